@@ -1,0 +1,33 @@
+package org.onepath.cli;
+
+import org.onepath.Grid;
+
+/**
+ * A named search the command can run over a grid: {@link #prepare} does the per-map work
+ * (timed as preprocessing), then the solver answers queries (timed as search).
+ */
+interface Algorithm {
+    /** The name used on the command line and in reports. */
+    String name();
+
+    /** One line for {@code --help}. */
+    String description();
+
+    /** Builds what the search needs for this grid. */
+    Solver prepare(Grid grid);
+
+    /** Answers queries on one grid; not thread-safe. */
+    interface Solver extends AutoCloseable {
+        /**
+         * Cost of a shortest path, or +infinity when there is none (an invalid end counts as
+         * none).
+         */
+        double solve(int startX, int startY, int goalX, int goalY);
+
+        /** Expanded nodes of the last {@link #solve}. */
+        long lastExpanded();
+
+        @Override
+        void close();
+    }
+}

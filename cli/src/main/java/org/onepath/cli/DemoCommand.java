@@ -1,0 +1,129 @@
+package org.onepath.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import org.onepath.Grid;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code onepath demo}: a seeded rooms-and-corridors map, a batch of queries run with every
+ * algorithm, a check that all agree on every cost, and a table of times and expansions.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"Generates a seeded rooms-and-corridors map, runs a batch of queries with every algorithm,",
+                "checks that all agree on every cost and prints time and expansions per algorithm."})
+final class DemoCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--size", paramLabel = "N", description = "Map side in cells, 32..16384 (default: ${DEFAULT-VALUE}).")
+    int size = 1024;
+
+    @Option(names = "--queries", paramLabel = "N", description = "Queries per algorithm, 1..100000 (default: ${DEFAULT-VALUE}).")
+    int queries = 200;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Seed of the map and the queries (default: ${DEFAULT-VALUE}).")
+    long seed = 1;
+
+    @Override
+    public Integer call() {
+        if (size < 32 || size > 16384) {
+            throw new IllegalArgumentException("--size must be in 32..16384, was " + size);
+        }
+        if (queries < 1 || queries > 100_000) {
+            throw new IllegalArgumentException("--queries must be in 1..100000, was " + queries);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        long t0 = System.nanoTime();
+        try (Grid grid = RoomsAndCorridors.generate(size, seed)) {
+            out.printf(Locale.ROOT, "OnePath demo: %d x %d rooms and corridors (seed %d), %d queries, map built in %.0f ms%n",
+                    size, size, seed, queries, (System.nanoTime() - t0) / 1e6);
+            int[][] pairs = queryPairs(grid, queries, seed);
+            List<Algorithm> algs = Algorithms.all();
+            double[][] costs = new double[algs.size()][];
+            out.printf(Locale.ROOT, "%-16s %8s %7s %14s %15s %13s%n", "algorithm", "queries", "found", "mean us/query", "mean expanded", "preprocess ms");
+            for (int a = 0; a < algs.size(); a++) {
+                costs[a] = runAlgorithm(out, algs.get(a), grid, pairs);
+            }
+            List<String> disagreements = disagreements(algs, costs, pairs);
+            if (disagreements.isEmpty()) {
+                out.println("All " + algs.size() + " algorithms agree on every cost.");
+                return 0;
+            }
+            disagreements.stream().limit(20).forEach(out::println);
+            out.println(disagreements.size() + " disagreement(s).");
+            return OnePathCli.FAILED;
+        }
+    }
+
+    private double[] runAlgorithm(PrintWriter out, Algorithm alg, Grid grid, int[][] pairs) {
+        double[] costs = new double[pairs.length];
+        long p0 = System.nanoTime();
+        try (Algorithm.Solver solver = alg.prepare(grid)) {
+            double preprocessMs = (System.nanoTime() - p0) / 1e6;
+            for (int i = 0; i < Math.min(ScenarioRun.DEFAULT_WARMUP, pairs.length); i++) {
+                solver.solve(pairs[i][0], pairs[i][1], pairs[i][2], pairs[i][3]);
+            }
+            long expanded = 0;
+            int found = 0;
+            long s0 = System.nanoTime();
+            for (int i = 0; i < pairs.length; i++) {
+                costs[i] = solver.solve(pairs[i][0], pairs[i][1], pairs[i][2], pairs[i][3]);
+                expanded += solver.lastExpanded();
+                if (costs[i] != Double.POSITIVE_INFINITY) {
+                    found++;
+                }
+            }
+            double meanUs = (System.nanoTime() - s0) / 1e3 / pairs.length;
+            out.printf(Locale.ROOT, "%-16s %8d %7d %14.1f %15.1f %13.1f%n", alg.name(), pairs.length, found, meanUs,
+                    (double) expanded / pairs.length, preprocessMs);
+            out.flush();
+        }
+        return costs;
+    }
+
+    private static List<String> disagreements(List<Algorithm> algs, double[][] costs, int[][] pairs) {
+        List<String> out = new ArrayList<>();
+        for (int a = 1; a < algs.size(); a++) {
+            for (int i = 0; i < pairs.length; i++) {
+                double x = costs[0][i];
+                double y = costs[a][i];
+                boolean same = x == y || Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x));
+                if (!same) {
+                    out.add(String.format(Locale.ROOT, "disagreement: query %d (%d,%d)->(%d,%d): %s %s, %s %s", i,
+                            pairs[i][0], pairs[i][1], pairs[i][2], pairs[i][3], algs.getFirst().name(), x, algs.get(a).name(), y));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Random open start and goal cells, from the seed. */
+    private static int[][] queryPairs(Grid grid, int count, long seed) {
+        SplittableRandom random = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        int[][] pairs = new int[count][];
+        for (int i = 0; i < count; i++) {
+            int[] s = openCell(grid, random);
+            int[] g = openCell(grid, random);
+            pairs[i] = new int[] {s[0], s[1], g[0], g[1]};
+        }
+        return pairs;
+    }
+
+    private static int[] openCell(Grid grid, SplittableRandom random) {
+        while (true) {
+            int x = random.nextInt(grid.width());
+            int y = random.nextInt(grid.height());
+            if (grid.isWalkable(x, y)) {
+                return new int[] {x, y};
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package org.onepath.cli;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code onepath} command. Exit status: 0 on success, 1 when a run found a problem (a
+ * mismatch, a disagreement), 2 on bad input or usage, with one line on stderr naming the file
+ * and the problem.
+ */
+@Command(name = "onepath", mixinStandardHelpOptions = true, version = "onepath 0.1.0",
+        description = "Grid pathfinding with off-heap state: demo and benchmark runs.",
+        subcommands = {DemoCommand.class, ScenCommand.class, CommandLine.HelpCommand.class})
+public final class OnePathCli implements Runnable {
+    /** Exit status of a run that completed but found a problem. */
+    static final int FAILED = 1;
+    /** Exit status of bad input or usage. */
+    static final int BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command; expected demo or scen");
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command with the given streams and returns its exit status. */
+    static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new OnePathCli());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExitCodeExceptionMapper(e -> BAD_INPUT);
+        cli.setParameterExceptionHandler((e, a) -> {
+            err.println("onepath: " + e.getMessage());
+            err.println("Try 'onepath " + (e.getCommandLine().getCommandName().equals("onepath") ? "" : e.getCommandLine().getCommandName() + " ") + "--help'.");
+            return BAD_INPUT;
+        });
+        cli.setExecutionExceptionHandler((e, c, parsed) -> {
+            if (e instanceof IllegalArgumentException || e instanceof UncheckedIOException) {
+                err.println("onepath: " + e.getMessage());
+                return BAD_INPUT;
+            }
+            throw e;
+        });
+        return cli.execute(args);
+    }
+}

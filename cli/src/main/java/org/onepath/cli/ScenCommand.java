@@ -1,0 +1,127 @@
+package org.onepath.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code onepath scen}: run algorithms over Moving AI scenarios and check every cost. */
+@Command(name = "scen", mixinStandardHelpOptions = true,
+        description = {"Runs algorithms over Moving AI .scen files and compares each cost with the published optimum.",
+                "A match is |cost - optimal| <= max(0.01, 1e-5 * optimal); a length of 0 with start != goal must give no path.",
+                "Maps are found by base name beside each scenario file. Exit status 0 exactly when nothing mismatches."})
+final class ScenCommand implements Callable<Integer> {
+    private static final int SHOWN_MISMATCHES = 20;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--alg", paramLabel = "LIST", description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: astar, generic-astar.")
+    String algorithms = "astar";
+
+    @Option(names = "--json", description = "Print one JSON object instead of tables.")
+    boolean json;
+
+    @Option(names = "--passes", paramLabel = "N", description = "Timed passes per map; the best is reported (default: ${DEFAULT-VALUE}).")
+    int passes = 1;
+
+    @Option(names = "--limit", paramLabel = "N", description = "At most N problems from each scenario file (default: all).")
+    int limit;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "Untimed queries before the timed passes of each map (default: ${DEFAULT-VALUE}).")
+    int warmup = ScenarioRun.DEFAULT_WARMUP;
+
+    @Parameters(paramLabel = "PATH", arity = "1..*", description = "A .scen file, or a folder searched recursively for them.")
+    List<Path> paths;
+
+    @Override
+    public Integer call() {
+        if (passes < 1) {
+            throw new IllegalArgumentException("--passes must be at least 1, was " + passes);
+        }
+        if (limit < 0) {
+            throw new IllegalArgumentException("--limit must be >= 0, was " + limit);
+        }
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup must be >= 0, was " + warmup);
+        }
+        List<Algorithm> algs = Algorithms.parse(algorithms);
+        List<Path> files = ScenarioRun.scenarioFiles(paths);
+        PrintStream progress = isTerminal() ? System.err : null;
+        ScenarioRun.Report report = new ScenarioRun(algs, passes, limit, warmup, progress).run(files);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(toJson(report));
+        } else {
+            printTable(out, report, files.size());
+        }
+        out.flush();
+        return report.totalMismatches() == 0 ? 0 : OnePathCli.FAILED;
+    }
+
+    private static boolean isTerminal() {
+        java.io.Console console = System.console();
+        return console != null && console.isTerminal();
+    }
+
+    static void printTable(PrintWriter out, ScenarioRun.Report report, int files) {
+        out.printf(Locale.ROOT, "%d scenario file(s); map loading %.3f s (not in the times below)%n", files, report.loadSeconds());
+        out.printf(Locale.ROOT, "%-16s %10s %10s %15s %11s %13s %12s%n",
+                "algorithm", "problems", "mismatches", "expanded", "search s", "preprocess s", "us/query");
+        for (ScenarioRun.AlgorithmResult r : report.results()) {
+            double perQuery = r.problems() == 0 ? 0 : r.searchSeconds() * 1e6 / r.problems();
+            out.printf(Locale.ROOT, "%-16s %10d %10d %15d %11.3f %13.3f %12.2f%n",
+                    r.alg(), r.problems(), r.mismatches(), r.expanded(), r.searchSeconds(), r.preprocessSeconds(), perQuery);
+        }
+        List<ScenarioRun.Mismatch> mismatches = report.mismatches();
+        for (int i = 0; i < Math.min(SHOWN_MISMATCHES, mismatches.size()); i++) {
+            ScenarioRun.Mismatch m = mismatches.get(i);
+            out.printf(Locale.ROOT, "mismatch: %s %s problem %d (%d,%d)->(%d,%d): expected %s, got %s%n",
+                    m.alg(), m.scenario(), m.index() + 1, m.problem().startX(), m.problem().startY(), m.problem().goalX(),
+                    m.problem().goalY(), m.problem().optimalLength(), m.cost() == Double.POSITIVE_INFINITY ? "no path" : Double.toString(m.cost()));
+        }
+        if (mismatches.size() > SHOWN_MISMATCHES) {
+            out.println("... and " + (mismatches.size() - SHOWN_MISMATCHES) + " more mismatches");
+        }
+    }
+
+    static String toJson(ScenarioRun.Report report) {
+        StringBuilder b = new StringBuilder("{\"results\":[");
+        List<ScenarioRun.AlgorithmResult> results = report.results();
+        for (int i = 0; i < results.size(); i++) {
+            ScenarioRun.AlgorithmResult r = results.get(i);
+            if (i > 0) {
+                b.append(',');
+            }
+            b.append("{\"alg\":").append(Json.string(r.alg()))
+                    .append(",\"problems\":").append(r.problems())
+                    .append(",\"mismatches\":").append(r.mismatches())
+                    .append(",\"expanded\":").append(r.expanded())
+                    .append(",\"searchSeconds\":").append(Json.number(r.searchSeconds()))
+                    .append(",\"preprocessSeconds\":").append(Json.number(r.preprocessSeconds()))
+                    .append(",\"maps\":[");
+            for (int j = 0; j < r.maps().size(); j++) {
+                ScenarioRun.MapResult m = r.maps().get(j);
+                if (j > 0) {
+                    b.append(',');
+                }
+                b.append("{\"map\":").append(Json.string(m.map()))
+                        .append(",\"problems\":").append(m.problems())
+                        .append(",\"mismatches\":").append(m.mismatches())
+                        .append(",\"expanded\":").append(m.expanded())
+                        .append(",\"searchSeconds\":").append(Json.number(m.searchSeconds()))
+                        .append('}');
+            }
+            b.append("]}");
+        }
+        b.append("],\"loadSeconds\":").append(Json.number(report.loadSeconds())).append('}');
+        return b.toString();
+    }
+}

@@ -1,0 +1,225 @@
+package org.onepath.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.onepath.Grid;
+import org.onepath.GridFormatException;
+import org.onepath.MovingAiMap;
+import org.onepath.MovingAiScenario;
+import org.onepath.MovingAiScenarios;
+
+/**
+ * Runs algorithms over Moving AI scenario files and compares every cost with the published
+ * optimum. Map loading and each algorithm's preparation are timed apart from the searches.
+ */
+final class ScenarioRun {
+    /** Untimed queries run before each timed pass, so the searches run compiled code. */
+    static final int DEFAULT_WARMUP = 40;
+
+    /** Results of one algorithm on one scenario file. */
+    record MapResult(String map, int problems, int mismatches, long expanded, double searchSeconds,
+                     double preprocessSeconds) {
+    }
+
+    /** Results of one algorithm over every scenario file. */
+    record AlgorithmResult(String alg, List<MapResult> maps) {
+        int problems() {
+            return maps.stream().mapToInt(MapResult::problems).sum();
+        }
+
+        int mismatches() {
+            return maps.stream().mapToInt(MapResult::mismatches).sum();
+        }
+
+        long expanded() {
+            return maps.stream().mapToLong(MapResult::expanded).sum();
+        }
+
+        double searchSeconds() {
+            return maps.stream().mapToDouble(MapResult::searchSeconds).sum();
+        }
+
+        double preprocessSeconds() {
+            return maps.stream().mapToDouble(MapResult::preprocessSeconds).sum();
+        }
+    }
+
+    /** A problem whose cost did not match. */
+    record Mismatch(String alg, String scenario, int index, MovingAiScenario problem, double cost) {
+    }
+
+    /** Everything a run produced. */
+    record Report(List<AlgorithmResult> results, List<Mismatch> mismatches, double loadSeconds) {
+        int totalMismatches() {
+            return results.stream().mapToInt(AlgorithmResult::mismatches).sum();
+        }
+    }
+
+    private final List<Algorithm> algorithms;
+    private final int passes;
+    private final int limit;
+    private final int warmup;
+    private final PrintStream progress;
+
+    /**
+     * @param passes   timed passes per map and algorithm; the best is kept
+     * @param limit    at most this many problems per scenario file (0 = all)
+     * @param warmup   untimed queries before the timed passes
+     * @param progress where progress lines go, or null
+     */
+    ScenarioRun(List<Algorithm> algorithms, int passes, int limit, int warmup, PrintStream progress) {
+        this.algorithms = algorithms;
+        this.passes = passes;
+        this.limit = limit;
+        this.warmup = warmup;
+        this.progress = progress;
+    }
+
+    /**
+     * The scenario files named by the paths: a file as given, a folder searched recursively
+     * for {@code *.scen}, sorted by path.
+     *
+     * @throws IllegalArgumentException for a path that does not exist or a folder without scenarios
+     */
+    static List<Path> scenarioFiles(List<Path> paths) {
+        List<Path> out = new ArrayList<>();
+        for (Path p : paths) {
+            if (Files.isDirectory(p)) {
+                try (Stream<Path> walk = Files.walk(p)) {
+                    List<Path> found = walk.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".scen"))
+                            .sorted().toList();
+                    if (found.isEmpty()) {
+                        throw new IllegalArgumentException(p + ": folder holds no .scen file");
+                    }
+                    out.addAll(found);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(p + ": cannot list folder: " + e.getMessage(), e);
+                }
+            } else if (Files.isRegularFile(p)) {
+                out.add(p);
+            } else {
+                throw new IllegalArgumentException(p + ": no such file or folder");
+            }
+        }
+        return out;
+    }
+
+    /** Whether a cost matches the published length (0 with distinct ends means no path). */
+    static boolean matches(MovingAiScenario problem, double cost) {
+        double optimal = problem.optimalLength();
+        boolean sameCell = problem.startX() == problem.goalX() && problem.startY() == problem.goalY();
+        if (optimal == 0 && !sameCell) {
+            return cost == Double.POSITIVE_INFINITY;
+        }
+        return Math.abs(cost - optimal) <= Math.max(0.01, 1e-5 * optimal);
+    }
+
+    Report run(List<Path> scenarioFiles) {
+        List<List<MapResult>> perAlg = new ArrayList<>();
+        for (int a = 0; a < algorithms.size(); a++) {
+            perAlg.add(new ArrayList<>());
+        }
+        List<Mismatch> mismatches = new ArrayList<>();
+        double loadSeconds = 0;
+        int fileIndex = 0;
+        for (Path scen : scenarioFiles) {
+            fileIndex++;
+            long t0 = System.nanoTime();
+            List<MovingAiScenario> problems = MovingAiScenarios.read(scen);
+            if (limit > 0 && problems.size() > limit) {
+                problems = problems.subList(0, limit);
+            }
+            if (problems.isEmpty()) {
+                continue;
+            }
+            Path mapFile = mapBeside(scen, problems.getFirst());
+            MovingAiMap map = MovingAiMap.read(mapFile);
+            checkSizes(scen, problems, map);
+            String mapName = mapFile.getFileName().toString();
+            try (Grid grid = map.toGrid()) {
+                loadSeconds += (System.nanoTime() - t0) / 1e9;
+                for (int a = 0; a < algorithms.size(); a++) {
+                    Algorithm alg = algorithms.get(a);
+                    if (progress != null) {
+                        progress.print("\r[" + fileIndex + "/" + scenarioFiles.size() + "] " + mapName + " " + alg.name() + "          ");
+                        progress.flush();
+                    }
+                    perAlg.get(a).add(runOne(alg, grid, mapName, scen, problems, mismatches));
+                }
+            }
+        }
+        if (progress != null) {
+            progress.print("\r" + " ".repeat(60) + "\r");
+            progress.flush();
+        }
+        List<AlgorithmResult> results = new ArrayList<>();
+        for (int a = 0; a < algorithms.size(); a++) {
+            results.add(new AlgorithmResult(algorithms.get(a).name(), perAlg.get(a)));
+        }
+        return new Report(results, mismatches, loadSeconds);
+    }
+
+    private MapResult runOne(Algorithm alg, Grid grid, String mapName, Path scen, List<MovingAiScenario> problems,
+                             List<Mismatch> mismatches) {
+        long p0 = System.nanoTime();
+        try (Algorithm.Solver solver = alg.prepare(grid)) {
+            double preprocess = (System.nanoTime() - p0) / 1e9;
+            int n = problems.size();
+            for (int i = 0; i < Math.min(warmup, n); i++) {
+                MovingAiScenario p = problems.get(i);
+                solver.solve(p.startX(), p.startY(), p.goalX(), p.goalY());
+            }
+            double[] costs = new double[n];
+            long[] expanded = new long[n];
+            double best = Double.POSITIVE_INFINITY;
+            for (int pass = 0; pass < passes; pass++) {
+                long s0 = System.nanoTime();
+                for (int i = 0; i < n; i++) {
+                    MovingAiScenario p = problems.get(i);
+                    costs[i] = solver.solve(p.startX(), p.startY(), p.goalX(), p.goalY());
+                    expanded[i] = solver.lastExpanded();
+                }
+                best = Math.min(best, (System.nanoTime() - s0) / 1e9);
+            }
+            int bad = 0;
+            long totalExpanded = 0;
+            for (int i = 0; i < n; i++) {
+                totalExpanded += expanded[i];
+                if (!matches(problems.get(i), costs[i])) {
+                    bad++;
+                    mismatches.add(new Mismatch(alg.name(), scen.toString(), i, problems.get(i), costs[i]));
+                }
+            }
+            return new MapResult(mapName, n, bad, totalExpanded, best, preprocess);
+        }
+    }
+
+    private static Path mapBeside(Path scen, MovingAiScenario first) {
+        Path dir = scen.toAbsolutePath().getParent();
+        Path map = dir.resolve(first.mapFileName());
+        if (!Files.isRegularFile(map)) {
+            throw new IllegalArgumentException(scen + ": map '" + first.mapFileName() + "' not found beside the scenario file (looked for " + map + ")");
+        }
+        return map;
+    }
+
+    private static void checkSizes(Path scen, List<MovingAiScenario> problems, MovingAiMap map) {
+        for (int i = 0; i < problems.size(); i++) {
+            MovingAiScenario p = problems.get(i);
+            if (p.mapWidth() != map.width() || p.mapHeight() != map.height()) {
+                throw new GridFormatException(scen.toString(), 0, "problem " + (i + 1) + " is for a " + p.mapWidth() + " x "
+                        + p.mapHeight() + " map, but " + map.source() + " is " + map.width() + " x " + map.height());
+            }
+            if (!p.mapFileName().equals(problems.getFirst().mapFileName())) {
+                throw new GridFormatException(scen.toString(), 0, "problem " + (i + 1) + " names map '" + p.map()
+                        + "', the first names '" + problems.getFirst().map() + "'; expected one map per file");
+            }
+        }
+    }
+}

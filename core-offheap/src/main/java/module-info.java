@@ -1,0 +1,17 @@
+/**
+ * OnePath core: square grids whose cells live off-heap, the search cores over them and the
+ * Moving AI readers.
+ *
+ * <ul>
+ *   <li>{@code org.onepath} (tier 1): {@link org.onepath.Grid} and its options and results, the
+ *       one-line {@code findPath}.</li>
+ *   <li>{@code org.onepath.grids} (tiers 2 and 3): topologies, step costs, heuristics,
+ *       {@link org.onepath.grids.AStar}, {@link org.onepath.grids.OpenSet} and
+ *       {@link org.onepath.grids.GridSearchBuffers}.</li>
+ * </ul>
+ * {@code org.onepath.memory} is internal.
+ */
+module org.onepath.core {
+    exports org.onepath;
+    exports org.onepath.grids;
+}

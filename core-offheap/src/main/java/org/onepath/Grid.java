@@ -1,0 +1,399 @@
+package org.onepath;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.Objects;
+import org.onepath.grids.SquareTopology;
+import org.onepath.memory.OwnerState;
+
+/**
+ * A square grid of {@code width x height} cells, one byte each, row-major in an off-heap
+ * segment ({@code index = y * width + x}). A cell byte is an area id: 0..254 walkable (with the
+ * multiplier {@link #areas()} gives it), 255 a wall.
+ *
+ * <p>A grid made by {@link #create}, {@link #from}, {@link #fromText} or the Moving AI reader owns
+ * its memory and frees it in {@link #close()}; a grid made by {@link #over} reads and writes the
+ * caller's segment and never frees it. Derived data (clearance, search memory) is always owned.
+ * Use after close throws {@link IllegalStateException}.
+ *
+ * <p>Queries may run on several threads at once while nobody edits the grid; edits
+ * ({@link #setArea}, area costs) must not overlap a query.
+ */
+public final class Grid implements AutoCloseable {
+    /** Largest number of cells, 2^28. */
+    public static final int MAX_CELLS = 1 << 28;
+    /** The wall area id. */
+    public static final int WALL = AreaCosts.WALL;
+    /** Largest agent size (and the cap of clearance values). */
+    public static final int MAX_AGENT_SIZE = 255;
+
+    private static final GridChangeListener[] NO_LISTENERS = new GridChangeListener[0];
+
+    private final int width;
+    private final int height;
+    private final Arena arena;
+    private final MemorySegment cells;
+    private final AreaCosts areas = new AreaCosts();
+    private final OwnerState state = new OwnerState("Grid");
+    private final SquareQueries queries;
+    private GridSpace space = GridSpace.UNASSIGNED;
+    private int version;
+    private volatile GridChangeListener[] listeners = NO_LISTENERS;
+    private MemorySegment clearance;
+    private boolean clearanceCurrent;
+
+    private Grid(int width, int height, MemorySegment callerCells) {
+        checkSize(width, height);
+        this.width = width;
+        this.height = height;
+        this.arena = Arena.ofShared();
+        long count = (long) width * height;
+        if (callerCells == null) {
+            this.cells = arena.allocate(count, 8);
+        } else {
+            if (callerCells.byteSize() < count) {
+                throw new IllegalArgumentException("cell segment holds " + callerCells.byteSize()
+                        + " bytes, a " + width + " x " + height + " grid needs " + count);
+            }
+            this.cells = callerCells.asSlice(0, count);
+        }
+        this.queries = new SquareQueries(this);
+    }
+
+    // ---- construction ----
+
+    /** A grid of open cells (area 0) that owns its memory. */
+    public static Grid create(int width, int height) {
+        return new Grid(width, height, null);
+    }
+
+    /** A grid whose every cell holds {@code area} (0..255). */
+    public static Grid create(int width, int height, int area) {
+        checkAreaId(area);
+        Grid grid = new Grid(width, height, null);
+        grid.cells.fill((byte) area);
+        return grid;
+    }
+
+    /**
+     * A grid over the caller's segment of at least {@code width * height} bytes, row-major. The
+     * grid reads and writes it in place and never frees it; the caller keeps it alive until the
+     * grid is closed.
+     */
+    public static Grid over(MemorySegment cells, int width, int height) {
+        Objects.requireNonNull(cells, "cells");
+        if (cells.isReadOnly()) {
+            throw new IllegalArgumentException("cell segment is read-only; a grid needs a writable segment");
+        }
+        return new Grid(width, height, cells);
+    }
+
+    /**
+     * A grid from a walkability array indexed {@code [row][column]}: true is open (area 0), false a
+     * wall. Rows must all have the same length.
+     */
+    public static Grid from(boolean[][] walkable) {
+        Objects.requireNonNull(walkable, "walkable");
+        int h = walkable.length;
+        int w = h == 0 ? 0 : walkable[0].length;
+        for (int y = 0; y < h; y++) {
+            if (walkable[y].length != w) {
+                throw new IllegalArgumentException("row " + y + " has " + walkable[y].length + " cells, row 0 has " + w);
+            }
+        }
+        Grid grid = new Grid(w, h, null);
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                if (!walkable[y][x]) {
+                    grid.cells.set(ValueLayout.JAVA_BYTE, (long) y * w + x, (byte) WALL);
+                }
+            }
+        }
+        return grid;
+    }
+
+    /**
+     * A grid from a picture, one text line per row: {@code .} open (area 0), {@code #} wall,
+     * {@code 1}-{@code 9} that area. Lines end with LF or CRLF; one final line break is allowed.
+     *
+     * @throws GridFormatException naming the line and column of a bad character or a ragged row
+     */
+    public static Grid fromText(String picture) {
+        return GridText.parse(picture);
+    }
+
+    // ---- size and contents ----
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    /** width * height. */
+    public int cellCount() {
+        return width * height;
+    }
+
+    /** Edits so far; every changed cell bumps it. */
+    public int version() {
+        ensureOpen();
+        return version;
+    }
+
+    /** The area multipliers of this grid. */
+    public AreaCosts areas() {
+        return areas;
+    }
+
+    public GridSpace space() {
+        return space;
+    }
+
+    /** Sets the world mapping used by world-point queries and {@link GridPath#points()}. */
+    public void space(GridSpace space) {
+        this.space = Objects.requireNonNull(space, "space");
+    }
+
+    public boolean contains(int x, int y) {
+        return x >= 0 && y >= 0 && x < width && y < height;
+    }
+
+    /** Row-major index of an inside cell. */
+    public int indexOf(int x, int y) {
+        checkInside(x, y);
+        return y * width + x;
+    }
+
+    /** Area id (0..255) of a cell. */
+    public int area(int x, int y) {
+        checkInside(x, y);
+        ensureOpen();
+        return areaAt(y * width + x);
+    }
+
+    /** Whether the cell is not a wall. */
+    public boolean isWalkable(int x, int y) {
+        return area(x, y) != WALL;
+    }
+
+    /**
+     * Sets a cell's area id (0..254 walkable, 255 wall). A change bumps {@link #version()} and
+     * tells the change listeners; writing the value the cell already has does nothing.
+     */
+    public void setArea(int x, int y, int area) {
+        checkInside(x, y);
+        checkAreaId(area);
+        ensureOpen();
+        long index = (long) y * width + x;
+        if ((cells.get(ValueLayout.JAVA_BYTE, index) & 0xFF) == area) {
+            return;
+        }
+        cells.set(ValueLayout.JAVA_BYTE, index, (byte) area);
+        version++;
+        clearanceCurrent = false;
+        for (GridChangeListener listener : listeners) {
+            listener.cellChanged(this, x, y);
+        }
+    }
+
+    /** Makes a cell open (area 0) or a wall. */
+    public void setWalkable(int x, int y, boolean walkable) {
+        setArea(x, y, walkable ? 0 : WALL);
+    }
+
+    /**
+     * True clearance: the side of the largest square of walkable cells with this cell as its
+     * top-left corner (0 for a wall, capped at 255). 0 outside the grid.
+     */
+    public int maxAgentSizeAt(int x, int y) {
+        ensureOpen();
+        if (!contains(x, y)) {
+            return 0;
+        }
+        return clearance().get(ValueLayout.JAVA_BYTE, (long) y * width + x) & 0xFF;
+    }
+
+    /** Whether an agent of {@code size} cells fits with its top-left cell at (x, y). */
+    public boolean canFit(int x, int y, int size) {
+        checkAgentSize(size);
+        return maxAgentSizeAt(x, y) >= size;
+    }
+
+    /** A read-only view of the cell bytes (tier 3). */
+    public MemorySegment cells() {
+        ensureOpen();
+        return cells.asReadOnly();
+    }
+
+    /**
+     * A read-only view of the clearance bytes, recomputed first if cells changed since the last
+     * read (tier 3). The view stays valid: later recomputations write the same memory.
+     */
+    public synchronized MemorySegment clearance() {
+        ensureOpen();
+        if (clearance == null) {
+            clearance = arena.allocate((long) width * height, 8);
+        }
+        if (!clearanceCurrent) {
+            Clearance.compute(cells, clearance, width, height);
+            clearanceCurrent = true;
+        }
+        return clearance.asReadOnly();
+    }
+
+    // ---- listeners ----
+
+    /** Registers a listener for cell edits. */
+    public synchronized void addChangeListener(GridChangeListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        GridChangeListener[] current = listeners;
+        GridChangeListener[] next = Arrays.copyOf(current, current.length + 1);
+        next[current.length] = listener;
+        listeners = next;
+    }
+
+    /** Removes a listener; returns whether it was registered. */
+    public synchronized boolean removeChangeListener(GridChangeListener listener) {
+        GridChangeListener[] current = listeners;
+        for (int i = 0; i < current.length; i++) {
+            if (current[i] == listener) {
+                GridChangeListener[] next = new GridChangeListener[current.length - 1];
+                System.arraycopy(current, 0, next, 0, i);
+                System.arraycopy(current, i + 1, next, i, current.length - i - 1);
+                listeners = next;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- searches ----
+
+    /**
+     * The topology of this grid for an agent size (1..255), connectivity and diagonal rule (tier 2).
+     * It reads the live cells; create a new one after editing cells when the agent size is above 1.
+     */
+    public SquareTopology createTopology(int agentSize, Connectivity connectivity, DiagonalRule rule) {
+        ensureOpen();
+        return new SquareTopology(this, agentSize, connectivity, rule);
+    }
+
+    /** Shortest path with {@link GridOptions#DEFAULT}. */
+    public GridPath findPath(Cell start, Cell goal) {
+        return findPath(start, goal, GridOptions.DEFAULT, null);
+    }
+
+    /** Shortest path under the given options. */
+    public GridPath findPath(Cell start, Cell goal, GridOptions options) {
+        return findPath(start, goal, options, null);
+    }
+
+    /**
+     * Shortest path under the given options, cancellable: the search runs in slices of 256
+     * iterations and checks the token before each; cancelling throws
+     * {@link java.util.concurrent.CancellationException} and leaves the grid untouched.
+     *
+     * @param cancellation may be null
+     */
+    public GridPath findPath(Cell start, Cell goal, GridOptions options, Cancellation cancellation) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        return queries.findPath(start.x(), start.y(), goal.x(), goal.y(), options, cancellation);
+    }
+
+    /** Shortest path between the cells containing two world points, with the default options. */
+    public GridPath findPath(WorldPoint start, WorldPoint goal) {
+        return findPath(start, goal, GridOptions.DEFAULT, null);
+    }
+
+    /** Shortest path between the cells containing two world points. */
+    public GridPath findPath(WorldPoint start, WorldPoint goal, GridOptions options) {
+        return findPath(start, goal, options, null);
+    }
+
+    /**
+     * Shortest path between the cells containing two world points. A point outside the grid gives
+     * {@link PathStatus#START_INVALID} or {@link PathStatus#GOAL_INVALID}.
+     *
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
+    public GridPath findPath(WorldPoint start, WorldPoint goal, GridOptions options, Cancellation cancellation) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        GridSpace s = space;
+        long sx = s.columnOf(start.x());
+        long sy = s.rowOf(start.y());
+        long gx = s.columnOf(goal.x());
+        long gy = s.rowOf(goal.y());
+        return queries.findPath(clampToInt(sx), clampToInt(sy), clampToInt(gx), clampToInt(gy), options, cancellation);
+    }
+
+    /** Frees the memory this grid owns (not a caller's cell segment). Idempotent. */
+    @Override
+    public void close() {
+        if (state.markClosed()) {
+            queries.close();
+            arena.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Grid[" + width + " x " + height + (state.isClosed() ? ", closed]" : "]");
+    }
+
+    // ---- package internals ----
+
+    /** The cell memory itself, for builders filling a grid no one else has seen yet. */
+    MemorySegment writableCells() {
+        return cells;
+    }
+
+    int areaAt(int index) {
+        return cells.get(ValueLayout.JAVA_BYTE, index) & 0xFF;
+    }
+
+    void ensureOpen() {
+        state.ensureOpen();
+    }
+
+    static void checkAgentSize(int size) {
+        if (size < 1 || size > MAX_AGENT_SIZE) {
+            throw new IllegalArgumentException("agent size " + size + " is outside 1..255");
+        }
+    }
+
+    private void checkInside(int x, int y) {
+        if (!contains(x, y)) {
+            throw new IllegalArgumentException("cell (" + x + ", " + y + ") is outside the " + width + " x " + height + " grid");
+        }
+    }
+
+    private static void checkAreaId(int area) {
+        if (area < 0 || area > WALL) {
+            throw new IllegalArgumentException("area id " + area + " is outside 0..255");
+        }
+    }
+
+    private static void checkSize(int width, int height) {
+        if (width < 1 || height < 1) {
+            throw new IllegalArgumentException("grid size " + width + " x " + height + " must be at least 1 x 1");
+        }
+        if ((long) width * height > MAX_CELLS) {
+            throw new IllegalArgumentException("grid size " + width + " x " + height + " exceeds " + MAX_CELLS + " cells");
+        }
+    }
+
+    private static int clampToInt(long v) {
+        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+    }
+}

@@ -1,0 +1,137 @@
+package org.onepath;
+
+import java.util.AbstractList;
+import java.util.List;
+
+/**
+ * Result of a tier-1 square-grid query. Immutable. On any status but {@link PathStatus#FOUND}
+ * the path is empty and the cost is +infinity.
+ */
+public final class GridPath {
+    private static final int[] NONE = new int[0];
+
+    private final PathStatus status;
+    private final int width;
+    private final GridSpace space;
+    private final int[] cells;
+    private final double cost;
+    private final int expandedCount;
+    private final int iterations;
+    private final GridAlgorithm algorithm;
+    private final int[] expanded;
+
+    GridPath(PathStatus status, int width, GridSpace space, int[] cells, double cost, int expandedCount,
+             int iterations, GridAlgorithm algorithm, int[] expanded) {
+        this.status = status;
+        this.width = width;
+        this.space = space;
+        this.cells = cells == null ? NONE : cells;
+        this.cost = cost;
+        this.expandedCount = expandedCount;
+        this.iterations = iterations;
+        this.algorithm = algorithm;
+        this.expanded = expanded;
+    }
+
+    static GridPath invalid(PathStatus status, int width, GridSpace space, GridAlgorithm algorithm) {
+        return new GridPath(status, width, space, NONE, Double.POSITIVE_INFINITY, 0, 0, algorithm, null);
+    }
+
+    public PathStatus status() {
+        return status;
+    }
+
+    /** Whether a path was found. */
+    public boolean found() {
+        return status == PathStatus.FOUND;
+    }
+
+    /** The cells from start to goal (consecutive cells are neighbours). */
+    public List<Cell> cells() {
+        return new CellList(cells, width);
+    }
+
+    /** Row-major indices of the path cells, start first (a copy). */
+    public int[] cellIndices() {
+        return cells.clone();
+    }
+
+    /** Number of cells on the path. */
+    public int length() {
+        return cells.length;
+    }
+
+    /** Centres of the path cells in world coordinates. */
+    public List<WorldPoint> points() {
+        final int[] c = cells;
+        final int w = width;
+        final GridSpace s = space;
+        return new AbstractList<>() {
+            @Override
+            public WorldPoint get(int i) {
+                return s.centerOf(c[i] % w, c[i] / w);
+            }
+
+            @Override
+            public int size() {
+                return c.length;
+            }
+        };
+    }
+
+    /** Sum of the step costs in path order from 0; +infinity when not found. */
+    public double cost() {
+        return cost;
+    }
+
+    /** Nodes expanded: iterations, less one when the goal was popped. */
+    public int expandedCount() {
+        return expandedCount;
+    }
+
+    /** Pops of the open set. */
+    public int iterations() {
+        return iterations;
+    }
+
+    /** The algorithm that ran (after any fallback). */
+    public GridAlgorithm algorithm() {
+        return algorithm;
+    }
+
+    /** Whether the expanded cells were recorded. */
+    public boolean hasExpandedCells() {
+        return expanded != null;
+    }
+
+    /** The expanded cells in order, when recorded ({@link GridOptions#recordExpansions()}); else empty. */
+    public List<Cell> expandedCells() {
+        return new CellList(expanded == null ? NONE : expanded, width);
+    }
+
+    @Override
+    public String toString() {
+        return "GridPath[" + status + ", cost " + cost + ", " + cells.length + " cells, " + expandedCount + " expanded, " + algorithm + "]";
+    }
+
+    private static final class CellList extends AbstractList<Cell> {
+        private final int[] cells;
+        private final int width;
+
+        CellList(int[] cells, int width) {
+            this.cells = cells;
+            this.width = width;
+        }
+
+        @Override
+        public Cell get(int i) {
+            int c = cells[i];
+            return new Cell(c % width, c / width);
+        }
+
+        @Override
+        public int size() {
+            return cells.length;
+        }
+    }
+}

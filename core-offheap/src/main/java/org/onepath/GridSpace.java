@@ -1,0 +1,56 @@
+package org.onepath;
+
+/**
+ * World mapping of a square grid: cell (x, y) has its centre at
+ * {@code origin + ((x + 0.5) * cellSize, (y + 0.5) * cellSize)}; a world point maps to
+ * {@code floor((p - origin) / cellSize)} per axis.
+ *
+ * <p>{@link #UNASSIGNED} (all three zero) is the default of a new grid and behaves as unit cells
+ * at the origin. Any other space needs |origin| &lt;= 2^21 and 0 &lt; cellSize &lt;= 2^21.
+ */
+public record GridSpace(double originX, double originY, double cellSize) {
+    /** The unassigned default: unit cells with the origin at 0. */
+    public static final GridSpace UNASSIGNED = new GridSpace(0, 0, 0);
+
+    public GridSpace {
+        if (!(originX == 0 && originY == 0 && cellSize == 0)) {
+            Coordinates.check("originX", originX);
+            Coordinates.check("originY", originY);
+            if (!(cellSize > 0 && cellSize <= Coordinates.LIMIT)) {
+                throw new IllegalArgumentException("cellSize = " + cellSize + " must be > 0 and <= 2^21");
+            }
+        }
+    }
+
+    /** The cell size a mapping uses: 1 for the unassigned space. */
+    public double effectiveCellSize() {
+        return cellSize == 0 ? 1.0 : cellSize;
+    }
+
+    /** Centre of cell (x, y). */
+    public WorldPoint centerOf(int x, int y) {
+        double size = effectiveCellSize();
+        return new WorldPoint(originX + (x + 0.5) * size, originY + (y + 0.5) * size);
+    }
+
+    /**
+     * Column of a world x: {@code floor((x - originX) / cellSize)}, clamped to the int range (the
+     * caller compares it with the grid's width).
+     *
+     * @throws IllegalArgumentException if x breaks the coordinate rule
+     */
+    public long columnOf(double x) {
+        Coordinates.check("x", x);
+        return (long) Math.floor((x - originX) / effectiveCellSize());
+    }
+
+    /**
+     * Row of a world y: {@code floor((y - originY) / cellSize)}.
+     *
+     * @throws IllegalArgumentException if y breaks the coordinate rule
+     */
+    public long rowOf(double y) {
+        Coordinates.check("y", y);
+        return (long) Math.floor((y - originY) / effectiveCellSize());
+    }
+}

@@ -1,0 +1,57 @@
+package org.onepath;
+
+import java.lang.foreign.ValueLayout;
+
+/** The picture format of {@link Grid#fromText}. */
+final class GridText {
+    private GridText() {
+    }
+
+    static Grid parse(String picture) {
+        if (picture == null) {
+            throw new NullPointerException("picture");
+        }
+        String text = picture.endsWith("\n") ? picture.substring(0, picture.length() - 1) : picture;
+        String[] lines = text.split("\n", -1);
+        int height = lines.length;
+        for (int i = 0; i < height; i++) {
+            if (lines[i].endsWith("\r")) {
+                lines[i] = lines[i].substring(0, lines[i].length() - 1);
+            }
+        }
+        int width = lines[0].length();
+        if (width == 0) {
+            throw new GridFormatException("text", 1, "empty row; expected at least one of . # 1-9");
+        }
+        for (int y = 0; y < height; y++) {
+            if (lines[y].length() != width) {
+                throw new GridFormatException("text", y + 1, "row has " + lines[y].length() + " cells, expected " + width);
+            }
+            for (int x = 0; x < width; x++) {
+                areaOf(lines[y].charAt(x), y, x);
+            }
+        }
+        Grid grid = Grid.create(width, height);
+        var cells = grid.writableCells();
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                cells.set(ValueLayout.JAVA_BYTE, (long) y * width + x, (byte) areaOf(lines[y].charAt(x), y, x));
+            }
+        }
+        return grid;
+    }
+
+    private static int areaOf(char c, int y, int x) {
+        if (c == '.') {
+            return 0;
+        }
+        if (c == '#') {
+            return AreaCosts.WALL;
+        }
+        if (c >= '1' && c <= '9') {
+            return c - '0';
+        }
+        throw new GridFormatException("text", y + 1, "column " + (x + 1) + ": unexpected '" + c + "', expected . # or 1-9");
+    }
+
+}

@@ -1,0 +1,298 @@
+package org.onepath.grids;
+
+import static org.onepath.grids.NodeRecordLayout.CLOSED_BIT;
+import static org.onepath.grids.NodeRecordLayout.G;
+import static org.onepath.grids.NodeRecordLayout.G_OFFSET;
+import static org.onepath.grids.NodeRecordLayout.INT;
+import static org.onepath.grids.NodeRecordLayout.MARK_OFFSET;
+import static org.onepath.grids.NodeRecordLayout.PARENT_OFFSET;
+import static org.onepath.grids.NodeRecordLayout.RECORD_BYTES;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import org.onepath.Cancellation;
+import org.onepath.PathStatus;
+
+/**
+ * A* (Hart, Nilsson and Raphael 1968) over a topology, a step cost and a heuristic (tier 2).
+ *
+ * <p>Normative behaviour: {@code g[start] = 0}, start pushed with {@code f = w * h(start)}. One
+ * iteration pops the best node of the {@link OpenSet} (smaller f, larger g, smaller node) and
+ * closes it; if it is the goal the search ends, otherwise its neighbours are visited in the
+ * topology's order: {@code step = cost(n, m, base)}, skipped when NaN, negative or +infinity;
+ * {@code g' = g[n] + step}; a neighbour never reached, or reached at a strictly higher cost,
+ * takes g', parent n, is (re)opened and pushed with {@code (g' + w * h(m), g')}. Equal-cost
+ * alternatives keep the first parent found. Expanded nodes are the iterations, less one when the
+ * goal was popped.
+ *
+ * <p>{@link #step(int)} runs at most n iterations; any sequence of budgets gives the same
+ * expansion order, path and cost as one {@link #run()}. Nothing is allocated per search.
+ *
+ * @param <T> topology
+ * @param <C> step cost hook
+ * @param <H> heuristic
+ */
+public final class AStar<T extends GridTopology, C extends StepCost, H extends Heuristic> {
+    private final T topology;
+    private final C stepCost;
+    private final H heuristic;
+    private final GridSearchBuffers buffers;
+    private final double weight;
+    private final int[] neighborNodes;
+    private final double[] neighborCosts;
+
+    private SearchStatus status = SearchStatus.NOT_STARTED;
+    private int start = -1;
+    private int goal = -1;
+    private int iterations;
+    private int expanded;
+    private double pathCost = Double.POSITIVE_INFINITY;
+
+    /** A* with heuristic weight 1. */
+    public AStar(T topology, C stepCost, H heuristic, GridSearchBuffers buffers) {
+        this(topology, stepCost, heuristic, buffers, 1.0);
+    }
+
+    /**
+     * @param weight heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0 (above 1 gives
+     *               up optimality)
+     */
+    public AStar(T topology, C stepCost, H heuristic, GridSearchBuffers buffers, double weight) {
+        this.topology = Objects.requireNonNull(topology, "topology");
+        this.stepCost = Objects.requireNonNull(stepCost, "stepCost");
+        this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
+        this.buffers = Objects.requireNonNull(buffers, "buffers");
+        if (!(weight >= 0) || Double.isInfinite(weight)) {
+            throw new IllegalArgumentException("heuristic weight must be finite and >= 0, was " + weight);
+        }
+        if (buffers.nodeCount() < topology.nodeCount()) {
+            throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the topology has " + topology.nodeCount());
+        }
+        this.weight = weight;
+        this.neighborNodes = new int[topology.maxDegree()];
+        this.neighborCosts = new double[topology.maxDegree()];
+    }
+
+    public T topology() {
+        return topology;
+    }
+
+    public GridSearchBuffers buffers() {
+        return buffers;
+    }
+
+    public double weight() {
+        return weight;
+    }
+
+    /** Start node of the current search, -1 before the first. */
+    public int start() {
+        return start;
+    }
+
+    /** Goal node of the current search, -1 before the first. */
+    public int goal() {
+        return goal;
+    }
+
+    public SearchStatus status() {
+        return status;
+    }
+
+    /** Pops so far in the current search. */
+    public int iterations() {
+        return iterations;
+    }
+
+    /** Expanded nodes so far: iterations, less one when the goal was popped. */
+    public int expandedCount() {
+        return expanded;
+    }
+
+    /** Cost of the found path; +infinity unless {@link #status()} is FOUND. */
+    public double pathCost() {
+        return pathCost;
+    }
+
+    /**
+     * Checks the end nodes without throwing: START_INVALID when the start is out of range or not
+     * walkable, GOAL_INVALID likewise for the goal, otherwise begins the search and returns
+     * IN_PROGRESS. A refusal leaves the current search as it was.
+     */
+    public PathStatus tryBegin(int start, int goal) {
+        if (!topology.isWalkable(start)) {
+            return PathStatus.START_INVALID;
+        }
+        if (!topology.isWalkable(goal)) {
+            return PathStatus.GOAL_INVALID;
+        }
+        begin(start, goal);
+        return PathStatus.IN_PROGRESS;
+    }
+
+    /**
+     * Begins a search from {@code start} to {@code goal}.
+     *
+     * @throws IllegalArgumentException if a node is outside the topology
+     */
+    public void begin(int start, int goal) {
+        int n = topology.nodeCount();
+        if (start < 0 || start >= n) {
+            throw new IllegalArgumentException("start node " + start + " is outside 0.." + (n - 1));
+        }
+        if (goal < 0 || goal >= n) {
+            throw new IllegalArgumentException("goal node " + goal + " is outside 0.." + (n - 1));
+        }
+        buffers.beginSearch();
+        this.start = start;
+        this.goal = goal;
+        this.iterations = 0;
+        this.expanded = 0;
+        this.pathCost = Double.POSITIVE_INFINITY;
+        heuristic.setGoal(goal);
+        final MemorySegment records = buffers.records;
+        long off = start * RECORD_BYTES;
+        records.set(G, off + G_OFFSET, 0.0);
+        records.set(INT, off + PARENT_OFFSET, -1);
+        records.set(INT, off + MARK_OFFSET, buffers.generation << 1);
+        buffers.openSet().push(start, weight * heuristic.estimate(start), 0.0);
+        status = SearchStatus.RUNNING;
+    }
+
+    /** Runs the search to the end. */
+    public SearchStatus run() {
+        return step(Integer.MAX_VALUE);
+    }
+
+    /**
+     * Runs the search to the end in slices of {@code sliceIterations}, checking the token before
+     * each slice.
+     *
+     * @throws CancellationException when the token is cancelled; the search can be begun again
+     */
+    public SearchStatus run(Cancellation cancellation, int sliceIterations) {
+        if (sliceIterations < 1) {
+            throw new IllegalArgumentException("sliceIterations must be at least 1, was " + sliceIterations);
+        }
+        while (status == SearchStatus.RUNNING) {
+            if (cancellation != null) {
+                cancellation.throwIfCancelled();
+            }
+            step(sliceIterations);
+        }
+        return status;
+    }
+
+    /**
+     * Performs at most {@code maxIterations} iterations.
+     *
+     * @return RUNNING while work remains, else FOUND or NO_PATH
+     * @throws IllegalStateException if no search was begun
+     */
+    public SearchStatus step(int maxIterations) {
+        if (maxIterations < 0) {
+            throw new IllegalArgumentException("maxIterations must be >= 0, was " + maxIterations);
+        }
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("AStar.step called before begin");
+        }
+        if (status != SearchStatus.RUNNING) {
+            return status;
+        }
+        final T topo = topology;
+        final C cost = stepCost;
+        final H h = heuristic;
+        final OpenSet open = buffers.openSet();
+        final MemorySegment records = buffers.records;
+        final int openMark = buffers.generation << 1;
+        final int closedMark = openMark | CLOSED_BIT;
+        final int target = goal;
+        final double w = weight;
+        final boolean record = buffers.recordsExpansions();
+        final int[] nb = neighborNodes;
+        final double[] nc = neighborCosts;
+        for (int it = 0; it < maxIterations; it++) {
+            if (open.isEmpty()) {
+                status = SearchStatus.NO_PATH;
+                return status;
+            }
+            final int n = open.pop();
+            iterations++;
+            final long nOff = n * RECORD_BYTES;
+            records.set(INT, nOff + MARK_OFFSET, closedMark);
+            final double gn = records.get(G, nOff + G_OFFSET);
+            if (n == target) {
+                pathCost = gn;
+                status = SearchStatus.FOUND;
+                return status;
+            }
+            expanded++;
+            if (record) {
+                buffers.recordExpansion(n);
+            }
+            final int k = topo.neighbors(n, nb, nc);
+            for (int j = 0; j < k; j++) {
+                final int m = nb[j];
+                final double step = cost.cost(n, m, nc[j]);
+                if (!(step >= 0.0) || step == Double.POSITIVE_INFINITY) {
+                    continue;
+                }
+                final double g2 = gn + step;
+                final long mOff = m * RECORD_BYTES;
+                final int mark = records.get(INT, mOff + MARK_OFFSET);
+                if ((mark >>> 1) != (openMark >>> 1) || g2 < records.get(G, mOff + G_OFFSET)) {
+                    records.set(G, mOff + G_OFFSET, g2);
+                    records.set(INT, mOff + PARENT_OFFSET, n);
+                    records.set(INT, mOff + MARK_OFFSET, openMark);
+                    open.push(m, g2 + w * h.estimate(m), g2);
+                }
+            }
+        }
+        return status;
+    }
+
+    /** Number of nodes on the found path, start and goal included; 0 unless FOUND. */
+    public int pathLength() {
+        if (status != SearchStatus.FOUND) {
+            return 0;
+        }
+        final MemorySegment records = buffers.records;
+        int length = 1;
+        for (int n = goal; n != start; n = records.get(INT, n * RECORD_BYTES + PARENT_OFFSET)) {
+            length++;
+        }
+        return length;
+    }
+
+    /**
+     * Writes the found path, start first, into {@code out}.
+     *
+     * @return the number of nodes written
+     * @throws IllegalStateException unless FOUND
+     * @throws IllegalArgumentException if {@code out} is shorter than {@link #pathLength()}
+     */
+    public int copyPath(int[] out) {
+        if (status != SearchStatus.FOUND) {
+            throw new IllegalStateException("no path: the search status is " + status);
+        }
+        int length = pathLength();
+        if (out.length < length) {
+            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
+        }
+        final MemorySegment records = buffers.records;
+        int n = goal;
+        for (int i = length - 1; i >= 0; i--) {
+            out[i] = n;
+            n = records.get(INT, n * RECORD_BYTES + PARENT_OFFSET);
+        }
+        return length;
+    }
+
+    /** The found path as a new array, start first. */
+    public int[] path() {
+        int[] out = new int[pathLength()];
+        copyPath(out);
+        return out;
+    }
+}

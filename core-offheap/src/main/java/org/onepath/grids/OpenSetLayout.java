@@ -1,0 +1,40 @@
+package org.onepath.grids;
+
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Layout of the {@link OpenSet} working memory (never persisted, so native byte order).
+ *
+ * <p>Heap slot, one per queued node, in 4-ary heap order (children of slot i are 4i+1..4i+4):
+ * <pre>
+ *  0               8               16      20      24
+ *  +---------------+---------------+-------+-------+
+ *  |   f (f64)     |   g (f64)     | node  |  pad  |
+ *  +---------------+---------------+-------+-------+
+ * </pre>
+ * f and g sit first so a comparison reads one cache line; the slot is padded to 24 bytes to keep
+ * every f64 aligned.
+ *
+ * <p>Position table, one i32 per node of the capacity: the node's heap slot, or -1 when it is
+ * not queued. Only queued nodes hold a value other than -1, so clearing the set touches only
+ * the slots in use.
+ */
+public final class OpenSetLayout {
+    private OpenSetLayout() {
+    }
+
+    public static final long F_OFFSET = 0;
+    public static final long G_OFFSET = F_OFFSET + 8;
+    public static final long NODE_OFFSET = G_OFFSET + 8;
+    public static final long SLOT_BYTES = NODE_OFFSET + 8;
+
+    public static final long POSITION_BYTES = 4;
+    /** Position of a node that is not in the set. */
+    public static final int ABSENT = -1;
+
+    /** Heap arity; an implementation detail that changes neither the order nor the results. */
+    public static final int ARITY = 4;
+
+    public static final ValueLayout.OfDouble KEY = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+    public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+}
