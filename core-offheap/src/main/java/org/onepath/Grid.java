@@ -195,7 +195,7 @@ public final class Grid implements AutoCloseable {
         }
         cells.set(ValueLayout.JAVA_BYTE, index, (byte) area);
         version++;
-        clearanceCurrent = false;
+        markClearanceStale();
         for (GridChangeListener listener : listeners) {
             listener.cellChanged(this, x, y);
         }
@@ -215,7 +215,7 @@ public final class Grid implements AutoCloseable {
         if (!contains(x, y)) {
             return 0;
         }
-        return clearance().get(ValueLayout.JAVA_BYTE, (long) y * width + x) & 0xFF;
+        return currentClearance().get(ValueLayout.JAVA_BYTE, (long) y * width + x) & 0xFF;
     }
 
     /** Whether an agent of {@code size} cells fits with its top-left cell at (x, y). */
@@ -234,16 +234,9 @@ public final class Grid implements AutoCloseable {
      * A read-only view of the clearance bytes, recomputed first if cells changed since the last
      * read (tier 3). The view stays valid: later recomputations write the same memory.
      */
-    public synchronized MemorySegment clearance() {
+    public MemorySegment clearance() {
         ensureOpen();
-        if (clearance == null) {
-            clearance = arena.allocate((long) width * height, 8);
-        }
-        if (!clearanceCurrent) {
-            Clearance.compute(cells, clearance, width, height);
-            clearanceCurrent = true;
-        }
-        return clearance.asReadOnly();
+        return currentClearance().asReadOnly();
     }
 
     // ---- listeners ----
@@ -353,9 +346,25 @@ public final class Grid implements AutoCloseable {
 
     // ---- package internals ----
 
+    private synchronized void markClearanceStale() {
+        clearanceCurrent = false;
+    }
+
     /** The cell memory itself, for builders filling a grid no one else has seen yet. */
     MemorySegment writableCells() {
         return cells;
+    }
+
+    /** The clearance bytes, recomputed first if cells changed since they were last computed. */
+    synchronized MemorySegment currentClearance() {
+        if (clearance == null) {
+            clearance = arena.allocate((long) width * height, 8);
+        }
+        if (!clearanceCurrent) {
+            Clearance.compute(cells, clearance, width, height);
+            clearanceCurrent = true;
+        }
+        return clearance;
     }
 
     int areaAt(int index) {

@@ -114,7 +114,7 @@ final class SquareQueries implements AutoCloseable {
         private AStar<SquareTopology, StepCost, Heuristic> prepare(GridOptions options) {
             AreaCosts areas = grid.areas();
             if (options.agentSize() > 1) {
-                grid.clearance(); // brings the clearance the cached topology reads up to date
+                grid.currentClearance(); // brings the clearance the cached topology reads up to date
             }
             if (search != null && plannedFor == options && plannedAreaVersion == areas.version()) {
                 return search;

@@ -249,6 +249,10 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
                 }
             }
         }
+        if (open.isEmpty()) {
+            // No work remains: report the end now rather than on the next call.
+            status = SearchStatus.NO_PATH;
+        }
         return status;
     }
 

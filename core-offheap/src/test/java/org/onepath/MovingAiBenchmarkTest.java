@@ -1,0 +1,61 @@
+package org.onepath;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Published optimal lengths of a sample of Moving AI problems (octile costs, no corner cutting).
+ * Reads the benchmark files in place from the directory in the {@code onepath.data} system
+ * property and is skipped when they are absent.
+ */
+class MovingAiBenchmarkTest {
+    private static final int SAMPLES_PER_MAP = 40;
+
+    private static Path dataDirectory() {
+        String dir = System.getProperty("onepath.data");
+        Path path = dir == null ? null : Path.of(dir, "movingai");
+        assumeTrue(path != null && Files.isDirectory(path),
+                "Moving AI data not found (system property onepath.data = " + dir + "); skipping");
+        return path;
+    }
+
+    @ParameterizedTest(name = "{0}/{1}")
+    @CsvSource({
+            "dao, lak110d, 1e-6",
+            "dao, arena, 1e-6",
+            "street, Berlin_0_256, 1e-6",
+            "room, 8room_000, 1e-6",
+            "bg512, AR0011SR, 0",
+    })
+    void sampledProblemsMatchThePublishedLengths(String folder, String name, double relative) {
+        Path dir = dataDirectory().resolve(folder);
+        Path mapFile = dir.resolve(name + ".map");
+        Path scenFile = dir.resolve(name + ".map.scen");
+        assumeTrue(Files.isRegularFile(mapFile) && Files.isRegularFile(scenFile), "missing " + mapFile + " or its scenarios");
+        MovingAiMap map = MovingAiMap.read(mapFile);
+        List<MovingAiScenario> problems = MovingAiScenarios.read(scenFile);
+        assertTrue(problems.size() > 10);
+        try (Grid grid = map.toGrid()) {
+            int step = Math.max(1, problems.size() / SAMPLES_PER_MAP);
+            for (int i = problems.size() - 1; i >= 0; i -= step) {
+                MovingAiScenario p = problems.get(i);
+                assertEquals(name + ".map", p.mapFileName());
+                assertEquals(map.width(), p.mapWidth());
+                assertEquals(map.height(), p.mapHeight());
+                GridPath path = grid.findPath(p.start(), p.goal(), GridOptions.DEFAULT);
+                assertEquals(PathStatus.FOUND, path.status(), p.toString());
+                double optimal = p.optimalLength();
+                // 8-decimal lengths: relative 1e-6; the 2-decimal bg512 edition: the project's match rule
+                double tolerance = relative > 0 ? Math.max(1e-7, relative * optimal) : Math.max(0.01, 1e-5 * optimal);
+                assertEquals(optimal, path.cost(), tolerance, p.toString());
+            }
+        }
+    }
+}
