@@ -38,8 +38,9 @@ public final class OnePathCli implements Runnable {
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(e -> BAD_INPUT);
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println("onepath: " + e.getMessage());
-            err.println("Try 'onepath " + (e.getCommandLine().getCommandName().equals("onepath") ? "" : e.getCommandLine().getCommandName() + " ") + "--help'.");
+            String command = e.getCommandLine().getCommandName();
+            String help = command.equals("onepath") ? "onepath --help" : "onepath " + command + " --help";
+            err.println("onepath: " + e.getMessage() + " (try '" + help + "')");
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((e, c, parsed) -> {

@@ -1,0 +1,156 @@
+package org.onepath.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayDeque;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.onepath.Grid;
+
+/** {@code onepath demo} and the seeded map it runs on. */
+class DemoCommandTest {
+
+    /** Columns of a demo table row. */
+    record Row(String alg, int queries, int found, double meanUs, double meanExpanded, double preprocessMs) {
+    }
+
+    private static Row row(CliRun run, String alg) {
+        List<Row> rows = run.outLines().stream()
+                .map(l -> l.strip().split("\\s+"))
+                .filter(f -> f.length == 6 && f[0].equals(alg))
+                .map(f -> new Row(f[0], Integer.parseInt(f[1]), Integer.parseInt(f[2]), Double.parseDouble(f[3]),
+                        Double.parseDouble(f[4]), Double.parseDouble(f[5])))
+                .toList();
+        assertEquals(1, rows.size(), () -> "one row for " + alg + " in\n" + run);
+        return rows.getFirst();
+    }
+
+    @Test
+    void demoRunsEveryAlgorithmAndTheyAgree() {
+        CliRun run = CliRun.of("demo", "--size", "64", "--queries", "20", "--seed", "3");
+        assertEquals(0, run.status(), run::toString);
+        assertEquals("", run.err());
+        assertTrue(run.outLines().getFirst().contains("64 x 64"), run::toString);
+        assertTrue(run.outLines().getFirst().contains("seed 3"), run::toString);
+        List<String> names = Algorithms.all().stream().map(Algorithm::name).toList();
+        assertTrue(names.containsAll(List.of("astar", "generic-astar")), names::toString);
+        for (String alg : names) {
+            Row r = row(run, alg);
+            assertEquals(20, r.queries());
+            // Every open cell of the generated map is reachable (see oneConnectedRegion), so
+            // every query between open cells has a path.
+            assertEquals(20, r.found(), alg);
+            assertTrue(r.meanExpanded() >= 0 && r.meanUs() >= 0 && r.preprocessMs() >= 0, run::toString);
+        }
+        assertEquals("All " + names.size() + " algorithms agree on every cost.", run.outLines().getLast());
+        assertTrue(run.outLines().stream().noneMatch(l -> l.startsWith("disagreement")), run::toString);
+    }
+
+    @Test
+    void demoQueriesDependOnlyOnTheSeed() {
+        CliRun a = CliRun.of("demo", "--size", "96", "--queries", "15", "--seed", "11");
+        CliRun b = CliRun.of("demo", "--size", "96", "--queries", "15", "--seed", "11");
+        assertEquals(0, a.status(), a::toString);
+        assertEquals(0, b.status(), b::toString);
+        for (Algorithm alg0 : Algorithms.all()) {
+            String alg = alg0.name();
+            assertEquals(row(a, alg).meanExpanded(), row(b, alg).meanExpanded(), "expansions of " + alg);
+        }
+    }
+
+    @Test
+    void demoRejectsBadSizesAndQueryCounts() {
+        assertTrue(CliRun.of("demo", "--size", "10").assertBadInput().contains("--size"));
+        assertTrue(CliRun.of("demo", "--size", "31").assertBadInput().contains("--size"));
+        assertTrue(CliRun.of("demo", "--size", "16385").assertBadInput().contains("--size"));
+        assertTrue(CliRun.of("demo", "--size", "64", "--queries", "0").assertBadInput().contains("--queries"));
+        assertTrue(CliRun.of("demo", "--size", "64", "--queries", "100001").assertBadInput().contains("--queries"));
+    }
+
+    @Test
+    void smallestSizeWorks() {
+        CliRun run = CliRun.of("demo", "--size", "32", "--queries", "5", "--seed", "0");
+        assertEquals(0, run.status(), run::toString);
+        assertEquals(5, row(run, "astar").found());
+    }
+
+    @Test
+    void sameSeedGivesTheSameMap() {
+        try (Grid a = RoomsAndCorridors.generate(128, 5); Grid b = RoomsAndCorridors.generate(128, 5);
+             Grid c = RoomsAndCorridors.generate(128, 6)) {
+            assertEquals(128, a.width());
+            assertEquals(128, a.height());
+            int differFromC = 0;
+            int open = 0;
+            for (int y = 0; y < 128; y++) {
+                for (int x = 0; x < 128; x++) {
+                    assertEquals(a.area(x, y), b.area(x, y), "cell (" + x + "," + y + ")");
+                    assertEquals(a.isWalkable(x, y), b.isWalkable(x, y), "cell (" + x + "," + y + ")");
+                    if (a.isWalkable(x, y) != c.isWalkable(x, y)) {
+                        differFromC++;
+                    }
+                    if (a.isWalkable(x, y)) {
+                        open++;
+                    }
+                }
+            }
+            assertTrue(differFromC > 0, "seeds 5 and 6 give different maps");
+            // 16 rooms of at least 10 x 10 cells, less at most 3 pillars of 2 cells each.
+            assertTrue(open >= 16 * (100 - 6), "open cells " + open);
+        }
+    }
+
+    @Test
+    void oneConnectedRegion() {
+        // Every room is joined to its east neighbour and the first column to the south, by
+        // corridors carved after the pillars, so all open cells form one 4-connected region.
+        for (long seed : new long[] {1, 3, 5, 42}) {
+            for (int size : new int[] {32, 64, 100, 128}) {
+                try (Grid g = RoomsAndCorridors.generate(size, seed)) {
+                    assertEquals(1, regions(g), "size " + size + " seed " + seed);
+                    for (int i = 0; i < size; i++) {
+                        assertFalse(g.isWalkable(i, 0) || g.isWalkable(0, i), "border open, size " + size + " seed " + seed);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void generateRejectsSmallSizes() {
+        assertThrows(IllegalArgumentException.class, () -> RoomsAndCorridors.generate(31, 1));
+    }
+
+    /** Number of 4-connected regions of open cells. */
+    private static int regions(Grid g) {
+        int w = g.width();
+        int h = g.height();
+        boolean[] seen = new boolean[w * h];
+        int regions = 0;
+        ArrayDeque<int[]> queue = new ArrayDeque<>();
+        for (int y0 = 0; y0 < h; y0++) {
+            for (int x0 = 0; x0 < w; x0++) {
+                if (!g.isWalkable(x0, y0) || seen[y0 * w + x0]) {
+                    continue;
+                }
+                regions++;
+                seen[y0 * w + x0] = true;
+                queue.add(new int[] {x0, y0});
+                while (!queue.isEmpty()) {
+                    int[] c = queue.poll();
+                    int[][] next = {{c[0] + 1, c[1]}, {c[0] - 1, c[1]}, {c[0], c[1] + 1}, {c[0], c[1] - 1}};
+                    for (int[] n : next) {
+                        if (g.contains(n[0], n[1]) && g.isWalkable(n[0], n[1]) && !seen[n[1] * w + n[0]]) {
+                            seen[n[1] * w + n[0]] = true;
+                            queue.add(n);
+                        }
+                    }
+                }
+            }
+        }
+        return regions;
+    }
+}
