@@ -14,4 +14,5 @@
 module org.onepath.core {
     exports org.onepath;
     exports org.onepath.grids;
+    exports org.onepath.grids.jps;
 }

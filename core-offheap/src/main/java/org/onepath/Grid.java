@@ -6,6 +6,8 @@ import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Objects;
 import org.onepath.grids.SquareTopology;
+import org.onepath.grids.jps.BlockMap;
+import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.memory.OwnerState;
 
 /**
@@ -43,6 +45,8 @@ public final class Grid implements AutoCloseable {
     private volatile GridChangeListener[] listeners = NO_LISTENERS;
     private MemorySegment clearance;
     private boolean clearanceCurrent;
+    private BlockMap blockMap;
+    private JpsPlusIndex jpsPlusIndex;
 
     private Grid(int width, int height, MemorySegment callerCells) {
         checkSize(width, height);
@@ -335,6 +339,14 @@ public final class Grid implements AutoCloseable {
     public void close() {
         if (state.markClosed()) {
             queries.close();
+            synchronized (this) {
+                if (blockMap != null) {
+                    blockMap.close();
+                }
+                if (jpsPlusIndex != null) {
+                    jpsPlusIndex.close();
+                }
+            }
             arena.close();
         }
     }
@@ -365,6 +377,22 @@ public final class Grid implements AutoCloseable {
             clearanceCurrent = true;
         }
         return clearance;
+    }
+
+    /** The block map the tier-1 jump point search scans, made on first use and kept up to date by edits. */
+    synchronized BlockMap blockMap() {
+        if (blockMap == null) {
+            blockMap = new BlockMap(this);
+        }
+        return blockMap;
+    }
+
+    /** The JPS+ tables of the tier-1 search, made on first use; callers refresh them before a query. */
+    synchronized JpsPlusIndex jpsPlusIndex() {
+        if (jpsPlusIndex == null) {
+            jpsPlusIndex = new JpsPlusIndex(this);
+        }
+        return jpsPlusIndex;
     }
 
     int areaAt(int index) {

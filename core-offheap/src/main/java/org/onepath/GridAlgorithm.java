@@ -6,7 +6,18 @@ package org.onepath;
  */
 public enum GridAlgorithm {
     /** A* (the default). */
-    ASTAR(0);
+    ASTAR(0),
+    /**
+     * Jump point search. Runs when the query qualifies (eight moves, no corner cutting, agent
+     * size 1, one cost for every area, no delegates, weight 1, automatic, octile or zero
+     * estimate); otherwise the query runs A*.
+     */
+    JPS(1),
+    /**
+     * Jump point search over precomputed JPS+ tables, kept by the grid and updated on edits.
+     * Qualifies as {@link #JPS}; falls back to JPS when a side exceeds 32766 cells.
+     */
+    JPS_PLUS(2);
 
     private final int code;
 

@@ -8,6 +8,11 @@ import org.onepath.grids.Heuristic;
 import org.onepath.grids.ManhattanHeuristic;
 import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
+import org.onepath.grids.SlicedSearch;
+import org.onepath.grids.jps.JumpSearch;
+import org.onepath.grids.jps.BlockJumper;
+import org.onepath.grids.jps.Jumper;
+import org.onepath.grids.jps.TableJumper;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.StepCost;
 import org.onepath.grids.ZeroHeuristic;
@@ -32,10 +37,10 @@ final class SquareQueries implements AutoCloseable {
     GridPath findPath(int sx, int sy, int gx, int gy, GridOptions options, Cancellation cancellation) {
         final int width = grid.width();
         if (!canStand(sx, sy, options)) {
-            return GridPath.invalid(PathStatus.START_INVALID, width, grid.space(), GridAlgorithm.ASTAR);
+            return GridPath.invalid(PathStatus.START_INVALID, width, grid.space(), options.algorithm());
         }
         if (!canStand(gx, gy, options)) {
-            return GridPath.invalid(PathStatus.GOAL_INVALID, width, grid.space(), GridAlgorithm.ASTAR);
+            return GridPath.invalid(PathStatus.GOAL_INVALID, width, grid.space(), options.algorithm());
         }
         SearchContext context = idle.getAndSet(null);
         if (context == null) {
@@ -69,13 +74,15 @@ final class SquareQueries implements AutoCloseable {
         }
     }
 
-    /** Search memory and the search prepared for the last options seen. */
+    /** Search memory and the searches prepared for the last options seen. */
     private static final class SearchContext implements AutoCloseable {
         private final Grid grid;
         private final GridSearchBuffers buffers;
         private GridOptions plannedFor;
-        private int plannedAreaVersion;
-        private AStar<SquareTopology, StepCost, Heuristic> search;
+        private int plannedAreaVersion = -1;
+        private AStar<SquareTopology, StepCost, Heuristic> astar;
+        private JumpSearch<? extends Jumper, Heuristic> jumpSearch;
+        private GridAlgorithm plannedAlgorithm;
 
         SearchContext(Grid grid) {
             this.grid = grid;
@@ -83,50 +90,69 @@ final class SquareQueries implements AutoCloseable {
         }
 
         GridPath findPath(int start, int goal, GridOptions options, Cancellation cancellation) {
-            AStar<SquareTopology, StepCost, Heuristic> astar = prepare(options);
+            prepare(options);
+            GridAlgorithm ran = plannedAlgorithm;
+            if (ran == GridAlgorithm.JPS_PLUS) {
+                grid.jpsPlusIndex().refresh();
+            }
             buffers.recordExpansions(options.recordExpansions());
-            astar.begin(start, goal);
+            SlicedSearch search;
+            if (jumpSearch != null) {
+                jumpSearch.begin(start, goal);
+                search = jumpSearch;
+            } else {
+                astar.begin(start, goal);
+                search = astar;
+            }
             int budget = options.iterationBudget();
             long remaining = budget == 0 ? Long.MAX_VALUE : budget;
             if (cancellation == null) {
-                astar.step((int) Math.min(remaining, Integer.MAX_VALUE));
+                search.step((int) Math.min(remaining, Integer.MAX_VALUE));
             } else {
                 int slice = options.iterationsPerSlice();
-                while (astar.status() == SearchStatus.RUNNING && remaining > 0) {
+                while (search.status() == SearchStatus.RUNNING && remaining > 0) {
                     cancellation.throwIfCancelled();
                     int n = (int) Math.min(slice, remaining);
-                    astar.step(n);
+                    search.step(n);
                     remaining -= n;
                 }
             }
             int[] expanded = options.recordExpansions() ? buffers.expandedNodes() : null;
-            PathStatus status = switch (astar.status()) {
+            PathStatus status = switch (search.status()) {
                 case FOUND -> PathStatus.FOUND;
                 case NO_PATH -> PathStatus.NO_PATH;
                 case RUNNING -> PathStatus.BUDGET_EXHAUSTED;
                 case NOT_STARTED -> throw new IllegalStateException("search did not start");
             };
-            int[] cells = status == PathStatus.FOUND ? astar.path() : null;
-            return new GridPath(status, grid.width(), grid.space(), cells, astar.pathCost(), astar.expandedCount(),
-                    astar.iterations(), GridAlgorithm.ASTAR, expanded);
+            int[] cells = status == PathStatus.FOUND ? search.path() : null;
+            return new GridPath(status, grid.width(), grid.space(), cells, search.pathCost(), search.expandedCount(),
+                    search.iterations(), ran, expanded);
         }
 
-        private AStar<SquareTopology, StepCost, Heuristic> prepare(GridOptions options) {
+        /** Builds the search these options run, unless the last query had the same options and area costs. */
+        private void prepare(GridOptions options) {
             AreaCosts areas = grid.areas();
             if (options.agentSize() > 1) {
                 grid.currentClearance(); // brings the clearance the cached topology reads up to date
             }
-            if (search != null && plannedFor == options && plannedAreaVersion == areas.version()) {
-                return search;
+            if (plannedFor == options && plannedAreaVersion == areas.version()) {
+                return;
             }
-            SquareTopology topology = grid.createTopology(options.agentSize(), options.connectivity(), options.diagonalRule());
-            search = new AStar<>(topology, stepCostOf(options), heuristicOf(options, areas.minCost()), buffers,
-                    options.heuristicWeight());
+            astar = null;
+            jumpSearch = null;
+            Heuristic heuristic = heuristicOf(options, areas.minCost());
+            plannedAlgorithm = JumpPointQualification.algorithmFor(options, areas, grid);
+            switch (plannedAlgorithm) {
+                case JPS -> jumpSearch = new JumpSearch<>(grid, new BlockJumper(grid.blockMap()), heuristic, areas.get(0), buffers);
+                case JPS_PLUS -> jumpSearch = new JumpSearch<>(grid, new TableJumper(grid.jpsPlusIndex()), heuristic, areas.get(0), buffers);
+                case ASTAR -> {
+                    SquareTopology topology = grid.createTopology(options.agentSize(), options.connectivity(), options.diagonalRule());
+                    astar = new AStar<>(topology, stepCostOf(options), heuristic, buffers, options.heuristicWeight());
+                }
+            }
             plannedFor = options;
             plannedAreaVersion = areas.version();
-            return search;
         }
-
         private StepCost stepCostOf(GridOptions options) {
             if (options.stepCost() == null && options.blocked() == null) {
                 return DefaultStepCost.INSTANCE;

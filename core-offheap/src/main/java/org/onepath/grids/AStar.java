@@ -1,17 +1,7 @@
 package org.onepath.grids;
 
-import static org.onepath.grids.NodeRecordLayout.CLOSED_BIT;
-import static org.onepath.grids.NodeRecordLayout.G;
-import static org.onepath.grids.NodeRecordLayout.G_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.INT;
-import static org.onepath.grids.NodeRecordLayout.MARK_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.PARENT_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.RECORD_BYTES;
 
-import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
-import org.onepath.Cancellation;
 import org.onepath.PathStatus;
 
 /**
@@ -33,7 +23,7 @@ import org.onepath.PathStatus;
  * @param <C> step cost hook
  * @param <H> heuristic
  */
-public final class AStar<T extends GridTopology, C extends StepCost, H extends Heuristic> {
+public final class AStar<T extends GridTopology, C extends StepCost, H extends Heuristic> implements SlicedSearch {
     private final T topology;
     private final C stepCost;
     private final H heuristic;
@@ -41,6 +31,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
     private final double weight;
     private final int[] neighborNodes;
     private final double[] neighborCosts;
+    private final SearchNodes nodes;
 
     private SearchStatus status = SearchStatus.NOT_STARTED;
     private int start = -1;
@@ -72,6 +63,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         this.weight = weight;
         this.neighborNodes = new int[topology.maxDegree()];
         this.neighborCosts = new double[topology.maxDegree()];
+        this.nodes = new SearchNodes(buffers);
     }
 
     public T topology() {
@@ -96,21 +88,25 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         return goal;
     }
 
+    @Override
     public SearchStatus status() {
         return status;
     }
 
     /** Pops so far in the current search. */
+    @Override
     public int iterations() {
         return iterations;
     }
 
     /** Expanded nodes so far: iterations, less one when the goal was popped. */
+    @Override
     public int expandedCount() {
         return expanded;
     }
 
     /** Cost of the found path; +infinity unless {@link #status()} is FOUND. */
+    @Override
     public double pathCost() {
         return pathCost;
     }
@@ -120,6 +116,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
      * walkable, GOAL_INVALID likewise for the goal, otherwise begins the search and returns
      * IN_PROGRESS. A refusal leaves the current search as it was.
      */
+    @Override
     public PathStatus tryBegin(int start, int goal) {
         if (!topology.isWalkable(start)) {
             return PathStatus.START_INVALID;
@@ -151,12 +148,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         this.expanded = 0;
         this.pathCost = Double.POSITIVE_INFINITY;
         heuristic.setGoal(goal);
-        final MemorySegment records = buffers.records;
-        long off = start * RECORD_BYTES;
-        records.set(G, off + G_OFFSET, 0.0);
-        records.set(INT, off + PARENT_OFFSET, -1);
-        records.set(INT, off + MARK_OFFSET, buffers.generation << 1);
-        buffers.openSet().push(start, weight * heuristic.estimate(start), 0.0);
+        nodes.begin(start, weight * heuristic.estimate(start));
         status = SearchStatus.RUNNING;
     }
 
@@ -166,30 +158,12 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
     }
 
     /**
-     * Runs the search to the end in slices of {@code sliceIterations}, checking the token before
-     * each slice.
-     *
-     * @throws CancellationException when the token is cancelled; the search can be begun again
-     */
-    public SearchStatus run(Cancellation cancellation, int sliceIterations) {
-        if (sliceIterations < 1) {
-            throw new IllegalArgumentException("sliceIterations must be at least 1, was " + sliceIterations);
-        }
-        while (status == SearchStatus.RUNNING) {
-            if (cancellation != null) {
-                cancellation.throwIfCancelled();
-            }
-            step(sliceIterations);
-        }
-        return status;
-    }
-
-    /**
      * Performs at most {@code maxIterations} iterations.
      *
      * @return RUNNING while work remains, else FOUND or NO_PATH
      * @throws IllegalStateException if no search was begun
      */
+    @Override
     public SearchStatus step(int maxIterations) {
         if (maxIterations < 0) {
             throw new IllegalArgumentException("maxIterations must be >= 0, was " + maxIterations);
@@ -203,34 +177,22 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         final T topo = topology;
         final C cost = stepCost;
         final H h = heuristic;
-        final OpenSet open = buffers.openSet();
-        final MemorySegment records = buffers.records;
-        final int openMark = buffers.generation << 1;
-        final int closedMark = openMark | CLOSED_BIT;
+        final SearchNodes ns = nodes;
         final int target = goal;
         final double w = weight;
-        final boolean record = buffers.recordsExpansions();
         final int[] nb = neighborNodes;
         final double[] nc = neighborCosts;
-        for (int it = 0; it < maxIterations; it++) {
-            if (open.isEmpty()) {
-                status = SearchStatus.NO_PATH;
-                return status;
-            }
-            final int n = open.pop();
+        for (int it = 0; it < maxIterations && !ns.openIsEmpty(); it++) {
+            final int n = ns.popAndClose();
             iterations++;
-            final long nOff = n * RECORD_BYTES;
-            records.set(INT, nOff + MARK_OFFSET, closedMark);
-            final double gn = records.get(G, nOff + G_OFFSET);
+            final double gn = ns.cost(n);
             if (n == target) {
                 pathCost = gn;
                 status = SearchStatus.FOUND;
                 return status;
             }
             expanded++;
-            if (record) {
-                buffers.recordExpansion(n);
-            }
+            ns.recordExpansion(n);
             final int k = topo.neighbors(n, nb, nc);
             for (int j = 0; j < k; j++) {
                 final int m = nb[j];
@@ -239,17 +201,12 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
                     continue;
                 }
                 final double g2 = gn + step;
-                final long mOff = m * RECORD_BYTES;
-                final int mark = records.get(INT, mOff + MARK_OFFSET);
-                if ((mark >>> 1) != (openMark >>> 1) || g2 < records.get(G, mOff + G_OFFSET)) {
-                    records.set(G, mOff + G_OFFSET, g2);
-                    records.set(INT, mOff + PARENT_OFFSET, n);
-                    records.set(INT, mOff + MARK_OFFSET, openMark);
-                    open.push(m, g2 + w * h.estimate(m), g2);
+                if (!ns.isVisited(m) || g2 < ns.cost(m)) {
+                    ns.update(m, n, g2, g2 + w * h.estimate(m));
                 }
             }
         }
-        if (open.isEmpty()) {
+        if (ns.openIsEmpty()) {
             // No work remains: report the end now rather than on the next call.
             status = SearchStatus.NO_PATH;
         }
@@ -261,9 +218,8 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         if (status != SearchStatus.FOUND) {
             return 0;
         }
-        final MemorySegment records = buffers.records;
         int length = 1;
-        for (int n = goal; n != start; n = records.get(INT, n * RECORD_BYTES + PARENT_OFFSET)) {
+        for (int n = goal; n != start; n = nodes.parent(n)) {
             length++;
         }
         return length;
@@ -284,16 +240,16 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         if (out.length < length) {
             throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
         }
-        final MemorySegment records = buffers.records;
         int n = goal;
         for (int i = length - 1; i >= 0; i--) {
             out[i] = n;
-            n = records.get(INT, n * RECORD_BYTES + PARENT_OFFSET);
+            n = nodes.parent(n);
         }
         return length;
     }
 
     /** The found path as a new array, start first. */
+    @Override
     public int[] path() {
         int[] out = new int[pathLength()];
         copyPath(out);

@@ -1,0 +1,88 @@
+package org.onepath.grids;
+
+import static org.onepath.grids.NodeRecordLayout.CLOSED_BIT;
+import static org.onepath.grids.NodeRecordLayout.G;
+import static org.onepath.grids.NodeRecordLayout.G_OFFSET;
+import static org.onepath.grids.NodeRecordLayout.INT;
+import static org.onepath.grids.NodeRecordLayout.MARK_OFFSET;
+import static org.onepath.grids.NodeRecordLayout.PARENT_OFFSET;
+import static org.onepath.grids.NodeRecordLayout.RECORD_BYTES;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The node bookkeeping every best-first search over {@link GridSearchBuffers} shares (tier 3):
+ * starting a generation, popping and closing, strict-improvement relaxation with reopening,
+ * and reading costs and parents. Searches differ only in which successors they offer.
+ */
+public final class SearchNodes {
+    private final GridSearchBuffers buffers;
+    private final MemorySegment records;
+    private final OpenSet open;
+
+    public SearchNodes(GridSearchBuffers buffers) {
+        this.buffers = buffers;
+        this.records = buffers.records;
+        this.open = buffers.openSet();
+    }
+
+    public GridSearchBuffers buffers() {
+        return buffers;
+    }
+
+    /** Starts a new search with {@code start} open at g = 0 and f = {@code startF}. */
+    public void begin(int start, double startF) {
+        buffers.beginSearch();
+        long off = start * RECORD_BYTES;
+        records.set(G, off + G_OFFSET, 0.0);
+        records.set(INT, off + PARENT_OFFSET, -1);
+        records.set(INT, off + MARK_OFFSET, buffers.generation << 1);
+        open.push(start, startF, 0.0);
+    }
+
+    public boolean openIsEmpty() {
+        return open.isEmpty();
+    }
+
+    /** Pops the first open node and marks it closed. */
+    public int popAndClose() {
+        int n = open.pop();
+        records.set(INT, n * RECORD_BYTES + MARK_OFFSET, (buffers.generation << 1) | CLOSED_BIT);
+        return n;
+    }
+
+    /** Cost of a node reached by the current search. */
+    public double cost(int node) {
+        return records.get(G, node * RECORD_BYTES + G_OFFSET);
+    }
+
+    /** Parent of a node reached by the current search, -1 for the start. */
+    public int parent(int node) {
+        return records.get(INT, node * RECORD_BYTES + PARENT_OFFSET);
+    }
+
+    /** Whether the current search has reached the node. */
+    public boolean isVisited(int node) {
+        return (records.get(INT, node * RECORD_BYTES + MARK_OFFSET) >>> 1) == buffers.generation;
+    }
+
+    /**
+     * Gives {@code node} cost {@code g} through {@code parent}, (re)opens it and pushes it with
+     * (f, g). Callers do this only for a node not yet reached or reached at a strictly higher
+     * cost, so equal-cost alternatives keep the first parent found.
+     */
+    public void update(int node, int parent, double g, double f) {
+        final long off = node * RECORD_BYTES;
+        records.set(G, off + G_OFFSET, g);
+        records.set(INT, off + PARENT_OFFSET, parent);
+        records.set(INT, off + MARK_OFFSET, buffers.generation << 1);
+        open.push(node, f, g);
+    }
+
+    /** Appends the node to the expansion list when the buffers record expansions. */
+    public void recordExpansion(int node) {
+        if (buffers.recordsExpansions()) {
+            buffers.recordExpansion(node);
+        }
+    }
+}

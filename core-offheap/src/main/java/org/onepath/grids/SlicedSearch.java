@@ -1,0 +1,56 @@
+package org.onepath.grids;
+
+import java.util.concurrent.CancellationException;
+import org.onepath.Cancellation;
+import org.onepath.PathStatus;
+
+/**
+ * A resumable search that runs in slices of iterations (tier 2). Any sequence of slices gives the
+ * same result, counts and path as one unsliced run.
+ */
+public interface SlicedSearch {
+    /**
+     * Begins a search unless an end is invalid: START_INVALID or GOAL_INVALID for a node outside
+     * the graph or not walkable (the current search is then left as it was), else IN_PROGRESS.
+     */
+    PathStatus tryBegin(int start, int goal);
+
+    SearchStatus status();
+
+    /**
+     * Performs at most {@code maxIterations} iterations.
+     *
+     * @return RUNNING while work remains, else FOUND or NO_PATH
+     */
+    SearchStatus step(int maxIterations);
+
+    /** Iterations (pops) so far. */
+    int iterations();
+
+    /** Nodes expanded so far: iterations, less one when the goal was popped. */
+    int expandedCount();
+
+    /** Cost of the found path; +infinity unless FOUND. */
+    double pathCost();
+
+    /** The found path as a new array of cells, start first. */
+    int[] path();
+
+    /**
+     * Runs to the end in slices of {@code sliceIterations}, checking the token before each.
+     *
+     * @throws CancellationException when the token is cancelled
+     */
+    default SearchStatus run(Cancellation cancellation, int sliceIterations) {
+        if (sliceIterations < 1) {
+            throw new IllegalArgumentException("sliceIterations must be at least 1, was " + sliceIterations);
+        }
+        while (status() == SearchStatus.RUNNING) {
+            if (cancellation != null) {
+                cancellation.throwIfCancelled();
+            }
+            step(sliceIterations);
+        }
+        return status();
+    }
+}

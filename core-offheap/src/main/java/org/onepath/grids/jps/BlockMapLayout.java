@@ -1,0 +1,35 @@
+package org.onepath.grids.jps;
+
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * Layout of {@link BlockMap}: the walkable cells as bits, once by rows and once by columns.
+ *
+ * <p>A line (a row, or a column) is {@code wordCount = ceil(length / 64)} little-endian u64
+ * words; bit i of word k is position {@code 64k + i} along the line (x in a row, y in a column),
+ * set when that cell is walkable. Positions past the line end are 0 (blocked).
+ * <pre>
+ *  rows:    row 0: word 0 | word 1 | ... | row 1: word 0 | ...     (height * rowWords * 8 bytes)
+ *  columns: col 0: word 0 | word 1 | ... | col 1: word 0 | ...     (width * columnWords * 8 bytes)
+ *
+ *  one word, bit 63 .............................................. bit 0
+ *           +--------------------------------------------------------+
+ *           | position 64k+63                          position 64k  |
+ *           +--------------------------------------------------------+
+ * </pre>
+ * Together the two copies take {@code cells / 4} bytes, rounded up per line.
+ */
+public final class BlockMapLayout {
+    private BlockMapLayout() {
+    }
+
+    public static final int BITS_PER_WORD = 64;
+    public static final long WORD_BYTES = 8;
+    public static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** Words of a line of {@code length} positions. */
+    public static int wordCount(int length) {
+        return (length + BITS_PER_WORD - 1) / BITS_PER_WORD;
+    }
+}

@@ -1,0 +1,46 @@
+package org.onepath.grids.jps;
+
+/**
+ * The eight grid directions in the normative order: 0 north, 1 east, 2 south, 3 west,
+ * 4 north-east, 5 south-east, 6 south-west, 7 north-west. Rows grow southwards.
+ */
+public final class Direction {
+    private Direction() {
+    }
+
+    public static final int NORTH = 0;
+    public static final int EAST = 1;
+    public static final int SOUTH = 2;
+    public static final int WEST = 3;
+    public static final int NORTH_EAST = 4;
+    public static final int SOUTH_EAST = 5;
+    public static final int SOUTH_WEST = 6;
+    public static final int NORTH_WEST = 7;
+    /** Arrival "direction" of the start, which searches all eight. */
+    public static final int NONE = -1;
+
+    private static final int[] DX = {0, 1, 0, -1, 1, 1, -1, -1};
+    private static final int[] DY = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+    public static int dx(int dir) {
+        return DX[dir];
+    }
+
+    public static int dy(int dir) {
+        return DY[dir];
+    }
+
+    public static boolean isDiagonal(int dir) {
+        return dir >= 4;
+    }
+
+    /** The direction with these signs (each -1, 0 or 1, not both 0). */
+    public static int of(int sx, int sy) {
+        for (int d = 0; d < 8; d++) {
+            if (DX[d] == sx && DY[d] == sy) {
+                return d;
+            }
+        }
+        throw new IllegalArgumentException("no direction (" + sx + ", " + sy + ")");
+    }
+}

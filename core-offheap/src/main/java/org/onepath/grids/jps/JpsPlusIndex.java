@@ -1,0 +1,311 @@
+package org.onepath.grids.jps;
+
+import static org.onepath.grids.jps.JpsPlusLayout.ENTRY;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Objects;
+import org.onepath.Grid;
+import org.onepath.GridChangeListener;
+import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.OwnerState;
+
+/**
+ * JPS+ tables (Harabor and Grastien 2014, with Rabin's distances): for every cell and direction
+ * the signed distance to the next jump point, in the off-heap layout of {@link JpsPlusLayout}.
+ *
+ * <p>Straight direction: with q the next cell, 0 if q is a wall, 1 if q has a forced neighbour
+ * for this arrival, else q's value one step further (v + 1 if v &gt; 0, else v - 1). Diagonal: 0
+ * if the step is illegal (a side cell or the target is a wall), 1 if q's value for either
+ * straight component is positive, else the same chain rule on the diagonal. Built straight tables
+ * first, then diagonals, each from the far end. Costs do not enter, so changing an area
+ * multiplier needs no rebuild.
+ *
+ * <p>The index listens to the grid; {@link #refresh()} (called by every query) applies pending
+ * edits: the east and west tables of the rows around each edited cell and the north and south
+ * tables of the columns around it are recomputed, noting cells whose sign (positive or not)
+ * changed; then the four diagonal entries reading each edited or sign-changed cell are
+ * recomputed, each change followed backwards along its diagonal until an entry comes out
+ * unchanged. More than max(256, cells / 64) pending edits trigger a full rebuild. The tables then
+ * equal a fresh build.
+ */
+public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
+    /** Largest grid side the 16-bit entries can serve. */
+    public static final int MAX_SIDE = 32766;
+
+    private static final long INT_BYTES = 4;
+
+    private final Grid grid;
+    private final int width;
+    private final int height;
+    private final WalkableCells walkable;
+    private final JumpRules rules;
+    private final Arena arena;
+    private final MemorySegment table;
+    private final OwnerState state = new OwnerState("JpsPlusIndex");
+    private final int rebuildThreshold;
+    private GrowableSegment pending;
+    private int pendingCount;
+    private boolean rebuildPending;
+    private GrowableSegment signChanged;
+    private int signChangedCount;
+
+    /**
+     * Builds the tables of a grid and starts listening to its edits.
+     *
+     * @throws IllegalArgumentException if a side exceeds {@link #MAX_SIDE}
+     */
+    public JpsPlusIndex(Grid grid) {
+        this.grid = Objects.requireNonNull(grid, "grid");
+        this.width = grid.width();
+        this.height = grid.height();
+        if (width > MAX_SIDE || height > MAX_SIDE) {
+            throw new IllegalArgumentException("grid " + width + " x " + height + " has a side above " + MAX_SIDE
+                    + ", the largest JPS+ tables can serve");
+        }
+        this.walkable = new WalkableCells(grid);
+        this.rules = new JumpRules(grid);
+        this.arena = Arena.ofShared();
+        this.table = arena.allocate((long) width * height * JpsPlusLayout.CELL_BYTES, 8);
+        this.rebuildThreshold = Math.max(256, width * height / 64);
+        build();
+        grid.addChangeListener(this);
+    }
+
+    public Grid grid() {
+        return grid;
+    }
+
+    /** The value of {@code cell} in {@code direction}. */
+    public int entry(int cell, int direction) {
+        return table.get(ENTRY, JpsPlusLayout.offset(cell, direction));
+    }
+
+    /** A read-only view of the cell-major table. */
+    public MemorySegment table() {
+        state.ensureOpen();
+        return table.asReadOnly();
+    }
+
+    /**
+     * The same numbers direction-major, {@code [direction * cellCount + cell]}, as 16-bit
+     * little-endian values in a new segment of {@code arena}.
+     */
+    public MemorySegment directionMajorCopy(Arena arena) {
+        state.ensureOpen();
+        int cells = width * height;
+        MemorySegment out = arena.allocate((long) cells * JpsPlusLayout.CELL_BYTES, 8);
+        for (int d = 0; d < JpsPlusLayout.DIRECTIONS; d++) {
+            for (int c = 0; c < cells; c++) {
+                out.set(ENTRY, ((long) d * cells + c) * JpsPlusLayout.ENTRY_BYTES, table.get(ENTRY, JpsPlusLayout.offset(c, d)));
+            }
+        }
+        return out;
+    }
+
+    /** Edits heard since the last refresh (capped when a full rebuild is due). */
+    public synchronized int pendingEditCount() {
+        return pendingCount;
+    }
+
+    @Override
+    public synchronized void cellChanged(Grid source, int x, int y) {
+        if (rebuildPending) {
+            return;
+        }
+        if (pendingCount >= rebuildThreshold) {
+            rebuildPending = true;
+            pendingCount = 0;
+            return;
+        }
+        if (pending == null) {
+            pending = new GrowableSegment(64 * INT_BYTES, INT_BYTES);
+        }
+        MemorySegment s = pending.ensureLength((pendingCount + 1) * INT_BYTES, pendingCount * INT_BYTES);
+        s.set(ValueLayout.JAVA_INT, pendingCount * INT_BYTES, y * width + x);
+        pendingCount++;
+    }
+
+    /** Applies the pending edits, so the tables equal a fresh build of the current cells. */
+    public synchronized void refresh() {
+        state.ensureOpen();
+        if (rebuildPending) {
+            rebuildPending = false;
+            pendingCount = 0;
+            build();
+            return;
+        }
+        if (pendingCount == 0) {
+            return;
+        }
+        MemorySegment edits = pending.segment();
+        signChangedCount = 0;
+        for (int i = 0; i < pendingCount; i++) {
+            int cell = edits.get(ValueLayout.JAVA_INT, i * INT_BYTES);
+            int x = cell % width;
+            int y = cell / width;
+            for (int r = y - 1; r <= y + 1; r++) {
+                if (r >= 0 && r < height) {
+                    rebuildRow(r, true);
+                }
+            }
+            for (int c = x - 1; c <= x + 1; c++) {
+                if (c >= 0 && c < width) {
+                    rebuildColumn(c, true);
+                }
+            }
+        }
+        for (int i = 0; i < pendingCount; i++) {
+            repairDiagonalsAround(edits.get(ValueLayout.JAVA_INT, i * INT_BYTES));
+        }
+        for (int i = 0; i < signChangedCount; i++) {
+            repairDiagonalsAround(signChanged.segment().get(ValueLayout.JAVA_INT, i * INT_BYTES));
+        }
+        pendingCount = 0;
+    }
+
+    @Override
+    public void close() {
+        if (state.markClosed()) {
+            grid.removeChangeListener(this);
+            if (pending != null) {
+                pending.close();
+            }
+            if (signChanged != null) {
+                signChanged.close();
+            }
+            arena.close();
+        }
+    }
+
+    // ---- building ----
+
+    private void build() {
+        for (int y = 0; y < height; y++) {
+            rebuildRow(y, false);
+        }
+        for (int x = 0; x < width; x++) {
+            rebuildColumn(x, false);
+        }
+        // Diagonals read the row the step lands in: north-going ones from the top, south-going from the bottom.
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                set(x, y, Direction.NORTH_EAST, diagonalValue(x, y, Direction.NORTH_EAST));
+                set(x, y, Direction.NORTH_WEST, diagonalValue(x, y, Direction.NORTH_WEST));
+            }
+        }
+        for (int y = height - 1; y >= 0; y--) {
+            for (int x = 0; x < width; x++) {
+                set(x, y, Direction.SOUTH_EAST, diagonalValue(x, y, Direction.SOUTH_EAST));
+                set(x, y, Direction.SOUTH_WEST, diagonalValue(x, y, Direction.SOUTH_WEST));
+            }
+        }
+    }
+
+    private void rebuildRow(int y, boolean noteSigns) {
+        for (int x = width - 1; x >= 0; x--) {
+            update(x, y, Direction.EAST, straightValue(x, y, Direction.EAST), noteSigns);
+        }
+        for (int x = 0; x < width; x++) {
+            update(x, y, Direction.WEST, straightValue(x, y, Direction.WEST), noteSigns);
+        }
+    }
+
+    private void rebuildColumn(int x, boolean noteSigns) {
+        for (int y = height - 1; y >= 0; y--) {
+            update(x, y, Direction.SOUTH, straightValue(x, y, Direction.SOUTH), noteSigns);
+        }
+        for (int y = 0; y < height; y++) {
+            update(x, y, Direction.NORTH, straightValue(x, y, Direction.NORTH), noteSigns);
+        }
+    }
+
+    private void update(int x, int y, int direction, int value, boolean noteSigns) {
+        if (noteSigns) {
+            int old = get(x, y, direction);
+            if ((old > 0) != (value > 0)) {
+                noteSignChange(y * width + x);
+            }
+        }
+        set(x, y, direction, value);
+    }
+
+    /** Recomputes the diagonal entries that read {@code cell}, following each change backwards. */
+    private void repairDiagonalsAround(int cell) {
+        int x = cell % width;
+        int y = cell / width;
+        for (int d = Direction.NORTH_EAST; d <= Direction.NORTH_WEST; d++) {
+            int dx = Direction.dx(d);
+            int dy = Direction.dy(d);
+            repairChain(x, y, d);
+            repairChain(x - dx, y, d);
+            repairChain(x, y - dy, d);
+            repairChain(x - dx, y - dy, d);
+        }
+    }
+
+    private void repairChain(int x, int y, int d) {
+        int dx = Direction.dx(d);
+        int dy = Direction.dy(d);
+        while (x >= 0 && y >= 0 && x < width && y < height) {
+            int value = diagonalValue(x, y, d);
+            if (value == get(x, y, d)) {
+                return;
+            }
+            set(x, y, d, value);
+            x -= dx;
+            y -= dy;
+        }
+    }
+
+    private void noteSignChange(int cell) {
+        if (signChanged == null) {
+            signChanged = new GrowableSegment(64 * INT_BYTES, INT_BYTES);
+        }
+        MemorySegment s = signChanged.ensureLength((signChangedCount + 1) * INT_BYTES, signChangedCount * INT_BYTES);
+        s.set(ValueLayout.JAVA_INT, signChangedCount * INT_BYTES, cell);
+        signChangedCount++;
+    }
+
+    private int straightValue(int x, int y, int d) {
+        if (!walkable.at(x, y)) {
+            return 0;
+        }
+        int qx = x + Direction.dx(d);
+        int qy = y + Direction.dy(d);
+        if (!walkable.at(qx, qy)) {
+            return 0;
+        }
+        if (rules.hasForcedNeighbour(qx, qy, d)) {
+            return 1;
+        }
+        return chain(get(qx, qy, d));
+    }
+
+    private int diagonalValue(int x, int y, int d) {
+        int dx = Direction.dx(d);
+        int dy = Direction.dy(d);
+        if (!walkable.at(x, y) || !walkable.at(x + dx, y) || !walkable.at(x, y + dy) || !walkable.at(x + dx, y + dy)) {
+            return 0;
+        }
+        int qx = x + dx;
+        int qy = y + dy;
+        if (get(qx, qy, Direction.of(dx, 0)) > 0 || get(qx, qy, Direction.of(0, dy)) > 0) {
+            return 1;
+        }
+        return chain(get(qx, qy, d));
+    }
+
+    private static int chain(int v) {
+        return v > 0 ? v + 1 : v - 1;
+    }
+
+    private int get(int x, int y, int d) {
+        return table.get(ENTRY, JpsPlusLayout.offset(y * width + x, d));
+    }
+
+    private void set(int x, int y, int d, int value) {
+        table.set(ENTRY, JpsPlusLayout.offset(y * width + x, d), (short) value);
+    }
+}

@@ -1,0 +1,34 @@
+package org.onepath.grids.jps;
+
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * Layout of the {@link JpsPlusIndex} table: per cell and direction one signed 16-bit
+ * little-endian value, cell-major, so the eight values of a cell share a cache line.
+ * <pre>
+ *  entry offset = (cell * 8 + direction) * 2
+ *
+ *  0     2     4     6     8     10    12    14    16
+ *  +-----+-----+-----+-----+-----+-----+-----+-----+
+ *  |  N  |  E  |  S  |  W  | NE  | SE  | SW  | NW  |   one cell, 16 bytes
+ *  +-----+-----+-----+-----+-----+-----+-----+-----+
+ * </pre>
+ * Cells are row-major. A value d &gt; 0 says the next jump point is d steps away; d &lt;= 0 says
+ * there is none before a wall and -d walkable cells (legal steps) lie before it. A wall cell holds
+ * eight zeros. This is the byte layout a baked store maps from disk.
+ */
+public final class JpsPlusLayout {
+    private JpsPlusLayout() {
+    }
+
+    public static final int DIRECTIONS = 8;
+    public static final long ENTRY_BYTES = 2;
+    public static final long CELL_BYTES = DIRECTIONS * ENTRY_BYTES;
+    public static final ValueLayout.OfShort ENTRY = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** Byte offset of the entry of {@code cell} in {@code direction}. */
+    public static long offset(int cell, int direction) {
+        return ((long) cell * DIRECTIONS + direction) * ENTRY_BYTES;
+    }
+}

@@ -1,0 +1,235 @@
+package org.onepath.grids.jps;
+
+import java.util.Objects;
+import org.onepath.Grid;
+import org.onepath.PathStatus;
+import org.onepath.grids.GridMath;
+import org.onepath.grids.GridSearchBuffers;
+import org.onepath.grids.Heuristic;
+import org.onepath.grids.SearchNodes;
+import org.onepath.grids.SearchStatus;
+import org.onepath.grids.SlicedSearch;
+
+/**
+ * Jump point search (tier 2): A* over jump points with the grid core's open set (smaller f,
+ * then larger g, then smaller cell). For eight moves without corner cutting, agent size 1 and one
+ * cost multiplier m for every area; the caller checks that the query qualifies.
+ *
+ * <p>One iteration pops and expands one jump point: the successors {@link JumpRules} keeps are
+ * jumped in direction order 0..7, a jump of k steps costing {@code k * m} straight or
+ * {@code k * (m * sqrt2)} diagonally. A node takes a new cost only when strictly cheaper (the
+ * first parent found keeps ties) and a cheaper route reopens it. The goal is tested when popped;
+ * expanded nodes are the iterations less one when the goal was popped. The path lists every
+ * cell between the jump points.
+ *
+ * @param <J> jumper
+ * @param <H> heuristic (octile scaled by m, or zero)
+ */
+public final class JumpSearch<J extends Jumper, H extends Heuristic> implements SlicedSearch {
+    private final Grid grid;
+    private final JumpRules rules;
+    private final J jumper;
+    private final H heuristic;
+    private final SearchNodes nodes;
+    private final double straightCost;
+    private final double diagonalCost;
+    private final int width;
+
+    private SearchStatus status = SearchStatus.NOT_STARTED;
+    private int start = -1;
+    private int goal = -1;
+    private int iterations;
+    private int expanded;
+    private double pathCost = Double.POSITIVE_INFINITY;
+
+    /**
+     * @param cellCost the multiplier m shared by every area (positive and finite)
+     */
+    public JumpSearch(Grid grid, J jumper, H heuristic, double cellCost, GridSearchBuffers buffers) {
+        this.grid = Objects.requireNonNull(grid, "grid");
+        this.jumper = Objects.requireNonNull(jumper, "jumper");
+        this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
+        Objects.requireNonNull(buffers, "buffers");
+        if (!(cellCost > 0) || Double.isInfinite(cellCost)) {
+            throw new IllegalArgumentException("cellCost must be positive and finite, was " + cellCost);
+        }
+        if (buffers.nodeCount() < grid.cellCount()) {
+            throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
+        }
+        this.rules = new JumpRules(grid);
+        this.nodes = new SearchNodes(buffers);
+        this.straightCost = cellCost;
+        this.diagonalCost = cellCost * GridMath.SQRT2;
+        this.width = grid.width();
+    }
+
+    @Override
+    public SearchStatus status() {
+        return status;
+    }
+
+    public int start() {
+        return start;
+    }
+
+    public int goal() {
+        return goal;
+    }
+
+    /** Pops so far. */
+    @Override
+    public int iterations() {
+        return iterations;
+    }
+
+    /** Jump points expanded: iterations, less one when the goal was popped. */
+    @Override
+    public int expandedCount() {
+        return expanded;
+    }
+
+    /** Cost of the found path; +infinity unless FOUND. */
+    @Override
+    public double pathCost() {
+        return pathCost;
+    }
+
+    /** As {@code AStar.tryBegin}: START_INVALID / GOAL_INVALID for a cell outside the grid or a wall. */
+    @Override
+    public PathStatus tryBegin(int start, int goal) {
+        if (!walkable(start)) {
+            return PathStatus.START_INVALID;
+        }
+        if (!walkable(goal)) {
+            return PathStatus.GOAL_INVALID;
+        }
+        begin(start, goal);
+        return PathStatus.IN_PROGRESS;
+    }
+
+    /** Begins a search; throws {@link IllegalArgumentException} for a cell outside the grid. */
+    public void begin(int start, int goal) {
+        int n = grid.cellCount();
+        if (start < 0 || start >= n) {
+            throw new IllegalArgumentException("start cell " + start + " is outside 0.." + (n - 1));
+        }
+        if (goal < 0 || goal >= n) {
+            throw new IllegalArgumentException("goal cell " + goal + " is outside 0.." + (n - 1));
+        }
+        this.start = start;
+        this.goal = goal;
+        iterations = 0;
+        expanded = 0;
+        pathCost = Double.POSITIVE_INFINITY;
+        heuristic.setGoal(goal);
+        nodes.begin(start, heuristic.estimate(start));
+        status = SearchStatus.RUNNING;
+    }
+
+    public SearchStatus run() {
+        return step(Integer.MAX_VALUE);
+    }
+
+    /** At most {@code maxIterations} pops; RUNNING while work remains. */
+    @Override
+    public SearchStatus step(int maxIterations) {
+        if (maxIterations < 0) {
+            throw new IllegalArgumentException("maxIterations must be >= 0, was " + maxIterations);
+        }
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("JumpSearch.step called before begin");
+        }
+        if (status != SearchStatus.RUNNING) {
+            return status;
+        }
+        final SearchNodes ns = nodes;
+        final int w = width;
+        for (int it = 0; it < maxIterations && !ns.openIsEmpty(); it++) {
+            final int n = ns.popAndClose();
+            iterations++;
+            final double gn = ns.cost(n);
+            if (n == goal) {
+                pathCost = gn;
+                status = SearchStatus.FOUND;
+                return status;
+            }
+            expanded++;
+            ns.recordExpansion(n);
+            final int x = n % w;
+            final int y = n / w;
+            final int parent = ns.parent(n);
+            final int arrival = parent < 0 ? Direction.NONE
+                    : Direction.of(Integer.signum(x - parent % w), Integer.signum(y - parent / w));
+            int mask = rules.successors(x, y, arrival);
+            for (int d = 0; d < 8; d++) {
+                if ((mask & (1 << d)) == 0) {
+                    continue;
+                }
+                int steps = jumper.jump(n, d, goal);
+                if (steps == 0) {
+                    continue;
+                }
+                int m = n + steps * (Direction.dx(d) + Direction.dy(d) * w);
+                double g2 = gn + steps * (Direction.isDiagonal(d) ? diagonalCost : straightCost);
+                if (!ns.isVisited(m) || g2 < ns.cost(m)) {
+                    ns.update(m, n, g2, g2 + heuristic.estimate(m));
+                }
+            }
+        }
+        if (ns.openIsEmpty()) {
+            status = SearchStatus.NO_PATH;
+        }
+        return status;
+    }
+
+    /** Cells on the found path (every cell between the jump points), 0 unless FOUND. */
+    public int pathLength() {
+        if (status != SearchStatus.FOUND) {
+            return 0;
+        }
+        int length = 1;
+        for (int c = goal; c != start; ) {
+            int p = nodes.parent(c);
+            length += Math.max(Math.abs(c % width - p % width), Math.abs(c / width - p / width));
+            c = p;
+        }
+        return length;
+    }
+
+    /** Writes the found path, start first; returns its length. */
+    public int copyPath(int[] out) {
+        if (status != SearchStatus.FOUND) {
+            throw new IllegalStateException("no path: the search status is " + status);
+        }
+        int length = pathLength();
+        if (out.length < length) {
+            throw new IllegalArgumentException("path buffer holds " + out.length + " cells, the path has " + length);
+        }
+        int i = length - 1;
+        out[i] = goal;
+        for (int c = goal; c != start; ) {
+            int p = nodes.parent(c);
+            int sx = Integer.signum(p % width - c % width);
+            int sy = Integer.signum(p / width - c / width);
+            int step = sx + sy * width;
+            for (int cell = c + step; cell != p; cell += step) {
+                out[--i] = cell;
+            }
+            out[--i] = p;
+            c = p;
+        }
+        return length;
+    }
+
+    /** The found path as a new array. */
+    @Override
+    public int[] path() {
+        int[] out = new int[pathLength()];
+        copyPath(out);
+        return out;
+    }
+
+    private boolean walkable(int cell) {
+        return cell >= 0 && cell < grid.cellCount() && grid.isWalkable(cell % width, cell / width);
+    }
+}

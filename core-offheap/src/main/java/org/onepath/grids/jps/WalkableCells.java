@@ -1,0 +1,24 @@
+package org.onepath.grids.jps;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import org.onepath.AreaCosts;
+import org.onepath.Grid;
+
+/** Walkability of a grid's live cells for agent size 1; cells outside the grid are walls. */
+final class WalkableCells {
+    private final MemorySegment cells;
+    final int width;
+    final int height;
+
+    WalkableCells(Grid grid) {
+        this.cells = grid.cells();
+        this.width = grid.width();
+        this.height = grid.height();
+    }
+
+    boolean at(int x, int y) {
+        return x >= 0 && y >= 0 && x < width && y < height
+                && cells.get(ValueLayout.JAVA_BYTE, (long) y * width + x) != (byte) AreaCosts.WALL;
+    }
+}
