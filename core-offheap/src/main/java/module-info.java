@@ -15,4 +15,5 @@ module org.onepath.core {
     exports org.onepath;
     exports org.onepath.grids;
     exports org.onepath.grids.jps;
+    exports org.onepath.grids.fast;
 }

@@ -33,6 +33,7 @@ public final class GridOptions {
     private final boolean recordExpansions;
     private final int iterationBudget;
     private final int iterationsPerSlice;
+    private final boolean specializedEngines;
 
     private GridOptions(Builder b) {
         this.algorithm = b.algorithm;
@@ -46,6 +47,7 @@ public final class GridOptions {
         this.recordExpansions = b.recordExpansions;
         this.iterationBudget = b.iterationBudget;
         this.iterationsPerSlice = b.iterationsPerSlice;
+        this.specializedEngines = b.specializedEngines;
     }
 
     /** {@link #DEFAULT} for an agent of {@code size} cells (1..255); presets are shared. */
@@ -79,6 +81,7 @@ public final class GridOptions {
         b.recordExpansions = recordExpansions;
         b.iterationBudget = iterationBudget;
         b.iterationsPerSlice = iterationsPerSlice;
+        b.specializedEngines = specializedEngines;
         return b;
     }
 
@@ -130,13 +133,23 @@ public final class GridOptions {
         return iterationsPerSlice;
     }
 
+    /**
+     * Whether a qualifying query may run the specialised octile engine (exact integer-pair costs;
+     * see {@code docs/grids.md}). Both engines are optimal but may break ties between equal-cost
+     * paths differently; false forces the generic engine.
+     */
+    public boolean specializedEngines() {
+        return specializedEngines;
+    }
+
     @Override
     public String toString() {
         return "GridOptions[" + algorithm + ", " + connectivity + ", " + diagonalRule + ", agentSize=" + agentSize
                 + ", heuristic=" + heuristic + ", weight=" + heuristicWeight
                 + (stepCost != null ? ", stepCost" : "") + (blocked != null ? ", blocked" : "")
                 + (recordExpansions ? ", recordExpansions" : "")
-                + (iterationBudget != 0 ? ", budget=" + iterationBudget : "") + "]";
+                + (iterationBudget != 0 ? ", budget=" + iterationBudget : "")
+                + (specializedEngines ? "" : ", generic engines") + "]";
     }
 
     /** Builder of {@link GridOptions}; each setter validates its value. */
@@ -152,8 +165,15 @@ public final class GridOptions {
         private boolean recordExpansions;
         private int iterationBudget;
         private int iterationsPerSlice = DEFAULT_ITERATIONS_PER_SLICE;
+        private boolean specializedEngines = true;
 
         private Builder() {
+        }
+
+        /** Whether qualifying queries may run the specialised octile engine (default true). */
+        public Builder specializedEngines(boolean on) {
+            this.specializedEngines = on;
+            return this;
         }
 
         public Builder algorithm(GridAlgorithm algorithm) {

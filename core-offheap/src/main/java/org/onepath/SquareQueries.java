@@ -10,6 +10,7 @@ import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.jps.JumpSearch;
+import org.onepath.grids.fast.OctileAStar;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.Jumper;
 import org.onepath.grids.jps.TableJumper;
@@ -81,6 +82,8 @@ final class SquareQueries implements AutoCloseable {
         private GridOptions plannedFor;
         private int plannedAreaVersion = -1;
         private AStar<SquareTopology, StepCost, Heuristic> astar;
+        private OctileAStar octileAStar;
+        private boolean useOctile;
         private JumpSearch<? extends Jumper, Heuristic> jumpSearch;
         private GridAlgorithm plannedAlgorithm;
 
@@ -100,6 +103,10 @@ final class SquareQueries implements AutoCloseable {
             if (jumpSearch != null) {
                 jumpSearch.begin(start, goal);
                 search = jumpSearch;
+            } else if (useOctile) {
+                octileAStar.recordExpansions(options.recordExpansions());
+                octileAStar.begin(start, goal);
+                search = octileAStar;
             } else {
                 astar.begin(start, goal);
                 search = astar;
@@ -117,7 +124,8 @@ final class SquareQueries implements AutoCloseable {
                     remaining -= n;
                 }
             }
-            int[] expanded = options.recordExpansions() ? buffers.expandedNodes() : null;
+            int[] expanded = !options.recordExpansions() ? null
+                    : search == octileAStar ? octileAStar.expandedCells() : buffers.expandedNodes();
             PathStatus status = switch (search.status()) {
                 case FOUND -> PathStatus.FOUND;
                 case NO_PATH -> PathStatus.NO_PATH;
@@ -140,12 +148,21 @@ final class SquareQueries implements AutoCloseable {
             }
             astar = null;
             jumpSearch = null;
+            useOctile = false;
             Heuristic heuristic = heuristicOf(options, areas.minCost());
             plannedAlgorithm = JumpPointQualification.algorithmFor(options, areas, grid);
             switch (plannedAlgorithm) {
                 case JPS -> jumpSearch = new JumpSearch<>(grid, new BlockJumper(grid.blockMap()), heuristic, areas.get(0), buffers);
                 case JPS_PLUS -> jumpSearch = new JumpSearch<>(grid, new TableJumper(grid.jpsPlusIndex()), heuristic, areas.get(0), buffers);
                 case ASTAR -> {
+                    if (options.specializedEngines() && JumpPointQualification.qualifies(options, areas)) {
+                        if (octileAStar == null) {
+                            octileAStar = new OctileAStar(grid, false);
+                        }
+                        octileAStar.zeroEstimate(options.heuristic() == HeuristicKind.ZERO);
+                        useOctile = true;
+                        break;
+                    }
                     SquareTopology topology = grid.createTopology(options.agentSize(), options.connectivity(), options.diagonalRule());
                     astar = new AStar<>(topology, stepCostOf(options), heuristic, buffers, options.heuristicWeight());
                 }
@@ -176,6 +193,9 @@ final class SquareQueries implements AutoCloseable {
         @Override
         public void close() {
             buffers.close();
+            if (octileAStar != null) {
+                octileAStar.close();
+            }
         }
     }
 

@@ -1,0 +1,502 @@
+package org.onepath.grids.fast;
+
+import static org.onepath.grids.fast.OctileNodeLayout.A_OFFSET;
+import static org.onepath.grids.fast.OctileNodeLayout.B_OFFSET;
+import static org.onepath.grids.fast.OctileNodeLayout.CLOSED_BIT;
+import static org.onepath.grids.fast.OctileNodeLayout.DIRECTION_SHIFT;
+import static org.onepath.grids.fast.OctileNodeLayout.GENERATION_SHIFT;
+import static org.onepath.grids.fast.OctileNodeLayout.INT;
+import static org.onepath.grids.fast.OctileNodeLayout.MAX_GENERATION;
+import static org.onepath.grids.fast.OctileNodeLayout.RECORD_BYTES;
+import static org.onepath.grids.fast.OctileNodeLayout.SLOT_OFFSET;
+import static org.onepath.grids.fast.OctileNodeLayout.TAG_OFFSET;
+import static org.onepath.grids.fast.OctileNodeLayout.WALL_TAG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Objects;
+import org.onepath.Grid;
+import org.onepath.PathStatus;
+import org.onepath.grids.GridMath;
+import org.onepath.grids.SearchStatus;
+import org.onepath.grids.SlicedSearch;
+import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.OwnerState;
+
+/**
+ * The specialised octile A*: eight moves, no corner cutting, agent size 1, one cost m for every
+ * area, octile or zero estimate. Same optimal costs as the generic A*, exploited differently:
+ *
+ * <ul>
+ *   <li>Costs are exact integer pairs (a straight, b diagonal steps); keys are
+ *       {@code g = a + b * sqrt2} and {@code f = (a + (max - min)) + (b + min) * sqrt2} with the
+ *       integer sums formed first, so paths equal on paper tie exactly.</li>
+ *   <li>The map is padded with a wall all round and walls stay in the record array as
+ *       permanently closed records ({@link OctileNodeLayout}), so a neighbour test is the load of
+ *       the record the relaxation needs anyway and no bounds test is made.</li>
+ *   <li>The open list is a 4-ary heap with decrease-key ({@link OctileHeapLayout}): smaller f,
+ *       then larger g rounded to float32, then smaller cell. The estimate is consistent, so a closed
+ *       record is final and never reopened.</li>
+ * </ul>
+ * Neighbours relax in the order N, E, S, W, NE, SE, SW, NW. Records carry a generation, so
+ * nothing is cleared between searches; walls are re-read when the grid's version changes. The
+ * reported cost is {@code m * (a + b * sqrt2)}.
+ */
+public final class OctileAStar implements SlicedSearch, AutoCloseable {
+    private static final int INITIAL_HEAP_SLOTS = 1024;
+    private static final long INT_BYTES = 4;
+
+    private final Grid grid;
+    private final int width;
+    private final int height;
+    private final int paddedWidth;
+    private boolean zeroEstimate;
+    private final int[] delta = new int[8];
+    private final Arena arena;
+    private final MemorySegment records;
+    private final GrowableSegment heapMemory;
+    private final OwnerState state = new OwnerState("OctileAStar");
+    private MemorySegment heap;
+    private int heapSize;
+    private GrowableSegment expansions;
+    private boolean recordExpansions;
+    private int expansionCount;
+
+    private int wallsVersion = -1;
+    private int generation;
+    private SearchStatus status = SearchStatus.NOT_STARTED;
+    private int start = -1;
+    private int goal = -1;
+    private int startPadded;
+    private int goalPadded;
+    private int goalX;
+    private int goalY;
+    private int iterations;
+    private int expanded;
+    private double cellCost;
+
+    /**
+     * @param zeroEstimate use the zero estimate (Dijkstra order) instead of octile
+     */
+    public OctileAStar(Grid grid, boolean zeroEstimate) {
+        this.grid = Objects.requireNonNull(grid, "grid");
+        this.width = grid.width();
+        this.height = grid.height();
+        this.paddedWidth = width + 2;
+        this.zeroEstimate = zeroEstimate;
+        int pw = paddedWidth;
+        int[] d = {-pw, 1, pw, -1, -pw + 1, pw + 1, pw - 1, -pw - 1};
+        System.arraycopy(d, 0, delta, 0, 8);
+        this.arena = Arena.ofShared();
+        this.records = arena.allocate((long) paddedWidth * (height + 2) * RECORD_BYTES, 8);
+        this.heapMemory = new GrowableSegment(INITIAL_HEAP_SLOTS * OctileHeapLayout.SLOT_BYTES, 8);
+        this.heap = heapMemory.segment();
+    }
+
+    public Grid grid() {
+        return grid;
+    }
+
+    /** Uses the zero estimate (Dijkstra order) instead of octile from the next search on. */
+    public void zeroEstimate(boolean zero) {
+        this.zeroEstimate = zero;
+    }
+
+    /** Records the expanded cells of the next searches ({@link #expandedCells()}). */
+    public void recordExpansions(boolean on) {
+        this.recordExpansions = on;
+    }
+
+    /** The expanded cells (row-major indices) of the last search, when recorded. */
+    public int[] expandedCells() {
+        int[] out = new int[expansionCount];
+        if (expansionCount > 0) {
+            MemorySegment.copy(expansions.segment(), ValueLayout.JAVA_INT, 0, out, 0, expansionCount);
+        }
+        return out;
+    }
+
+    @Override
+    public SearchStatus status() {
+        return status;
+    }
+
+    @Override
+    public int iterations() {
+        return iterations;
+    }
+
+    @Override
+    public int expandedCount() {
+        return expanded;
+    }
+
+    /** Straight steps of the found path. */
+    public int pathStraightSteps() {
+        return status == SearchStatus.FOUND ? records.get(INT, goalPadded * RECORD_BYTES + A_OFFSET) : 0;
+    }
+
+    /** Diagonal steps of the found path. */
+    public int pathDiagonalSteps() {
+        return status == SearchStatus.FOUND ? records.get(INT, goalPadded * RECORD_BYTES + B_OFFSET) : 0;
+    }
+
+    @Override
+    public double pathCost() {
+        if (status != SearchStatus.FOUND) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return cellCost * (pathStraightSteps() + pathDiagonalSteps() * GridMath.SQRT2);
+    }
+
+    @Override
+    public PathStatus tryBegin(int start, int goal) {
+        if (!walkable(start)) {
+            return PathStatus.START_INVALID;
+        }
+        if (!walkable(goal)) {
+            return PathStatus.GOAL_INVALID;
+        }
+        begin(start, goal);
+        return PathStatus.IN_PROGRESS;
+    }
+
+    /** Begins a search between two row-major cells; throws for a cell outside the grid. */
+    public void begin(int start, int goal) {
+        state.ensureOpen();
+        int n = width * height;
+        if (start < 0 || start >= n) {
+            throw new IllegalArgumentException("start cell " + start + " is outside 0.." + (n - 1));
+        }
+        if (goal < 0 || goal >= n) {
+            throw new IllegalArgumentException("goal cell " + goal + " is outside 0.." + (n - 1));
+        }
+        syncWalls();
+        if (generation >= MAX_GENERATION) {
+            clearTags();
+        }
+        generation++;
+        this.start = start;
+        this.goal = goal;
+        this.startPadded = padded(start);
+        this.goalPadded = padded(goal);
+        this.goalX = goal % width;
+        this.goalY = goal / width;
+        this.iterations = 0;
+        this.expanded = 0;
+        this.expansionCount = 0;
+        this.cellCost = grid.areas().get(0);
+        heapSize = 0;
+        long off = startPadded * RECORD_BYTES;
+        records.set(INT, off + A_OFFSET, 0);
+        records.set(INT, off + B_OFFSET, 0);
+        records.set(INT, off + TAG_OFFSET, generation << GENERATION_SHIFT);
+        int sx = start % width;
+        int sy = start / width;
+        insert(startPadded, key(0, 0, sx, sy), 0f);
+        status = SearchStatus.RUNNING;
+    }
+
+    @Override
+    public SearchStatus step(int maxIterations) {
+        if (maxIterations < 0) {
+            throw new IllegalArgumentException("maxIterations must be >= 0, was " + maxIterations);
+        }
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("OctileAStar.step called before begin");
+        }
+        if (status != SearchStatus.RUNNING) {
+            return status;
+        }
+        final MemorySegment rec = records;
+        final int genBase = generation << GENERATION_SHIFT;
+        final int pw = paddedWidth;
+        final int[] d = delta;
+        for (int it = 0; it < maxIterations && heapSize > 0; it++) {
+            final int p = popMin();
+            iterations++;
+            final long pOff = p * RECORD_BYTES;
+            rec.set(INT, pOff + TAG_OFFSET, rec.get(INT, pOff + TAG_OFFSET) | CLOSED_BIT);
+            if (p == goalPadded) {
+                status = SearchStatus.FOUND;
+                return status;
+            }
+            expanded++;
+            if (recordExpansions) {
+                recordExpansion(unpadded(p));
+            }
+            final int a = rec.get(INT, pOff + A_OFFSET);
+            final int b = rec.get(INT, pOff + B_OFFSET);
+            final int x = p % pw - 1;
+            final int y = p / pw - 1;
+            final boolean n = rec.get(INT, (p + d[0]) * RECORD_BYTES + TAG_OFFSET) != WALL_TAG;
+            final boolean e = rec.get(INT, (p + d[1]) * RECORD_BYTES + TAG_OFFSET) != WALL_TAG;
+            final boolean s = rec.get(INT, (p + d[2]) * RECORD_BYTES + TAG_OFFSET) != WALL_TAG;
+            final boolean w = rec.get(INT, (p + d[3]) * RECORD_BYTES + TAG_OFFSET) != WALL_TAG;
+            if (n) {
+                relax(p + d[0], 0, a + 1, b, x, y - 1, genBase);
+            }
+            if (e) {
+                relax(p + d[1], 1, a + 1, b, x + 1, y, genBase);
+            }
+            if (s) {
+                relax(p + d[2], 2, a + 1, b, x, y + 1, genBase);
+            }
+            if (w) {
+                relax(p + d[3], 3, a + 1, b, x - 1, y, genBase);
+            }
+            if (n && e) {
+                relax(p + d[4], 4, a, b + 1, x + 1, y - 1, genBase);
+            }
+            if (s && e) {
+                relax(p + d[5], 5, a, b + 1, x + 1, y + 1, genBase);
+            }
+            if (s && w) {
+                relax(p + d[6], 6, a, b + 1, x - 1, y + 1, genBase);
+            }
+            if (n && w) {
+                relax(p + d[7], 7, a, b + 1, x - 1, y - 1, genBase);
+            }
+        }
+        if (heapSize == 0) {
+            status = SearchStatus.NO_PATH;
+        }
+        return status;
+    }
+
+    /** Offers pair (na, nb) to padded cell q at (qx, qy), arriving in direction dir. */
+    private void relax(int q, int dir, int na, int nb, int qx, int qy, int genBase) {
+        final MemorySegment rec = records;
+        final long qOff = q * RECORD_BYTES;
+        final int rel = rec.get(INT, qOff + TAG_OFFSET) - genBase;
+        final double g = na + nb * GridMath.SQRT2;
+        if (rel >= 0) {
+            // Reached this search: a wall (beyond every tag) or a closed record is final.
+            if (rel > 15 || (rel & CLOSED_BIT) != 0) {
+                return;
+            }
+            double old = rec.get(INT, qOff + A_OFFSET) + rec.get(INT, qOff + B_OFFSET) * GridMath.SQRT2;
+            if (!(g < old)) {
+                return;
+            }
+            rec.set(INT, qOff + A_OFFSET, na);
+            rec.set(INT, qOff + B_OFFSET, nb);
+            rec.set(INT, qOff + TAG_OFFSET, genBase | dir << DIRECTION_SHIFT);
+            siftUp(rec.get(INT, qOff + SLOT_OFFSET), q, key(na, nb, qx, qy), (float) g);
+            return;
+        }
+        rec.set(INT, qOff + A_OFFSET, na);
+        rec.set(INT, qOff + B_OFFSET, nb);
+        rec.set(INT, qOff + TAG_OFFSET, genBase | dir << DIRECTION_SHIFT);
+        insert(q, key(na, nb, qx, qy), (float) g);
+    }
+
+    /** f of pair (a, b) at (x, y): {@code (a + (max - min)) + (b + min) * sqrt2}, or g for the zero estimate. */
+    private double key(int a, int b, int x, int y) {
+        if (zeroEstimate) {
+            return a + b * GridMath.SQRT2;
+        }
+        int dx = Math.abs(x - goalX);
+        int dy = Math.abs(y - goalY);
+        int min = Math.min(dx, dy);
+        int max = Math.max(dx, dy);
+        return (a + (max - min)) + (b + min) * GridMath.SQRT2;
+    }
+
+    @Override
+    public int[] path() {
+        int length = pathLength();
+        int[] out = new int[length];
+        copyPath(out);
+        return out;
+    }
+
+    /** Cells on the found path; 0 unless FOUND. */
+    public int pathLength() {
+        if (status != SearchStatus.FOUND) {
+            return 0;
+        }
+        return pathStraightSteps() + pathDiagonalSteps() + 1;
+    }
+
+    /** Writes the found path, start first, as row-major cells; returns its length. */
+    public int copyPath(int[] out) {
+        if (status != SearchStatus.FOUND) {
+            throw new IllegalStateException("no path: the search status is " + status);
+        }
+        int length = pathLength();
+        if (out.length < length) {
+            throw new IllegalArgumentException("path buffer holds " + out.length + " cells, the path has " + length);
+        }
+        int p = goalPadded;
+        for (int i = length - 1; i >= 0; i--) {
+            out[i] = unpadded(p);
+            if (i > 0) {
+                int dir = (records.get(INT, p * RECORD_BYTES + TAG_OFFSET) >>> DIRECTION_SHIFT) & 7;
+                p -= delta[dir];
+            }
+        }
+        return length;
+    }
+
+    @Override
+    public void close() {
+        if (state.markClosed()) {
+            heapMemory.close();
+            if (expansions != null) {
+                expansions.close();
+            }
+            arena.close();
+        }
+    }
+
+    // ---- heap: 4-ary, decrease-key through the records' slot field ----
+
+    private static boolean before(double f1, float g1, int c1, double f2, float g2, int c2) {
+        if (f1 != f2) {
+            return f1 < f2;
+        }
+        if (g1 != g2) {
+            return g1 > g2;
+        }
+        return c1 < c2;
+    }
+
+    private void insert(int cell, double f, float g) {
+        long need = (heapSize + 1) * OctileHeapLayout.SLOT_BYTES;
+        if (need > heap.byteSize()) {
+            heap = heapMemory.ensureLength(need, heapSize * OctileHeapLayout.SLOT_BYTES);
+        }
+        siftUp(heapSize++, cell, f, g);
+    }
+
+    private int popMin() {
+        final MemorySegment h = heap;
+        int top = h.get(OctileHeapLayout.INT, OctileHeapLayout.CELL_OFFSET);
+        int last = --heapSize;
+        if (last > 0) {
+            long off = last * OctileHeapLayout.SLOT_BYTES;
+            siftDown(0, h.get(OctileHeapLayout.INT, off + OctileHeapLayout.CELL_OFFSET),
+                    h.get(OctileHeapLayout.F, off + OctileHeapLayout.F_OFFSET), h.get(OctileHeapLayout.G, off + OctileHeapLayout.G_OFFSET));
+        }
+        return top;
+    }
+
+    private void siftUp(int pos, int cell, double f, float g) {
+        final MemorySegment h = heap;
+        while (pos > 0) {
+            int parent = (pos - 1) >>> 2;
+            long pOff = parent * OctileHeapLayout.SLOT_BYTES;
+            double pf = h.get(OctileHeapLayout.F, pOff + OctileHeapLayout.F_OFFSET);
+            float pg = h.get(OctileHeapLayout.G, pOff + OctileHeapLayout.G_OFFSET);
+            int pc = h.get(OctileHeapLayout.INT, pOff + OctileHeapLayout.CELL_OFFSET);
+            if (!before(f, g, cell, pf, pg, pc)) {
+                break;
+            }
+            writeSlot(h, pos, pc, pf, pg);
+            pos = parent;
+        }
+        writeSlot(h, pos, cell, f, g);
+    }
+
+    private void siftDown(int pos, int cell, double f, float g) {
+        final MemorySegment h = heap;
+        final int n = heapSize;
+        while (true) {
+            int first = (pos << 2) + 1;
+            if (first >= n) {
+                break;
+            }
+            int end = Math.min(first + 4, n);
+            int best = first;
+            long bOff = first * OctileHeapLayout.SLOT_BYTES;
+            double bf = h.get(OctileHeapLayout.F, bOff + OctileHeapLayout.F_OFFSET);
+            float bg = h.get(OctileHeapLayout.G, bOff + OctileHeapLayout.G_OFFSET);
+            int bc = h.get(OctileHeapLayout.INT, bOff + OctileHeapLayout.CELL_OFFSET);
+            for (int c = first + 1; c < end; c++) {
+                long cOff = c * OctileHeapLayout.SLOT_BYTES;
+                double cf = h.get(OctileHeapLayout.F, cOff + OctileHeapLayout.F_OFFSET);
+                if (cf > bf) {
+                    continue;
+                }
+                float cg = h.get(OctileHeapLayout.G, cOff + OctileHeapLayout.G_OFFSET);
+                int cc = h.get(OctileHeapLayout.INT, cOff + OctileHeapLayout.CELL_OFFSET);
+                if (before(cf, cg, cc, bf, bg, bc)) {
+                    best = c;
+                    bf = cf;
+                    bg = cg;
+                    bc = cc;
+                }
+            }
+            if (!before(bf, bg, bc, f, g, cell)) {
+                break;
+            }
+            writeSlot(h, pos, bc, bf, bg);
+            pos = best;
+        }
+        writeSlot(h, pos, cell, f, g);
+    }
+
+    private void writeSlot(MemorySegment h, int pos, int cell, double f, float g) {
+        long off = pos * OctileHeapLayout.SLOT_BYTES;
+        h.set(OctileHeapLayout.F, off + OctileHeapLayout.F_OFFSET, f);
+        h.set(OctileHeapLayout.G, off + OctileHeapLayout.G_OFFSET, g);
+        h.set(OctileHeapLayout.INT, off + OctileHeapLayout.CELL_OFFSET, cell);
+        records.set(INT, cell * RECORD_BYTES + SLOT_OFFSET, pos);
+    }
+
+    // ---- map ----
+
+    /** Re-reads the walls when the grid changed since the last search. */
+    private void syncWalls() {
+        int version = grid.version();
+        if (version == wallsVersion) {
+            return;
+        }
+        final MemorySegment cells = grid.cells();
+        final int pw = paddedWidth;
+        final int ph = height + 2;
+        for (int py = 0; py < ph; py++) {
+            for (int px = 0; px < pw; px++) {
+                boolean wall = px == 0 || py == 0 || px == pw - 1 || py == ph - 1
+                        || cells.get(ValueLayout.JAVA_BYTE, (long) (py - 1) * width + (px - 1)) == (byte) Grid.WALL;
+                records.set(INT, ((long) py * pw + px) * RECORD_BYTES + TAG_OFFSET, wall ? WALL_TAG : 0);
+            }
+        }
+        generation = 0;
+        wallsVersion = version;
+    }
+
+    private void clearTags() {
+        long count = records.byteSize() / RECORD_BYTES;
+        for (long i = 0; i < count; i++) {
+            long off = i * RECORD_BYTES + TAG_OFFSET;
+            if (records.get(INT, off) != WALL_TAG) {
+                records.set(INT, off, 0);
+            }
+        }
+        generation = 0;
+    }
+
+    private void recordExpansion(int cell) {
+        if (expansions == null) {
+            expansions = new GrowableSegment(1024 * INT_BYTES, INT_BYTES);
+        }
+        MemorySegment s = expansions.ensureLength((expansionCount + 1) * INT_BYTES, expansionCount * INT_BYTES);
+        s.set(ValueLayout.JAVA_INT, expansionCount * INT_BYTES, cell);
+        expansionCount++;
+    }
+
+    private int padded(int cell) {
+        return (cell / width + 1) * paddedWidth + cell % width + 1;
+    }
+
+    private int unpadded(int p) {
+        return (p / paddedWidth - 1) * width + p % paddedWidth - 1;
+    }
+
+    private boolean walkable(int cell) {
+        return cell >= 0 && cell < width * height && grid.isWalkable(cell % width, cell / width);
+    }
+}
