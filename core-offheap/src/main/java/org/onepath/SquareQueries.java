@@ -11,6 +11,7 @@ import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.jps.JumpSearch;
 import org.onepath.grids.fast.OctileAStar;
+import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.Jumper;
 import org.onepath.grids.jps.TableJumper;
@@ -83,7 +84,9 @@ final class SquareQueries implements AutoCloseable {
         private int plannedAreaVersion = -1;
         private AStar<SquareTopology, StepCost, Heuristic> astar;
         private OctileAStar octileAStar;
-        private boolean useOctile;
+        private OctileJump<BlockJumper> octileBlockJump;
+        private OctileJump<TableJumper> octileTableJump;
+        private SlicedSearch specialised;
         private JumpSearch<? extends Jumper, Heuristic> jumpSearch;
         private GridAlgorithm plannedAlgorithm;
 
@@ -99,18 +102,18 @@ final class SquareQueries implements AutoCloseable {
                 grid.jpsPlusIndex().refresh();
             }
             buffers.recordExpansions(options.recordExpansions());
-            SlicedSearch search;
-            if (jumpSearch != null) {
-                jumpSearch.begin(start, goal);
-                search = jumpSearch;
-            } else if (useOctile) {
+            if (octileAStar != null) {
                 octileAStar.recordExpansions(options.recordExpansions());
-                octileAStar.begin(start, goal);
-                search = octileAStar;
-            } else {
-                astar.begin(start, goal);
-                search = astar;
             }
+            if (octileBlockJump != null) {
+                octileBlockJump.recordExpansions(options.recordExpansions());
+            }
+            if (octileTableJump != null) {
+                octileTableJump.recordExpansions(options.recordExpansions());
+            }
+            SlicedSearch search = specialised != null ? specialised : jumpSearch != null ? jumpSearch : astar;
+            search.tryBegin(start, goal); // the ends were checked above
+
             int budget = options.iterationBudget();
             long remaining = budget == 0 ? Long.MAX_VALUE : budget;
             if (cancellation == null) {
@@ -124,8 +127,7 @@ final class SquareQueries implements AutoCloseable {
                     remaining -= n;
                 }
             }
-            int[] expanded = !options.recordExpansions() ? null
-                    : search == octileAStar ? octileAStar.expandedCells() : buffers.expandedNodes();
+            int[] expanded = options.recordExpansions() ? expandedCells(search) : null;
             PathStatus status = switch (search.status()) {
                 case FOUND -> PathStatus.FOUND;
                 case NO_PATH -> PathStatus.NO_PATH;
@@ -135,6 +137,19 @@ final class SquareQueries implements AutoCloseable {
             int[] cells = status == PathStatus.FOUND ? search.path() : null;
             return new GridPath(status, grid.width(), grid.space(), cells, search.pathCost(), search.expandedCount(),
                     search.iterations(), ran, expanded);
+        }
+
+        private int[] expandedCells(SlicedSearch search) {
+            if (search == octileAStar) {
+                return octileAStar.expandedCells();
+            }
+            if (search == octileBlockJump) {
+                return octileBlockJump.expandedCells();
+            }
+            if (search == octileTableJump) {
+                return octileTableJump.expandedCells();
+            }
+            return buffers.expandedNodes();
         }
 
         /** Builds the search these options run, unless the last query had the same options and area costs. */
@@ -148,23 +163,45 @@ final class SquareQueries implements AutoCloseable {
             }
             astar = null;
             jumpSearch = null;
-            useOctile = false;
+            specialised = null;
             Heuristic heuristic = heuristicOf(options, areas.minCost());
             plannedAlgorithm = JumpPointQualification.algorithmFor(options, areas, grid);
+            boolean zero = options.heuristic() == HeuristicKind.ZERO;
+            boolean fast = options.specializedEngines() && JumpPointQualification.qualifies(options, areas);
             switch (plannedAlgorithm) {
-                case JPS -> jumpSearch = new JumpSearch<>(grid, new BlockJumper(grid.blockMap()), heuristic, areas.get(0), buffers);
-                case JPS_PLUS -> jumpSearch = new JumpSearch<>(grid, new TableJumper(grid.jpsPlusIndex()), heuristic, areas.get(0), buffers);
+                case JPS -> {
+                    if (fast) {
+                        if (octileBlockJump == null) {
+                            octileBlockJump = new OctileJump<>(grid, new BlockJumper(grid.blockMap()), false);
+                        }
+                        octileBlockJump.zeroEstimate(zero);
+                        specialised = octileBlockJump;
+                    } else {
+                        jumpSearch = new JumpSearch<>(grid, new BlockJumper(grid.blockMap()), heuristic, areas.get(0), buffers);
+                    }
+                }
+                case JPS_PLUS -> {
+                    if (fast) {
+                        if (octileTableJump == null) {
+                            octileTableJump = new OctileJump<>(grid, new TableJumper(grid.jpsPlusIndex()), false);
+                        }
+                        octileTableJump.zeroEstimate(zero);
+                        specialised = octileTableJump;
+                    } else {
+                        jumpSearch = new JumpSearch<>(grid, new TableJumper(grid.jpsPlusIndex()), heuristic, areas.get(0), buffers);
+                    }
+                }
                 case ASTAR -> {
-                    if (options.specializedEngines() && JumpPointQualification.qualifies(options, areas)) {
+                    if (fast) {
                         if (octileAStar == null) {
                             octileAStar = new OctileAStar(grid, false);
                         }
-                        octileAStar.zeroEstimate(options.heuristic() == HeuristicKind.ZERO);
-                        useOctile = true;
-                        break;
+                        octileAStar.zeroEstimate(zero);
+                        specialised = octileAStar;
+                    } else {
+                        SquareTopology topology = grid.createTopology(options.agentSize(), options.connectivity(), options.diagonalRule());
+                        astar = new AStar<>(topology, stepCostOf(options), heuristic, buffers, options.heuristicWeight());
                     }
-                    SquareTopology topology = grid.createTopology(options.agentSize(), options.connectivity(), options.diagonalRule());
-                    astar = new AStar<>(topology, stepCostOf(options), heuristic, buffers, options.heuristicWeight());
                 }
             }
             plannedFor = options;
@@ -195,6 +232,12 @@ final class SquareQueries implements AutoCloseable {
             buffers.close();
             if (octileAStar != null) {
                 octileAStar.close();
+            }
+            if (octileBlockJump != null) {
+                octileBlockJump.close();
+            }
+            if (octileTableJump != null) {
+                octileTableJump.close();
             }
         }
     }

@@ -18,6 +18,7 @@ import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
+import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
@@ -31,20 +32,20 @@ final class Algorithms {
     static {
         register(new TierOne("astar", GridAlgorithm.ASTAR));
         register(new Generic("generic-astar", "tier-2 AStar<SquareTopology, DefaultStepCost, OctileHeuristic>",
-                (grid, buffers, resources) -> new AStar<>(grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
-                        DefaultStepCost.INSTANCE, octile(grid), buffers)));
+                (grid, resources) -> new AStar<>(grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
+                        DefaultStepCost.INSTANCE, octile(grid), buffers(grid, resources))));
         register(new TierOne("jps", GridAlgorithm.JPS));
         register(new Generic("generic-jps", "tier-2 JumpSearch<BlockJumper, OctileHeuristic> over a BlockMap",
-                (grid, buffers, resources) -> {
-                    BlockMap map = resources.add(new BlockMap(grid));
-                    return new JumpSearch<>(grid, new BlockJumper(map), octile(grid), grid.areas().get(0), buffers);
-                }));
+                (grid, resources) -> new JumpSearch<>(grid, new BlockJumper(resources.add(new BlockMap(grid))), octile(grid),
+                        grid.areas().get(0), buffers(grid, resources))));
         register(new TierOne("jpsplus", GridAlgorithm.JPS_PLUS));
         register(new Generic("generic-jpsplus", "tier-2 JumpSearch<TableJumper, OctileHeuristic> over a JpsPlusIndex",
-                (grid, buffers, resources) -> {
-                    JpsPlusIndex index = resources.add(new JpsPlusIndex(grid));
-                    return new JumpSearch<>(grid, new TableJumper(index), octile(grid), grid.areas().get(0), buffers);
-                }));
+                (grid, resources) -> new JumpSearch<>(grid, new TableJumper(resources.add(new JpsPlusIndex(grid))), octile(grid),
+                        grid.areas().get(0), buffers(grid, resources))));
+        register(new Generic("jps-improved", "specialised OctileJump with improved pruning over a BlockMap",
+                (grid, resources) -> resources.add(new OctileJump<>(grid, new BlockJumper(resources.add(new BlockMap(grid))), true))));
+        register(new Generic("jpsplus-improved", "specialised OctileJump with improved pruning over a JpsPlusIndex",
+                (grid, resources) -> resources.add(new OctileJump<>(grid, new TableJumper(resources.add(new JpsPlusIndex(grid))), true))));
     }
 
     private Algorithms() {
@@ -87,6 +88,10 @@ final class Algorithms {
 
     private static void register(Algorithm a) {
         BY_NAME.put(a.name(), a);
+    }
+
+    private static GridSearchBuffers buffers(Grid grid, Resources resources) {
+        return resources.add(new GridSearchBuffers(grid.cellCount()));
     }
 
     private static OctileHeuristic octile(Grid grid) {
@@ -139,10 +144,10 @@ final class Algorithms {
         }
     }
 
-    /** Builds a tier-2 search over fresh buffers, registering what it allocates in {@code resources}. */
+    /** Builds a search for a grid, registering what it allocates in {@code resources}. */
     @FunctionalInterface
     private interface SearchFactory {
-        SlicedSearch create(Grid grid, GridSearchBuffers buffers, Resources resources);
+        SlicedSearch create(Grid grid, Resources resources);
     }
 
     /** Native-memory owners of one prepared algorithm, closed together. */
@@ -166,13 +171,12 @@ final class Algorithms {
         }
     }
 
-    /** A tier-2 core built by hand; preparing builds its buffers and tables. */
+    /** A search built by hand; preparing builds its buffers and tables. */
     private record Generic(String name, String description, SearchFactory factory) implements Algorithm {
         @Override
         public Solver prepare(Grid grid) {
             Resources resources = new Resources();
-            GridSearchBuffers buffers = resources.add(new GridSearchBuffers(grid.cellCount()));
-            SlicedSearch search = factory.create(grid, buffers, resources);
+            SlicedSearch search = factory.create(grid, resources);
             int width = grid.width();
             return new Solver() {
                 private long expanded;

@@ -11,8 +11,7 @@ import static org.onepath.grids.NodeRecordLayout.RECORD_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 
 /**
@@ -25,8 +24,6 @@ import org.onepath.memory.OwnerState;
  * Owns its memory: {@link #close()} frees it.
  */
 public final class GridSearchBuffers implements AutoCloseable {
-    private static final int INITIAL_EXPANSIONS = 1024;
-    private static final long INT_BYTES = 4;
 
     private final int nodeCount;
     private final Arena arena;
@@ -35,8 +32,7 @@ public final class GridSearchBuffers implements AutoCloseable {
     private final OwnerState state = new OwnerState("GridSearchBuffers");
     int generation;
     private boolean recordExpansions;
-    private GrowableSegment expansions;
-    private int expansionCount;
+    private final NativeIntList expansions = new NativeIntList();
 
     /**
      * @param nodeCount nodes 0..nodeCount-1 (at most 2^30)
@@ -73,17 +69,13 @@ public final class GridSearchBuffers implements AutoCloseable {
 
     /** Number of nodes the last search recorded as expanded. */
     public int expandedNodeCount() {
-        return expansionCount;
+        return expansions.size();
     }
 
     /** The recorded expanded nodes of the last search, in expansion order. */
     public int[] expandedNodes() {
         state.ensureOpen();
-        int[] out = new int[expansionCount];
-        if (expansionCount > 0) {
-            MemorySegment.copy(expansions.segment(), ValueLayout.JAVA_INT, 0, out, 0, expansionCount);
-        }
-        return out;
+        return expansions.toArray();
     }
 
     /** Whether the current search has reached the node. */
@@ -113,9 +105,7 @@ public final class GridSearchBuffers implements AutoCloseable {
     public void close() {
         if (state.markClosed()) {
             openSet.close();
-            if (expansions != null) {
-                expansions.close();
-            }
+            expansions.close();
             arena.close();
         }
     }
@@ -131,16 +121,11 @@ public final class GridSearchBuffers implements AutoCloseable {
         }
         generation++;
         openSet.clear();
-        expansionCount = 0;
+        expansions.clear();
     }
 
     void recordExpansion(int node) {
-        if (expansions == null) {
-            expansions = new GrowableSegment(INITIAL_EXPANSIONS * INT_BYTES, INT_BYTES);
-        }
-        MemorySegment s = expansions.ensureLength((expansionCount + 1) * INT_BYTES, expansionCount * INT_BYTES);
-        s.set(ValueLayout.JAVA_INT, expansionCount * INT_BYTES, node);
-        expansionCount++;
+        expansions.add(node);
     }
 
     private int mark(int node) {

@@ -22,6 +22,7 @@ import org.onepath.grids.GridMath;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 
 /**
@@ -45,7 +46,6 @@ import org.onepath.memory.OwnerState;
  */
 public final class OctileAStar implements SlicedSearch, AutoCloseable {
     private static final int INITIAL_HEAP_SLOTS = 1024;
-    private static final long INT_BYTES = 4;
 
     private final Grid grid;
     private final int width;
@@ -59,9 +59,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     private final OwnerState state = new OwnerState("OctileAStar");
     private MemorySegment heap;
     private int heapSize;
-    private GrowableSegment expansions;
+    private final NativeIntList expansions = new NativeIntList();
     private boolean recordExpansions;
-    private int expansionCount;
 
     private int wallsVersion = -1;
     private int generation;
@@ -110,11 +109,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
 
     /** The expanded cells (row-major indices) of the last search, when recorded. */
     public int[] expandedCells() {
-        int[] out = new int[expansionCount];
-        if (expansionCount > 0) {
-            MemorySegment.copy(expansions.segment(), ValueLayout.JAVA_INT, 0, out, 0, expansionCount);
-        }
-        return out;
+        return expansions.toArray();
     }
 
     @Override
@@ -185,7 +180,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         this.goalY = goal / width;
         this.iterations = 0;
         this.expanded = 0;
-        this.expansionCount = 0;
+        expansions.clear();
         this.cellCost = grid.areas().get(0);
         heapSize = 0;
         long off = startPadded * RECORD_BYTES;
@@ -224,7 +219,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
             }
             expanded++;
             if (recordExpansions) {
-                recordExpansion(unpadded(p));
+                expansions.add(unpadded(p));
             }
             final int a = rec.get(INT, pOff + A_OFFSET);
             final int b = rec.get(INT, pOff + B_OFFSET);
@@ -344,9 +339,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     public void close() {
         if (state.markClosed()) {
             heapMemory.close();
-            if (expansions != null) {
-                expansions.close();
-            }
+            expansions.close();
             arena.close();
         }
     }
@@ -477,15 +470,6 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
             }
         }
         generation = 0;
-    }
-
-    private void recordExpansion(int cell) {
-        if (expansions == null) {
-            expansions = new GrowableSegment(1024 * INT_BYTES, INT_BYTES);
-        }
-        MemorySegment s = expansions.ensureLength((expansionCount + 1) * INT_BYTES, expansionCount * INT_BYTES);
-        s.set(ValueLayout.JAVA_INT, expansionCount * INT_BYTES, cell);
-        expansionCount++;
     }
 
     private int padded(int cell) {

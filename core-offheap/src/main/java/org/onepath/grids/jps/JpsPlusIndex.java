@@ -8,7 +8,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 import org.onepath.Grid;
 import org.onepath.GridChangeListener;
-import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 
 /**
@@ -34,8 +34,6 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
     /** Largest grid side the 16-bit entries can serve. */
     public static final int MAX_SIDE = 32766;
 
-    private static final long INT_BYTES = 4;
-
     private final Grid grid;
     private final int width;
     private final int height;
@@ -45,11 +43,9 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
     private final MemorySegment table;
     private final OwnerState state = new OwnerState("JpsPlusIndex");
     private final int rebuildThreshold;
-    private GrowableSegment pending;
-    private int pendingCount;
+    private final NativeIntList pending = new NativeIntList();
     private boolean rebuildPending;
-    private GrowableSegment signChanged;
-    private int signChangedCount;
+    private final NativeIntList signChanged = new NativeIntList();
 
     /**
      * Builds the tables of a grid and starts listening to its edits.
@@ -106,7 +102,7 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
 
     /** Edits heard since the last refresh (capped when a full rebuild is due). */
     public synchronized int pendingEditCount() {
-        return pendingCount;
+        return pending.size();
     }
 
     @Override
@@ -114,17 +110,12 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
         if (rebuildPending) {
             return;
         }
-        if (pendingCount >= rebuildThreshold) {
+        if (pending.size() >= rebuildThreshold) {
             rebuildPending = true;
-            pendingCount = 0;
+            pending.clear();
             return;
         }
-        if (pending == null) {
-            pending = new GrowableSegment(64 * INT_BYTES, INT_BYTES);
-        }
-        MemorySegment s = pending.ensureLength((pendingCount + 1) * INT_BYTES, pendingCount * INT_BYTES);
-        s.set(ValueLayout.JAVA_INT, pendingCount * INT_BYTES, y * width + x);
-        pendingCount++;
+        pending.add(y * width + x);
     }
 
     /** Applies the pending edits, so the tables equal a fresh build of the current cells. */
@@ -132,17 +123,16 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
         state.ensureOpen();
         if (rebuildPending) {
             rebuildPending = false;
-            pendingCount = 0;
+            pending.clear();
             build();
             return;
         }
-        if (pendingCount == 0) {
+        if (pending.size() == 0) {
             return;
         }
-        MemorySegment edits = pending.segment();
-        signChangedCount = 0;
-        for (int i = 0; i < pendingCount; i++) {
-            int cell = edits.get(ValueLayout.JAVA_INT, i * INT_BYTES);
+        signChanged.clear();
+        for (int i = 0; i < pending.size(); i++) {
+            int cell = pending.get(i);
             int x = cell % width;
             int y = cell / width;
             for (int r = y - 1; r <= y + 1; r++) {
@@ -156,25 +146,21 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
                 }
             }
         }
-        for (int i = 0; i < pendingCount; i++) {
-            repairDiagonalsAround(edits.get(ValueLayout.JAVA_INT, i * INT_BYTES));
+        for (int i = 0; i < pending.size(); i++) {
+            repairDiagonalsAround(pending.get(i));
         }
-        for (int i = 0; i < signChangedCount; i++) {
-            repairDiagonalsAround(signChanged.segment().get(ValueLayout.JAVA_INT, i * INT_BYTES));
+        for (int i = 0; i < signChanged.size(); i++) {
+            repairDiagonalsAround(signChanged.get(i));
         }
-        pendingCount = 0;
+        pending.clear();
     }
 
     @Override
     public void close() {
         if (state.markClosed()) {
             grid.removeChangeListener(this);
-            if (pending != null) {
-                pending.close();
-            }
-            if (signChanged != null) {
-                signChanged.close();
-            }
+            pending.close();
+            signChanged.close();
             arena.close();
         }
     }
@@ -260,12 +246,7 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
     }
 
     private void noteSignChange(int cell) {
-        if (signChanged == null) {
-            signChanged = new GrowableSegment(64 * INT_BYTES, INT_BYTES);
-        }
-        MemorySegment s = signChanged.ensureLength((signChangedCount + 1) * INT_BYTES, signChangedCount * INT_BYTES);
-        s.set(ValueLayout.JAVA_INT, signChangedCount * INT_BYTES, cell);
-        signChangedCount++;
+        signChanged.add(cell);
     }
 
     private int straightValue(int x, int y, int d) {

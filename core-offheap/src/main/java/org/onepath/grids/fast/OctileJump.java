@@ -1,0 +1,517 @@
+package org.onepath.grids.fast;
+
+import static org.onepath.grids.fast.JumpNodeLayout.A_OFFSET;
+import static org.onepath.grids.fast.JumpNodeLayout.B_OFFSET;
+import static org.onepath.grids.fast.JumpNodeLayout.CLOSED_BIT;
+import static org.onepath.grids.fast.JumpNodeLayout.DIRECTION_SHIFT;
+import static org.onepath.grids.fast.JumpNodeLayout.GENERATION_SHIFT;
+import static org.onepath.grids.fast.JumpNodeLayout.INT;
+import static org.onepath.grids.fast.JumpNodeLayout.MAX_GENERATION;
+import static org.onepath.grids.fast.JumpNodeLayout.PARENT_OFFSET;
+import static org.onepath.grids.fast.JumpNodeLayout.RECORD_BYTES;
+import static org.onepath.grids.fast.JumpNodeLayout.TAG_OFFSET;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Objects;
+import org.onepath.Grid;
+import org.onepath.PathStatus;
+import org.onepath.grids.GridMath;
+import org.onepath.grids.SearchStatus;
+import org.onepath.grids.SlicedSearch;
+import org.onepath.grids.jps.Direction;
+import org.onepath.grids.jps.JumpRules;
+import org.onepath.grids.jps.Jumper;
+import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.NativeIntList;
+import org.onepath.memory.OwnerState;
+
+/**
+ * The specialised octile jump point search over a finder (the block jumper or the JPS+ table
+ * jumper), with exact integer-pair costs as {@link OctileAStar}.
+ *
+ * <p>What it exploits: the open list is a 4-ary heap without decrease-key (an improved cell is
+ * pushed again and the stale entry skipped when it pops, the cell being closed) plus a stack: an
+ * entry whose F equals the level (the F of the last entry taken from the heap, NaN before the
+ * first) goes on a last-in first-out stack, and a pop takes from the stack first unless the heap's
+ * top has a smaller F ({@link JumpOpenListLayout}). The pop order is therefore fully determined by
+ * the sequence of pushes. A skipped stale entry is not an iteration.
+ *
+ * <p>With improved pruning (Harabor and Grastien 2014) a diagonal run pushes none of its own
+ * cells except the goal, where it ends: at each cell of the run it scans both straight components
+ * in ascending direction order and offers each stop with the run's origin as parent, the straight
+ * direction as arrival and the pair (a + straight steps, b + run length). The path walks such a
+ * hop diagonally first, then straight.
+ *
+ * @param <F> finder of straight and diagonal jump points
+ */
+public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoCloseable {
+    private static final int INITIAL_SLOTS = 1024;
+
+    private final Grid grid;
+    private final F finder;
+    private final JumpRules rules;
+    private final boolean improvedPruning;
+    private final int width;
+    private final int height;
+    private final Arena arena;
+    private final MemorySegment records;
+    private final GrowableSegment heapMemory;
+    private final GrowableSegment stackMemory;
+    private final OwnerState state = new OwnerState("OctileJump");
+    private MemorySegment heap;
+    private MemorySegment stack;
+    private int heapSize;
+    private int stackSize;
+    private double level;
+    private boolean zeroEstimate;
+    private final NativeIntList expansions = new NativeIntList();
+    private boolean recordExpansions;
+
+    private int generation;
+    private SearchStatus status = SearchStatus.NOT_STARTED;
+    private int start = -1;
+    private int goal = -1;
+    private int goalX;
+    private int goalY;
+    private int iterations;
+    private int expanded;
+    private double cellCost;
+
+    /**
+     * @param improvedPruning whether diagonal runs skip their own cells (internal; not a tier-1 option)
+     */
+    public OctileJump(Grid grid, F finder, boolean improvedPruning) {
+        this.grid = Objects.requireNonNull(grid, "grid");
+        this.finder = Objects.requireNonNull(finder, "finder");
+        this.rules = new JumpRules(grid);
+        this.improvedPruning = improvedPruning;
+        this.width = grid.width();
+        this.height = grid.height();
+        this.arena = Arena.ofShared();
+        this.records = arena.allocate((long) width * height * RECORD_BYTES, 8);
+        this.heapMemory = new GrowableSegment(INITIAL_SLOTS * JumpOpenListLayout.SLOT_BYTES, 8);
+        this.stackMemory = new GrowableSegment(INITIAL_SLOTS * JumpOpenListLayout.STACK_ENTRY_BYTES, 4);
+        this.heap = heapMemory.segment();
+        this.stack = stackMemory.segment();
+    }
+
+    public F finder() {
+        return finder;
+    }
+
+    /** Records the expanded jump points of the next searches ({@link #expandedCells()}). */
+    public void recordExpansions(boolean on) {
+        this.recordExpansions = on;
+    }
+
+    /** The expanded jump points of the last search, when recorded. */
+    public int[] expandedCells() {
+        return expansions.toArray();
+    }
+
+    /** Uses the zero estimate (Dijkstra order) instead of octile from the next search on. */
+    public void zeroEstimate(boolean zero) {
+        this.zeroEstimate = zero;
+    }
+
+    @Override
+    public SearchStatus status() {
+        return status;
+    }
+
+    @Override
+    public int iterations() {
+        return iterations;
+    }
+
+    @Override
+    public int expandedCount() {
+        return expanded;
+    }
+
+    /** Straight steps of the found path. */
+    public int pathStraightSteps() {
+        return status == SearchStatus.FOUND ? records.get(INT, goal * RECORD_BYTES + A_OFFSET) : 0;
+    }
+
+    /** Diagonal steps of the found path. */
+    public int pathDiagonalSteps() {
+        return status == SearchStatus.FOUND ? records.get(INT, goal * RECORD_BYTES + B_OFFSET) : 0;
+    }
+
+    @Override
+    public double pathCost() {
+        if (status != SearchStatus.FOUND) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return cellCost * (pathStraightSteps() + pathDiagonalSteps() * GridMath.SQRT2);
+    }
+
+    @Override
+    public PathStatus tryBegin(int start, int goal) {
+        if (!walkable(start)) {
+            return PathStatus.START_INVALID;
+        }
+        if (!walkable(goal)) {
+            return PathStatus.GOAL_INVALID;
+        }
+        begin(start, goal);
+        return PathStatus.IN_PROGRESS;
+    }
+
+    /** Begins a search between two row-major cells; throws for a cell outside the grid. */
+    public void begin(int start, int goal) {
+        state.ensureOpen();
+        int n = width * height;
+        if (start < 0 || start >= n) {
+            throw new IllegalArgumentException("start cell " + start + " is outside 0.." + (n - 1));
+        }
+        if (goal < 0 || goal >= n) {
+            throw new IllegalArgumentException("goal cell " + goal + " is outside 0.." + (n - 1));
+        }
+        if (generation >= MAX_GENERATION) {
+            records.fill((byte) 0);
+            generation = 0;
+        }
+        generation++;
+        this.start = start;
+        this.goal = goal;
+        this.goalX = goal % width;
+        this.goalY = goal / width;
+        this.iterations = 0;
+        this.expanded = 0;
+        this.cellCost = grid.areas().get(0);
+        heapSize = 0;
+        stackSize = 0;
+        level = Double.NaN;
+        expansions.clear();
+        long off = start * RECORD_BYTES;
+        records.set(INT, off + A_OFFSET, 0);
+        records.set(INT, off + B_OFFSET, 0);
+        records.set(INT, off + PARENT_OFFSET, -1);
+        records.set(INT, off + TAG_OFFSET, generation << GENERATION_SHIFT);
+        push(start, 0, 0);
+        status = SearchStatus.RUNNING;
+    }
+
+    @Override
+    public SearchStatus step(int maxIterations) {
+        if (maxIterations < 0) {
+            throw new IllegalArgumentException("maxIterations must be >= 0, was " + maxIterations);
+        }
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("OctileJump.step called before begin");
+        }
+        if (status != SearchStatus.RUNNING) {
+            return status;
+        }
+        final MemorySegment rec = records;
+        final int genBase = generation << GENERATION_SHIFT;
+        int done = 0;
+        while (done < maxIterations) {
+            if (stackSize == 0 && heapSize == 0) {
+                status = SearchStatus.NO_PATH;
+                return status;
+            }
+            final int cell = pop();
+            final long off = cell * RECORD_BYTES;
+            final int tag = rec.get(INT, off + TAG_OFFSET);
+            if ((tag & CLOSED_BIT) != 0) {
+                continue; // a stale entry of a closed cell: not an iteration
+            }
+            rec.set(INT, off + TAG_OFFSET, tag | CLOSED_BIT);
+            iterations++;
+            done++;
+            if (cell == goal) {
+                status = SearchStatus.FOUND;
+                return status;
+            }
+            expanded++;
+            if (recordExpansions) {
+                expansions.add(cell);
+            }
+            expand(cell, tag, genBase);
+        }
+        if (stackSize == 0 && heapSize == 0) {
+            status = SearchStatus.NO_PATH;
+        }
+        return status;
+    }
+
+    private void expand(int cell, int tag, int genBase) {
+        final MemorySegment rec = records;
+        final long off = cell * RECORD_BYTES;
+        final int a = rec.get(INT, off + A_OFFSET);
+        final int b = rec.get(INT, off + B_OFFSET);
+        final int x = cell % width;
+        final int y = cell / width;
+        final int arrival = rec.get(INT, off + PARENT_OFFSET) < 0 ? Direction.NONE : (tag >>> DIRECTION_SHIFT) & 7;
+        final int mask = rules.successors(x, y, arrival);
+        for (int d = 0; d < 8; d++) {
+            if ((mask & (1 << d)) == 0) {
+                continue;
+            }
+            if (improvedPruning && Direction.isDiagonal(d)) {
+                diagonalRun(cell, x, y, d, a, b, genBase);
+                continue;
+            }
+            int steps = finder.jump(cell, d, goal);
+            if (steps == 0) {
+                continue;
+            }
+            int q = cell + steps * (Direction.dx(d) + Direction.dy(d) * width);
+            if (Direction.isDiagonal(d)) {
+                offer(q, cell, d, a, b + steps, genBase);
+            } else {
+                offer(q, cell, d, a + steps, b, genBase);
+            }
+        }
+    }
+
+    /** Improved pruning: the run offers the straight stops seen from each of its cells. */
+    private void diagonalRun(int origin, int x, int y, int d, int a, int b, int genBase) {
+        final int dx = Direction.dx(d);
+        final int dy = Direction.dy(d);
+        final int first = Math.min(Direction.of(dx, 0), Direction.of(0, dy));
+        final int second = Math.max(Direction.of(dx, 0), Direction.of(0, dy));
+        for (int k = 1; ; k++) {
+            if (!walkableAt(x + dx, y) || !walkableAt(x, y + dy) || !walkableAt(x + dx, y + dy)) {
+                return;
+            }
+            x += dx;
+            y += dy;
+            int c = y * width + x;
+            if (c == goal) {
+                offer(c, origin, d, a, b + k, genBase);
+                return;
+            }
+            scanFrom(c, first, origin, a, b + k, genBase);
+            scanFrom(c, second, origin, a, b + k, genBase);
+        }
+    }
+
+    private void scanFrom(int c, int dir, int origin, int a, int b, int genBase) {
+        int t = finder.jump(c, dir, goal);
+        if (t > 0) {
+            offer(c + t * (Direction.dx(dir) + Direction.dy(dir) * width), origin, dir, a + t, b, genBase);
+        }
+    }
+
+    /** Offers pair (na, nb) to cell q through parent, arriving in direction dir. */
+    private void offer(int q, int parent, int dir, int na, int nb, int genBase) {
+        final MemorySegment rec = records;
+        final long qOff = q * RECORD_BYTES;
+        final int tag = rec.get(INT, qOff + TAG_OFFSET);
+        if (tag >= genBase) {
+            if ((tag & CLOSED_BIT) != 0) {
+                return;
+            }
+            double old = rec.get(INT, qOff + A_OFFSET) + rec.get(INT, qOff + B_OFFSET) * GridMath.SQRT2;
+            if (!(na + nb * GridMath.SQRT2 < old)) {
+                return;
+            }
+        }
+        rec.set(INT, qOff + A_OFFSET, na);
+        rec.set(INT, qOff + B_OFFSET, nb);
+        rec.set(INT, qOff + PARENT_OFFSET, parent);
+        rec.set(INT, qOff + TAG_OFFSET, genBase | dir << DIRECTION_SHIFT);
+        push(q, na, nb);
+    }
+
+    // ---- open list ----
+
+    private void push(int cell, int a, int b) {
+        double g = a + b * GridMath.SQRT2;
+        double f = key(a, b, cell % width, cell / width);
+        if (f == level) {
+            long need = (stackSize + 1) * JumpOpenListLayout.STACK_ENTRY_BYTES;
+            if (need > stack.byteSize()) {
+                stack = stackMemory.ensureLength(need, stackSize * JumpOpenListLayout.STACK_ENTRY_BYTES);
+            }
+            stack.set(JumpOpenListLayout.CELL, stackSize * JumpOpenListLayout.STACK_ENTRY_BYTES, cell);
+            stackSize++;
+            return;
+        }
+        long need = (heapSize + 1) * JumpOpenListLayout.SLOT_BYTES;
+        if (need > heap.byteSize()) {
+            heap = heapMemory.ensureLength(need, heapSize * JumpOpenListLayout.SLOT_BYTES);
+        }
+        siftUp(heapSize++, f, JumpOpenListLayout.tieKey(g, cell));
+    }
+
+    private int pop() {
+        if (stackSize > 0 && !(heapSize > 0 && heap.get(JumpOpenListLayout.F, JumpOpenListLayout.F_OFFSET) < level)) {
+            stackSize--;
+            return stack.get(JumpOpenListLayout.CELL, stackSize * JumpOpenListLayout.STACK_ENTRY_BYTES);
+        }
+        final MemorySegment h = heap;
+        level = h.get(JumpOpenListLayout.F, JumpOpenListLayout.F_OFFSET);
+        int cell = (int) h.get(JumpOpenListLayout.T, JumpOpenListLayout.T_OFFSET);
+        int last = --heapSize;
+        if (last > 0) {
+            long off = last * JumpOpenListLayout.SLOT_BYTES;
+            siftDown(h.get(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET), h.get(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET));
+        }
+        return cell;
+    }
+
+    private static boolean before(double f1, long t1, double f2, long t2) {
+        return f1 < f2 || (f1 == f2 && Long.compareUnsigned(t1, t2) < 0);
+    }
+
+    private void siftUp(int pos, double f, long t) {
+        final MemorySegment h = heap;
+        while (pos > 0) {
+            int parent = (pos - 1) >>> 2;
+            long pOff = parent * JumpOpenListLayout.SLOT_BYTES;
+            double pf = h.get(JumpOpenListLayout.F, pOff + JumpOpenListLayout.F_OFFSET);
+            long pt = h.get(JumpOpenListLayout.T, pOff + JumpOpenListLayout.T_OFFSET);
+            if (!before(f, t, pf, pt)) {
+                break;
+            }
+            writeSlot(h, pos, pf, pt);
+            pos = parent;
+        }
+        writeSlot(h, pos, f, t);
+    }
+
+    private void siftDown(double f, long t) {
+        final MemorySegment h = heap;
+        final int n = heapSize;
+        int pos = 0;
+        while (true) {
+            int first = (pos << 2) + 1;
+            if (first >= n) {
+                break;
+            }
+            int end = Math.min(first + 4, n);
+            int best = first;
+            long bOff = first * JumpOpenListLayout.SLOT_BYTES;
+            double bf = h.get(JumpOpenListLayout.F, bOff + JumpOpenListLayout.F_OFFSET);
+            long bt = h.get(JumpOpenListLayout.T, bOff + JumpOpenListLayout.T_OFFSET);
+            for (int c = first + 1; c < end; c++) {
+                long cOff = c * JumpOpenListLayout.SLOT_BYTES;
+                double cf = h.get(JumpOpenListLayout.F, cOff + JumpOpenListLayout.F_OFFSET);
+                if (cf > bf) {
+                    continue;
+                }
+                long ct = h.get(JumpOpenListLayout.T, cOff + JumpOpenListLayout.T_OFFSET);
+                if (before(cf, ct, bf, bt)) {
+                    best = c;
+                    bf = cf;
+                    bt = ct;
+                }
+            }
+            if (!before(bf, bt, f, t)) {
+                break;
+            }
+            writeSlot(h, pos, bf, bt);
+            pos = best;
+        }
+        writeSlot(h, pos, f, t);
+    }
+
+    private static void writeSlot(MemorySegment h, int pos, double f, long t) {
+        long off = pos * JumpOpenListLayout.SLOT_BYTES;
+        h.set(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET, f);
+        h.set(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET, t);
+    }
+
+    private double key(int a, int b, int x, int y) {
+        if (zeroEstimate) {
+            return a + b * GridMath.SQRT2;
+        }
+        int dx = Math.abs(x - goalX);
+        int dy = Math.abs(y - goalY);
+        int min = Math.min(dx, dy);
+        int max = Math.max(dx, dy);
+        return (a + (max - min)) + (b + min) * GridMath.SQRT2;
+    }
+
+    // ---- path ----
+
+    /** Cells on the found path; 0 unless FOUND. */
+    public int pathLength() {
+        if (status != SearchStatus.FOUND) {
+            return 0;
+        }
+        return pathStraightSteps() + pathDiagonalSteps() + 1;
+    }
+
+    @Override
+    public int[] path() {
+        int[] out = new int[pathLength()];
+        copyPath(out);
+        return out;
+    }
+
+    /**
+     * Writes the found path, start first; a hop is walked diagonally first, then straight.
+     *
+     * @return the path length
+     */
+    public int copyPath(int[] out) {
+        if (status != SearchStatus.FOUND) {
+            throw new IllegalStateException("no path: the search status is " + status);
+        }
+        int length = pathLength();
+        if (out.length < length) {
+            throw new IllegalArgumentException("path buffer holds " + out.length + " cells, the path has " + length);
+        }
+        int i = length - 1;
+        out[i] = goal;
+        for (int c = goal; c != start; ) {
+            int p = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET);
+            int px = p % width;
+            int py = p / width;
+            int ox = c % width - px;
+            int oy = c / width - py;
+            int sx = Integer.signum(ox);
+            int sy = Integer.signum(oy);
+            int diagonal = Math.min(Math.abs(ox), Math.abs(oy));
+            int straight = Math.max(Math.abs(ox), Math.abs(oy)) - diagonal;
+            // Walk back from c: the straight part came last, so it is undone first.
+            int stepX = Math.abs(ox) > Math.abs(oy) ? sx : 0;
+            int stepY = Math.abs(oy) > Math.abs(ox) ? sy : 0;
+            int x = c % width;
+            int y = c / width;
+            for (int s = 0; s < straight; s++) {
+                x -= stepX;
+                y -= stepY;
+                if (x != px || y != py) {
+                    out[--i] = y * width + x;
+                }
+            }
+            for (int s = 0; s < diagonal; s++) {
+                x -= sx;
+                y -= sy;
+                if (x != px || y != py) {
+                    out[--i] = y * width + x;
+                }
+            }
+            out[--i] = p;
+            c = p;
+        }
+        return length;
+    }
+
+    @Override
+    public void close() {
+        if (state.markClosed()) {
+            heapMemory.close();
+            stackMemory.close();
+            expansions.close();
+            arena.close();
+        }
+    }
+
+    private boolean walkableAt(int x, int y) {
+        return x >= 0 && y >= 0 && x < width && y < height && grid.isWalkable(x, y);
+    }
+
+    private boolean walkable(int cell) {
+        return cell >= 0 && cell < width * height && grid.isWalkable(cell % width, cell / width);
+    }
+}
