@@ -280,6 +280,16 @@ public final class Grid implements AutoCloseable {
         return new SquareTopology(this, agentSize, connectivity, rule);
     }
 
+    /**
+     * A resumable search handle for these options (A*, JPS or JPS+): begin, step in slices, copy
+     * the path. The caller closes it.
+     */
+    public GridSearch createSearch(GridOptions options) {
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        return new GridSearch(this, options);
+    }
+
     /** Shortest path with {@link GridOptions#DEFAULT}. */
     public GridPath findPath(Cell start, Cell goal) {
         return findPath(start, goal, GridOptions.DEFAULT, null);

@@ -214,6 +214,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
     }
 
     /** Number of nodes on the found path, start and goal included; 0 unless FOUND. */
+    @Override
     public int pathLength() {
         if (status != SearchStatus.FOUND) {
             return 0;
@@ -232,6 +233,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
      * @throws IllegalStateException unless FOUND
      * @throws IllegalArgumentException if {@code out} is shorter than {@link #pathLength()}
      */
+    @Override
     public int copyPath(int[] out) {
         if (status != SearchStatus.FOUND) {
             throw new IllegalStateException("no path: the search status is " + status);
@@ -248,11 +250,15 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         return length;
     }
 
-    /** The found path as a new array, start first. */
     @Override
     public int[] path() {
         int[] out = new int[pathLength()];
         copyPath(out);
         return out;
+    }
+
+    @Override
+    public int[] expandedNodes() {
+        return buffers.expandedNodes();
     }
 }

@@ -33,8 +33,27 @@ public interface SlicedSearch {
     /** Cost of the found path; +infinity unless FOUND. */
     double pathCost();
 
-    /** The found path as a new array of cells, start first. */
-    int[] path();
+    /** Nodes on the found path, start and goal included; 0 unless FOUND. */
+    int pathLength();
+
+    /**
+     * Writes the found path, start first, into {@code out}; allocates nothing.
+     *
+     * @return the number of nodes written
+     * @throws IllegalStateException unless FOUND
+     * @throws IllegalArgumentException if {@code out} is shorter than {@link #pathLength()}
+     */
+    int copyPath(int[] out);
+
+    /** The found path as a new array, start first. */
+    default int[] path() {
+        int[] out = new int[pathLength()];
+        copyPath(out);
+        return out;
+    }
+
+    /** The nodes the last search expanded, in order, when its engine was asked to record them. */
+    int[] expandedNodes();
 
     /**
      * Runs to the end in slices of {@code sliceIterations}, checking the token before each.

@@ -102,13 +102,14 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         this.zeroEstimate = zero;
     }
 
-    /** Records the expanded cells of the next searches ({@link #expandedCells()}). */
+    /** Records the expanded cells of the next searches ({@link #expandedNodes()}). */
     public void recordExpansions(boolean on) {
         this.recordExpansions = on;
     }
 
     /** The expanded cells (row-major indices) of the last search, when recorded. */
-    public int[] expandedCells() {
+    @Override
+    public int[] expandedNodes() {
         return expansions.toArray();
     }
 
@@ -299,15 +300,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         return (a + (max - min)) + (b + min) * GridMath.SQRT2;
     }
 
-    @Override
-    public int[] path() {
-        int length = pathLength();
-        int[] out = new int[length];
-        copyPath(out);
-        return out;
-    }
-
     /** Cells on the found path; 0 unless FOUND. */
+    @Override
     public int pathLength() {
         if (status != SearchStatus.FOUND) {
             return 0;
@@ -316,6 +310,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     }
 
     /** Writes the found path, start first, as row-major cells; returns its length. */
+    @Override
     public int copyPath(int[] out) {
         if (status != SearchStatus.FOUND) {
             throw new IllegalStateException("no path: the search status is " + status);

@@ -101,13 +101,14 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         return finder;
     }
 
-    /** Records the expanded jump points of the next searches ({@link #expandedCells()}). */
+    /** Records the expanded jump points of the next searches ({@link #expandedNodes()}). */
     public void recordExpansions(boolean on) {
         this.recordExpansions = on;
     }
 
     /** The expanded jump points of the last search, when recorded. */
-    public int[] expandedCells() {
+    @Override
+    public int[] expandedNodes() {
         return expansions.toArray();
     }
 
@@ -433,6 +434,7 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
     // ---- path ----
 
     /** Cells on the found path; 0 unless FOUND. */
+    @Override
     public int pathLength() {
         if (status != SearchStatus.FOUND) {
             return 0;
@@ -440,18 +442,12 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         return pathStraightSteps() + pathDiagonalSteps() + 1;
     }
 
-    @Override
-    public int[] path() {
-        int[] out = new int[pathLength()];
-        copyPath(out);
-        return out;
-    }
-
     /**
      * Writes the found path, start first; a hop is walked diagonally first, then straight.
      *
      * @return the path length
      */
+    @Override
     public int copyPath(int[] out) {
         if (status != SearchStatus.FOUND) {
             throw new IllegalStateException("no path: the search status is " + status);

@@ -183,6 +183,7 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
     }
 
     /** Cells on the found path (every cell between the jump points), 0 unless FOUND. */
+    @Override
     public int pathLength() {
         if (status != SearchStatus.FOUND) {
             return 0;
@@ -197,6 +198,7 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
     }
 
     /** Writes the found path, start first; returns its length. */
+    @Override
     public int copyPath(int[] out) {
         if (status != SearchStatus.FOUND) {
             throw new IllegalStateException("no path: the search status is " + status);
@@ -221,15 +223,12 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
         return length;
     }
 
-    /** The found path as a new array. */
-    @Override
-    public int[] path() {
-        int[] out = new int[pathLength()];
-        copyPath(out);
-        return out;
-    }
-
     private boolean walkable(int cell) {
         return cell >= 0 && cell < grid.cellCount() && grid.isWalkable(cell % width, cell / width);
+    }
+
+    @Override
+    public int[] expandedNodes() {
+        return nodes.buffers().expandedNodes();
     }
 }

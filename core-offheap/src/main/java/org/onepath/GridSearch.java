@@ -1,0 +1,349 @@
+package org.onepath;
+
+import java.util.Objects;
+import org.onepath.grids.AStar;
+import org.onepath.grids.DefaultStepCost;
+import org.onepath.grids.GridSearchBuffers;
+import org.onepath.grids.Heuristic;
+import org.onepath.grids.ManhattanHeuristic;
+import org.onepath.grids.OctileHeuristic;
+import org.onepath.grids.SlicedSearch;
+import org.onepath.grids.SquareTopology;
+import org.onepath.grids.StepCost;
+import org.onepath.grids.ZeroHeuristic;
+import org.onepath.grids.fast.OctileAStar;
+import org.onepath.grids.fast.OctileJump;
+import org.onepath.grids.jps.BlockJumper;
+import org.onepath.grids.jps.JumpSearch;
+import org.onepath.grids.jps.TableJumper;
+
+/**
+ * A resumable A*, JPS or JPS+ query on a grid ({@link Grid#createSearch}): {@link #tryBegin},
+ * then {@link #step} in slices of iterations, then {@link #copyPath}. It chooses its engine
+ * exactly as {@link Grid#findPath} does (the specialised octile engine when the options allow it,
+ * else the generic core; a jump point algorithm whose options do not qualify runs A*), and
+ * {@code findPath} is {@code tryBegin} then {@code step(iterationBudget)}, so every slicing returns
+ * cell for cell the path {@code findPath} returns, with the same counts and cost bits.
+ *
+ * <p>After the first search, {@code tryBegin}, {@code step} and {@code copyPath(int[])} allocate
+ * nothing. The grid must not be edited while a search is in progress: {@code step} then throws
+ * {@link IllegalStateException}. Not thread-safe; owns its memory, freed by {@link #close()}.
+ */
+public final class GridSearch implements AutoCloseable {
+    private final Grid grid;
+    private final GridSearchBuffers buffers;
+    private GridOptions options;
+
+    // The engines are made on first need and kept; `active` is the one the options select.
+    private OctileAStar octileAStar;
+    private OctileJump<BlockJumper> octileBlockJump;
+    private OctileJump<TableJumper> octileTableJump;
+    private SlicedSearch active;
+    private GridAlgorithm algorithm;
+    private GridOptions plannedFor;
+    private int plannedAreaVersion = -1;
+
+    private PathStatus status = PathStatus.NONE;
+    private int beganVersion;
+    private boolean closed;
+
+    GridSearch(Grid grid, GridOptions options) {
+        this.grid = grid;
+        this.buffers = new GridSearchBuffers(grid.cellCount());
+        this.options = Objects.requireNonNull(options, "options");
+    }
+
+    public GridOptions options() {
+        return options;
+    }
+
+    /** Replaces the options for the next search (the pool of one-line queries reuses handles). */
+    void options(GridOptions options) {
+        this.options = options;
+    }
+
+    /** The algorithm the current search runs (after any fallback); null before the first begin. */
+    public GridAlgorithm algorithm() {
+        return algorithm;
+    }
+
+    /** NONE before the first begin, then IN_PROGRESS, FOUND, NO_PATH, or the refusal of the last begin. */
+    public PathStatus status() {
+        return status;
+    }
+
+    /**
+     * Begins a search unless an end is invalid (outside the grid, a wall, too narrow for the agent
+     * size, or refused by the blocked delegate): then START_INVALID or GOAL_INVALID, and a running
+     * search is left alone. Otherwise IN_PROGRESS.
+     */
+    public PathStatus tryBegin(Cell start, Cell goal) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        return tryBegin(start.x(), start.y(), goal.x(), goal.y());
+    }
+
+    /** As {@link #tryBegin(Cell, Cell)} with coordinates. */
+    public PathStatus tryBegin(int startX, int startY, int goalX, int goalY) {
+        ensureOpen();
+        if (!canStand(startX, startY)) {
+            return PathStatus.START_INVALID;
+        }
+        if (!canStand(goalX, goalY)) {
+            return PathStatus.GOAL_INVALID;
+        }
+        prepare();
+        int width = grid.width();
+        active.tryBegin(startY * width + startX, goalY * width + goalX);
+        beganVersion = grid.version();
+        status = PathStatus.IN_PROGRESS;
+        return status;
+    }
+
+    /**
+     * The throwing twin of {@link #tryBegin(Cell, Cell)}.
+     *
+     * @throws IllegalArgumentException naming the invalid end
+     */
+    public void begin(Cell start, Cell goal) {
+        PathStatus s = tryBegin(start, goal);
+        if (s == PathStatus.START_INVALID) {
+            throw new IllegalArgumentException("start " + start + " is outside the grid, blocked or too narrow for agent size " + options.agentSize());
+        }
+        if (s == PathStatus.GOAL_INVALID) {
+            throw new IllegalArgumentException("goal " + goal + " is outside the grid, blocked or too narrow for agent size " + options.agentSize());
+        }
+    }
+
+    /**
+     * Pops at most {@code maxIterations} times.
+     *
+     * @return IN_PROGRESS while work remains, else FOUND or NO_PATH
+     * @throws IllegalStateException if no search was begun or the grid was edited since
+     */
+    public PathStatus step(int maxIterations) {
+        ensureOpen();
+        if (status == PathStatus.NONE || active == null) {
+            throw new IllegalStateException("GridSearch.step called before a successful begin");
+        }
+        if (status != PathStatus.IN_PROGRESS) {
+            return status;
+        }
+        if (grid.version() != beganVersion) {
+            throw new IllegalStateException("the grid was edited while a search was in progress (version "
+                    + beganVersion + " -> " + grid.version() + "); begin again");
+        }
+        status = switch (active.step(maxIterations)) {
+            case FOUND -> PathStatus.FOUND;
+            case NO_PATH -> PathStatus.NO_PATH;
+            case RUNNING -> PathStatus.IN_PROGRESS;
+            case NOT_STARTED -> throw new IllegalStateException("search did not start");
+        };
+        return status;
+    }
+
+    /** Pops of the current search. */
+    public int iterations() {
+        return active == null ? 0 : active.iterations();
+    }
+
+    /** Expanded nodes of the current search. */
+    public int expandedCount() {
+        return active == null ? 0 : active.expandedCount();
+    }
+
+    /** Cost of the found path; +infinity unless FOUND. */
+    public double cost() {
+        return status == PathStatus.FOUND ? active.pathCost() : Double.POSITIVE_INFINITY;
+    }
+
+    /** Cells on the found path; 0 unless FOUND. */
+    public int pathLength() {
+        return status == PathStatus.FOUND ? active.pathLength() : 0;
+    }
+
+    /**
+     * Writes the found path as row-major cell indices, start first; allocates nothing.
+     *
+     * @return the path length
+     * @throws IllegalStateException unless FOUND
+     */
+    public int copyPath(int[] out) {
+        if (status != PathStatus.FOUND) {
+            throw new IllegalStateException("no path: the search status is " + status);
+        }
+        return active.copyPath(out);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        buffers.close();
+        if (octileAStar != null) {
+            octileAStar.close();
+        }
+        if (octileBlockJump != null) {
+            octileBlockJump.close();
+        }
+        if (octileTableJump != null) {
+            octileTableJump.close();
+        }
+    }
+
+    // ---- the one-line query ----
+
+    /** {@code findPath}: tryBegin, then step(iterationBudget) in cancellable slices, as a GridPath. */
+    GridPath findPath(int sx, int sy, int gx, int gy, Cancellation cancellation) {
+        PathStatus begun = tryBegin(sx, sy, gx, gy);
+        if (begun != PathStatus.IN_PROGRESS) {
+            return GridPath.invalid(begun, grid.width(), grid.space(), options.algorithm());
+        }
+        int budget = options.iterationBudget();
+        long remaining = budget == 0 ? Long.MAX_VALUE : budget;
+        if (cancellation == null) {
+            step((int) Math.min(remaining, Integer.MAX_VALUE));
+        } else {
+            int slice = options.iterationsPerSlice();
+            while (status == PathStatus.IN_PROGRESS && remaining > 0) {
+                cancellation.throwIfCancelled();
+                int n = (int) Math.min(slice, remaining);
+                step(n);
+                remaining -= n;
+            }
+        }
+        PathStatus result = status == PathStatus.IN_PROGRESS ? PathStatus.BUDGET_EXHAUSTED : status;
+        int[] cells = null;
+        if (result == PathStatus.FOUND) {
+            cells = new int[pathLength()];
+            copyPath(cells);
+        }
+        int[] expanded = options.recordExpansions() ? active.expandedNodes() : null;
+        return new GridPath(result, grid.width(), grid.space(), cells, cost(), expandedCount(), iterations(), algorithm, expanded);
+    }
+
+    // ---- engine choice ----
+
+    private boolean canStand(int x, int y) {
+        if (!grid.contains(x, y)) {
+            return false;
+        }
+        int size = options.agentSize();
+        boolean fits = size == 1 ? grid.areaAt(y * grid.width() + x) != Grid.WALL : grid.maxAgentSizeAt(x, y) >= size;
+        CellBlocker blocked = options.blocked();
+        return fits && (blocked == null || !blocked.isBlocked(x, y));
+    }
+
+    /** Selects the engine these options run, unless the last search had the same options and area costs. */
+    private void prepare() {
+        AreaCosts areas = grid.areas();
+        if (options.agentSize() > 1) {
+            grid.currentClearance(); // brings the clearance a cached topology reads up to date
+        }
+        if (plannedFor != options || plannedAreaVersion != areas.version()) {
+            plan(areas);
+            plannedFor = options;
+            plannedAreaVersion = areas.version();
+        }
+        if (algorithm == GridAlgorithm.JPS_PLUS) {
+            grid.jpsPlusIndex().refresh();
+        }
+        boolean record = options.recordExpansions();
+        buffers.recordExpansions(record);
+        if (octileAStar != null) {
+            octileAStar.recordExpansions(record);
+        }
+        if (octileBlockJump != null) {
+            octileBlockJump.recordExpansions(record);
+        }
+        if (octileTableJump != null) {
+            octileTableJump.recordExpansions(record);
+        }
+    }
+
+    private void plan(AreaCosts areas) {
+        algorithm = JumpPointQualification.algorithmFor(options, areas, grid);
+        boolean zero = options.heuristic() == HeuristicKind.ZERO;
+        boolean fast = options.specializedEngines() && JumpPointQualification.qualifies(options, areas);
+        Heuristic heuristic = heuristicOf(areas.minCost());
+        double m = areas.get(0);
+        switch (algorithm) {
+            case JPS -> {
+                if (fast) {
+                    if (octileBlockJump == null) {
+                        octileBlockJump = new OctileJump<>(grid, new BlockJumper(grid.blockMap()), false);
+                    }
+                    octileBlockJump.zeroEstimate(zero);
+                    active = octileBlockJump;
+                } else {
+                    active = new JumpSearch<>(grid, new BlockJumper(grid.blockMap()), heuristic, m, buffers);
+                }
+            }
+            case JPS_PLUS -> {
+                if (fast) {
+                    if (octileTableJump == null) {
+                        octileTableJump = new OctileJump<>(grid, new TableJumper(grid.jpsPlusIndex()), false);
+                    }
+                    octileTableJump.zeroEstimate(zero);
+                    active = octileTableJump;
+                } else {
+                    active = new JumpSearch<>(grid, new TableJumper(grid.jpsPlusIndex()), heuristic, m, buffers);
+                }
+            }
+            case ASTAR -> {
+                if (fast) {
+                    if (octileAStar == null) {
+                        octileAStar = new OctileAStar(grid, false);
+                    }
+                    octileAStar.zeroEstimate(zero);
+                    active = octileAStar;
+                } else {
+                    SquareTopology topology = grid.createTopology(options.agentSize(), options.connectivity(), options.diagonalRule());
+                    active = new AStar<>(topology, stepCost(), heuristic, buffers, options.heuristicWeight());
+                }
+            }
+        }
+    }
+
+    private StepCost stepCost() {
+        if (options.stepCost() == null && options.blocked() == null) {
+            return DefaultStepCost.INSTANCE;
+        }
+        return new DelegateStepCost(grid.width(), options.stepCost(), options.blocked());
+    }
+
+    private Heuristic heuristicOf(double scale) {
+        HeuristicKind kind = options.heuristic();
+        if (kind == HeuristicKind.AUTO) {
+            kind = options.connectivity() == Connectivity.EIGHT ? HeuristicKind.OCTILE : HeuristicKind.MANHATTAN;
+        }
+        return switch (kind) {
+            case OCTILE -> new OctileHeuristic(grid.width(), scale);
+            case MANHATTAN -> new ManhattanHeuristic(grid.width(), scale);
+            case ZERO -> ZeroHeuristic.INSTANCE;
+            case AUTO -> throw new AssertionError("resolved above");
+        };
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("GridSearch has been closed");
+        }
+        grid.ensureOpen();
+    }
+
+    /** Adapts the tier-1 delegates (cells as x, y) onto the tier-2 hook (node indices). */
+    private record DelegateStepCost(int width, CellStepCost stepCost, CellBlocker blocked) implements StepCost {
+        @Override
+        public double cost(int from, int to, double baseCost) {
+            int tx = to % width;
+            int ty = to / width;
+            if (blocked != null && blocked.isBlocked(tx, ty)) {
+                return Double.POSITIVE_INFINITY;
+            }
+            return stepCost == null ? baseCost : stepCost.cost(from % width, from / width, tx, ty, baseCost);
+        }
+    }
+}
