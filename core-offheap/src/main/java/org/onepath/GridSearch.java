@@ -199,7 +199,9 @@ public final class GridSearch implements AutoCloseable {
     GridPath findPath(int sx, int sy, int gx, int gy, Cancellation cancellation) {
         PathStatus begun = tryBegin(sx, sy, gx, gy);
         if (begun != PathStatus.IN_PROGRESS) {
-            return GridPath.invalid(begun, grid.width(), grid.space(), options.algorithm());
+            // Nothing ran; report the search these options would run.
+            GridAlgorithm wouldRun = JumpPointQualification.algorithmFor(options, grid.areas(), grid);
+            return GridPath.invalid(begun, grid.width(), grid.space(), wouldRun);
         }
         int budget = options.iterationBudget();
         long remaining = budget == 0 ? Long.MAX_VALUE : budget;

@@ -100,9 +100,12 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
         return out;
     }
 
-    /** Edits heard since the last refresh (capped when a full rebuild is due). */
+    /**
+     * Edits heard since the last refresh; once a full rebuild is due it stays at the rebuild
+     * threshold, max(256, cells / 64), until the next refresh.
+     */
     public synchronized int pendingEditCount() {
-        return pending.size();
+        return rebuildPending ? rebuildThreshold : pending.size();
     }
 
     @Override
