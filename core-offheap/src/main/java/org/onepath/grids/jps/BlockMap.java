@@ -26,6 +26,10 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
     private final Arena arena;
     private final MemorySegment rows;
     private final MemorySegment columns;
+    private final MemorySegment rowStopForward;
+    private final MemorySegment rowStopBackward;
+    private final MemorySegment columnStopForward;
+    private final MemorySegment columnStopBackward;
     private final OwnerState state = new OwnerState("BlockMap");
 
     public BlockMap(Grid grid) {
@@ -37,6 +41,10 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
         this.arena = Arena.ofShared();
         this.rows = arena.allocate((long) height * rowWords * WORD_BYTES, WORD_BYTES);
         this.columns = arena.allocate((long) width * columnWords * WORD_BYTES, WORD_BYTES);
+        this.rowStopForward = arena.allocate(rows.byteSize(), WORD_BYTES);
+        this.rowStopBackward = arena.allocate(rows.byteSize(), WORD_BYTES);
+        this.columnStopForward = arena.allocate(columns.byteSize(), WORD_BYTES);
+        this.columnStopBackward = arena.allocate(columns.byteSize(), WORD_BYTES);
         WalkableCells walkable = new WalkableCells(grid);
         for (int y = 0; y < height; y++) {
             for (int x = 0; x < width; x++) {
@@ -44,6 +52,12 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
                     setBit(x, y, true);
                 }
             }
+        }
+        for (int y = 0; y < height; y++) {
+            computeStops(rows, rowStopForward, rowStopBackward, y, height, rowWords);
+        }
+        for (int x = 0; x < width; x++) {
+            computeStops(columns, columnStopForward, columnStopBackward, x, width, columnWords);
         }
         grid.addChangeListener(this);
     }
@@ -92,9 +106,95 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
         return columns.asReadOnly();
     }
 
+    /**
+     * Straight scan from position {@code from} of a line towards larger ({@code forward}) or
+     * smaller positions: the stop word masked to the positions beyond the start, with the goal's
+     * bit added when the goal lies on the line; the first set bit is the stop.
+     *
+     * @param rowsNotColumns scan a row (east/west) or a column (south/north)
+     * @param goal           the goal's position on this line, or -1 when it is not on it
+     * @return the steps to the stop when it is walkable (a forced neighbour or the goal), else 0
+     */
+    int scan(boolean rowsNotColumns, int line, int from, int goal, boolean forward) {
+        final int words = rowsNotColumns ? rowWords : columnWords;
+        final MemorySegment walk = rowsNotColumns ? rows : columns;
+        final MemorySegment stops = rowsNotColumns
+                ? (forward ? rowStopForward : rowStopBackward)
+                : (forward ? columnStopForward : columnStopBackward);
+        final long base = (long) line * words;
+        if (forward) {
+            final int first = from + 1;
+            for (int k = first >>> 6; k < words; k++) {
+                long w = stops.get(WORD, (base + k) * WORD_BYTES);
+                if (k == first >>> 6) {
+                    w &= -1L << (first & 63);
+                }
+                if (goal > from && goal >>> 6 == k) {
+                    w |= 1L << (goal & 63);
+                }
+                if (w != 0) {
+                    int pos = (k << 6) + Long.numberOfTrailingZeros(w);
+                    return (walk.get(WORD, (base + k) * WORD_BYTES) >>> (pos & 63) & 1L) != 0 ? pos - from : 0;
+                }
+            }
+            return 0;
+        }
+        final int first = from - 1;
+        if (first < 0) {
+            return 0;
+        }
+        for (int k = first >>> 6; k >= 0; k--) {
+            long w = stops.get(WORD, (base + k) * WORD_BYTES);
+            if (k == first >>> 6) {
+                w &= -1L >>> (63 - (first & 63));
+            }
+            if (goal >= 0 && goal < from && goal >>> 6 == k) {
+                w |= 1L << (goal & 63);
+            }
+            if (w != 0) {
+                int pos = (k << 6) + 63 - Long.numberOfLeadingZeros(w);
+                return (walk.get(WORD, (base + k) * WORD_BYTES) >>> (pos & 63) & 1L) != 0 ? from - pos : 0;
+            }
+        }
+        return 0;
+    }
+
     @Override
     public void cellChanged(Grid source, int x, int y) {
         setBit(x, y, source.isWalkable(x, y));
+        for (int r = Math.max(0, y - 1); r <= Math.min(height - 1, y + 1); r++) {
+            computeStops(rows, rowStopForward, rowStopBackward, r, height, rowWords);
+        }
+        for (int c = Math.max(0, x - 1); c <= Math.min(width - 1, x + 1); c++) {
+            computeStops(columns, columnStopForward, columnStopBackward, c, width, columnWords);
+        }
+    }
+
+    /** Stop words of one line from its walk bits and its two neighbouring lines. */
+    private static void computeStops(MemorySegment walk, MemorySegment forward, MemorySegment backward,
+                                     int line, int lineCount, int words) {
+        for (int k = 0; k < words; k++) {
+            long w = word(walk, line, lineCount, words, k);
+            long a = word(walk, line - 1, lineCount, words, k);
+            long aBefore = word(walk, line - 1, lineCount, words, k - 1);
+            long aAfter = word(walk, line - 1, lineCount, words, k + 1);
+            long b = word(walk, line + 1, lineCount, words, k);
+            long bBefore = word(walk, line + 1, lineCount, words, k - 1);
+            long bAfter = word(walk, line + 1, lineCount, words, k + 1);
+            long forcedForward = (a & ~((a << 1) | (aBefore >>> 63))) | (b & ~((b << 1) | (bBefore >>> 63)));
+            long forcedBackward = (a & ~((a >>> 1) | (aAfter << 63))) | (b & ~((b >>> 1) | (bAfter << 63)));
+            long offset = ((long) line * words + k) * WORD_BYTES;
+            forward.set(WORD, offset, ~w | forcedForward);
+            backward.set(WORD, offset, ~w | forcedBackward);
+        }
+    }
+
+    /** Walk word k of a line; 0 for a line or word outside the map. */
+    private static long word(MemorySegment walk, int line, int lineCount, int words, int k) {
+        if (line < 0 || line >= lineCount || k < 0 || k >= words) {
+            return 0L;
+        }
+        return walk.get(WORD, ((long) line * words + k) * WORD_BYTES);
     }
 
     @Override

@@ -19,6 +19,17 @@ import java.nio.ByteOrder;
  *           +--------------------------------------------------------+
  * </pre>
  * Together the two copies take {@code cells / 4} bytes, rounded up per line.
+ *
+ * <p>Four stop arrays in the same layout make a straight scan one word read per 64 cells: bit p
+ * of a line is set when a scan along that line in that direction stops at position p, that is when
+ * the cell is a wall ({@code ~walkable}; positions past the end count) or has a forced neighbour
+ * ({@code side[p] & ~side[p - 1]} forwards, {@code side[p] & ~side[p + 1]} backwards, for the two
+ * neighbouring lines, a missing line or position counting as blocked):
+ * <pre>
+ *  rowStopForward   (east)    rowStopBackward    (west)     height * rowWords words each
+ *  columnStopForward (south)  columnStopBackward (north)    width * columnWords words each
+ * </pre>
+ * An edit recomputes the stop words of the three lines around it in each orientation.
  */
 public final class BlockMapLayout {
     private BlockMapLayout() {
