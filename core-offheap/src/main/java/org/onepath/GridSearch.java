@@ -67,7 +67,10 @@ public final class GridSearch implements AutoCloseable {
         return algorithm;
     }
 
-    /** NONE before the first begin, then IN_PROGRESS, FOUND, NO_PATH, or the refusal of the last begin. */
+    /**
+     * NONE before the first successful begin, then IN_PROGRESS, FOUND or NO_PATH. A refused begin
+     * (its START_INVALID or GOAL_INVALID is returned by {@code tryBegin}) leaves it unchanged.
+     */
     public PathStatus status() {
         return status;
     }

@@ -158,7 +158,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         return PathStatus.IN_PROGRESS;
     }
 
-    /** Begins a search between two row-major cells; throws for a cell outside the grid. */
+    /** Begins a search between two row-major cells; throws for a cell outside the grid or on a wall. */
     public void begin(int start, int goal) {
         state.ensureOpen();
         int n = width * height;
@@ -167,6 +167,13 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         }
         if (goal < 0 || goal >= n) {
             throw new IllegalArgumentException("goal cell " + goal + " is outside 0.." + (n - 1));
+        }
+        // A wall's record is a permanently closed wall tag; beginning there would overwrite it.
+        if (!walkable(start)) {
+            throw new IllegalArgumentException("start cell " + start + " is a wall");
+        }
+        if (!walkable(goal)) {
+            throw new IllegalArgumentException("goal cell " + goal + " is a wall");
         }
         syncWalls();
         if (generation >= MAX_GENERATION) {
