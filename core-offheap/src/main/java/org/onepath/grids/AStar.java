@@ -2,7 +2,6 @@ package org.onepath.grids;
 
 
 import java.util.Objects;
-import org.onepath.PathStatus;
 
 /**
  * A* (Hart, Nilsson and Raphael 1968) over a topology, a step cost and a heuristic (tier 2).
@@ -111,21 +110,9 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         return pathCost;
     }
 
-    /**
-     * Checks the end nodes without throwing: START_INVALID when the start is out of range or not
-     * walkable, GOAL_INVALID likewise for the goal, otherwise begins the search and returns
-     * IN_PROGRESS. A refusal leaves the current search as it was.
-     */
     @Override
-    public PathStatus tryBegin(int start, int goal) {
-        if (!topology.isWalkable(start)) {
-            return PathStatus.START_INVALID;
-        }
-        if (!topology.isWalkable(goal)) {
-            return PathStatus.GOAL_INVALID;
-        }
-        begin(start, goal);
-        return PathStatus.IN_PROGRESS;
+    public boolean canStandOn(int node) {
+        return topology.isWalkable(node);
     }
 
     /**
@@ -133,6 +120,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
      *
      * @throws IllegalArgumentException if a node is outside the topology
      */
+    @Override
     public void begin(int start, int goal) {
         int n = topology.nodeCount();
         if (start < 0 || start >= n) {

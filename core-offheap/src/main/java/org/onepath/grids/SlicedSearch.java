@@ -9,11 +9,31 @@ import org.onepath.PathStatus;
  * same result, counts and path as one unsliced run.
  */
 public interface SlicedSearch {
+    /** Whether a search may start or end at the node: inside the graph and walkable. */
+    boolean canStandOn(int node);
+
+    /**
+     * Begins a search from {@code start} to {@code goal}.
+     *
+     * @throws IllegalArgumentException if a node is outside the graph (or an end the engine cannot
+     *                                  stand on)
+     */
+    void begin(int start, int goal);
+
     /**
      * Begins a search unless an end is invalid: START_INVALID or GOAL_INVALID for a node outside
      * the graph or not walkable (the current search is then left as it was), else IN_PROGRESS.
      */
-    PathStatus tryBegin(int start, int goal);
+    default PathStatus tryBegin(int start, int goal) {
+        if (!canStandOn(start)) {
+            return PathStatus.START_INVALID;
+        }
+        if (!canStandOn(goal)) {
+            return PathStatus.GOAL_INVALID;
+        }
+        begin(start, goal);
+        return PathStatus.IN_PROGRESS;
+    }
 
     SearchStatus status();
 

@@ -17,7 +17,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 import org.onepath.Grid;
-import org.onepath.PathStatus;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
@@ -146,19 +145,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         return cellCost * (pathStraightSteps() + pathDiagonalSteps() * GridMath.SQRT2);
     }
 
-    @Override
-    public PathStatus tryBegin(int start, int goal) {
-        if (!walkable(start)) {
-            return PathStatus.START_INVALID;
-        }
-        if (!walkable(goal)) {
-            return PathStatus.GOAL_INVALID;
-        }
-        begin(start, goal);
-        return PathStatus.IN_PROGRESS;
-    }
-
     /** Begins a search between two row-major cells; throws for a cell outside the grid or on a wall. */
+    @Override
     public void begin(int start, int goal) {
         state.ensureOpen();
         int n = width * height;
@@ -169,10 +157,10 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
             throw new IllegalArgumentException("goal cell " + goal + " is outside 0.." + (n - 1));
         }
         // A wall's record is a permanently closed wall tag; beginning there would overwrite it.
-        if (!walkable(start)) {
+        if (!canStandOn(start)) {
             throw new IllegalArgumentException("start cell " + start + " is a wall");
         }
-        if (!walkable(goal)) {
+        if (!canStandOn(goal)) {
             throw new IllegalArgumentException("goal cell " + goal + " is a wall");
         }
         syncWalls();
@@ -482,7 +470,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         return (p / paddedWidth - 1) * width + p % paddedWidth - 1;
     }
 
-    private boolean walkable(int cell) {
+    @Override
+    public boolean canStandOn(int cell) {
         return cell >= 0 && cell < width * height && grid.isWalkable(cell % width, cell / width);
     }
 }

@@ -16,7 +16,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 import org.onepath.Grid;
-import org.onepath.PathStatus;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
@@ -150,19 +149,8 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         return cellCost * (pathStraightSteps() + pathDiagonalSteps() * GridMath.SQRT2);
     }
 
-    @Override
-    public PathStatus tryBegin(int start, int goal) {
-        if (!walkable(start)) {
-            return PathStatus.START_INVALID;
-        }
-        if (!walkable(goal)) {
-            return PathStatus.GOAL_INVALID;
-        }
-        begin(start, goal);
-        return PathStatus.IN_PROGRESS;
-    }
-
     /** Begins a search between two row-major cells; throws for a cell outside the grid. */
+    @Override
     public void begin(int start, int goal) {
         state.ensureOpen();
         int n = width * height;
@@ -507,7 +495,8 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         return x >= 0 && y >= 0 && x < width && y < height && grid.isWalkable(x, y);
     }
 
-    private boolean walkable(int cell) {
+    @Override
+    public boolean canStandOn(int cell) {
         return cell >= 0 && cell < width * height && grid.isWalkable(cell % width, cell / width);
     }
 }

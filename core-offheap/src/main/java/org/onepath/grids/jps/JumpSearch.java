@@ -2,7 +2,6 @@ package org.onepath.grids.jps;
 
 import java.util.Objects;
 import org.onepath.Grid;
-import org.onepath.PathStatus;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
@@ -94,20 +93,8 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
         return pathCost;
     }
 
-    /** As {@code AStar.tryBegin}: START_INVALID / GOAL_INVALID for a cell outside the grid or a wall. */
-    @Override
-    public PathStatus tryBegin(int start, int goal) {
-        if (!walkable(start)) {
-            return PathStatus.START_INVALID;
-        }
-        if (!walkable(goal)) {
-            return PathStatus.GOAL_INVALID;
-        }
-        begin(start, goal);
-        return PathStatus.IN_PROGRESS;
-    }
-
     /** Begins a search; throws {@link IllegalArgumentException} for a cell outside the grid. */
+    @Override
     public void begin(int start, int goal) {
         int n = grid.cellCount();
         if (start < 0 || start >= n) {
@@ -223,7 +210,8 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
         return length;
     }
 
-    private boolean walkable(int cell) {
+    @Override
+    public boolean canStandOn(int cell) {
         return cell >= 0 && cell < grid.cellCount() && grid.isWalkable(cell % width, cell / width);
     }
 
