@@ -123,12 +123,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
     @Override
     public void begin(int start, int goal) {
         int n = topology.nodeCount();
-        if (start < 0 || start >= n) {
-            throw new IllegalArgumentException("start node " + start + " is outside 0.." + (n - 1));
-        }
-        if (goal < 0 || goal >= n) {
-            throw new IllegalArgumentException("goal node " + goal + " is outside 0.." + (n - 1));
-        }
+        SlicedSearch.checkEnds(start, goal, n);
         buffers.beginSearch();
         this.start = start;
         this.goal = goal;

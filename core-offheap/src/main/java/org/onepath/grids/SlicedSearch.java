@@ -9,6 +9,19 @@ import org.onepath.PathStatus;
  * same result, counts and path as one unsliced run.
  */
 public interface SlicedSearch {
+    /**
+     * Throws {@link IllegalArgumentException} naming the end and the range unless both ends lie
+     * in 0..nodeCount-1; the argument check every engine's {@code begin} starts with.
+     */
+    static void checkEnds(int start, int goal, int nodeCount) {
+        if (start < 0 || start >= nodeCount) {
+            throw new IllegalArgumentException("start node " + start + " is outside 0.." + (nodeCount - 1));
+        }
+        if (goal < 0 || goal >= nodeCount) {
+            throw new IllegalArgumentException("goal node " + goal + " is outside 0.." + (nodeCount - 1));
+        }
+    }
+
     /** Whether a search may start or end at the node: inside the graph and walkable. */
     boolean canStandOn(int node);
 

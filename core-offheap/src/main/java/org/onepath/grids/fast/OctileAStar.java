@@ -150,12 +150,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     public void begin(int start, int goal) {
         state.ensureOpen();
         int n = width * height;
-        if (start < 0 || start >= n) {
-            throw new IllegalArgumentException("start cell " + start + " is outside 0.." + (n - 1));
-        }
-        if (goal < 0 || goal >= n) {
-            throw new IllegalArgumentException("goal cell " + goal + " is outside 0.." + (n - 1));
-        }
+        SlicedSearch.checkEnds(start, goal, n);
         // A wall's record is a permanently closed wall tag; beginning there would overwrite it.
         if (!canStandOn(start)) {
             throw new IllegalArgumentException("start cell " + start + " is a wall");

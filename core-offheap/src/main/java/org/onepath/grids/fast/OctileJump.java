@@ -154,12 +154,7 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
     public void begin(int start, int goal) {
         state.ensureOpen();
         int n = width * height;
-        if (start < 0 || start >= n) {
-            throw new IllegalArgumentException("start cell " + start + " is outside 0.." + (n - 1));
-        }
-        if (goal < 0 || goal >= n) {
-            throw new IllegalArgumentException("goal cell " + goal + " is outside 0.." + (n - 1));
-        }
+        SlicedSearch.checkEnds(start, goal, n);
         if (generation >= MAX_GENERATION) {
             records.fill((byte) 0);
             generation = 0;

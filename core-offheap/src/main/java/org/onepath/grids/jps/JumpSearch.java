@@ -97,12 +97,7 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
     @Override
     public void begin(int start, int goal) {
         int n = grid.cellCount();
-        if (start < 0 || start >= n) {
-            throw new IllegalArgumentException("start cell " + start + " is outside 0.." + (n - 1));
-        }
-        if (goal < 0 || goal >= n) {
-            throw new IllegalArgumentException("goal cell " + goal + " is outside 0.." + (n - 1));
-        }
+        SlicedSearch.checkEnds(start, goal, n);
         this.start = start;
         this.goal = goal;
         iterations = 0;
