@@ -52,6 +52,7 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
     private final F finder;
     private final JumpRules rules;
     private final boolean improvedPruning;
+    private final MemorySegment cells;
     private final int width;
     private final int height;
     private final Arena arena;
@@ -86,6 +87,7 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         this.finder = Objects.requireNonNull(finder, "finder");
         this.rules = new JumpRules(grid);
         this.improvedPruning = improvedPruning;
+        this.cells = grid.cells();
         this.width = grid.width();
         this.height = grid.height();
         this.arena = Arena.ofShared();
@@ -486,8 +488,10 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         }
     }
 
+    /** Reads the live cell byte directly: the diagonal runs of improved pruning test every cell they cross. */
     private boolean walkableAt(int x, int y) {
-        return x >= 0 && y >= 0 && x < width && y < height && grid.isWalkable(x, y);
+        return x >= 0 && y >= 0 && x < width && y < height
+                && cells.get(ValueLayout.JAVA_BYTE, (long) y * width + x) != (byte) Grid.WALL;
     }
 
     @Override
