@@ -1,7 +1,6 @@
 package org.onepath;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * True clearance, from the bottom-right corner: c(x,y) = 0 for a wall, else
@@ -19,14 +18,14 @@ final class Clearance {
             int downRight = 0; // c(x+1, y+1)
             for (int x = width - 1; x >= 0; x--) {
                 long i = row + x;
-                int down = lastRow ? 0 : out.get(ValueLayout.JAVA_BYTE, i + width) & 0xFF;
+                int down = lastRow ? 0 : out.get(GridCellsLayout.CELL, i + width) & 0xFF;
                 int c;
-                if ((cells.get(ValueLayout.JAVA_BYTE, i) & 0xFF) == AreaCosts.WALL) {
+                if ((cells.get(GridCellsLayout.CELL, i) & 0xFF) == AreaCosts.WALL) {
                     c = 0;
                 } else {
                     c = Math.min(255, 1 + Math.min(right, Math.min(down, downRight)));
                 }
-                out.set(ValueLayout.JAVA_BYTE, i, (byte) c);
+                out.set(GridCellsLayout.CELL, i, (byte) c);
                 right = c;
                 downRight = down;
             }

@@ -2,7 +2,6 @@ package org.onepath;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Objects;
 import org.onepath.grids.SquareTopology;
@@ -111,7 +110,7 @@ public final class Grid implements AutoCloseable {
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
                 if (!walkable[y][x]) {
-                    grid.cells.set(ValueLayout.JAVA_BYTE, (long) y * w + x, (byte) WALL);
+                    grid.cells.set(GridCellsLayout.CELL, (long) y * w + x, (byte) WALL);
                 }
             }
         }
@@ -194,10 +193,10 @@ public final class Grid implements AutoCloseable {
         checkAreaId(area);
         ensureOpen();
         long index = (long) y * width + x;
-        if ((cells.get(ValueLayout.JAVA_BYTE, index) & 0xFF) == area) {
+        if ((cells.get(GridCellsLayout.CELL, index) & 0xFF) == area) {
             return;
         }
-        cells.set(ValueLayout.JAVA_BYTE, index, (byte) area);
+        cells.set(GridCellsLayout.CELL, index, (byte) area);
         version++;
         markClearanceStale();
         for (GridChangeListener listener : listeners) {
@@ -219,7 +218,7 @@ public final class Grid implements AutoCloseable {
         if (!contains(x, y)) {
             return 0;
         }
-        return currentClearance().get(ValueLayout.JAVA_BYTE, (long) y * width + x) & 0xFF;
+        return currentClearance().get(GridCellsLayout.CELL, (long) y * width + x) & 0xFF;
     }
 
     /** Whether an agent of {@code size} cells fits with its top-left cell at (x, y). */
@@ -406,7 +405,7 @@ public final class Grid implements AutoCloseable {
     }
 
     int areaAt(int index) {
-        return cells.get(ValueLayout.JAVA_BYTE, index) & 0xFF;
+        return cells.get(GridCellsLayout.CELL, index) & 0xFF;
     }
 
     void ensureOpen() {

@@ -1,6 +1,5 @@
 package org.onepath;
 
-import java.lang.foreign.ValueLayout;
 
 /** The picture format of {@link Grid#fromText}. */
 final class GridText {
@@ -35,7 +34,7 @@ final class GridText {
         var cells = grid.writableCells();
         for (int y = 0; y < height; y++) {
             for (int x = 0; x < width; x++) {
-                cells.set(ValueLayout.JAVA_BYTE, (long) y * width + x, (byte) areaOf(lines[y].charAt(x), y, x));
+                cells.set(GridCellsLayout.CELL, (long) y * width + x, (byte) areaOf(lines[y].charAt(x), y, x));
             }
         }
         return grid;

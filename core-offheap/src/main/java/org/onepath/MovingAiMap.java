@@ -3,7 +3,6 @@ package org.onepath;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -163,18 +162,18 @@ public final class MovingAiMap {
     public Grid toGrid(MovingAiOptions options) {
         Objects.requireNonNull(options, "options");
         byte[] areaOf = new byte[256];
-        java.util.Arrays.fill(areaOf, (byte) Grid.WALL);
+        java.util.Arrays.fill(areaOf, GridCellsLayout.WALL_BYTE);
         areaOf['.'] = 0;
         areaOf['G'] = 0;
-        areaOf['S'] = options.swampWalkable() ? 0 : (byte) Grid.WALL;
-        areaOf['W'] = options.waterWalkable() ? 0 : (byte) Grid.WALL;
+        areaOf['S'] = options.swampWalkable() ? 0 : GridCellsLayout.WALL_BYTE;
+        areaOf['W'] = options.waterWalkable() ? 0 : GridCellsLayout.WALL_BYTE;
         Grid grid = Grid.create(width, height);
         MemorySegment cells = grid.writableCells();
         for (int y = 0; y < height; y++) {
             int offset = rowOffsets[y];
             long row = (long) y * width;
             for (int x = 0; x < width; x++) {
-                cells.set(ValueLayout.JAVA_BYTE, row + x, areaOf[content[offset + x] & 0xFF]);
+                cells.set(GridCellsLayout.CELL, row + x, areaOf[content[offset + x] & 0xFF]);
             }
         }
         return grid;

@@ -1,5 +1,6 @@
 package org.onepath.grids;
 
+import org.onepath.GridCellsLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
@@ -22,7 +23,7 @@ import org.onepath.Grid;
  * that was current when it was created: create a new topology after editing cells.
  */
 public final class SquareTopology implements GridTopology {
-    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+    private static final ValueLayout.OfByte BYTE = GridCellsLayout.CELL;
 
     private final Grid grid;
     private final int width;
@@ -164,7 +165,7 @@ public final class SquareTopology implements GridTopology {
 
     private boolean walkable(int node) {
         if (agentSize == 1) {
-            return cells.get(BYTE, node) != (byte) AreaCosts.WALL;
+            return cells.get(BYTE, node) != GridCellsLayout.WALL_BYTE;
         }
         return (clearance.get(BYTE, node) & 0xFF) >= agentSize;
     }

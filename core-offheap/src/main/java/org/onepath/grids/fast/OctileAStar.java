@@ -1,5 +1,6 @@
 package org.onepath.grids.fast;
 
+import org.onepath.GridCellsLayout;
 import static org.onepath.grids.fast.OctileNodeLayout.A_OFFSET;
 import static org.onepath.grids.fast.OctileNodeLayout.B_OFFSET;
 import static org.onepath.grids.fast.OctileNodeLayout.CLOSED_BIT;
@@ -14,7 +15,6 @@ import static org.onepath.grids.fast.OctileNodeLayout.WALL_TAG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 import org.onepath.Grid;
 import org.onepath.grids.GridMath;
@@ -438,7 +438,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         for (int py = 0; py < ph; py++) {
             for (int px = 0; px < pw; px++) {
                 boolean wall = px == 0 || py == 0 || px == pw - 1 || py == ph - 1
-                        || cells.get(ValueLayout.JAVA_BYTE, (long) (py - 1) * width + (px - 1)) == (byte) Grid.WALL;
+                        || cells.get(GridCellsLayout.CELL, (long) (py - 1) * width + (px - 1)) == GridCellsLayout.WALL_BYTE;
                 records.set(INT, ((long) py * pw + px) * RECORD_BYTES + TAG_OFFSET, wall ? WALL_TAG : 0);
             }
         }

@@ -1,5 +1,6 @@
 package org.onepath.grids.fast;
 
+import org.onepath.GridCellsLayout;
 import static org.onepath.grids.fast.JumpNodeLayout.A_OFFSET;
 import static org.onepath.grids.fast.JumpNodeLayout.B_OFFSET;
 import static org.onepath.grids.fast.JumpNodeLayout.CLOSED_BIT;
@@ -13,7 +14,6 @@ import static org.onepath.grids.fast.JumpNodeLayout.TAG_OFFSET;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 import org.onepath.Grid;
 import org.onepath.grids.GridMath;
@@ -491,7 +491,7 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
     /** Reads the live cell byte directly: the diagonal runs of improved pruning test every cell they cross. */
     private boolean walkableAt(int x, int y) {
         return x >= 0 && y >= 0 && x < width && y < height
-                && cells.get(ValueLayout.JAVA_BYTE, (long) y * width + x) != (byte) Grid.WALL;
+                && cells.get(GridCellsLayout.CELL, (long) y * width + x) != GridCellsLayout.WALL_BYTE;
     }
 
     @Override

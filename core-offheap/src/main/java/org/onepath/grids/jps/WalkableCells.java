@@ -1,7 +1,7 @@
 package org.onepath.grids.jps;
 
+import org.onepath.GridCellsLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import org.onepath.AreaCosts;
 import org.onepath.Grid;
 
@@ -19,6 +19,6 @@ final class WalkableCells {
 
     boolean at(int x, int y) {
         return x >= 0 && y >= 0 && x < width && y < height
-                && cells.get(ValueLayout.JAVA_BYTE, (long) y * width + x) != (byte) AreaCosts.WALL;
+                && cells.get(GridCellsLayout.CELL, (long) y * width + x) != GridCellsLayout.WALL_BYTE;
     }
 }

@@ -1,0 +1,34 @@
+package org.onepath;
+
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Layout of a square grid's cells (and of its clearance, which has the same shape): one byte
+ * per cell, row-major, {@code offset = y * width + x}.
+ *
+ * <pre>
+ *  row 0                          row 1
+ *  +------+------+-----+--------+------+-----
+ *  | (0,0)| (1,0)| ... | (w-1,0)| (0,1)| ...        u8 each
+ *  +------+------+-----+--------+------+-----
+ * </pre>
+ * A cell byte is an area id: 0..254 walkable, {@link #WALL} (255) a wall. A clearance byte is the
+ * side of the largest walkable square with that cell as its top-left corner, 0..255. The
+ * snapshot format stores the cells in exactly this order.
+ */
+public final class GridCellsLayout {
+    private GridCellsLayout() {
+    }
+
+    public static final long CELL_BYTES = 1;
+    public static final ValueLayout.OfByte CELL = ValueLayout.JAVA_BYTE;
+    /** The wall area id. */
+    public static final int WALL = 255;
+    /** The wall as a signed byte, for comparisons with a raw read. */
+    public static final byte WALL_BYTE = (byte) WALL;
+
+    /** Byte offset of cell (x, y) in a grid {@code width} cells wide. */
+    public static long offset(int x, int y, int width) {
+        return (long) y * width + x;
+    }
+}
