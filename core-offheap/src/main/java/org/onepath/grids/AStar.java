@@ -148,13 +148,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
      */
     @Override
     public SearchStatus step(int maxIterations) {
-        if (maxIterations < 0) {
-            throw new IllegalArgumentException("maxIterations must be >= 0, was " + maxIterations);
-        }
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("AStar.step called before begin");
-        }
-        if (status != SearchStatus.RUNNING) {
+        if (!SlicedSearch.checkStep(maxIterations, status, "AStar")) {
             return status;
         }
         final T topo = topology;

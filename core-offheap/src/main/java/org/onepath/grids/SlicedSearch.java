@@ -22,6 +22,23 @@ public interface SlicedSearch {
         }
     }
 
+    /**
+     * The argument and state check every engine's {@code step} starts with.
+     *
+     * @return whether the search is running (otherwise {@code step} returns {@code status} as it is)
+     * @throws IllegalArgumentException if {@code maxIterations} is negative
+     * @throws IllegalStateException    if no search was begun
+     */
+    static boolean checkStep(int maxIterations, SearchStatus status, String engine) {
+        if (maxIterations < 0) {
+            throw new IllegalArgumentException("maxIterations must be >= 0, was " + maxIterations);
+        }
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException(engine + ".step called before begin");
+        }
+        return status == SearchStatus.RUNNING;
+    }
+
     /** Whether a search may start or end at the node: inside the graph and walkable. */
     boolean canStandOn(int node);
 

@@ -186,13 +186,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
 
     @Override
     public SearchStatus step(int maxIterations) {
-        if (maxIterations < 0) {
-            throw new IllegalArgumentException("maxIterations must be >= 0, was " + maxIterations);
-        }
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileAStar.step called before begin");
-        }
-        if (status != SearchStatus.RUNNING) {
+        if (!SlicedSearch.checkStep(maxIterations, status, "OctileAStar")) {
             return status;
         }
         final MemorySegment rec = records;

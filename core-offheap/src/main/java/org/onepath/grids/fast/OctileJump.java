@@ -184,13 +184,7 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
 
     @Override
     public SearchStatus step(int maxIterations) {
-        if (maxIterations < 0) {
-            throw new IllegalArgumentException("maxIterations must be >= 0, was " + maxIterations);
-        }
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileJump.step called before begin");
-        }
-        if (status != SearchStatus.RUNNING) {
+        if (!SlicedSearch.checkStep(maxIterations, status, "OctileJump")) {
             return status;
         }
         final MemorySegment rec = records;

@@ -115,13 +115,7 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
     /** At most {@code maxIterations} pops; RUNNING while work remains. */
     @Override
     public SearchStatus step(int maxIterations) {
-        if (maxIterations < 0) {
-            throw new IllegalArgumentException("maxIterations must be >= 0, was " + maxIterations);
-        }
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("JumpSearch.step called before begin");
-        }
-        if (status != SearchStatus.RUNNING) {
+        if (!SlicedSearch.checkStep(maxIterations, status, "JumpSearch")) {
             return status;
         }
         final SearchNodes ns = nodes;
