@@ -30,6 +30,20 @@ final class BenchData {
         return MovingAiMap.read(root().resolve("movingai").resolve(name + ".map")).toGrid();
     }
 
+    /** The problems of {@code movingai/<name>.map.scen} as start x, start y, goal x, goal y, four ints each. */
+    static int[] problems(String name) {
+        List<MovingAiScenario> list = scenarios(name);
+        int[] out = new int[list.size() * 4];
+        for (int i = 0; i < list.size(); i++) {
+            MovingAiScenario p = list.get(i);
+            out[4 * i] = p.startX();
+            out[4 * i + 1] = p.startY();
+            out[4 * i + 2] = p.goalX();
+            out[4 * i + 3] = p.goalY();
+        }
+        return out;
+    }
+
     /** The problems of {@code movingai/<name>.map.scen}. */
     static List<MovingAiScenario> scenarios(String name) {
         return MovingAiScenarios.read(root().resolve("movingai").resolve(name + ".map.scen"));

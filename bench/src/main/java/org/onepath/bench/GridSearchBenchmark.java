@@ -1,6 +1,5 @@
 package org.onepath.bench;
 
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.onepath.Cell;
 import org.onepath.Connectivity;
@@ -9,7 +8,6 @@ import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
-import org.onepath.MovingAiScenario;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridSearchBuffers;
@@ -66,15 +64,7 @@ public class GridSearchBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         grid = BenchData.grid(map);
-        List<MovingAiScenario> list = BenchData.scenarios(map);
-        problems = new int[list.size() * 4];
-        for (int i = 0; i < list.size(); i++) {
-            MovingAiScenario p = list.get(i);
-            problems[4 * i] = p.startX();
-            problems[4 * i + 1] = p.startY();
-            problems[4 * i + 2] = p.goalX();
-            problems[4 * i + 3] = p.goalY();
-        }
+        problems = BenchData.problems(map);
         options = GridOptions.DEFAULT.toBuilder().algorithm(algorithm).build();
         buffers = new GridSearchBuffers(grid.cellCount());
         OctileHeuristic octile = new OctileHeuristic(grid.width(), grid.areas().minCost());

@@ -6,7 +6,6 @@ import com.badlogic.gdx.ai.pfa.Heuristic;
 import com.badlogic.gdx.ai.pfa.indexed.IndexedAStarPathFinder;
 import com.badlogic.gdx.ai.pfa.indexed.IndexedGraph;
 import com.badlogic.gdx.utils.Array;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jgrapht.alg.interfaces.AStarAdmissibleHeuristic;
 import org.jgrapht.alg.shortestpath.AStarShortestPath;
@@ -16,7 +15,6 @@ import org.onepath.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
-import org.onepath.MovingAiScenario;
 import org.onepath.grids.GridMath;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -66,15 +64,7 @@ public class PeerComparisonBenchmark {
     public void setUp() {
         grid = BenchData.grid(map);
         width = grid.width();
-        List<MovingAiScenario> list = BenchData.scenarios(map);
-        problems = new int[list.size() * 4];
-        for (int i = 0; i < list.size(); i++) {
-            MovingAiScenario p = list.get(i);
-            problems[4 * i] = p.startX();
-            problems[4 * i + 1] = p.startY();
-            problems[4 * i + 2] = p.goalX();
-            problems[4 * i + 3] = p.goalY();
-        }
+        problems = BenchData.problems(map);
         switch (engine) {
             case "onepath-astar" -> options = GridOptions.DEFAULT;
             case "onepath-jps" -> options = GridOptions.DEFAULT.toBuilder().algorithm(GridAlgorithm.JPS).build();

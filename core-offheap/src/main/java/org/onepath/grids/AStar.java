@@ -212,13 +212,8 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
      */
     @Override
     public int copyPath(int[] out) {
-        if (status != SearchStatus.FOUND) {
-            throw new IllegalStateException("no path: the search status is " + status);
-        }
         int length = pathLength();
-        if (out.length < length) {
-            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
-        }
+        SlicedSearch.checkPathBuffer(status, out, length);
         int n = goal;
         for (int i = length - 1; i >= 0; i--) {
             out[i] = n;

@@ -39,6 +39,21 @@ public interface SlicedSearch {
         return status == SearchStatus.RUNNING;
     }
 
+    /**
+     * The check every engine's {@code copyPath} starts with.
+     *
+     * @throws IllegalStateException    unless {@code status} is FOUND
+     * @throws IllegalArgumentException if {@code out} is shorter than {@code length}
+     */
+    static void checkPathBuffer(SearchStatus status, int[] out, int length) {
+        if (status != SearchStatus.FOUND) {
+            throw new IllegalStateException("no path: the search status is " + status);
+        }
+        if (out.length < length) {
+            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
+        }
+    }
+
     /** Whether a search may start or end at the node: inside the graph and walkable. */
     boolean canStandOn(int node);
 

@@ -296,13 +296,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     /** Writes the found path, start first, as row-major cells; returns its length. */
     @Override
     public int copyPath(int[] out) {
-        if (status != SearchStatus.FOUND) {
-            throw new IllegalStateException("no path: the search status is " + status);
-        }
         int length = pathLength();
-        if (out.length < length) {
-            throw new IllegalArgumentException("path buffer holds " + out.length + " cells, the path has " + length);
-        }
+        SlicedSearch.checkPathBuffer(status, out, length);
         int p = goalPadded;
         for (int i = length - 1; i >= 0; i--) {
             out[i] = unpadded(p);

@@ -428,13 +428,8 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
      */
     @Override
     public int copyPath(int[] out) {
-        if (status != SearchStatus.FOUND) {
-            throw new IllegalStateException("no path: the search status is " + status);
-        }
         int length = pathLength();
-        if (out.length < length) {
-            throw new IllegalArgumentException("path buffer holds " + out.length + " cells, the path has " + length);
-        }
+        SlicedSearch.checkPathBuffer(status, out, length);
         int i = length - 1;
         out[i] = goal;
         for (int c = goal; c != start; ) {

@@ -176,13 +176,8 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
     /** Writes the found path, start first; returns its length. */
     @Override
     public int copyPath(int[] out) {
-        if (status != SearchStatus.FOUND) {
-            throw new IllegalStateException("no path: the search status is " + status);
-        }
         int length = pathLength();
-        if (out.length < length) {
-            throw new IllegalArgumentException("path buffer holds " + out.length + " cells, the path has " + length);
-        }
+        SlicedSearch.checkPathBuffer(status, out, length);
         int i = length - 1;
         out[i] = goal;
         for (int c = goal; c != start; ) {
