@@ -16,4 +16,5 @@ module org.onepath.core {
     exports org.onepath.grids;
     exports org.onepath.grids.jps;
     exports org.onepath.grids.fast;
+    exports org.onepath.grids.voxel;
 }

@@ -14,8 +14,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code onepath scen}: run algorithms over Moving AI scenarios and check every cost. */
 @Command(name = "scen", mixinStandardHelpOptions = true,
-        description = {"Runs algorithms over Moving AI .scen files and compares each cost with the published optimum.",
+        description = {"Runs algorithms over Moving AI .scen and .3dscen files and compares each cost with the published optimum.",
                 "A match is |cost - optimal| <= max(0.01, 1e-5 * optimal); a length of 0 with start != goal must give no path.",
+                "Voxel (.3dscen) problems run 26-move A* without corner cutting, reported as astar-3d; a match there is",
+                "|cost - optimal| <= 1e-6 * max(1, optimal).",
                 "Maps are found by base name beside each scenario file. Exit status 0 exactly when nothing mismatches."})
 final class ScenCommand implements Callable<Integer> {
     private static final int SHOWN_MISMATCHES = 20;
@@ -38,7 +40,7 @@ final class ScenCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed queries before the timed passes of each map (default: ${DEFAULT-VALUE}).")
     int warmup = ScenarioRun.DEFAULT_WARMUP;
 
-    @Parameters(paramLabel = "PATH", arity = "1..*", description = "A .scen file, or a folder searched recursively for them.")
+    @Parameters(paramLabel = "PATH", arity = "1..*", description = "A .scen or .3dscen file, or a folder searched recursively for them.")
     List<Path> paths;
 
     @Override
@@ -83,9 +85,9 @@ final class ScenCommand implements Callable<Integer> {
         List<ScenarioRun.Mismatch> mismatches = report.mismatches();
         for (int i = 0; i < Math.min(SHOWN_MISMATCHES, mismatches.size()); i++) {
             ScenarioRun.Mismatch m = mismatches.get(i);
-            out.printf(Locale.ROOT, "mismatch: %s %s problem %d (%d,%d)->(%d,%d): expected %s, got %s%n",
-                    m.alg(), m.scenario(), m.index() + 1, m.problem().startX(), m.problem().startY(), m.problem().goalX(),
-                    m.problem().goalY(), m.problem().optimalLength(), m.cost() == Double.POSITIVE_INFINITY ? "no path" : Double.toString(m.cost()));
+            out.printf(Locale.ROOT, "mismatch: %s %s problem %d %s: expected %s, got %s%n",
+                    m.alg(), m.scenario(), m.index() + 1, m.ends(), m.optimal(),
+                    m.cost() == Double.POSITIVE_INFINITY ? "no path" : Double.toString(m.cost()));
         }
         if (mismatches.size() > SHOWN_MISMATCHES) {
             out.println("... and " + (mismatches.size() - SHOWN_MISMATCHES) + " more mismatches");

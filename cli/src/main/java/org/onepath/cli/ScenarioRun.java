@@ -50,8 +50,12 @@ final class ScenarioRun {
         }
     }
 
-    /** A problem whose cost did not match. */
-    record Mismatch(String alg, String scenario, int index, MovingAiScenario problem, double cost) {
+    /**
+     * A problem whose cost did not match.
+     *
+     * @param ends the start and goal as text, e.g. {@code (1,2)->(3,4)}
+     */
+    record Mismatch(String alg, String scenario, int index, String ends, double optimal, double cost) {
     }
 
     /** Everything a run produced. */
@@ -83,7 +87,7 @@ final class ScenarioRun {
 
     /**
      * The scenario files named by the paths: a file as given, a folder searched recursively
-     * for {@code *.scen}, sorted by path.
+     * for {@code *.scen} and {@code *.3dscen}, sorted by path.
      *
      * @throws IllegalArgumentException for a path that does not exist or a folder without scenarios
      */
@@ -92,10 +96,10 @@ final class ScenarioRun {
         for (Path p : paths) {
             if (Files.isDirectory(p)) {
                 try (Stream<Path> walk = Files.walk(p)) {
-                    List<Path> found = walk.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".scen"))
-                            .sorted().toList();
+                    List<Path> found = walk.filter(f -> Files.isRegularFile(f) && (f.getFileName().toString().endsWith(".scen")
+                            || VoxelScenarioRun.isVoxelScenario(f))).sorted().toList();
                     if (found.isEmpty()) {
-                        throw new IllegalArgumentException(p + ": folder holds no .scen file");
+                        throw new IllegalArgumentException(p + ": folder holds no .scen or .3dscen file");
                     }
                     out.addAll(found);
                 } catch (IOException e) {
@@ -126,10 +130,27 @@ final class ScenarioRun {
             perAlg.add(new ArrayList<>());
         }
         List<Mismatch> mismatches = new ArrayList<>();
+        List<MapResult> voxelResults = new ArrayList<>();
+        VoxelScenarioRun voxels = new VoxelScenarioRun(passes, limit, warmup);
+        if (scenarioFiles.stream().anyMatch(VoxelScenarioRun::isVoxelScenario)) {
+            VoxelScenarioRun.checkAlgorithms(algorithms, scenarioFiles);
+        }
         double loadSeconds = 0;
         int fileIndex = 0;
         for (Path scen : scenarioFiles) {
             fileIndex++;
+            if (VoxelScenarioRun.isVoxelScenario(scen)) {
+                if (progress != null) {
+                    progress.print("\r[" + fileIndex + "/" + scenarioFiles.size() + "] " + scen.getFileName() + " " + VoxelScenarioRun.ALGORITHM + "          ");
+                    progress.flush();
+                }
+                VoxelScenarioRun.FileResult r = voxels.run(scen, mismatches);
+                if (r != null) {
+                    voxelResults.add(r.result());
+                    loadSeconds += r.loadSeconds();
+                }
+                continue;
+            }
             long t0 = System.nanoTime();
             List<MovingAiScenario> problems = MovingAiScenarios.read(scen);
             if (limit > 0 && problems.size() > limit) {
@@ -160,7 +181,12 @@ final class ScenarioRun {
         }
         List<AlgorithmResult> results = new ArrayList<>();
         for (int a = 0; a < algorithms.size(); a++) {
-            results.add(new AlgorithmResult(algorithms.get(a).name(), perAlg.get(a)));
+            if (!perAlg.get(a).isEmpty()) {
+                results.add(new AlgorithmResult(algorithms.get(a).name(), perAlg.get(a)));
+            }
+        }
+        if (!voxelResults.isEmpty()) {
+            results.add(new AlgorithmResult(VoxelScenarioRun.ALGORITHM, voxelResults));
         }
         return new Report(results, mismatches, loadSeconds);
     }
@@ -193,7 +219,9 @@ final class ScenarioRun {
                 totalExpanded += expanded[i];
                 if (!matches(problems.get(i), costs[i])) {
                     bad++;
-                    mismatches.add(new Mismatch(alg.name(), scen.toString(), i, problems.get(i), costs[i]));
+                    MovingAiScenario p = problems.get(i);
+                    String ends = "(" + p.startX() + "," + p.startY() + ")->(" + p.goalX() + "," + p.goalY() + ")";
+                    mismatches.add(new Mismatch(alg.name(), scen.toString(), i, ends, p.optimalLength(), costs[i]));
                 }
             }
             return new MapResult(mapName, n, bad, totalExpanded, best, preprocess);

@@ -1,0 +1,125 @@
+package org.onepath.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.onepath.GridFormatException;
+import org.onepath.VoxelGrid;
+import org.onepath.VoxelMap;
+import org.onepath.VoxelOptions;
+import org.onepath.VoxelPath;
+import org.onepath.VoxelScenario;
+import org.onepath.VoxelScenarios;
+
+/**
+ * Runs the problems of Moving AI {@code .3dscen} files with the tier-1 voxel query (26 moves, no
+ * corner cutting, the Moving AI voxel convention) and compares each cost with the published
+ * optimum: a match is {@code |cost - optimal| <= 1e-6 * max(1, optimal)}.
+ */
+final class VoxelScenarioRun {
+    /** The row name of voxel problems in reports. */
+    static final String ALGORITHM = "astar-3d";
+
+    /** What one file produced. */
+    record FileResult(ScenarioRun.MapResult result, double loadSeconds) {
+    }
+
+    private final int passes;
+    private final int limit;
+    private final int warmup;
+
+    VoxelScenarioRun(int passes, int limit, int warmup) {
+        this.passes = passes;
+        this.limit = limit;
+        this.warmup = warmup;
+    }
+
+    static boolean isVoxelScenario(Path file) {
+        return file.getFileName().toString().endsWith(".3dscen");
+    }
+
+    /**
+     * Voxel problems run only A*: refuses any other requested algorithm, naming it and a voxel file.
+     */
+    static void checkAlgorithms(List<Algorithm> algorithms, List<Path> files) {
+        Path first = files.stream().filter(VoxelScenarioRun::isVoxelScenario).findFirst().orElseThrow();
+        for (Algorithm a : algorithms) {
+            if (!a.name().equals("astar")) {
+                throw new IllegalArgumentException("--alg " + a.name() + " does not run on voxel scenarios (" + first
+                        + "); voxel problems run with --alg astar");
+            }
+        }
+    }
+
+    static boolean matches(VoxelScenario problem, double cost) {
+        double optimal = problem.optimalLength();
+        return Math.abs(cost - optimal) <= 1e-6 * Math.max(1.0, optimal);
+    }
+
+    /** Runs one file; null when it holds no problem. */
+    FileResult run(Path scen, List<ScenarioRun.Mismatch> mismatches) {
+        long t0 = System.nanoTime();
+        List<VoxelScenario> problems = VoxelScenarios.read(scen);
+        if (limit > 0 && problems.size() > limit) {
+            problems = problems.subList(0, limit);
+        }
+        if (problems.isEmpty()) {
+            return null;
+        }
+        Path mapFile = scen.toAbsolutePath().getParent().resolve(problems.getFirst().mapFileName());
+        if (!Files.isRegularFile(mapFile)) {
+            throw new IllegalArgumentException(scen + ": voxel map '" + problems.getFirst().mapFileName()
+                    + "' not found beside the scenario file (looked for " + mapFile + ")");
+        }
+        VoxelMap map = VoxelMap.read(mapFile);
+        checkInside(scen, problems, map);
+        try (VoxelGrid grid = map.toGrid()) {
+            double load = (System.nanoTime() - t0) / 1e9;
+            VoxelOptions options = VoxelOptions.DEFAULT;
+            int n = problems.size();
+            for (int i = 0; i < Math.min(warmup, n); i++) {
+                grid.findPath(problems.get(i).start(), problems.get(i).goal(), options);
+            }
+            double[] costs = new double[n];
+            long[] expanded = new long[n];
+            double best = Double.POSITIVE_INFINITY;
+            for (int pass = 0; pass < passes; pass++) {
+                long s0 = System.nanoTime();
+                for (int i = 0; i < n; i++) {
+                    VoxelScenario p = problems.get(i);
+                    VoxelPath path = grid.findPath(p.start(), p.goal(), options);
+                    costs[i] = path.cost();
+                    expanded[i] = path.expandedCount();
+                }
+                best = Math.min(best, (System.nanoTime() - s0) / 1e9);
+            }
+            int bad = 0;
+            long totalExpanded = 0;
+            for (int i = 0; i < n; i++) {
+                totalExpanded += expanded[i];
+                VoxelScenario p = problems.get(i);
+                if (!matches(p, costs[i])) {
+                    bad++;
+                    String ends = "(" + p.startX() + "," + p.startY() + "," + p.startZ() + ")->(" + p.goalX() + "," + p.goalY() + "," + p.goalZ() + ")";
+                    mismatches.add(new ScenarioRun.Mismatch(ALGORITHM, scen.toString(), i, ends, p.optimalLength(), costs[i]));
+                }
+            }
+            String mapName = mapFile.getFileName().toString();
+            return new FileResult(new ScenarioRun.MapResult(mapName, n, bad, totalExpanded, best, 0), load);
+        }
+    }
+
+    private static void checkInside(Path scen, List<VoxelScenario> problems, VoxelMap map) {
+        for (int i = 0; i < problems.size(); i++) {
+            VoxelScenario p = problems.get(i);
+            if (!inside(map, p.startX(), p.startY(), p.startZ()) || !inside(map, p.goalX(), p.goalY(), p.goalZ())) {
+                throw new GridFormatException(scen.toString(), 0, "problem " + (i + 1) + " has an end outside the "
+                        + map.sizeX() + " x " + map.sizeY() + " x " + map.sizeZ() + " map " + map.source());
+            }
+        }
+    }
+
+    private static boolean inside(VoxelMap map, int x, int y, int z) {
+        return x < map.sizeX() && y < map.sizeY() && z < map.sizeZ();
+    }
+}

@@ -1,0 +1,318 @@
+package org.onepath;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.Objects;
+import org.onepath.grids.voxel.ChunkTable;
+import org.onepath.grids.voxel.VoxelTopology;
+import org.onepath.memory.OwnerState;
+
+/**
+ * A bounded block of {@code sizeX x sizeY x sizeZ} voxels (at most 2^30), one byte each: an area
+ * id 0..254 (walkable, with the multiplier {@link #areas()} gives it) or 255 for solid.
+ *
+ * <p>Voxels live off-heap in 16 x 16 x 16 chunks ({@link ChunkTable}): a chunk whose voxels all
+ * hold the grid's default area (fixed at construction: 0 for open space, 255 for a solid block to
+ * carve) takes no memory until an edit makes it differ. Node of voxel (x, y, z):
+ * {@code x + sizeX * (y + sizeY * z)}. A query's search state lives in pages of 8 x 8 x 8 nodes
+ * allocated as the search reaches them, so memory grows with the chunks that differ from the
+ * default and the blocks a search touches, not with the size of the world.
+ *
+ * <p>Queries may run on several threads at once while nobody edits the grid; edits must not
+ * overlap a query. Owns its memory: {@link #close()} frees it; use after close throws
+ * {@link IllegalStateException}.
+ */
+public final class VoxelGrid implements AutoCloseable {
+    /** Largest number of voxels, 2^30. */
+    public static final long MAX_VOXELS = ChunkTable.MAX_VOXELS;
+    /** The solid area id. */
+    public static final int SOLID = AreaCosts.WALL;
+
+    private static final VoxelChangeListener[] NO_LISTENERS = new VoxelChangeListener[0];
+
+    private final ChunkTable chunks;
+    private final AreaCosts areas = new AreaCosts();
+    private final OwnerState state = new OwnerState("VoxelGrid");
+    private final VoxelQueries queries;
+    private VoxelSpace space = VoxelSpace.UNASSIGNED;
+    private int version;
+    private volatile VoxelChangeListener[] listeners = NO_LISTENERS;
+
+    private VoxelGrid(int sizeX, int sizeY, int sizeZ, int defaultArea) {
+        this.chunks = new ChunkTable(sizeX, sizeY, sizeZ, defaultArea);
+        this.queries = new VoxelQueries(this);
+    }
+
+    /** A block of open voxels (default area 0). */
+    public static VoxelGrid create(int sizeX, int sizeY, int sizeZ) {
+        return new VoxelGrid(sizeX, sizeY, sizeZ, 0);
+    }
+
+    /**
+     * A block whose every voxel starts with {@code defaultArea} (0..255; 255 gives a solid block
+     * to carve).
+     *
+     * @throws IllegalArgumentException if a side is below 1, the block exceeds 2^30 voxels or the
+     *                                  area is outside 0..255
+     */
+    public static VoxelGrid create(int sizeX, int sizeY, int sizeZ, int defaultArea) {
+        return new VoxelGrid(sizeX, sizeY, sizeZ, defaultArea);
+    }
+
+    // ---- size and contents ----
+
+    public int sizeX() {
+        return chunks.sizeX();
+    }
+
+    public int sizeY() {
+        return chunks.sizeY();
+    }
+
+    public int sizeZ() {
+        return chunks.sizeZ();
+    }
+
+    /** sizeX * sizeY * sizeZ. */
+    public int voxelCount() {
+        return sizeX() * sizeY() * sizeZ();
+    }
+
+    /** The area every voxel had at construction. */
+    public int defaultArea() {
+        return chunks.defaultArea();
+    }
+
+    /** Edits so far; every changed voxel bumps it. */
+    public int version() {
+        ensureOpen();
+        return version;
+    }
+
+    /** The area multipliers of this grid. */
+    public AreaCosts areas() {
+        return areas;
+    }
+
+    public VoxelSpace space() {
+        return space;
+    }
+
+    /** Sets the world mapping used by world-point queries and {@link VoxelPath#points()}. */
+    public void space(VoxelSpace space) {
+        this.space = Objects.requireNonNull(space, "space");
+    }
+
+    public boolean contains(int x, int y, int z) {
+        return x >= 0 && y >= 0 && z >= 0 && x < sizeX() && y < sizeY() && z < sizeZ();
+    }
+
+    /** Node index {@code x + sizeX * (y + sizeY * z)} of an inside voxel. */
+    public int indexOf(int x, int y, int z) {
+        checkInside(x, y, z);
+        return x + sizeX() * (y + sizeY() * z);
+    }
+
+    /** Area id (0..255) of a voxel. */
+    public int area(int x, int y, int z) {
+        checkInside(x, y, z);
+        ensureOpen();
+        return chunks.area(x, y, z);
+    }
+
+    /** Whether the voxel is not solid. */
+    public boolean isWalkable(int x, int y, int z) {
+        return area(x, y, z) != SOLID;
+    }
+
+    /**
+     * Sets a voxel's area id (0..254 walkable, 255 solid). A change bumps {@link #version()} and
+     * tells the change listeners; writing the value the voxel already has does nothing. The first
+     * change in a chunk of default voxels allocates the chunk.
+     */
+    public void setArea(int x, int y, int z, int area) {
+        checkInside(x, y, z);
+        if (area < 0 || area > SOLID) {
+            throw new IllegalArgumentException("area id " + area + " is outside 0..255");
+        }
+        ensureOpen();
+        if (!chunks.set(x, y, z, area)) {
+            return;
+        }
+        version++;
+        for (VoxelChangeListener listener : listeners) {
+            listener.voxelChanged(this, x, y, z);
+        }
+    }
+
+    /** Makes a voxel open (area 0) or solid. */
+    public void setWalkable(int x, int y, int z, boolean walkable) {
+        setArea(x, y, z, walkable ? 0 : SOLID);
+    }
+
+    // ---- chunks (tier 3) ----
+
+    /** Chunks along x: ceil(sizeX / 16). */
+    public int chunksX() {
+        return chunks.chunksX();
+    }
+
+    /** Chunks along y: ceil(sizeY / 16). */
+    public int chunksY() {
+        return chunks.chunksY();
+    }
+
+    /** Chunks along z: ceil(sizeZ / 16). */
+    public int chunksZ() {
+        return chunks.chunksZ();
+    }
+
+    /** Chunks stored because an edit made them differ from the default. */
+    public int storedChunkCount() {
+        ensureOpen();
+        return chunks.storedChunkCount();
+    }
+
+    /** Native bytes of the voxel storage: the chunk table and the stored chunks. */
+    public long storageBytes() {
+        ensureOpen();
+        return chunks.storageBytes();
+    }
+
+    /**
+     * The 4096 area bytes of chunk (cx, cy, cz), voxel (x, y, z) of the chunk at
+     * {@code x | y << 4 | z << 8}, read-only; null when every voxel of the chunk holds the default
+     * area.
+     */
+    public MemorySegment chunk(int cx, int cy, int cz) {
+        if (cx < 0 || cy < 0 || cz < 0 || cx >= chunksX() || cy >= chunksY() || cz >= chunksZ()) {
+            throw new IllegalArgumentException("chunk (" + cx + ", " + cy + ", " + cz + ") is outside the "
+                    + chunksX() + " x " + chunksY() + " x " + chunksZ() + " chunk table");
+        }
+        ensureOpen();
+        return chunks.chunk(chunks.slotOf(cx, cy, cz));
+    }
+
+    // ---- listeners ----
+
+    /** Registers a listener for voxel edits. */
+    public synchronized void addChangeListener(VoxelChangeListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        VoxelChangeListener[] current = listeners;
+        VoxelChangeListener[] next = Arrays.copyOf(current, current.length + 1);
+        next[current.length] = listener;
+        listeners = next;
+    }
+
+    /** Removes a listener; returns whether it was registered. */
+    public synchronized boolean removeChangeListener(VoxelChangeListener listener) {
+        VoxelChangeListener[] current = listeners;
+        for (int i = 0; i < current.length; i++) {
+            if (current[i] == listener) {
+                VoxelChangeListener[] next = new VoxelChangeListener[current.length - 1];
+                System.arraycopy(current, 0, next, 0, i);
+                System.arraycopy(current, i + 1, next, i, current.length - i - 1);
+                listeners = next;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- searches ----
+
+    /**
+     * The topology of this grid for a connectivity and corner rule (tier 2). It reads the live
+     * chunk table; use one per search.
+     */
+    public VoxelTopology createTopology(VoxelConnectivity connectivity, VoxelCornerRule cornerRule) {
+        ensureOpen();
+        return new VoxelTopology(chunks, areas, connectivity, cornerRule);
+    }
+
+    /** Shortest path with {@link VoxelOptions#DEFAULT}. */
+    public VoxelPath findPath(VoxelCell start, VoxelCell goal) {
+        return findPath(start, goal, VoxelOptions.DEFAULT, null);
+    }
+
+    /** Shortest path under the given options. */
+    public VoxelPath findPath(VoxelCell start, VoxelCell goal, VoxelOptions options) {
+        return findPath(start, goal, options, null);
+    }
+
+    /**
+     * Shortest path under the given options, cancellable: the search runs in slices of 256
+     * iterations and checks the token before each; cancelling throws
+     * {@link java.util.concurrent.CancellationException} and leaves the grid untouched. A start
+     * or goal outside the block, solid or blocked gives START_INVALID or GOAL_INVALID.
+     *
+     * @param cancellation may be null
+     */
+    public VoxelPath findPath(VoxelCell start, VoxelCell goal, VoxelOptions options, Cancellation cancellation) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        return queries.findPath(start.x(), start.y(), start.z(), goal.x(), goal.y(), goal.z(), options, cancellation);
+    }
+
+    /** Shortest path between the voxels containing two world points, with the default options. */
+    public VoxelPath findPath(VoxelPoint start, VoxelPoint goal) {
+        return findPath(start, goal, VoxelOptions.DEFAULT, null);
+    }
+
+    /** Shortest path between the voxels containing two world points. */
+    public VoxelPath findPath(VoxelPoint start, VoxelPoint goal, VoxelOptions options) {
+        return findPath(start, goal, options, null);
+    }
+
+    /**
+     * Shortest path between the voxels containing two world points. A point outside the block
+     * gives START_INVALID or GOAL_INVALID.
+     *
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
+    public VoxelPath findPath(VoxelPoint start, VoxelPoint goal, VoxelOptions options, Cancellation cancellation) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        VoxelSpace s = space;
+        int sx = clampToInt(s.indexOf("x", start.x(), s.originX()));
+        int sy = clampToInt(s.indexOf("y", start.y(), s.originY()));
+        int sz = clampToInt(s.indexOf("z", start.z(), s.originZ()));
+        int gx = clampToInt(s.indexOf("x", goal.x(), s.originX()));
+        int gy = clampToInt(s.indexOf("y", goal.y(), s.originY()));
+        int gz = clampToInt(s.indexOf("z", goal.z(), s.originZ()));
+        return queries.findPath(sx, sy, sz, gx, gy, gz, options, cancellation);
+    }
+
+    /** Frees the memory this grid owns. Idempotent. */
+    @Override
+    public void close() {
+        if (state.markClosed()) {
+            queries.close();
+            chunks.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "VoxelGrid[" + sizeX() + " x " + sizeY() + " x " + sizeZ() + (state.isClosed() ? ", closed]" : "]");
+    }
+
+    void ensureOpen() {
+        state.ensureOpen();
+    }
+
+    private void checkInside(int x, int y, int z) {
+        if (!contains(x, y, z)) {
+            throw new IllegalArgumentException("voxel (" + x + ", " + y + ", " + z + ") is outside the "
+                    + sizeX() + " x " + sizeY() + " x " + sizeZ() + " grid");
+        }
+    }
+
+    private static int clampToInt(long v) {
+        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+    }
+}

@@ -1,0 +1,135 @@
+package org.onepath;
+
+import java.util.AbstractList;
+import java.util.List;
+
+/**
+ * Result of a tier-1 voxel query. Immutable. On any status but {@link PathStatus#FOUND} the path
+ * is empty and the cost is +infinity.
+ */
+public final class VoxelPath {
+    private static final int[] NONE = new int[0];
+
+    private final PathStatus status;
+    private final int sizeX;
+    private final int sizeY;
+    private final VoxelSpace space;
+    private final int[] nodes;
+    private final double cost;
+    private final int expandedCount;
+    private final int iterations;
+    private final int[] expanded;
+
+    VoxelPath(PathStatus status, int sizeX, int sizeY, VoxelSpace space, int[] nodes, double cost,
+              int expandedCount, int iterations, int[] expanded) {
+        this.status = status;
+        this.sizeX = sizeX;
+        this.sizeY = sizeY;
+        this.space = space;
+        this.nodes = nodes == null ? NONE : nodes;
+        this.cost = cost;
+        this.expandedCount = expandedCount;
+        this.iterations = iterations;
+        this.expanded = expanded;
+    }
+
+    static VoxelPath invalid(PathStatus status, int sizeX, int sizeY, VoxelSpace space) {
+        return new VoxelPath(status, sizeX, sizeY, space, NONE, Double.POSITIVE_INFINITY, 0, 0, null);
+    }
+
+    public PathStatus status() {
+        return status;
+    }
+
+    /** Whether a path was found. */
+    public boolean found() {
+        return status == PathStatus.FOUND;
+    }
+
+    /** The voxels from start to goal (consecutive voxels are neighbours). */
+    public List<VoxelCell> cells() {
+        return new CellList(nodes, sizeX, sizeY);
+    }
+
+    /** Node indices {@code x + sizeX * (y + sizeY * z)} of the path, start first (a copy). */
+    public int[] nodeIndices() {
+        return nodes.clone();
+    }
+
+    /** Number of voxels on the path. */
+    public int length() {
+        return nodes.length;
+    }
+
+    /** Centres of the path voxels in world coordinates. */
+    public List<VoxelPoint> points() {
+        final CellList cells = new CellList(nodes, sizeX, sizeY);
+        final VoxelSpace s = space;
+        return new AbstractList<>() {
+            @Override
+            public VoxelPoint get(int i) {
+                VoxelCell c = cells.get(i);
+                return s.centerOf(c.x(), c.y(), c.z());
+            }
+
+            @Override
+            public int size() {
+                return cells.size();
+            }
+        };
+    }
+
+    /** Sum of the step costs in path order from 0; +infinity when not found. */
+    public double cost() {
+        return cost;
+    }
+
+    /** Voxels expanded: iterations, less one when the goal was popped. */
+    public int expandedCount() {
+        return expandedCount;
+    }
+
+    /** Pops of the open list. */
+    public int iterations() {
+        return iterations;
+    }
+
+    /** Whether the expanded voxels were recorded. */
+    public boolean hasExpandedCells() {
+        return expanded != null;
+    }
+
+    /** The expanded voxels in order, when recorded ({@link VoxelOptions#recordExpansions()}); else empty. */
+    public List<VoxelCell> expandedCells() {
+        return new CellList(expanded == null ? NONE : expanded, sizeX, sizeY);
+    }
+
+    @Override
+    public String toString() {
+        return "VoxelPath[" + status + ", cost " + cost + ", " + nodes.length + " voxels, " + expandedCount + " expanded]";
+    }
+
+    private static final class CellList extends AbstractList<VoxelCell> {
+        private final int[] nodes;
+        private final int sizeX;
+        private final int sizeY;
+
+        CellList(int[] nodes, int sizeX, int sizeY) {
+            this.nodes = nodes;
+            this.sizeX = sizeX;
+            this.sizeY = sizeY;
+        }
+
+        @Override
+        public VoxelCell get(int i) {
+            int n = nodes[i];
+            int rest = n / sizeX;
+            return new VoxelCell(n % sizeX, rest % sizeY, rest / sizeY);
+        }
+
+        @Override
+        public int size() {
+            return nodes.length;
+        }
+    }
+}

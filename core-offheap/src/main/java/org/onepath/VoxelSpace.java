@@ -1,0 +1,47 @@
+package org.onepath;
+
+/**
+ * World mapping of a voxel grid: voxel (i, j, k) spans {@code origin + (i, j, k) * cellSize} to
+ * one cell size further on each axis, so its centre is {@code origin + (i + 0.5) * cellSize} per
+ * axis and a world point maps to {@code floor((p - origin) / cellSize)}.
+ *
+ * <p>{@link #UNASSIGNED} (all four zero) is the default of a new grid and behaves as unit voxels
+ * at the origin. Any other space needs |origin| &lt;= 2^21 and 0 &lt; cellSize &lt;= 2^21.
+ */
+public record VoxelSpace(double originX, double originY, double originZ, double cellSize) {
+    /** The unassigned default: unit voxels with the origin at 0. */
+    public static final VoxelSpace UNASSIGNED = new VoxelSpace(0, 0, 0, 0);
+
+    public VoxelSpace {
+        if (!(originX == 0 && originY == 0 && originZ == 0 && cellSize == 0)) {
+            Coordinates.check("originX", originX);
+            Coordinates.check("originY", originY);
+            Coordinates.check("originZ", originZ);
+            if (!(cellSize > 0 && cellSize <= Coordinates.LIMIT)) {
+                throw new IllegalArgumentException("cellSize = " + cellSize + " must be > 0 and <= 2^21");
+            }
+        }
+    }
+
+    /** The cell size a mapping uses: 1 for the unassigned space. */
+    public double effectiveCellSize() {
+        return cellSize == 0 ? 1.0 : cellSize;
+    }
+
+    /** Centre of voxel (x, y, z). */
+    public VoxelPoint centerOf(int x, int y, int z) {
+        double size = effectiveCellSize();
+        return new VoxelPoint(originX + (x + 0.5) * size, originY + (y + 0.5) * size, originZ + (z + 0.5) * size);
+    }
+
+    /**
+     * The voxel index along one axis of a world value: {@code floor((v - origin) / cellSize)}.
+     *
+     * @param axis "x", "y" or "z", named in the error
+     * @throws IllegalArgumentException if the value breaks the coordinate rule
+     */
+    long indexOf(String axis, double value, double origin) {
+        Coordinates.check(axis, value);
+        return (long) Math.floor((value - origin) / effectiveCellSize());
+    }
+}

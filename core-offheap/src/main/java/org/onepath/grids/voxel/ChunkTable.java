@@ -1,0 +1,225 @@
+package org.onepath.grids.voxel;
+
+import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_BYTES;
+import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_MASK;
+import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_SHIFT;
+import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNKS_PER_SLAB;
+import static org.onepath.grids.voxel.VoxelChunkLayout.EMPTY;
+import static org.onepath.grids.voxel.VoxelChunkLayout.SLAB_MASK;
+import static org.onepath.grids.voxel.VoxelChunkLayout.SLAB_SHIFT;
+import static org.onepath.grids.voxel.VoxelChunkLayout.SLOT;
+import static org.onepath.grids.voxel.VoxelChunkLayout.SLOT_BYTES;
+import static org.onepath.grids.voxel.VoxelChunkLayout.VOXEL;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import org.onepath.memory.OwnerState;
+
+/**
+ * The voxel storage of a voxel grid (tier 3): a dense table of 16^3 chunks, each either empty
+ * (every voxel holds the default area) or a stored 4096-byte chunk, laid out as
+ * {@link VoxelChunkLayout} describes. A chunk is stored on the first write that differs from
+ * the default and then stays, so memory grows with the chunks that differ from the default.
+ *
+ * <p>Reads may run on several threads while nobody writes. Owns its memory: {@link #close()}
+ * frees it.
+ */
+public final class ChunkTable implements AutoCloseable {
+    /** Largest number of voxels, 2^30. */
+    public static final long MAX_VOXELS = 1L << 30;
+
+    private final int sizeX;
+    private final int sizeY;
+    private final int sizeZ;
+    private final int chunksX;
+    private final int chunksY;
+    private final int chunksZ;
+    private final byte defaultArea;
+    private final Arena arena;
+    private final MemorySegment table;
+    private final OwnerState state = new OwnerState("ChunkTable");
+    private MemorySegment[] slabs = new MemorySegment[4];
+    private int storedChunks;
+
+    /**
+     * @param defaultArea the area of every voxel not yet written (0..255)
+     * @throws IllegalArgumentException if a side is below 1, the block exceeds 2^30 voxels or the
+     *                                  area is outside 0..255
+     */
+    public ChunkTable(int sizeX, int sizeY, int sizeZ, int defaultArea) {
+        checkSize(sizeX, sizeY, sizeZ);
+        if (defaultArea < 0 || defaultArea > 255) {
+            throw new IllegalArgumentException("default area " + defaultArea + " is outside 0..255");
+        }
+        this.sizeX = sizeX;
+        this.sizeY = sizeY;
+        this.sizeZ = sizeZ;
+        this.chunksX = (sizeX + CHUNK_MASK) >>> CHUNK_SHIFT;
+        this.chunksY = (sizeY + CHUNK_MASK) >>> CHUNK_SHIFT;
+        this.chunksZ = (sizeZ + CHUNK_MASK) >>> CHUNK_SHIFT;
+        this.defaultArea = (byte) defaultArea;
+        this.arena = Arena.ofShared();
+        this.table = arena.allocate((long) chunksX * chunksY * chunksZ * SLOT_BYTES, SLOT_BYTES); // zeroed: all EMPTY
+    }
+
+    /**
+     * Checks the size of a voxel block.
+     *
+     * @throws IllegalArgumentException naming the size and the bound
+     */
+    public static void checkSize(int sizeX, int sizeY, int sizeZ) {
+        if (sizeX < 1 || sizeY < 1 || sizeZ < 1) {
+            throw new IllegalArgumentException("voxel grid size " + sizeX + " x " + sizeY + " x " + sizeZ + " must be at least 1 x 1 x 1");
+        }
+        if ((long) sizeX * sizeY * sizeZ > MAX_VOXELS) {
+            throw new IllegalArgumentException("voxel grid size " + sizeX + " x " + sizeY + " x " + sizeZ + " exceeds 2^30 voxels");
+        }
+    }
+
+    public int sizeX() {
+        return sizeX;
+    }
+
+    public int sizeY() {
+        return sizeY;
+    }
+
+    public int sizeZ() {
+        return sizeZ;
+    }
+
+    public int chunksX() {
+        return chunksX;
+    }
+
+    public int chunksY() {
+        return chunksY;
+    }
+
+    public int chunksZ() {
+        return chunksZ;
+    }
+
+    /** Number of chunk slots: chunksX * chunksY * chunksZ. */
+    public int chunkCount() {
+        return chunksX * chunksY * chunksZ;
+    }
+
+    /** Number of chunks stored (the others hold only the default area). */
+    public int storedChunkCount() {
+        return storedChunks;
+    }
+
+    /** Native bytes of the stored chunks and the table. */
+    public long storageBytes() {
+        long slabBytes = 0;
+        for (MemorySegment slab : slabs) {
+            if (slab != null) {
+                slabBytes += slab.byteSize();
+            }
+        }
+        return table.byteSize() + slabBytes;
+    }
+
+    /** The area of every voxel not yet written. */
+    public int defaultArea() {
+        return defaultArea & 0xFF;
+    }
+
+    /** Slot index of chunk (cx, cy, cz). */
+    public int slotOf(int cx, int cy, int cz) {
+        return cx + chunksX * (cy + chunksY * cz);
+    }
+
+    /**
+     * The stored chunk of a slot (4096 bytes, read-only), or null when every voxel of the chunk
+     * holds the default area.
+     */
+    public MemorySegment chunk(int slot) {
+        state.ensureOpen();
+        if (slot < 0 || slot >= chunkCount()) {
+            throw new IllegalArgumentException("chunk slot " + slot + " is outside 0.." + (chunkCount() - 1));
+        }
+        int ref = table.get(SLOT, slot * SLOT_BYTES);
+        return ref == EMPTY ? null : chunkSegment(ref - 1).asReadOnly();
+    }
+
+    /** Area byte of an inside voxel, unchecked (hot path). */
+    public int area(int x, int y, int z) {
+        int ref = table.get(SLOT, (long) slotOf(x >>> CHUNK_SHIFT, y >>> CHUNK_SHIFT, z >>> CHUNK_SHIFT) * SLOT_BYTES);
+        if (ref == EMPTY) {
+            return defaultArea & 0xFF;
+        }
+        int k = ref - 1;
+        return slabs[k >>> SLAB_SHIFT].get(VOXEL, (k & SLAB_MASK) * CHUNK_BYTES + VoxelChunkLayout.inChunkIndex(x, y, z)) & 0xFF;
+    }
+
+    /** Slot value of the chunk holding an inside voxel: {@code EMPTY} or stored chunk number + 1 (hot path). */
+    int refAt(int x, int y, int z) {
+        return table.get(SLOT, (long) slotOf(x >>> CHUNK_SHIFT, y >>> CHUNK_SHIFT, z >>> CHUNK_SHIFT) * SLOT_BYTES);
+    }
+
+    /** The slab holding the stored chunk of a non-empty slot value. */
+    MemorySegment slabOf(int ref) {
+        return slabs[(ref - 1) >>> SLAB_SHIFT];
+    }
+
+    /** Byte offset within its slab of the stored chunk of a non-empty slot value. */
+    static long chunkOffsetOf(int ref) {
+        return ((ref - 1) & SLAB_MASK) * CHUNK_BYTES;
+    }
+
+    /**
+     * Writes an inside voxel's area, storing its chunk first when the value differs from the
+     * default.
+     *
+     * @return whether the voxel changed
+     */
+    public boolean set(int x, int y, int z, int area) {
+        state.ensureOpen();
+        long slotOffset = (long) slotOf(x >>> CHUNK_SHIFT, y >>> CHUNK_SHIFT, z >>> CHUNK_SHIFT) * SLOT_BYTES;
+        int ref = table.get(SLOT, slotOffset);
+        if (ref == EMPTY) {
+            if (area == (defaultArea & 0xFF)) {
+                return false;
+            }
+            ref = storeChunk();
+            table.set(SLOT, slotOffset, ref);
+        }
+        MemorySegment chunk = chunkSegment(ref - 1);
+        long at = VoxelChunkLayout.inChunkIndex(x, y, z);
+        if ((chunk.get(VOXEL, at) & 0xFF) == area) {
+            return false;
+        }
+        chunk.set(VOXEL, at, (byte) area);
+        return true;
+    }
+
+    @Override
+    public void close() {
+        if (state.markClosed()) {
+            arena.close();
+        }
+    }
+
+    private MemorySegment chunkSegment(int k) {
+        return slabs[k >>> SLAB_SHIFT].asSlice((k & SLAB_MASK) * CHUNK_BYTES, CHUNK_BYTES);
+    }
+
+    /** Stores a new chunk filled with the default area; returns its slot value. */
+    private int storeChunk() {
+        int k = storedChunks;
+        int slab = k >>> SLAB_SHIFT;
+        if (slab == slabs.length) {
+            slabs = Arrays.copyOf(slabs, slabs.length * 2);
+        }
+        if (slabs[slab] == null) {
+            slabs[slab] = arena.allocate(CHUNKS_PER_SLAB * CHUNK_BYTES, 64);
+        }
+        MemorySegment chunk = chunkSegment(k);
+        chunk.fill(defaultArea);
+        storedChunks = k + 1;
+        return k + 1;
+    }
+}

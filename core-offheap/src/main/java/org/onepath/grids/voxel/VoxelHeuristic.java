@@ -1,0 +1,85 @@
+package org.onepath.grids.voxel;
+
+import java.util.Objects;
+import org.onepath.AreaCosts;
+import org.onepath.VoxelConnectivity;
+import org.onepath.grids.GridMath;
+import org.onepath.grids.Heuristic;
+
+/**
+ * The exact empty-grid distance of a connectivity times {@link AreaCosts#minCost()}, so it is
+ * admissible and consistent (tier 2/3). With sorted absolute offsets a &lt;= b &lt;= c and
+ * m = a + b + c: six moves m; 26 moves {@code a*sqrt3 + (b-a)*sqrt2 + (c-b)}; 18 moves
+ * {@code e*sqrt2 + (m - 2e)} with {@code e = min(floor(m/2), a + b)}.
+ *
+ * <p>{@link #estimate(int)} divides the node into coordinates (the dense tier-2 form);
+ * {@link #estimate(int, int, int)} takes them directly (the paged search).
+ */
+public final class VoxelHeuristic implements Heuristic {
+    private final VoxelConnectivity connectivity;
+    private final AreaCosts areas;
+    private final int sizeX;
+    private final int sizeY;
+    private int goalX;
+    private int goalY;
+    private int goalZ;
+
+    public VoxelHeuristic(VoxelConnectivity connectivity, AreaCosts areas, int sizeX, int sizeY) {
+        this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
+        this.areas = Objects.requireNonNull(areas, "areas");
+        if (sizeX < 1 || sizeY < 1) {
+            throw new IllegalArgumentException("voxel grid sides must be at least 1, were " + sizeX + " and " + sizeY);
+        }
+        this.sizeX = sizeX;
+        this.sizeY = sizeY;
+    }
+
+    /** For the block a topology covers. */
+    public VoxelHeuristic(VoxelTopology topology) {
+        this(topology.connectivity(), topology.areas(), topology.sizeX(), topology.sizeY());
+    }
+
+    @Override
+    public void setGoal(int goal) {
+        goalX = goal % sizeX;
+        int rest = goal / sizeX;
+        goalY = rest % sizeY;
+        goalZ = rest / sizeY;
+    }
+
+    /** Sets the goal by coordinates. */
+    public void setGoal(int x, int y, int z) {
+        goalX = x;
+        goalY = y;
+        goalZ = z;
+    }
+
+    @Override
+    public double estimate(int node) {
+        int x = node % sizeX;
+        int rest = node / sizeX;
+        return estimate(x, rest % sizeY, rest / sizeY);
+    }
+
+    /** Estimate from voxel (x, y, z) to the goal. */
+    public double estimate(int x, int y, int z) {
+        return distance(connectivity, Math.abs(x - goalX), Math.abs(y - goalY), Math.abs(z - goalZ)) * areas.minCost();
+    }
+
+    /** The empty-grid distance of offsets (dx, dy, dz) &gt;= 0 under a connectivity. */
+    public static double distance(VoxelConnectivity connectivity, int dx, int dy, int dz) {
+        // Sort so that a <= b <= c.
+        int a = Math.min(dx, Math.min(dy, dz));
+        int c = Math.max(dx, Math.max(dy, dz));
+        int b = dx + dy + dz - a - c;
+        int m = a + b + c;
+        return switch (connectivity) {
+            case SIX -> m;
+            case TWENTY_SIX -> a * VoxelMath.SQRT3 + (b - a) * GridMath.SQRT2 + (c - b);
+            case EIGHTEEN -> {
+                int e = Math.min(m / 2, a + b);
+                yield e * GridMath.SQRT2 + (m - 2 * e);
+            }
+        };
+    }
+}

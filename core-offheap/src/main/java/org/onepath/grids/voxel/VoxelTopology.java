@@ -1,0 +1,218 @@
+package org.onepath.grids.voxel;
+
+import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_MASK;
+import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_SHIFT;
+import static org.onepath.grids.voxel.VoxelChunkLayout.EMPTY;
+import static org.onepath.grids.voxel.VoxelChunkLayout.VOXEL;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+import org.onepath.AreaCosts;
+import org.onepath.VoxelConnectivity;
+import org.onepath.VoxelCornerRule;
+import org.onepath.grids.GridTopology;
+
+/**
+ * The moves of a voxel grid (tier 2/3): 6, 18 or 26 neighbours in the normative order
+ * ({@link VoxelMoves}), a corner rule for edge and corner moves, and the cost
+ * {@code length * ((m[from] + m[to]) * 0.5)} with m the area multipliers. The destination must be
+ * open; voxels outside the block count as solid. Node of voxel (x, y, z):
+ * {@code x + sizeX * (y + sizeY * z)}.
+ *
+ * <p>It reads the live chunk table, so a query after an edit sees the edit; there is nothing to
+ * repair. It keeps scratch space for one neighbourhood: use one topology per search, not one for
+ * several threads at once.
+ */
+public final class VoxelTopology implements GridTopology {
+    private static final int ALL_OPEN = (1 << 27) - 1;
+
+    private final ChunkTable chunks;
+    private final AreaCosts areas;
+    private final VoxelConnectivity connectivity;
+    private final VoxelCornerRule cornerRule;
+    private final int sizeX;
+    private final int sizeY;
+    private final int sizeZ;
+    private final int moveCount;
+    private final int[][] routes;
+    private final int[] nodeDelta;
+    private final int[] around = new int[27];
+    private final int[] moveScratch;
+
+    public VoxelTopology(ChunkTable chunks, AreaCosts areas, VoxelConnectivity connectivity, VoxelCornerRule cornerRule) {
+        this.chunks = Objects.requireNonNull(chunks, "chunks");
+        this.areas = Objects.requireNonNull(areas, "areas");
+        this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
+        this.cornerRule = Objects.requireNonNull(cornerRule, "cornerRule");
+        this.sizeX = chunks.sizeX();
+        this.sizeY = chunks.sizeY();
+        this.sizeZ = chunks.sizeZ();
+        this.moveCount = connectivity.moves();
+        this.routes = VoxelMoves.ROUTES[cornerRule.code()];
+        this.nodeDelta = new int[moveCount];
+        for (int j = 0; j < moveCount; j++) {
+            nodeDelta[j] = VoxelMoves.DX[j] + sizeX * (VoxelMoves.DY[j] + sizeY * VoxelMoves.DZ[j]);
+        }
+        this.moveScratch = new int[moveCount];
+    }
+
+    public VoxelConnectivity connectivity() {
+        return connectivity;
+    }
+
+    public VoxelCornerRule cornerRule() {
+        return cornerRule;
+    }
+
+    public int sizeX() {
+        return sizeX;
+    }
+
+    public int sizeY() {
+        return sizeY;
+    }
+
+    public int sizeZ() {
+        return sizeZ;
+    }
+
+    public AreaCosts areas() {
+        return areas;
+    }
+
+    @Override
+    public int nodeCount() {
+        return sizeX * sizeY * sizeZ;
+    }
+
+    @Override
+    public int maxDegree() {
+        return moveCount;
+    }
+
+    /** Node of voxel (x, y, z). */
+    public int nodeOf(int x, int y, int z) {
+        return x + sizeX * (y + sizeY * z);
+    }
+
+    /** Whether (x, y, z) is inside the block and open. */
+    public boolean isOpen(int x, int y, int z) {
+        return x >= 0 && y >= 0 && z >= 0 && x < sizeX && y < sizeY && z < sizeZ && chunks.area(x, y, z) != AreaCosts.WALL;
+    }
+
+    @Override
+    public boolean isWalkable(int node) {
+        if (node < 0 || node >= nodeCount()) {
+            return false;
+        }
+        int x = node % sizeX;
+        int rest = node / sizeX;
+        return chunks.area(x, rest % sizeY, rest / sizeY) != AreaCosts.WALL;
+    }
+
+    /**
+     * The dense form for the tier-2 A*: divides the node into coordinates once, then as
+     * {@link #moves}.
+     */
+    @Override
+    public int neighbors(int node, int[] nodes, double[] costs) {
+        int x = node % sizeX;
+        int rest = node / sizeX;
+        int[] ids = moveScratch;
+        int k = moves(x, rest % sizeY, rest / sizeY, ids, costs);
+        for (int i = 0; i < k; i++) {
+            nodes[i] = node + nodeDelta[ids[i]];
+        }
+        return k;
+    }
+
+    /**
+     * Writes the legal moves out of voxel (x, y, z), in the normative order: the move numbers
+     * (see {@link VoxelMoves#dx}) into {@code moveIds} and their costs into {@code costs}.
+     *
+     * @return the number of moves written
+     */
+    public int moves(int x, int y, int z, int[] moveIds, double[] costs) {
+        final int open = gather(x, y, z);
+        final int[] a = around;
+        final AreaCosts m = areas;
+        final double fromMultiplier = m.multiplierOf(a[VoxelMoves.CENTER]);
+        final int[] target = VoxelMoves.TARGET;
+        final double[] length = VoxelMoves.LENGTH;
+        int k = 0;
+        for (int j = 0; j < moveCount; j++) {
+            final int t = target[j];
+            if ((open & (1 << t)) == 0 || !routeOpen(routes[j], open)) {
+                continue;
+            }
+            moveIds[k] = j;
+            costs[k] = length[j] * ((fromMultiplier + m.multiplierOf(a[t])) * 0.5);
+            k++;
+        }
+        return k;
+    }
+
+    private static boolean routeOpen(int[] masks, int open) {
+        for (int r : masks) {
+            if ((open & r) == r) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Reads the 3 x 3 x 3 neighbourhood into {@link #around} (solid outside the block) and returns
+     * its open mask. When the neighbourhood lies inside one chunk it costs one table read.
+     */
+    private int gather(int x, int y, int z) {
+        final int[] a = around;
+        final int lx = x & CHUNK_MASK;
+        final int ly = y & CHUNK_MASK;
+        final int lz = z & CHUNK_MASK;
+        if (lx != 0 && lx != CHUNK_MASK && ly != 0 && ly != CHUNK_MASK && lz != 0 && lz != CHUNK_MASK
+                && x + 1 < sizeX && y + 1 < sizeY && z + 1 < sizeZ) {
+            final int ref = chunks.refAt(x, y, z);
+            if (ref == EMPTY) {
+                final int d = chunks.defaultArea();
+                java.util.Arrays.fill(a, d);
+                return d == AreaCosts.WALL ? 0 : ALL_OPEN;
+            }
+            final MemorySegment slab = chunks.slabOf(ref);
+            final long base = ChunkTable.chunkOffsetOf(ref) + (lx - 1) + ((ly - 1) << CHUNK_SHIFT) + ((long) (lz - 1) << (2 * CHUNK_SHIFT));
+            int open = 0;
+            int i = 0;
+            for (int dz = 0; dz < 3; dz++) {
+                for (int dy = 0; dy < 3; dy++) {
+                    final long row = base + (dy << CHUNK_SHIFT) + ((long) dz << (2 * CHUNK_SHIFT));
+                    for (int dx = 0; dx < 3; dx++, i++) {
+                        final int v = slab.get(VOXEL, row + dx) & 0xFF;
+                        a[i] = v;
+                        if (v != AreaCosts.WALL) {
+                            open |= 1 << i;
+                        }
+                    }
+                }
+            }
+            return open;
+        }
+        int open = 0;
+        int i = 0;
+        for (int dz = -1; dz <= 1; dz++) {
+            for (int dy = -1; dy <= 1; dy++) {
+                for (int dx = -1; dx <= 1; dx++, i++) {
+                    final int vx = x + dx;
+                    final int vy = y + dy;
+                    final int vz = z + dz;
+                    final int v = vx >= 0 && vy >= 0 && vz >= 0 && vx < sizeX && vy < sizeY && vz < sizeZ
+                            ? chunks.area(vx, vy, vz) : AreaCosts.WALL;
+                    a[i] = v;
+                    if (v != AreaCosts.WALL) {
+                        open |= 1 << i;
+                    }
+                }
+            }
+        }
+        return open;
+    }
+}
