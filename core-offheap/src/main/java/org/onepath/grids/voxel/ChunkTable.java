@@ -40,6 +40,11 @@ public final class ChunkTable implements AutoCloseable {
     private final MemorySegment table;
     private final OwnerState state = new OwnerState("ChunkTable");
     private MemorySegment[] slabs = new MemorySegment[4];
+    /** Chunk numbers handed out so far (the slabs' high-water mark). */
+    private int chunkNumbers;
+    /** Chunk numbers released by {@link #clear(int)}, reused before new ones. */
+    private int[] released = new int[0];
+    private int releasedCount;
     private int storedChunks;
 
     /**
@@ -138,10 +143,7 @@ public final class ChunkTable implements AutoCloseable {
      */
     public MemorySegment chunk(int slot) {
         state.ensureOpen();
-        if (slot < 0 || slot >= chunkCount()) {
-            throw new IllegalArgumentException("chunk slot " + slot + " is outside 0.." + (chunkCount() - 1));
-        }
-        int ref = table.get(SLOT, slot * SLOT_BYTES);
+        int ref = table.get(SLOT, checkedSlot(slot) * SLOT_BYTES);
         return ref == EMPTY ? null : chunkSegment(ref - 1).asReadOnly();
     }
 
@@ -207,19 +209,65 @@ public final class ChunkTable implements AutoCloseable {
         return slabs[k >>> SLAB_SHIFT].asSlice((k & SLAB_MASK) * CHUNK_BYTES, CHUNK_BYTES);
     }
 
+    /**
+     * Makes a slot default again (every voxel of the chunk reads the default area), releasing its
+     * stored chunk for reuse. A restore needs this so that a chunk saved as default is saved so
+     * again.
+     */
+    public void clear(int slot) {
+        state.ensureOpen();
+        long slotOffset = checkedSlot(slot) * SLOT_BYTES;
+        int ref = table.get(SLOT, slotOffset);
+        if (ref != EMPTY) {
+            table.set(SLOT, slotOffset, EMPTY);
+            if (releasedCount == released.length) {
+                released = Arrays.copyOf(released, Math.max(16, released.length * 2));
+            }
+            released[releasedCount++] = ref - 1;
+            storedChunks--;
+        }
+    }
+
+    /**
+     * The writable stored chunk of a slot, storing it (filled with the default area) first when
+     * the slot is default. For bulk writers such as a restore, which bump no version of their own.
+     */
+    public MemorySegment storedChunk(int slot) {
+        state.ensureOpen();
+        long slotOffset = checkedSlot(slot) * SLOT_BYTES;
+        int ref = table.get(SLOT, slotOffset);
+        if (ref == EMPTY) {
+            ref = storeChunk();
+            table.set(SLOT, slotOffset, ref);
+        }
+        return chunkSegment(ref - 1);
+    }
+
+    private long checkedSlot(int slot) {
+        if (slot < 0 || slot >= chunkCount()) {
+            throw new IllegalArgumentException("chunk slot " + slot + " is outside 0.." + (chunkCount() - 1));
+        }
+        return slot;
+    }
+
     /** Stores a new chunk filled with the default area; returns its slot value. */
     private int storeChunk() {
-        int k = storedChunks;
-        int slab = k >>> SLAB_SHIFT;
-        if (slab == slabs.length) {
-            slabs = Arrays.copyOf(slabs, slabs.length * 2);
-        }
-        if (slabs[slab] == null) {
-            slabs[slab] = arena.allocate(CHUNKS_PER_SLAB * CHUNK_BYTES, 64);
+        int k;
+        if (releasedCount > 0) {
+            k = released[--releasedCount];
+        } else {
+            k = chunkNumbers++;
+            int slab = k >>> SLAB_SHIFT;
+            if (slab == slabs.length) {
+                slabs = Arrays.copyOf(slabs, slabs.length * 2);
+            }
+            if (slabs[slab] == null) {
+                slabs[slab] = arena.allocate(CHUNKS_PER_SLAB * CHUNK_BYTES, 64);
+            }
         }
         MemorySegment chunk = chunkSegment(k);
         chunk.fill(defaultArea);
-        storedChunks = k + 1;
+        storedChunks++;
         return k + 1;
     }
 }
