@@ -12,6 +12,8 @@
  * {@code org.onepath.memory} is internal.
  */
 module org.onepath.core {
+    requires transitive org.onepath.state;
+
     exports org.onepath;
     exports org.onepath.grids;
     exports org.onepath.grids.jps;

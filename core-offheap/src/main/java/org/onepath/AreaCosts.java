@@ -1,6 +1,7 @@
 package org.onepath;
 
 import java.util.Arrays;
+import org.onepath.state.AreasPiece;
 
 /**
  * Cost multipliers of the 255 walkable area ids 0..254 (area 255 is the wall). Each multiplier
@@ -82,6 +83,25 @@ public final class AreaCosts {
      */
     public double multiplierOf(int cellByte) {
         return multipliers[cellByte];
+    }
+
+    /** The table as the state format stores it. */
+    AreasPiece.Areas toPiece() {
+        return new AreasPiece.Areas(version, Arrays.copyOf(multipliers, AREA_COUNT));
+    }
+
+    /**
+     * Puts back a table read from a state (already checked: 255 positive finite values), version
+     * included: versions may repeat after a rollback.
+     */
+    void restore(AreasPiece.Areas areas) {
+        System.arraycopy(areas.multipliers(), 0, multipliers, 0, AREA_COUNT);
+        version = areas.version();
+        double min = multipliers[0];
+        for (int i = 1; i < AREA_COUNT; i++) {
+            min = Math.min(min, multipliers[i]);
+        }
+        minCost = min;
     }
 
     private void changed() {

@@ -7,7 +7,10 @@ import java.util.Objects;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
+import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
+import org.onepath.state.GridStateException;
+import org.onepath.state.StateWriter;
 
 /**
  * A square grid of {@code width x height} cells, one byte each, row-major in an off-heap
@@ -41,6 +44,7 @@ public final class Grid implements AutoCloseable {
     private final SquareQueries queries;
     private GridSpace space = GridSpace.UNASSIGNED;
     private int version;
+    private int restoreCount;
     private volatile GridChangeListener[] listeners = NO_LISTENERS;
     private MemorySegment clearance;
     private boolean clearanceCurrent;
@@ -341,6 +345,137 @@ public final class Grid implements AutoCloseable {
         long gx = s.columnOf(goal.x());
         long gy = s.rowOf(goal.y());
         return queries.findPath(clampToInt(sx), clampToInt(sy), clampToInt(gx), clampToInt(gy), options, cancellation);
+    }
+
+    // ---- snapshots ----
+
+    /** Bytes of this grid's state: {@link #saveState()} returns exactly this many. */
+    public long stateLength() {
+        return GridState.length(width, height);
+    }
+
+    /**
+     * The grid's state (kind 1 of the state format, version 1): size, version, world space, area
+     * costs and cells. Saving twice without a change gives the same bytes.
+     *
+     * @throws IllegalStateException if the state exceeds the largest Java array (use
+     *                               {@link #saveState(MemorySegment, long)})
+     */
+    public byte[] saveState() {
+        ensureOpen();
+        long length = stateLength();
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("grid state of " + length + " bytes does not fit a byte array; save into a segment");
+        }
+        byte[] out = new byte[(int) length];
+        GridState.write(this, StateWriter.into(MemorySegment.ofArray(out), 0));
+        return out;
+    }
+
+    /**
+     * Writes the grid's state into {@code destination} from {@code offset}.
+     *
+     * @return the number of bytes written ({@link #stateLength()})
+     * @throws IllegalArgumentException if it does not fit
+     */
+    public long saveState(MemorySegment destination, long offset) {
+        Objects.requireNonNull(destination, "destination");
+        ensureOpen();
+        long length = stateLength();
+        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < length) {
+            throw new IllegalArgumentException("grid state needs " + length + " bytes at offset " + offset
+                    + ", the destination holds " + destination.byteSize());
+        }
+        GridState.write(this, StateWriter.into(destination, offset));
+        return length;
+    }
+
+    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
+    public void restoreState(byte[] state) {
+        Objects.requireNonNull(state, "state");
+        restoreState(MemorySegment.ofArray(state));
+    }
+
+    /**
+     * Puts back a saved state in place: cells, version, world space and area costs. Everything is
+     * checked before anything changes, so on {@link GridStateException} the grid is unchanged.
+     * The width and height must be this grid's. Listeners then see each cell that differs as an
+     * ordinary edit, in row-major order; derived data (clearance, tables, searches begun before)
+     * is not trusted across a restore, since versions may repeat after a rollback.
+     *
+     * @throws GridStateException naming the field, value, bound and offset of bad bytes
+     */
+    public void restoreState(MemorySegment state) {
+        Objects.requireNonNull(state, "state");
+        ensureOpen();
+        GridState.Parsed parsed = GridState.read(state, width, height);
+        GridChangeListener[] current = listeners;
+        long count = (long) width * height;
+        if (current.length == 0) {
+            MemorySegment.copy(parsed.cells(), 0, cells, 0, count);
+            applyRestored(parsed);
+            return;
+        }
+        NativeIntList changed = new NativeIntList();
+        try {
+            MemorySegment from = parsed.cells();
+            long at = 0;
+            while (at < count) {
+                long m = MemorySegment.mismatch(cells, at, count, from, at, count);
+                if (m < 0) {
+                    break;
+                }
+                changed.add((int) (at + m));
+                at += m + 1;
+            }
+            MemorySegment.copy(from, 0, cells, 0, count);
+            applyRestored(parsed);
+            for (int i = 0; i < changed.size(); i++) {
+                int index = changed.get(i);
+                for (GridChangeListener listener : current) {
+                    listener.cellChanged(this, index % width, index / width);
+                }
+            }
+        } finally {
+            changed.close();
+        }
+    }
+
+    /** A new grid from a saved state; the caller closes it. */
+    public static Grid fromState(byte[] state) {
+        Objects.requireNonNull(state, "state");
+        return fromState(MemorySegment.ofArray(state));
+    }
+
+    /**
+     * A new grid from a saved state; the caller closes it.
+     *
+     * @throws GridStateException naming the field, value, bound and offset of bad bytes
+     */
+    public static Grid fromState(MemorySegment state) {
+        Objects.requireNonNull(state, "state");
+        GridState.Parsed parsed = GridState.read(state, -1, -1);
+        Grid grid = new Grid(parsed.width(), parsed.height(), null);
+        MemorySegment.copy(parsed.cells(), 0, grid.cells, 0, (long) parsed.width() * parsed.height());
+        grid.applyRestored(parsed);
+        grid.restoreCount = 0;
+        return grid;
+    }
+
+    /**
+     * Restores so far. A search begun before a restore compares this as well as the version,
+     * because versions may repeat after a rollback.
+     */
+    public int restoreCount() {
+        return restoreCount;
+    }
+
+    private void applyRestored(GridState.Parsed parsed) {
+        version = parsed.version();
+        space = parsed.space();
+        areas.restore(parsed.areas());
+        restoreCount++;
+        markClearanceStale();
     }
 
     /** Frees the memory this grid owns (not a caller's cell segment). Idempotent. */

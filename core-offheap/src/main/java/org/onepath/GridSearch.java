@@ -45,6 +45,7 @@ public final class GridSearch implements AutoCloseable {
 
     private PathStatus status = PathStatus.NONE;
     private int beganVersion;
+    private int beganRestoreCount;
     private boolean closed;
 
     GridSearch(Grid grid, GridOptions options) {
@@ -99,6 +100,7 @@ public final class GridSearch implements AutoCloseable {
         int width = grid.width();
         active.tryBegin(startY * width + startX, goalY * width + goalX);
         beganVersion = grid.version();
+        beganRestoreCount = grid.restoreCount();
         status = PathStatus.IN_PROGRESS;
         return status;
     }
@@ -132,8 +134,8 @@ public final class GridSearch implements AutoCloseable {
         if (status != PathStatus.IN_PROGRESS) {
             return status;
         }
-        if (grid.version() != beganVersion) {
-            throw new IllegalStateException("the grid was edited while a search was in progress (version "
+        if (grid.version() != beganVersion || grid.restoreCount() != beganRestoreCount) {
+            throw new IllegalStateException("the grid was edited or restored while a search was in progress (version "
                     + beganVersion + " -> " + grid.version() + "); begin again");
         }
         status = switch (active.step(maxIterations)) {

@@ -6,6 +6,8 @@ import java.util.Objects;
 import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.VoxelTopology;
 import org.onepath.memory.OwnerState;
+import org.onepath.state.GridStateException;
+import org.onepath.state.StateWriter;
 
 /**
  * A bounded block of {@code sizeX x sizeY x sizeZ} voxels (at most 2^30), one byte each: an area
@@ -36,6 +38,7 @@ public final class VoxelGrid implements AutoCloseable {
     private final VoxelQueries queries;
     private VoxelSpace space = VoxelSpace.UNASSIGNED;
     private int version;
+    private int restoreCount;
     private volatile VoxelChangeListener[] listeners = NO_LISTENERS;
 
     private VoxelGrid(int sizeX, int sizeY, int sizeZ, int defaultArea) {
@@ -285,6 +288,116 @@ public final class VoxelGrid implements AutoCloseable {
         int gy = clampToInt(s.indexOf("y", goal.y(), s.originY()));
         int gz = clampToInt(s.indexOf("z", goal.z(), s.originZ()));
         return queries.findPath(sx, sy, sz, gx, gy, gz, options, cancellation);
+    }
+
+    // ---- snapshots ----
+
+    /** Bytes of this grid's state: {@link #saveState()} returns exactly this many. */
+    public long stateLength() {
+        ensureOpen();
+        return VoxelState.length(chunks);
+    }
+
+    /**
+     * The grid's state (kind 3 of the state format, version 1): size, default area, version,
+     * world space, area costs and every stored chunk. Saving twice without a change gives the
+     * same bytes.
+     *
+     * @throws IllegalStateException if the state exceeds the largest Java array (use
+     *                               {@link #saveState(MemorySegment, long)})
+     */
+    public byte[] saveState() {
+        long length = stateLength();
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("voxel grid state of " + length + " bytes does not fit a byte array; save into a segment");
+        }
+        byte[] out = new byte[(int) length];
+        VoxelState.write(this, chunks, StateWriter.into(MemorySegment.ofArray(out), 0));
+        return out;
+    }
+
+    /**
+     * Writes the grid's state into {@code destination} from {@code offset}.
+     *
+     * @return the number of bytes written ({@link #stateLength()})
+     * @throws IllegalArgumentException if it does not fit
+     */
+    public long saveState(MemorySegment destination, long offset) {
+        Objects.requireNonNull(destination, "destination");
+        long length = stateLength();
+        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < length) {
+            throw new IllegalArgumentException("voxel grid state needs " + length + " bytes at offset " + offset
+                    + ", the destination holds " + destination.byteSize());
+        }
+        VoxelState.write(this, chunks, StateWriter.into(destination, offset));
+        return length;
+    }
+
+    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
+    public void restoreState(byte[] state) {
+        Objects.requireNonNull(state, "state");
+        restoreState(MemorySegment.ofArray(state));
+    }
+
+    /**
+     * Puts back a saved state in place: voxels, version, world space and area costs. The size and
+     * default area must be this grid's. Everything is checked before anything changes, so on
+     * {@link GridStateException} the grid is unchanged. Listeners then see each voxel that
+     * differs as an ordinary edit, in ascending node order.
+     *
+     * @throws GridStateException naming the field, value, bound and offset of bad bytes
+     */
+    public void restoreState(MemorySegment state) {
+        Objects.requireNonNull(state, "state");
+        ensureOpen();
+        VoxelState.Parsed parsed = VoxelState.read(state, chunks);
+        VoxelChangeListener[] current = listeners;
+        int[] changed = current.length == 0 ? null : VoxelState.changedNodes(parsed, chunks);
+        VoxelState.applyChunks(parsed, chunks);
+        applyRestored(parsed);
+        if (changed != null) {
+            int sx = sizeX();
+            int sy = sizeY();
+            for (int node : changed) {
+                int rest = node / sx;
+                for (VoxelChangeListener listener : current) {
+                    listener.voxelChanged(this, node % sx, rest % sy, rest / sy);
+                }
+            }
+        }
+    }
+
+    /** A new grid from a saved state; the caller closes it. */
+    public static VoxelGrid fromState(byte[] state) {
+        Objects.requireNonNull(state, "state");
+        return fromState(MemorySegment.ofArray(state));
+    }
+
+    /**
+     * A new grid from a saved state; the caller closes it.
+     *
+     * @throws GridStateException naming the field, value, bound and offset of bad bytes
+     */
+    public static VoxelGrid fromState(MemorySegment state) {
+        Objects.requireNonNull(state, "state");
+        VoxelState.Parsed parsed = VoxelState.read(state, null);
+        VoxelGrid grid = new VoxelGrid(parsed.sizeX(), parsed.sizeY(), parsed.sizeZ(), parsed.defaultArea());
+        VoxelState.applyChunks(parsed, grid.chunks);
+        grid.applyRestored(parsed);
+        grid.restoreCount = 0;
+        return grid;
+    }
+
+    /** Restores so far; versions may repeat after a rollback, so derived data compares both. */
+    public int restoreCount() {
+        return restoreCount;
+    }
+
+    private void applyRestored(VoxelState.Parsed parsed) {
+        version = parsed.version();
+        space = parsed.space();
+        areas.restore(parsed.areas());
+        restoreCount++;
     }
 
     /** Frees the memory this grid owns. Idempotent. */

@@ -1,0 +1,30 @@
+package org.onepath.state;
+
+/**
+ * A snapshot of a graph or a graph search whose bytes break the format or do not fit the object
+ * being restored. The message names the field, its value, the byte offset and the expected bound;
+ * see {@link OnePathFormatException}.
+ */
+public final class GraphStateException extends OnePathFormatException {
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * @param field    name of the field
+     * @param value    what the bytes held, in words
+     * @param expected what the format or the restoring object requires
+     * @param offset   byte offset of the field from the start of the data
+     */
+    public GraphStateException(String field, String value, String expected, long offset) {
+        super(field, value, expected, offset);
+    }
+
+    /** As {@link #GraphStateException(String, String, String, long)} with an integer value. */
+    public GraphStateException(String field, long value, String expected, long offset) {
+        super(field, value, expected, offset);
+    }
+
+    /** As {@link #GraphStateException(String, String, String, long)} with a floating value. */
+    public GraphStateException(String field, double value, String expected, long offset) {
+        super(field, value, expected, offset);
+    }
+}

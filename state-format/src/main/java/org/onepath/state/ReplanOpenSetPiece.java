@@ -1,0 +1,86 @@
+package org.onepath.state;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The replanner open-set piece ({@link ReplanOpenSetPieceLayout}): the slots of an incremental
+ * replanner's heap keyed by (key1, key2, node), in heap-array order.
+ *
+ * <p>Rules: count in 0..nodeCount, nodes distinct and in 0..nodeCount-1, keys not NaN. Keys may
+ * be infinite. No heap order is checked: the replanner's tie-breaking belongs to its engine, and
+ * a restore that distrusts the order re-heapifies.
+ */
+public final class ReplanOpenSetPiece {
+    private ReplanOpenSetPiece() {
+    }
+
+    static final HeapSlots.Shape SHAPE = new HeapSlots.Shape("open", "key1", "key2",
+            ReplanOpenSetPieceLayout.SLOTS_OFFSET, ReplanOpenSetPieceLayout.NODE_OFFSET,
+            ReplanOpenSetPieceLayout.KEY1_OFFSET, ReplanOpenSetPieceLayout.KEY2_OFFSET,
+            ReplanOpenSetPieceLayout.SLOT_BYTES);
+
+    /**
+     * The heap slots as parallel arrays, slot i being (nodes[i], key1[i], key2[i]). The arrays
+     * are not copied; do not change them after handing them over.
+     */
+    public record Heap(int[] nodes, double[] key1, double[] key2) {
+        /** An empty open set. */
+        public static final Heap EMPTY = new Heap(new int[0], new double[0], new double[0]);
+
+        /**
+         * @throws IllegalArgumentException if the arrays differ in length
+         */
+        public Heap {
+            Objects.requireNonNull(nodes, "nodes");
+            Objects.requireNonNull(key1, "key1");
+            Objects.requireNonNull(key2, "key2");
+            HeapSlots.requireSameLength(nodes, key1, key2, "key1", "key2");
+        }
+
+        /** Number of slots. */
+        public int count() {
+            return nodes.length;
+        }
+
+        /** Equal slots, keys compared bit for bit (records compare arrays by identity otherwise). */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Heap h && Arrays.equals(nodes, h.nodes) && Arrays.equals(key1, h.key1)
+                    && Arrays.equals(key2, h.key2);
+        }
+
+        @Override
+        public int hashCode() {
+            return (Arrays.hashCode(nodes) * 31 + Arrays.hashCode(key1)) * 31 + Arrays.hashCode(key2);
+        }
+
+        @Override
+        public String toString() {
+            return "Heap[" + HeapSlots.describe(nodes, key1, key2, "key1", "key2") + "]";
+        }
+    }
+
+    /**
+     * Writes the heap.
+     *
+     * @param nodeCount nodes of the object the heap belongs to; slots must hold 0..nodeCount-1
+     * @throws IllegalArgumentException naming the slot, value and rule if the heap breaks a rule
+     */
+    public static void write(StateWriter writer, Heap heap, int nodeCount) {
+        Objects.requireNonNull(heap, "heap");
+        OpenSetPiece.requireNodeCount(nodeCount);
+        HeapSlots.check(heap.nodes(), heap.key1(), heap.key2(), nodeCount, 0, SHAPE, Complaint.ARGUMENT);
+        HeapSlots.write(writer, heap.nodes(), heap.key1(), heap.key2());
+    }
+
+    /** Reads a heap and checks every rule. */
+    public static Heap read(StateReader reader, int nodeCount) {
+        OpenSetPiece.requireNodeCount(nodeCount);
+        long at = reader.offset();
+        HeapSlots.Raw raw = HeapSlots.read(reader, nodeCount, SHAPE);
+        Heap heap = new Heap(raw.nodes(), raw.key1(), raw.key2());
+        HeapSlots.check(heap.nodes(), heap.key1(), heap.key2(), nodeCount, at, SHAPE, Complaint.of(reader));
+        return heap;
+    }
+}
