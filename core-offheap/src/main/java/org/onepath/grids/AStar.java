@@ -1,7 +1,9 @@
 package org.onepath.grids;
 
 
+import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.state.StateKind;
 
 /**
  * A* (Hart, Nilsson and Raphael 1968) over a topology, a step cost and a heuristic (tier 2).
@@ -188,6 +190,50 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
             status = SearchStatus.NO_PATH;
         }
         return status;
+    }
+
+    /**
+     * The search's state (kind 8 of the state format): counters and, once begun, the visited
+     * records, the open set as its heap lies and the recorded expansions. Restored into an A*
+     * built the same way, stepping on gives what this search would have given.
+     */
+    public byte[] saveState() {
+        return SearchSnapshot.save(StateKind.A_STAR, topology.nodeCount(),
+                new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost), buffers);
+    }
+
+    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
+    public void restoreState(byte[] state) {
+        Objects.requireNonNull(state, "state");
+        restoreState(MemorySegment.ofArray(state));
+    }
+
+    /**
+     * Puts back a saved state in place. The node count and heuristic weight must be this
+     * search's (the topology, step cost and heuristic are the caller's to build the same way;
+     * the grid is restored first). On {@link org.onepath.state.GridStateException} the search is
+     * left not started: begin or restore again.
+     */
+    public void restoreState(MemorySegment state) {
+        Objects.requireNonNull(state, "state");
+        SearchSnapshot.Restored r;
+        try {
+            r = SearchSnapshot.read(state, StateKind.A_STAR, topology.nodeCount(), weight);
+        } catch (RuntimeException e) {
+            status = SearchStatus.NOT_STARTED;
+            throw e;
+        }
+        SearchSnapshot.apply(r, buffers);
+        SearchSnapshot.Counters c = r.counters();
+        status = c.status();
+        start = c.start();
+        goal = c.goal();
+        expanded = c.expanded();
+        iterations = c.iterations();
+        pathCost = c.pathCost();
+        if (goal >= 0) {
+            heuristic.setGoal(goal);
+        }
     }
 
     /** Number of nodes on the found path, start and goal included; 0 unless FOUND. */

@@ -13,6 +13,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
+import org.onepath.state.SearchBuffersPiece;
 
 /**
  * Reusable working memory of a search (tier 3): one {@link NodeRecordLayout} record per node,
@@ -99,6 +100,58 @@ public final class GridSearchBuffers implements AutoCloseable {
     public int parent(int node) {
         checkVisited(node);
         return records.get(INT, node * RECORD_BYTES + PARENT_OFFSET);
+    }
+
+    /**
+     * The current search's records as the state format stores them: every visited node in
+     * increasing index with its closed flag, cost and parent, the open set as its heap array lies,
+     * and the recorded expansions. Scans every record: O(nodeCount).
+     */
+    SearchBuffersPiece.Buffers toPiece() {
+        state.ensureOpen();
+        NativeIntList visited = new NativeIntList();
+        try {
+            final int current = generation;
+            for (int n = 0; n < nodeCount; n++) {
+                if ((records.get(INT, n * RECORD_BYTES + MARK_OFFSET) >>> 1) == current) {
+                    visited.add(n);
+                }
+            }
+            int v = visited.size();
+            int[] nodes = visited.toArray();
+            boolean[] closed = new boolean[v];
+            double[] g = new double[v];
+            int[] parents = new int[v];
+            for (int i = 0; i < v; i++) {
+                long off = nodes[i] * RECORD_BYTES;
+                closed[i] = (records.get(INT, off + MARK_OFFSET) & CLOSED_BIT) != 0;
+                g[i] = records.get(G, off + G_OFFSET);
+                parents[i] = records.get(INT, off + PARENT_OFFSET);
+            }
+            return new SearchBuffersPiece.Buffers(nodes, closed, g, parents, openSet.toPiece(), expansions.toArray());
+        } finally {
+            visited.close();
+        }
+    }
+
+    /**
+     * Replaces the current search's records with checked ones from a state: a new generation,
+     * the visited records, the open set's heap array as it was, the expansion list.
+     */
+    void load(SearchBuffersPiece.Buffers piece) {
+        beginSearch();
+        final int mark = generation << 1;
+        int[] nodes = piece.visitedNodes();
+        for (int i = 0; i < nodes.length; i++) {
+            long off = nodes[i] * RECORD_BYTES;
+            records.set(G, off + G_OFFSET, piece.g()[i]);
+            records.set(INT, off + PARENT_OFFSET, piece.parents()[i]);
+            records.set(INT, off + MARK_OFFSET, piece.closed()[i] ? mark | CLOSED_BIT : mark);
+        }
+        openSet.load(piece.open());
+        for (int node : piece.expandedNodes()) {
+            expansions.add(node);
+        }
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.OwnerState;
+import org.onepath.state.OpenSetPiece;
 
 /**
  * Indexed 4-ary min-heap over node indices with decrease-key (tier 3).
@@ -165,6 +166,39 @@ public final class OpenSet implements AutoCloseable {
     public double gAt(int slot) {
         checkSlot(slot);
         return heap.get(KEY, slot * SLOT_BYTES + G_OFFSET);
+    }
+
+    /** The heap array as the state format stores it: slots in array order. */
+    OpenSetPiece.Heap toPiece() {
+        state.ensureOpen();
+        int[] nodes = new int[size];
+        double[] f = new double[size];
+        double[] g = new double[size];
+        for (int i = 0; i < size; i++) {
+            long off = i * SLOT_BYTES;
+            nodes[i] = heap.get(INT, off + NODE_OFFSET);
+            f[i] = heap.get(KEY, off + F_OFFSET);
+            g[i] = heap.get(KEY, off + G_OFFSET);
+        }
+        return new OpenSetPiece.Heap(nodes, f, g);
+    }
+
+    /**
+     * Replaces the contents with a checked heap array (distinct nodes in range, heap order), slot
+     * for slot, so the restored set pops exactly as the saved one would have.
+     */
+    void load(OpenSetPiece.Heap piece) {
+        clear();
+        int n = piece.nodes().length;
+        MemorySegment h = heap;
+        if (n * SLOT_BYTES > h.byteSize()) {
+            h = slots.ensureLength(n * SLOT_BYTES, 0);
+            heap = h;
+        }
+        for (int i = 0; i < n; i++) {
+            writeSlot(h, i, piece.nodes()[i], piece.f()[i], piece.g()[i]);
+        }
+        size = n;
     }
 
     @Override

@@ -1,13 +1,18 @@
 package org.onepath.grids.jps;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.Grid;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.SearchNodes;
+import org.onepath.grids.SearchSnapshot;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
+import org.onepath.state.GridStateException;
+import org.onepath.state.SearchBuffersPiece;
+import org.onepath.state.StateKind;
 
 /**
  * Jump point search (tier 2): A* over jump points with the grid core's open set (smaller f,
@@ -156,6 +161,66 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
             status = SearchStatus.NO_PATH;
         }
         return status;
+    }
+
+    /**
+     * The search's state (kind 9 of the state format, weight 1): counters and, once begun, the
+     * visited jump points, the open set as its heap lies and the recorded expansions.
+     */
+    public byte[] saveState() {
+        return SearchSnapshot.save(StateKind.JUMP_POINT_SEARCH, grid.cellCount(),
+                new SearchSnapshot.Counters(status, 1.0, start, goal, expanded, iterations, pathCost), nodes.buffers());
+    }
+
+    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
+    public void restoreState(byte[] state) {
+        Objects.requireNonNull(state, "state");
+        restoreState(MemorySegment.ofArray(state));
+    }
+
+    /**
+     * Puts back a saved state in place into a search built the same way over the same (restored)
+     * grid. Beyond the shared checks, every parent must lie on a straight or diagonal line from
+     * its node, as a jump does, so the path walk between jump points ends. On
+     * {@link org.onepath.state.GridStateException} the search is left not started.
+     */
+    public void restoreState(MemorySegment state) {
+        Objects.requireNonNull(state, "state");
+        SearchSnapshot.Restored r;
+        try {
+            r = SearchSnapshot.read(state, StateKind.JUMP_POINT_SEARCH, grid.cellCount(), 1.0);
+            checkJumps(r.buffers());
+        } catch (RuntimeException e) {
+            status = SearchStatus.NOT_STARTED;
+            throw e;
+        }
+        SearchSnapshot.apply(r, nodes.buffers());
+        SearchSnapshot.Counters c = r.counters();
+        status = c.status();
+        start = c.start();
+        goal = c.goal();
+        expanded = c.expanded();
+        iterations = c.iterations();
+        pathCost = c.pathCost();
+        if (goal >= 0) {
+            heuristic.setGoal(goal);
+        }
+    }
+
+    private void checkJumps(SearchBuffersPiece.Buffers b) {
+        int[] visited = b.visitedNodes();
+        for (int i = 0; i < visited.length; i++) {
+            int p = b.parents()[i];
+            if (p < 0) {
+                continue;
+            }
+            int dx = Math.abs(visited[i] % width - p % width);
+            int dy = Math.abs(visited[i] / width - p / width);
+            if (dx != 0 && dy != 0 && dx != dy) {
+                throw new GridStateException("visited[" + i + "].parent", p, "a cell on a straight or diagonal line from cell "
+                        + visited[i] + " (a jump)", 0);
+            }
+        }
     }
 
     /** Cells on the found path (every cell between the jump points), 0 unless FOUND. */
