@@ -1,5 +1,6 @@
 package org.onepath;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
@@ -16,6 +17,9 @@ import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.JumpSearch;
 import org.onepath.grids.jps.TableJumper;
+import org.onepath.state.StateKind;
+import org.onepath.state.StateReader;
+import org.onepath.state.StateWriter;
 
 /**
  * A resumable A*, JPS or JPS+ query on a grid ({@link Grid#createSearch}): {@link #tryBegin},
@@ -42,6 +46,7 @@ public final class GridSearch implements AutoCloseable {
     private GridAlgorithm algorithm;
     private GridOptions plannedFor;
     private int plannedAreaVersion = -1;
+    private int plannedRestoreCount = -1;
 
     private PathStatus status = PathStatus.NONE;
     private int beganVersion;
@@ -180,6 +185,146 @@ public final class GridSearch implements AutoCloseable {
         return active.copyPath(out);
     }
 
+    // ---- snapshots (kind 12) ----
+
+    /**
+     * The search's state (kind 12 of the state format): u8 mode (0 not begun, 1 specialised A*,
+     * 2 generic core, 3 specialised jump point search), i32 width, i32 height, then the mode's
+     * fields. Mode 2 embeds the generic core's own state (kind 8 for A*, 9 for jump point search)
+     * behind the query's ends and its length.
+     */
+    public byte[] saveState() {
+        ensureOpen();
+        try (StateWriter w = new StateWriter(1024)) {
+            w.header(StateKind.GRID_SEARCH);
+            if (status == PathStatus.NONE || active == null) {
+                w.u8(0).i32(grid.width()).i32(grid.height());
+            } else if (active == octileAStar) {
+                w.u8(1).i32(grid.width()).i32(grid.height());
+                octileAStar.writeState(w);
+            } else if (active == octileBlockJump || active == octileTableJump) {
+                w.u8(3).i32(grid.width()).i32(grid.height()).u8(active == octileBlockJump ? 0 : 1);
+                ((OctileJump<?>) active).writeState(w);
+            } else {
+                int start;
+                int goal;
+                byte[] inner;
+                if (active instanceof AStar<?, ?, ?> a) {
+                    start = a.start();
+                    goal = a.goal();
+                    inner = a.saveState();
+                } else {
+                    JumpSearch<?, ?> j = (JumpSearch<?, ?>) active;
+                    start = j.start();
+                    goal = j.goal();
+                    inner = j.saveState();
+                }
+                int width = grid.width();
+                w.u8(2).i32(width).i32(grid.height()).i32(start % width).i32(start / width).i32(goal % width).i32(goal / width)
+                        .i32(inner.length).bytes(MemorySegment.ofArray(inner));
+            }
+            return w.toByteArray();
+        }
+    }
+
+    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
+    public void restoreState(byte[] state) {
+        Objects.requireNonNull(state, "state");
+        restoreState(MemorySegment.ofArray(state));
+    }
+
+    /**
+     * Puts back a saved state into this handle. Restore the grid first: the handle picks its
+     * engine from its options and the grid as a begin would, and the state's mode (and finder)
+     * must be that engine's. On {@link org.onepath.state.GridStateException} the handle is left
+     * not begun: begin or restore again.
+     */
+    public void restoreState(MemorySegment state) {
+        Objects.requireNonNull(state, "state");
+        ensureOpen();
+        try {
+            restoreChecked(state);
+        } catch (RuntimeException e) {
+            status = PathStatus.NONE;
+            throw e;
+        }
+    }
+
+    private void restoreChecked(MemorySegment data) {
+        StateReader r = StateReader.ofGrid(data);
+        r.header(StateKind.GRID_SEARCH);
+        long modeAt = r.offset();
+        int mode = r.u8("mode");
+        if (mode > 3) {
+            throw r.error("mode", mode, "0..3 (not begun, specialised A*, generic, specialised jump point)", modeAt);
+        }
+        long at = r.offset();
+        int width = r.i32("width");
+        if (width != grid.width()) {
+            throw r.error("width", width, grid.width() + " (the grid's width)", at);
+        }
+        at = r.offset();
+        int height = r.i32("height");
+        if (height != grid.height()) {
+            throw r.error("height", height, grid.height() + " (the grid's height)", at);
+        }
+        if (mode == 0) {
+            r.expectEnd();
+            status = PathStatus.NONE;
+            return;
+        }
+        prepare();
+        int selected = active == octileAStar ? 1 : active == octileBlockJump || active == octileTableJump ? 3 : 2;
+        if (mode != selected) {
+            throw r.error("mode", mode, selected + " (the engine these options select on this grid)", modeAt);
+        }
+        switch (mode) {
+            case 1 -> octileAStar.readState(r);
+            case 3 -> {
+                at = r.offset();
+                int finder = r.u8("finder");
+                int expected = active == octileBlockJump ? 0 : 1;
+                if (finder != expected) {
+                    throw r.error("finder", finder, expected + " (the finder these options select)", at);
+                }
+                ((OctileJump<?>) active).readState(r);
+            }
+            default -> {
+                int sx = r.i32InRange("startX", 0, width - 1);
+                int sy = r.i32InRange("startY", 0, height - 1);
+                int gx = r.i32InRange("goalX", 0, width - 1);
+                int gy = r.i32InRange("goalY", 0, height - 1);
+                int length = r.count("length", Integer.MAX_VALUE, 1);
+                long innerAt = r.skip("embedded state", length);
+                r.expectEnd();
+                MemorySegment inner = data.asSlice(innerAt, length);
+                int start;
+                int goal;
+                if (active instanceof AStar<?, ?, ?> a) {
+                    a.restoreState(inner);
+                    start = a.start();
+                    goal = a.goal();
+                } else {
+                    JumpSearch<?, ?> j = (JumpSearch<?, ?>) active;
+                    j.restoreState(inner);
+                    start = j.start();
+                    goal = j.goal();
+                }
+                if (start != sy * width + sx || goal != gy * width + gx) {
+                    throw r.error("startX", sx, "the embedded search's ends (" + start + " -> " + goal + ")", innerAt);
+                }
+            }
+        }
+        status = switch (active.status()) {
+            case FOUND -> PathStatus.FOUND;
+            case NO_PATH -> PathStatus.NO_PATH;
+            case RUNNING -> PathStatus.IN_PROGRESS;
+            case NOT_STARTED -> PathStatus.NONE;
+        };
+        beganVersion = grid.version();
+        beganRestoreCount = grid.restoreCount();
+    }
+
     @Override
     public void close() {
         if (closed) {
@@ -249,10 +394,12 @@ public final class GridSearch implements AutoCloseable {
         if (options.agentSize() > 1) {
             grid.currentClearance(); // brings the clearance a cached topology reads up to date
         }
-        if (plannedFor != options || plannedAreaVersion != areas.version()) {
+        // Area versions may repeat after a restore, so a restore also forces a new plan.
+        if (plannedFor != options || plannedAreaVersion != areas.version() || plannedRestoreCount != grid.restoreCount()) {
             plan(areas);
             plannedFor = options;
             plannedAreaVersion = areas.version();
+            plannedRestoreCount = grid.restoreCount();
         }
         if (algorithm == GridAlgorithm.JPS_PLUS) {
             grid.jpsPlusIndex().refresh();

@@ -23,6 +23,9 @@ import org.onepath.grids.SlicedSearch;
 import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
+import org.onepath.grids.jps.Direction;
+import org.onepath.state.StateReader;
+import org.onepath.state.StateWriter;
 
 /**
  * The specialised octile A*: eight moves, no corner cutting, agent size 1, one cost m for every
@@ -62,6 +65,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     private boolean recordExpansions;
 
     private int wallsVersion = -1;
+    private int wallsRestoreCount = -1;
     private int generation;
     private SearchStatus status = SearchStatus.NOT_STARTED;
     private int start = -1;
@@ -318,6 +322,195 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         }
     }
 
+    // ---- snapshots (GridSearch mode 1) ----
+
+    /**
+     * Writes the search as mode 1 of the GridSearch state describes it, after the mode, width and
+     * height: u8 status, u8 zeroEstimate, i32 start, goal, expanded, iterations, pathA, pathB,
+     * visited, then per visited cell in increasing index i32 cell, i32 a, i32 b, u8 flags (bit 0
+     * closed, bits 1-3 the direction to the parent: 0 south, 1 west, 2 north, 3 east, 4 south-west,
+     * 5 north-west, 6 north-east, 7 south-east, which is the arrival direction's number). The open
+     * list is not written: it is the visited cells that are not closed.
+     */
+    public void writeState(StateWriter w) {
+        state.ensureOpen();
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("OctileAStar has no search to save");
+        }
+        final int genBase = generation << GENERATION_SHIFT;
+        NativeIntList visited = new NativeIntList();
+        try {
+            long count = records.byteSize() / RECORD_BYTES;
+            for (int p = 0; p < count; p++) {
+                int tag = records.get(INT, p * RECORD_BYTES + TAG_OFFSET);
+                if (tag != WALL_TAG && tag - genBase >= 0) {
+                    visited.add(p);
+                }
+            }
+            w.u8(status.code()).flag(zeroEstimate).i32(start).i32(goal).i32(expanded).i32(iterations)
+                    .i32(pathStraightSteps()).i32(pathDiagonalSteps()).i32(visited.size());
+            for (int i = 0; i < visited.size(); i++) {
+                int p = visited.get(i);
+                long off = p * RECORD_BYTES;
+                int tag = records.get(INT, off + TAG_OFFSET);
+                w.i32(unpadded(p)).i32(records.get(INT, off + A_OFFSET)).i32(records.get(INT, off + B_OFFSET))
+                        .u8(tag & ((7 << DIRECTION_SHIFT) | CLOSED_BIT));
+            }
+        } finally {
+            visited.close();
+        }
+    }
+
+    /**
+     * Reads a mode-1 state written by {@link #writeState}, checks it against the grid and this
+     * search's estimate, and only then replaces the current search. Checked: every cell inside
+     * the grid, walkable and listed once in increasing order; the start visited with pair (0, 0)
+     * and no direction; every other cell's parent (the cell the direction points to) visited,
+     * closed and one step cheaper in the pair; the counters equal the closed cells; the goal
+     * closed exactly when found, with the reported pair; open cells when running, none when no path.
+     *
+     * @throws org.onepath.state.GridStateException naming the field, value, bound and offset
+     */
+    public void readState(StateReader r) {
+        state.ensureOpen();
+        final int n = width * height;
+        long at = r.offset();
+        int code = r.u8("status");
+        SearchStatus st = switch (code) {
+            case 1 -> SearchStatus.RUNNING;
+            case 2 -> SearchStatus.FOUND;
+            case 3 -> SearchStatus.NO_PATH;
+            default -> throw r.error("status", code, "1..3 (running, found, no path)", at);
+        };
+        at = r.offset();
+        boolean zero = r.flag("zeroEstimate");
+        if (zero != zeroEstimate) {
+            throw r.error("zeroEstimate", zero ? 1 : 0, (zeroEstimate ? 1 : 0) + " (the restoring search's estimate)", at);
+        }
+        int s = r.index("start", n);
+        int g = r.index("goal", n);
+        long expandedAt = r.offset();
+        int exp = r.i32InRange("expanded", 0, n);
+        long iterationsAt = r.offset();
+        int its = r.i32InRange("iterations", 0, n);
+        long pairAt = r.offset();
+        int pathA = r.i32InRange("pathA", 0, Integer.MAX_VALUE);
+        int pathB = r.i32InRange("pathB", 0, Integer.MAX_VALUE);
+        int count = r.count("visited", n, 13);
+        int[] cells = new int[count];
+        int[] as = new int[count];
+        int[] bs = new int[count];
+        int[] flags = new int[count];
+        long[] offsets = new long[count];
+        for (int i = 0; i < count; i++) {
+            offsets[i] = r.offset();
+            cells[i] = r.index("visited[" + i + "].cell", n);
+            if (i > 0 && cells[i] <= cells[i - 1]) {
+                throw r.error("visited[" + i + "].cell", cells[i], "above " + cells[i - 1] + " (increasing order)", offsets[i]);
+            }
+            if (!canStandOn(cells[i])) {
+                throw r.error("visited[" + i + "].cell", cells[i], "a walkable cell of the grid", offsets[i]);
+            }
+            as[i] = r.i32InRange("visited[" + i + "].a", 0, n);
+            bs[i] = r.i32InRange("visited[" + i + "].b", 0, n);
+            long flagsAt = r.offset();
+            flags[i] = r.u8("visited[" + i + "].flags");
+            if (flags[i] > 15) {
+                throw r.error("visited[" + i + "].flags", flags[i], "0..15 (closed bit and a direction)", flagsAt);
+            }
+        }
+        r.expectEnd();
+        int closed = 0;
+        int open = 0;
+        for (int i = 0; i < count; i++) {
+            boolean isClosed = (flags[i] & CLOSED_BIT) != 0;
+            if (isClosed) {
+                closed++;
+            } else {
+                open++;
+            }
+            if (cells[i] == s) {
+                if (as[i] != 0 || bs[i] != 0 || flags[i] >>> DIRECTION_SHIFT != 0) {
+                    throw r.error("visited[" + i + "]", "pair (" + as[i] + ", " + bs[i] + ")", "the start at pair (0, 0) with no direction", offsets[i]);
+                }
+                continue;
+            }
+            int dir = flags[i] >>> DIRECTION_SHIFT;
+            int x = cells[i] % width - Direction.dx(dir);
+            int y = cells[i] / width - Direction.dy(dir);
+            int parent = y * width + x;
+            int pi = x < 0 || y < 0 || x >= width || y >= height ? -1 : java.util.Arrays.binarySearch(cells, parent);
+            boolean diagonal = dir >= 4;
+            if (pi < 0 || (flags[pi] & CLOSED_BIT) == 0
+                    || as[pi] + (diagonal ? 0 : 1) != as[i] || bs[pi] + (diagonal ? 1 : 0) != bs[i]) {
+                throw r.error("visited[" + i + "].flags", flags[i], "a direction to a closed visited parent one step cheaper", offsets[i]);
+            }
+        }
+        int si = java.util.Arrays.binarySearch(cells, s);
+        if (si < 0 || (its > 0 && (flags[si] & CLOSED_BIT) == 0)) {
+            throw r.error("start", s, "a visited cell, closed once anything has popped", pairAt);
+        }
+        if (!canStandOn(g)) {
+            throw r.error("goal", g, "a walkable cell of the grid", pairAt);
+        }
+        int gi = java.util.Arrays.binarySearch(cells, g);
+        boolean goalClosed = gi >= 0 && (flags[gi] & CLOSED_BIT) != 0;
+        if (its != closed) {
+            throw r.error("iterations", its, closed + " (the closed cells)", iterationsAt);
+        }
+        if (exp != (st == SearchStatus.FOUND ? its - 1 : its)) {
+            throw r.error("expanded", exp, "iterations" + (st == SearchStatus.FOUND ? " - 1" : ""), expandedAt);
+        }
+        if (st == SearchStatus.FOUND) {
+            if (!goalClosed || as[gi] != pathA || bs[gi] != pathB) {
+                throw r.error("pathA", pathA, "the pair of the closed goal (a found search)", pairAt);
+            }
+        } else {
+            if (goalClosed) {
+                throw r.error("goal", g, "not closed unless found", pairAt);
+            }
+            if (pathA != 0 || pathB != 0) {
+                throw r.error("pathA", pathA, "0 (no path yet)", pairAt);
+            }
+        }
+        if (st == SearchStatus.RUNNING && open == 0) {
+            throw r.error("visited", count, "some open cell (a running search)", pairAt);
+        }
+        if (st == SearchStatus.NO_PATH && open > 0) {
+            throw r.error("visited", count, "no open cell (a search that ran out of cells)", pairAt);
+        }
+        // Checked: replace the current search.
+        syncWalls();
+        if (generation >= MAX_GENERATION) {
+            clearTags();
+        }
+        generation++;
+        final int genBase = generation << GENERATION_SHIFT;
+        start = s;
+        goal = g;
+        startPadded = padded(s);
+        goalPadded = padded(g);
+        goalX = g % width;
+        goalY = g / width;
+        iterations = its;
+        expanded = exp;
+        expansions.clear();
+        cellCost = grid.areas().get(0);
+        heapSize = 0;
+        for (int i = 0; i < count; i++) {
+            long off = padded(cells[i]) * RECORD_BYTES;
+            records.set(INT, off + A_OFFSET, as[i]);
+            records.set(INT, off + B_OFFSET, bs[i]);
+            records.set(INT, off + TAG_OFFSET, genBase | flags[i]);
+        }
+        for (int i = 0; i < count; i++) {
+            if ((flags[i] & CLOSED_BIT) == 0) {
+                insert(padded(cells[i]), key(as[i], bs[i], cells[i] % width, cells[i] / width), (float) (as[i] + bs[i] * GridMath.SQRT2));
+            }
+        }
+        status = st;
+    }
+
     // ---- heap: 4-ary, decrease-key through the records' slot field ----
 
     private static boolean before(double f1, float g1, int c1, double f2, float g2, int c2) {
@@ -415,10 +608,14 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
 
     // ---- map ----
 
-    /** Re-reads the walls when the grid changed since the last search. */
+    /**
+     * Re-reads the walls when the grid changed since the last search. Versions may repeat after
+     * a restore, so the restore count is compared too.
+     */
     private void syncWalls() {
         int version = grid.version();
-        if (version == wallsVersion) {
+        int restores = grid.restoreCount();
+        if (version == wallsVersion && restores == wallsRestoreCount) {
             return;
         }
         final MemorySegment cells = grid.cells();
@@ -433,6 +630,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         }
         generation = 0;
         wallsVersion = version;
+        wallsRestoreCount = restores;
     }
 
     private void clearTags() {

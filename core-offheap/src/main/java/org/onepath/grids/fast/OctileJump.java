@@ -25,6 +25,8 @@ import org.onepath.grids.jps.Jumper;
 import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
+import org.onepath.state.StateReader;
+import org.onepath.state.StateWriter;
 
 /**
  * The specialised octile jump point search over a finder (the block jumper or the JPS+ table
@@ -298,6 +300,267 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         rec.set(INT, qOff + PARENT_OFFSET, parent);
         rec.set(INT, qOff + TAG_OFFSET, genBase | dir << DIRECTION_SHIFT);
         push(q, na, nb);
+    }
+
+    // ---- snapshots (GridSearch mode 3) ----
+
+    /**
+     * Writes the search as mode 3 of the GridSearch state describes it, after the mode, width,
+     * height and finder: u8 status, u8 zeroEstimate, i32 start, goal, expanded, iterations, pathA,
+     * pathB, visited; per visited cell in increasing index i32 cell, i32 a, i32 b, i32 parent,
+     * u8 flags (bit 0 closed, bits 1-3 the direction of the last move); then the open list as it
+     * lies: f64 level, i32 heapCount and per slot f64 F, u64 T, i32 stackCount and the stack's
+     * cells. Stale entries are kept: the pop order among equal estimates depends on them.
+     */
+    public void writeState(StateWriter w) {
+        state.ensureOpen();
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("OctileJump has no search to save");
+        }
+        final int genBase = generation << GENERATION_SHIFT;
+        NativeIntList visited = new NativeIntList();
+        try {
+            int n = width * height;
+            for (int c = 0; c < n; c++) {
+                if (records.get(INT, c * RECORD_BYTES + TAG_OFFSET) >= genBase) {
+                    visited.add(c);
+                }
+            }
+            w.u8(status.code()).flag(zeroEstimate).i32(start).i32(goal).i32(expanded).i32(iterations)
+                    .i32(pathStraightSteps()).i32(pathDiagonalSteps()).i32(visited.size());
+            for (int i = 0; i < visited.size(); i++) {
+                int c = visited.get(i);
+                long off = c * RECORD_BYTES;
+                w.i32(c).i32(records.get(INT, off + A_OFFSET)).i32(records.get(INT, off + B_OFFSET))
+                        .i32(records.get(INT, off + PARENT_OFFSET)).u8(records.get(INT, off + TAG_OFFSET) & 15);
+            }
+            w.f64(level).i32(heapSize);
+            for (int i = 0; i < heapSize; i++) {
+                long off = i * JumpOpenListLayout.SLOT_BYTES;
+                w.f64(heap.get(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET))
+                        .u64(heap.get(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET));
+            }
+            w.i32(stackSize);
+            for (int i = 0; i < stackSize; i++) {
+                w.i32(stack.get(JumpOpenListLayout.CELL, i * JumpOpenListLayout.STACK_ENTRY_BYTES));
+            }
+        } finally {
+            visited.close();
+        }
+    }
+
+    /**
+     * Reads a mode-3 state written by {@link #writeState}, checks it against the grid and this
+     * search's estimate, and only then replaces the current search. Checked: every cell inside
+     * the grid, walkable and listed once in increasing order; the start at pair (0, 0) without a
+     * parent, closed unless nothing has popped; every other cell's parent visited, closed and a
+     * valid hop back (the pair grows by the hop's straight and diagonal steps) with a direction
+     * along the hop; the counters equal the closed cells; the goal closed exactly when found,
+     * with the reported pair; every open-list entry names a visited cell, the heap array is a
+     * heap, every open cell has an entry, and a search that ran out of cells has none.
+     *
+     * @throws org.onepath.state.GridStateException naming the field, value, bound and offset
+     */
+    public void readState(StateReader r) {
+        state.ensureOpen();
+        final int n = width * height;
+        long at = r.offset();
+        int code = r.u8("status");
+        SearchStatus st = switch (code) {
+            case 1 -> SearchStatus.RUNNING;
+            case 2 -> SearchStatus.FOUND;
+            case 3 -> SearchStatus.NO_PATH;
+            default -> throw r.error("status", code, "1..3 (running, found, no path)", at);
+        };
+        at = r.offset();
+        boolean zero = r.flag("zeroEstimate");
+        if (zero != zeroEstimate) {
+            throw r.error("zeroEstimate", zero ? 1 : 0, (zeroEstimate ? 1 : 0) + " (the restoring search's estimate)", at);
+        }
+        long endsAt = r.offset();
+        int s = r.index("start", n);
+        int g = r.index("goal", n);
+        long expandedAt = r.offset();
+        int exp = r.i32InRange("expanded", 0, n);
+        long iterationsAt = r.offset();
+        int its = r.i32InRange("iterations", 0, n);
+        long pairAt = r.offset();
+        int pathA = r.i32InRange("pathA", 0, Integer.MAX_VALUE);
+        int pathB = r.i32InRange("pathB", 0, Integer.MAX_VALUE);
+        int count = r.count("visited", n, 17);
+        int[] cells = new int[count];
+        int[] as = new int[count];
+        int[] bs = new int[count];
+        int[] parents = new int[count];
+        int[] flags = new int[count];
+        long[] offsets = new long[count];
+        for (int i = 0; i < count; i++) {
+            offsets[i] = r.offset();
+            cells[i] = r.index("visited[" + i + "].cell", n);
+            if (i > 0 && cells[i] <= cells[i - 1]) {
+                throw r.error("visited[" + i + "].cell", cells[i], "above " + cells[i - 1] + " (increasing order)", offsets[i]);
+            }
+            if (!canStandOn(cells[i])) {
+                throw r.error("visited[" + i + "].cell", cells[i], "a walkable cell of the grid", offsets[i]);
+            }
+            as[i] = r.i32InRange("visited[" + i + "].a", 0, n);
+            bs[i] = r.i32InRange("visited[" + i + "].b", 0, n);
+            parents[i] = r.i32InRange("visited[" + i + "].parent", -1, n - 1);
+            long flagsAt = r.offset();
+            flags[i] = r.u8("visited[" + i + "].flags");
+            if (flags[i] > 15) {
+                throw r.error("visited[" + i + "].flags", flags[i], "0..15 (closed bit and a direction)", flagsAt);
+            }
+        }
+        long levelAt = r.offset();
+        double lvl = r.f64("level");
+        int heapCount = r.count("heapCount", Integer.MAX_VALUE, JumpOpenListLayout.SLOT_BYTES);
+        long heapAt = r.offset();
+        double[] hf = new double[heapCount];
+        long[] ht = new long[heapCount];
+        for (int i = 0; i < heapCount; i++) {
+            long slotAt = r.offset();
+            hf[i] = r.f64NotNaN("heap[" + i + "].F");
+            ht[i] = r.u64("heap[" + i + "].T");
+            int cell = (int) ht[i];
+            if (java.util.Arrays.binarySearch(cells, cell) < 0) {
+                throw r.error("heap[" + i + "].T", Long.toHexString(ht[i]), "an entry naming a visited cell", slotAt);
+            }
+            if (i > 0 && before(hf[i], ht[i], hf[(i - 1) >>> 2], ht[(i - 1) >>> 2])) {
+                throw r.error("heap[" + i + "].F", Double.toString(hf[i]), "not before its parent slot " + ((i - 1) >>> 2) + " (a heap)", slotAt);
+            }
+        }
+        int stackCount = r.count("stackCount", Integer.MAX_VALUE, JumpOpenListLayout.STACK_ENTRY_BYTES);
+        int[] stackCells = new int[stackCount];
+        for (int i = 0; i < stackCount; i++) {
+            long entryAt = r.offset();
+            stackCells[i] = r.index("stack[" + i + "]", n);
+            if (java.util.Arrays.binarySearch(cells, stackCells[i]) < 0) {
+                throw r.error("stack[" + i + "]", stackCells[i], "a visited cell", entryAt);
+            }
+        }
+        r.expectEnd();
+        int closed = 0;
+        for (int i = 0; i < count; i++) {
+            if ((flags[i] & CLOSED_BIT) != 0) {
+                closed++;
+            }
+            if (cells[i] == s) {
+                if (as[i] != 0 || bs[i] != 0 || parents[i] != -1) {
+                    throw r.error("visited[" + i + "]", "pair (" + as[i] + ", " + bs[i] + ") parent " + parents[i],
+                            "the start at pair (0, 0) without a parent", offsets[i]);
+                }
+                continue;
+            }
+            int p = parents[i];
+            int pi = p < 0 ? -1 : java.util.Arrays.binarySearch(cells, p);
+            if (pi < 0 || (flags[pi] & CLOSED_BIT) == 0 || !validHop(p, cells[i], flags[i] >>> DIRECTION_SHIFT,
+                    as[i] - as[pi], bs[i] - bs[pi])) {
+                throw r.error("visited[" + i + "].parent", p, "a closed visited cell one valid hop back, along the direction", offsets[i]);
+            }
+        }
+        int si = java.util.Arrays.binarySearch(cells, s);
+        if (si < 0 || ((flags[si] & CLOSED_BIT) == 0) != (its == 0)) {
+            throw r.error("start", s, "a visited cell, closed exactly when something has popped", endsAt);
+        }
+        if ((its == 0) != Double.isNaN(lvl)) {
+            throw r.error("level", Double.toString(lvl), its == 0 ? "NaN (nothing has popped)" : "a number (something has popped)", levelAt);
+        }
+        if (!canStandOn(g)) {
+            throw r.error("goal", g, "a walkable cell of the grid", endsAt);
+        }
+        int gi = java.util.Arrays.binarySearch(cells, g);
+        boolean goalClosed = gi >= 0 && (flags[gi] & CLOSED_BIT) != 0;
+        if (its != closed) {
+            throw r.error("iterations", its, closed + " (the closed cells)", iterationsAt);
+        }
+        if (exp != (st == SearchStatus.FOUND ? its - 1 : its)) {
+            throw r.error("expanded", exp, "iterations" + (st == SearchStatus.FOUND ? " - 1" : ""), expandedAt);
+        }
+        if (st == SearchStatus.FOUND) {
+            if (!goalClosed || as[gi] != pathA || bs[gi] != pathB) {
+                throw r.error("pathA", pathA, "the pair of the closed goal (a found search)", pairAt);
+            }
+        } else {
+            if (goalClosed) {
+                throw r.error("goal", g, "not closed unless found", endsAt);
+            }
+            if (pathA != 0 || pathB != 0) {
+                throw r.error("pathA", pathA, "0 (no path yet)", pairAt);
+            }
+        }
+        if (st == SearchStatus.NO_PATH && (heapCount != 0 || stackCount != 0)) {
+            throw r.error("heapCount", heapCount, "0 with an empty stack (the search ran out of cells)", heapAt);
+        }
+        boolean[] listed = new boolean[count];
+        for (long t : ht) {
+            listed[java.util.Arrays.binarySearch(cells, (int) t)] = true;
+        }
+        for (int c : stackCells) {
+            listed[java.util.Arrays.binarySearch(cells, c)] = true;
+        }
+        for (int i = 0; i < count; i++) {
+            if ((flags[i] & CLOSED_BIT) == 0 && !listed[i]) {
+                throw r.error("visited[" + i + "].cell", cells[i], "an open cell with an open-list entry", offsets[i]);
+            }
+        }
+        // Checked: replace the current search.
+        if (generation >= MAX_GENERATION) {
+            records.fill((byte) 0);
+            generation = 0;
+        }
+        generation++;
+        final int genBase = generation << GENERATION_SHIFT;
+        start = s;
+        goal = g;
+        goalX = g % width;
+        goalY = g / width;
+        iterations = its;
+        expanded = exp;
+        expansions.clear();
+        cellCost = grid.areas().get(0);
+        for (int i = 0; i < count; i++) {
+            long off = cells[i] * RECORD_BYTES;
+            records.set(INT, off + A_OFFSET, as[i]);
+            records.set(INT, off + B_OFFSET, bs[i]);
+            records.set(INT, off + PARENT_OFFSET, parents[i]);
+            records.set(INT, off + TAG_OFFSET, genBase | flags[i]);
+        }
+        heap = heapMemory.ensureLength(Math.max(1, heapCount) * JumpOpenListLayout.SLOT_BYTES, 0);
+        for (int i = 0; i < heapCount; i++) {
+            writeSlot(heap, i, hf[i], ht[i]);
+        }
+        heapSize = heapCount;
+        stack = stackMemory.ensureLength(Math.max(1, stackCount) * JumpOpenListLayout.STACK_ENTRY_BYTES, 0);
+        for (int i = 0; i < stackCount; i++) {
+            stack.set(JumpOpenListLayout.CELL, i * JumpOpenListLayout.STACK_ENTRY_BYTES, stackCells[i]);
+        }
+        stackSize = stackCount;
+        level = lvl;
+        status = st;
+    }
+
+    /**
+     * Whether a hop from {@code parent} to {@code cell} is one a jump makes (diagonal first, then
+     * straight), its pair grows by (da, db) and its last move has direction {@code dir}.
+     */
+    private boolean validHop(int parent, int cell, int dir, int da, int db) {
+        int hx = cell % width - parent % width;
+        int hy = cell / width - parent / width;
+        int ax = Math.abs(hx);
+        int ay = Math.abs(hy);
+        int diagonal = Math.min(ax, ay);
+        int straight = Math.max(ax, ay) - diagonal;
+        if (da != straight || db != diagonal || straight + diagonal == 0) {
+            return false;
+        }
+        int dx = Direction.dx(dir);
+        int dy = Direction.dy(dir);
+        if (straight == 0) {
+            return dx == Integer.signum(hx) && dy == Integer.signum(hy);
+        }
+        // The straight part came last: the direction is along the longer axis.
+        return ax > ay ? dx == Integer.signum(hx) && dy == 0 : dy == Integer.signum(hy) && dx == 0;
     }
 
     // ---- open list ----
