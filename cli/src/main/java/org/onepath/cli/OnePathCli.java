@@ -2,6 +2,7 @@ package org.onepath.cli;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import org.onepath.state.OnePathFormatException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,8 +12,8 @@ import picocli.CommandLine.Command;
  * and the problem.
  */
 @Command(name = "onepath", mixinStandardHelpOptions = true, version = "onepath 0.1.0",
-        description = "Grid pathfinding with off-heap state: demo and benchmark runs.",
-        subcommands = {DemoCommand.class, ScenCommand.class, CommandLine.HelpCommand.class})
+        description = "Grid pathfinding with off-heap state: demo and benchmark runs, state files.",
+        subcommands = {DemoCommand.class, ScenCommand.class, StateCommand.class, CommandLine.HelpCommand.class})
 public final class OnePathCli implements Runnable {
     /** Exit status of a run that completed but found a problem. */
     static final int FAILED = 1;
@@ -24,7 +25,7 @@ public final class OnePathCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command; expected demo or scen");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command; expected demo, scen or state");
     }
 
     public static void main(String[] args) {
@@ -38,13 +39,16 @@ public final class OnePathCli implements Runnable {
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(e -> BAD_INPUT);
         cli.setParameterExceptionHandler((e, a) -> {
-            String command = e.getCommandLine().getCommandName();
-            String help = command.equals("onepath") ? "onepath --help" : "onepath " + command + " --help";
+            // The qualified name, so a nested command's hint reads 'onepath state inspect --help'.
+            String help = e.getCommandLine().getCommandSpec().qualifiedName() + " --help";
             err.println("onepath: " + e.getMessage() + " (try '" + help + "')");
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
-            if (e instanceof IllegalArgumentException || e instanceof UncheckedIOException) {
+            // A format error names field, value, offset and bound; commands that know the file
+            // prefix it, and this catches any that reach here without one.
+            if (e instanceof IllegalArgumentException || e instanceof UncheckedIOException
+                    || e instanceof OnePathFormatException) {
                 err.println("onepath: " + e.getMessage());
                 return BAD_INPUT;
             }

@@ -132,7 +132,11 @@ final class ScenarioRun {
         List<Mismatch> mismatches = new ArrayList<>();
         List<MapResult> voxelResults = new ArrayList<>();
         VoxelScenarioRun voxels = new VoxelScenarioRun(passes, limit, warmup);
-        if (scenarioFiles.stream().anyMatch(VoxelScenarioRun::isVoxelScenario)) {
+        // A row per requested algorithm when square-grid files were given, even without problems;
+        // the voxel row when voxel files were.
+        boolean anyGridFile = scenarioFiles.stream().anyMatch(f -> !VoxelScenarioRun.isVoxelScenario(f));
+        boolean anyVoxelFile = scenarioFiles.stream().anyMatch(VoxelScenarioRun::isVoxelScenario);
+        if (anyVoxelFile) {
             VoxelScenarioRun.checkAlgorithms(algorithms, scenarioFiles);
         }
         double loadSeconds = 0;
@@ -181,11 +185,11 @@ final class ScenarioRun {
         }
         List<AlgorithmResult> results = new ArrayList<>();
         for (int a = 0; a < algorithms.size(); a++) {
-            if (!perAlg.get(a).isEmpty()) {
+            if (anyGridFile) {
                 results.add(new AlgorithmResult(algorithms.get(a).name(), perAlg.get(a)));
             }
         }
-        if (!voxelResults.isEmpty()) {
+        if (anyVoxelFile) {
             results.add(new AlgorithmResult(VoxelScenarioRun.ALGORITHM, voxelResults));
         }
         return new Report(results, mismatches, loadSeconds);

@@ -1,0 +1,375 @@
+package org.onepath.cli;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Map;
+import java.util.TreeMap;
+import org.onepath.Grid;
+import org.onepath.VoxelGrid;
+import org.onepath.state.AreasLayout;
+import org.onepath.state.AreasPiece;
+import org.onepath.state.OnePathFormatException;
+import org.onepath.state.SearchBuffersPiece;
+import org.onepath.state.SpacePiece;
+import org.onepath.state.StateKind;
+import org.onepath.state.StateLayout;
+import org.onepath.state.StateReader;
+
+/**
+ * Decodes a version-1 state by the format alone: no grid, graph or search is built, so a state
+ * can be looked at without the engine that wrote it, and bulk data (cells, chunks, node lists) is
+ * summarised by counts rather than printed.
+ *
+ * <p>Decoded kinds are checked as strictly as a restore checks them: through the state-format
+ * pieces ({@link SpacePiece}, {@link AreasPiece}, {@link SearchBuffersPiece}), with the engines'
+ * size bounds, and with {@link StateReader#expectEnd()} so trailing bytes are an error. Any defect
+ * surfaces as the reader's {@link OnePathFormatException}, naming field, value, offset and bound.
+ * Kinds without a layout here (hex grid, replanners, flow field, grid search) get their header
+ * checked and their payload counted, not decoded.
+ */
+final class StateInspector {
+    /** Side of a voxel chunk in the format: 16, so a chunk is 4096 bytes. */
+    private static final int CHUNK_SIDE = 16;
+    private static final int CHUNK_SHIFT = 4;
+    private static final long CHUNK_BYTES = CHUNK_SIDE * CHUNK_SIDE * CHUNK_SIDE;
+    /** The wall (grid) or solid (voxel) area id: it has no multiplier. */
+    private static final int WALL = AreasLayout.AREA_COUNT;
+    /** A graph's node bound, 2^26, from the Graph layout. */
+    static final int MAX_GRAPH_NODES = 1 << 26;
+    /**
+     * A search's node bound: the largest node space of any engine it can run on (a voxel grid's
+     * 2^30 voxels; a grid has at most 2^28 cells, a graph 2^26 nodes).
+     */
+    static final int MAX_SEARCH_NODES = (int) VoxelGrid.MAX_VOXELS;
+    /** One graph edge: i32 from, i32 to, f64 weight, u8 alive. */
+    private static final long EDGE_BYTES = 2 * StateLayout.I32_BYTES + StateLayout.F64_BYTES + StateLayout.U8_BYTES;
+    private static final String[] STATUS_NAMES = {"not started", "running", "found", "no path"};
+
+    private StateInspector() {
+    }
+
+    /**
+     * Decodes one state.
+     *
+     * @param data the whole file
+     * @param file the file's name as given, for the report
+     * @throws OnePathFormatException naming field, value, offset and bound of the first defect
+     */
+    static StateReport inspect(MemorySegment data, String file) {
+        // The header decides the kind, and the kind decides the reader: graph states report
+        // GraphStateException, all others GridStateException.
+        StateKind kind = StateReader.ofGrid(data).header();
+        StateReport report = new StateReport()
+                .put("file", file)
+                .put("bytes", data.byteSize())
+                .put("magic", String.format("0x%08X", StateLayout.MAGIC), String.format("0x%08X (ok)", StateLayout.MAGIC))
+                .jsonOnly("magicOk", true)
+                .put("formatVersion", StateLayout.VERSION)
+                .put("kind", kind.code(), kind.code() + " (" + kind.label() + ")")
+                .jsonOnly("kindName", kind.label());
+        long payload = data.byteSize() - StateLayout.HEADER_BYTES;
+        switch (kind) {
+            case GRID -> grid(reader(data, kind, false), payload(report, payload, true), data);
+            case VOXEL_GRID -> voxelGrid(reader(data, kind, false), payload(report, payload, true), data);
+            case GRAPH -> graph(reader(data, kind, true), payload(report, payload, true));
+            case A_STAR, JUMP_POINT_SEARCH, THETA_STAR -> search(reader(data, kind, false), payload(report, payload, true));
+            case GRAPH_A_STAR -> search(reader(data, kind, true), payload(report, payload, true));
+            default -> payload(report, payload, false);
+        }
+        return report;
+    }
+
+    private static StateReport payload(StateReport report, long bytes, boolean decoded) {
+        return report.textOnly("payload", bytes + " bytes" + (decoded ? "" : " (not decoded)"))
+                .jsonOnly("payloadBytes", bytes).jsonOnly("decoded", decoded);
+    }
+
+    /** A reader of the right domain, positioned after the header it checks again. */
+    private static StateReader reader(MemorySegment data, StateKind kind, boolean graph) {
+        StateReader r = graph ? StateReader.ofGraph(data) : StateReader.ofGrid(data);
+        r.header(kind);
+        return r;
+    }
+
+    /** Grid (1): i32 width, height, version, space, areas, then width * height cell bytes. */
+    private static void grid(StateReader r, StateReport report, MemorySegment data) {
+        // The same bounds as Grid.restoreState, so what inspects clean also restores.
+        int w = r.i32InRange("width", 1, Grid.MAX_CELLS);
+        long at = r.offset();
+        int h = r.i32InRange("height", 1, Grid.MAX_CELLS);
+        if ((long) w * h > Grid.MAX_CELLS) {
+            throw r.error("height", h, "at most " + (Grid.MAX_CELLS / w) + " (width * height <= 2^28)", at);
+        }
+        int version = r.i32InRange("version", 0, Integer.MAX_VALUE);
+        SpacePiece.Grid space = SpacePiece.readGrid(r);
+        AreasPiece.Areas areas = AreasPiece.read(r);
+        long cellCount = (long) w * h;
+        long cellsAt = r.offset();
+        if (r.remaining() < cellCount) {
+            throw r.error("cells", r.remaining() + " bytes", cellCount + " bytes (width " + w + " * height " + h + ")", cellsAt);
+        }
+        r.skip("cells", cellCount);
+        r.expectEnd();
+
+        long[] histogram = new long[256];
+        for (long i = 0; i < cellCount; i++) {
+            histogram[data.get(StateLayout.U8, cellsAt + i) & 0xFF]++;
+        }
+        report.put("width", w).put("height", h).put("version", version);
+        gridSpace(report, space);
+        areas(report, areas);
+        StateReport cells = new StateReport().put("count", cellCount).put("open", histogram[0]).put("wall", histogram[WALL])
+                .put("otherAreas", otherAreas(histogram));
+        report.put("cells", cells, cellCount + " (open " + histogram[0] + ", wall " + histogram[WALL] + ", other areas: "
+                + otherAreas(histogram).text() + ")");
+    }
+
+    /**
+     * VoxelGrid (3): i32 sizeX, sizeY, sizeZ, u8 defaultArea, i32 version, voxel space, areas,
+     * then per chunk slot (x fastest) a flag and, when set, the chunk's 4096 bytes.
+     */
+    private static void voxelGrid(StateReader r, StateReport report, MemorySegment data) {
+        // The same bounds as VoxelGrid.restoreState.
+        int maxSide = (int) VoxelGrid.MAX_VOXELS;
+        int sx = r.i32InRange("sizeX", 1, maxSide);
+        int sy = r.i32InRange("sizeY", 1, maxSide);
+        long at = r.offset();
+        int sz = r.i32InRange("sizeZ", 1, maxSide);
+        if ((long) sx * sy * sz > VoxelGrid.MAX_VOXELS) {
+            throw r.error("sizeZ", sz, "at most " + (VoxelGrid.MAX_VOXELS / ((long) sx * sy))
+                    + " (sizeX * sizeY * sizeZ <= 2^30)", at);
+        }
+        int defaultArea = r.u8("defaultArea");
+        int version = r.i32InRange("version", 0, Integer.MAX_VALUE);
+        SpacePiece.Voxel space = SpacePiece.readVoxel(r);
+        AreasPiece.Areas areas = AreasPiece.read(r);
+        int chunksX = chunkSide(sx);
+        int chunksY = chunkSide(sy);
+        int chunksZ = chunkSide(sz);
+        long slots = (long) chunksX * chunksY * chunksZ;
+        long stored = 0;
+        long[] histogram = new long[256];
+        long storedVoxels = 0;
+        for (long slot = 0; slot < slots; slot++) {
+            if (!r.flag("chunk[" + slot + "].flag")) {
+                continue;
+            }
+            long chunkAt = r.skip("chunk[" + slot + "].voxels", CHUNK_BYTES);
+            stored++;
+            int cx = (int) (slot % chunksX);
+            int cy = (int) (slot / chunksX % chunksY);
+            int cz = (int) (slot / chunksX / chunksY);
+            storedVoxels += countChunk(data, chunkAt, Math.min(CHUNK_SIDE, sx - (cx << CHUNK_SHIFT)),
+                    Math.min(CHUNK_SIDE, sy - (cy << CHUNK_SHIFT)), Math.min(CHUNK_SIDE, sz - (cz << CHUNK_SHIFT)), histogram);
+        }
+        r.expectEnd();
+
+        long voxelCount = (long) sx * sy * sz;
+        report.put("sizeX", sx).put("sizeY", sy).put("sizeZ", sz).put("defaultArea", defaultArea).put("version", version);
+        voxelSpace(report, space);
+        areas(report, areas);
+        report.put("chunks", new StateReport().put("count", slots).put("stored", stored),
+                slots + " (" + chunksX + " x " + chunksY + " x " + chunksZ + "), stored " + stored);
+        StateReport voxels = new StateReport().put("count", storedVoxels).put("open", histogram[0])
+                .put("solid", histogram[WALL]).put("otherAreas", otherAreas(histogram));
+        report.put("storedChunkVoxels", voxels, storedVoxels + " inside the grid (open " + histogram[0] + ", solid "
+                + histogram[WALL] + ", other areas: " + otherAreas(histogram).text() + ")");
+        long defaultVoxels = voxelCount - storedVoxels;
+        report.put("defaultChunkVoxels", defaultVoxels, defaultVoxels + " (all area " + defaultArea + ")");
+    }
+
+    /**
+     * Counts the area ids of one stored chunk's voxels inside the grid (padding past the grid's
+     * edge is stored but is not part of the grid).
+     *
+     * @return the voxels counted
+     */
+    private static long countChunk(MemorySegment data, long at, int limX, int limY, int limZ, long[] histogram) {
+        if (limX == CHUNK_SIDE && limY == CHUNK_SIDE && limZ == CHUNK_SIDE) {
+            for (long i = 0; i < CHUNK_BYTES; i++) {
+                histogram[data.get(StateLayout.U8, at + i) & 0xFF]++;
+            }
+            return CHUNK_BYTES;
+        }
+        for (int z = 0; z < limZ; z++) {
+            for (int y = 0; y < limY; y++) {
+                for (int x = 0; x < limX; x++) {
+                    histogram[data.get(StateLayout.U8, at + (x | y << CHUNK_SHIFT | z << 2 * CHUNK_SHIFT)) & 0xFF]++;
+                }
+            }
+        }
+        return (long) limX * limY * limZ;
+    }
+
+    /**
+     * Graph (4): i32 nodeCount, i32 edgeCount, then per edge i32 from, i32 to, f64 weight, u8
+     * alive.
+     */
+    private static void graph(StateReader r, StateReport report) {
+        int n = r.i32InRange("nodeCount", 0, MAX_GRAPH_NODES);
+        // count() checks the edges fit in the bytes left before the loop, so a hostile count
+        // cannot make the loop run past the data.
+        int e = r.count("edgeCount", Integer.MAX_VALUE, EDGE_BYTES);
+        int alive = 0;
+        int selfLoops = 0;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < e; i++) {
+            int from = endpoint(r, i, "from", n);
+            int to = endpoint(r, i, "to", n);
+            long at = r.offset();
+            double weight = r.f64("edge.weight");
+            if (!(weight >= 0 && weight < Double.POSITIVE_INFINITY)) {
+                throw r.error("edge[" + i + "].weight", Double.toString(weight), "a finite value >= 0", at);
+            }
+            at = r.offset();
+            int flag = r.u8("edge.alive");
+            if (flag > 1) {
+                throw r.error("edge[" + i + "].alive", flag, "0 or 1 (a flag)", at);
+            }
+            if (flag == 1) {
+                alive++;
+                min = Math.min(min, weight);
+                max = Math.max(max, weight);
+            }
+            if (from == to) {
+                selfLoops++;
+            }
+        }
+        r.expectEnd();
+
+        report.put("nodeCount", n).put("edgeCount", e, e + " (alive " + alive + ", removed " + (e - alive) + ")")
+                .jsonOnly("aliveEdges", alive).put("selfLoops", selfLoops);
+        if (alive == 0) {
+            report.put("aliveWeightMin", null, "none (no alive edge)").jsonOnly("aliveWeightMax", null);
+        } else {
+            report.put("aliveWeightMin", min).put("aliveWeightMax", max);
+        }
+    }
+
+    private static int endpoint(StateReader r, int edge, String name, int nodeCount) {
+        long at = r.offset();
+        int v = r.i32("edge." + name);
+        if (v < 0 || v >= nodeCount) {
+            throw r.error("edge[" + edge + "]." + name, v, indexRange(nodeCount), at);
+        }
+        return v;
+    }
+
+    /**
+     * A* (8), jump point (9), Theta* (10), graph A* (11): i32 nodeCount, u8 status, f64
+     * heuristicWeight, i32 start, i32 goal, i32 expanded, i32 iterations, f64 pathCost, then,
+     * unless the search has not started, the search-buffers piece.
+     */
+    private static void search(StateReader r, StateReport report) {
+        int n = r.i32InRange("nodeCount", 0, MAX_SEARCH_NODES);
+        long at = r.offset();
+        int status = r.u8("status");
+        if (status >= STATUS_NAMES.length) {
+            throw r.error("status", status, "0..3 (0 not started, 1 running, 2 found, 3 no path)", at);
+        }
+        at = r.offset();
+        double weight = r.f64("heuristicWeight");
+        if (!(weight >= 0 && weight < Double.POSITIVE_INFINITY)) {
+            throw r.error("heuristicWeight", Double.toString(weight), "a finite value >= 0", at);
+        }
+        // A search that has begun has both ends; before that they may be unset (-1).
+        boolean begun = status != 0;
+        int start = end(r, "start", n, begun);
+        int goal = end(r, "goal", n, begun);
+        int expanded = r.i32InRange("expanded", 0, Integer.MAX_VALUE);
+        int iterations = r.i32InRange("iterations", 0, Integer.MAX_VALUE);
+        at = r.offset();
+        double pathCost = r.f64("pathCost");
+        if (!(pathCost >= 0)) {
+            throw r.error("pathCost", Double.toString(pathCost), "a value >= 0 (infinity allowed)", at);
+        }
+        SearchBuffersPiece.Buffers buffers = begun ? SearchBuffersPiece.read(r, n) : null;
+        r.expectEnd();
+
+        report.put("nodeCount", n)
+                .put("status", status, status + " (" + STATUS_NAMES[status] + ")").jsonOnly("statusName", STATUS_NAMES[status])
+                .put("heuristicWeight", weight)
+                .put("start", start, start < 0 ? "-1 (unset)" : Integer.toString(start))
+                .put("goal", goal, goal < 0 ? "-1 (unset)" : Integer.toString(goal))
+                .put("expanded", expanded).put("iterations", iterations).put("pathCost", pathCost);
+        if (buffers == null) {
+            report.put("buffers", null, "none (a search that has not started stores none)");
+            return;
+        }
+        int closed = 0;
+        for (boolean c : buffers.closed()) {
+            if (c) {
+                closed++;
+            }
+        }
+        report.block("buffers")
+                .put("visited", buffers.visitedCount())
+                .put("closed", closed)
+                .put("open", buffers.open().count())
+                .put("expanded", buffers.expandedNodes().length);
+    }
+
+    /** A search's start or goal: -1 (only while unset) or a node. */
+    private static int end(StateReader r, String field, int nodeCount, boolean required) {
+        long at = r.offset();
+        int v = r.i32(field);
+        if (v == -1 && !required) {
+            return v;
+        }
+        if (v < 0 || v >= nodeCount) {
+            String range = indexRange(nodeCount);
+            throw r.error(field, v, required ? range + " (the search has begun)" : "-1 (unset) or " + range, at);
+        }
+        return v;
+    }
+
+    private static void gridSpace(StateReport report, SpacePiece.Grid s) {
+        // == 0 also takes -0.0 as unassigned, as SpacePiece and the engines do.
+        boolean assigned = !(s.originX() == 0 && s.originY() == 0 && s.cellSize() == 0);
+        StateReport json = new StateReport().put("assigned", assigned).put("originX", s.originX()).put("originY", s.originY())
+                .put("cellSize", s.cellSize());
+        report.put("space", json, assigned ? "origin (" + s.originX() + ", " + s.originY() + "), cellSize " + s.cellSize()
+                : "unassigned (all 0)");
+    }
+
+    private static void voxelSpace(StateReport report, SpacePiece.Voxel s) {
+        boolean assigned = !(s.originX() == 0 && s.originY() == 0 && s.originZ() == 0 && s.cellSize() == 0);
+        StateReport json = new StateReport().put("assigned", assigned).put("originX", s.originX()).put("originY", s.originY())
+                .put("originZ", s.originZ()).put("cellSize", s.cellSize());
+        report.put("space", json, assigned ? "origin (" + s.originX() + ", " + s.originY() + ", " + s.originZ() + "), cellSize "
+                + s.cellSize() : "unassigned (all 0)");
+    }
+
+    private static void areas(StateReport report, AreasPiece.Areas areas) {
+        Map<Integer, Double> notOne = new TreeMap<>();
+        double[] m = areas.multipliers();
+        for (int a = 0; a < m.length; a++) {
+            if (m[a] != 1.0) {
+                notOne.put(a, m[a]);
+            }
+        }
+        StateReport.Sparse sparse = new StateReport.Sparse(notOne);
+        report.put("areas", new StateReport().put("version", areas.version()).put("multipliersNotOne", sparse),
+                "version " + areas.version() + ", multipliers not 1: " + sparse.text());
+    }
+
+    /** Counts of the area ids other than 0 (open) and 255 (wall), those present only. */
+    private static StateReport.Sparse otherAreas(long[] histogram) {
+        Map<Integer, Long> out = new TreeMap<>();
+        for (int a = 1; a < WALL; a++) {
+            if (histogram[a] != 0) {
+                out.put(a, histogram[a]);
+            }
+        }
+        return new StateReport.Sparse(out);
+    }
+
+    private static int chunkSide(int size) {
+        return (size + CHUNK_SIDE - 1) >>> CHUNK_SHIFT;
+    }
+
+    /** {@code 0..n-1}, in words that also work for an empty object. */
+    private static String indexRange(int nodeCount) {
+        return nodeCount == 0 ? "no index (the node count is 0)" : "0.." + (nodeCount - 1);
+    }
+}
