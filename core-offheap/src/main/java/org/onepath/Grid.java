@@ -27,7 +27,7 @@ import org.onepath.state.StateWriter;
  */
 public final class Grid implements AutoCloseable {
     /** Largest number of cells, 2^28. */
-    public static final int MAX_CELLS = 1 << 28;
+    public static final int MAX_CELLS = org.onepath.state.GridStateFormat.MAX_CELLS;
     /** The wall area id. */
     public static final int WALL = AreaCosts.WALL;
     /** Largest agent size (and the cap of clearance values). */
@@ -351,7 +351,7 @@ public final class Grid implements AutoCloseable {
 
     /** Bytes of this grid's state: {@link #saveState()} returns exactly this many. */
     public long stateLength() {
-        return GridState.length(width, height);
+        return org.onepath.state.GridStateFormat.length(width, height);
     }
 
     /**

@@ -1,50 +1,38 @@
 package org.onepath;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.VoxelChunkLayout;
-import org.onepath.state.AreasLayout;
+import org.onepath.memory.NativeIntList;
 import org.onepath.state.AreasPiece;
 import org.onepath.state.SpacePiece;
-import org.onepath.state.StateKind;
 import org.onepath.state.StateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.state.VoxelSpaceLayout;
+import org.onepath.state.VoxelGridStateFormat;
 
 /**
- * The VoxelGrid state (kind 3): header, i32 sizeX, sizeY, sizeZ, u8 defaultArea, i32 version,
- * the voxel space piece, the areas piece, then for each chunk slot in slot order (x fastest, then
- * y, then z) u8 flag and, when 1, the chunk's 4096 bytes as stored (padding past the grid's edge
- * included). A default chunk costs one byte; a stored one is copied in one piece.
+ * A VoxelGrid's state (kind 3, laid out by {@link VoxelGridStateFormat}): a default chunk costs
+ * its flag byte, a stored chunk is copied in one piece.
  */
 final class VoxelState {
-    /** Bytes before the chunk flags. */
-    static final long FIXED_BYTES = StateLayout.HEADER_BYTES + 3 * StateLayout.I32_BYTES + StateLayout.U8_BYTES
-            + StateLayout.I32_BYTES + VoxelSpaceLayout.SPACE_BYTES + AreasLayout.AREAS_BYTES;
-
     private VoxelState() {
     }
 
-    /**
-     * A checked state, before anything changes: the chunk section starts at {@code chunksAt} of
-     * {@code data} and has been walked once, so every flag is 0 or 1 and the bytes end exactly
-     * after it.
-     */
+    /** A checked state, before anything changes; the chunk section starts at {@code chunksAt} of {@code data}. */
     record Parsed(int sizeX, int sizeY, int sizeZ, int defaultArea, int version, VoxelSpace space,
                   AreasPiece.Areas areas, MemorySegment data, long chunksAt) {
     }
 
     static long length(ChunkTable chunks) {
-        return FIXED_BYTES + chunks.chunkCount() + (long) chunks.storedChunkCount() * VoxelChunkLayout.CHUNK_BYTES;
+        return VoxelGridStateFormat.length(chunks.sizeX(), chunks.sizeY(), chunks.sizeZ(), chunks.storedChunkCount());
     }
 
     static void write(VoxelGrid grid, ChunkTable chunks, StateWriter w) {
         VoxelSpace s = grid.space();
-        w.header(StateKind.VOXEL_GRID).i32(chunks.sizeX()).i32(chunks.sizeY()).i32(chunks.sizeZ())
-                .u8(chunks.defaultArea()).i32(grid.version());
-        SpacePiece.writeVoxel(w, new SpacePiece.Voxel(s.originX(), s.originY(), s.originZ(), s.cellSize()));
-        AreasPiece.write(w, grid.areas().toPiece());
+        VoxelGridStateFormat.writeHead(w, chunks.sizeX(), chunks.sizeY(), chunks.sizeZ(), chunks.defaultArea(), grid.version(),
+                new SpacePiece.Voxel(s.originX(), s.originY(), s.originZ(), s.cellSize()), grid.areas().toPiece());
         int slots = chunks.chunkCount();
         for (int slot = 0; slot < slots; slot++) {
             MemorySegment chunk = chunks.chunk(slot);
@@ -63,38 +51,25 @@ final class VoxelState {
      */
     static Parsed read(MemorySegment data, ChunkTable expected) {
         StateReader r = StateReader.ofGrid(data);
-        r.header(StateKind.VOXEL_GRID);
-        int sx = side(r, "sizeX", expected == null ? -1 : expected.sizeX());
-        int sy = side(r, "sizeY", expected == null ? -1 : expected.sizeY());
-        long at = r.offset();
-        int sz = side(r, "sizeZ", expected == null ? -1 : expected.sizeZ());
-        if ((long) sx * sy * sz > VoxelGrid.MAX_VOXELS) {
-            throw r.error("sizeZ", sz, "at most " + (VoxelGrid.MAX_VOXELS / ((long) sx * sy)) + " (sizeX * sizeY * sizeZ <= 2^30)", at);
+        VoxelGridStateFormat.Head head = VoxelGridStateFormat.read(r);
+        if (expected != null) {
+            expect(r, "sizeX", head.sizeX(), expected.sizeX(), VoxelGridStateFormat.SIZE_X_OFFSET);
+            expect(r, "sizeY", head.sizeY(), expected.sizeY(), VoxelGridStateFormat.SIZE_Y_OFFSET);
+            expect(r, "sizeZ", head.sizeZ(), expected.sizeZ(), VoxelGridStateFormat.SIZE_Z_OFFSET);
+            expect(r, "defaultArea", head.defaultArea(), expected.defaultArea(), VoxelGridStateFormat.DEFAULT_AREA_OFFSET);
         }
-        at = r.offset();
-        int defaultArea = r.u8("defaultArea");
-        if (expected != null && defaultArea != expected.defaultArea()) {
-            throw r.error("defaultArea", defaultArea, expected.defaultArea() + " (the restoring grid's default area)", at);
-        }
-        int version = r.i32InRange("version", 0, Integer.MAX_VALUE);
-        SpacePiece.Voxel s = SpacePiece.readVoxel(r);
-        AreasPiece.Areas areas = AreasPiece.read(r);
-        long chunksAt = r.offset();
-        long slots = (long) chunkSide(sx) * chunkSide(sy) * chunkSide(sz);
-        for (long slot = 0; slot < slots; slot++) {
-            if (r.flag("chunk flag")) {
-                r.skip("chunk bytes", VoxelChunkLayout.CHUNK_BYTES);
-            }
-        }
-        r.expectEnd();
-        return new Parsed(sx, sy, sz, defaultArea, version, new VoxelSpace(s.originX(), s.originY(), s.originZ(), s.cellSize()),
-                areas, data, chunksAt);
+        SpacePiece.Voxel s = head.space();
+        return new Parsed(head.sizeX(), head.sizeY(), head.sizeZ(), head.defaultArea(), head.version(),
+                new VoxelSpace(s.originX(), s.originY(), s.originZ(), s.cellSize()), head.areas(), data, head.chunksOffset());
     }
 
-    /**
-     * Writes a checked state's chunks into the table: a flagged chunk is stored and copied, any
-     * other slot made default.
-     */
+    private static void expect(StateReader r, String field, int value, int expected, long offset) {
+        if (value != expected) {
+            throw r.error(field, value, expected + " (the restoring grid's " + field + ")", offset);
+        }
+    }
+
+    /** Writes a checked state's chunks into the table: a flagged chunk is stored and copied, any other slot made default. */
     static void applyChunks(Parsed parsed, ChunkTable chunks) {
         MemorySegment data = parsed.data();
         long at = parsed.chunksAt();
@@ -110,9 +85,7 @@ final class VoxelState {
         }
     }
 
-    /**
-     * The nodes whose area a checked state changes, ascending; padding voxels are not nodes.
-     */
+    /** The nodes whose area a checked state changes, ascending; padding voxels are not nodes. */
     static int[] changedNodes(Parsed parsed, ChunkTable chunks) {
         MemorySegment data = parsed.data();
         long at = parsed.chunksAt();
@@ -120,7 +93,7 @@ final class VoxelState {
         int sy = chunks.sizeY();
         int sz = chunks.sizeZ();
         int defaultArea = chunks.defaultArea();
-        org.onepath.memory.NativeIntList changed = new org.onepath.memory.NativeIntList();
+        NativeIntList changed = new NativeIntList();
         try {
             for (int cz = 0; cz < chunks.chunksZ(); cz++) {
                 for (int cy = 0; cy < chunks.chunksY(); cy++) {
@@ -134,9 +107,9 @@ final class VoxelState {
                             continue;
                         }
                         for (int i = 0; i < VoxelChunkLayout.CHUNK_BYTES; i++) {
-                            int x = (cx << 4) | (i & 15);
-                            int y = (cy << 4) | ((i >>> 4) & 15);
-                            int z = (cz << 4) | (i >>> 8);
+                            int x = (cx << VoxelChunkLayout.CHUNK_SHIFT) | (i & VoxelChunkLayout.CHUNK_MASK);
+                            int y = (cy << VoxelChunkLayout.CHUNK_SHIFT) | ((i >>> VoxelChunkLayout.CHUNK_SHIFT) & VoxelChunkLayout.CHUNK_MASK);
+                            int z = (cz << VoxelChunkLayout.CHUNK_SHIFT) | (i >>> (2 * VoxelChunkLayout.CHUNK_SHIFT));
                             if (x >= sx || y >= sy || z >= sz) {
                                 continue;
                             }
@@ -150,23 +123,10 @@ final class VoxelState {
                 }
             }
             int[] nodes = changed.toArray();
-            java.util.Arrays.sort(nodes);
+            Arrays.sort(nodes);
             return nodes;
         } finally {
             changed.close();
         }
-    }
-
-    private static int side(StateReader r, String field, int expected) {
-        long at = r.offset();
-        int v = r.i32InRange(field, 1, (int) VoxelGrid.MAX_VOXELS);
-        if (expected >= 0 && v != expected) {
-            throw r.error(field, v, expected + " (the restoring grid's " + field + ")", at);
-        }
-        return v;
-    }
-
-    private static int chunkSide(int size) {
-        return (size + VoxelChunkLayout.CHUNK_MASK) >>> VoxelChunkLayout.CHUNK_SHIFT;
     }
 }

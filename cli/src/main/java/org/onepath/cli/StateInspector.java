@@ -3,16 +3,17 @@ package org.onepath.cli;
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.TreeMap;
-import org.onepath.Grid;
-import org.onepath.VoxelGrid;
 import org.onepath.state.AreasLayout;
 import org.onepath.state.AreasPiece;
+import org.onepath.state.GridStateFormat;
 import org.onepath.state.OnePathFormatException;
+import org.onepath.state.SearchStateFormat;
 import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SpacePiece;
 import org.onepath.state.StateKind;
 import org.onepath.state.StateLayout;
 import org.onepath.state.StateReader;
+import org.onepath.state.VoxelGridStateFormat;
 
 /**
  * Decodes a version-1 state by the format alone: no grid, graph or search is built, so a state
@@ -27,10 +28,9 @@ import org.onepath.state.StateReader;
  * checked and their payload counted, not decoded.
  */
 final class StateInspector {
-    /** Side of a voxel chunk in the format: 16, so a chunk is 4096 bytes. */
-    private static final int CHUNK_SIDE = 16;
+    private static final int CHUNK_SIDE = VoxelGridStateFormat.CHUNK_SIDE;
     private static final int CHUNK_SHIFT = 4;
-    private static final long CHUNK_BYTES = CHUNK_SIDE * CHUNK_SIDE * CHUNK_SIDE;
+    private static final long CHUNK_BYTES = VoxelGridStateFormat.CHUNK_BYTES;
     /** The wall (grid) or solid (voxel) area id: it has no multiplier. */
     private static final int WALL = AreasLayout.AREA_COUNT;
     /** A graph's node bound, 2^26, from the Graph layout. */
@@ -39,7 +39,7 @@ final class StateInspector {
      * A search's node bound: the largest node space of any engine it can run on (a voxel grid's
      * 2^30 voxels; a grid has at most 2^28 cells, a graph 2^26 nodes).
      */
-    static final int MAX_SEARCH_NODES = (int) VoxelGrid.MAX_VOXELS;
+    static final int MAX_SEARCH_NODES = (int) VoxelGridStateFormat.MAX_VOXELS;
     /** One graph edge: i32 from, i32 to, f64 weight, u8 alive. */
     private static final long EDGE_BYTES = 2 * StateLayout.I32_BYTES + StateLayout.F64_BYTES + StateLayout.U8_BYTES;
     private static final String[] STATUS_NAMES = {"not started", "running", "found", "no path"};
@@ -68,11 +68,11 @@ final class StateInspector {
                 .jsonOnly("kindName", kind.label());
         long payload = data.byteSize() - StateLayout.HEADER_BYTES;
         switch (kind) {
-            case GRID -> grid(reader(data, kind, false), payload(report, payload, true), data);
-            case VOXEL_GRID -> voxelGrid(reader(data, kind, false), payload(report, payload, true), data);
+            case GRID -> grid(StateReader.ofGrid(data), payload(report, payload, true), data);
+            case VOXEL_GRID -> voxelGrid(StateReader.ofGrid(data), payload(report, payload, true), data);
             case GRAPH -> graph(reader(data, kind, true), payload(report, payload, true));
-            case A_STAR, JUMP_POINT_SEARCH, THETA_STAR -> search(reader(data, kind, false), payload(report, payload, true));
-            case GRAPH_A_STAR -> search(reader(data, kind, true), payload(report, payload, true));
+            case A_STAR, JUMP_POINT_SEARCH, THETA_STAR -> search(StateReader.ofGrid(data), payload(report, payload, true), kind);
+            case GRAPH_A_STAR -> search(StateReader.ofGraph(data), payload(report, payload, true), kind);
             default -> payload(report, payload, false);
         }
         return report;
@@ -90,25 +90,16 @@ final class StateInspector {
         return r;
     }
 
-    /** Grid (1): i32 width, height, version, space, areas, then width * height cell bytes. */
+    /** Grid (1), checked as a grid's restore checks it ({@link GridStateFormat}). */
     private static void grid(StateReader r, StateReport report, MemorySegment data) {
-        // The same bounds as Grid.restoreState, so what inspects clean also restores.
-        int w = r.i32InRange("width", 1, Grid.MAX_CELLS);
-        long at = r.offset();
-        int h = r.i32InRange("height", 1, Grid.MAX_CELLS);
-        if ((long) w * h > Grid.MAX_CELLS) {
-            throw r.error("height", h, "at most " + (Grid.MAX_CELLS / w) + " (width * height <= 2^28)", at);
-        }
-        int version = r.i32InRange("version", 0, Integer.MAX_VALUE);
-        SpacePiece.Grid space = SpacePiece.readGrid(r);
-        AreasPiece.Areas areas = AreasPiece.read(r);
-        long cellCount = (long) w * h;
-        long cellsAt = r.offset();
-        if (r.remaining() < cellCount) {
-            throw r.error("cells", r.remaining() + " bytes", cellCount + " bytes (width " + w + " * height " + h + ")", cellsAt);
-        }
-        r.skip("cells", cellCount);
-        r.expectEnd();
+        GridStateFormat.Head head = GridStateFormat.read(r);
+        int w = head.width();
+        int h = head.height();
+        int version = head.version();
+        SpacePiece.Grid space = head.space();
+        AreasPiece.Areas areas = head.areas();
+        long cellCount = head.cellCount();
+        long cellsAt = head.cellsOffset();
 
         long[] histogram = new long[256];
         for (long i = 0; i < cellCount; i++) {
@@ -123,45 +114,35 @@ final class StateInspector {
                 + otherAreas(histogram).text() + ")");
     }
 
-    /**
-     * VoxelGrid (3): i32 sizeX, sizeY, sizeZ, u8 defaultArea, i32 version, voxel space, areas,
-     * then per chunk slot (x fastest) a flag and, when set, the chunk's 4096 bytes.
-     */
+    /** VoxelGrid (3), checked as a voxel grid's restore checks it ({@link VoxelGridStateFormat}). */
     private static void voxelGrid(StateReader r, StateReport report, MemorySegment data) {
-        // The same bounds as VoxelGrid.restoreState.
-        int maxSide = (int) VoxelGrid.MAX_VOXELS;
-        int sx = r.i32InRange("sizeX", 1, maxSide);
-        int sy = r.i32InRange("sizeY", 1, maxSide);
-        long at = r.offset();
-        int sz = r.i32InRange("sizeZ", 1, maxSide);
-        if ((long) sx * sy * sz > VoxelGrid.MAX_VOXELS) {
-            throw r.error("sizeZ", sz, "at most " + (VoxelGrid.MAX_VOXELS / ((long) sx * sy))
-                    + " (sizeX * sizeY * sizeZ <= 2^30)", at);
-        }
-        int defaultArea = r.u8("defaultArea");
-        int version = r.i32InRange("version", 0, Integer.MAX_VALUE);
-        SpacePiece.Voxel space = SpacePiece.readVoxel(r);
-        AreasPiece.Areas areas = AreasPiece.read(r);
-        int chunksX = chunkSide(sx);
-        int chunksY = chunkSide(sy);
-        int chunksZ = chunkSide(sz);
+        VoxelGridStateFormat.Head head = VoxelGridStateFormat.read(r);
+        int sx = head.sizeX();
+        int sy = head.sizeY();
+        int sz = head.sizeZ();
+        int defaultArea = head.defaultArea();
+        int version = head.version();
+        SpacePiece.Voxel space = head.space();
+        AreasPiece.Areas areas = head.areas();
+        int chunksX = head.chunksX();
+        int chunksY = head.chunksY();
+        int chunksZ = head.chunksZ();
         long slots = (long) chunksX * chunksY * chunksZ;
-        long stored = 0;
+        long stored = head.storedChunks();
         long[] histogram = new long[256];
         long storedVoxels = 0;
+        long at = head.chunksOffset();
         for (long slot = 0; slot < slots; slot++) {
-            if (!r.flag("chunk[" + slot + "].flag")) {
+            if (data.get(StateLayout.U8, at++) == 0) {
                 continue;
             }
-            long chunkAt = r.skip("chunk[" + slot + "].voxels", CHUNK_BYTES);
-            stored++;
             int cx = (int) (slot % chunksX);
             int cy = (int) (slot / chunksX % chunksY);
             int cz = (int) (slot / chunksX / chunksY);
-            storedVoxels += countChunk(data, chunkAt, Math.min(CHUNK_SIDE, sx - (cx << CHUNK_SHIFT)),
+            storedVoxels += countChunk(data, at, Math.min(CHUNK_SIDE, sx - (cx << CHUNK_SHIFT)),
                     Math.min(CHUNK_SIDE, sy - (cy << CHUNK_SHIFT)), Math.min(CHUNK_SIDE, sz - (cz << CHUNK_SHIFT)), histogram);
+            at += CHUNK_BYTES;
         }
-        r.expectEnd();
 
         long voxelCount = (long) sx * sy * sz;
         report.put("sizeX", sx).put("sizeY", sy).put("sizeZ", sz).put("defaultArea", defaultArea).put("version", version);
@@ -255,36 +236,18 @@ final class StateInspector {
         return v;
     }
 
-    /**
-     * A* (8), jump point (9), Theta* (10), graph A* (11): i32 nodeCount, u8 status, f64
-     * heuristicWeight, i32 start, i32 goal, i32 expanded, i32 iterations, f64 pathCost, then,
-     * unless the search has not started, the search-buffers piece.
-     */
-    private static void search(StateReader r, StateReport report) {
-        int n = r.i32InRange("nodeCount", 0, MAX_SEARCH_NODES);
-        long at = r.offset();
-        int status = r.u8("status");
-        if (status >= STATUS_NAMES.length) {
-            throw r.error("status", status, "0..3 (0 not started, 1 running, 2 found, 3 no path)", at);
-        }
-        at = r.offset();
-        double weight = r.f64("heuristicWeight");
-        if (!(weight >= 0 && weight < Double.POSITIVE_INFINITY)) {
-            throw r.error("heuristicWeight", Double.toString(weight), "a finite value >= 0", at);
-        }
-        // A search that has begun has both ends; before that they may be unset (-1).
-        boolean begun = status != 0;
-        int start = end(r, "start", n, begun);
-        int goal = end(r, "goal", n, begun);
-        int expanded = r.i32InRange("expanded", 0, Integer.MAX_VALUE);
-        int iterations = r.i32InRange("iterations", 0, Integer.MAX_VALUE);
-        at = r.offset();
-        double pathCost = r.f64("pathCost");
-        if (!(pathCost >= 0)) {
-            throw r.error("pathCost", Double.toString(pathCost), "a value >= 0 (infinity allowed)", at);
-        }
-        SearchBuffersPiece.Buffers buffers = begun ? SearchBuffersPiece.read(r, n) : null;
-        r.expectEnd();
+    /** A* (8), jump point (9), Theta* (10), graph A* (11), checked as a search's restore checks it ({@link SearchStateFormat}). */
+    private static void search(StateReader r, StateReport report, StateKind kind) {
+        SearchStateFormat.State state = SearchStateFormat.read(r, kind, MAX_SEARCH_NODES);
+        int n = state.nodeCount();
+        int status = state.status();
+        double weight = state.heuristicWeight();
+        int start = state.start();
+        int goal = state.goal();
+        int expanded = state.expanded();
+        int iterations = state.iterations();
+        double pathCost = state.pathCost();
+        SearchBuffersPiece.Buffers buffers = state.buffers();
 
         report.put("nodeCount", n)
                 .put("status", status, status + " (" + STATUS_NAMES[status] + ")").jsonOnly("statusName", STATUS_NAMES[status])
@@ -307,20 +270,6 @@ final class StateInspector {
                 .put("closed", closed)
                 .put("open", buffers.open().count())
                 .put("expanded", buffers.expandedNodes().length);
-    }
-
-    /** A search's start or goal: -1 (only while unset) or a node. */
-    private static int end(StateReader r, String field, int nodeCount, boolean required) {
-        long at = r.offset();
-        int v = r.i32(field);
-        if (v == -1 && !required) {
-            return v;
-        }
-        if (v < 0 || v >= nodeCount) {
-            String range = indexRange(nodeCount);
-            throw r.error(field, v, required ? range + " (the search has begun)" : "-1 (unset) or " + range, at);
-        }
-        return v;
     }
 
     private static void gridSpace(StateReport report, SpacePiece.Grid s) {
@@ -362,10 +311,6 @@ final class StateInspector {
             }
         }
         return new StateReport.Sparse(out);
-    }
-
-    private static int chunkSide(int size) {
-        return (size + CHUNK_SIDE - 1) >>> CHUNK_SHIFT;
     }
 
     /** {@code 0..n-1}, in words that also work for an empty object. */

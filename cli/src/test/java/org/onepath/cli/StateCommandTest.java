@@ -125,7 +125,9 @@ class StateCommandTest {
     /** The fixed fields of a search state (kinds 8 to 11). */
     private static StateWriter searchHeader(StateKind kind, int nodeCount, int status, int start, int goal) {
         StateWriter w = new StateWriter();
-        w.header(kind).i32(nodeCount).u8(status).f64(1.0).i32(start).i32(goal).i32(1).i32(1).f64(0.0);
+        // A search not started has no counts; a running one here has popped its start once.
+        int counts = status == 0 ? 0 : 1;
+        w.header(kind).i32(nodeCount).u8(status).f64(1.0).i32(start).i32(goal).i32(counts).i32(counts).f64(Double.POSITIVE_INFINITY);
         return w;
     }
 

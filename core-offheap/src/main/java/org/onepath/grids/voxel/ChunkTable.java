@@ -27,7 +27,7 @@ import org.onepath.memory.OwnerState;
  */
 public final class ChunkTable implements AutoCloseable {
     /** Largest number of voxels, 2^30. */
-    public static final long MAX_VOXELS = 1L << 30;
+    public static final long MAX_VOXELS = org.onepath.state.VoxelGridStateFormat.MAX_VOXELS;
 
     private final int sizeX;
     private final int sizeY;

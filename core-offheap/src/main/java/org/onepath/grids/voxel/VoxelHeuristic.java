@@ -17,6 +17,7 @@ import org.onepath.grids.Heuristic;
  */
 public final class VoxelHeuristic implements Heuristic {
     private final VoxelConnectivity connectivity;
+    private final int moves;
     private final AreaCosts areas;
     private final int sizeX;
     private final int sizeY;
@@ -26,6 +27,7 @@ public final class VoxelHeuristic implements Heuristic {
 
     public VoxelHeuristic(VoxelConnectivity connectivity, AreaCosts areas, int sizeX, int sizeY) {
         this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
+        this.moves = connectivity.moves();
         this.areas = Objects.requireNonNull(areas, "areas");
         if (sizeX < 1 || sizeY < 1) {
             throw new IllegalArgumentException("voxel grid sides must be at least 1, were " + sizeX + " and " + sizeY);
@@ -63,23 +65,28 @@ public final class VoxelHeuristic implements Heuristic {
 
     /** Estimate from voxel (x, y, z) to the goal. */
     public double estimate(int x, int y, int z) {
-        return distance(connectivity, Math.abs(x - goalX), Math.abs(y - goalY), Math.abs(z - goalZ)) * areas.minCost();
+        return distance(moves, Math.abs(x - goalX), Math.abs(y - goalY), Math.abs(z - goalZ)) * areas.minCost();
     }
 
     /** The empty-grid distance of offsets (dx, dy, dz) &gt;= 0 under a connectivity. */
     public static double distance(VoxelConnectivity connectivity, int dx, int dy, int dz) {
+        return distance(connectivity.moves(), dx, dy, dz);
+    }
+
+    /** As {@link #distance(VoxelConnectivity, int, int, int)} by number of moves (6, 18 or 26). */
+    private static double distance(int moves, int dx, int dy, int dz) {
         // Sort so that a <= b <= c.
         int a = Math.min(dx, Math.min(dy, dz));
         int c = Math.max(dx, Math.max(dy, dz));
         int b = dx + dy + dz - a - c;
         int m = a + b + c;
-        return switch (connectivity) {
-            case SIX -> m;
-            case TWENTY_SIX -> a * VoxelMath.SQRT3 + (b - a) * GridMath.SQRT2 + (c - b);
-            case EIGHTEEN -> {
-                int e = Math.min(m / 2, a + b);
-                yield e * GridMath.SQRT2 + (m - 2 * e);
-            }
-        };
+        if (moves == 26) {
+            return a * VoxelMath.SQRT3 + (b - a) * GridMath.SQRT2 + (c - b);
+        }
+        if (moves == 6) {
+            return m;
+        }
+        int e = Math.min(m / 2, a + b);
+        return e * GridMath.SQRT2 + (m - 2 * e);
     }
 }

@@ -31,6 +31,12 @@ public final class VoxelMoves {
     static final int[] TARGET = new int[COUNT];
     /** Route masks per corner rule code and move: the move is legal when one is fully open. */
     static final int[][][] ROUTES = new int[3][COUNT][];
+    /**
+     * Per corner rule code and move, the destination bit with the move's only route mask when it
+     * has one route (every move under NO_CORNER_CUTTING and ALLOW_ALL, face moves always), else
+     * -1: one mask test decides such a move.
+     */
+    static final int[][] SINGLE_ROUTE = new int[3][COUNT];
 
     static {
         int k = 0;
@@ -52,6 +58,12 @@ public final class VoxelMoves {
                         k++;
                     }
                 }
+            }
+        }
+        for (int rule = 0; rule < 3; rule++) {
+            for (int j = 0; j < COUNT; j++) {
+                int[] r = ROUTES[rule][j];
+                SINGLE_ROUTE[rule][j] = r.length == 1 ? r[0] | 1 << TARGET[j] : -1;
             }
         }
     }

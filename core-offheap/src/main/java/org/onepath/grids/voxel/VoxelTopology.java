@@ -35,6 +35,7 @@ public final class VoxelTopology implements GridTopology {
     private final int sizeZ;
     private final int moveCount;
     private final int[][] routes;
+    private final int[] singleRoute;
     private final int[] nodeDelta;
     private final int[] around = new int[27];
     private final int[] moveScratch;
@@ -49,6 +50,7 @@ public final class VoxelTopology implements GridTopology {
         this.sizeZ = chunks.sizeZ();
         this.moveCount = connectivity.moves();
         this.routes = VoxelMoves.ROUTES[cornerRule.code()];
+        this.singleRoute = VoxelMoves.SINGLE_ROUTE[cornerRule.code()];
         this.nodeDelta = new int[moveCount];
         for (int j = 0; j < moveCount; j++) {
             nodeDelta[j] = VoxelMoves.DX[j] + sizeX * (VoxelMoves.DY[j] + sizeY * VoxelMoves.DZ[j]);
@@ -139,10 +141,12 @@ public final class VoxelTopology implements GridTopology {
         final double fromMultiplier = m.multiplierOf(a[VoxelMoves.CENTER]);
         final int[] target = VoxelMoves.TARGET;
         final double[] length = VoxelMoves.LENGTH;
+        final int[] single = singleRoute;
         int k = 0;
         for (int j = 0; j < moveCount; j++) {
             final int t = target[j];
-            if ((open & (1 << t)) == 0 || !routeOpen(routes[j], open)) {
+            final int need = single[j];
+            if (need >= 0 ? (open & need) != need : (open & (1 << t)) == 0 || !routeOpen(routes[j], open)) {
                 continue;
             }
             moveIds[k] = j;
