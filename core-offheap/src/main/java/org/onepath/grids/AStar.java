@@ -220,7 +220,13 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         try {
             r = SearchSnapshot.read(state, StateKind.A_STAR, topology.nodeCount(), weight);
         } catch (RuntimeException e) {
+            // Unusable until begun or restored again, and saved meanwhile as never begun.
             status = SearchStatus.NOT_STARTED;
+            start = -1;
+            goal = -1;
+            expanded = 0;
+            iterations = 0;
+            pathCost = Double.POSITIVE_INFINITY;
             throw e;
         }
         SearchSnapshot.apply(r, buffers);

@@ -18,7 +18,7 @@ import java.util.Objects;
  *
  * <p>What {@link #read} checks needs no engine: a search not started has ends -1 (or unset),
  * no counts and no path; a begun one has both ends, its start visited at cost 0 without a
- * parent; a found one has its goal closed at exactly the path cost and one expansion fewer than
+ * parent, and it is the only node without one; a found one has its goal closed at exactly the path cost and one expansion fewer than
  * its iterations; otherwise the cost is +infinity, every iteration expanded and the goal open;
  * a running search has open nodes and one without a path has none; every open entry's G is its
  * node's cost. The engine adds what only it knows: the node count and the weight it was built
@@ -102,6 +102,14 @@ public final class SearchStateFormat {
         int s = Arrays.binarySearch(b.visitedNodes(), start);
         if (s < 0 || b.g()[s] != 0.0 || b.parents()[s] != -1) {
             throw r.error("start", start, "a visited node with cost 0 and no parent", START_OFFSET);
+        }
+        // The parent links have no cycle (the piece checks it), so with the start their only root
+        // every visited node's chain ends at the start and a path walk always terminates there.
+        int[] parents = b.parents();
+        for (int i = 0; i < parents.length; i++) {
+            if (parents[i] == -1 && b.visitedNodes()[i] != start) {
+                throw r.error("visited[" + i + "].parent", -1, "a visited node (only the start has no parent)", BUFFERS_OFFSET);
+            }
         }
         int gi = Arrays.binarySearch(b.visitedNodes(), goal);
         boolean goalClosed = gi >= 0 && b.closed()[gi];

@@ -191,7 +191,13 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
             r = SearchSnapshot.read(state, StateKind.JUMP_POINT_SEARCH, grid.cellCount(), 1.0);
             checkJumps(r.buffers());
         } catch (RuntimeException e) {
+            // Unusable until begun or restored again, and saved meanwhile as never begun.
             status = SearchStatus.NOT_STARTED;
+            start = -1;
+            goal = -1;
+            expanded = 0;
+            iterations = 0;
+            pathCost = Double.POSITIVE_INFINITY;
             throw e;
         }
         SearchSnapshot.apply(r, nodes.buffers());
