@@ -162,6 +162,11 @@ public final class ChunkTable implements AutoCloseable {
         return table.get(SLOT, (long) slotOf(x >>> CHUNK_SHIFT, y >>> CHUNK_SHIFT, z >>> CHUNK_SHIFT) * SLOT_BYTES);
     }
 
+    /** Slot value of chunk (cx, cy, cz) (hot path). */
+    int refOfChunk(int cx, int cy, int cz) {
+        return table.get(SLOT, (long) slotOf(cx, cy, cz) * SLOT_BYTES);
+    }
+
     /** The slab holding the stored chunk of a non-empty slot value. */
     MemorySegment slabOf(int ref) {
         return slabs[(ref - 1) >>> SLAB_SHIFT];

@@ -37,7 +37,10 @@ public final class VoxelTopology implements GridTopology {
     private final int[][] routes;
     private final int[] singleRoute;
     private final int[] nodeDelta;
+    private static final int UNKNOWN = -1;
+
     private final int[] around = new int[27];
+    private final int[] chunkRefs = new int[8];
     private final int[] moveScratch;
 
     public VoxelTopology(ChunkTable chunks, AreaCosts areas, VoxelConnectivity connectivity, VoxelCornerRule cornerRule) {
@@ -200,16 +203,36 @@ public final class VoxelTopology implements GridTopology {
             }
             return open;
         }
+        // Near a chunk border or the block's edge: the 27 voxels span at most two chunks per axis,
+        // so at most eight chunk-table reads, each made once and kept in refs.
+        final int[] refs = chunkRefs;
+        java.util.Arrays.fill(refs, UNKNOWN);
+        final int cx0 = (x - 1) >> CHUNK_SHIFT;
+        final int cy0 = (y - 1) >> CHUNK_SHIFT;
+        final int cz0 = (z - 1) >> CHUNK_SHIFT;
+        final int defaultArea = chunks.defaultArea();
         int open = 0;
         int i = 0;
         for (int dz = -1; dz <= 1; dz++) {
+            final int vz = z + dz;
             for (int dy = -1; dy <= 1; dy++) {
+                final int vy = y + dy;
                 for (int dx = -1; dx <= 1; dx++, i++) {
                     final int vx = x + dx;
-                    final int vy = y + dy;
-                    final int vz = z + dz;
-                    final int v = vx >= 0 && vy >= 0 && vz >= 0 && vx < sizeX && vy < sizeY && vz < sizeZ
-                            ? chunks.area(vx, vy, vz) : AreaCosts.WALL;
+                    int v = AreaCosts.WALL;
+                    if (vx >= 0 && vy >= 0 && vz >= 0 && vx < sizeX && vy < sizeY && vz < sizeZ) {
+                        final int cx = vx >> CHUNK_SHIFT;
+                        final int cy = vy >> CHUNK_SHIFT;
+                        final int cz = vz >> CHUNK_SHIFT;
+                        final int key = (cx - cx0) | (cy - cy0) << 1 | (cz - cz0) << 2;
+                        int ref = refs[key];
+                        if (ref == UNKNOWN) {
+                            ref = chunks.refOfChunk(cx, cy, cz);
+                            refs[key] = ref;
+                        }
+                        v = ref == EMPTY ? defaultArea
+                                : chunks.slabOf(ref).get(VOXEL, ChunkTable.chunkOffsetOf(ref) + VoxelChunkLayout.inChunkIndex(vx, vy, vz)) & 0xFF;
+                    }
                     a[i] = v;
                     if (v != AreaCosts.WALL) {
                         open |= 1 << i;
