@@ -34,19 +34,27 @@ final class StateDump {
 
     /** The label of the line holding byte {@code offset} ("?" past the end), for failure messages. */
     static String fieldAt(byte[] state, long offset) {
+        String[] labels = labelsByOffset(state);
+        return offset >= 0 && offset < labels.length ? labels[(int) offset] : "?";
+    }
+
+    /** For each byte of the state, the label of the line holding it ("?" where a walk of bad bytes stopped). */
+    static String[] labelsByOffset(byte[] state) {
         StateDump d = new StateDump(state);
         try {
             d.walk();
         } catch (RuntimeException e) {
             // a partial walk still labels what it reached
         }
+        String[] out = new String[state.length];
+        java.util.Arrays.fill(out, "?");
         for (int i = 0; i < d.spans.size(); i++) {
             long[] s = d.spans.get(i);
-            if (offset >= s[0] && offset < s[0] + s[1]) {
-                return d.labels.get(i);
+            for (long k = s[0]; k < s[0] + s[1]; k++) {
+                out[(int) k] = d.labels.get(i);
             }
         }
-        return "?";
+        return out;
     }
 
     private void walk() {

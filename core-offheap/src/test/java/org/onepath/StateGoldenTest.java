@@ -1,0 +1,215 @@
+package org.onepath;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.onepath.grids.SearchStatus;
+
+/**
+ * Golden files: the bytes of {@code src/test/resources/state/golden/*.bin} were made once by this
+ * code and reviewed through their annotated dumps ({@code *.hex.txt}). The objects of
+ * {@link StateGoldens} are rebuilt the same way and must save exactly those bytes, and restoring a
+ * file into a fresh object then saving must give them back.
+ *
+ * <p>A missing file fails the test. Files are only written when the system property
+ * {@code onepath.golden.write=true} is set, and then the test fails anyway, asking for the new
+ * files to be reviewed and committed: a golden file is never regenerated silently.
+ */
+class StateGoldenTest {
+
+    @ParameterizedTest
+    @EnumSource(StateGoldens.class)
+    void savedBytesEqualTheGoldenFile(StateGoldens golden) throws IOException {
+        byte[] actual;
+        try (StateGoldens.Subject s = golden.build()) {
+            actual = s.save();
+        }
+        if (Boolean.getBoolean(StateGoldens.WRITE_PROPERTY)) {
+            Files.createDirectories(StateGoldens.folder());
+            Files.write(golden.binFile(), actual);
+            Files.writeString(golden.hexFile(), StateDump.of(actual), StandardCharsets.UTF_8);
+            fail("wrote " + golden.binFile().toAbsolutePath() + " and " + golden.hexFile().getFileName()
+                    + " (" + actual.length + " bytes): review the .hex.txt dump against docs/formats/state-v1.md and commit"
+                    + " both files, then run again without -D" + StateGoldens.WRITE_PROPERTY);
+        }
+        byte[] expected = golden.readBin();
+        assertSameBytes(expected, actual, golden + ": saveState() of the rebuilt object");
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateGoldens.class)
+    void annotatedDumpMatchesTheBinaryFile(StateGoldens golden) throws IOException {
+        byte[] expected = golden.readBin();
+        if (!Files.isRegularFile(golden.hexFile())) {
+            fail("golden dump " + golden.hexFile().toAbsolutePath() + " is missing; write the goldens with -D"
+                    + StateGoldens.WRITE_PROPERTY + "=true, review and commit them");
+        }
+        String dump = Files.readString(golden.hexFile(), StandardCharsets.UTF_8);
+        assertEquals(StateDump.of(expected), dump, golden + ": the .hex.txt dump no longer describes the .bin file");
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateGoldens.class)
+    void restoringTheGoldenFileIntoAFreshObjectSavesItAgain(StateGoldens golden) {
+        byte[] expected = golden.readBin();
+        try (StateGoldens.Subject fresh = golden.fresh()) {
+            fresh.restore(expected);
+            assertSameBytes(expected, fresh.save(), golden + ": restore(golden) then saveState()");
+            byte[] again = fresh.fromStateThenSave(expected);
+            if (again != null) {
+                assertSameBytes(expected, again, golden + ": fromState(golden) then saveState()");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateGoldens.class)
+    void headerIsMagicVersionOneAndKind(StateGoldens golden) {
+        byte[] bytes = golden.readBin();
+        int kind = switch (golden) {
+            case GRID -> 1;
+            case VOXEL -> 3;
+            case ASTAR_RUNNING, ASTAR_NOT_STARTED, ASTAR_FOUND -> 8;
+            case JPS_RUNNING -> 9;
+        };
+        byte[] header = HexFormat.ofDelimiter(" ").parseHex(String.format("4F 50 47 53 01 00 %02X 00", kind));
+        assertArrayEquals(header, Arrays.copyOf(bytes, 8), golden + " header");
+    }
+
+    /** Field values read straight from the documented offsets, independently of the dump. */
+    @Test
+    void gridGoldenFieldsSitAtTheirDocumentedOffsets() {
+        ByteBuffer b = ByteBuffer.wrap(StateGoldens.GRID.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(2088 + 7 * 5, b.capacity(), "length: 2088 fixed bytes + 35 cells");
+        assertEquals(7, b.getInt(8), "width");
+        assertEquals(5, b.getInt(12), "height");
+        assertEquals(3, b.getInt(16), "version after three edits (fromText does not count)");
+        assertEquals(-12.5, b.getDouble(20), "space.originX");
+        assertEquals(100.25, b.getDouble(28), "space.originY");
+        assertEquals(0.5, b.getDouble(36), "space.cellSize");
+        assertEquals(3, b.getInt(44), "areas.version after three cost changes");
+        assertEquals(1.0, b.getDouble(48), "multiplier of area 0");
+        assertEquals(2.5, b.getDouble(48 + 8), "multiplier of area 1");
+        assertEquals(0.75, b.getDouble(48 + 16), "multiplier of area 2");
+        assertEquals(4.0, b.getDouble(48 + 24), "multiplier of area 3");
+        assertEquals(1.0, b.getDouble(48 + 254 * 8), "multiplier of area 254");
+        int cells = 2088;
+        assertEquals(3, b.get(cells), "cell (0, 0) edited to area 3");
+        assertEquals(1, b.get(cells + 2), "cell (2, 0) is area 1");
+        assertEquals((byte) 0xFF, b.get(cells + 4), "cell (4, 0) is a wall");
+        assertEquals(2, b.get(cells + 2 * 7 + 3), "cell (3, 2) edited to area 2");
+        assertEquals((byte) 0xFF, b.get(cells + 4 * 7 + 6), "cell (6, 4) edited to a wall");
+    }
+
+    @Test
+    void voxelGoldenFieldsSitAtTheirDocumentedOffsets() {
+        ByteBuffer b = ByteBuffer.wrap(StateGoldens.VOXEL.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        // 2 x 2 x 3 chunk slots, three of them stored
+        assertEquals(2101 + 12 + 3 * 4096, b.capacity(), "length");
+        assertEquals(20, b.getInt(8));
+        assertEquals(17, b.getInt(12));
+        assertEquals(33, b.getInt(16));
+        assertEquals(0, b.get(20), "defaultArea");
+        assertEquals(5, b.getInt(21), "version after five edits");
+        assertEquals(1.5, b.getDouble(25));
+        assertEquals(-2.25, b.getDouble(33));
+        assertEquals(8.0, b.getDouble(41));
+        assertEquals(0.25, b.getDouble(49));
+        assertEquals(1, b.getInt(57), "areas.version");
+        assertEquals(3.5, b.getDouble(61 + 7 * 8), "multiplier of area 7");
+        int at = 2101;
+        // slot 0 = chunk (0, 0, 0): stored
+        assertEquals(1, b.get(at), "slot 0 flag");
+        assertEquals((byte) 0xFF, b.get(at + 1 + (1 | 2 << 4 | 3 << 8)), "voxel (1, 2, 3)");
+        assertEquals(7, b.get(at + 1 + (5 | 5 << 4 | 5 << 8)), "voxel (5, 5, 5)");
+        at += 1 + 4096;
+        assertEquals(0, b.get(at++), "slot 1 (1, 0, 0)");
+        assertEquals(0, b.get(at++), "slot 2 (0, 1, 0)");
+        assertEquals(0, b.get(at++), "slot 3 (1, 1, 0)");
+        assertEquals(0, b.get(at++), "slot 4 (0, 0, 1)");
+        assertEquals(1, b.get(at), "slot 5 (1, 0, 1) flag");
+        assertEquals(7, b.get(at + 1 + (1 | 0 << 4 | 4 << 8)), "voxel (17, 0, 20)");
+        at += 1 + 4096;
+        assertEquals(0, b.get(at++), "slot 6 (0, 1, 1)");
+        assertEquals(0, b.get(at++), "slot 7 (1, 1, 1)");
+        assertEquals(0, b.get(at++), "slot 8 (0, 0, 2)");
+        assertEquals(0, b.get(at++), "slot 9 (1, 0, 2)");
+        assertEquals(0, b.get(at++), "slot 10 (0, 1, 2)");
+        assertEquals(1, b.get(at), "slot 11 (1, 1, 2) flag");
+        assertEquals((byte) 0xFF, b.get(at + 1 + (3 | 0 << 4 | 0 << 8)), "voxel (19, 16, 32)");
+        assertEquals((byte) 200, b.get(at + 1 + (0 | 0 << 4 | 0 << 8)), "voxel (16, 16, 32)");
+        assertEquals(0, b.get(at + 1 + (4 | 0 << 4 | 0 << 8)), "padding x = 20 holds the default area");
+        assertEquals(at + 1 + 4096, b.capacity(), "nothing after the last chunk");
+    }
+
+    @Test
+    void searchGoldenCountersSitAtTheirDocumentedOffsets() {
+        ByteBuffer notStarted = ByteBuffer.wrap(StateGoldens.ASTAR_NOT_STARTED.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(45, notStarted.capacity(), "a search not started has no buffers piece");
+        assertEquals(80, notStarted.getInt(8), "nodeCount of the 10 x 8 grid");
+        assertEquals(SearchStatus.NOT_STARTED.code(), notStarted.get(12));
+        assertEquals(StateGoldens.NOT_STARTED_WEIGHT, notStarted.getDouble(13));
+        assertEquals(-1, notStarted.getInt(21), "start unused");
+        assertEquals(-1, notStarted.getInt(25), "goal unused");
+        assertEquals(0, notStarted.getInt(29));
+        assertEquals(0, notStarted.getInt(33));
+        assertEquals(Double.POSITIVE_INFINITY, notStarted.getDouble(37));
+
+        ByteBuffer running = ByteBuffer.wrap(StateGoldens.ASTAR_RUNNING.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(SearchStatus.RUNNING.code(), running.get(12));
+        assertEquals(1.0, running.getDouble(13));
+        assertEquals(0, running.getInt(21), "start (0, 0)");
+        assertEquals(79, running.getInt(25), "goal (9, 7)");
+        assertEquals(StateGoldens.ASTAR_STEPS, running.getInt(29), "expanded");
+        assertEquals(StateGoldens.ASTAR_STEPS, running.getInt(33), "iterations");
+        assertEquals(Double.POSITIVE_INFINITY, running.getDouble(37));
+        int visited = running.getInt(45);
+        assertEquals(0, running.getInt(49), "first visited record is node 0, the start");
+        assertEquals(1, running.get(53), "the start is closed");
+        assertEquals(0.0, running.getDouble(54), "start g");
+        assertEquals(-1, running.getInt(62), "start parent");
+        int open = running.getInt(45 + 4 + visited * 17);
+        int expandedAt = 45 + 4 + visited * 17 + 4 + open * 20;
+        assertEquals(StateGoldens.ASTAR_STEPS, running.getInt(expandedAt), "recorded expansions");
+        assertEquals(0, running.getInt(expandedAt + 4), "the start is expanded first");
+        assertEquals(expandedAt + 4 + 4 * StateGoldens.ASTAR_STEPS, running.capacity(), "nothing after the expansions");
+
+        ByteBuffer found = ByteBuffer.wrap(StateGoldens.ASTAR_FOUND.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(SearchStatus.FOUND.code(), found.get(12));
+        assertEquals(found.getInt(33) - 1, found.getInt(29), "expanded = iterations - 1");
+        double cost = found.getDouble(37);
+        try (StateGoldens.Subject s = StateGoldens.ASTAR_FOUND.build()) {
+            assertEquals(Double.doubleToRawLongBits(s.search().pathCost()), Double.doubleToRawLongBits(cost), "path cost bits");
+        }
+
+        ByteBuffer jps = ByteBuffer.wrap(StateGoldens.JPS_RUNNING.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(12 * 9, jps.getInt(8), "nodeCount of the 12 x 9 grid");
+        assertEquals(SearchStatus.RUNNING.code(), jps.get(12));
+        assertEquals(1.0, jps.getDouble(13), "jump point search stores weight 1");
+        assertEquals(StateGoldens.JPS_STEPS, jps.getInt(33));
+    }
+
+    private static void assertSameBytes(byte[] expected, byte[] actual, String what) {
+        assertNotNull(actual, what);
+        long at = Arrays.mismatch(expected, actual);
+        if (at < 0) {
+            return;
+        }
+        String field = at < expected.length ? StateDump.fieldAt(expected, at) : "past the end of the golden file";
+        fail(what + ": differs from the golden file (" + expected.length + " bytes) at offset " + at + " (" + field
+                + "); got " + actual.length + " bytes. A change of the saved bytes breaks format v1: fix the code,"
+                + " do not regenerate the file.");
+    }
+}
