@@ -103,12 +103,14 @@ public final class SearchStateFormat {
         if (s < 0 || b.g()[s] != 0.0 || b.parents()[s] != -1) {
             throw r.error("start", start, "a visited node with cost 0 and no parent", START_OFFSET);
         }
+        long openAt = BUFFERS_OFFSET + SearchBuffersPieceLayout.openSetOffset(b.visitedCount());
         // The parent links have no cycle (the piece checks it), so with the start their only root
         // every visited node's chain ends at the start and a path walk always terminates there.
         int[] parents = b.parents();
         for (int i = 0; i < parents.length; i++) {
             if (parents[i] == -1 && b.visitedNodes()[i] != start) {
-                throw r.error("visited[" + i + "].parent", -1, "a visited node (only the start has no parent)", BUFFERS_OFFSET);
+                throw r.error("visited[" + i + "].parent", -1, "a visited node (only the start has no parent)",
+                        BUFFERS_OFFSET + SearchBuffersPieceLayout.recordOffset(i) + SearchBuffersPieceLayout.PARENT_OFFSET);
             }
         }
         int gi = Arrays.binarySearch(b.visitedNodes(), goal);
@@ -133,17 +135,17 @@ public final class SearchStateFormat {
         }
         int open = b.open().nodes().length;
         if (status == RUNNING && open == 0) {
-            throw r.error("open.count", 0, "at least 1 (a running search has open nodes)", BUFFERS_OFFSET);
+            throw r.error("open.count", 0, "at least 1 (a running search has open nodes)", openAt);
         }
         if (status == NO_PATH && open != 0) {
-            throw r.error("open.count", open, "0 (a search without a path ran out of open nodes)", BUFFERS_OFFSET);
+            throw r.error("open.count", open, "0 (a search without a path ran out of open nodes)", openAt);
         }
         for (int i = 0; i < open; i++) {
             int node = b.open().nodes()[i];
             double g = b.g()[Arrays.binarySearch(b.visitedNodes(), node)];
             if (Double.doubleToRawLongBits(b.open().g()[i]) != Double.doubleToRawLongBits(g)) {
                 throw r.error("open[" + i + "].g", Double.toString(b.open().g()[i]), "the cost of node " + node + " (" + g + ")",
-                        BUFFERS_OFFSET);
+                        openAt + OpenSetPieceLayout.slotOffset(i) + OpenSetPieceLayout.G_OFFSET);
             }
         }
         return new State(n, status, weight, start, goal, expanded, iterations, pathCost, b);

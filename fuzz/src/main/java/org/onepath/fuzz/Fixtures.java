@@ -1,0 +1,106 @@
+package org.onepath.fuzz;
+
+import java.util.List;
+import org.onepath.Connectivity;
+import org.onepath.DiagonalRule;
+import org.onepath.Grid;
+import org.onepath.GridAlgorithm;
+import org.onepath.GridOptions;
+import org.onepath.grids.AStar;
+import org.onepath.grids.DefaultStepCost;
+import org.onepath.grids.GridSearchBuffers;
+import org.onepath.grids.OctileHeuristic;
+import org.onepath.grids.SquareTopology;
+import org.onepath.grids.jps.BlockJumper;
+import org.onepath.grids.jps.BlockMap;
+import org.onepath.grids.jps.JumpSearch;
+
+/**
+ * What the search targets and {@link SeedCorpus} build the same way, so every seed restores into
+ * a target: the 16 x 12 search grid, the engines over it and the queries the seeds run.
+ */
+final class Fixtures {
+    /**
+     * The search grid: walls, a way round them, and a sealed pocket in the bottom-right corner
+     * (columns 14-15, rows 8-11) for the no-path searches.
+     */
+    static final String SEARCH_MAP = """
+            ................
+            ..#####.........
+            ......#...#.....
+            ......#...#.....
+            ..#...#...####..
+            ..#.......#.....
+            ..#####...#.....
+            ..........#..###
+            .....#....#..#..
+            .....#.......#..
+            .....#####...#..
+            .............#..
+            """;
+
+    /** A query of the seeds: start and goal cells. */
+    record Query(String name, int sx, int sy, int gx, int gy) {
+        int start(int width) {
+            return sy * width + sx;
+        }
+
+        int goal(int width) {
+            return gy * width + gx;
+        }
+    }
+
+    /** Found, round the walls. */
+    static final Query ACROSS = new Query("across", 0, 0, 12, 11);
+    /** Found, the other way. */
+    static final Query BACK = new Query("back", 1, 9, 15, 0);
+    /** No path: the goal is in the sealed pocket. */
+    static final Query SEALED = new Query("sealed", 0, 0, 15, 11);
+
+    static final List<Query> QUERIES = List.of(ACROSS, BACK, SEALED);
+
+    private Fixtures() {
+    }
+
+    static Grid searchGrid() {
+        return Grid.fromText(SEARCH_MAP);
+    }
+
+    /** The astar target's engine: eight moves without corner cutting, octile heuristic, weight 1. */
+    static AStar<SquareTopology, DefaultStepCost, OctileHeuristic> astar(Grid grid, GridSearchBuffers buffers) {
+        return new AStar<>(grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
+                DefaultStepCost.INSTANCE, new OctileHeuristic(grid.width(), 1.0), buffers);
+    }
+
+    /** The jps target's engine: block jumper, octile heuristic, cost multiplier 1. */
+    static JumpSearch<BlockJumper, OctileHeuristic> jps(Grid grid, BlockMap map, GridSearchBuffers buffers) {
+        return new JumpSearch<>(grid, new BlockJumper(map), new OctileHeuristic(grid.width(), 1.0), 1.0, buffers);
+    }
+
+    /** The GridSearch handles of the gridsearch target, with the mode (and finder) each restores. */
+    enum Handle {
+        /** Default options: the specialised octile A*, mode 1. */
+        ASTAR_FAST(GridOptions.DEFAULT),
+        /** JPS: the specialised jump search with the block finder, mode 3 finder 0. */
+        JPS_FAST(GridOptions.builder().algorithm(GridAlgorithm.JPS).build()),
+        /** JPS+: the specialised jump search with the table finder, mode 3 finder 1. */
+        JPS_PLUS_FAST(GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build()),
+        /** The generic core's A*, mode 2 with an embedded kind-8 state. */
+        ASTAR_GENERIC(GridOptions.builder().specializedEngines(false).build()),
+        /** The generic core's jump point search, mode 2 with an embedded kind-9 state. */
+        JPS_GENERIC(GridOptions.builder().algorithm(GridAlgorithm.JPS).specializedEngines(false).build()),
+        /** The generic core's JPS+, mode 2 with an embedded kind-9 state. */
+        JPS_PLUS_GENERIC(GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).specializedEngines(false).build());
+
+        final GridOptions options;
+
+        Handle(GridOptions options) {
+            this.options = options;
+        }
+
+        /** File name prefix of its seeds. */
+        String fileName() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+}

@@ -1,0 +1,251 @@
+package org.onepath.fuzz;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import org.onepath.Grid;
+import org.onepath.GridSearch;
+import org.onepath.GridSpace;
+import org.onepath.PathStatus;
+import org.onepath.VoxelGrid;
+import org.onepath.VoxelSpace;
+import org.onepath.fuzz.Fixtures.Handle;
+import org.onepath.fuzz.Fixtures.Query;
+import org.onepath.grids.GridSearchBuffers;
+import org.onepath.grids.SlicedSearch;
+import org.onepath.grids.jps.BlockMap;
+
+/**
+ * Writes the seed corpus: valid states made by the library itself, deterministically (fixed
+ * pictures, fixed random seeds), into {@code <dir>/<target>/*.bin} with an {@code index.txt}
+ * per target. Run by hand when a target or the state format changes, never by the build; the
+ * files are checked in under {@code fuzz/src/test/resources/corpus}:
+ *
+ * <pre>
+ * mvn -q -pl fuzz -am package -DskipTests
+ * java -cp "fuzz/target/onepath-fuzz.jar:fuzz/target/lib/*" org.onepath.fuzz.SeedCorpus fuzz/src/test/resources/corpus
+ * </pre>
+ *
+ * Seeds: grids of several sizes, areas, costs, spaces and versions; voxel grids with default,
+ * stored and reverted chunks and a solid default; A*, jump point search and every GridSearch
+ * handle saved not started, just begun, after one and four steps, mid-run, found and with no path,
+ * on the search grid of {@link Fixtures}.
+ */
+public final class SeedCorpus {
+    private SeedCorpus() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length > 1) {
+            System.err.println("usage: SeedCorpus [DIR]   (default fuzz/src/test/resources/corpus)");
+            System.exit(2);
+        }
+        Path dir = Path.of(args.length == 1 ? args[0] : "fuzz/src/test/resources/corpus");
+        for (Map.Entry<String, Map<String, byte[]>> target : generate().entrySet()) {
+            Path folder = dir.resolve(target.getKey());
+            Files.createDirectories(folder);
+            try (var old = Files.newDirectoryStream(folder, "*.bin")) {
+                for (Path p : old) {
+                    Files.delete(p);
+                }
+            }
+            StringBuilder index = new StringBuilder("# seeds of target '" + target.getKey() + "', written by org.onepath.fuzz.SeedCorpus\n");
+            for (Map.Entry<String, byte[]> seed : target.getValue().entrySet()) {
+                Files.write(folder.resolve(seed.getKey()), seed.getValue());
+                index.append(seed.getKey()).append('\n');
+            }
+            Files.writeString(folder.resolve(Corpus.INDEX), index, StandardCharsets.UTF_8);
+            System.out.println(folder + ": " + target.getValue().size() + " seeds");
+        }
+    }
+
+    /** Every target's seeds: target name to file name to bytes, in a fixed order. */
+    public static Map<String, Map<String, byte[]>> generate() {
+        Map<String, Map<String, byte[]>> all = new LinkedHashMap<>();
+        all.put("grid", grids());
+        all.put("voxel", voxels());
+        all.put("astar", searches((grid, buffers) -> Fixtures.astar(grid, buffers)));
+        all.put("jps", jumpSearches());
+        all.put("gridsearch", gridSearches());
+        return all;
+    }
+
+    private static Map<String, byte[]> grids() {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (Grid g = Fixtures.searchGrid()) {
+            out.put("search-map.bin", g.saveState());
+        }
+        try (Grid g = Fixtures.searchGrid()) {
+            g.setWalkable(3, 3, false);
+            g.setWalkable(6, 1, true);
+            g.setArea(0, 11, 1);
+            g.setArea(1, 11, 7);
+            g.setArea(15, 0, 254);
+            g.areas().set(1, 2.5);
+            g.areas().set(7, 0.75);
+            g.areas().set(254, 1e6);
+            g.space(new GridSpace(-12.5, 40.25, 0.5));
+            out.put("search-map-edited.bin", g.saveState());
+        }
+        try (Grid g = Grid.create(16, 12, Grid.WALL)) {
+            g.setWalkable(7, 5, true);
+            out.put("walls.bin", g.saveState());
+        }
+        try (Grid g = Grid.create(16, 12)) {
+            SplittableRandom r = new SplittableRandom(7);
+            for (int y = 0; y < 12; y++) {
+                for (int x = 0; x < 16; x++) {
+                    g.setArea(x, y, r.nextInt(256));
+                }
+            }
+            for (int a = 0; a < 255; a += 17) {
+                g.areas().set(a, 0.25 + r.nextInt(40) / 8.0);
+            }
+            g.space(new GridSpace(1000, -1000, 2));
+            out.put("random-areas.bin", g.saveState());
+        }
+        try (Grid g = Grid.create(1, 1)) {
+            out.put("one-cell.bin", g.saveState());
+        }
+        try (Grid g = Grid.fromText("""
+                ..1122..##..3344..##..5566..##..7788..99
+                .#1122#.##.#3344#.##.#5566#.##.#7788#.99
+                ..1122..##..3344..##..5566..##..7788..99
+                """)) {
+            g.areas().set(3, 3.0);
+            g.areas().set(9, 0.5);
+            out.put("strip-40x3.bin", g.saveState());
+        }
+        return out;
+    }
+
+    private static Map<String, byte[]> voxels() {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (VoxelGrid v = VoxelGrid.create(20, 18, 6)) {
+            v.setWalkable(1, 1, 1, false);
+            v.setWalkable(17, 2, 3, false);
+            v.setArea(5, 5, 5, 4);
+            v.areas().set(4, 3.5);
+            v.space(new VoxelSpace(1.5, -2, 100, 0.25));
+            out.put("open-20x18x6.bin", v.saveState());
+        }
+        try (VoxelGrid v = VoxelGrid.create(20, 18, 6)) {
+            v.setWalkable(0, 0, 0, false);
+            v.setWalkable(19, 0, 1, false);
+            v.setWalkable(0, 17, 2, false);
+            v.setArea(19, 17, 5, 200);
+            out.put("all-chunks-20x18x6.bin", v.saveState());
+        }
+        try (VoxelGrid v = VoxelGrid.create(20, 18, 6)) {
+            v.setWalkable(3, 3, 3, false);
+            v.setWalkable(3, 3, 3, true); // the chunk stays stored, every voxel default again
+            out.put("reverted-20x18x6.bin", v.saveState());
+        }
+        try (VoxelGrid v = VoxelGrid.create(5, 4, 3)) {
+            out.put("untouched-5x4x3.bin", v.saveState());
+        }
+        try (VoxelGrid v = VoxelGrid.create(17, 3, 2, VoxelGrid.SOLID)) {
+            for (int x = 0; x < 17; x++) {
+                v.setArea(x, 1, 0, x % 3);
+            }
+            v.setWalkable(16, 1, 1, true);
+            out.put("carved-17x3x2.bin", v.saveState());
+        }
+        try (VoxelGrid v = VoxelGrid.create(1, 1, 1)) {
+            v.setArea(0, 0, 0, 9);
+            out.put("one-voxel.bin", v.saveState());
+        }
+        return out;
+    }
+
+    /** Builds the engine a target restores into; saved with {@code save}. */
+    @FunctionalInterface
+    private interface Engine<S extends SlicedSearch> {
+        S make(Grid grid, GridSearchBuffers buffers);
+    }
+
+    private static Map<String, byte[]> jumpSearches() {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (Grid grid = Fixtures.searchGrid(); BlockMap map = new BlockMap(grid)) {
+            out.putAll(searches(grid, (g, b) -> Fixtures.jps(g, map, b), s -> s.saveState()));
+        }
+        return out;
+    }
+
+    private static Map<String, byte[]> searches(Engine<org.onepath.grids.AStar<?, ?, ?>> engine) {
+        try (Grid grid = Fixtures.searchGrid()) {
+            return searches(grid, engine::make, s -> s.saveState());
+        }
+    }
+
+    /**
+     * A search saved at the points the corpus keeps: not started; per query just begun, after 1
+     * and 4 steps, mid-run and at the end; and a second query begun over a finished one.
+     */
+    private static <S extends SlicedSearch> Map<String, byte[]> searches(Grid grid, Engine<S> engine, Function<S, byte[]> save) {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        int w = grid.width();
+        try (GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
+            S s = engine.make(grid, buffers);
+            out.put("not-started.bin", save.apply(s));
+            for (Query q : Fixtures.QUERIES) {
+                s.begin(q.start(w), q.goal(w));
+                s.step(Integer.MAX_VALUE);
+                int total = s.iterations();
+                s.begin(q.start(w), q.goal(w));
+                out.put(q.name() + "-begun.bin", save.apply(s));
+                s.step(1);
+                out.put(q.name() + "-step1.bin", save.apply(s));
+                s.step(3);
+                out.put(q.name() + "-step4.bin", save.apply(s));
+                s.step(Math.max(0, total / 2 - 4));
+                out.put(q.name() + "-mid.bin", save.apply(s));
+                s.step(Integer.MAX_VALUE);
+                out.put(q.name() + "-" + s.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + ".bin", save.apply(s));
+            }
+            // A second search over the records of a finished one.
+            s.begin(Fixtures.ACROSS.start(w), Fixtures.ACROSS.goal(w));
+            s.step(Integer.MAX_VALUE);
+            s.begin(Fixtures.BACK.start(w), Fixtures.BACK.goal(w));
+            s.step(3);
+            out.put("across-then-back-step3.bin", save.apply(s));
+        }
+        return out;
+    }
+
+    private static Map<String, byte[]> gridSearches() {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (Grid grid = Fixtures.searchGrid()) {
+            for (Handle h : Handle.values()) {
+                String p = h.fileName() + "-";
+                try (GridSearch s = grid.createSearch(h.options)) {
+                    out.put(p + "none.bin", s.saveState());
+                    for (Query q : Fixtures.QUERIES) {
+                        s.tryBegin(q.sx(), q.sy(), q.gx(), q.gy());
+                        while (s.step(1_000) == PathStatus.IN_PROGRESS) {
+                            // to the end, to count the iterations
+                        }
+                        int total = s.iterations();
+                        s.tryBegin(q.sx(), q.sy(), q.gx(), q.gy());
+                        if (q == Fixtures.ACROSS) {
+                            out.put(p + q.name() + "-begun.bin", s.saveState());
+                            s.step(1);
+                            out.put(p + q.name() + "-step1.bin", s.saveState());
+                            s.step(Math.max(0, total / 2 - 1));
+                            out.put(p + q.name() + "-mid.bin", s.saveState());
+                        }
+                        s.step(Integer.MAX_VALUE);
+                        out.put(p + q.name() + "-" + s.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + ".bin",
+                                s.saveState());
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}

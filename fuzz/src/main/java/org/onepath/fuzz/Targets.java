@@ -1,0 +1,26 @@
+package org.onepath.fuzz;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/** The fuzz targets, by name. Each call makes new target objects; the caller closes them. */
+public final class Targets {
+    /** Target names in the order {@code --target all} runs them. */
+    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch");
+
+    private Targets() {
+    }
+
+    /** A new target, or null for an unknown name. */
+    public static Target create(String name) {
+        Supplier<Target> make = switch (name) {
+            case "grid" -> GridTarget::new;
+            case "voxel" -> VoxelTarget::new;
+            case "astar" -> AStarTarget::new;
+            case "jps" -> JpsTarget::new;
+            case "gridsearch" -> GridSearchTarget::new;
+            default -> null;
+        };
+        return make == null ? null : make.get();
+    }
+}
