@@ -17,7 +17,10 @@ import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.JumpSearch;
 import org.onepath.grids.jps.TableJumper;
+import org.onepath.state.GridStateException;
+import org.onepath.state.OnePathFormatException;
 import org.onepath.state.StateKind;
+import org.onepath.state.StateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
 
@@ -300,18 +303,28 @@ public final class GridSearch implements AutoCloseable {
                 MemorySegment inner = data.asSlice(innerAt, length);
                 int start;
                 int goal;
-                if (active instanceof AStar<?, ?, ?> a) {
-                    a.restoreState(inner);
-                    start = a.start();
-                    goal = a.goal();
-                } else {
-                    JumpSearch<?, ?> j = (JumpSearch<?, ?>) active;
-                    j.restoreState(inner);
-                    start = j.start();
-                    goal = j.goal();
+                try {
+                    if (active instanceof AStar<?, ?, ?> a) {
+                        a.restoreState(inner);
+                        start = a.start();
+                        goal = a.goal();
+                    } else {
+                        JumpSearch<?, ?> j = (JumpSearch<?, ?>) active;
+                        j.restoreState(inner);
+                        start = j.start();
+                        goal = j.goal();
+                    }
+                } catch (OnePathFormatException e) {
+                    // Offsets count from the first byte of the whole state.
+                    throw new GridStateException(e.field(), e.value(), e.expected(), innerAt + e.offset());
                 }
+                long endsAt = innerAt - 5 * StateLayout.I32_BYTES;
                 if (start != sy * width + sx || goal != gy * width + gx) {
-                    throw r.error("startX", sx, "the embedded search's ends (" + start + " -> " + goal + ")", innerAt);
+                    boolean startWrong = start != sy * width + sx;
+                    int wrong = startWrong ? start : goal;
+                    throw r.error(startWrong ? "startX" : "goalX", startWrong ? sx : gx,
+                            "the embedded search's " + (startWrong ? "start" : "goal") + " (" + wrong % width + ", " + wrong / width + ")",
+                            startWrong ? endsAt : endsAt + 2 * StateLayout.I32_BYTES);
                 }
             }
         }

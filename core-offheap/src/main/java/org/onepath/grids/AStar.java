@@ -3,6 +3,10 @@ package org.onepath.grids;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.state.GridStateException;
+import org.onepath.state.SearchBuffersPiece;
+import org.onepath.state.SearchBuffersPieceLayout;
+import org.onepath.state.SearchStateFormat;
 import org.onepath.state.StateKind;
 
 /**
@@ -219,6 +223,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         SearchSnapshot.Restored r;
         try {
             r = SearchSnapshot.read(state, StateKind.A_STAR, topology.nodeCount(), weight);
+            checkParentsAreNeighbours(r.buffers());
         } catch (RuntimeException e) {
             // Unusable until begun or restored again, and saved meanwhile as never begun.
             status = SearchStatus.NOT_STARTED;
@@ -239,6 +244,29 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         pathCost = c.pathCost();
         if (goal >= 0) {
             heuristic.setGoal(goal);
+        }
+    }
+
+    /**
+     * Every parent must be a node the topology moves from to its child, so that a restored path
+     * is a chain of moves.
+     */
+    private void checkParentsAreNeighbours(SearchBuffersPiece.Buffers b) {
+        int[] visited = b.visitedNodes();
+        for (int i = 0; i < visited.length; i++) {
+            int p = b.parents()[i];
+            if (p < 0) {
+                continue;
+            }
+            int k = topology.neighbors(p, neighborNodes, neighborCosts);
+            boolean neighbour = false;
+            for (int j = 0; j < k && !neighbour; j++) {
+                neighbour = neighborNodes[j] == visited[i];
+            }
+            if (!neighbour) {
+                throw new GridStateException("visited[" + i + "].parent", p, "a node with a move to node " + visited[i],
+                        SearchStateFormat.BUFFERS_OFFSET + SearchBuffersPieceLayout.recordOffset(i) + SearchBuffersPieceLayout.PARENT_OFFSET);
+            }
         }
     }
 

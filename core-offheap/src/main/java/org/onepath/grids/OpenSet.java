@@ -209,8 +209,11 @@ public final class OpenSet implements AutoCloseable {
         }
     }
 
-    /** Strict order of (f, g, node) keys: smaller f, then larger g, then smaller node. */
-    static boolean before(double f1, double g1, int n1, double f2, double g2, int n2) {
+    /**
+     * The open order of the searches (normative): whether keys (f1, g1, n1) come strictly before
+     * (f2, g2, n2): smaller f, then larger g, then smaller node.
+     */
+    public static boolean before(double f1, double g1, int n1, double f2, double g2, int n2) {
         if (f1 != f2) {
             return f1 < f2;
         }

@@ -347,8 +347,9 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
                     visited.add(p);
                 }
             }
-            w.u8(status.code()).flag(zeroEstimate).i32(start).i32(goal).i32(expanded).i32(iterations)
-                    .i32(pathStraightSteps()).i32(pathDiagonalSteps()).i32(visited.size());
+            OctileSearchState.writeFixed(w, status, zeroEstimate, start, goal, expanded, iterations,
+                    pathStraightSteps(), pathDiagonalSteps());
+            w.i32(visited.size());
             for (int i = 0; i < visited.size(); i++) {
                 int p = visited.get(i);
                 long off = p * RECORD_BYTES;
@@ -374,28 +375,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     public void readState(StateReader r) {
         state.ensureOpen();
         final int n = width * height;
-        long at = r.offset();
-        int code = r.u8("status");
-        SearchStatus st = switch (code) {
-            case 1 -> SearchStatus.RUNNING;
-            case 2 -> SearchStatus.FOUND;
-            case 3 -> SearchStatus.NO_PATH;
-            default -> throw r.error("status", code, "1..3 (running, found, no path)", at);
-        };
-        at = r.offset();
-        boolean zero = r.flag("zeroEstimate");
-        if (zero != zeroEstimate) {
-            throw r.error("zeroEstimate", zero ? 1 : 0, (zeroEstimate ? 1 : 0) + " (the restoring search's estimate)", at);
-        }
-        int s = r.index("start", n);
-        int g = r.index("goal", n);
-        long expandedAt = r.offset();
-        int exp = r.i32InRange("expanded", 0, n);
-        long iterationsAt = r.offset();
-        int its = r.i32InRange("iterations", 0, n);
-        long pairAt = r.offset();
-        int pathA = r.i32InRange("pathA", 0, Integer.MAX_VALUE);
-        int pathB = r.i32InRange("pathB", 0, Integer.MAX_VALUE);
+        OctileSearchState.Fixed f = OctileSearchState.readFixed(r, n, zeroEstimate);
         int count = r.count("visited", n, 13);
         int[] cells = new int[count];
         int[] as = new int[count];
@@ -404,13 +384,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         long[] offsets = new long[count];
         for (int i = 0; i < count; i++) {
             offsets[i] = r.offset();
-            cells[i] = r.index("visited[" + i + "].cell", n);
-            if (i > 0 && cells[i] <= cells[i - 1]) {
-                throw r.error("visited[" + i + "].cell", cells[i], "above " + cells[i - 1] + " (increasing order)", offsets[i]);
-            }
-            if (!canStandOn(cells[i])) {
-                throw r.error("visited[" + i + "].cell", cells[i], "a walkable cell of the grid", offsets[i]);
-            }
+            cells[i] = OctileSearchState.readCell(r, i, n, cells, this::canStandOn);
             as[i] = r.i32InRange("visited[" + i + "].a", 0, n);
             bs[i] = r.i32InRange("visited[" + i + "].b", 0, n);
             long flagsAt = r.offset();
@@ -420,16 +394,10 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
             }
         }
         r.expectEnd();
-        int closed = 0;
-        int open = 0;
+        boolean anyOpen = false;
         for (int i = 0; i < count; i++) {
-            boolean isClosed = (flags[i] & CLOSED_BIT) != 0;
-            if (isClosed) {
-                closed++;
-            } else {
-                open++;
-            }
-            if (cells[i] == s) {
+            anyOpen |= (flags[i] & CLOSED_BIT) == 0;
+            if (cells[i] == f.start()) {
                 if (as[i] != 0 || bs[i] != 0 || flags[i] >>> DIRECTION_SHIFT != 0) {
                     throw r.error("visited[" + i + "]", "pair (" + as[i] + ", " + bs[i] + ")", "the start at pair (0, 0) with no direction", offsets[i]);
                 }
@@ -438,47 +406,19 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
             int dir = flags[i] >>> DIRECTION_SHIFT;
             int x = cells[i] % width - Direction.dx(dir);
             int y = cells[i] / width - Direction.dy(dir);
-            int parent = y * width + x;
-            int pi = x < 0 || y < 0 || x >= width || y >= height ? -1 : java.util.Arrays.binarySearch(cells, parent);
+            int pi = x < 0 || y < 0 || x >= width || y >= height ? -1 : java.util.Arrays.binarySearch(cells, y * width + x);
             boolean diagonal = dir >= 4;
             if (pi < 0 || (flags[pi] & CLOSED_BIT) == 0
                     || as[pi] + (diagonal ? 0 : 1) != as[i] || bs[pi] + (diagonal ? 1 : 0) != bs[i]) {
                 throw r.error("visited[" + i + "].flags", flags[i], "a direction to a closed visited parent one step cheaper", offsets[i]);
             }
         }
-        int si = java.util.Arrays.binarySearch(cells, s);
-        if (si < 0 || (its > 0 && (flags[si] & CLOSED_BIT) == 0)) {
-            throw r.error("start", s, "a visited cell, closed once anything has popped", pairAt);
-        }
-        if (!canStandOn(g)) {
-            throw r.error("goal", g, "a walkable cell of the grid", pairAt);
-        }
-        int gi = java.util.Arrays.binarySearch(cells, g);
-        boolean goalClosed = gi >= 0 && (flags[gi] & CLOSED_BIT) != 0;
-        if (its != closed) {
-            throw r.error("iterations", its, closed + " (the closed cells)", iterationsAt);
-        }
-        if (exp != (st == SearchStatus.FOUND ? its - 1 : its)) {
-            throw r.error("expanded", exp, "iterations" + (st == SearchStatus.FOUND ? " - 1" : ""), expandedAt);
-        }
-        if (st == SearchStatus.FOUND) {
-            if (!goalClosed || as[gi] != pathA || bs[gi] != pathB) {
-                throw r.error("pathA", pathA, "the pair of the closed goal (a found search)", pairAt);
-            }
-        } else {
-            if (goalClosed) {
-                throw r.error("goal", g, "not closed unless found", pairAt);
-            }
-            if (pathA != 0 || pathB != 0) {
-                throw r.error("pathA", pathA, "0 (no path yet)", pairAt);
-            }
-        }
-        if (st == SearchStatus.RUNNING && open == 0) {
-            throw r.error("visited", count, "some open cell (a running search)", pairAt);
-        }
-        if (st == SearchStatus.NO_PATH && open > 0) {
-            throw r.error("visited", count, "no open cell (a search that ran out of cells)", pairAt);
-        }
+        OctileSearchState.checkCounters(r, f, cells, as, bs, flags, anyOpen, this::canStandOn);
+        int s = f.start();
+        int g = f.goal();
+        int its = f.iterations();
+        int exp = f.expanded();
+        SearchStatus st = f.status();
         // Checked: replace the current search.
         syncWalls();
         if (generation >= MAX_GENERATION) {

@@ -326,8 +326,9 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
                     visited.add(c);
                 }
             }
-            w.u8(status.code()).flag(zeroEstimate).i32(start).i32(goal).i32(expanded).i32(iterations)
-                    .i32(pathStraightSteps()).i32(pathDiagonalSteps()).i32(visited.size());
+            OctileSearchState.writeFixed(w, status, zeroEstimate, start, goal, expanded, iterations,
+                    pathStraightSteps(), pathDiagonalSteps());
+            w.i32(visited.size());
             for (int i = 0; i < visited.size(); i++) {
                 int c = visited.get(i);
                 long off = c * RECORD_BYTES;
@@ -364,29 +365,7 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
     public void readState(StateReader r) {
         state.ensureOpen();
         final int n = width * height;
-        long at = r.offset();
-        int code = r.u8("status");
-        SearchStatus st = switch (code) {
-            case 1 -> SearchStatus.RUNNING;
-            case 2 -> SearchStatus.FOUND;
-            case 3 -> SearchStatus.NO_PATH;
-            default -> throw r.error("status", code, "1..3 (running, found, no path)", at);
-        };
-        at = r.offset();
-        boolean zero = r.flag("zeroEstimate");
-        if (zero != zeroEstimate) {
-            throw r.error("zeroEstimate", zero ? 1 : 0, (zeroEstimate ? 1 : 0) + " (the restoring search's estimate)", at);
-        }
-        long endsAt = r.offset();
-        int s = r.index("start", n);
-        int g = r.index("goal", n);
-        long expandedAt = r.offset();
-        int exp = r.i32InRange("expanded", 0, n);
-        long iterationsAt = r.offset();
-        int its = r.i32InRange("iterations", 0, n);
-        long pairAt = r.offset();
-        int pathA = r.i32InRange("pathA", 0, Integer.MAX_VALUE);
-        int pathB = r.i32InRange("pathB", 0, Integer.MAX_VALUE);
+        OctileSearchState.Fixed f = OctileSearchState.readFixed(r, n, zeroEstimate);
         int count = r.count("visited", n, 17);
         int[] cells = new int[count];
         int[] as = new int[count];
@@ -396,13 +375,7 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         long[] offsets = new long[count];
         for (int i = 0; i < count; i++) {
             offsets[i] = r.offset();
-            cells[i] = r.index("visited[" + i + "].cell", n);
-            if (i > 0 && cells[i] <= cells[i - 1]) {
-                throw r.error("visited[" + i + "].cell", cells[i], "above " + cells[i - 1] + " (increasing order)", offsets[i]);
-            }
-            if (!canStandOn(cells[i])) {
-                throw r.error("visited[" + i + "].cell", cells[i], "a walkable cell of the grid", offsets[i]);
-            }
+            cells[i] = OctileSearchState.readCell(r, i, n, cells, this::canStandOn);
             as[i] = r.i32InRange("visited[" + i + "].a", 0, n);
             bs[i] = r.i32InRange("visited[" + i + "].b", 0, n);
             parents[i] = r.i32InRange("visited[" + i + "].parent", -1, n - 1);
@@ -415,15 +388,13 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         long levelAt = r.offset();
         double lvl = r.f64("level");
         int heapCount = r.count("heapCount", Integer.MAX_VALUE, JumpOpenListLayout.SLOT_BYTES);
-        long heapAt = r.offset();
         double[] hf = new double[heapCount];
         long[] ht = new long[heapCount];
         for (int i = 0; i < heapCount; i++) {
             long slotAt = r.offset();
             hf[i] = r.f64NotNaN("heap[" + i + "].F");
             ht[i] = r.u64("heap[" + i + "].T");
-            int cell = (int) ht[i];
-            if (java.util.Arrays.binarySearch(cells, cell) < 0) {
+            if (java.util.Arrays.binarySearch(cells, (int) ht[i]) < 0) {
                 throw r.error("heap[" + i + "].T", Long.toHexString(ht[i]), "an entry naming a visited cell", slotAt);
             }
             if (i > 0 && before(hf[i], ht[i], hf[(i - 1) >>> 2], ht[(i - 1) >>> 2])) {
@@ -440,12 +411,8 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
             }
         }
         r.expectEnd();
-        int closed = 0;
         for (int i = 0; i < count; i++) {
-            if ((flags[i] & CLOSED_BIT) != 0) {
-                closed++;
-            }
-            if (cells[i] == s) {
+            if (cells[i] == f.start()) {
                 if (as[i] != 0 || bs[i] != 0 || parents[i] != -1) {
                     throw r.error("visited[" + i + "]", "pair (" + as[i] + ", " + bs[i] + ") parent " + parents[i],
                             "the start at pair (0, 0) without a parent", offsets[i]);
@@ -459,38 +426,9 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
                 throw r.error("visited[" + i + "].parent", p, "a closed visited cell one valid hop back, along the direction", offsets[i]);
             }
         }
-        int si = java.util.Arrays.binarySearch(cells, s);
-        if (si < 0 || ((flags[si] & CLOSED_BIT) == 0) != (its == 0)) {
-            throw r.error("start", s, "a visited cell, closed exactly when something has popped", endsAt);
-        }
-        if ((its == 0) != Double.isNaN(lvl)) {
-            throw r.error("level", Double.toString(lvl), its == 0 ? "NaN (nothing has popped)" : "a number (something has popped)", levelAt);
-        }
-        if (!canStandOn(g)) {
-            throw r.error("goal", g, "a walkable cell of the grid", endsAt);
-        }
-        int gi = java.util.Arrays.binarySearch(cells, g);
-        boolean goalClosed = gi >= 0 && (flags[gi] & CLOSED_BIT) != 0;
-        if (its != closed) {
-            throw r.error("iterations", its, closed + " (the closed cells)", iterationsAt);
-        }
-        if (exp != (st == SearchStatus.FOUND ? its - 1 : its)) {
-            throw r.error("expanded", exp, "iterations" + (st == SearchStatus.FOUND ? " - 1" : ""), expandedAt);
-        }
-        if (st == SearchStatus.FOUND) {
-            if (!goalClosed || as[gi] != pathA || bs[gi] != pathB) {
-                throw r.error("pathA", pathA, "the pair of the closed goal (a found search)", pairAt);
-            }
-        } else {
-            if (goalClosed) {
-                throw r.error("goal", g, "not closed unless found", endsAt);
-            }
-            if (pathA != 0 || pathB != 0) {
-                throw r.error("pathA", pathA, "0 (no path yet)", pairAt);
-            }
-        }
-        if (st == SearchStatus.NO_PATH && (heapCount != 0 || stackCount != 0)) {
-            throw r.error("heapCount", heapCount, "0 with an empty stack (the search ran out of cells)", heapAt);
+        OctileSearchState.checkCounters(r, f, cells, as, bs, flags, heapCount + stackCount > 0, this::canStandOn);
+        if ((f.iterations() == 0) != Double.isNaN(lvl)) {
+            throw r.error("level", Double.toString(lvl), f.iterations() == 0 ? "NaN (nothing has popped)" : "a number (something has popped)", levelAt);
         }
         boolean[] listed = new boolean[count];
         for (long t : ht) {
@@ -504,6 +442,11 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
                 throw r.error("visited[" + i + "].cell", cells[i], "an open cell with an open-list entry", offsets[i]);
             }
         }
+        int s = f.start();
+        int g = f.goal();
+        int its = f.iterations();
+        int exp = f.expanded();
+        SearchStatus st = f.status();
         // Checked: replace the current search.
         if (generation >= MAX_GENERATION) {
             records.fill((byte) 0);

@@ -12,6 +12,8 @@ import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.state.GridStateException;
 import org.onepath.state.SearchBuffersPiece;
+import org.onepath.state.SearchBuffersPieceLayout;
+import org.onepath.state.SearchStateFormat;
 import org.onepath.state.StateKind;
 
 /**
@@ -224,7 +226,8 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
             int dy = Math.abs(visited[i] / width - p / width);
             if (dx != 0 && dy != 0 && dx != dy) {
                 throw new GridStateException("visited[" + i + "].parent", p, "a cell on a straight or diagonal line from cell "
-                        + visited[i] + " (a jump)", 0);
+                        + visited[i] + " (a jump)",
+                        SearchStateFormat.BUFFERS_OFFSET + SearchBuffersPieceLayout.recordOffset(i) + SearchBuffersPieceLayout.PARENT_OFFSET);
             }
         }
     }

@@ -32,6 +32,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.grids.SearchStatus;
+import static org.onepath.grids.OpenSet.before;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.NativeIntList;
@@ -385,7 +386,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         return x + sizeX * (y + sizeY * z);
     }
 
-    // ---- open list: 4-ary heap of (f, g, node, slot), the OpenSet order ----
+    // ---- open list: 4-ary heap of (f, g, node, slot) in the OpenSet order ----
 
     private void push(int slot, int node, double f, double g) {
         if ((heapSize + 1) * ENTRY_BYTES > heap.byteSize()) {
@@ -414,16 +415,6 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
             siftDown(0, hp.get(VoxelHeapLayout.INT, off + SLOT_OFFSET), hp.get(VoxelHeapLayout.INT, off + NODE_OFFSET),
                     hp.get(KEY, off + F_OFFSET), hp.get(KEY, off + VoxelHeapLayout.G_OFFSET));
         }
-    }
-
-    private static boolean before(double f1, double g1, int n1, double f2, double g2, int n2) {
-        if (f1 != f2) {
-            return f1 < f2;
-        }
-        if (g1 != g2) {
-            return g1 > g2;
-        }
-        return n1 < n2;
     }
 
     private void siftUp(int pos, int slot, int node, double f, double g) {

@@ -1,0 +1,118 @@
+package org.onepath.grids.fast;
+
+import java.util.Arrays;
+import java.util.function.IntPredicate;
+import org.onepath.grids.SearchStatus;
+import org.onepath.state.StateLayout;
+import org.onepath.state.StateReader;
+import org.onepath.state.StateWriter;
+
+/**
+ * What modes 1 (specialised A*) and 3 (specialised jump point search) of the GridSearch state
+ * share: the fixed fields u8 status, u8 zeroEstimate, i32 start, goal, expanded, iterations,
+ * pathA, pathB, the checks on the visited cells' indices, and the checks that tie the counters to
+ * the visited cells once they are read.
+ */
+final class OctileSearchState {
+    private OctileSearchState() {
+    }
+
+    private static final long START_AT = 2 * StateLayout.U8_BYTES;
+    private static final long EXPANDED_AT = START_AT + 2 * StateLayout.I32_BYTES;
+    private static final long ITERATIONS_AT = EXPANDED_AT + StateLayout.I32_BYTES;
+    private static final long PAIR_AT = ITERATIONS_AT + StateLayout.I32_BYTES;
+
+    /** The fixed fields; {@code base} is the offset of the status byte, for error offsets. */
+    record Fixed(SearchStatus status, int start, int goal, int expanded, int iterations, int pathA, int pathB, long base) {
+    }
+
+    static void writeFixed(StateWriter w, SearchStatus status, boolean zeroEstimate, int start, int goal, int expanded,
+                           int iterations, int pathA, int pathB) {
+        w.u8(status.code()).flag(zeroEstimate).i32(start).i32(goal).i32(expanded).i32(iterations).i32(pathA).i32(pathB);
+    }
+
+    /** Reads the fixed fields; the estimate must be the restoring search's. */
+    static Fixed readFixed(StateReader r, int cellCount, boolean zeroEstimate) {
+        long base = r.offset();
+        int code = r.u8("status");
+        SearchStatus status = switch (code) {
+            case 1 -> SearchStatus.RUNNING;
+            case 2 -> SearchStatus.FOUND;
+            case 3 -> SearchStatus.NO_PATH;
+            default -> throw r.error("status", code, "1..3 (running, found, no path)", base);
+        };
+        boolean zero = r.flag("zeroEstimate");
+        if (zero != zeroEstimate) {
+            throw r.error("zeroEstimate", zero ? 1 : 0, (zeroEstimate ? 1 : 0) + " (the restoring search's estimate)", base + 1);
+        }
+        int start = r.index("start", cellCount);
+        int goal = r.index("goal", cellCount);
+        int expanded = r.i32InRange("expanded", 0, cellCount);
+        int iterations = r.i32InRange("iterations", 0, cellCount);
+        int pathA = r.i32InRange("pathA", 0, Integer.MAX_VALUE);
+        int pathB = r.i32InRange("pathB", 0, Integer.MAX_VALUE);
+        return new Fixed(status, start, goal, expanded, iterations, pathA, pathB, base);
+    }
+
+    /** Reads visited record i's cell: inside the grid, above the previous one and walkable. */
+    static int readCell(StateReader r, int i, int cellCount, int[] cells, IntPredicate walkable) {
+        long at = r.offset();
+        int cell = r.index("visited[" + i + "].cell", cellCount);
+        if (i > 0 && cell <= cells[i - 1]) {
+            throw r.error("visited[" + i + "].cell", cell, "above " + cells[i - 1] + " (increasing order)", at);
+        }
+        if (!walkable.test(cell)) {
+            throw r.error("visited[" + i + "].cell", cell, "a walkable cell of the grid", at);
+        }
+        return cell;
+    }
+
+    /**
+     * The checks that tie the fixed fields to the visited cells: the start visited and closed
+     * exactly when something has popped; the goal walkable; the iterations equal to the closed
+     * cells and the expansions to the iterations less the goal's pop when found; the goal closed
+     * exactly when found, with the reported pair; open entries while running, none when the
+     * search ran out of cells.
+     */
+    static void checkCounters(StateReader r, Fixed f, int[] cells, int[] as, int[] bs, int[] flags, boolean anyOpen,
+                              IntPredicate walkable) {
+        int closed = 0;
+        for (int flag : flags) {
+            closed += flag & 1;
+        }
+        int si = Arrays.binarySearch(cells, f.start());
+        if (si < 0 || ((flags[si] & 1) != 0) != (f.iterations() > 0)) {
+            throw r.error("start", f.start(), "a visited cell, closed exactly when something has popped", f.base() + START_AT);
+        }
+        if (!walkable.test(f.goal())) {
+            throw r.error("goal", f.goal(), "a walkable cell of the grid", f.base() + START_AT + StateLayout.I32_BYTES);
+        }
+        if (f.iterations() != closed) {
+            throw r.error("iterations", f.iterations(), closed + " (the closed cells)", f.base() + ITERATIONS_AT);
+        }
+        boolean found = f.status() == SearchStatus.FOUND;
+        if (f.expanded() != (found ? f.iterations() - 1 : f.iterations())) {
+            throw r.error("expanded", f.expanded(), "iterations" + (found ? " - 1" : ""), f.base() + EXPANDED_AT);
+        }
+        int gi = Arrays.binarySearch(cells, f.goal());
+        boolean goalClosed = gi >= 0 && (flags[gi] & 1) != 0;
+        if (found) {
+            if (!goalClosed || as[gi] != f.pathA() || bs[gi] != f.pathB()) {
+                throw r.error("pathA", f.pathA(), "the pair of the closed goal (a found search)", f.base() + PAIR_AT);
+            }
+        } else {
+            if (goalClosed) {
+                throw r.error("goal", f.goal(), "not closed unless found", f.base() + START_AT + StateLayout.I32_BYTES);
+            }
+            if (f.pathA() != 0 || f.pathB() != 0) {
+                throw r.error("pathA", f.pathA(), "0 (no path yet)", f.base() + PAIR_AT);
+            }
+        }
+        if (f.status() == SearchStatus.RUNNING && !anyOpen) {
+            throw r.error("visited", cells.length, "open entries (a running search)", f.base());
+        }
+        if (f.status() == SearchStatus.NO_PATH && anyOpen) {
+            throw r.error("visited", cells.length, "no open entry (a search that ran out of cells)", f.base());
+        }
+    }
+}
