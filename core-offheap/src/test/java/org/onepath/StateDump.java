@@ -6,26 +6,41 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An annotated hex dump of a state (kinds 1, 3, 8 and 9), one field per line: offset, bytes and
+ * An annotated hex dump of a state (kinds 1, 3, 8, 9 and 12), one field per line: offset, bytes and
  * the field's name and value, e.g. {@code 0000  4F 50 47 53  magic "OPGS"}. The walk follows
  * docs/formats/state-v1.md on its own (it does not use the engine's readers), so a dump that reads
  * right is an independent check of the bytes. Cells are shown one grid row a line, voxel chunks
- * one 16-voxel x-row a line. Meant for well-formed states (the golden files).
+ * one 16-voxel x-row a line. Kind 12 (GridSearch) is walked mode by mode (0 not begun, 1 specialised
+ * A*, 2 generic core with its kind 8 or 9 state embedded and walked in place, offsets continuing,
+ * 3 specialised jump point search); the layout of modes 1 and 3 is the one
+ * {@code OctileAStar.writeState} and {@code OctileJump.writeState} document. Meant for well-formed
+ * states (the golden files).
  */
 final class StateDump {
     private static final String[] STATUS = {"NOT_STARTED", "RUNNING", "FOUND", "NO_PATH"};
+    private static final String[] MODE = {"not begun", "specialised A*", "generic core", "specialised jump point search"};
+    /** Kind 12 mode 1 flags, bits 1-3: the direction from the cell to its parent. */
+    private static final String[] TO_PARENT =
+            {"south", "west", "north", "east", "south-west", "north-west", "north-east", "south-east"};
+    /** Kind 12 mode 3 flags, bits 1-3: the direction of the last move (the normative order). */
+    private static final String[] MOVE =
+            {"north", "east", "south", "west", "north-east", "south-east", "south-west", "north-west"};
 
     private final byte[] bytes;
     private final ByteBuffer in;
     private final List<long[]> spans = new ArrayList<>();
     private final List<String> labels = new ArrayList<>();
+    /** Kind 12: the grid width, for showing cell indexes as (x, y). */
+    private int width;
+    /** Put before every label: "embedded " while walking a kind 12 mode 2 state's inner state. */
+    private String prefix = "";
 
     private StateDump(byte[] bytes) {
         this.bytes = bytes;
         this.in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    /** The dump of a whole state; throws if the bytes are not a well-formed kind 1, 3, 8 or 9. */
+    /** The dump of a whole state; throws if the bytes are not a well-formed kind 1, 3, 8, 9 or 12. */
     static String of(byte[] state) {
         StateDump d = new StateDump(state);
         d.walk();
@@ -58,27 +73,36 @@ final class StateDump {
     }
 
     private void walk() {
-        int magic = in.getInt(0);
-        line(4, "magic \"" + (char) bytes[0] + (char) bytes[1] + (char) bytes[2] + (char) bytes[3] + "\""
-                + (magic == 0x5347504F ? "" : " (BAD)"));
-        line(2, "format version = " + Short.toUnsignedInt(in.getShort(4)));
-        int kind = Short.toUnsignedInt(in.getShort(6));
-        String name = switch (kind) {
-            case 1 -> "Grid";
-            case 3 -> "VoxelGrid";
-            case 8 -> "A*";
-            case 9 -> "jump point search";
-            default -> throw new IllegalArgumentException("no dump for kind " + kind);
-        };
-        line(2, "kind = " + kind + " (" + name + ")");
+        int kind = header();
         switch (kind) {
             case 1 -> grid();
             case 3 -> voxels();
+            case 12 -> gridSearch();
             default -> search();
         }
         if (in.position() != bytes.length) {
             throw new IllegalArgumentException((bytes.length - in.position()) + " bytes after the payload");
         }
+    }
+
+    /** The 8-byte header at the current position (offsets continue for an embedded state); returns the kind. */
+    private int header() {
+        int at = in.position();
+        int magic = in.getInt(at);
+        line(4, "magic \"" + (char) bytes[at] + (char) bytes[at + 1] + (char) bytes[at + 2] + (char) bytes[at + 3] + "\""
+                + (magic == 0x5347504F ? "" : " (BAD)"));
+        line(2, "format version = " + Short.toUnsignedInt(in.getShort(at + 4)));
+        int kind = Short.toUnsignedInt(in.getShort(at + 6));
+        String name = switch (kind) {
+            case 1 -> "Grid";
+            case 3 -> "VoxelGrid";
+            case 8 -> "A*";
+            case 9 -> "jump point search";
+            case 12 -> "GridSearch";
+            default -> throw new IllegalArgumentException("no dump for kind " + kind);
+        };
+        line(2, "kind = " + kind + " (" + name + ")");
+        return kind;
     }
 
     private void grid() {
@@ -183,6 +207,122 @@ final class StateDump {
         }
     }
 
+    // ---- kind 12: GridSearch ----
+
+    private void gridSearch() {
+        int mode = Byte.toUnsignedInt(bytes[in.position()]);
+        line(1, "mode = " + mode + (mode < MODE.length ? " (" + MODE[mode] + ")" : " (BAD)"));
+        width = i32("width");
+        i32("height");
+        switch (mode) {
+            case 0 -> {
+            }
+            case 1 -> octileAStar();
+            case 2 -> generic();
+            case 3 -> octileJump();
+            default -> throw new IllegalArgumentException("no dump for GridSearch mode " + mode);
+        }
+    }
+
+    /** Mode 1: the specialised A*. */
+    private void octileAStar() {
+        int start = octileFixed();
+        int v = i32("visited.count");
+        for (int i = 0; i < v; i++) {
+            int cell = cell("visited[" + i + "].cell");
+            i32("visited[" + i + "].a (straight steps)");
+            i32("visited[" + i + "].b (diagonal steps)");
+            int flags = Byte.toUnsignedInt(bytes[in.position()]);
+            int dir = flags >>> 1 & 7;
+            String parent = cell == start && dir == 0 ? "the start, no parent" : "parent to the " + TO_PARENT[dir];
+            line(1, "visited[" + i + "].flags = 0x" + String.format("%02X", flags) + " (" + closed(flags) + ", " + parent
+                    + (flags > 15 ? ", BAD high bits" : "") + ")");
+        }
+    }
+
+    /** Mode 2: the query's ends, then the generic core's own kind 8 or 9 state, walked in place. */
+    private void generic() {
+        i32("startX");
+        i32("startY");
+        i32("goalX");
+        i32("goalY");
+        int length = i32("length (of the embedded state)");
+        int from = in.position();
+        prefix = "embedded ";
+        int kind = header();
+        if (kind != 8 && kind != 9) {
+            throw new IllegalArgumentException("GridSearch mode 2 embeds kind " + kind + ", not 8 or 9");
+        }
+        search();
+        prefix = "";
+        if (in.position() - from != length) {
+            throw new IllegalArgumentException("the embedded state takes " + (in.position() - from) + " bytes, length says "
+                    + length);
+        }
+    }
+
+    /** Mode 3: the specialised jump point search. */
+    private void octileJump() {
+        int finder = Byte.toUnsignedInt(bytes[in.position()]);
+        line(1, "finder = " + finder + (finder == 0 ? " (block scans)" : finder == 1 ? " (JPS+ tables)" : " (BAD)"));
+        octileFixed();
+        int v = i32("visited.count");
+        for (int i = 0; i < v; i++) {
+            cell("visited[" + i + "].cell");
+            i32("visited[" + i + "].a (straight steps)");
+            i32("visited[" + i + "].b (diagonal steps)");
+            int parent = in.getInt(in.position());
+            line(4, "visited[" + i + "].parent = " + parent + (parent < 0 ? " (none)" : " " + xy(parent)));
+            int flags = Byte.toUnsignedInt(bytes[in.position()]);
+            int dir = flags >>> 1 & 7;
+            String move = parent < 0 && dir == 0 ? "no parent, no last move" : "last move " + MOVE[dir];
+            line(1, "visited[" + i + "].flags = 0x" + String.format("%02X", flags) + " (" + closed(flags) + ", " + move
+                    + (flags > 15 ? ", BAD high bits" : "") + ")");
+        }
+        double level = in.getDouble(in.position());
+        line(8, "level = " + level + (Double.isNaN(level) ? " (nothing has popped)" : ""));
+        int heap = i32("heap.count");
+        for (int s = 0; s < heap; s++) {
+            f64("heap[" + s + "].F");
+            long t = in.getLong(in.position());
+            float g = Float.intBitsToFloat(~(int) (t >>> 32));
+            line(8, "heap[" + s + "].T = 0x" + String.format("%016X", t) + " (g " + g + ", cell " + (int) t + " "
+                    + xy((int) t) + ")");
+        }
+        int stack = i32("stack.count");
+        for (int i = 0; i < stack; i++) {
+            cell("stack[" + i + "]");
+        }
+    }
+
+    /** Status to pathB, the fields modes 1 and 3 share; returns the start. */
+    private int octileFixed() {
+        int status = Byte.toUnsignedInt(bytes[in.position()]);
+        line(1, "status = " + status + (status < STATUS.length ? " (" + STATUS[status] + ")" : ""));
+        u8("zeroEstimate");
+        int start = cell("start");
+        cell("goal");
+        i32("expanded");
+        i32("iterations");
+        i32("pathA (straight steps of the found path)");
+        i32("pathB (diagonal steps of the found path)");
+        return start;
+    }
+
+    private int cell(String field) {
+        int c = in.getInt(in.position());
+        line(4, field + " = " + c + " " + xy(c));
+        return c;
+    }
+
+    private String xy(int cell) {
+        return cell < 0 ? "(outside)" : "(" + cell % width + ", " + cell / width + ")";
+    }
+
+    private static String closed(int flags) {
+        return (flags & 1) != 0 ? "closed" : "open";
+    }
+
     private int i32(String field) {
         int v = in.getInt(in.position());
         line(4, field + " = " + v);
@@ -205,7 +345,7 @@ final class StateDump {
             throw new IllegalArgumentException("state ends inside " + label);
         }
         spans.add(new long[] {in.position(), length});
-        labels.add(label);
+        labels.add(prefix + label);
         in.position(in.position() + length);
     }
 

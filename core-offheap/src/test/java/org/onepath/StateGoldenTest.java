@@ -3,6 +3,7 @@ package org.onepath;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -78,12 +79,7 @@ class StateGoldenTest {
     @EnumSource(StateGoldens.class)
     void headerIsMagicVersionOneAndKind(StateGoldens golden) {
         byte[] bytes = golden.readBin();
-        int kind = switch (golden) {
-            case GRID -> 1;
-            case VOXEL -> 3;
-            case ASTAR_RUNNING, ASTAR_NOT_STARTED, ASTAR_FOUND -> 8;
-            case JPS_RUNNING -> 9;
-        };
+        int kind = golden.kind();
         byte[] header = HexFormat.ofDelimiter(" ").parseHex(String.format("4F 50 47 53 01 00 %02X 00", kind));
         assertArrayEquals(header, Arrays.copyOf(bytes, 8), golden + " header");
     }
@@ -199,6 +195,170 @@ class StateGoldenTest {
         assertEquals(SearchStatus.RUNNING.code(), jps.get(12));
         assertEquals(1.0, jps.getDouble(13), "jump point search stores weight 1");
         assertEquals(StateGoldens.JPS_STEPS, jps.getInt(33));
+    }
+
+    /** Kind 12: the mode, the size and each mode's fields at the offsets the layout gives them. */
+    @Test
+    void gridSearchGoldenFieldsSitAtTheirDocumentedOffsets() {
+        int w = 10;
+        int h = 7;
+        int n = w * h;
+        int goal = StateGoldens.SEARCH_GOAL_Y * w + StateGoldens.SEARCH_GOAL_X;
+        for (StateGoldens golden : StateGoldens.values()) {
+            if (golden.kind() != 12) {
+                continue;
+            }
+            ByteBuffer b = ByteBuffer.wrap(golden.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+            assertEquals(golden.gridSearchMode(), b.get(8), golden + " mode");
+            assertEquals(w, b.getInt(9), golden + " width");
+            assertEquals(h, b.getInt(13), golden + " height");
+        }
+        assertEquals(17, StateGoldens.SEARCH_NOT_BEGUN.readBin().length, "mode 0: nothing after the height");
+
+        // mode 1, running: status at 17, the counters, then 13-byte records from 47
+        ByteBuffer running = ByteBuffer.wrap(StateGoldens.SEARCH_ASTAR_RUNNING.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(1, running.get(17), "status running");
+        assertEquals(0, running.get(18), "zeroEstimate: octile");
+        assertEquals(0, running.getInt(19), "start (0, 0)");
+        assertEquals(goal, running.getInt(23), "goal (9, 6)");
+        assertEquals(StateGoldens.SEARCH_ASTAR_STEPS, running.getInt(27), "expanded");
+        assertEquals(StateGoldens.SEARCH_ASTAR_STEPS, running.getInt(31), "iterations");
+        assertEquals(0, running.getInt(35), "pathA: no path yet");
+        assertEquals(0, running.getInt(39), "pathB: no path yet");
+        int visited = running.getInt(43);
+        assertEquals(47 + 13 * visited, running.capacity(), "13 bytes a visited cell, nothing after");
+        assertEquals(0, running.getInt(47), "first record: the start");
+        assertEquals(0, running.getInt(51), "start a");
+        assertEquals(0, running.getInt(55), "start b");
+        assertEquals(1, running.get(59), "start flags: closed, no direction");
+        int closed = 0;
+        for (int i = 0; i < visited; i++) {
+            int at = 47 + 13 * i;
+            if (i > 0) {
+                assertTrue(running.getInt(at) > running.getInt(at - 13), "cells in increasing order");
+            }
+            int flags = running.get(at + 12);
+            assertTrue(flags >= 0 && flags <= 15, "flags " + flags);
+            closed += flags & 1;
+        }
+        assertEquals(StateGoldens.SEARCH_ASTAR_STEPS, closed, "closed cells = iterations");
+        assertTrue(closed < visited, "a running search has open cells");
+
+        // mode 1, found: the goal closed with the path's pair
+        ByteBuffer found = ByteBuffer.wrap(StateGoldens.SEARCH_ASTAR_FOUND.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(2, found.get(17), "status found");
+        assertEquals(found.getInt(31) - 1, found.getInt(27), "expanded = iterations - 1");
+        int pathA = found.getInt(35);
+        int pathB = found.getInt(39);
+        try (StateGoldens.Subject s = StateGoldens.SEARCH_ASTAR_FOUND.build()) {
+            GridSearch search = ((StateGoldens.GridSearchSubject) s).search;
+            assertEquals(PathStatus.FOUND, search.status());
+            assertEquals(pathA + pathB + 1, search.pathLength(), "path length = straight + diagonal steps + 1");
+            assertEquals(Double.doubleToRawLongBits(pathA + pathB * Math.sqrt(2)), Double.doubleToRawLongBits(search.cost()),
+                    "cost bits from the pair");
+            assertEquals(search.iterations(), found.getInt(31));
+        }
+        int foundVisited = found.getInt(43);
+        assertEquals(47 + 13 * foundVisited, found.capacity());
+        boolean goalClosed = false;
+        for (int i = 0; i < foundVisited; i++) {
+            int at = 47 + 13 * i;
+            if (found.getInt(at) == goal) {
+                assertEquals(pathA, found.getInt(at + 4), "goal a");
+                assertEquals(pathB, found.getInt(at + 8), "goal b");
+                goalClosed = (found.get(at + 12) & 1) != 0;
+            }
+        }
+        assertTrue(goalClosed, "the goal is a closed visited cell");
+
+        // mode 2: the ends, the length, the embedded state with its own header
+        for (StateGoldens golden : new StateGoldens[] {StateGoldens.SEARCH_GENERIC_ASTAR, StateGoldens.SEARCH_GENERIC_JPS}) {
+            byte[] bytes = golden.readBin();
+            ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+            assertEquals(StateGoldens.SEARCH_START_X, b.getInt(17), golden + " startX");
+            assertEquals(StateGoldens.SEARCH_START_Y, b.getInt(21), golden + " startY");
+            assertEquals(StateGoldens.SEARCH_GOAL_X, b.getInt(25), golden + " goalX");
+            assertEquals(StateGoldens.SEARCH_GOAL_Y, b.getInt(29), golden + " goalY");
+            int length = b.getInt(33);
+            assertEquals(37 + length, bytes.length, golden + ": the embedded state ends the data");
+            int kind = golden == StateGoldens.SEARCH_GENERIC_ASTAR ? 8 : 9;
+            byte[] header = HexFormat.ofDelimiter(" ").parseHex(String.format("4F 50 47 53 01 00 %02X 00", kind));
+            assertArrayEquals(header, Arrays.copyOfRange(bytes, 37, 45), golden + " embedded header");
+            assertEquals(n, b.getInt(37 + 8), golden + " embedded nodeCount");
+            assertEquals(SearchStatus.RUNNING.code(), b.get(37 + 12), golden + " embedded status");
+            assertEquals(0, b.getInt(37 + 21), golden + " embedded start");
+            assertEquals(goal, b.getInt(37 + 25), golden + " embedded goal");
+            int steps = golden == StateGoldens.SEARCH_GENERIC_ASTAR ? StateGoldens.SEARCH_GENERIC_ASTAR_STEPS
+                    : StateGoldens.SEARCH_GENERIC_JPS_STEPS;
+            assertEquals(steps, b.getInt(37 + 33), golden + " embedded iterations");
+        }
+
+        // mode 3: finder, counters, 17-byte records, level, heap slots of 16 bytes, the stack
+        for (StateGoldens golden : new StateGoldens[] {StateGoldens.SEARCH_JPS_BLOCKS, StateGoldens.SEARCH_JPS_PLUS}) {
+            ByteBuffer b = ByteBuffer.wrap(golden.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+            boolean blocks = golden == StateGoldens.SEARCH_JPS_BLOCKS;
+            int steps = blocks ? StateGoldens.SEARCH_JPS_BLOCKS_STEPS : StateGoldens.SEARCH_JPS_PLUS_STEPS;
+            assertEquals(blocks ? 0 : 1, b.get(17), golden + " finder");
+            assertEquals(1, b.get(18), golden + " status running");
+            assertEquals(0, b.get(19), golden + " zeroEstimate");
+            assertEquals(0, b.getInt(20), golden + " start");
+            assertEquals(goal, b.getInt(24), golden + " goal");
+            assertEquals(steps, b.getInt(28), golden + " expanded");
+            assertEquals(steps, b.getInt(32), golden + " iterations");
+            assertEquals(0, b.getInt(36), golden + " pathA");
+            assertEquals(0, b.getInt(40), golden + " pathB");
+            int v = b.getInt(44);
+            int[] cells = new int[v];
+            for (int i = 0; i < v; i++) {
+                cells[i] = b.getInt(48 + 17 * i);
+            }
+            assertEquals(0, cells[0], golden + " the start is the first record");
+            assertEquals(-1, b.getInt(48 + 12), golden + " the start has no parent");
+            int at = 48 + 17 * v;
+            assertTrue(Double.isFinite(b.getDouble(at)), golden + ": level is a number once something popped");
+            int heap = b.getInt(at + 8);
+            at += 12;
+            for (int s = 0; s < heap; s++, at += 16) {
+                long t = b.getLong(at + 8);
+                assertTrue(Arrays.binarySearch(cells, (int) t) >= 0, golden + " heap[" + s + "] names a visited cell");
+            }
+            int stack = b.getInt(at);
+            if (blocks) {
+                assertTrue(stack > 0, "the block-scan golden is saved with entries on the stack");
+            }
+            for (int i = 0; i < stack; i++) {
+                assertTrue(Arrays.binarySearch(cells, b.getInt(at + 4 + 4 * i)) >= 0, golden + " stack[" + i + "]");
+            }
+            assertEquals(at + 4 + 4 * stack, b.capacity(), golden + ": nothing after the stack");
+        }
+    }
+
+    /** A kind 12 golden restored into a fresh handle runs on to the result of an uninterrupted search. */
+    @ParameterizedTest
+    @EnumSource(value = StateGoldens.class, names = {"SEARCH_ASTAR_RUNNING", "SEARCH_ASTAR_FOUND", "SEARCH_GENERIC_ASTAR",
+            "SEARCH_GENERIC_JPS", "SEARCH_JPS_BLOCKS", "SEARCH_JPS_PLUS"})
+    void restoredGridSearchGoldenRunsOnAsTheUninterruptedSearch(StateGoldens golden) {
+        try (StateGoldens.GridSearchSubject restored = (StateGoldens.GridSearchSubject) golden.fresh();
+             StateGoldens.GridSearchSubject uninterrupted = (StateGoldens.GridSearchSubject) golden.fresh()) {
+            restored.restore(golden.readBin());
+            uninterrupted.begin();
+            uninterrupted.search.step(Integer.MAX_VALUE);
+            GridSearch r = restored.search;
+            GridSearch u = uninterrupted.search;
+            while (r.status() == PathStatus.IN_PROGRESS) {
+                r.step(2);
+            }
+            assertEquals(PathStatus.FOUND, u.status());
+            assertEquals(u.status(), r.status());
+            assertEquals(Double.doubleToRawLongBits(u.cost()), Double.doubleToRawLongBits(r.cost()), "cost bits");
+            assertEquals(u.iterations(), r.iterations());
+            assertEquals(u.expandedCount(), r.expandedCount());
+            int[] a = new int[u.pathLength()];
+            int[] b = new int[r.pathLength()];
+            u.copyPath(a);
+            r.copyPath(b);
+            assertArrayEquals(a, b);
+        }
     }
 
     private static void assertSameBytes(byte[] expected, byte[] actual, String what) {

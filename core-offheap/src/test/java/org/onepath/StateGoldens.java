@@ -35,10 +35,54 @@ enum StateGoldens {
     /** Kind 8: the A* of {@link #ASTAR_RUNNING} run to the end. */
     ASTAR_FOUND("astar-kind8-found"),
     /** Kind 9: jump point search over the 12 x 9 uniform grid after 4 iterations, expansions recorded. */
-    JPS_RUNNING("jps-kind9-running");
+    JPS_RUNNING("jps-kind9-running"),
+    /** Kind 12 mode 0: a GridSearch handle (default options) over the 10 x 7 search picture, never begun. */
+    SEARCH_NOT_BEGUN("search-kind12-mode0"),
+    /** Kind 12 mode 1: the specialised A* (default options) after {@link #SEARCH_ASTAR_STEPS} iterations. */
+    SEARCH_ASTAR_RUNNING("search-kind12-mode1-running"),
+    /** Kind 12 mode 1: the search of {@link #SEARCH_ASTAR_RUNNING} run to the end. */
+    SEARCH_ASTAR_FOUND("search-kind12-mode1-found"),
+    /** Kind 12 mode 2: the generic A* core (specialised engines off), mid-run; embeds a kind 8 state. */
+    SEARCH_GENERIC_ASTAR("search-kind12-mode2-astar"),
+    /** Kind 12 mode 2: the generic jump point search core (specialised engines off), mid-run; embeds kind 9. */
+    SEARCH_GENERIC_JPS("search-kind12-mode2-jps"),
+    /** Kind 12 mode 3, finder 0: the specialised jump point search with block scans, mid-run, stack not empty. */
+    SEARCH_JPS_BLOCKS("search-kind12-mode3-blocks"),
+    /** Kind 12 mode 3, finder 1: the specialised jump point search with JPS+ tables, mid-run, stack empty. */
+    SEARCH_JPS_PLUS("search-kind12-mode3-tables");
 
     /** Set to true to (re)write the golden files; the test then fails and asks for a review. */
     static final String WRITE_PROPERTY = "onepath.golden.write";
+
+    /** The uniform-cost picture of the kind 12 goldens; searches go from (0, 0) to (9, 6). */
+    static final String SEARCH_PICTURE = """
+            ..........
+            .###..#...
+            ...#..#.#.
+            .#.#....#.
+            .#...####.
+            .#.#......
+            ...#..#...
+            """;
+    static final int SEARCH_START_X = 0;
+    static final int SEARCH_START_Y = 0;
+    static final int SEARCH_GOAL_X = 9;
+    static final int SEARCH_GOAL_Y = 6;
+
+    /** Kind 12 mode 1 running golden: iterations before the save. */
+    static final int SEARCH_ASTAR_STEPS = 10;
+    /** Kind 12 mode 2 goldens: iterations before the save (A*, jump point search). */
+    static final int SEARCH_GENERIC_ASTAR_STEPS = 8;
+    static final int SEARCH_GENERIC_JPS_STEPS = 3;
+    /** Kind 12 mode 3 goldens: iterations before the save (block scans, JPS+ tables). */
+    static final int SEARCH_JPS_BLOCKS_STEPS = 5;
+    static final int SEARCH_JPS_PLUS_STEPS = 6;
+
+    static final GridOptions GENERIC_ASTAR_OPTIONS = GridOptions.builder().specializedEngines(false).build();
+    static final GridOptions GENERIC_JPS_OPTIONS =
+            GridOptions.builder().algorithm(GridAlgorithm.JPS).specializedEngines(false).build();
+    static final GridOptions JPS_OPTIONS = GridOptions.builder().algorithm(GridAlgorithm.JPS).build();
+    static final GridOptions JPS_PLUS_OPTIONS = GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build();
 
     static final String GRID_PICTURE = """
             ..1.#..
@@ -89,6 +133,41 @@ enum StateGoldens {
 
     boolean isSearch() {
         return this != GRID && this != VOXEL;
+    }
+
+    /** The state kind of the golden file. */
+    int kind() {
+        return switch (this) {
+            case GRID -> 1;
+            case VOXEL -> 3;
+            case ASTAR_RUNNING, ASTAR_NOT_STARTED, ASTAR_FOUND -> 8;
+            case JPS_RUNNING -> 9;
+            case SEARCH_NOT_BEGUN, SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND, SEARCH_GENERIC_ASTAR, SEARCH_GENERIC_JPS,
+                 SEARCH_JPS_BLOCKS, SEARCH_JPS_PLUS -> 12;
+        };
+    }
+
+    /** For a kind 12 golden: the options of its GridSearch handle; null for the other kinds. */
+    GridOptions gridSearchOptions() {
+        return switch (this) {
+            case SEARCH_NOT_BEGUN, SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND -> GridOptions.DEFAULT;
+            case SEARCH_GENERIC_ASTAR -> GENERIC_ASTAR_OPTIONS;
+            case SEARCH_GENERIC_JPS -> GENERIC_JPS_OPTIONS;
+            case SEARCH_JPS_BLOCKS -> JPS_OPTIONS;
+            case SEARCH_JPS_PLUS -> JPS_PLUS_OPTIONS;
+            default -> null;
+        };
+    }
+
+    /** For a kind 12 golden: the mode byte its handle saves (0..3); -1 for the other kinds. */
+    int gridSearchMode() {
+        return switch (this) {
+            case SEARCH_NOT_BEGUN -> 0;
+            case SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND -> 1;
+            case SEARCH_GENERIC_ASTAR, SEARCH_GENERIC_JPS -> 2;
+            case SEARCH_JPS_BLOCKS, SEARCH_JPS_PLUS -> 3;
+            default -> -1;
+        };
     }
 
     /** The folder the golden files live in: the module's {@code src/test/resources/state/golden}. */
@@ -145,6 +224,13 @@ enum StateGoldens {
                 s.jps.step(JPS_STEPS);
                 yield s;
             }
+            case SEARCH_NOT_BEGUN -> new GridSearchSubject(gridSearchOptions());
+            case SEARCH_ASTAR_RUNNING -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_ASTAR_STEPS);
+            case SEARCH_ASTAR_FOUND -> GridSearchSubject.begunAndStepped(gridSearchOptions(), Integer.MAX_VALUE);
+            case SEARCH_GENERIC_ASTAR -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_GENERIC_ASTAR_STEPS);
+            case SEARCH_GENERIC_JPS -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_GENERIC_JPS_STEPS);
+            case SEARCH_JPS_BLOCKS -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_JPS_BLOCKS_STEPS);
+            case SEARCH_JPS_PLUS -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_JPS_PLUS_STEPS);
         };
     }
 
@@ -156,6 +242,8 @@ enum StateGoldens {
             case ASTAR_RUNNING, ASTAR_FOUND -> new AStarSubject(1.0);
             case ASTAR_NOT_STARTED -> new AStarSubject(NOT_STARTED_WEIGHT);
             case JPS_RUNNING -> new JumpSubject();
+            case SEARCH_NOT_BEGUN, SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND, SEARCH_GENERIC_ASTAR, SEARCH_GENERIC_JPS,
+                 SEARCH_JPS_BLOCKS, SEARCH_JPS_PLUS -> new GridSearchSubject(gridSearchOptions());
         };
     }
 
@@ -195,6 +283,11 @@ enum StateGoldens {
         return Grid.fromText(JPS_PICTURE);
     }
 
+    /** The grid of the kind 12 goldens: uniform cost, so every engine (and jump point search) qualifies. */
+    static Grid searchGrid() {
+        return Grid.fromText(SEARCH_PICTURE);
+    }
+
     // ---- subjects: one restore target with uniform access ----
 
     /** An object whose state can be saved and restored. */
@@ -218,9 +311,15 @@ enum StateGoldens {
         void resetEvents() {
         }
 
-        /** The sliced search, or null for a grid. */
+        /** The sliced search, or null for a grid (and for a GridSearch handle: see {@link #searchView()}). */
         SlicedSearch search() {
             return null;
+        }
+
+        /** The search as the hostile-bytes checks see it, or null for a grid. */
+        SearchView searchView() {
+            SlicedSearch s = search();
+            return s == null ? null : new SlicedView(s);
         }
 
         /** Begins a search and runs one iteration, so a failed restore has something to undo. */
@@ -425,6 +524,167 @@ enum StateGoldens {
         public void close() {
             buffers.close();
             map.close();
+            grid.close();
+        }
+    }
+
+    // ---- searches as the hostile-bytes checks see them ----
+
+    /** A search behind a subject, whatever its API (a tier-2 {@link SlicedSearch} or a {@link GridSearch}). */
+    interface SearchView {
+        /** Not started (a sliced search) or not begun (a GridSearch: {@link PathStatus#NONE}). */
+        boolean notBegun();
+
+        boolean running();
+
+        /** The status, for messages. */
+        String status();
+
+        /** One iteration; throws IllegalStateException when the search is not begun. */
+        void step();
+
+        /**
+         * Runs the search to its end; returns the path when found, null otherwise.
+         *
+         * @throws AssertionError naming the problem when the search does not end
+         */
+        int[] finish();
+    }
+
+    /** A tier-2 sliced search: runs in slices of 7 iterations, at most 100 000 slices. */
+    record SlicedView(SlicedSearch search) implements SearchView {
+        @Override
+        public boolean notBegun() {
+            return search.status() == SearchStatus.NOT_STARTED;
+        }
+
+        @Override
+        public boolean running() {
+            return search.status() == SearchStatus.RUNNING;
+        }
+
+        @Override
+        public String status() {
+            return search.status().toString();
+        }
+
+        @Override
+        public void step() {
+            search.step(1);
+        }
+
+        @Override
+        public int[] finish() {
+            for (int calls = 0; search.status() == SearchStatus.RUNNING; calls++) {
+                if (calls > 100_000) {
+                    throw new AssertionError("the search did not end");
+                }
+                search.step(7);
+            }
+            return search.status() == SearchStatus.FOUND ? search.path() : null;
+        }
+    }
+
+    /** A GridSearch handle: run to the end in one step(Integer.MAX_VALUE), path by copyPath. */
+    record GridSearchView(GridSearch search) implements SearchView {
+        @Override
+        public boolean notBegun() {
+            return search.status() == PathStatus.NONE;
+        }
+
+        @Override
+        public boolean running() {
+            return search.status() == PathStatus.IN_PROGRESS;
+        }
+
+        @Override
+        public String status() {
+            return search.status().toString();
+        }
+
+        @Override
+        public void step() {
+            search.step(1);
+        }
+
+        @Override
+        public int[] finish() {
+            if (search.status() == PathStatus.IN_PROGRESS) {
+                search.step(Integer.MAX_VALUE);
+            }
+            if (search.status() == PathStatus.IN_PROGRESS) {
+                throw new AssertionError("step(Integer.MAX_VALUE) returned with the search still in progress");
+            }
+            if (search.status() != PathStatus.FOUND) {
+                return null;
+            }
+            int[] path = new int[search.pathLength()];
+            int length = search.copyPath(path);
+            if (length != path.length) {
+                throw new AssertionError("copyPath wrote " + length + " cells, pathLength() is " + path.length);
+            }
+            return path;
+        }
+    }
+
+    /**
+     * A {@link GridSearch} handle over {@link #searchGrid()}: restore targets are a new grid built
+     * the same way and a new handle with the same options.
+     */
+    static final class GridSearchSubject extends Subject {
+        final Grid grid = searchGrid();
+        final GridSearch search;
+
+        GridSearchSubject(GridOptions options) {
+            search = grid.createSearch(options);
+        }
+
+        /** Begun from (0, 0) to (9, 6), then stepped {@code steps} iterations. */
+        static GridSearchSubject begunAndStepped(GridOptions options, int steps) {
+            GridSearchSubject s = new GridSearchSubject(options);
+            s.begin();
+            s.search.step(steps);
+            return s;
+        }
+
+        void begin() {
+            PathStatus begun = search.tryBegin(SEARCH_START_X, SEARCH_START_Y, SEARCH_GOAL_X, SEARCH_GOAL_Y);
+            if (begun != PathStatus.IN_PROGRESS) {
+                throw new AssertionError("GridSearch.tryBegin gave " + begun);
+            }
+        }
+
+        @Override
+        byte[] save() {
+            return search.saveState();
+        }
+
+        @Override
+        void restore(byte[] state) {
+            search.restoreState(state);
+        }
+
+        @Override
+        void restore(MemorySegment state) {
+            search.restoreState(state);
+        }
+
+        @Override
+        SearchView searchView() {
+            return new GridSearchView(search);
+        }
+
+        @Override
+        void prime() {
+            begin();
+            if (search.step(1) != PathStatus.IN_PROGRESS) {
+                throw new AssertionError("primed GridSearch is not in progress");
+            }
+        }
+
+        @Override
+        public void close() {
+            search.close();
             grid.close();
         }
     }

@@ -1,5 +1,6 @@
 package org.onepath;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,8 +29,11 @@ import org.onepath.state.OnePathFormatException;
  * Hostile bytes: whatever a restore is given, it either succeeds or throws a
  * {@link GridStateException}, never another exception, a hang or an OutOfMemoryError. On failure
  * a grid is unchanged (same saved bytes, no listener called) and a search is left not started
- * (step throws IllegalStateException). On success the object saves exactly the bytes it was
- * given (save, restore, save), and a restored search runs to its end and yields its path.
+ * (step throws IllegalStateException); a GridSearch handle (kind 12) is left not begun (status
+ * NONE, step throws IllegalStateException). On success the object saves exactly the bytes it was
+ * given (save, restore, save), and a restored search runs to its end and yields its path (a
+ * GridSearch in one step(Integer.MAX_VALUE), its path by copyPath: a chain of walkable cells, each
+ * one king's move from the last, from the state's start to its goal).
  *
  * <p>Inputs: every truncation and every bit flip of every golden file (for the voxel file every
  * bit of the first 400 bytes and a fixed sample of 2000 other bits), then hand-made cases.
@@ -143,8 +147,8 @@ class StateHostileBytesTest {
 
         /** Returns whether restoreState accepted the input. */
         boolean trial(byte[] input, String what) {
-            SlicedSearch search = target.search();
-            if (search != null && search.status() != SearchStatus.RUNNING) {
+            StateGoldens.SearchView search = target.searchView();
+            if (search != null && !search.running()) {
                 target.prime();
             }
             target.resetEvents();
@@ -187,7 +191,7 @@ class StateHostileBytesTest {
         }
 
         private void checkRejected(String what) {
-            SlicedSearch search = target.search();
+            StateGoldens.SearchView search = target.searchView();
             if (search == null) {
                 if (target.events() != 0) {
                     problems.add(what + ": a rejected restore called the listeners " + target.events() + " times");
@@ -200,11 +204,11 @@ class StateHostileBytesTest {
                 }
                 return;
             }
-            if (search.status() != SearchStatus.NOT_STARTED) {
+            if (!search.notBegun()) {
                 problems.add(what + ": after a rejected restore the search status is " + search.status());
             }
             try {
-                search.step(1);
+                search.step();
                 problems.add(what + ": step after a rejected restore did not throw");
             } catch (IllegalStateException expected) {
                 // left not started
@@ -225,28 +229,79 @@ class StateHostileBytesTest {
                 problems.add(what + ": accepted, then saveState threw " + describe(t));
                 return;
             }
-            SlicedSearch search = target.search();
-            if (search == null || search.status() == SearchStatus.NOT_STARTED) {
+            StateGoldens.SearchView search = target.searchView();
+            if (search == null || search.notBegun()) {
                 return;
             }
             try {
-                for (int calls = 0; search.status() == SearchStatus.RUNNING; calls++) {
-                    if (calls > 100_000) {
-                        problems.add(what + ": accepted, then the search did not end");
-                        return;
-                    }
-                    search.step(7);
+                int[] path = search.finish();
+                if (path != null && path.length == 0) {
+                    problems.add(what + ": accepted, found, but the path is empty");
                 }
-                if (search.status() == SearchStatus.FOUND) {
-                    int[] path = search.path();
-                    if (path.length == 0) {
-                        problems.add(what + ": accepted, found, but the path is empty");
+                if (path != null && target instanceof StateGoldens.GridSearchSubject g) {
+                    String problem = gridSearchPathProblem(g.grid, input, path);
+                    if (problem != null) {
+                        problems.add(what + ": accepted, found, but " + problem);
                     }
                 }
+            } catch (AssertionError e) {
+                problems.add(what + ": accepted, then " + e.getMessage());
             } catch (Throwable t) {
                 problems.add(what + ": accepted, then running the search threw " + describe(t));
             }
         }
+    }
+
+    /**
+     * Why a GridSearch path is not a path of its state's query on this grid, or null when it is:
+     * it runs from the state's start to its goal (read from the bytes by mode), every cell is
+     * walkable and each is one king's move from the last, never cutting a wall's corner (the
+     * default diagonal rule).
+     */
+    static String gridSearchPathProblem(Grid grid, byte[] state, int[] path) {
+        ByteBuffer b = ByteBuffer.wrap(state).order(ByteOrder.LITTLE_ENDIAN);
+        int w = grid.width();
+        int start;
+        int goal;
+        switch (state[8]) {
+            case 1 -> {
+                start = b.getInt(19);
+                goal = b.getInt(23);
+            }
+            case 2 -> {
+                start = b.getInt(21) * w + b.getInt(17);
+                goal = b.getInt(29) * w + b.getInt(25);
+            }
+            case 3 -> {
+                start = b.getInt(20);
+                goal = b.getInt(24);
+            }
+            default -> {
+                return "a path from a state of mode " + state[8];
+            }
+        }
+        if (path[0] != start || path[path.length - 1] != goal) {
+            return "the path runs " + path[0] + " -> " + path[path.length - 1] + ", the state's query " + start + " -> " + goal;
+        }
+        for (int i = 0; i < path.length; i++) {
+            int c = path[i];
+            if (c < 0 || c >= grid.cellCount() || !grid.isWalkable(c % w, c / w)) {
+                return "path[" + i + "] = " + c + " is not a walkable cell";
+            }
+            if (i == 0) {
+                continue;
+            }
+            int p = path[i - 1];
+            int dx = c % w - p % w;
+            int dy = c / w - p / w;
+            if (Math.abs(dx) > 1 || Math.abs(dy) > 1 || (dx == 0 && dy == 0)) {
+                return "path[" + (i - 1) + "] = " + p + " -> path[" + i + "] = " + c + " is not one move";
+            }
+            if (dx != 0 && dy != 0 && (!grid.isWalkable(p % w + dx, p / w) || !grid.isWalkable(p % w, p / w + dy))) {
+                return "path[" + (i - 1) + "] = " + p + " -> path[" + i + "] = " + c + " cuts a wall's corner";
+            }
+        }
+        return null;
     }
 
     private static String describe(Throwable t) {
@@ -288,7 +343,7 @@ class StateHostileBytesTest {
     }
 
     private static GridStateException rejects(StateGoldens.Subject target, byte[] state, String what) {
-        SlicedSearch search = target.search();
+        StateGoldens.SearchView search = target.searchView();
         if (search != null) {
             target.prime();
         }
@@ -300,8 +355,8 @@ class StateHostileBytesTest {
             assertEquals(0, target.events(), what + ": no listener called");
             assertThrows(GridStateException.class, () -> target.fromStateThenSave(state), what + " (fromState)");
         } else {
-            assertEquals(SearchStatus.NOT_STARTED, search.status(), what + ": search left not started");
-            assertThrows(IllegalStateException.class, () -> search.step(1), what + ": step after the failed restore");
+            assertTrue(search.notBegun(), what + ": search left not started, status " + search.status());
+            assertThrows(IllegalStateException.class, search::step, what + ": step after the failed restore");
         }
         return e;
     }
@@ -454,6 +509,17 @@ class StateHostileBytesTest {
             }
             assertEquals("kind", rejects(a, jps, "a jump point search state into A*").field());
             assertEquals("kind", rejects(j, astar, "an A* state into a jump point search").field());
+            // kind 12 against the others, both ways
+            byte[] gridSearch = StateGoldens.SEARCH_ASTAR_RUNNING.readBin();
+            for (StateGoldens.Subject other : List.of(g, v, a, j)) {
+                assertEquals("kind", rejects(other, gridSearch, "a GridSearch state into " + other.getClass().getSimpleName())
+                        .field());
+            }
+            try (StateGoldens.Subject s = StateGoldens.SEARCH_ASTAR_RUNNING.fresh()) {
+                for (byte[] other : List.of(grid, voxel, astar, jps)) {
+                    assertEquals("kind", rejects(s, other, "kind " + other[6] + " into a GridSearch").field());
+                }
+            }
             for (int kind : new int[] {0, 2, 12, 13, 99, 0xFFFF}) {
                 byte[] k = grid.clone();
                 k[6] = (byte) kind;
@@ -667,6 +733,215 @@ class StateHostileBytesTest {
         }
     }
 
+    // ---- kind 12: GridSearch ----
+
+    private static final List<StateGoldens> GRID_SEARCH_GOLDENS = List.of(StateGoldens.SEARCH_NOT_BEGUN,
+            StateGoldens.SEARCH_ASTAR_RUNNING, StateGoldens.SEARCH_ASTAR_FOUND, StateGoldens.SEARCH_GENERIC_ASTAR,
+            StateGoldens.SEARCH_GENERIC_JPS, StateGoldens.SEARCH_JPS_BLOCKS, StateGoldens.SEARCH_JPS_PLUS);
+
+    /**
+     * Every kind 12 golden into a handle of every golden's options: a mode 0 state goes into any
+     * handle, another only into a handle whose options select the engine that saved it; otherwise
+     * the mode, the finder or (mode 2) the embedded state's kind is named.
+     */
+    @Test
+    void gridSearchStateOfAnotherEngineIsRejected() {
+        for (StateGoldens from : GRID_SEARCH_GOLDENS) {
+            byte[] bytes = from.readBin();
+            for (StateGoldens into : GRID_SEARCH_GOLDENS) {
+                try (StateGoldens.Subject target = into.fresh()) {
+                    String what = from + " into a handle with the options of " + into;
+                    if (from.gridSearchMode() == 0 || from.gridSearchOptions() == into.gridSearchOptions()) {
+                        target.prime();
+                        target.restore(bytes);
+                        assertArrayEquals(bytes, target.save(), what);
+                        continue;
+                    }
+                    String field = rejects(target, bytes, what).field();
+                    String expected = from.gridSearchMode() != into.gridSearchMode() ? "mode"
+                            : from.gridSearchMode() == 3 ? "finder" : "kind";
+                    assertEquals(expected, field, what);
+                }
+            }
+        }
+    }
+
+    @Test
+    void gridSearchStateOfAnotherGridSizeIsRejected() {
+        byte[] running = StateGoldens.SEARCH_ASTAR_RUNNING.readBin();
+        byte[] notBegun = StateGoldens.SEARCH_NOT_BEGUN.readBin();
+        try (Grid taller = Grid.create(10, 8); Grid wider = Grid.create(11, 7);
+             GridSearch t = taller.createSearch(GridOptions.DEFAULT); GridSearch w = wider.createSearch(GridOptions.DEFAULT)) {
+            for (byte[] state : List.of(running, notBegun)) {
+                t.tryBegin(0, 0, 9, 7);
+                GridStateException h = assertThrows(GridStateException.class, () -> t.restoreState(state));
+                assertEquals("height", h.field(), h.getMessage());
+                assertEquals(13, h.offset());
+                assertEquals(PathStatus.NONE, t.status());
+                assertThrows(IllegalStateException.class, () -> t.step(1));
+                GridStateException x = assertThrows(GridStateException.class, () -> w.restoreState(state));
+                assertEquals("width", x.field(), x.getMessage());
+                assertEquals(9, x.offset());
+            }
+        }
+    }
+
+    @Test
+    void gridSearchModeAndFinderOutOfRangeAreRejected() {
+        for (StateGoldens golden : GRID_SEARCH_GOLDENS) {
+            byte[] bytes = golden.readBin();
+            try (StateGoldens.Subject target = golden.fresh()) {
+                for (int mode : new int[] {4, 5, 0x80, 0xFF}) {
+                    byte[] m = bytes.clone();
+                    m[8] = (byte) mode;
+                    GridStateException e = rejects(target, m, golden + " with mode " + mode);
+                    assertEquals("mode", e.field(), e.getMessage());
+                    assertEquals(8, e.offset());
+                }
+            }
+        }
+        byte[] blocks = StateGoldens.SEARCH_JPS_BLOCKS.readBin();
+        try (StateGoldens.Subject target = StateGoldens.SEARCH_JPS_BLOCKS.fresh()) {
+            for (int finder : new int[] {1, 2, 0xFF}) {
+                byte[] f = blocks.clone();
+                f[17] = (byte) finder;
+                GridStateException e = rejects(target, f, "finder " + finder + " into the block-scan handle");
+                assertEquals("finder", e.field(), e.getMessage());
+                assertEquals(17, e.offset());
+            }
+        }
+    }
+
+    /** Mode 2: the query's ends must be the embedded search's, and the length must be the embedded state's. */
+    @Test
+    void gridSearchGenericEndsAndLengthAreChecked() {
+        for (StateGoldens golden : List.of(StateGoldens.SEARCH_GENERIC_ASTAR, StateGoldens.SEARCH_GENERIC_JPS)) {
+            byte[] bytes = golden.readBin();
+            int length = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(33);
+            try (StateGoldens.Subject target = golden.fresh()) {
+                // (1, 0) and (8, 6) are walkable cells inside the grid, but not the embedded search's ends (a wrong
+                // goal is named as startX today: see gridSearchGenericErrorsNameTheFieldAndItsOffsetInTheWholeState)
+                assertEquals("startX", rejects(target, patchI32(bytes, 17, 1), golden + " startX 1").field());
+                rejects(target, patchI32(bytes, 25, 8), golden + " goalX 8");
+                assertEquals("startY", rejects(target, patchI32(bytes, 21, 7), golden + " startY 7 (outside)").field());
+                assertEquals("goalX", rejects(target, patchI32(bytes, 25, -1), golden + " goalX -1").field());
+                for (int bad : new int[] {Integer.MAX_VALUE, length + 1, 1 << 20, -1, 0}) {
+                    GridStateException e = rejects(target, patchI32(bytes, 33, bad), golden + " length " + bad);
+                    assertTrue(e.field().startsWith("length") || e.field().equals("embedded state") || e.field().equals("end"),
+                            e.getMessage());
+                }
+                // a shorter length cuts the embedded state: rejected, as trailing bytes or by the embedded reader
+                rejects(target, patchI32(bytes, 33, length - 1), golden + " length - 1");
+                // the embedded state with one more byte, counted in the length
+                byte[] longer = patchI32(Arrays.copyOf(bytes, bytes.length + 1), 33, length + 1);
+                rejects(target, longer, golden + " with a byte more inside the embedded state");
+                // and restored again, it runs
+                target.restore(bytes);
+                assertArrayEquals(bytes, target.save());
+            }
+        }
+    }
+
+    /**
+     * Mode 2 with the embedded A* (kind 8): visited[2] is cell 2 = (2, 0), closed at g 2 with
+     * parent 1 = (1, 0). Patched to parent 0 = (0, 0), two columns away, every count and cost still
+     * agrees (g 0 <= 2, no cycle, the start the only root), but no move of the grid goes from (0, 0)
+     * to (2, 0). The specialised engines cannot express such a link (mode 1 stores a direction,
+     * mode 3 and the embedded jump point search check the hop); the generic A* must reject it or
+     * the handle hands out a path that jumps over a cell.
+     */
+    @Test
+    void gridSearchGenericAStarParentThatIsNotANeighbourIsRejected() {
+        byte[] bytes = StateGoldens.SEARCH_GENERIC_ASTAR.readBin();
+        int recordAt = 37 + 45 + 4 + 2 * 17; // kind 12 head + kind 8 fixed fields + visited.count, record 2
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(2, b.getInt(recordAt), "visited[2] is cell 2");
+        assertEquals(1, b.get(recordAt + 4), "cell 2 is closed");
+        assertEquals(2.0, b.getDouble(recordAt + 5), "cell 2 at g 2");
+        assertEquals(1, b.getInt(recordAt + 13), "cell 2's parent is cell 1");
+        byte[] state = patchI32(bytes, recordAt + 13, 0);
+        try (StateGoldens.GridSearchSubject target = (StateGoldens.GridSearchSubject) StateGoldens.SEARCH_GENERIC_ASTAR.fresh()) {
+            target.prime();
+            try {
+                target.restore(state);
+            } catch (GridStateException rejected) {
+                assertEquals(PathStatus.NONE, target.search.status());
+                return;
+            }
+            assertEquals(PathStatus.FOUND, target.search.step(Integer.MAX_VALUE));
+            int[] path = new int[target.search.pathLength()];
+            target.search.copyPath(path);
+            String problem = gridSearchPathProblem(target.grid, state, path);
+            if (problem != null) {
+                fail("GridSearch.restoreState (mode 2, embedded A*) accepted visited[2] = cell 2 (2, 0) with parent 0 (0, 0),"
+                        + " which is not a neighbour; run to FOUND (cost " + target.search.cost() + "), copyPath gives "
+                        + Arrays.toString(path) + ": " + problem);
+            }
+        }
+    }
+
+    /**
+     * Error offsets count from the first byte given (see {@link #nativeSegmentsAndSlicesAreCheckedTheSameWay}),
+     * also inside the state a mode 2 state embeds, and a wrong goal is named as the goal.
+     */
+    @Test
+    void gridSearchGenericErrorsNameTheFieldAndItsOffsetInTheWholeState() {
+        byte[] bytes = StateGoldens.SEARCH_GENERIC_ASTAR.readBin();
+        try (StateGoldens.Subject target = StateGoldens.SEARCH_GENERIC_ASTAR.fresh()) {
+            // the embedded nodeCount: offset 8 of the embedded state, which begins at 37
+            GridStateException inner = rejects(target, patchI32(bytes, 37 + 8, 71), "embedded nodeCount 71");
+            // goalX 8: the embedded search's goal is (9, 6)
+            GridStateException goal = rejects(target, patchI32(bytes, 25, 8), "goalX 8");
+            assertAll(
+                    () -> assertEquals("nodeCount", inner.field(), inner.getMessage()),
+                    () -> assertEquals(37 + 8, inner.offset(), "embedded nodeCount: " + inner.getMessage()),
+                    () -> assertEquals("goalX", goal.field(), "goalX 8: " + goal.getMessage()),
+                    () -> assertEquals(25, goal.offset(), "goalX 8: " + goal.getMessage()));
+        }
+    }
+
+    @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void gridSearchHugeCountsAreRejectedWithoutAllocating() {
+        byte[] running = StateGoldens.SEARCH_ASTAR_RUNNING.readBin();
+        try (StateGoldens.Subject target = StateGoldens.SEARCH_ASTAR_RUNNING.fresh()) {
+            for (int count : new int[] {Integer.MAX_VALUE, 71, 1 << 30, -1, Integer.MIN_VALUE}) {
+                GridStateException e = rejects(target, patchI32(running, 43, count), "mode 1 visited " + count);
+                assertEquals("visited", e.field(), e.getMessage());
+            }
+        }
+        byte[] blocks = StateGoldens.SEARCH_JPS_BLOCKS.readBin();
+        ByteBuffer b = ByteBuffer.wrap(blocks).order(ByteOrder.LITTLE_ENDIAN);
+        int levelAt = 48 + 17 * b.getInt(44);
+        int heapAt = levelAt + 8;
+        int stackAt = heapAt + 4 + 16 * b.getInt(heapAt);
+        try (StateGoldens.Subject target = StateGoldens.SEARCH_JPS_BLOCKS.fresh()) {
+            for (int count : new int[] {Integer.MAX_VALUE, 71, -1}) {
+                assertEquals("visited", rejects(target, patchI32(blocks, 44, count), "mode 3 visited " + count).field());
+                assertEquals("heapCount", rejects(target, patchI32(blocks, heapAt, count), "heapCount " + count).field());
+                assertEquals("stackCount", rejects(target, patchI32(blocks, stackAt, count), "stackCount " + count).field());
+            }
+        }
+    }
+
+    @Test
+    void restoringANotBegunStateEndsARunningHandle() {
+        byte[] notBegun = StateGoldens.SEARCH_NOT_BEGUN.readBin();
+        for (StateGoldens golden : GRID_SEARCH_GOLDENS) {
+            try (StateGoldens.GridSearchSubject s = (StateGoldens.GridSearchSubject) golden.fresh()) {
+                s.prime();
+                s.restore(notBegun);
+                assertEquals(PathStatus.NONE, s.search.status(), golden.toString());
+                assertThrows(IllegalStateException.class, () -> s.search.step(1), golden.toString());
+                assertThrows(IllegalStateException.class, () -> s.search.copyPath(new int[80]), golden.toString());
+                assertArrayEquals(notBegun, s.save(), golden + ": saves mode 0 again");
+                // and it can be begun again
+                s.prime();
+                assertEquals(PathStatus.FOUND, s.search.step(Integer.MAX_VALUE), golden.toString());
+            }
+        }
+    }
+
     @Test
     void nativeSegmentsAndSlicesAreCheckedTheSameWay() {
         // restoreState(MemorySegment) over off-heap memory, at a nonzero offset of a larger segment
@@ -698,8 +973,10 @@ class StateHostileBytesTest {
         try (StateGoldens.Subject g = StateGoldens.GRID.fresh();
              StateGoldens.Subject v = StateGoldens.VOXEL.fresh();
              StateGoldens.Subject a = StateGoldens.ASTAR_RUNNING.fresh();
-             StateGoldens.Subject j = StateGoldens.JPS_RUNNING.fresh()) {
-            for (StateGoldens.Subject s : List.of(g, v, a, j)) {
+             StateGoldens.Subject j = StateGoldens.JPS_RUNNING.fresh();
+             StateGoldens.Subject gs = StateGoldens.SEARCH_ASTAR_RUNNING.fresh();
+             StateGoldens.Subject gj = StateGoldens.SEARCH_JPS_PLUS.fresh()) {
+            for (StateGoldens.Subject s : List.of(g, v, a, j, gs, gj)) {
                 entries.add(s::restore);
             }
             entries.add(g::fromStateThenSave);
