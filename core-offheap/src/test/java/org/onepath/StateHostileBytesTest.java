@@ -35,15 +35,10 @@ import org.onepath.state.OnePathFormatException;
  * GridSearch in one step(Integer.MAX_VALUE), its path by copyPath: a chain of walkable cells, each
  * one king's move from the last, from the state's start to its goal).
  *
- * <p>Inputs: every truncation and every bit flip of every golden file (for the voxel file every
- * bit of the first 400 bytes and a fixed sample of 2000 other bits), then hand-made cases.
+ * <p>Inputs: every truncation and every bit flip of every golden file, then hand-made cases.
  */
 class StateHostileBytesTest {
     private static final int MAX_REPORTED = 12;
-    /** Voxel golden: bits of the first bytes all flipped, then a fixed sample of the others. */
-    private static final int VOXEL_HEAD_BYTES = 400;
-    private static final int VOXEL_SAMPLE_BITS = 2000;
-
     /** Problems found by one sweep; the sweep reports them together. */
     private static final class Problems {
         final List<String> first = new ArrayList<>();
@@ -95,7 +90,7 @@ class StateHostileBytesTest {
         String[] fields = StateDump.labelsByOffset(bytes);
         try (StateGoldens.Subject target = golden.fresh()) {
             Sweep sweep = new Sweep(target, bytes, problems);
-            for (long bit : bitsToFlip(golden, bytes.length)) {
+            for (long bit : bitsToFlip(bytes.length)) {
                 byte[] flipped = bytes.clone();
                 int at = (int) (bit >>> 3);
                 flipped[at] ^= (byte) (1 << (bit & 7));
@@ -106,23 +101,10 @@ class StateHostileBytesTest {
         assertTrue(problems.rejected > 0, "some flips must be rejected");
     }
 
-    private static long[] bitsToFlip(StateGoldens golden, int length) {
-        long all = 8L * length;
-        if (golden != StateGoldens.VOXEL) {
-            long[] bits = new long[(int) all];
-            for (int i = 0; i < bits.length; i++) {
-                bits[i] = i;
-            }
-            return bits;
-        }
-        int head = 8 * Math.min(VOXEL_HEAD_BYTES, length);
-        long[] bits = new long[head + VOXEL_SAMPLE_BITS];
-        for (int i = 0; i < head; i++) {
+    private static long[] bitsToFlip(int length) {
+        long[] bits = new long[8 * length];
+        for (int i = 0; i < bits.length; i++) {
             bits[i] = i;
-        }
-        Random random = new Random(0x5347504FL);
-        for (int i = 0; i < VOXEL_SAMPLE_BITS; i++) {
-            bits[head + i] = head + (long) (random.nextDouble() * (all - head));
         }
         return bits;
     }
