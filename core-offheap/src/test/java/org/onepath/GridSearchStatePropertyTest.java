@@ -151,6 +151,34 @@ class GridSearchStatePropertyTest {
     }
 
     @Test
+    void theSegmentFormsWriteTheSameBytesAndRefuseASegmentTooSmall() {
+        try (Grid grid = Grid.fromText("......\n.##...\n......\n");
+             GridSearch search = grid.createSearch(GridOptions.DEFAULT);
+             org.onepath.grids.GridSearchBuffers buffers = new org.onepath.grids.GridSearchBuffers(grid.cellCount());
+             java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            search.tryBegin(0, 0, 5, 2);
+            search.step(3);
+            byte[] expected = search.saveState();
+            java.lang.foreign.MemorySegment target = arena.allocate(expected.length + 10);
+            assertEquals(expected.length, search.saveState(target, 10));
+            assertArrayEquals(expected, target.asSlice(10).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            java.lang.foreign.MemorySegment small = arena.allocate(expected.length - 1);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> search.saveState(small, 0));
+            assertTrue(e.getMessage().contains(Integer.toString(expected.length)), e.getMessage());
+            assertEquals(0, small.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)[0], "nothing written");
+
+            var astar = new org.onepath.grids.AStar<>(grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
+                    org.onepath.grids.DefaultStepCost.INSTANCE, new org.onepath.grids.OctileHeuristic(grid.width(), 1.0), buffers);
+            astar.begin(0, 17);
+            astar.step(2);
+            byte[] kind8 = astar.saveState();
+            java.lang.foreign.MemorySegment exact = arena.allocate(kind8.length);
+            assertEquals(kind8.length, astar.saveState(exact, 0));
+            assertArrayEquals(kind8, exact.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        }
+    }
+
+    @Test
     void aHandleNeverBegunSavesModeZero() {
         try (Grid grid = Grid.create(5, 3); GridSearch search = grid.createSearch(GridOptions.DEFAULT)) {
             byte[] state = search.saveState();

@@ -47,6 +47,23 @@ public final class SearchSnapshot {
     }
 
     /**
+     * Copies a saved state into a caller's segment at {@code offset}: the segment forms of the
+     * searches' {@code saveState}.
+     *
+     * @return the number of bytes written
+     * @throws IllegalArgumentException if the state does not fit, before anything is written
+     */
+    public static long copyInto(byte[] state, MemorySegment destination, long offset) {
+        Objects.requireNonNull(destination, "destination");
+        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < state.length) {
+            throw new IllegalArgumentException("search state needs " + state.length + " bytes at offset " + offset
+                    + ", the destination holds " + destination.byteSize());
+        }
+        MemorySegment.copy(MemorySegment.ofArray(state), 0, destination, offset, state.length);
+        return state.length;
+    }
+
+    /**
      * Reads and checks a state for a search of {@code nodeCount} nodes built with the given weight.
      *
      * @throws org.onepath.state.GridStateException naming the field, value, bound and offset

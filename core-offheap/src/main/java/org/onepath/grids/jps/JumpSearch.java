@@ -174,6 +174,16 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
                 new SearchSnapshot.Counters(status, 1.0, start, goal, expanded, iterations, pathCost), nodes.buffers());
     }
 
+    /**
+     * Writes {@link #saveState()}'s bytes into {@code destination} from {@code offset}.
+     *
+     * @return the number of bytes written
+     * @throws IllegalArgumentException if they do not fit (nothing is written then)
+     */
+    public long saveState(MemorySegment destination, long offset) {
+        return SearchSnapshot.copyInto(saveState(), destination, offset);
+    }
+
     /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
     public void restoreState(byte[] state) {
         Objects.requireNonNull(state, "state");
