@@ -524,4 +524,39 @@ class StateCommandTest {
         assertMentions(line, "inspect or grid", "onepath state --help");
         assertMentions(CliRun.of().assertBadInput(), "demo, scen or state");
     }
+
+    // ---- GridSearch (kind 12) ----
+
+    private static byte[] gridSearchState(org.onepath.GridOptions options, int steps) {
+        try (org.onepath.Grid grid = org.onepath.Grid.fromText("......\n.##.#.\n......\n");
+             org.onepath.GridSearch search = grid.createSearch(options)) {
+            search.tryBegin(0, 0, 5, 2);
+            search.step(steps);
+            return search.saveState();
+        }
+    }
+
+    @Test
+    void gridSearchStatesAreDecodedMode2WithItsEmbeddedSearch() {
+        Path mode3 = write("jps.state", gridSearchState(org.onepath.GridOptions.builder()
+                .algorithm(org.onepath.GridAlgorithm.JPS).build(), 2));
+        assertMentions(inspectText(mode3), "kind: 12 (GridSearch)\n", "mode: 3 (specialised jump point search)\n",
+                "width: 6\n", "height: 3\n", "finder: 0 (block scans)\n", "status: 1 (running)\n", "iterations: 2\n",
+                "openList:\n  level: ");
+        Path mode2 = write("generic.state", gridSearchState(org.onepath.GridOptions.builder().specializedEngines(false).build(), 3));
+        assertMentions(inspectText(mode2), "mode: 2 (generic core)\n", "goalX: 5\n", "embedded:\n  kind: 8 (A*)\n",
+                "  nodeCount: 18\n", "  iterations: 3\n");
+        Map<String, Object> json = inspectJson(mode2);
+        assertEquals(2, integer(json, "mode"));
+        assertEquals(18, integer(json, "embedded", "nodeCount"));
+    }
+
+    @Test
+    void aBadFieldInsideAnEmbeddedSearchIsNamedAtItsOffsetInTheWholeFile() {
+        byte[] bytes = gridSearchState(org.onepath.GridOptions.builder().specializedEngines(false).build(), 3);
+        int embeddedAt = 8 + 1 + 4 + 4 + 5 * 4;
+        bytes[embeddedAt + 8] = 99; // the embedded nodeCount's low byte: 99 instead of 18
+        Path bad = write("bad.state", bytes);
+        assertRejected(bad, "'nodeCount'", "offset " + (embeddedAt + 8));
+    }
 }
