@@ -138,6 +138,18 @@ public final class VoxelTopology implements GridTopology {
      * @return the number of moves written
      */
     public int moves(int x, int y, int z, int[] moveIds, double[] costs) {
+        if (inOneDefaultOpenChunk(x, y, z)) {
+            // Every neighbour holds the open default area: every move is legal and costs its
+            // length times that area's multiplier ((m + m) * 0.5 is m exactly).
+            final double m = areas.multiplierOf(chunks.defaultArea());
+            final double both = (m + m) * 0.5;
+            final double[] length = VoxelMoves.LENGTH;
+            for (int j = 0; j < moveCount; j++) {
+                moveIds[j] = j;
+                costs[j] = length[j] * both;
+            }
+            return moveCount;
+        }
         final int open = gather(x, y, z);
         final int[] a = around;
         final AreaCosts m = areas;
@@ -157,6 +169,16 @@ public final class VoxelTopology implements GridTopology {
             k++;
         }
         return k;
+    }
+
+    /** Whether the 3 x 3 x 3 block around (x, y, z) lies inside one default chunk of an open default area. */
+    private boolean inOneDefaultOpenChunk(int x, int y, int z) {
+        final int lx = x & CHUNK_MASK;
+        final int ly = y & CHUNK_MASK;
+        final int lz = z & CHUNK_MASK;
+        return lx != 0 && lx != CHUNK_MASK && ly != 0 && ly != CHUNK_MASK && lz != 0 && lz != CHUNK_MASK
+                && x + 1 < sizeX && y + 1 < sizeY && z + 1 < sizeZ
+                && chunks.defaultArea() != AreaCosts.WALL && chunks.refAt(x, y, z) == EMPTY;
     }
 
     private static boolean routeOpen(int[] masks, int open) {
