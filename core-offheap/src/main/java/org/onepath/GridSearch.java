@@ -17,6 +17,7 @@ import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.JumpSearch;
 import org.onepath.grids.jps.TableJumper;
+import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
 import org.onepath.state.StateKind;
@@ -328,7 +329,7 @@ public final class GridSearch implements AutoCloseable {
                     // Offsets count from the first byte of the whole state.
                     throw new GridStateException(e.field(), e.value(), e.expected(), innerAt + e.offset());
                 }
-                long endsAt = innerAt - 5 * StateLayout.I32_BYTES;
+                long endsAt = innerAt - GridSearchStateLayout.GENERIC_HEAD_BYTES;
                 if (start != sy * width + sx || goal != gy * width + gx) {
                     boolean startWrong = start != sy * width + sx;
                     int wrong = startWrong ? start : goal;

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.onepath.state.AreasLayout;
 import org.onepath.state.AreasPiece;
+import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.GridStateFormat;
 import org.onepath.state.OnePathFormatException;
 import org.onepath.state.SearchStateFormat;
@@ -29,7 +30,7 @@ import org.onepath.state.VoxelGridStateFormat;
  */
 final class StateInspector {
     private static final int CHUNK_SIDE = VoxelGridStateFormat.CHUNK_SIDE;
-    private static final int CHUNK_SHIFT = 4;
+    private static final int CHUNK_SHIFT = Integer.numberOfTrailingZeros(CHUNK_SIDE);
     private static final long CHUNK_BYTES = VoxelGridStateFormat.CHUNK_BYTES;
     /** The wall (grid) or solid (voxel) area id: it has no multiplier. */
     private static final int WALL = AreasLayout.AREA_COUNT;
@@ -310,7 +311,8 @@ final class StateInspector {
                 .put("start", r.index("start", cells)).put("goal", r.index("goal", cells))
                 .put("expanded", r.i32InRange("expanded", 0, cells)).put("iterations", r.i32InRange("iterations", 0, cells))
                 .put("pathA", r.i32InRange("pathA", 0, Integer.MAX_VALUE)).put("pathB", r.i32InRange("pathB", 0, Integer.MAX_VALUE));
-        long recordBytes = mode == 1 ? 13 : 17;
+        long recordBytes = mode == GridSearchStateLayout.MODE_SPECIALISED_ASTAR
+                ? GridSearchStateLayout.ASTAR_RECORD_BYTES : GridSearchStateLayout.JUMP_RECORD_BYTES;
         int visited = r.count("visited", cells, recordBytes);
         r.skip("visited records", visited * recordBytes);
         StateReport open = report.put("visited", visited).block("openList");
@@ -318,10 +320,10 @@ final class StateInspector {
             open.put("stored", false, "rebuilt from the visited cells that are not closed");
         } else {
             double level = r.f64("level");
-            int heap = r.count("heapCount", Integer.MAX_VALUE, 16);
-            r.skip("heap slots", heap * 16L);
-            int stack = r.count("stackCount", Integer.MAX_VALUE, 4);
-            r.skip("stack cells", stack * 4L);
+            int heap = r.count("heapCount", Integer.MAX_VALUE, GridSearchStateLayout.JUMP_HEAP_SLOT_BYTES);
+            r.skip("heap slots", heap * GridSearchStateLayout.JUMP_HEAP_SLOT_BYTES);
+            int stack = r.count("stackCount", Integer.MAX_VALUE, GridSearchStateLayout.JUMP_STACK_ENTRY_BYTES);
+            r.skip("stack cells", stack * GridSearchStateLayout.JUMP_STACK_ENTRY_BYTES);
             open.put("level", level).put("heapSlots", heap).put("stackCells", stack);
         }
         r.expectEnd();

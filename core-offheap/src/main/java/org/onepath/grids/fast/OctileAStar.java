@@ -376,7 +376,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         state.ensureOpen();
         final int n = width * height;
         OctileSearchState.Fixed f = OctileSearchState.readFixed(r, n, zeroEstimate);
-        int count = r.count("visited", n, 13);
+        int count = r.count("visited", n, org.onepath.state.GridSearchStateLayout.ASTAR_RECORD_BYTES);
         int[] cells = new int[count];
         int[] as = new int[count];
         int[] bs = new int[count];

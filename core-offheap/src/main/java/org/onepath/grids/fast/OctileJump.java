@@ -366,7 +366,7 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         state.ensureOpen();
         final int n = width * height;
         OctileSearchState.Fixed f = OctileSearchState.readFixed(r, n, zeroEstimate);
-        int count = r.count("visited", n, 17);
+        int count = r.count("visited", n, org.onepath.state.GridSearchStateLayout.JUMP_RECORD_BYTES);
         int[] cells = new int[count];
         int[] as = new int[count];
         int[] bs = new int[count];

@@ -3,7 +3,7 @@ package org.onepath.grids.fast;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
 import org.onepath.grids.SearchStatus;
-import org.onepath.state.StateLayout;
+import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
 
@@ -17,10 +17,11 @@ final class OctileSearchState {
     private OctileSearchState() {
     }
 
-    private static final long START_AT = 2 * StateLayout.U8_BYTES;
-    private static final long EXPANDED_AT = START_AT + 2 * StateLayout.I32_BYTES;
-    private static final long ITERATIONS_AT = EXPANDED_AT + StateLayout.I32_BYTES;
-    private static final long PAIR_AT = ITERATIONS_AT + StateLayout.I32_BYTES;
+    private static final long START_AT = GridSearchStateLayout.START_OFFSET;
+    private static final long GOAL_AT = GridSearchStateLayout.GOAL_OFFSET;
+    private static final long EXPANDED_AT = GridSearchStateLayout.EXPANDED_OFFSET;
+    private static final long ITERATIONS_AT = GridSearchStateLayout.ITERATIONS_OFFSET;
+    private static final long PAIR_AT = GridSearchStateLayout.PATH_A_OFFSET;
 
     /** The fixed fields; {@code base} is the offset of the status byte, for error offsets. */
     record Fixed(SearchStatus status, int start, int goal, int expanded, int iterations, int pathA, int pathB, long base) {
@@ -43,7 +44,7 @@ final class OctileSearchState {
         };
         boolean zero = r.flag("zeroEstimate");
         if (zero != zeroEstimate) {
-            throw r.error("zeroEstimate", zero ? 1 : 0, (zeroEstimate ? 1 : 0) + " (the restoring search's estimate)", base + 1);
+            throw r.error("zeroEstimate", zero ? 1 : 0, (zeroEstimate ? 1 : 0) + " (the restoring search's estimate)", base + GridSearchStateLayout.ZERO_ESTIMATE_OFFSET);
         }
         int start = r.index("start", cellCount);
         int goal = r.index("goal", cellCount);
@@ -85,7 +86,7 @@ final class OctileSearchState {
             throw r.error("start", f.start(), "a visited cell, closed exactly when something has popped", f.base() + START_AT);
         }
         if (!walkable.test(f.goal())) {
-            throw r.error("goal", f.goal(), "a walkable cell of the grid", f.base() + START_AT + StateLayout.I32_BYTES);
+            throw r.error("goal", f.goal(), "a walkable cell of the grid", f.base() + GOAL_AT);
         }
         if (f.iterations() != closed) {
             throw r.error("iterations", f.iterations(), closed + " (the closed cells)", f.base() + ITERATIONS_AT);
@@ -102,7 +103,7 @@ final class OctileSearchState {
             }
         } else {
             if (goalClosed) {
-                throw r.error("goal", f.goal(), "not closed unless found", f.base() + START_AT + StateLayout.I32_BYTES);
+                throw r.error("goal", f.goal(), "not closed unless found", f.base() + GOAL_AT);
             }
             if (f.pathA() != 0 || f.pathB() != 0) {
                 throw r.error("pathA", f.pathA(), "0 (no path yet)", f.base() + PAIR_AT);

@@ -29,10 +29,10 @@ public final class VoxelChunkLayout {
     private VoxelChunkLayout() {
     }
 
-    /** Voxels along one side of a chunk. */
-    public static final int CHUNK_SIDE = 16;
+    /** Voxels along one side of a chunk: the state format's chunk, so a save copies chunks as they lie. */
+    public static final int CHUNK_SIDE = org.onepath.state.VoxelGridStateFormat.CHUNK_SIDE;
     /** log2 of {@link #CHUNK_SIDE}. */
-    public static final int CHUNK_SHIFT = 4;
+    public static final int CHUNK_SHIFT = Integer.numberOfTrailingZeros(CHUNK_SIDE);
     /** Mask of a coordinate within its chunk. */
     public static final int CHUNK_MASK = CHUNK_SIDE - 1;
     /** Bytes of one stored chunk. */
