@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
+import org.onepath.grids.GridTables;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
@@ -19,8 +20,11 @@ import org.onepath.state.StateWriter;
  *
  * <p>A grid made by {@link #create}, {@link #from}, {@link #fromText} or the Moving AI reader owns
  * its memory and frees it in {@link #close()}; a grid made by {@link #over} reads and writes the
- * caller's segment and never frees it. Derived data (clearance, search memory) is always owned.
- * Use after close throws {@link IllegalStateException}.
+ * caller's segment and never frees it. Derived data (clearance, search memory) is owned, except
+ * the tables a caller hands to {@link #over(MemorySegment, int, int, GridTables)} (a baked
+ * store's), which the grid uses in place. A grid over a read-only segment is read-only: edits and
+ * restores throw {@link IllegalStateException}. Use after close throws
+ * {@link IllegalStateException}.
  *
  * <p>Queries may run on several threads at once while nobody edits the grid; edits
  * ({@link #setArea}, area costs) must not overlap a query.
@@ -46,13 +50,21 @@ public final class Grid implements AutoCloseable {
     private int version;
     private int restoreCount;
     private volatile GridChangeListener[] listeners = NO_LISTENERS;
+    private final boolean readOnly;
+    private final GridTables baked;
     private MemorySegment clearance;
     private boolean clearanceCurrent;
     private BlockMap blockMap;
     private JpsPlusIndex jpsPlusIndex;
 
     private Grid(int width, int height, MemorySegment callerCells) {
+        this(width, height, callerCells, GridTables.NONE);
+    }
+
+    private Grid(int width, int height, MemorySegment callerCells, GridTables baked) {
         checkSize(width, height);
+        this.baked = baked;
+        this.readOnly = callerCells != null && callerCells.isReadOnly();
         this.width = width;
         this.height = height;
         this.arena = Arena.ofShared();
@@ -67,6 +79,10 @@ public final class Grid implements AutoCloseable {
             this.cells = callerCells.asSlice(0, count);
         }
         this.queries = new SquareQueries(this);
+        if (baked.clearance() != null) {
+            this.clearance = baked.clearance().asSlice(0, count);
+            this.clearanceCurrent = true;
+        }
     }
 
     // ---- construction ----
@@ -95,6 +111,24 @@ public final class Grid implements AutoCloseable {
             throw new IllegalArgumentException("cell segment is read-only; a grid needs a writable segment");
         }
         return new Grid(width, height, cells);
+    }
+
+    /**
+     * A grid over the caller's cells and precomputed tables (tier 3; what a baked store opens):
+     * the tables are used in place, taken as they are, and kept up to date by edits. The caller
+     * vouches that they were derived from these cells (a store checks fingerprints) and keeps
+     * every segment alive until the grid is closed. Over read-only cells the grid is read-only,
+     * and so must every table be.
+     *
+     * @throws IllegalArgumentException if a segment is too small for the grid, or the cells are
+     *                                  read-only and a table is writable or the reverse
+     */
+    public static Grid over(MemorySegment cells, int width, int height, GridTables tables) {
+        Objects.requireNonNull(cells, "cells");
+        Objects.requireNonNull(tables, "tables");
+        checkSize(width, height);
+        tables.check(width, height, cells.isReadOnly());
+        return new Grid(width, height, cells, tables);
     }
 
     /**
@@ -195,7 +229,7 @@ public final class Grid implements AutoCloseable {
     public void setArea(int x, int y, int area) {
         checkInside(x, y);
         checkAreaId(area);
-        ensureOpen();
+        ensureWritable();
         long index = (long) y * width + x;
         if ((cells.get(GridCellsLayout.CELL, index) & 0xFF) == area) {
             return;
@@ -231,6 +265,11 @@ public final class Grid implements AutoCloseable {
         return maxAgentSizeAt(x, y) >= size;
     }
 
+    /** Whether the cells are a read-only segment (a store opened read-only), so edits throw. */
+    public boolean isReadOnly() {
+        return readOnly;
+    }
+
     /** A read-only view of the cell bytes (tier 3). */
     public MemorySegment cells() {
         ensureOpen();
@@ -244,6 +283,23 @@ public final class Grid implements AutoCloseable {
     public MemorySegment clearance() {
         ensureOpen();
         return currentClearance().asReadOnly();
+    }
+
+    /**
+     * The grid's precomputed tables brought up to date (each built on first use) as read-only
+     * views, in the layouts a baked store holds (tier 3): clearance, the block map and, when both
+     * sides are at most {@link JpsPlusIndex#MAX_SIDE}, the JPS+ table (else null). The views stay
+     * valid until the grid is closed; later edits update the same memory.
+     */
+    public GridTables tables() {
+        ensureOpen();
+        MemorySegment jps = null;
+        if (width <= JpsPlusIndex.MAX_SIDE && height <= JpsPlusIndex.MAX_SIDE) {
+            JpsPlusIndex index = jpsPlusIndex();
+            index.refresh();
+            jps = index.table();
+        }
+        return new GridTables(clearance(), blockMap().block(), jps);
     }
 
     // ---- listeners ----
@@ -407,7 +463,7 @@ public final class Grid implements AutoCloseable {
      */
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
-        ensureOpen();
+        ensureWritable();
         GridState.Parsed parsed = GridState.read(state, width, height);
         GridChangeListener[] current = listeners;
         long count = (long) width * height;
@@ -526,7 +582,7 @@ public final class Grid implements AutoCloseable {
     /** The block map the tier-1 jump point search scans, made on first use and kept up to date by edits. */
     synchronized BlockMap blockMap() {
         if (blockMap == null) {
-            blockMap = new BlockMap(this);
+            blockMap = baked.blockMap() != null ? BlockMap.over(this, baked.blockMap()) : new BlockMap(this);
         }
         return blockMap;
     }
@@ -534,7 +590,7 @@ public final class Grid implements AutoCloseable {
     /** The JPS+ tables of the tier-1 search, made on first use; callers refresh them before a query. */
     synchronized JpsPlusIndex jpsPlusIndex() {
         if (jpsPlusIndex == null) {
-            jpsPlusIndex = new JpsPlusIndex(this);
+            jpsPlusIndex = baked.jpsPlus() != null ? JpsPlusIndex.over(this, baked.jpsPlus()) : new JpsPlusIndex(this);
         }
         return jpsPlusIndex;
     }
@@ -545,6 +601,13 @@ public final class Grid implements AutoCloseable {
 
     void ensureOpen() {
         state.ensureOpen();
+    }
+
+    private void ensureWritable() {
+        state.ensureOpen();
+        if (readOnly) {
+            throw new IllegalStateException("grid " + width + " x " + height + " is read-only: its cells are a read-only segment");
+        }
     }
 
     static void checkAgentSize(int size) {

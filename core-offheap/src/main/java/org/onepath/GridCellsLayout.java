@@ -27,6 +27,12 @@ public final class GridCellsLayout {
     /** The wall as a signed byte, for comparisons with a raw read. */
     public static final byte WALL_BYTE = (byte) WALL;
 
+    /**
+     * Version of the clearance rule (the class comment of {@link Grid#maxAgentSizeAt}). A baked
+     * clearance table carries it in its fingerprint, so a change here refuses old bakes.
+     */
+    public static final int CLEARANCE_DERIVATION_VERSION = 1;
+
     /** Byte offset of cell (x, y) in a grid {@code width} cells wide. */
     public static long offset(int x, int y, int width) {
         return (long) y * width + x;

@@ -41,9 +41,21 @@ public final class VoxelGrid implements AutoCloseable {
     private int restoreCount;
     private volatile VoxelChangeListener[] listeners = NO_LISTENERS;
 
-    private VoxelGrid(int sizeX, int sizeY, int sizeZ, int defaultArea) {
-        this.chunks = new ChunkTable(sizeX, sizeY, sizeZ, defaultArea);
+    private VoxelGrid(ChunkTable chunks) {
+        this.chunks = chunks;
         this.queries = new VoxelQueries(this);
+    }
+
+    private VoxelGrid(int sizeX, int sizeY, int sizeZ, int defaultArea) {
+        this(new ChunkTable(sizeX, sizeY, sizeZ, defaultArea));
+    }
+
+    /**
+     * A grid over a chunk table made by the caller (tier 3; a world store's, over its mapped
+     * chunks). The grid takes the table over and closes it with itself.
+     */
+    public static VoxelGrid over(ChunkTable chunks) {
+        return new VoxelGrid(Objects.requireNonNull(chunks, "chunks"));
     }
 
     /** A block of open voxels (default area 0). */

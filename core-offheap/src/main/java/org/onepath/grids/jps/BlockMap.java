@@ -14,8 +14,9 @@ import org.onepath.memory.OwnerState;
 /**
  * The walkable cells of a grid as bits, by rows and by columns ({@link BlockMapLayout}), for
  * block-based straight scans. It listens to the grid and updates one bit per orientation on every
- * edit, so it always matches the cells. Owns its memory; {@link #close()} frees it and stops
- * listening.
+ * edit, so it always matches the cells. A map it builds owns its memory; one made
+ * {@link #over over} a caller's block (a baked store's) reads and updates that block and never
+ * frees it. {@link #close()} stops listening and frees what it owns.
  */
 public final class BlockMap implements GridChangeListener, AutoCloseable {
     private final Grid grid;
@@ -24,6 +25,7 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
     private final int rowWords;
     private final int columnWords;
     private final Arena arena;
+    private final MemorySegment memory;
     private final MemorySegment rows;
     private final MemorySegment columns;
     private final MemorySegment rowStopForward;
@@ -32,34 +34,71 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
     private final MemorySegment columnStopBackward;
     private final OwnerState state = new OwnerState("BlockMap");
 
+    /** Builds the bits of a grid and starts listening to its edits. */
     public BlockMap(Grid grid) {
+        this(grid, null, true);
+    }
+
+    /**
+     * A block map over a block laid out as {@link BlockMapLayout} for this grid, taken as it is
+     * (a baked store checks its fingerprint first). It listens to the grid's edits unless the
+     * block is read-only, in which case the grid must be read-only too.
+     *
+     * @throws IllegalArgumentException if the block is smaller than the layout, or read-only
+     *                                  under a writable grid
+     */
+    public static BlockMap over(Grid grid, MemorySegment block) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(block, "block");
+        long need = BlockMapLayout.byteSize(grid.width(), grid.height());
+        if (block.byteSize() < need) {
+            throw new IllegalArgumentException("block map of " + block.byteSize() + " bytes, a "
+                    + grid.width() + " x " + grid.height() + " grid needs " + need);
+        }
+        if (block.isReadOnly() && !grid.isReadOnly()) {
+            throw new IllegalArgumentException("block map memory is read-only but the grid is writable");
+        }
+        return new BlockMap(grid, block, false);
+    }
+
+    private BlockMap(Grid grid, MemorySegment callerBlock, boolean build) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.width = grid.width();
         this.height = grid.height();
         this.rowWords = BlockMapLayout.wordCount(width);
         this.columnWords = BlockMapLayout.wordCount(height);
-        this.arena = Arena.ofShared();
-        this.rows = arena.allocate((long) height * rowWords * WORD_BYTES, WORD_BYTES);
-        this.columns = arena.allocate((long) width * columnWords * WORD_BYTES, WORD_BYTES);
-        this.rowStopForward = arena.allocate(rows.byteSize(), WORD_BYTES);
-        this.rowStopBackward = arena.allocate(rows.byteSize(), WORD_BYTES);
-        this.columnStopForward = arena.allocate(columns.byteSize(), WORD_BYTES);
-        this.columnStopBackward = arena.allocate(columns.byteSize(), WORD_BYTES);
-        WalkableCells walkable = new WalkableCells(grid);
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                if (walkable.at(x, y)) {
-                    setBit(x, y, true);
+        long bytes = BlockMapLayout.byteSize(width, height);
+        this.arena = callerBlock == null ? Arena.ofShared() : null;
+        this.memory = callerBlock == null ? arena.allocate(bytes, WORD_BYTES) : callerBlock.asSlice(0, bytes);
+        this.rows = part(BlockMapLayout.rowsOffset(), BlockMapLayout.rowPartBytes(width, height));
+        this.columns = part(BlockMapLayout.columnsOffset(width, height), BlockMapLayout.columnPartBytes(width, height));
+        this.rowStopForward = part(BlockMapLayout.rowStopForwardOffset(width, height), rows.byteSize());
+        this.rowStopBackward = part(BlockMapLayout.rowStopBackwardOffset(width, height), rows.byteSize());
+        this.columnStopForward = part(BlockMapLayout.columnStopForwardOffset(width, height), columns.byteSize());
+        this.columnStopBackward = part(BlockMapLayout.columnStopBackwardOffset(width, height), columns.byteSize());
+        if (build) {
+            WalkableCells walkable = new WalkableCells(grid);
+            for (int y = 0; y < height; y++) {
+                for (int x = 0; x < width; x++) {
+                    if (walkable.at(x, y)) {
+                        setBit(x, y, true);
+                    }
                 }
             }
+            for (int y = 0; y < height; y++) {
+                computeStops(rows, rowStopForward, rowStopBackward, y, height, rowWords);
+            }
+            for (int x = 0; x < width; x++) {
+                computeStops(columns, columnStopForward, columnStopBackward, x, width, columnWords);
+            }
         }
-        for (int y = 0; y < height; y++) {
-            computeStops(rows, rowStopForward, rowStopBackward, y, height, rowWords);
+        if (!memory.isReadOnly()) {
+            grid.addChangeListener(this);
         }
-        for (int x = 0; x < width; x++) {
-            computeStops(columns, columnStopForward, columnStopBackward, x, width, columnWords);
-        }
-        grid.addChangeListener(this);
+    }
+
+    private MemorySegment part(long offset, long length) {
+        return memory.asSlice(offset, length);
     }
 
     public Grid grid() {
@@ -92,6 +131,12 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
             return false;
         }
         return (rowWord(y, x >>> 6) >>> (x & 63) & 1L) != 0;
+    }
+
+    /** A read-only view of the whole block, laid out as {@link BlockMapLayout} (what a store bakes). */
+    public MemorySegment block() {
+        state.ensureOpen();
+        return memory.asReadOnly();
     }
 
     /** A read-only view of the row bits. */
@@ -201,7 +246,9 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
     public void close() {
         if (state.markClosed()) {
             grid.removeChangeListener(this);
-            arena.close();
+            if (arena != null) {
+                arena.close();
+            }
         }
     }
 

@@ -30,6 +30,16 @@ import java.nio.ByteOrder;
  *  columnStopForward (south)  columnStopBackward (north)    width * columnWords words each
  * </pre>
  * An edit recomputes the stop words of the three lines around it in each orientation.
+ *
+ * <p>The six parts lie back to back in one block of memory, each starting on a word, in this
+ * order; a baked store holds the same block byte for byte:
+ * <pre>
+ *  0                 R                 R+C            2R+C           3R+C        3R+2C       3R+3C
+ *  +-----------------+-----------------+--------------+--------------+-----------+-----------+
+ *  | rows            | columns         | rowStop fwd  | rowStop bwd  | colStop f | colStop b |
+ *  +-----------------+-----------------+--------------+--------------+-----------+-----------+
+ *  R = height * rowWords * 8 bytes, C = width * columnWords * 8 bytes
+ * </pre>
  */
 public final class BlockMapLayout {
     private BlockMapLayout() {
@@ -38,6 +48,51 @@ public final class BlockMapLayout {
     public static final int BITS_PER_WORD = 64;
     public static final long WORD_BYTES = 8;
     public static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * Version of the rules that derive this block from the cells (walkable bits and the stop
+     * rule above). A baked table carries it in its fingerprint, so a change here refuses old bakes.
+     */
+    public static final int DERIVATION_VERSION = 1;
+
+    /** Bytes of the row part (and of each row stop array). */
+    public static long rowPartBytes(int width, int height) {
+        return (long) height * wordCount(width) * WORD_BYTES;
+    }
+
+    /** Bytes of the column part (and of each column stop array). */
+    public static long columnPartBytes(int width, int height) {
+        return (long) width * wordCount(height) * WORD_BYTES;
+    }
+
+    public static long rowsOffset() {
+        return 0;
+    }
+
+    public static long columnsOffset(int width, int height) {
+        return rowPartBytes(width, height);
+    }
+
+    public static long rowStopForwardOffset(int width, int height) {
+        return columnsOffset(width, height) + columnPartBytes(width, height);
+    }
+
+    public static long rowStopBackwardOffset(int width, int height) {
+        return rowStopForwardOffset(width, height) + rowPartBytes(width, height);
+    }
+
+    public static long columnStopForwardOffset(int width, int height) {
+        return rowStopBackwardOffset(width, height) + rowPartBytes(width, height);
+    }
+
+    public static long columnStopBackwardOffset(int width, int height) {
+        return columnStopForwardOffset(width, height) + columnPartBytes(width, height);
+    }
+
+    /** Bytes of the whole block of a {@code width x height} grid. */
+    public static long byteSize(int width, int height) {
+        return 3 * (rowPartBytes(width, height) + columnPartBytes(width, height));
+    }
 
     /** Words of a line of {@code length} positions. */
     public static int wordCount(int length) {

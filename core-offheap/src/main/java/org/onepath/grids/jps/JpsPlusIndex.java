@@ -29,6 +29,9 @@ import org.onepath.memory.OwnerState;
  * recomputed, each change followed backwards along its diagonal until an entry comes out
  * unchanged. More than max(256, cells / 64) pending edits trigger a full rebuild. The tables then
  * equal a fresh build.
+ *
+ * <p>An index it builds owns its memory; one made {@link #over over} a caller's table (a baked
+ * store's) reads and repairs that table in place and never frees it.
  */
 public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
     /** Largest grid side the 16-bit entries can serve. */
@@ -53,6 +56,32 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
      * @throws IllegalArgumentException if a side exceeds {@link #MAX_SIDE}
      */
     public JpsPlusIndex(Grid grid) {
+        this(grid, null);
+    }
+
+    /**
+     * An index over a table laid out as {@link JpsPlusLayout} for this grid, taken as it is (a
+     * baked store checks its fingerprint first). It listens to the grid's edits unless the table
+     * is read-only, in which case the grid must be read-only too.
+     *
+     * @throws IllegalArgumentException if a side exceeds {@link #MAX_SIDE}, the table is smaller
+     *                                  than the layout, or read-only under a writable grid
+     */
+    public static JpsPlusIndex over(Grid grid, MemorySegment table) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(table, "table");
+        long need = JpsPlusLayout.byteSize(grid.width(), grid.height());
+        if (table.byteSize() < need) {
+            throw new IllegalArgumentException("JPS+ table of " + table.byteSize() + " bytes, a "
+                    + grid.width() + " x " + grid.height() + " grid needs " + need);
+        }
+        if (table.isReadOnly() && !grid.isReadOnly()) {
+            throw new IllegalArgumentException("JPS+ table memory is read-only but the grid is writable");
+        }
+        return new JpsPlusIndex(grid, table);
+    }
+
+    private JpsPlusIndex(Grid grid, MemorySegment callerTable) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.width = grid.width();
         this.height = grid.height();
@@ -62,11 +91,19 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
         }
         this.walkable = new WalkableCells(grid);
         this.rules = new JumpRules(grid);
-        this.arena = Arena.ofShared();
-        this.table = arena.allocate((long) width * height * JpsPlusLayout.CELL_BYTES, 8);
         this.rebuildThreshold = Math.max(256, width * height / 64);
-        build();
-        grid.addChangeListener(this);
+        long bytes = JpsPlusLayout.byteSize(width, height);
+        if (callerTable == null) {
+            this.arena = Arena.ofShared();
+            this.table = arena.allocate(bytes, 8);
+            build();
+        } else {
+            this.arena = null;
+            this.table = callerTable.asSlice(0, bytes);
+        }
+        if (!table.isReadOnly()) {
+            grid.addChangeListener(this);
+        }
     }
 
     public Grid grid() {
@@ -164,7 +201,9 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
             grid.removeChangeListener(this);
             pending.close();
             signChanged.close();
-            arena.close();
+            if (arena != null) {
+                arena.close();
+            }
         }
     }
 

@@ -27,6 +27,18 @@ public final class JpsPlusLayout {
     public static final long CELL_BYTES = DIRECTIONS * ENTRY_BYTES;
     public static final ValueLayout.OfShort ENTRY = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
+    /**
+     * Version of the rules that derive the table from the cells (the class comment of
+     * {@link JpsPlusIndex}). A baked table carries it in its fingerprint, so a change here
+     * refuses old bakes.
+     */
+    public static final int DERIVATION_VERSION = 1;
+
+    /** Bytes of the table of a {@code width x height} grid. */
+    public static long byteSize(int width, int height) {
+        return (long) width * height * CELL_BYTES;
+    }
+
     /** Byte offset of the entry of {@code cell} in {@code direction}. */
     public static long offset(int cell, int direction) {
         return ((long) cell * DIRECTIONS + direction) * ENTRY_BYTES;

@@ -14,6 +14,8 @@ import static org.onepath.grids.voxel.VoxelChunkLayout.VOXEL;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import org.onepath.memory.OwnerState;
 
 /**
@@ -22,12 +24,19 @@ import org.onepath.memory.OwnerState;
  * {@link VoxelChunkLayout} describes. A chunk is stored on the first write that differs from
  * the default and then stays, so memory grows with the chunks that differ from the default.
  *
- * <p>Reads may run on several threads while nobody writes. Owns its memory: {@link #close()}
- * frees it.
+ * <p>A table {@link #over over} a base (a world store's mapped chunks) reads the base chunks in
+ * place and copies a chunk into its own memory on the first write to it, so the base is never
+ * written.
+ *
+ * <p>Reads may run on several threads while nobody writes. Owns its memory (not a base):
+ * {@link #close()} frees it.
  */
 public final class ChunkTable implements AutoCloseable {
     /** Largest number of voxels, 2^30. */
     public static final long MAX_VOXELS = org.onepath.state.VoxelGridStateFormat.MAX_VOXELS;
+
+    /** A slot as a stored file holds it: little-endian. */
+    private static final ValueLayout.OfInt FILE_SLOT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final int sizeX;
     private final int sizeY;
@@ -46,6 +55,10 @@ public final class ChunkTable implements AutoCloseable {
     private int[] released = new int[0];
     private int releasedCount;
     private int storedChunks;
+    /** Chunk numbers below this are base or uniform chunks, shared and never written. */
+    private final int firstOwned;
+    /** Slabs at the front of {@link #slabs} that are base memory, not owned. */
+    private final int baseSlabs;
 
     /**
      * @param defaultArea the area of every voxel not yet written (0..255)
@@ -53,6 +66,10 @@ public final class ChunkTable implements AutoCloseable {
      *                                  area is outside 0..255
      */
     public ChunkTable(int sizeX, int sizeY, int sizeZ, int defaultArea) {
+        this(sizeX, sizeY, sizeZ, defaultArea, null, 0);
+    }
+
+    private ChunkTable(int sizeX, int sizeY, int sizeZ, int defaultArea, MemorySegment baseChunks, int baseCount) {
         checkSize(sizeX, sizeY, sizeZ);
         if (defaultArea < 0 || defaultArea > 255) {
             throw new IllegalArgumentException("default area " + defaultArea + " is outside 0..255");
@@ -66,6 +83,86 @@ public final class ChunkTable implements AutoCloseable {
         this.defaultArea = (byte) defaultArea;
         this.arena = Arena.ofShared();
         this.table = arena.allocate((long) chunksX * chunksY * chunksZ * SLOT_BYTES, SLOT_BYTES); // zeroed: all EMPTY
+        if (baseChunks == null) {
+            this.firstOwned = 0;
+            this.baseSlabs = 0;
+            return;
+        }
+        int uniformBase = VoxelChunkLayout.uniformBase(baseCount);
+        this.firstOwned = uniformBase + VoxelChunkLayout.UNIFORM_CHUNKS;
+        this.baseSlabs = uniformBase >>> SLAB_SHIFT;
+        this.chunkNumbers = firstOwned;
+        this.slabs = new MemorySegment[(firstOwned >>> SLAB_SHIFT) + 4];
+        long slabBytes = CHUNKS_PER_SLAB * CHUNK_BYTES;
+        for (int i = 0; i < baseSlabs; i++) {
+            long from = i * slabBytes;
+            slabs[i] = baseChunks.asSlice(from, Math.min(slabBytes, baseChunks.byteSize() - from));
+        }
+    }
+
+    /**
+     * A table over a base: {@code slots} holds one little-endian i32 per slot in the numbering of
+     * {@link VoxelChunkLayout} (0 the default area, k in 1..N base chunk k - 1, U+1+v uniform area
+     * v), copied and checked here; {@code baseChunks} holds the N base chunks back to back and is
+     * read in place for as long as the table lives. The caller keeps it alive and frees it.
+     *
+     * @throws IllegalArgumentException naming the size, or the first slot whose value is out of range
+     */
+    public static ChunkTable over(int sizeX, int sizeY, int sizeZ, int defaultArea, MemorySegment slots,
+                                  MemorySegment baseChunks, int baseChunkCount) {
+        if (baseChunkCount < 0 || baseChunks.byteSize() != baseChunkCount * CHUNK_BYTES) {
+            throw new IllegalArgumentException("base of " + baseChunks.byteSize() + " bytes does not hold "
+                    + baseChunkCount + " chunks of " + CHUNK_BYTES);
+        }
+        ChunkTable t = new ChunkTable(sizeX, sizeY, sizeZ, defaultArea, baseChunks, baseChunkCount);
+        try {
+            int count = t.chunkCount();
+            if (slots.byteSize() != count * SLOT_BYTES) {
+                throw new IllegalArgumentException("chunk table holds " + slots.byteSize() + " bytes, "
+                        + count + " slots need " + count * SLOT_BYTES);
+            }
+            int uniformBase = VoxelChunkLayout.uniformBase(baseChunkCount);
+            for (int slot = 0; slot < count; slot++) {
+                int ref = slots.get(FILE_SLOT, slot * SLOT_BYTES);
+                if (ref == EMPTY) {
+                    continue;
+                }
+                if (ref > baseChunkCount && (ref <= uniformBase || ref > uniformBase + VoxelChunkLayout.UNIFORM_CHUNKS)) {
+                    throw new IllegalArgumentException("chunk table slot " + slot + " holds " + ref + ", expected 0, 1.."
+                            + baseChunkCount + " or " + (uniformBase + 1) + ".." + (uniformBase + VoxelChunkLayout.UNIFORM_CHUNKS));
+                }
+                if (ref < 0) {
+                    throw new IllegalArgumentException("chunk table slot " + slot + " holds " + ref + ", expected 0 or more");
+                }
+                if (ref > uniformBase) {
+                    t.uniformSlab(ref - 1);
+                }
+                t.table.set(SLOT, slot * SLOT_BYTES, ref);
+                t.storedChunks++;
+            }
+            return t;
+        } catch (RuntimeException e) {
+            t.close();
+            throw e;
+        }
+    }
+
+    /** Makes sure the slab of uniform chunk {@code k} exists, filled with the areas it stands for. */
+    private void uniformSlab(int k) {
+        int slab = k >>> SLAB_SHIFT;
+        if (slabs[slab] == null) {
+            MemorySegment s = arena.allocate(CHUNKS_PER_SLAB * CHUNK_BYTES, 64);
+            int firstArea = (slab << SLAB_SHIFT) - (firstOwned - VoxelChunkLayout.UNIFORM_CHUNKS);
+            for (int i = 0; i < CHUNKS_PER_SLAB; i++) {
+                s.asSlice(i * CHUNK_BYTES, CHUNK_BYTES).fill((byte) (firstArea + i));
+            }
+            slabs[slab] = s;
+        }
+    }
+
+    /** Whether a non-empty slot value refers to a shared chunk (base or uniform), which is never written. */
+    private boolean shared(int ref) {
+        return ref - 1 < firstOwned;
     }
 
     /**
@@ -116,12 +213,12 @@ public final class ChunkTable implements AutoCloseable {
         return storedChunks;
     }
 
-    /** Native bytes of the stored chunks and the table. */
+    /** Native bytes this table owns: the table, the stored chunks, not a base. */
     public long storageBytes() {
         long slabBytes = 0;
-        for (MemorySegment slab : slabs) {
-            if (slab != null) {
-                slabBytes += slab.byteSize();
+        for (int i = baseSlabs; i < slabs.length; i++) {
+            if (slabs[i] != null) {
+                slabBytes += slabs[i].byteSize();
             }
         }
         return table.byteSize() + slabBytes;
@@ -194,12 +291,15 @@ public final class ChunkTable implements AutoCloseable {
             ref = storeChunk();
             table.set(SLOT, slotOffset, ref);
         }
-        MemorySegment chunk = chunkSegment(ref - 1);
         long at = VoxelChunkLayout.inChunkIndex(x, y, z);
-        if ((chunk.get(VOXEL, at) & 0xFF) == area) {
+        if ((chunkSegment(ref - 1).get(VOXEL, at) & 0xFF) == area) {
             return false;
         }
-        chunk.set(VOXEL, at, (byte) area);
+        if (shared(ref)) {
+            ref = copyOnWrite(ref);
+            table.set(SLOT, slotOffset, ref);
+        }
+        chunkSegment(ref - 1).set(VOXEL, at, (byte) area);
         return true;
     }
 
@@ -225,10 +325,12 @@ public final class ChunkTable implements AutoCloseable {
         int ref = table.get(SLOT, slotOffset);
         if (ref != EMPTY) {
             table.set(SLOT, slotOffset, EMPTY);
-            if (releasedCount == released.length) {
-                released = Arrays.copyOf(released, Math.max(16, released.length * 2));
+            if (!shared(ref)) {
+                if (releasedCount == released.length) {
+                    released = Arrays.copyOf(released, Math.max(16, released.length * 2));
+                }
+                released[releasedCount++] = ref - 1;
             }
-            released[releasedCount++] = ref - 1;
             storedChunks--;
         }
     }
@@ -244,8 +346,19 @@ public final class ChunkTable implements AutoCloseable {
         if (ref == EMPTY) {
             ref = storeChunk();
             table.set(SLOT, slotOffset, ref);
+        } else if (shared(ref)) {
+            ref = copyOnWrite(ref);
+            table.set(SLOT, slotOffset, ref);
         }
         return chunkSegment(ref - 1);
+    }
+
+    /** A new owned chunk holding a copy of a shared one; returns its slot value. */
+    private int copyOnWrite(int sharedRef) {
+        int ref = storeChunk();
+        storedChunks--; // the slot was counted as stored already
+        MemorySegment.copy(chunkSegment(sharedRef - 1), 0, chunkSegment(ref - 1), 0, CHUNK_BYTES);
+        return ref;
     }
 
     private long checkedSlot(int slot) {
@@ -271,7 +384,7 @@ public final class ChunkTable implements AutoCloseable {
             }
         }
         MemorySegment chunk = chunkSegment(k);
-        chunk.fill(defaultArea);
+        chunk.fill(defaultArea); // a released chunk may hold old voxels
         storedChunks++;
         return k + 1;
     }

@@ -24,6 +24,15 @@ import java.lang.foreign.ValueLayout;
  * Chunk number k lives in slab {@code k >> SLAB_SHIFT} at byte {@code (k & SLAB_MASK) * CHUNK_BYTES};
  * a slab holds {@link #CHUNKS_PER_SLAB} chunks and is allocated when its first chunk is. Voxels
  * of an edge chunk past the grid's size hold the default area and are never read.
+ *
+ * <p>A table over a base (a world store's, {@link ChunkTable#over}) numbers chunks in three runs,
+ * each starting on a slab:
+ * <pre>
+ *  0 .. N-1            the N base chunks, read in place (never written)
+ *  U .. U+255          U = N rounded up to a slab: chunk U+v holds area v in every voxel
+ *  U+256 ..            chunks the process stored or copied on write
+ * </pre>
+ * so a stored file's slot values read as refs unchanged.
  */
 public final class VoxelChunkLayout {
     private VoxelChunkLayout() {
@@ -50,8 +59,16 @@ public final class VoxelChunkLayout {
     /** Mask of a chunk number within its slab. */
     public static final int SLAB_MASK = CHUNKS_PER_SLAB - 1;
 
+    /** Uniform chunks that follow the base chunks: one per area value. */
+    public static final int UNIFORM_CHUNKS = 256;
+
     public static final ValueLayout.OfInt SLOT = ValueLayout.JAVA_INT;
     public static final ValueLayout.OfByte VOXEL = ValueLayout.JAVA_BYTE;
+
+    /** First uniform chunk number after {@code baseChunks} base chunks: the count rounded up to a slab. */
+    public static int uniformBase(int baseChunks) {
+        return (baseChunks + SLAB_MASK) & ~SLAB_MASK;
+    }
 
     /** Offset of voxel (x, y, z) within its chunk. */
     public static int inChunkIndex(int x, int y, int z) {

@@ -1,0 +1,44 @@
+package org.onepath.grids;
+
+import java.lang.foreign.MemorySegment;
+import org.onepath.GridCellsLayout;
+import org.onepath.grids.jps.BlockMapLayout;
+import org.onepath.grids.jps.JpsPlusLayout;
+
+/**
+ * Precomputed tables handed to a grid built over existing memory (tier 3), each in the layout
+ * the engine computes it in; a null table is computed by the grid when first needed.
+ *
+ * @param clearance the clearance bytes ({@link GridCellsLayout}), or null
+ * @param blockMap  the block map block ({@link BlockMapLayout}), or null
+ * @param jpsPlus   the JPS+ table ({@link JpsPlusLayout}), or null
+ */
+public record GridTables(MemorySegment clearance, MemorySegment blockMap, MemorySegment jpsPlus) {
+    /** No tables: the grid computes each when first needed. */
+    public static final GridTables NONE = new GridTables(null, null, null);
+
+    /**
+     * Checks the tables against a grid's size and access.
+     *
+     * @throws IllegalArgumentException naming the table that is too small, or whose access
+     *                                  (read-only or writable) differs from the cells'
+     */
+    public void check(int width, int height, boolean readOnlyCells) {
+        check("clearance", clearance, (long) width * height * GridCellsLayout.CELL_BYTES, readOnlyCells);
+        check("block map", blockMap, BlockMapLayout.byteSize(width, height), readOnlyCells);
+        check("JPS+ table", jpsPlus, JpsPlusLayout.byteSize(width, height), readOnlyCells);
+    }
+
+    private static void check(String name, MemorySegment table, long need, boolean readOnlyCells) {
+        if (table == null) {
+            return;
+        }
+        if (table.byteSize() < need) {
+            throw new IllegalArgumentException(name + " segment holds " + table.byteSize() + " bytes, the grid needs " + need);
+        }
+        if (table.isReadOnly() != readOnlyCells) {
+            throw new IllegalArgumentException(name + " segment is " + (table.isReadOnly() ? "read-only" : "writable")
+                    + " but the cells are " + (readOnlyCells ? "read-only" : "writable"));
+        }
+    }
+}

@@ -1,0 +1,250 @@
+package org.onepath.store;
+
+import static org.onepath.store.StoreLayout.U32;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.onepath.Grid;
+import org.onepath.GridCellsLayout;
+import org.onepath.grids.GridTables;
+import org.onepath.grids.jps.BlockMapLayout;
+import org.onepath.grids.jps.JpsPlusLayout;
+
+/**
+ * A baked grid: the cells and the engine's precomputed tables over them (clearance, the block
+ * map's bits and stop arrays, the JPS+ table), in one store file ({@code docs/formats/store-v1.md}).
+ *
+ * <p>{@link #open} maps the file and builds the {@link Grid} over the mapped sections without
+ * copying or computing anything, so opening takes the same time for any size, and a query reads
+ * only the pages it touches. Each table carries the fingerprint of the cells and rules it was
+ * derived from and is refused ({@link StoreMismatchException}) when they differ from the store's
+ * cells and this engine's rules. Opening checks the directory and the small sections; the big
+ * sections (cells, tables) are checked by {@link #verify}, which reads them all.
+ *
+ * <p>Read-only stores (the default) are shared by every process that maps them, and their grid
+ * refuses edits. A {@link StoreMode#PRIVATE private} store's grid may be edited: the edited
+ * pages become this process's copies, the tables follow the edits, and {@link #commit} bakes the
+ * grid as it is into a new file that replaces the old one atomically.
+ *
+ * <p>Closing the store closes the grid and unmaps the file.
+ */
+public final class GridStore implements AutoCloseable {
+    private final StoreFile file;
+    private final Grid grid;
+    private final String name;
+    private final StoreMode mode;
+
+    private GridStore(StoreFile file, Grid grid, String name, StoreMode mode) {
+        this.file = file;
+        this.grid = grid;
+        this.name = name;
+        this.mode = mode;
+    }
+
+    /** {@link #bake(Grid, String, Path, StoreProgress)} without progress. */
+    public static void bake(Grid grid, String name, Path out) throws IOException {
+        bake(grid, name, out, StoreProgress.NONE);
+    }
+
+    /**
+     * Writes a grid's cells and its tables (derived now if the grid has not yet) to a store,
+     * replacing {@code out} atomically: the previous file stays whole until the new one is.
+     *
+     * @param name the grid's source name (a map's file name), at most 1024 UTF-8 bytes
+     */
+    public static void bake(Grid grid, String name, Path out, StoreProgress progress) throws IOException {
+        Objects.requireNonNull(grid, "grid");
+        byte[] nameBytes = nameBytes(name);
+        Objects.requireNonNull(progress, "progress");
+        int width = grid.width();
+        int height = grid.height();
+        progress.update("deriving tables", 0, 0);
+        GridTables tables = grid.tables();
+        MemorySegment cells = grid.cells();
+        byte[] cellsPrint = Fingerprints.content(cells);
+
+        MemorySegment meta = MemorySegment.ofArray(new byte[(int) StoreLayout.GRID_NAME_OFFSET + nameBytes.length]);
+        meta.set(U32, StoreLayout.GRID_WIDTH_OFFSET, width);
+        meta.set(U32, StoreLayout.GRID_HEIGHT_OFFSET, height);
+        meta.set(U32, StoreLayout.GRID_NAME_LENGTH_OFFSET, nameBytes.length);
+        MemorySegment.copy(nameBytes, 0, meta, ValueLayout.JAVA_BYTE, StoreLayout.GRID_NAME_OFFSET, nameBytes.length);
+
+        List<StoreWriter.Section> sections = new ArrayList<>();
+        sections.add(new StoreWriter.Section(StoreLayout.SECTION_META, meta, null));
+        sections.add(new StoreWriter.Section(StoreLayout.SECTION_CELLS, cells, cellsPrint));
+        sections.add(new StoreWriter.Section(StoreLayout.SECTION_CLEARANCE, tables.clearance(),
+                Fingerprints.derived(StoreLayout.SECTION_CLEARANCE, GridCellsLayout.CLEARANCE_DERIVATION_VERSION, width, height, cellsPrint)));
+        sections.add(new StoreWriter.Section(StoreLayout.SECTION_BLOCK_MAP, tables.blockMap(),
+                Fingerprints.derived(StoreLayout.SECTION_BLOCK_MAP, BlockMapLayout.DERIVATION_VERSION, width, height, cellsPrint)));
+        if (tables.jpsPlus() != null) {
+            sections.add(new StoreWriter.Section(StoreLayout.SECTION_JPS_PLUS, tables.jpsPlus(),
+                    Fingerprints.derived(StoreLayout.SECTION_JPS_PLUS, JpsPlusLayout.DERIVATION_VERSION, width, height, cellsPrint)));
+        }
+        StoreWriter.write(out, StoreLayout.KIND_GRID, sections, progress);
+    }
+
+    /** Opens a store read-only ({@link StoreMode#READ_ONLY}). */
+    public static GridStore open(Path path) throws IOException {
+        return open(path, StoreMode.READ_ONLY);
+    }
+
+    /**
+     * Maps a grid store and builds its grid over the mapped sections.
+     *
+     * @throws StoreException naming the file, the field, the value and what was expected
+     */
+    public static GridStore open(Path path, StoreMode mode) throws IOException {
+        StoreFile file = StoreFile.open(path, StoreLayout.KIND_GRID, mode);
+        try {
+            MemorySegment meta = file.checkedBody(file.required(StoreLayout.SECTION_META, -1));
+            if (meta.byteSize() < StoreLayout.GRID_NAME_OFFSET) {
+                throw new StoreCorruptException(path, "meta section length is " + meta.byteSize() + " bytes, expected at least "
+                        + StoreLayout.GRID_NAME_OFFSET);
+            }
+            int width = meta.get(U32, StoreLayout.GRID_WIDTH_OFFSET);
+            int height = meta.get(U32, StoreLayout.GRID_HEIGHT_OFFSET);
+            if (width < 1 || height < 1 || (long) width * height > Grid.MAX_CELLS) {
+                throw new StoreCorruptException(path, "meta width x height is " + Integer.toUnsignedString(width) + " x "
+                        + Integer.toUnsignedString(height) + ", expected sides of at least 1 and at most " + Grid.MAX_CELLS + " cells");
+            }
+            String name = readName(path, meta, StoreLayout.GRID_NAME_LENGTH_OFFSET, StoreLayout.GRID_NAME_OFFSET);
+            StoreFile.Section cellsEntry = file.required(StoreLayout.SECTION_CELLS, (long) width * height);
+            MemorySegment clearance = table(file, StoreLayout.SECTION_CLEARANCE, (long) width * height,
+                    GridCellsLayout.CLEARANCE_DERIVATION_VERSION, width, height, cellsEntry);
+            MemorySegment blockMap = table(file, StoreLayout.SECTION_BLOCK_MAP, BlockMapLayout.byteSize(width, height),
+                    BlockMapLayout.DERIVATION_VERSION, width, height, cellsEntry);
+            MemorySegment jpsPlus = table(file, StoreLayout.SECTION_JPS_PLUS, JpsPlusLayout.byteSize(width, height),
+                    JpsPlusLayout.DERIVATION_VERSION, width, height, cellsEntry);
+            Grid grid = Grid.over(file.body(cellsEntry), width, height, new GridTables(clearance, blockMap, jpsPlus));
+            return new GridStore(file, grid, name, mode);
+        } catch (IOException | RuntimeException e) {
+            file.close();
+            throw e;
+        }
+    }
+
+    /** A table section checked against the fingerprint these cells and rules give, or null when absent. */
+    private static MemorySegment table(StoreFile file, int id, long length, int derivationVersion, int width, int height,
+                                       StoreFile.Section cells) throws StoreException {
+        StoreFile.Section s = file.section(id);
+        if (s == null) {
+            return null;
+        }
+        file.required(id, length);
+        byte[] expected = Fingerprints.derived(id, derivationVersion, width, height, cells.fingerprint());
+        if (!Arrays.equals(expected, s.fingerprint())) {
+            throw new StoreMismatchException(file.path(), "the " + s.name() + " was derived from other inputs: its fingerprint is "
+                    + s.fingerprintHex() + ", these cells and rules (derivation version " + derivationVersion
+                    + ", format version " + StoreLayout.FORMAT_VERSION + ") give " + java.util.HexFormat.of().formatHex(expected)
+                    + "; bake the store again");
+        }
+        return file.body(s);
+    }
+
+    /** The grid over the mapped cells and tables. Closed with the store. */
+    public Grid grid() {
+        return grid;
+    }
+
+    /** The source name the store was baked with (a map's file name). */
+    public String name() {
+        return name;
+    }
+
+    public Path path() {
+        return file.path();
+    }
+
+    public StoreMode mode() {
+        return mode;
+    }
+
+    /** The opened file's directory. */
+    public StoreFile file() {
+        return file;
+    }
+
+    /**
+     * Reads every byte of the store's file (not this process's private edits): each section's
+     * checksum, and the cells against their fingerprint. Touches every page, so it takes time in
+     * proportion to the file.
+     *
+     * @throws StoreException naming the first check that fails
+     */
+    public void verify(StoreProgress progress) throws IOException {
+        verify(file.path(), progress);
+    }
+
+    /** {@link #verify(StoreProgress)} of a store file that need not be open. */
+    public static void verify(Path path, StoreProgress progress) throws IOException {
+        try (GridStore store = open(path)) {
+            StoreFile file = store.file;
+            file.verify(progress);
+            StoreFile.Section cells = file.section(StoreLayout.SECTION_CELLS);
+            if (!Arrays.equals(Fingerprints.content(file.body(cells)), cells.fingerprint())) {
+                throw new StoreCorruptException(path, "cells do not match their fingerprint " + cells.fingerprintHex());
+            }
+        }
+    }
+
+    /**
+     * Bakes the grid as it is now (with the edits of this process) over the store's file,
+     * atomically. The open store keeps working on its mapping of the file it opened; open the
+     * file again to map the new one.
+     *
+     * @throws IllegalStateException if the store is read-only
+     */
+    public void commit(StoreProgress progress) throws IOException {
+        if (mode != StoreMode.PRIVATE) {
+            throw new IllegalStateException("store " + file.path() + " is open read-only; open it PRIVATE to edit and commit");
+        }
+        bake(grid, name, file.path(), progress);
+    }
+
+    /** Closes the grid and unmaps the file. Idempotent. */
+    @Override
+    public void close() {
+        grid.close();
+        file.close();
+    }
+
+    @Override
+    public String toString() {
+        return "GridStore[" + file.path() + ", " + name + ", " + grid.width() + " x " + grid.height() + ", " + mode + "]";
+    }
+
+    static byte[] nameBytes(String name) {
+        Objects.requireNonNull(name, "name");
+        byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length > StoreLayout.MAX_NAME_BYTES) {
+            throw new IllegalArgumentException("name of " + bytes.length + " UTF-8 bytes, at most " + StoreLayout.MAX_NAME_BYTES);
+        }
+        return bytes;
+    }
+
+    /** The name field of a meta section: its length must be what is left of the section, and valid UTF-8. */
+    static String readName(Path path, MemorySegment meta, long lengthOffset, long nameOffset) throws StoreCorruptException {
+        int length = meta.get(U32, lengthOffset);
+        if (length < 0 || length > StoreLayout.MAX_NAME_BYTES || nameOffset + length != meta.byteSize()) {
+            throw new StoreCorruptException(path, "meta name length is " + Integer.toUnsignedString(length) + ", expected "
+                    + (meta.byteSize() - nameOffset) + " (the rest of the section, at most " + StoreLayout.MAX_NAME_BYTES + ")");
+        }
+        byte[] bytes = meta.asSlice(nameOffset, length).toArray(ValueLayout.JAVA_BYTE);
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new StoreCorruptException(path, "meta name is not valid UTF-8");
+        }
+    }
+}

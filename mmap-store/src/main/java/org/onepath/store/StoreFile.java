@@ -1,0 +1,380 @@
+package org.onepath.store;
+
+import static org.onepath.store.StoreLayout.U32;
+import static org.onepath.store.StoreLayout.U64;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.zip.CRC32C;
+
+/**
+ * A store file mapped into memory, its directory checked: the header (magic, version range,
+ * flags, checksum), the section table (checksum; every offset and length inside the file,
+ * aligned, not overlapping) and the footer. Section bodies are slices of the mapping, read in
+ * place; the small ones are checked by {@link #checkedBody}, all of them by {@link #verify}.
+ *
+ * <p>Opening reads the first and last pages of the file only, so it takes the same time for a
+ * store of any size. The mapping is shared by every process that opens the file read-only.
+ * Stores are replaced by renaming a new file over them, never rewritten in place, so an open
+ * store keeps reading the file it opened. Truncating or overwriting a mapped file in place
+ * (which OnePath never does) makes the next read of a lost page fail with an
+ * {@link InternalError} from the JVM.
+ */
+public final class StoreFile implements AutoCloseable {
+    /** One entry of the section table. */
+    public record Section(int id, long offset, long length, int crc, byte[] fingerprint) {
+        public String name() {
+            return StoreLayout.sectionName(id);
+        }
+
+        /** The fingerprint in hex. */
+        public String fingerprintHex() {
+            return HexFormat.of().formatHex(fingerprint);
+        }
+
+        /** Whether the fingerprint is all zero (the section has none). */
+        public boolean hasFingerprint() {
+            for (byte b : fingerprint) {
+                if (b != 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private final Path path;
+    private final Arena arena;
+    private final MemorySegment mapping;
+    private final int version;
+    private final int kind;
+    private final long fileLength;
+    private final List<Section> sections;
+    private boolean closed;
+
+    private StoreFile(Path path, Arena arena, MemorySegment mapping, int version, int kind, long fileLength,
+                      List<Section> sections) {
+        this.path = path;
+        this.arena = arena;
+        this.mapping = mapping;
+        this.version = version;
+        this.kind = kind;
+        this.fileLength = fileLength;
+        this.sections = sections;
+    }
+
+    /** Opens and checks a store of any kind, read-only. */
+    public static StoreFile open(Path path) throws IOException {
+        return open(path, 0, StoreMode.READ_ONLY);
+    }
+
+    /**
+     * Opens and checks a store.
+     *
+     * @param expectedKind the kind the caller needs, or 0 for any
+     * @throws StoreException naming the file, field, value and what was expected
+     */
+    static StoreFile open(Path path, int expectedKind, StoreMode mode) throws IOException {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(mode, "mode");
+        boolean writable = mode == StoreMode.PRIVATE;
+        Arena arena = Arena.ofShared();
+        try {
+            MemorySegment mapping;
+            try (FileChannel channel = writable
+                    ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                    : FileChannel.open(path, StandardOpenOption.READ)) {
+                long size = channel.size();
+                checkHeaderPrefix(path, channel, size);
+                mapping = channel.map(writable ? FileChannel.MapMode.PRIVATE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            }
+            return read(path, arena, mapping, expectedKind);
+        } catch (IOException | RuntimeException | Error e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /** Magic and version read through the channel, so a short or foreign file is named before mapping. */
+    private static void checkHeaderPrefix(Path path, FileChannel channel, long size) throws IOException {
+        ByteBuffer prefix = ByteBuffer.allocate((int) Math.min(size, StoreLayout.HEADER_BYTES));
+        while (prefix.hasRemaining() && channel.read(prefix, prefix.position()) >= 0) {
+            // read all
+        }
+        MemorySegment p = MemorySegment.ofArray(prefix.array());
+        if (size >= 4 && p.get(U32, StoreLayout.MAGIC_OFFSET) != StoreLayout.MAGIC) {
+            throw new StoreCorruptException(path, "magic at offset 0 is 0x" + Integer.toHexString(p.get(U32, 0))
+                    + ", expected 0x" + Integer.toHexString(StoreLayout.MAGIC) + " (\"OPST\"): not a OnePath store");
+        }
+        if (size < StoreLayout.HEADER_BYTES) {
+            throw new StoreTruncatedException(path, "file length " + size + " is below the " + StoreLayout.HEADER_BYTES
+                    + "-byte header");
+        }
+    }
+
+    private static StoreFile read(Path path, Arena arena, MemorySegment m, int expectedKind) throws StoreException {
+        long size = m.byteSize();
+        int version = m.get(U32, StoreLayout.VERSION_OFFSET);
+        if (version < StoreLayout.MIN_SUPPORTED_VERSION) {
+            throw new StoreTooOldException(path, "format version " + Integer.toUnsignedString(version)
+                    + " is older than " + StoreLayout.MIN_SUPPORTED_VERSION + ", the oldest this code reads; bake it again");
+        }
+        if (version > StoreLayout.FORMAT_VERSION) {
+            throw new StoreTooNewException(path, "format version " + Integer.toUnsignedString(version)
+                    + " is newer than " + StoreLayout.FORMAT_VERSION + ", the newest this code reads");
+        }
+        int headerCrc = crc(m, 0, StoreLayout.HEADER_CRC_OFFSET);
+        int storedHeaderCrc = m.get(U32, StoreLayout.HEADER_CRC_OFFSET);
+        if (headerCrc != storedHeaderCrc) {
+            throw new StoreCorruptException(path, "header checksum (offset " + StoreLayout.HEADER_CRC_OFFSET + ") is "
+                    + hex(storedHeaderCrc) + ", the header's bytes give " + hex(headerCrc));
+        }
+        int flags = m.get(U32, StoreLayout.FLAGS_OFFSET);
+        if (flags != 0) {
+            throw new StoreTooNewException(path, "header flags are " + hex(flags) + ", version 1 defines none (expected 0)");
+        }
+        int kind = m.get(U32, StoreLayout.KIND_OFFSET);
+        if (kind != StoreLayout.KIND_GRID && kind != StoreLayout.KIND_VOXEL_WORLD) {
+            throw new StoreTooNewException(path, "kind " + Integer.toUnsignedString(kind) + " is unknown, expected "
+                    + StoreLayout.KIND_GRID + " (grid) or " + StoreLayout.KIND_VOXEL_WORLD + " (voxel world)");
+        }
+        long fileLength = m.get(U64, StoreLayout.FILE_LENGTH_OFFSET);
+        if (Long.compareUnsigned(fileLength, size) > 0) {
+            throw new StoreTruncatedException(path, "file length is " + size + " bytes, the header says "
+                    + Long.toUnsignedString(fileLength));
+        }
+        if (fileLength < size) {
+            throw new StoreCorruptException(path, "file length is " + size + " bytes, the header says " + fileLength
+                    + ": " + (size - fileLength) + " trailing bytes");
+        }
+        long tableOffset = m.get(U64, StoreLayout.TABLE_OFFSET_OFFSET);
+        if (tableOffset != StoreLayout.HEADER_BYTES) {
+            throw new StoreCorruptException(path, "section table offset is " + Long.toUnsignedString(tableOffset)
+                    + ", expected " + StoreLayout.HEADER_BYTES);
+        }
+        int count = m.get(U32, StoreLayout.SECTION_COUNT_OFFSET);
+        if (count < 1 || count > StoreLayout.MAX_SECTIONS) {
+            throw new StoreCorruptException(path, "section count is " + Integer.toUnsignedString(count)
+                    + ", expected 1.." + StoreLayout.MAX_SECTIONS);
+        }
+        long tableEnd = Math.addExact(tableOffset, count * StoreLayout.ENTRY_BYTES);
+        long footerOffset = size - StoreLayout.FOOTER_BYTES;
+        if (tableEnd > footerOffset) {
+            throw new StoreCorruptException(path, "section table of " + count + " entries ends at " + tableEnd
+                    + ", past the footer at " + footerOffset);
+        }
+        int tableCrc = crc(m, tableOffset, tableEnd - tableOffset);
+        int storedTableCrc = m.get(U32, StoreLayout.TABLE_CRC_OFFSET);
+        if (tableCrc != storedTableCrc) {
+            throw new StoreCorruptException(path, "section table checksum (header offset " + StoreLayout.TABLE_CRC_OFFSET
+                    + ") is " + hex(storedTableCrc) + ", the table's bytes give " + hex(tableCrc));
+        }
+        int footerMagic = m.get(U32, footerOffset + StoreLayout.FOOTER_MAGIC_OFFSET);
+        if (footerMagic != StoreLayout.FOOTER_MAGIC) {
+            throw new StoreCorruptException(path, "footer magic at offset " + footerOffset + " is " + hex(footerMagic)
+                    + ", expected " + hex(StoreLayout.FOOTER_MAGIC) + " (\"OPSE\")");
+        }
+        int directoryCrc = crc(m, 0, tableEnd);
+        int footerCrc = m.get(U32, footerOffset + StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET);
+        if (directoryCrc != footerCrc) {
+            throw new StoreCorruptException(path, "footer checksum (offset " + (footerOffset + StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET)
+                    + ") is " + hex(footerCrc) + ", the header and section table give " + hex(directoryCrc));
+        }
+        long footerLength = m.get(U64, footerOffset + StoreLayout.FOOTER_FILE_LENGTH_OFFSET);
+        if (footerLength != fileLength) {
+            throw new StoreCorruptException(path, "footer file length is " + Long.toUnsignedString(footerLength)
+                    + ", the header says " + fileLength);
+        }
+        List<Section> sections = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            long entry = tableOffset + i * StoreLayout.ENTRY_BYTES;
+            String where = "section entry " + i;
+            int id = m.get(U32, entry + StoreLayout.ENTRY_ID_OFFSET);
+            int entryFlags = m.get(U32, entry + StoreLayout.ENTRY_FLAGS_OFFSET);
+            if (entryFlags != 0) {
+                throw new StoreTooNewException(path, where + " (" + StoreLayout.sectionName(id) + ") has flags "
+                        + hex(entryFlags) + ", version 1 defines none (expected 0)");
+            }
+            long offset = m.get(U64, entry + StoreLayout.ENTRY_OFFSET_OFFSET);
+            long length = m.get(U64, entry + StoreLayout.ENTRY_LENGTH_OFFSET);
+            if (offset < tableEnd || offset % StoreLayout.ALIGNMENT != 0) {
+                throw new StoreCorruptException(path, where + " (" + StoreLayout.sectionName(id) + ") offset is "
+                        + Long.toUnsignedString(offset) + ", expected a multiple of " + StoreLayout.ALIGNMENT
+                        + " at or after " + tableEnd);
+            }
+            long end;
+            try {
+                end = Math.addExact(offset, length);
+            } catch (ArithmeticException e) {
+                end = -1;
+            }
+            if (length < 0 || end < 0 || end > footerOffset) {
+                throw new StoreCorruptException(path, where + " (" + StoreLayout.sectionName(id) + ") at offset " + offset
+                        + " has length " + Long.toUnsignedString(length) + ", running past the footer at " + footerOffset);
+            }
+            if (m.get(U32, entry + StoreLayout.ENTRY_RESERVED_OFFSET) != 0) {
+                throw new StoreCorruptException(path, where + " reserved field is not zero");
+            }
+            for (Section s : sections) {
+                if (s.id() == id) {
+                    throw new StoreCorruptException(path, where + " repeats section id " + id + " (" + StoreLayout.sectionName(id) + ")");
+                }
+            }
+            byte[] fingerprint = m.asSlice(entry + StoreLayout.ENTRY_FINGERPRINT_OFFSET, StoreLayout.FINGERPRINT_BYTES)
+                    .toArray(ValueLayout.JAVA_BYTE);
+            sections.add(new Section(id, offset, length, m.get(U32, entry + StoreLayout.ENTRY_CRC_OFFSET), fingerprint));
+        }
+        List<Section> byOffset = new ArrayList<>(sections);
+        byOffset.sort(Comparator.comparingLong(Section::offset));
+        for (int i = 1; i < byOffset.size(); i++) {
+            Section a = byOffset.get(i - 1);
+            Section b = byOffset.get(i);
+            if (a.offset() + a.length() > b.offset()) {
+                throw new StoreCorruptException(path, "sections " + a.name() + " and " + b.name() + " overlap at offset " + b.offset());
+            }
+        }
+        if (expectedKind != 0 && kind != expectedKind) {
+            throw new StoreMismatchException(path, "holds a " + StoreLayout.kindName(kind) + " (kind " + kind
+                    + "), expected a " + StoreLayout.kindName(expectedKind) + " (kind " + expectedKind + ")");
+        }
+        return new StoreFile(path, arena, m, version, kind, fileLength, List.copyOf(sections));
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public int version() {
+        return version;
+    }
+
+    public int kind() {
+        return kind;
+    }
+
+    public long fileLength() {
+        return fileLength;
+    }
+
+    /** The section table in file order. */
+    public List<Section> sections() {
+        return sections;
+    }
+
+    /** The entry of a section id, or null. */
+    public Section section(int id) {
+        for (Section s : sections) {
+            if (s.id() == id) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The entry of a section the kind requires.
+     *
+     * @throws StoreCorruptException if it is missing or its length is not {@code expectedLength}
+     *                               (-1: any)
+     */
+    Section required(int id, long expectedLength) throws StoreCorruptException {
+        Section s = section(id);
+        if (s == null) {
+            throw new StoreCorruptException(path, "has no " + StoreLayout.sectionName(id) + " section (id " + id
+                    + "), which a " + StoreLayout.kindName(kind) + " store needs");
+        }
+        if (expectedLength >= 0 && s.length() != expectedLength) {
+            throw new StoreCorruptException(path, StoreLayout.sectionName(id) + " section length is " + s.length()
+                    + " bytes, expected " + expectedLength);
+        }
+        return s;
+    }
+
+    /** A section's bytes in the mapping, read in place (read-only unless the store was opened private). */
+    MemorySegment body(Section s) {
+        return mapping.asSlice(s.offset(), s.length());
+    }
+
+    /** A section's bytes after checking its checksum: for the small sections, read at open. */
+    MemorySegment checkedBody(Section s) throws StoreCorruptException {
+        MemorySegment body = body(s);
+        int actual = crc(body, 0, body.byteSize());
+        if (actual != s.crc()) {
+            throw new StoreCorruptException(path, s.name() + " section checksum is " + hex(s.crc()) + ", its "
+                    + s.length() + " bytes at offset " + s.offset() + " give " + hex(actual));
+        }
+        return body;
+    }
+
+    /**
+     * Reads every byte of the file: each section's checksum, and zero padding between sections.
+     * This is the check opening skips for big sections, since it touches every page.
+     *
+     * @throws StoreCorruptException naming the first section whose bytes fail
+     */
+    public void verify(StoreProgress progress) throws StoreCorruptException {
+        long total = 0;
+        for (Section s : sections) {
+            total += s.length();
+        }
+        long done = 0;
+        List<Section> byOffset = new ArrayList<>(sections);
+        byOffset.sort(Comparator.comparingLong(Section::offset));
+        long at = StoreLayout.HEADER_BYTES + sections.size() * StoreLayout.ENTRY_BYTES;
+        for (Section s : byOffset) {
+            checkZero(at, s.offset(), "padding before the " + s.name() + " section");
+            CRC32C crc = new CRC32C();
+            MemorySegment body = body(s);
+            for (long from = 0; from < body.byteSize(); from += 1 << 22) {
+                long n = Math.min(1 << 22, body.byteSize() - from);
+                crc.update(body.asSlice(from, n).asByteBuffer());
+                done += n;
+                progress.update("verifying", done, total);
+            }
+            if ((int) crc.getValue() != s.crc()) {
+                throw new StoreCorruptException(path, s.name() + " section checksum is " + hex(s.crc()) + ", its "
+                        + s.length() + " bytes at offset " + s.offset() + " give " + hex((int) crc.getValue()));
+            }
+            at = s.offset() + s.length();
+        }
+        checkZero(at, fileLength - StoreLayout.FOOTER_BYTES, "padding before the footer");
+    }
+
+    private void checkZero(long from, long to, String what) throws StoreCorruptException {
+        for (long i = from; i < to; i++) {
+            if (mapping.get(ValueLayout.JAVA_BYTE, i) != 0) {
+                throw new StoreCorruptException(path, what + " holds a non-zero byte at offset " + i);
+            }
+        }
+    }
+
+    /** Unmaps the file. Segments taken from it must not be used afterwards. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            arena.close();
+        }
+    }
+
+    static int crc(MemorySegment m, long from, long length) {
+        CRC32C crc = new CRC32C();
+        crc.update(m.asSlice(from, length).asByteBuffer());
+        return (int) crc.getValue();
+    }
+
+    static String hex(int v) {
+        return "0x" + String.format("%08x", v);
+    }
+}

@@ -1,0 +1,161 @@
+package org.onepath.store;
+
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * Layout of a store file, format version 1 ({@code docs/formats/store-v1.md}). Little-endian
+ * throughout.
+ *
+ * <pre>
+ *  Store --&gt; Header, SectionTable, { Padding, Section }, Padding, Footer
+ *
+ *  Header (64 bytes, offset 0)
+ *  0        4        8        12       16                24                32       36       40
+ *  +--------+--------+--------+--------+-----------------+-----------------+--------+--------+
+ *  | magic  | version| kind   | flags  | fileLength u64  | tableOffset u64 | count  | tblCrc |
+ *  | "OPST" |  u32   |  u32   |  u32   |                 |      (= 64)     |  u32   |  u32   |
+ *  +--------+--------+--------+--------+-----------------+-----------------+--------+--------+
+ *  40 ........................................ 60       64
+ *  | reserved, zero                           | hdrCrc |   hdrCrc = CRC32C of bytes 0..59
+ *  +------------------------------------------+--------+
+ *
+ *  Section table: count entries of 64 bytes at tableOffset; tblCrc = CRC32C of all of them
+ *  0        4        8                 16                24       28       32                 64
+ *  +--------+--------+-----------------+-----------------+--------+--------+------------------+
+ *  | id u32 | flags  | offset u64      | length u64      | crc32c | zero   | fingerprint      |
+ *  |        | (zero) | (64-aligned)    | (bytes)         | of body|        | 32 bytes         |
+ *  +--------+--------+-----------------+-----------------+--------+--------+------------------+
+ *
+ *  Footer (16 bytes, the file's last)
+ *  0        4        8                 16
+ *  +--------+--------+-----------------+
+ *  | magic  | dirCrc | fileLength u64  |   dirCrc = CRC32C of the header and the section table
+ *  | "OPSE" |        |                 |
+ *  +--------+--------+-----------------+
+ * </pre>
+ * Sections start on 64-byte boundaries, so each maps straight into a segment of the layout the
+ * engine uses ({@code GridCellsLayout}, {@code BlockMapLayout}, {@code JpsPlusLayout},
+ * {@code VoxelChunkLayout}); padding is zero. A fingerprint is the SHA-256 of a section's
+ * content for the cells, the SHA-256 of its inputs for a derived table ({@link Fingerprints}),
+ * zero otherwise.
+ */
+public final class StoreLayout {
+    private StoreLayout() {
+    }
+
+    static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** "OPST" read as a little-endian u32. */
+    public static final int MAGIC = 'O' | 'P' << 8 | 'S' << 16 | 'T' << 24;
+    /** "OPSE" read as a little-endian u32. */
+    public static final int FOOTER_MAGIC = 'O' | 'P' << 8 | 'S' << 16 | 'E' << 24;
+    /** The version this code writes. */
+    public static final int FORMAT_VERSION = 1;
+    /** The oldest version this code reads; older files are refused and must be baked again. */
+    public static final int MIN_SUPPORTED_VERSION = 1;
+
+    /** Kind of a baked grid store. */
+    public static final int KIND_GRID = 1;
+    /** Kind of a voxel world store. */
+    public static final int KIND_VOXEL_WORLD = 2;
+
+    /** Sections start on multiples of this. */
+    public static final int ALIGNMENT = 64;
+
+    // ---- header ----
+    public static final long MAGIC_OFFSET = 0;
+    public static final long VERSION_OFFSET = MAGIC_OFFSET + 4;
+    public static final long KIND_OFFSET = VERSION_OFFSET + 4;
+    public static final long FLAGS_OFFSET = KIND_OFFSET + 4;
+    public static final long FILE_LENGTH_OFFSET = FLAGS_OFFSET + 4;
+    public static final long TABLE_OFFSET_OFFSET = FILE_LENGTH_OFFSET + 8;
+    public static final long SECTION_COUNT_OFFSET = TABLE_OFFSET_OFFSET + 8;
+    public static final long TABLE_CRC_OFFSET = SECTION_COUNT_OFFSET + 4;
+    public static final long HEADER_RESERVED_OFFSET = TABLE_CRC_OFFSET + 4;
+    public static final long HEADER_CRC_OFFSET = 60;
+    public static final long HEADER_BYTES = HEADER_CRC_OFFSET + 4;
+
+    // ---- section table entry ----
+    public static final long ENTRY_ID_OFFSET = 0;
+    public static final long ENTRY_FLAGS_OFFSET = ENTRY_ID_OFFSET + 4;
+    public static final long ENTRY_OFFSET_OFFSET = ENTRY_FLAGS_OFFSET + 4;
+    public static final long ENTRY_LENGTH_OFFSET = ENTRY_OFFSET_OFFSET + 8;
+    public static final long ENTRY_CRC_OFFSET = ENTRY_LENGTH_OFFSET + 8;
+    public static final long ENTRY_RESERVED_OFFSET = ENTRY_CRC_OFFSET + 4;
+    public static final long ENTRY_FINGERPRINT_OFFSET = ENTRY_RESERVED_OFFSET + 4;
+    public static final int FINGERPRINT_BYTES = 32;
+    public static final long ENTRY_BYTES = ENTRY_FINGERPRINT_OFFSET + FINGERPRINT_BYTES;
+    /** More sections than this is a corrupt count (version 1 writes at most six). */
+    public static final int MAX_SECTIONS = 64;
+
+    // ---- footer ----
+    public static final long FOOTER_MAGIC_OFFSET = 0;
+    public static final long FOOTER_DIRECTORY_CRC_OFFSET = FOOTER_MAGIC_OFFSET + 4;
+    public static final long FOOTER_FILE_LENGTH_OFFSET = FOOTER_DIRECTORY_CRC_OFFSET + 4;
+    public static final long FOOTER_BYTES = FOOTER_FILE_LENGTH_OFFSET + 8;
+
+    // ---- section ids ----
+    /** Small: what the store holds (sizes, source name); checked at open. */
+    public static final int SECTION_META = 1;
+    /** Grid cells, u8 row-major; fingerprint = SHA-256 of the bytes. */
+    public static final int SECTION_CELLS = 2;
+    /** Clearance, u8 row-major. */
+    public static final int SECTION_CLEARANCE = 3;
+    /** The block map block: walkable bits and stop arrays. */
+    public static final int SECTION_BLOCK_MAP = 4;
+    /** The JPS+ table, i16 cell-major. */
+    public static final int SECTION_JPS_PLUS = 5;
+    /** Small: one i32 chunk ref per chunk slot; checked at open. */
+    public static final int SECTION_CHUNK_TABLE = 16;
+    /** The stored (not uniform) voxel chunks, 4096 bytes each. */
+    public static final int SECTION_CHUNKS = 17;
+
+    // ---- grid meta section ----
+    public static final long GRID_WIDTH_OFFSET = 0;
+    public static final long GRID_HEIGHT_OFFSET = GRID_WIDTH_OFFSET + 4;
+    public static final long GRID_NAME_LENGTH_OFFSET = GRID_HEIGHT_OFFSET + 4;
+    public static final long GRID_NAME_OFFSET = GRID_NAME_LENGTH_OFFSET + 4;
+
+    // ---- voxel world meta section ----
+    public static final long WORLD_SIZE_X_OFFSET = 0;
+    public static final long WORLD_SIZE_Y_OFFSET = WORLD_SIZE_X_OFFSET + 4;
+    public static final long WORLD_SIZE_Z_OFFSET = WORLD_SIZE_Y_OFFSET + 4;
+    public static final long WORLD_DEFAULT_AREA_OFFSET = WORLD_SIZE_Z_OFFSET + 4;
+    public static final long WORLD_STORED_CHUNKS_OFFSET = WORLD_DEFAULT_AREA_OFFSET + 4;
+    public static final long WORLD_UNIFORM_CHUNKS_OFFSET = WORLD_STORED_CHUNKS_OFFSET + 4;
+    public static final long WORLD_NAME_LENGTH_OFFSET = WORLD_UNIFORM_CHUNKS_OFFSET + 4;
+    public static final long WORLD_NAME_OFFSET = WORLD_NAME_LENGTH_OFFSET + 4;
+
+    /** Longest source name, in UTF-8 bytes. */
+    public static final int MAX_NAME_BYTES = 1024;
+
+    /** {@code offset} rounded up to {@link #ALIGNMENT}. */
+    public static long align(long offset) {
+        return Math.addExact(offset, ALIGNMENT - 1) & -ALIGNMENT;
+    }
+
+    /** Name of a section id, for messages and {@code store inspect}. */
+    public static String sectionName(int id) {
+        return switch (id) {
+            case SECTION_META -> "meta";
+            case SECTION_CELLS -> "cells";
+            case SECTION_CLEARANCE -> "clearance";
+            case SECTION_BLOCK_MAP -> "block map";
+            case SECTION_JPS_PLUS -> "JPS+ table";
+            case SECTION_CHUNK_TABLE -> "chunk table";
+            case SECTION_CHUNKS -> "chunks";
+            default -> "unknown section " + id;
+        };
+    }
+
+    /** Name of a kind. */
+    public static String kindName(int kind) {
+        return switch (kind) {
+            case KIND_GRID -> "grid";
+            case KIND_VOXEL_WORLD -> "voxel world";
+            default -> "unknown kind " + kind;
+        };
+    }
+}

@@ -1,0 +1,12 @@
+package org.onepath.store;
+
+import java.nio.file.Path;
+
+/** A store file shorter than its header and section table say: a copy or write stopped early. */
+public final class StoreTruncatedException extends StoreException {
+    private static final long serialVersionUID = 1L;
+
+    StoreTruncatedException(Path file, String message) {
+        super(file, message);
+    }
+}
