@@ -1,6 +1,7 @@
-/** The {@code onepath} command: demo and Moving AI scenario runs, state file tools. */
+/** The {@code onepath} command: demo and Moving AI scenario runs, state files, baked stores. */
 module org.onepath.cli {
     requires org.onepath.core;
+    requires org.onepath.store;
     // Named although core requires it transitively: state inspect reads the format directly.
     requires org.onepath.state;
     requires info.picocli;

@@ -40,6 +40,10 @@ final class ScenCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed queries before the timed passes of each map (default: ${DEFAULT-VALUE}).")
     int warmup = ScenarioRun.DEFAULT_WARMUP;
 
+    @Option(names = "--store", paramLabel = "STORE", description = {"Answer from baked stores instead of the maps: a store file,",
+            "or a folder of MAPNAME" + Stores.EXTENSION + " files ('onepath bake --out-dir')."})
+    Path store;
+
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "A .scen or .3dscen file, or a folder searched recursively for them.")
     List<Path> paths;
 
@@ -54,10 +58,13 @@ final class ScenCommand implements Callable<Integer> {
         if (warmup < 0) {
             throw new IllegalArgumentException("--warmup must be >= 0, was " + warmup);
         }
+        if (store != null && !java.nio.file.Files.exists(store)) {
+            throw new IllegalArgumentException(store + ": --store names no file or folder");
+        }
         List<Algorithm> algs = Algorithms.parse(algorithms);
         List<Path> files = ScenarioRun.scenarioFiles(paths);
         PrintStream progress = isTerminal() ? System.err : null;
-        ScenarioRun.Report report = new ScenarioRun(algs, passes, limit, warmup, progress).run(files);
+        ScenarioRun.Report report = new ScenarioRun(algs, passes, limit, warmup, progress, store).run(files);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(toJson(report));

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.onepath.Grid;
 import org.onepath.GridFormatException;
 import org.onepath.MovingAiMap;
+import org.onepath.store.GridStore;
 import org.onepath.MovingAiScenario;
 import org.onepath.MovingAiScenarios;
 
@@ -70,19 +71,23 @@ final class ScenarioRun {
     private final int limit;
     private final int warmup;
     private final PrintStream progress;
+    private final Path store;
 
     /**
      * @param passes   timed passes per map and algorithm; the best is kept
      * @param limit    at most this many problems per scenario file (0 = all)
      * @param warmup   untimed queries before the timed passes
      * @param progress where progress lines go, or null
+     * @param store    a store file, or a folder of them named after the maps, that answers the
+     *                 scenarios instead of the maps beside them; null for the maps
      */
-    ScenarioRun(List<Algorithm> algorithms, int passes, int limit, int warmup, PrintStream progress) {
+    ScenarioRun(List<Algorithm> algorithms, int passes, int limit, int warmup, PrintStream progress, Path store) {
         this.algorithms = algorithms;
         this.passes = passes;
         this.limit = limit;
         this.warmup = warmup;
         this.progress = progress;
+        this.store = store;
     }
 
     /**
@@ -131,7 +136,7 @@ final class ScenarioRun {
         }
         List<Mismatch> mismatches = new ArrayList<>();
         List<MapResult> voxelResults = new ArrayList<>();
-        VoxelScenarioRun voxels = new VoxelScenarioRun(passes, limit, warmup);
+        VoxelScenarioRun voxels = new VoxelScenarioRun(passes, limit, warmup, store);
         // A row per requested algorithm when square-grid files were given, even without problems;
         // the voxel row when voxel files were.
         boolean anyGridFile = scenarioFiles.stream().anyMatch(f -> !VoxelScenarioRun.isVoxelScenario(f));
@@ -163,11 +168,26 @@ final class ScenarioRun {
             if (problems.isEmpty()) {
                 continue;
             }
-            Path mapFile = mapBeside(scen, problems.getFirst());
-            MovingAiMap map = MovingAiMap.read(mapFile);
-            checkSizes(scen, problems, map);
-            String mapName = mapFile.getFileName().toString();
-            try (Grid grid = map.toGrid()) {
+            String mapName = problems.getFirst().mapFileName();
+            Grid grid;
+            Runnable close;
+            if (store == null) {
+                MovingAiMap map = MovingAiMap.read(mapBeside(scen, problems.getFirst()));
+                checkSizes(scen, problems, map.width(), map.height(), map.source());
+                grid = map.toGrid();
+                close = grid::close;
+            } else {
+                GridStore opened = Stores.openGrid(store, mapName);
+                grid = opened.grid();
+                close = opened::close;
+                try {
+                    checkSizes(scen, problems, grid.width(), grid.height(), opened.path().toString());
+                } catch (RuntimeException e) {
+                    opened.close();
+                    throw e;
+                }
+            }
+            try {
                 loadSeconds += (System.nanoTime() - t0) / 1e9;
                 for (int a = 0; a < algorithms.size(); a++) {
                     Algorithm alg = algorithms.get(a);
@@ -177,6 +197,8 @@ final class ScenarioRun {
                     }
                     perAlg.get(a).add(runOne(alg, grid, mapName, scen, problems, mismatches));
                 }
+            } finally {
+                close.run();
             }
         }
         if (progress != null) {
@@ -241,12 +263,12 @@ final class ScenarioRun {
         return map;
     }
 
-    private static void checkSizes(Path scen, List<MovingAiScenario> problems, MovingAiMap map) {
+    private static void checkSizes(Path scen, List<MovingAiScenario> problems, int width, int height, String source) {
         for (int i = 0; i < problems.size(); i++) {
             MovingAiScenario p = problems.get(i);
-            if (p.mapWidth() != map.width() || p.mapHeight() != map.height()) {
+            if (p.mapWidth() != width || p.mapHeight() != height) {
                 throw new GridFormatException(scen.toString(), 0, "problem " + (i + 1) + " is for a " + p.mapWidth() + " x "
-                        + p.mapHeight() + " map, but " + map.source() + " is " + map.width() + " x " + map.height());
+                        + p.mapHeight() + " map, but " + source + " is " + width + " x " + height);
             }
             if (!p.mapFileName().equals(problems.getFirst().mapFileName())) {
                 throw new GridFormatException(scen.toString(), 0, "problem " + (i + 1) + " names map '" + p.map()

@@ -6,6 +6,7 @@ import java.util.List;
 import org.onepath.GridFormatException;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelMap;
+import org.onepath.store.VoxelWorldStore;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
 import org.onepath.VoxelScenario;
@@ -27,11 +28,14 @@ final class VoxelScenarioRun {
     private final int passes;
     private final int limit;
     private final int warmup;
+    private final Path store;
 
-    VoxelScenarioRun(int passes, int limit, int warmup) {
+    /** @param store a store file or folder answering the problems instead of the maps, or null */
+    VoxelScenarioRun(int passes, int limit, int warmup, Path store) {
         this.passes = passes;
         this.limit = limit;
         this.warmup = warmup;
+        this.store = store;
     }
 
     static boolean isVoxelScenario(Path file) {
@@ -66,14 +70,25 @@ final class VoxelScenarioRun {
         if (problems.isEmpty()) {
             return null;
         }
-        Path mapFile = scen.toAbsolutePath().getParent().resolve(problems.getFirst().mapFileName());
-        if (!Files.isRegularFile(mapFile)) {
-            throw new IllegalArgumentException(scen + ": voxel map '" + problems.getFirst().mapFileName()
-                    + "' not found beside the scenario file (looked for " + mapFile + ")");
+        String mapName = problems.getFirst().mapFileName();
+        VoxelGrid grid;
+        Runnable close;
+        if (store == null) {
+            Path mapFile = scen.toAbsolutePath().getParent().resolve(mapName);
+            if (!Files.isRegularFile(mapFile)) {
+                throw new IllegalArgumentException(scen + ": voxel map '" + mapName
+                        + "' not found beside the scenario file (looked for " + mapFile + ")");
+            }
+            VoxelMap map = VoxelMap.read(mapFile);
+            grid = map.toGrid();
+            close = grid::close;
+        } else {
+            VoxelWorldStore opened = Stores.openWorld(store, mapName);
+            grid = opened.grid();
+            close = opened::close;
         }
-        VoxelMap map = VoxelMap.read(mapFile);
-        checkInside(scen, problems, map);
-        try (VoxelGrid grid = map.toGrid()) {
+        try {
+            checkInside(scen, problems, grid);
             double load = (System.nanoTime() - t0) / 1e9;
             VoxelOptions options = VoxelOptions.DEFAULT;
             int n = problems.size();
@@ -104,22 +119,19 @@ final class VoxelScenarioRun {
                     mismatches.add(new ScenarioRun.Mismatch(ALGORITHM, scen.toString(), i, ends, p.optimalLength(), costs[i]));
                 }
             }
-            String mapName = mapFile.getFileName().toString();
             return new FileResult(new ScenarioRun.MapResult(mapName, n, bad, totalExpanded, best, 0), load);
+        } finally {
+            close.run();
         }
     }
 
-    private static void checkInside(Path scen, List<VoxelScenario> problems, VoxelMap map) {
+    private static void checkInside(Path scen, List<VoxelScenario> problems, VoxelGrid grid) {
         for (int i = 0; i < problems.size(); i++) {
             VoxelScenario p = problems.get(i);
-            if (!inside(map, p.startX(), p.startY(), p.startZ()) || !inside(map, p.goalX(), p.goalY(), p.goalZ())) {
+            if (!grid.contains(p.startX(), p.startY(), p.startZ()) || !grid.contains(p.goalX(), p.goalY(), p.goalZ())) {
                 throw new GridFormatException(scen.toString(), 0, "problem " + (i + 1) + " has an end outside the "
-                        + map.sizeX() + " x " + map.sizeY() + " x " + map.sizeZ() + " map " + map.source());
+                        + grid.sizeX() + " x " + grid.sizeY() + " x " + grid.sizeZ() + " map " + problems.getFirst().mapFileName());
             }
         }
-    }
-
-    private static boolean inside(VoxelMap map, int x, int y, int z) {
-        return x < map.sizeX() && y < map.sizeY() && z < map.sizeZ();
     }
 }
