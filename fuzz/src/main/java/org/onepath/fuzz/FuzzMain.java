@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * Command line of the hostile-bytes fuzzer: runs the restore targets ({@code grid},
- * {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}) one after another on seeded
+ * {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}, {@code store}) one after another on seeded
  * mutants of their checked-in corpus and prints one summary line per target:
  *
  * <pre>

@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
+import org.onepath.store.StoreException;
 
 /**
  * Runs one {@link Target} on seeded mutants of its corpus and classifies every input.
@@ -32,7 +33,8 @@ import org.onepath.state.OnePathFormatException;
  *   <li>the target returns: <b>accepted</b>, fine;</li>
  *   <li>it throws {@link OnePathFormatException}: <b>rejected</b>, fine, counted by the field
  *       it names (indices folded: {@code visited[3].parent} counts as {@code visited[].parent}),
- *       so a run shows which checks it reached;</li>
+ *       so a run shows which checks it reached; a store target's {@link StoreException} likewise,
+ *       counted by its class and the check its message names;</li>
  *   <li>any other {@link Throwable} (OutOfMemoryError and StackOverflowError included) is a
  *       <b>failure</b>; the fuzzer goes on;</li>
  *   <li>an input still running after the per-input limit (2 s unless set) is a <b>hang</b>
@@ -294,6 +296,10 @@ public final class Fuzzer {
                 if (rejected(e) && i >= start.size()) {
                     novelPool.add(input);
                 }
+            } else if (thrown instanceof StoreException e) {
+                if (rejected(e.getClass().getSimpleName() + " " + storeCheck(e), e.getMessage()) && i >= start.size()) {
+                    novelPool.add(input);
+                }
             } else {
                 failure(a, thrown);
             }
@@ -301,18 +307,39 @@ public final class Fuzzer {
     }
 
     /** Counts a rejection; returns whether its key is new. */
-    private synchronized boolean rejected(OnePathFormatException e) {
-        rejected++;
+    private boolean rejected(OnePathFormatException e) {
         String key = INDEX.matcher(String.valueOf(e.field())).replaceAll("[]");
         if (!(e instanceof GridStateException)) {
             key = e.getClass().getSimpleName() + " " + key;
         }
+        return rejected(key, e.getMessage());
+    }
+
+    private synchronized boolean rejected(String key, String message) {
+        rejected++;
         Long before = rejectionCounts.merge(key, 1L, Long::sum);
         if (before == 1L) {
-            rejectionExamples.put(key, e.getMessage());
+            rejectionExamples.put(key, message);
             return true;
         }
         return false;
+    }
+
+    /**
+     * The check a store rejection names: its message after the file name, up to the value
+     * found (digits and hex folded), so each check counts once.
+     */
+    private static String storeCheck(StoreException e) {
+        String m = e.getMessage();
+        String prefix = e.file() + ": ";
+        if (m.startsWith(prefix)) {
+            m = m.substring(prefix.length());
+        }
+        int cut = m.indexOf(" is ");
+        if (cut > 0) {
+            m = m.substring(0, cut);
+        }
+        return m.replaceAll("0x[0-9a-f]+|[0-9]+", "#");
     }
 
     private synchronized void failure(Attempt a, Throwable t) {

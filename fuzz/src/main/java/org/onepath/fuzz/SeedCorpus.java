@@ -1,6 +1,8 @@
 package org.onepath.fuzz;
 
 import java.io.IOException;
+import org.onepath.store.GridStore;
+import org.onepath.store.VoxelWorldStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +74,77 @@ public final class SeedCorpus {
         all.put("astar", searches((grid, buffers) -> Fixtures.astar(grid, buffers)));
         all.put("jps", jumpSearches());
         all.put("gridsearch", gridSearches());
+        all.put("store", stores());
         return all;
+    }
+
+    /** Grid stores (with every table) and world stores (stored, uniform and default chunks). */
+    private static Map<String, byte[]> stores() {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (Grid g = Fixtures.searchGrid()) {
+            out.put("grid-search-map.bin", bake(g));
+        }
+        try (Grid g = Grid.fromText("""
+                ..1122..##..3344..##
+                .#1122#.##.#3344#.##
+                ..1122..##..3344..##
+                """)) {
+            out.put("grid-strip-20x3.bin", bake(g));
+        }
+        try (Grid g = Grid.create(1, 1)) {
+            out.put("grid-one-cell.bin", bake(g));
+        }
+        try (VoxelGrid v = VoxelGrid.create(20, 18, 6)) {
+            v.setWalkable(1, 1, 1, false);
+            v.setArea(5, 5, 5, 4);
+            out.put("world-open-20x18x6.bin", write(v));
+        }
+        try (VoxelGrid v = VoxelGrid.create(40, 33, 40)) {
+            for (int z = 0; z < 16; z++) {
+                for (int y = 0; y < 33; y++) {
+                    for (int x = 0; x < 40; x++) {
+                        v.setWalkable(x, y, z, false);
+                    }
+                }
+            }
+            v.setWalkable(3, 3, 3, true);
+            out.put("world-solid-floor-40x33x40.bin", write(v));
+        }
+        try (VoxelGrid v = VoxelGrid.create(17, 17, 17, VoxelGrid.SOLID)) {
+            for (int i = 0; i < 17; i++) {
+                v.setWalkable(i, i / 2, 8, true);
+            }
+            out.put("world-carved-17.bin", write(v));
+        }
+        return out;
+    }
+
+    private static byte[] bake(Grid grid) {
+        return storeBytes(file -> GridStore.bake(grid, "seed.map", file));
+    }
+
+    private static byte[] write(VoxelGrid world) {
+        return storeBytes(file -> VoxelWorldStore.write(world, "seed.3dmap", file));
+    }
+
+    private interface StoreWrite {
+        void to(Path file) throws IOException;
+    }
+
+    private static byte[] storeBytes(StoreWrite write) {
+        try {
+            Path dir = Files.createTempDirectory("onepath-seed");
+            Path file = dir.resolve("seed.opstore");
+            try {
+                write.to(file);
+                return Files.readAllBytes(file);
+            } finally {
+                Files.deleteIfExists(file);
+                Files.deleteIfExists(dir);
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("writing a store seed", e);
+        }
     }
 
     private static Map<String, byte[]> grids() {

@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 /** The fuzz targets, by name. Each call makes new target objects; the caller closes them. */
 public final class Targets {
     /** Target names in the order {@code --target all} runs them. */
-    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch");
+    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store");
 
     private Targets() {
     }
@@ -19,6 +19,7 @@ public final class Targets {
             case "astar" -> AStarTarget::new;
             case "jps" -> JpsTarget::new;
             case "gridsearch" -> GridSearchTarget::new;
+            case "store" -> StoreTarget::new;
             default -> null;
         };
         return make == null ? null : make.get();
