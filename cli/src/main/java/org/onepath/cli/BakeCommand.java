@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.onepath.Grid;
 import org.onepath.MovingAiMap;
@@ -61,8 +63,10 @@ final class BakeCommand implements Callable<Integer> {
         if (target.outDir != null && !Files.isDirectory(target.outDir)) {
             throw new IllegalArgumentException(target.outDir + ": --out-dir is not an existing folder");
         }
-        // Every refusal is checked before anything is read or written.
+        // Every refusal about paths is checked before anything is read or written; a map that
+        // fails to parse stops the run there, leaving the stores baked before it whole.
         List<Path> outs = new ArrayList<>();
+        Map<Path, Path> claimed = new HashMap<>();
         for (Path map : maps) {
             if (Files.isDirectory(map)) {
                 throw new IllegalArgumentException(map + ": is a folder; expected a .map or .3dmap file");
@@ -80,7 +84,18 @@ final class BakeCommand implements Callable<Integer> {
             if (!force && Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
                 throw new IllegalArgumentException(out + ": already exists; pass --force to replace it");
             }
+            Path key = out.toAbsolutePath().normalize();
+            Path first = claimed.putIfAbsent(key, map);
+            if (first != null) {
+                throw new IllegalArgumentException(out + ": both " + first + " and " + map + " would be baked to it");
+            }
             outs.add(out);
+        }
+        for (Path map : maps) {
+            Path source = map.toAbsolutePath().normalize();
+            if (claimed.containsKey(source)) {
+                throw new IllegalArgumentException(source + ": is both a MAP and a store to write; choose another output");
+            }
         }
         PrintWriter o = spec.commandLine().getOut();
         PrintStream bar = Stores.terminalOrNull();

@@ -42,7 +42,9 @@ public final class OnePathCli implements Runnable {
         cli.setParameterExceptionHandler((e, a) -> {
             // The qualified name, so a nested command's hint reads 'onepath state inspect --help'.
             String help = e.getCommandLine().getCommandSpec().qualifiedName() + " --help";
-            err.println("onepath: " + e.getMessage() + " (try '" + help + "')");
+            // picocli words some messages "Error: ..."; the line already says it is an error.
+            String message = e.getMessage().startsWith("Error: ") ? e.getMessage().substring(7) : e.getMessage();
+            err.println("onepath: " + message + " (try '" + help + "')");
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((e, c, parsed) -> {

@@ -40,19 +40,19 @@ final class StoreInspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Map<String, String> fields = new LinkedHashMap<>();
+        Map<String, Object> fields = new LinkedHashMap<>();
         List<StoreFile.Section> sections;
         try (StoreFile directory = Stores.open(file, () -> StoreFile.open(file))) {
             fields.put("kind", StoreLayout.kindName(directory.kind()));
-            fields.put("formatVersion", Integer.toString(directory.version()));
-            fields.put("fileLength", Long.toString(directory.fileLength()));
+            fields.put("formatVersion", directory.version());
+            fields.put("fileLength", directory.fileLength());
             sections = new ArrayList<>(directory.sections());
             if (directory.kind() == StoreLayout.KIND_GRID) {
                 try (GridStore store = Stores.open(file, () -> GridStore.open(file))) {
                     Grid g = store.grid();
                     fields.put("name", store.name());
-                    fields.put("width", Integer.toString(g.width()));
-                    fields.put("height", Integer.toString(g.height()));
+                    fields.put("width", g.width());
+                    fields.put("height", g.height());
                     fields.put("tables", "fingerprints match the cells and this engine's rules");
                 }
             } else {
@@ -61,20 +61,22 @@ final class StoreInspectCommand implements Callable<Integer> {
                     long voxels = (long) w.sizeX() * w.sizeY() * w.sizeZ();
                     fields.put("name", store.name());
                     fields.put("size", w.sizeX() + " x " + w.sizeY() + " x " + w.sizeZ());
-                    fields.put("defaultArea", Integer.toString(w.defaultArea()));
-                    fields.put("chunks", Long.toString((long) w.chunksX() * w.chunksY() * w.chunksZ()));
-                    fields.put("notDefaultChunks", Integer.toString(w.storedChunkCount()));
+                    fields.put("defaultArea", w.defaultArea());
+                    fields.put("chunks", (long) w.chunksX() * w.chunksY() * w.chunksZ());
+                    fields.put("notDefaultChunks", w.storedChunkCount());
                     StoreFile.Section stored = directory.section(StoreLayout.SECTION_CHUNKS);
-                    fields.put("storedChunks", Long.toString(stored.length() / 4096));
-                    fields.put("bytesPerVoxel", String.format(Locale.ROOT, "%.6f", (double) directory.fileLength() / voxels));
+                    fields.put("storedChunks", stored.length() / org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_BYTES);
+                    fields.put("bytesPerVoxel", (double) directory.fileLength() / voxels);
                 }
             }
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             StringBuilder b = new StringBuilder("{\"file\":").append(Json.string(file.toString()));
-            for (Map.Entry<String, String> e : fields.entrySet()) {
-                b.append(",\"").append(e.getKey()).append("\":").append(Json.string(e.getValue()));
+            for (Map.Entry<String, Object> e : fields.entrySet()) {
+                Object v = e.getValue();
+                b.append(",\"").append(e.getKey()).append("\":").append(
+                        v instanceof Double d ? Json.number(d) : v instanceof Number n ? n.toString() : Json.string(v.toString()));
             }
             b.append(",\"sections\":[");
             for (int i = 0; i < sections.size(); i++) {
@@ -87,8 +89,9 @@ final class StoreInspectCommand implements Callable<Integer> {
             out.println(b.append("]}"));
         } else {
             out.println(file);
-            for (Map.Entry<String, String> e : fields.entrySet()) {
-                out.printf(Locale.ROOT, "  %-17s %s%n", e.getKey(), e.getValue());
+            for (Map.Entry<String, Object> e : fields.entrySet()) {
+                Object v = e.getValue();
+                out.printf(Locale.ROOT, "  %-17s %s%n", e.getKey(), v instanceof Double d ? String.format(Locale.ROOT, "%.6f", d) : v);
             }
             out.printf(Locale.ROOT, "  %-3s %-12s %12s %14s %-8s %s%n", "id", "section", "offset", "length", "crc32c", "fingerprint");
             for (StoreFile.Section s : sections) {

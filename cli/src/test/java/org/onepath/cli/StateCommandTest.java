@@ -522,7 +522,7 @@ class StateCommandTest {
     void stateAloneIsAUsageError() {
         String line = CliRun.of("state").assertBadInput();
         assertMentions(line, "inspect or grid", "onepath state --help");
-        assertMentions(CliRun.of().assertBadInput(), "demo, scen or state");
+        assertMentions(CliRun.of().assertBadInput(), "demo, scen, state, bake or store");
     }
 
     // ---- GridSearch (kind 12) ----
