@@ -128,7 +128,16 @@ public final class Grid implements AutoCloseable {
         Objects.requireNonNull(tables, "tables");
         checkSize(width, height);
         tables.check(width, height, cells.isReadOnly());
-        return new Grid(width, height, cells, tables);
+        Grid grid = new Grid(width, height, cells, tables);
+        // Made now, not on first use, so they hear every edit from the start; over given memory
+        // they compute nothing.
+        if (tables.blockMap() != null) {
+            grid.blockMap();
+        }
+        if (tables.jpsPlus() != null) {
+            grid.jpsPlusIndex();
+        }
+        return grid;
     }
 
     /**

@@ -3,6 +3,7 @@ package org.onepath.grids;
 import java.lang.foreign.MemorySegment;
 import org.onepath.GridCellsLayout;
 import org.onepath.grids.jps.BlockMapLayout;
+import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.grids.jps.JpsPlusLayout;
 
 /**
@@ -27,6 +28,10 @@ public record GridTables(MemorySegment clearance, MemorySegment blockMap, Memory
         check("clearance", clearance, (long) width * height * GridCellsLayout.CELL_BYTES, readOnlyCells);
         check("block map", blockMap, BlockMapLayout.byteSize(width, height), readOnlyCells);
         check("JPS+ table", jpsPlus, JpsPlusLayout.byteSize(width, height), readOnlyCells);
+        if (jpsPlus != null && (width > JpsPlusIndex.MAX_SIDE || height > JpsPlusIndex.MAX_SIDE)) {
+            throw new IllegalArgumentException("JPS+ table given for a " + width + " x " + height + " grid; its entries serve sides up to "
+                    + JpsPlusIndex.MAX_SIDE);
+        }
     }
 
     private static void check(String name, MemorySegment table, long need, boolean readOnlyCells) {
