@@ -53,7 +53,13 @@ public final class Grid implements AutoCloseable {
     private final boolean readOnly;
     private final GridTables baked;
     private MemorySegment clearance;
+    /** Whether clearance holds every cell's value but for the edited rectangles below. */
     private boolean clearanceCurrent;
+    /** Rectangles edited since clearance was current: x0, y0, x1, y1 (inclusive) each. */
+    private final int[] editedRects = new int[4 * Clearance.MAX_RECTS];
+    private int editedRectCount;
+    /** Changed cells of a rectangle edit, for listeners that hear cells one by one. */
+    private final NativeIntList changedCells = new NativeIntList();
     private BlockMap blockMap;
     private JpsPlusIndex jpsPlusIndex;
 
@@ -245,9 +251,90 @@ public final class Grid implements AutoCloseable {
         }
         cells.set(GridCellsLayout.CELL, index, (byte) area);
         version++;
-        markClearanceStale();
+        markEdited(x, y, x, y);
         for (GridChangeListener listener : listeners) {
             listener.cellChanged(this, x, y);
+        }
+    }
+
+    /**
+     * Sets every cell of a rectangle to {@code area} as one edit; see
+     * {@link #setRect(int, int, int, int, byte[])}.
+     */
+    public void setRect(int x, int y, int w, int h, int area) {
+        checkAreaId(area);
+        checkRect(x, y, w, h);
+        writeRect(x, y, w, h, null, area);
+    }
+
+    /**
+     * Writes a rectangle of area ids as one edit: {@code areas} holds {@code w * h} ids row-major
+     * (read unsigned, so 255 is a wall). Cells are written in row-major order; if any changed,
+     * {@link #version()} goes up once and the listeners hear once: a {@link GridBatchListener}
+     * gets the smallest rectangle holding every changed cell, any other listener one call per
+     * changed cell, row-major. The grid already holds the final state when they are called.
+     *
+     * @throws IllegalArgumentException if the rectangle is not inside the grid (nothing is
+     *                                  written) or {@code areas} does not hold {@code w * h} ids
+     */
+    public void setRect(int x, int y, int w, int h, byte[] areas) {
+        Objects.requireNonNull(areas, "areas");
+        checkRect(x, y, w, h);
+        if (areas.length != (long) w * h) {
+            throw new IllegalArgumentException("areas holds " + areas.length + " ids, a " + w + " x " + h + " rectangle needs " + (long) w * h);
+        }
+        writeRect(x, y, w, h, areas, 0);
+    }
+
+    private void checkRect(int x, int y, int w, int h) {
+        if (w < 0 || h < 0 || x < 0 || y < 0 || x > width - w || y > height - h) {
+            throw new IllegalArgumentException("rectangle at (" + x + ", " + y + ") of " + w + " x " + h
+                    + " is not inside the " + width + " x " + height + " grid");
+        }
+    }
+
+    private void writeRect(int x, int y, int w, int h, byte[] areas, int area) {
+        ensureWritable();
+        GridChangeListener[] current = listeners;
+        boolean perCell = false;
+        for (GridChangeListener listener : current) {
+            perCell |= !(listener instanceof GridBatchListener);
+        }
+        changedCells.clear();
+        int x0 = Integer.MAX_VALUE;
+        int y0 = Integer.MAX_VALUE;
+        int x1 = -1;
+        int y1 = -1;
+        for (int r = 0; r < h; r++) {
+            long rowStart = (long) (y + r) * width + x;
+            for (int c = 0; c < w; c++) {
+                byte value = areas == null ? (byte) area : areas[r * w + c];
+                if (cells.get(GridCellsLayout.CELL, rowStart + c) != value) {
+                    cells.set(GridCellsLayout.CELL, rowStart + c, value);
+                    x0 = Math.min(x0, x + c);
+                    x1 = Math.max(x1, x + c);
+                    y0 = Math.min(y0, y + r);
+                    y1 = y + r;
+                    if (perCell) {
+                        changedCells.add((int) (rowStart + c));
+                    }
+                }
+            }
+        }
+        if (x1 < 0) {
+            return;
+        }
+        version++;
+        markEdited(x0, y0, x1, y1);
+        for (GridChangeListener listener : current) {
+            if (listener instanceof GridBatchListener batch) {
+                batch.rectChanged(this, x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+            } else {
+                for (int i = 0; i < changedCells.size(); i++) {
+                    int index = changedCells.get(i);
+                    listener.cellChanged(this, index % width, index / width);
+                }
+            }
         }
     }
 
@@ -548,6 +635,7 @@ public final class Grid implements AutoCloseable {
     public void close() {
         if (state.markClosed()) {
             queries.close();
+            changedCells.close();
             synchronized (this) {
                 if (blockMap != null) {
                     blockMap.close();
@@ -567,8 +655,35 @@ public final class Grid implements AutoCloseable {
 
     // ---- package internals ----
 
+    /** After a restore: clearance is recomputed in full on the next read. */
     private synchronized void markClearanceStale() {
         clearanceCurrent = false;
+        editedRectCount = 0;
+    }
+
+    /**
+     * Notes an edited rectangle for the next clearance read. Nothing is kept while clearance was
+     * never read or is due a full recompute; more than {@link Clearance#MAX_RECTS} rectangles
+     * merge into their bounding box.
+     */
+    private synchronized void markEdited(int x0, int y0, int x1, int y1) {
+        if (!clearanceCurrent) {
+            return;
+        }
+        if (editedRectCount == Clearance.MAX_RECTS) {
+            for (int i = 1; i < editedRectCount; i++) {
+                editedRects[0] = Math.min(editedRects[0], editedRects[4 * i]);
+                editedRects[1] = Math.min(editedRects[1], editedRects[4 * i + 1]);
+                editedRects[2] = Math.max(editedRects[2], editedRects[4 * i + 2]);
+                editedRects[3] = Math.max(editedRects[3], editedRects[4 * i + 3]);
+            }
+            editedRectCount = 1;
+        }
+        int at = 4 * editedRectCount++;
+        editedRects[at] = x0;
+        editedRects[at + 1] = y0;
+        editedRects[at + 2] = x1;
+        editedRects[at + 3] = y1;
     }
 
     /** The cell memory itself, for builders filling a grid no one else has seen yet. */
@@ -584,6 +699,10 @@ public final class Grid implements AutoCloseable {
         if (!clearanceCurrent) {
             Clearance.compute(cells, clearance, width, height);
             clearanceCurrent = true;
+            editedRectCount = 0;
+        } else if (editedRectCount > 0) {
+            Clearance.repair(cells, clearance, width, height, editedRects, editedRectCount);
+            editedRectCount = 0;
         }
         return clearance;
     }

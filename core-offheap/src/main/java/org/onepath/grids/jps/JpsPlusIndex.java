@@ -7,7 +7,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 import org.onepath.Grid;
-import org.onepath.GridChangeListener;
+import org.onepath.GridBatchListener;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 
@@ -22,8 +22,8 @@ import org.onepath.memory.OwnerState;
  * first, then diagonals, each from the far end. Costs do not enter, so changing an area
  * multiplier needs no rebuild.
  *
- * <p>The index listens to the grid; {@link #refresh()} (called by every query) applies pending
- * edits: the east and west tables of the rows around each edited cell and the north and south
+ * <p>The index listens to the grid (a rectangle edit adds its cells at once); {@link #refresh()}
+ * (called by every query) applies pending edits: the east and west tables of the rows around each edited cell and the north and south
  * tables of the columns around it are recomputed, noting cells whose sign (positive or not)
  * changed; then the four diagonal entries reading each edited or sign-changed cell are
  * recomputed, each change followed backwards along its diagonal until an entry comes out
@@ -33,7 +33,7 @@ import org.onepath.memory.OwnerState;
  * <p>An index it builds owns its memory; one made {@link #over over} a caller's table (a baked
  * store's) reads and repairs that table in place and never frees it.
  */
-public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
+public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
     /** Largest grid side the 16-bit entries can serve. */
     public static final int MAX_SIDE = 32766;
 
@@ -156,6 +156,24 @@ public final class JpsPlusIndex implements GridChangeListener, AutoCloseable {
             return;
         }
         pending.add(y * width + x);
+    }
+
+    /** A rectangle edit adds its cells to the pending edits, or schedules a full rebuild past the threshold. */
+    @Override
+    public synchronized void rectChanged(Grid source, int x, int y, int w, int h) {
+        if (rebuildPending) {
+            return;
+        }
+        if ((long) pending.size() + (long) w * h > rebuildThreshold) {
+            rebuildPending = true;
+            pending.clear();
+            return;
+        }
+        for (int r = y; r < y + h; r++) {
+            for (int c = x; c < x + w; c++) {
+                pending.add(r * width + c);
+            }
+        }
     }
 
     /** Applies the pending edits, so the tables equal a fresh build of the current cells. */
