@@ -9,13 +9,13 @@ import org.onepath.Grid;
  * L-shaped corridor one to three cells wide, and a few pillars inside the rooms. The same seed
  * and size always give the same map.
  */
-final class RoomsAndCorridors {
+public final class RoomsAndCorridors {
     private static final int BLOCK = 32;
 
     private RoomsAndCorridors() {
     }
 
-    static Grid generate(int size, long seed) {
+    public static Grid generate(int size, long seed) {
         if (size < BLOCK) {
             throw new IllegalArgumentException("map size " + size + " is below the minimum " + BLOCK);
         }

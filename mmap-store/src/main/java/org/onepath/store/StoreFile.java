@@ -24,8 +24,9 @@ import java.util.zip.CRC32C;
  * aligned, not overlapping) and the footer. Section bodies are slices of the mapping, read in
  * place; the small ones are checked by {@link #checkedBody}, all of them by {@link #verify}.
  *
- * <p>Opening reads the first and last pages of the file only, so it takes the same time for a
- * store of any size. The mapping is shared by every process that opens the file read-only.
+ * <p>Opening reads the header, the section table and the small sections near the start of the
+ * file and the footer at its end (through the channel, so no read-ahead pulls in the file's
+ * tail), so it takes the same time for a store of any size. The mapping is shared by every process that opens the file read-only.
  * Stores are replaced by renaming a new file over them, never rewritten in place, so an open
  * store keeps reading the file it opened. Truncating or overwriting a mapped file in place
  * (which OnePath never does) makes the next read of a lost page fail with an
@@ -92,27 +93,27 @@ public final class StoreFile implements AutoCloseable {
         Arena arena = Arena.ofShared();
         try {
             MemorySegment mapping;
+            byte[] footer;
             try (FileChannel channel = writable
                     ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
                     : FileChannel.open(path, StandardOpenOption.READ)) {
                 long size = channel.size();
                 checkHeaderPrefix(path, channel, size);
+                // The footer is read through the channel too: a fault on the mapping's last page
+                // would make the kernel read ahead megabytes a cold open does not need.
+                footer = readFully(channel, size - StoreLayout.FOOTER_BYTES, (int) StoreLayout.FOOTER_BYTES);
                 mapping = channel.map(writable ? FileChannel.MapMode.PRIVATE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
             }
-            return read(path, arena, mapping, expectedKind);
+            return read(path, arena, mapping, MemorySegment.ofArray(footer), expectedKind);
         } catch (IOException | RuntimeException | Error e) {
             arena.close();
             throw e;
         }
     }
 
-    /** Magic and version read through the channel, so a short or foreign file is named before mapping. */
+    /** Magic and length checked through the channel, so a short or foreign file is named before mapping. */
     private static void checkHeaderPrefix(Path path, FileChannel channel, long size) throws IOException {
-        ByteBuffer prefix = ByteBuffer.allocate((int) Math.min(size, StoreLayout.HEADER_BYTES));
-        while (prefix.hasRemaining() && channel.read(prefix, prefix.position()) >= 0) {
-            // read all
-        }
-        MemorySegment p = MemorySegment.ofArray(prefix.array());
+        MemorySegment p = MemorySegment.ofArray(readFully(channel, 0, (int) Math.min(size, StoreLayout.HEADER_BYTES)));
         if (size >= 4 && p.get(U32, StoreLayout.MAGIC_OFFSET) != StoreLayout.MAGIC) {
             throw new StoreCorruptException(path, "magic at offset 0 is 0x" + Integer.toHexString(p.get(U32, 0))
                     + ", expected 0x" + Integer.toHexString(StoreLayout.MAGIC) + " (\"OPST\"): not a OnePath store");
@@ -123,7 +124,18 @@ public final class StoreFile implements AutoCloseable {
         }
     }
 
-    private static StoreFile read(Path path, Arena arena, MemorySegment m, int expectedKind) throws StoreException {
+    private static byte[] readFully(FileChannel channel, long position, int length) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(length);
+        while (buffer.hasRemaining()) {
+            if (channel.read(buffer, position + buffer.position()) < 0) {
+                break; // the file shrank under us; the length checks that follow report it
+            }
+        }
+        return buffer.array();
+    }
+
+    private static StoreFile read(Path path, Arena arena, MemorySegment m, MemorySegment footer, int expectedKind)
+            throws StoreException {
         long size = m.byteSize();
         int version = m.get(U32, StoreLayout.VERSION_OFFSET);
         if (version < StoreLayout.MIN_SUPPORTED_VERSION) {
@@ -180,18 +192,18 @@ public final class StoreFile implements AutoCloseable {
             throw new StoreCorruptException(path, "section table checksum (header offset " + StoreLayout.TABLE_CRC_OFFSET
                     + ") is " + hex(storedTableCrc) + ", the table's bytes give " + hex(tableCrc));
         }
-        int footerMagic = m.get(U32, footerOffset + StoreLayout.FOOTER_MAGIC_OFFSET);
+        int footerMagic = footer.get(U32, StoreLayout.FOOTER_MAGIC_OFFSET);
         if (footerMagic != StoreLayout.FOOTER_MAGIC) {
             throw new StoreCorruptException(path, "footer magic at offset " + footerOffset + " is " + hex(footerMagic)
                     + ", expected " + hex(StoreLayout.FOOTER_MAGIC) + " (\"OPSE\")");
         }
         int directoryCrc = crc(m, 0, tableEnd);
-        int footerCrc = m.get(U32, footerOffset + StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET);
+        int footerCrc = footer.get(U32, StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET);
         if (directoryCrc != footerCrc) {
             throw new StoreCorruptException(path, "footer checksum (offset " + (footerOffset + StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET)
                     + ") is " + hex(footerCrc) + ", the header and section table give " + hex(directoryCrc));
         }
-        long footerLength = m.get(U64, footerOffset + StoreLayout.FOOTER_FILE_LENGTH_OFFSET);
+        long footerLength = footer.get(U64, StoreLayout.FOOTER_FILE_LENGTH_OFFSET);
         if (footerLength != fileLength) {
             throw new StoreCorruptException(path, "footer file length is " + Long.toUnsignedString(footerLength)
                     + ", the header says " + fileLength);
