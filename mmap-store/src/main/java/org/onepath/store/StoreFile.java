@@ -137,12 +137,12 @@ public final class StoreFile implements AutoCloseable {
     private static StoreFile read(Path path, Arena arena, MemorySegment m, MemorySegment footer, int expectedKind)
             throws StoreException {
         long size = m.byteSize();
-        int version = m.get(U32, StoreLayout.VERSION_OFFSET);
-        if (version < StoreLayout.MIN_SUPPORTED_VERSION) {
+        int version = m.get(U32, StoreLayout.VERSION_OFFSET); // u32: compared unsigned
+        if (Integer.compareUnsigned(version, StoreLayout.MIN_SUPPORTED_VERSION) < 0) {
             throw new StoreTooOldException(path, "format version " + Integer.toUnsignedString(version)
                     + " is older than " + StoreLayout.MIN_SUPPORTED_VERSION + ", the oldest this code reads; bake it again");
         }
-        if (version > StoreLayout.FORMAT_VERSION) {
+        if (Integer.compareUnsigned(version, StoreLayout.FORMAT_VERSION) > 0) {
             throw new StoreTooNewException(path, "format version " + Integer.toUnsignedString(version)
                     + " is newer than " + StoreLayout.FORMAT_VERSION + ", the newest this code reads");
         }
@@ -151,6 +151,11 @@ public final class StoreFile implements AutoCloseable {
         if (headerCrc != storedHeaderCrc) {
             throw new StoreCorruptException(path, "header checksum (offset " + StoreLayout.HEADER_CRC_OFFSET + ") is "
                     + hex(storedHeaderCrc) + ", the header's bytes give " + hex(headerCrc));
+        }
+        for (long at = StoreLayout.HEADER_RESERVED_OFFSET; at < StoreLayout.HEADER_CRC_OFFSET; at++) {
+            if (m.get(ValueLayout.JAVA_BYTE, at) != 0) {
+                throw new StoreCorruptException(path, "header reserved byte at offset " + at + " is not zero");
+            }
         }
         int flags = m.get(U32, StoreLayout.FLAGS_OFFSET);
         if (flags != 0) {
@@ -330,12 +335,14 @@ public final class StoreFile implements AutoCloseable {
     }
 
     /**
-     * Reads every byte of the file: each section's checksum, and zero padding between sections.
-     * This is the check opening skips for big sections, since it touches every page.
+     * Reads every byte of the mapping: each section's checksum, and zero padding between
+     * sections. This is the check opening skips for big sections, since it touches every page.
+     * Package-private: a private mapping holds this process's edits, so the stores verify a
+     * fresh read-only mapping of their file.
      *
      * @throws StoreCorruptException naming the first section whose bytes fail
      */
-    public void verify(StoreProgress progress) throws StoreCorruptException {
+    void verify(StoreProgress progress) throws StoreCorruptException {
         long total = 0;
         for (Section s : sections) {
             total += s.length();
