@@ -3,8 +3,9 @@
  * Moving AI readers.
  *
  * <ul>
- *   <li>{@code org.onepath} (tier 1): {@link org.onepath.Grid} and its options and results, the
- *       one-line {@code findPath}.</li>
+ *   <li>{@code org.onepath} (tier 1): {@link org.onepath.Grid}, {@link org.onepath.HexGrid} and
+ *       {@link org.onepath.VoxelGrid} with their options and results, the one-line
+ *       {@code findPath}.</li>
  *   <li>{@code org.onepath.grids} (tiers 2 and 3): topologies, step costs, heuristics,
  *       {@link org.onepath.grids.AStar}, {@link org.onepath.grids.OpenSet} and
  *       {@link org.onepath.grids.GridSearchBuffers}.</li>

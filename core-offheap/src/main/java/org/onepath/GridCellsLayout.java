@@ -15,6 +15,9 @@ import java.lang.foreign.ValueLayout;
  * A cell byte is an area id: 0..254 walkable, {@link #WALL} (255) a wall. A clearance byte is the
  * side of the largest walkable square with that cell as its top-left corner, 0..255. The
  * snapshot format stores the cells in exactly this order.
+ *
+ * <p>A {@link HexGrid}'s offset array has the same layout, with x the column and y the row of the
+ * offset cell (snapshot kind 2 stores it in the same order).
  */
 public final class GridCellsLayout {
     private GridCellsLayout() {

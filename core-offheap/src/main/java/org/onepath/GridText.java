@@ -1,12 +1,40 @@
 package org.onepath;
 
+import java.lang.foreign.MemorySegment;
 
-/** The picture format of {@link Grid#fromText}. */
+/**
+ * The picture format of {@link Grid#fromText} and {@link HexGrid#fromText}: one text line per
+ * row, {@code .} open (area 0), {@code #} wall, {@code 1}-{@code 9} that area.
+ */
 final class GridText {
     private GridText() {
     }
 
+    /** A checked picture: its size and its rows, every character a valid cell. */
+    record Picture(int width, int height, String[] rows) {
+        /** Writes the area ids into {@code cells}, row-major, {@code width} bytes a row. */
+        void fill(MemorySegment cells) {
+            for (int y = 0; y < height; y++) {
+                for (int x = 0; x < width; x++) {
+                    cells.set(GridCellsLayout.CELL, (long) y * width + x, (byte) areaOf(rows[y].charAt(x), y, x));
+                }
+            }
+        }
+    }
+
     static Grid parse(String picture) {
+        Picture p = read(picture);
+        Grid grid = Grid.create(p.width(), p.height());
+        p.fill(grid.writableCells());
+        return grid;
+    }
+
+    /**
+     * Reads and checks a picture. Lines end with LF or CRLF; one final line break is allowed.
+     *
+     * @throws GridFormatException naming the line and column of a bad character or a ragged row
+     */
+    static Picture read(String picture) {
         if (picture == null) {
             throw new NullPointerException("picture");
         }
@@ -30,14 +58,7 @@ final class GridText {
                 areaOf(lines[y].charAt(x), y, x);
             }
         }
-        Grid grid = Grid.create(width, height);
-        var cells = grid.writableCells();
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                cells.set(GridCellsLayout.CELL, (long) y * width + x, (byte) areaOf(lines[y].charAt(x), y, x));
-            }
-        }
-        return grid;
+        return new Picture(width, height, lines);
     }
 
     private static int areaOf(char c, int y, int x) {

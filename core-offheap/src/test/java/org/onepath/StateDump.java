@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An annotated hex dump of a state (kinds 1, 3, 8, 9 and 12), one field per line: offset, bytes and
+ * An annotated hex dump of a state (kinds 1, 2, 3, 8, 9 and 12), one field per line: offset, bytes and
  * the field's name and value, e.g. {@code 0000  4F 50 47 53  magic "OPGS"}. The walk follows
  * docs/formats/state-v1.md on its own (it does not use the engine's readers), so a dump that reads
  * right is an independent check of the bytes. Cells are shown one grid row a line, voxel chunks
@@ -40,7 +40,7 @@ final class StateDump {
         this.in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    /** The dump of a whole state; throws if the bytes are not a well-formed kind 1, 3, 8, 9 or 12. */
+    /** The dump of a whole state; throws if the bytes are not a well-formed kind 1, 2, 3, 8, 9 or 12. */
     static String of(byte[] state) {
         StateDump d = new StateDump(state);
         d.walk();
@@ -76,6 +76,7 @@ final class StateDump {
         int kind = header();
         switch (kind) {
             case 1 -> grid();
+            case 2 -> hexGrid();
             case 3 -> voxels();
             case 12 -> gridSearch();
             default -> search();
@@ -95,6 +96,7 @@ final class StateDump {
         int kind = Short.toUnsignedInt(in.getShort(at + 6));
         String name = switch (kind) {
             case 1 -> "Grid";
+            case 2 -> "HexGrid";
             case 3 -> "VoxelGrid";
             case 8 -> "A*";
             case 9 -> "jump point search";
@@ -117,6 +119,28 @@ final class StateDump {
             StringBuilder sb = new StringBuilder("cells row y=" + y + " (x 0.." + (w - 1) + "):");
             for (int x = 0; x < w; x++) {
                 int a = Byte.toUnsignedInt(bytes[in.position() + x]);
+                sb.append(' ').append(a == 255 ? "#" : Integer.toString(a));
+            }
+            line(w, sb.toString());
+        }
+    }
+
+    /** Kind 2: as kind 1 with the layout code after the height; cells are the offset array, row by row. */
+    private void hexGrid() {
+        int w = i32("width");
+        int h = i32("height");
+        int layout = in.getInt(in.position());
+        String[] names = {"pointy odd row", "pointy even row", "flat odd column", "flat even column"};
+        line(4, "layout = " + layout + (layout >= 0 && layout < names.length ? " (" + names[layout] + ")" : " (BAD)"));
+        i32("version");
+        f64("space.originX");
+        f64("space.originY");
+        f64("space.cellSize");
+        areas();
+        for (int row = 0; row < h; row++) {
+            StringBuilder sb = new StringBuilder("cells row " + row + " (col 0.." + (w - 1) + "):");
+            for (int col = 0; col < w; col++) {
+                int a = Byte.toUnsignedInt(bytes[in.position() + col]);
                 sb.append(' ').append(a == 255 ? "#" : Integer.toString(a));
             }
             line(w, sb.toString());

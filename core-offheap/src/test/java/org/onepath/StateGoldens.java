@@ -28,6 +28,11 @@ enum StateGoldens {
     GRID("grid-kind1"),
     /** Kind 3: 20 x 17 x 33 voxels, three stored chunks (one at the far corner), space and a cost. */
     VOXEL("voxel-kind3"),
+    /**
+     * Kind 2: a 6 x 5 flat-even-column hex picture with walls and areas 1-3, costs changed, a world
+     * space, two cell edits and one rectangle edit.
+     */
+    HEX_GRID("hexgrid-kind2"),
     /** Kind 8: A* over the 10 x 8 search grid after 12 iterations, expansions recorded. */
     ASTAR_RUNNING("astar-kind8-running"),
     /** Kind 8: A* (weight 1.5) never begun: no search-buffers piece. */
@@ -92,6 +97,16 @@ enum StateGoldens {
             ..#.2#.
             """;
 
+    /** The picture of the kind 2 golden (its offset array, row by row). */
+    static final String HEX_PICTURE = """
+            ..1.#.
+            .#2..3
+            ..#...
+            3...1.
+            .#..2#
+            """;
+    static final HexLayout HEX_LAYOUT = HexLayout.FLAT_EVEN_COLUMN;
+
     static final String ASTAR_PICTURE = """
             ..........
             .####.222.
@@ -132,7 +147,7 @@ enum StateGoldens {
     }
 
     boolean isSearch() {
-        return this != GRID && this != VOXEL;
+        return this != GRID && this != VOXEL && this != HEX_GRID;
     }
 
     /** The state kind of the golden file. */
@@ -140,6 +155,7 @@ enum StateGoldens {
         return switch (this) {
             case GRID -> 1;
             case VOXEL -> 3;
+            case HEX_GRID -> 2;
             case ASTAR_RUNNING, ASTAR_NOT_STARTED, ASTAR_FOUND -> 8;
             case JPS_RUNNING -> 9;
             case SEARCH_NOT_BEGUN, SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND, SEARCH_GENERIC_ASTAR, SEARCH_GENERIC_JPS,
@@ -205,6 +221,7 @@ enum StateGoldens {
         return switch (this) {
             case GRID -> new GridSubject(goldenGrid());
             case VOXEL -> new VoxelSubject(goldenVoxels());
+            case HEX_GRID -> new HexGridSubject(goldenHexGrid());
             case ASTAR_RUNNING -> {
                 AStarSubject s = new AStarSubject(1.0);
                 s.astar.begin(s.astarStart(), s.astarGoal());
@@ -239,6 +256,7 @@ enum StateGoldens {
         return switch (this) {
             case GRID -> new GridSubject(Grid.create(7, 5));
             case VOXEL -> new VoxelSubject(VoxelGrid.create(20, 17, 33));
+            case HEX_GRID -> new HexGridSubject(HexGrid.create(6, 5, HEX_LAYOUT));
             case ASTAR_RUNNING, ASTAR_FOUND -> new AStarSubject(1.0);
             case ASTAR_NOT_STARTED -> new AStarSubject(NOT_STARTED_WEIGHT);
             case JPS_RUNNING -> new JumpSubject();
@@ -269,6 +287,17 @@ enum StateGoldens {
         voxels.setWalkable(19, 16, 32, false);     // chunk (1, 1, 2), the far corner
         voxels.setArea(16, 16, 32, 200);           // chunk (1, 1, 2)
         return voxels;
+    }
+
+    static HexGrid goldenHexGrid() {
+        HexGrid grid = HexGrid.fromText(HEX_PICTURE, HEX_LAYOUT);
+        grid.areas().set(1, 1.5);
+        grid.areas().set(3, 0.25);
+        grid.space(new HexSpace(2.5, -7.25, 1.5));
+        grid.setArea(5, 0, 2);                              // version 1
+        grid.setWalkable(0, 4, false);                      // version 2
+        grid.setRect(3, 2, 2, 2, new byte[] {3, 3, 0, 1});  // one edit: version 3
+        return grid;
     }
 
     static Grid astarGrid() {
@@ -421,6 +450,53 @@ enum StateGoldens {
         @Override
         public void close() {
             voxels.close();
+        }
+    }
+
+    static final class HexGridSubject extends Subject {
+        final HexGrid grid;
+        private int events;
+
+        HexGridSubject(HexGrid grid) {
+            this.grid = grid;
+            grid.addChangeListener((g, col, row) -> events++);
+        }
+
+        @Override
+        byte[] save() {
+            return grid.saveState();
+        }
+
+        @Override
+        void restore(byte[] state) {
+            grid.restoreState(state);
+        }
+
+        @Override
+        void restore(MemorySegment state) {
+            grid.restoreState(state);
+        }
+
+        @Override
+        byte[] fromStateThenSave(byte[] state) {
+            try (HexGrid made = HexGrid.fromState(state)) {
+                return made.saveState();
+            }
+        }
+
+        @Override
+        int events() {
+            return events;
+        }
+
+        @Override
+        void resetEvents() {
+            events = 0;
+        }
+
+        @Override
+        public void close() {
+            grid.close();
         }
     }
 

@@ -1,12 +1,19 @@
 package org.onepath.cli;
 
 import java.io.PrintWriter;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
+import org.onepath.Cell;
 import org.onepath.Grid;
+import org.onepath.HexGrid;
+import org.onepath.HexLayout;
+import org.onepath.HexOptions;
+import org.onepath.HexPath;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -14,12 +21,20 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code onepath demo}: a seeded rooms-and-corridors map, a batch of queries run with every
- * algorithm, a check that all agree on every cost, and a table of times and expansions.
+ * algorithm, a check that all agree on every cost, and a table of times and expansions. A last
+ * row runs the same queries on a hex grid holding the same cells ({@link #HEX_ROW}): its costs are
+ * those of six hex moves, so they are not compared, but it must reach every query the square grid
+ * reaches (every four-connected move is a hex move too).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Generates a seeded rooms-and-corridors map, runs a batch of queries with every algorithm,",
                 "checks that all agree on every cost and prints time and expansions per algorithm."})
 final class DemoCommand implements Callable<Integer> {
+    /** Name of the hex grid's row. */
+    static final String HEX_ROW = "hex-astar";
+    /** The hex grid's layout. */
+    static final HexLayout HEX_LAYOUT = HexLayout.POINTY_ODD_ROW;
+
     @Spec
     CommandSpec spec;
 
@@ -52,7 +67,11 @@ final class DemoCommand implements Callable<Integer> {
             for (int a = 0; a < algs.size(); a++) {
                 costs[a] = runAlgorithm(out, algs.get(a), grid, pairs);
             }
+            double[] hexCosts = runHex(out, grid, pairs);
+            out.println(HEX_ROW + ": the same cells as a hex grid (" + HEX_LAYOUT.name().toLowerCase(Locale.ROOT).replace('_', ' ')
+                    + "), six moves; its costs differ from the square grid's and are not compared.");
             List<String> disagreements = disagreements(algs, costs, pairs);
+            disagreements.addAll(hexReachability(costs[0], hexCosts, pairs));
             if (disagreements.isEmpty()) {
                 out.println("All " + algs.size() + " algorithms agree on every cost.");
                 return 0;
@@ -87,6 +106,63 @@ final class DemoCommand implements Callable<Integer> {
             out.flush();
         }
         return costs;
+    }
+
+    /** The hex row: A* through the one-line hex query, timed and printed like the others. */
+    private double[] runHex(PrintWriter out, Grid grid, int[][] pairs) {
+        double[] costs = new double[pairs.length];
+        long p0 = System.nanoTime();
+        try (HexGrid hex = toHex(grid)) {
+            double preprocessMs = (System.nanoTime() - p0) / 1e6;
+            HexOptions options = HexOptions.DEFAULT;
+            for (int i = 0; i < Math.min(ScenarioRun.DEFAULT_WARMUP, pairs.length); i++) {
+                hex.findPath(new Cell(pairs[i][0], pairs[i][1]), new Cell(pairs[i][2], pairs[i][3]), options);
+            }
+            long expanded = 0;
+            int found = 0;
+            long s0 = System.nanoTime();
+            for (int i = 0; i < pairs.length; i++) {
+                HexPath path = hex.findPath(new Cell(pairs[i][0], pairs[i][1]), new Cell(pairs[i][2], pairs[i][3]), options);
+                costs[i] = path.cost();
+                expanded += path.expandedCount();
+                if (path.found()) {
+                    found++;
+                }
+            }
+            double meanUs = (System.nanoTime() - s0) / 1e3 / pairs.length;
+            out.printf(Locale.ROOT, "%-16s %8d %7d %14.1f %15.1f %13.1f%n", HEX_ROW, pairs.length, found, meanUs,
+                    (double) expanded / pairs.length, preprocessMs);
+            out.flush();
+        }
+        return costs;
+    }
+
+    /** A hex grid holding the square grid's cells and area costs, copied a row at a time. */
+    static HexGrid toHex(Grid grid) {
+        int w = grid.width();
+        HexGrid hex = HexGrid.create(w, grid.height(), HEX_LAYOUT);
+        hex.areas().copyFrom(grid.areas());
+        MemorySegment cells = grid.cells();
+        byte[] row = new byte[w];
+        for (int y = 0; y < grid.height(); y++) {
+            MemorySegment.copy(cells, ValueLayout.JAVA_BYTE, (long) y * w, row, 0, w);
+            hex.setRect(0, y, w, 1, row);
+        }
+        return hex;
+    }
+
+    /** Queries the square grid answers and the hex grid does not, or the reverse. */
+    private static List<String> hexReachability(double[] square, double[] hex, int[][] pairs) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < pairs.length; i++) {
+            boolean a = square[i] != Double.POSITIVE_INFINITY;
+            boolean b = hex[i] != Double.POSITIVE_INFINITY;
+            if (a != b) {
+                out.add(String.format(Locale.ROOT, "disagreement: query %d (%d,%d)->(%d,%d): %s on the square grid, %s on the hex grid",
+                        i, pairs[i][0], pairs[i][1], pairs[i][2], pairs[i][3], a ? "found" : "no path", b ? "found" : "no path"));
+            }
+        }
+        return out;
     }
 
     private static List<String> disagreements(List<Algorithm> algs, double[][] costs, int[][] pairs) {

@@ -7,6 +7,7 @@ import org.onepath.state.AreasLayout;
 import org.onepath.state.AreasPiece;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.GridStateFormat;
+import org.onepath.state.HexGridStateFormat;
 import org.onepath.state.OnePathFormatException;
 import org.onepath.state.SearchStateFormat;
 import org.onepath.state.SearchBuffersPiece;
@@ -25,8 +26,8 @@ import org.onepath.state.VoxelGridStateFormat;
  * pieces ({@link SpacePiece}, {@link AreasPiece}, {@link SearchBuffersPiece}), with the engines'
  * size bounds, and with {@link StateReader#expectEnd()} so trailing bytes are an error. Any defect
  * surfaces as the reader's {@link OnePathFormatException}, naming field, value, offset and bound.
- * Kinds without a layout here (hex grid, replanners, flow field, grid search) get their header
- * checked and their payload counted, not decoded.
+ * Kinds without a layout here (the replanners and the flow field) get their header checked and
+ * their payload counted, not decoded.
  */
 final class StateInspector {
     private static final int CHUNK_SIDE = VoxelGridStateFormat.CHUNK_SIDE;
@@ -70,6 +71,7 @@ final class StateInspector {
         long payload = data.byteSize() - StateLayout.HEADER_BYTES;
         switch (kind) {
             case GRID -> grid(StateReader.ofGrid(data), payload(report, payload, true), data);
+            case HEX_GRID -> hexGrid(StateReader.ofGrid(data), payload(report, payload, true), data);
             case VOXEL_GRID -> voxelGrid(StateReader.ofGrid(data), payload(report, payload, true), data);
             case GRAPH -> graph(reader(data, kind, true), payload(report, payload, true));
             case A_STAR, JUMP_POINT_SEARCH, THETA_STAR -> search(StateReader.ofGrid(data), payload(report, payload, true), kind);
@@ -110,6 +112,30 @@ final class StateInspector {
         report.put("width", w).put("height", h).put("version", version);
         gridSpace(report, space);
         areas(report, areas);
+        StateReport cells = new StateReport().put("count", cellCount).put("open", histogram[0]).put("wall", histogram[WALL])
+                .put("otherAreas", otherAreas(histogram));
+        report.put("cells", cells, cellCount + " (open " + histogram[0] + ", wall " + histogram[WALL] + ", other areas: "
+                + otherAreas(histogram).text() + ")");
+    }
+
+    /**
+     * HexGrid (2), checked as a hex grid's restore checks it ({@link HexGridStateFormat}): the
+     * square grid's fields with the layout code after the height.
+     */
+    private static void hexGrid(StateReader r, StateReport report, MemorySegment data) {
+        HexGridStateFormat.Head head = HexGridStateFormat.read(r);
+        long cellCount = head.cellCount();
+        long cellsAt = head.cellsOffset();
+        long[] histogram = new long[256];
+        for (long i = 0; i < cellCount; i++) {
+            histogram[data.get(StateLayout.U8, cellsAt + i) & 0xFF]++;
+        }
+        String layoutName = HexGridStateFormat.layoutName(head.layout());
+        report.put("width", head.width()).put("height", head.height())
+                .put("layout", head.layout(), head.layout() + " (" + layoutName + ")").jsonOnly("layoutName", layoutName)
+                .put("version", head.version());
+        gridSpace(report, head.space());
+        areas(report, head.areas());
         StateReport cells = new StateReport().put("count", cellCount).put("open", histogram[0]).put("wall", histogram[WALL])
                 .put("otherAreas", otherAreas(histogram));
         report.put("cells", cells, cellCount + " (open " + histogram[0] + ", wall " + histogram[WALL] + ", other areas: "

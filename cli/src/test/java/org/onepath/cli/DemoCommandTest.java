@@ -45,6 +45,12 @@ class DemoCommandTest {
             assertEquals(20, r.found(), alg);
             assertTrue(r.meanExpanded() >= 0 && r.meanUs() >= 0 && r.preprocessMs() >= 0, run::toString);
         }
+        // the hex grid holds the same cells; every open cell is reachable there too
+        Row hex = row(run, DemoCommand.HEX_ROW);
+        assertEquals(20, hex.queries());
+        assertEquals(20, hex.found());
+        assertTrue(hex.meanExpanded() > 0 && hex.meanUs() >= 0 && hex.preprocessMs() >= 0, run::toString);
+        assertTrue(run.out().contains(DemoCommand.HEX_ROW + ": the same cells as a hex grid (pointy odd row)"), run::toString);
         assertEquals("All " + names.size() + " algorithms agree on every cost.", run.outLines().getLast());
         assertTrue(run.outLines().stream().noneMatch(l -> l.startsWith("disagreement")), run::toString);
     }
@@ -59,6 +65,7 @@ class DemoCommandTest {
             String alg = alg0.name();
             assertEquals(row(a, alg).meanExpanded(), row(b, alg).meanExpanded(), "expansions of " + alg);
         }
+        assertEquals(row(a, DemoCommand.HEX_ROW).meanExpanded(), row(b, DemoCommand.HEX_ROW).meanExpanded());
     }
 
     @Test
@@ -116,6 +123,21 @@ class DemoCommandTest {
                     }
                 }
             }
+        }
+    }
+
+    @Test
+    void theHexGridHoldsTheSameCells() {
+        try (Grid g = RoomsAndCorridors.generate(96, 7); org.onepath.HexGrid hex = DemoCommand.toHex(g)) {
+            assertEquals(96, hex.width());
+            assertEquals(96, hex.height());
+            assertEquals(DemoCommand.HEX_LAYOUT, hex.layout());
+            for (int y = 0; y < 96; y++) {
+                for (int x = 0; x < 96; x++) {
+                    assertEquals(g.area(x, y), hex.area(x, y), "cell (" + x + "," + y + ")");
+                }
+            }
+            assertEquals(96, hex.version(), "one rectangle edit per row");
         }
     }
 

@@ -17,6 +17,9 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.onepath.HexGrid;
+import org.onepath.HexLayout;
+import org.onepath.HexSpace;
 import org.onepath.VoxelGrid;
 import org.onepath.state.AreasLayout;
 import org.onepath.state.AreasPiece;
@@ -238,6 +241,45 @@ class StateCommandTest {
                 "defaultChunkVoxels: 768 (all area 0)\n");
     }
 
+    /** A 5 x 4 flat-odd-column hex grid with a space, a cost, walls and areas, after three edits. */
+    private static byte[] hexGridState() {
+        try (HexGrid grid = HexGrid.create(5, 4, HexLayout.FLAT_ODD_COLUMN)) {
+            grid.space(new HexSpace(1, 2, 0.5));
+            grid.areas().set(6, 2.5);
+            grid.setRect(1, 1, 2, 2, 6);
+            grid.setWalkable(4, 3, false);
+            grid.setArea(0, 0, 9);
+            return grid.saveState();
+        }
+    }
+
+    @Test
+    void hexGridStateIsDecodedWithItsLayout() {
+        Path state = write("hex.state", hexGridState());
+        assertMentions(inspectText(state), "kind: 2 (HexGrid)\n", "payload: 2104 bytes\n", "width: 5\n", "height: 4\n",
+                "layout: 2 (flat odd column)\n", "version: 3\n", "space: origin (1.0, 2.0), cellSize 0.5\n",
+                "areas: version 1, multipliers not 1: area 6 = 2.5\n",
+                "cells: 20 (open 14, wall 1, other areas: area 6 = 4, area 9 = 1)\n");
+        Map<String, Object> json = inspectJson(state);
+        assertEquals(2, integer(json, "kind"));
+        assertEquals("HexGrid", json.get("kindName"));
+        assertEquals(true, json.get("decoded"));
+        assertEquals(2, integer(json, "layout"));
+        assertEquals("flat odd column", json.get("layoutName"));
+        assertEquals(20, integer(json, "cells", "count"));
+        assertEquals(4, integer(json, "cells", "otherAreas", "6"));
+        assertEquals(1, integer(json, "cells", "wall"));
+    }
+
+    @Test
+    void hexGridLayoutOutOfRangeIsNamed() {
+        byte[] bytes = hexGridState();
+        bytes[16] = 4; // the layout's low byte: code 4
+        assertRejected(write("hex.state", bytes), "'layout' = 4", "offset 16", "0..3");
+        byte[] cut = Arrays.copyOf(hexGridState(), 2100);
+        assertRejected(write("cut.state", cut), "'cells'", "offset 2092", "20 bytes");
+    }
+
     @Test
     void aStarNotStarted() {
         byte[] bytes;
@@ -423,7 +465,7 @@ class StateCommandTest {
         try (StateWriter w = new StateWriter()) {
             graph = w.header(StateKind.GRAPH).i32(3).i32(1).i32(0).i32(2).f64(1).flag(true).toByteArray();
         }
-        for (byte[] state : List.of(read(mapAState()), voxel, runningAStar(), graph)) {
+        for (byte[] state : List.of(read(mapAState()), voxel, hexGridState(), runningAStar(), graph)) {
             for (int length = 0; length < state.length; length++) {
                 boolean nearEnd = length < 80 || length > state.length - 80;
                 if (!nearEnd && length % 13 != 0) {

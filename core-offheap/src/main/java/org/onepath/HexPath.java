@@ -1,0 +1,151 @@
+package org.onepath;
+
+import java.util.AbstractList;
+import java.util.List;
+
+/**
+ * Result of a tier-1 hex-grid query. Immutable. Cells are offset cells (column as {@code x}, row
+ * as {@code y}). On any status but {@link PathStatus#FOUND} the path is empty and the cost is
+ * +infinity.
+ */
+public final class HexPath {
+    private static final int[] NONE = new int[0];
+
+    private final PathStatus status;
+    private final int width;
+    private final HexLayout layout;
+    private final HexSpace space;
+    private final int[] cells;
+    private final double cost;
+    private final int expandedCount;
+    private final int iterations;
+    private final int[] expanded;
+
+    HexPath(PathStatus status, int width, HexLayout layout, HexSpace space, int[] cells, double cost, int expandedCount,
+            int iterations, int[] expanded) {
+        this.status = status;
+        this.width = width;
+        this.layout = layout;
+        this.space = space;
+        this.cells = cells == null ? NONE : cells;
+        this.cost = cost;
+        this.expandedCount = expandedCount;
+        this.iterations = iterations;
+        this.expanded = expanded;
+    }
+
+    static HexPath invalid(PathStatus status, int width, HexLayout layout, HexSpace space) {
+        return new HexPath(status, width, layout, space, NONE, Double.POSITIVE_INFINITY, 0, 0, null);
+    }
+
+    public PathStatus status() {
+        return status;
+    }
+
+    /** Whether a path was found. */
+    public boolean found() {
+        return status == PathStatus.FOUND;
+    }
+
+    /** The offset cells from start to goal (consecutive cells are hex neighbours). */
+    public List<Cell> cells() {
+        return new CellList(cells, width);
+    }
+
+    /** The path in axial coordinates, start first. */
+    public List<HexCoord> hexes() {
+        final int[] c = cells;
+        final int w = width;
+        final HexLayout l = layout;
+        return new AbstractList<>() {
+            @Override
+            public HexCoord get(int i) {
+                return l.toAxial(c[i] % w, c[i] / w);
+            }
+
+            @Override
+            public int size() {
+                return c.length;
+            }
+        };
+    }
+
+    /** Row-major indices ({@code row * width + col}) of the path cells, start first (a copy). */
+    public int[] cellIndices() {
+        return cells.clone();
+    }
+
+    /** Number of cells on the path. */
+    public int length() {
+        return cells.length;
+    }
+
+    /** Centres of the path cells in world coordinates (the grid's space when the query ran). */
+    public List<WorldPoint> points() {
+        final List<HexCoord> hexes = hexes();
+        final HexSpace s = space;
+        final HexLayout l = layout;
+        return new AbstractList<>() {
+            @Override
+            public WorldPoint get(int i) {
+                return s.centerOf(hexes.get(i), l);
+            }
+
+            @Override
+            public int size() {
+                return hexes.size();
+            }
+        };
+    }
+
+    /** Sum of the step costs in path order from 0; +infinity when not found. */
+    public double cost() {
+        return cost;
+    }
+
+    /** Cells expanded: iterations, less one when the goal was popped. */
+    public int expandedCount() {
+        return expandedCount;
+    }
+
+    /** Pops of the open set. */
+    public int iterations() {
+        return iterations;
+    }
+
+    /** Whether the expanded cells were recorded. */
+    public boolean hasExpandedCells() {
+        return expanded != null;
+    }
+
+    /** The expanded cells in order, when recorded ({@link HexOptions#recordExpansions()}); else empty. */
+    public List<Cell> expandedCells() {
+        return new CellList(expanded == null ? NONE : expanded, width);
+    }
+
+    @Override
+    public String toString() {
+        return "HexPath[" + status + ", cost " + cost + ", " + cells.length + " cells, " + expandedCount + " expanded]";
+    }
+
+    private static final class CellList extends AbstractList<Cell> {
+        private final int[] cells;
+        private final int width;
+
+        CellList(int[] cells, int width) {
+            this.cells = cells;
+            this.width = width;
+        }
+
+        @Override
+        public Cell get(int i) {
+            int c = cells[i];
+            return new Cell(c % width, c / width);
+        }
+
+        @Override
+        public int size() {
+            return cells.length;
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package org.onepath;
+
+import java.util.Objects;
+
+/**
+ * World mapping of a {@link HexGrid}: the origin is the centre of cell (0, 0) and {@code cellSize}
+ * the distance between the centres of adjacent cells. Pointy layouts place axial (q, r) at
+ * {@code origin + cellSize * (q + r / 2, (sqrt3 / 2) * r)}, flat layouts at
+ * {@code origin + cellSize * ((sqrt3 / 2) * q, r + q / 2)}, with sqrt3 / 2 the double
+ * {@link #SQRT3_OVER_2}. A world point maps back by dividing, then by the cube rounding of
+ * {@link HexCoord#round}.
+ *
+ * <p>The state format stores it as the square grid's Space piece (same three values, same
+ * rules): {@link #UNASSIGNED} (all three zero) is the default of a new grid and behaves as unit
+ * cells with cell (0, 0) centred at the world origin. Any other space needs |origin| &lt;= 2^21 and
+ * 0 &lt; cellSize &lt;= 2^21.
+ */
+public record HexSpace(double originX, double originY, double cellSize) {
+    /** The unassigned default: unit spacing, cell (0, 0) centred at 0. */
+    public static final HexSpace UNASSIGNED = new HexSpace(0, 0, 0);
+    /** sqrt(3) / 2 as the spec fixes it: 0.8660254037844386 (= Math.sqrt(3) / 2). */
+    public static final double SQRT3_OVER_2 = 0.8660254037844386;
+    /**
+     * Fractional axial coordinates are clamped to +-2^30 before rounding: far outside any grid
+     * (whose axial coordinates stay within +-2^29), and small enough for every conversion to fit an
+     * int. Only points with a tiny cell size far from the origin reach it.
+     */
+    static final double AXIAL_LIMIT = 1 << 30;
+
+    public HexSpace {
+        if (!(originX == 0 && originY == 0 && cellSize == 0)) {
+            Coordinates.check("originX", originX);
+            Coordinates.check("originY", originY);
+            if (!(cellSize > 0 && cellSize <= Coordinates.LIMIT)) {
+                throw new IllegalArgumentException("cellSize = " + cellSize + " must be > 0 and <= 2^21");
+            }
+        }
+    }
+
+    /** The cell size a mapping uses: 1 for the unassigned space. */
+    public double effectiveCellSize() {
+        return cellSize == 0 ? 1.0 : cellSize;
+    }
+
+    /** Centre of an axial hex under a layout. */
+    public WorldPoint centerOf(HexCoord hex, HexLayout layout) {
+        Objects.requireNonNull(hex, "hex");
+        Objects.requireNonNull(layout, "layout");
+        double size = effectiveCellSize();
+        double q = hex.q();
+        double r = hex.r();
+        if (layout.isPointy()) {
+            return new WorldPoint(originX + size * (q + r / 2), originY + size * (SQRT3_OVER_2 * r));
+        }
+        return new WorldPoint(originX + size * (SQRT3_OVER_2 * q), originY + size * (r + q / 2));
+    }
+
+    /**
+     * The axial hex containing a world point (it may lie outside any grid).
+     *
+     * @throws IllegalArgumentException if a coordinate breaks the coordinate rule (NaN, infinite
+     *                                  or beyond 2^21)
+     */
+    public HexCoord hexAt(WorldPoint point, HexLayout layout) {
+        Objects.requireNonNull(point, "point");
+        Objects.requireNonNull(layout, "layout");
+        return hexAt(point.x(), point.y(), layout);
+    }
+
+    /** As {@link #hexAt(WorldPoint, HexLayout)} with coordinates. */
+    public HexCoord hexAt(double x, double y, HexLayout layout) {
+        Coordinates.check("x", x);
+        Coordinates.check("y", y);
+        Objects.requireNonNull(layout, "layout");
+        double size = effectiveCellSize();
+        double px = (x - originX) / size;
+        double py = (y - originY) / size;
+        double q;
+        double r;
+        if (layout.isPointy()) {
+            r = py / SQRT3_OVER_2;
+            q = px - r / 2;
+        } else {
+            q = px / SQRT3_OVER_2;
+            r = py - q / 2;
+        }
+        // A tiny cell size can take a point beyond any grid, even to infinity (then q may be NaN):
+        // such a point is far outside, and the clamp keeps it so.
+        return HexCoord.round(clamp(q), clamp(r));
+    }
+
+    private static double clamp(double v) {
+        if (Double.isNaN(v)) {
+            return AXIAL_LIMIT;
+        }
+        return Math.max(-AXIAL_LIMIT, Math.min(AXIAL_LIMIT, v));
+    }
+}
