@@ -20,4 +20,5 @@ module org.onepath.core {
     exports org.onepath.grids.jps;
     exports org.onepath.grids.fast;
     exports org.onepath.grids.voxel;
+    exports org.onepath.graphs;
 }
