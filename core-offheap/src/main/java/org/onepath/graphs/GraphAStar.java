@@ -30,8 +30,10 @@ import org.onepath.state.StateKind;
  * {@code g' = g[n] + weight}; a head never reached, or reached at a strictly higher cost, takes
  * g', parent n, is (re)opened and pushed with {@code (g' + w * h(m), g')}. Equal-cost
  * alternatives keep the first parent found. With a weight of 0 the estimate is not consulted
- * ({@code f = g}: Dijkstra's algorithm), so an estimate of +infinity, which a landmark bound gives
- * for a node that cannot reach the goal, never meets a zero weight.
+ * ({@code f = g}: Dijkstra's algorithm). An estimate of +infinity (a landmark's proof that the node
+ * cannot reach the goal) keeps the node out of the open set: pushed with f = +infinity, such
+ * nodes would pop last in order of larger g and reopen each other for nothing. The start is
+ * pushed whatever its estimate.
  *
  * <p>{@link #step(int)} runs at most n iterations; any sequence of budgets gives the same
  * expansion order, path and cost as one {@link #run()}. Nothing is allocated per search. The
@@ -189,7 +191,15 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch {
                 final int m = heads.get(INT, a * TARGET_BYTES);
                 final double g2 = gn + costs.get(WEIGHT, a * WEIGHT_BYTES);
                 if (!ns.isVisited(m) || g2 < ns.cost(m)) {
-                    ns.update(m, n, g2, w == 0.0 ? g2 : g2 + w * h.estimate(m));
+                    if (w == 0.0) {
+                        ns.update(m, n, g2, g2);
+                    } else {
+                        final double hm = h.estimate(m);
+                        // +infinity proves m cannot reach the goal: it is never pushed
+                        if (hm != Double.POSITIVE_INFINITY) {
+                            ns.update(m, n, g2, g2 + w * hm);
+                        }
+                    }
                 }
             }
         }
