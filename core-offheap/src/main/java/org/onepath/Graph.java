@@ -483,6 +483,11 @@ public final class Graph implements AutoCloseable {
 
     private void changed(int edge) {
         version++;
+        if (compiled != null) {
+            synchronized (this) {
+                dropDerived();
+            }
+        }
         for (GraphChangeListener listener : listeners) {
             listener.edgeChanged(this, edge);
         }
