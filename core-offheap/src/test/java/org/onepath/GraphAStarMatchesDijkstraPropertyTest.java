@@ -12,7 +12,7 @@ import net.jqwik.api.constraints.LongRange;
 /**
  * Tier-1 graph queries, with every estimate, against the plain quadratic Dijkstra of
  * {@link GraphReference} on random graphs: 1,000 graphs (zero estimate and landmarks, after a
- * few random edits) and 600 point graphs (Euclidean, landmarks, zero), sparse to dense, zero
+ * few random edits) and 400 point graphs (Euclidean, landmarks, zero), sparse to dense, zero
  * weights, parallel edges, self loops, and cuts that leave pairs unreachable. Weights are
  * multiples of 1/8, so costs are exact and compared bit for bit. A found path must run from
  * start to goal over alive edges whose ids the path reports, and their weights summed in path
@@ -45,7 +45,7 @@ class GraphAStarMatchesDijkstraPropertyTest {
         }
     }
 
-    @Property(tries = 600, edgeCases = EdgeCasesMode.NONE)
+    @Property(tries = 400, edgeCases = EdgeCasesMode.NONE)
     void pointGraphQueriesAgreeWithPlainDijkstra(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed) {
         GraphReference ref = GraphReference.random(seed, 30, true);
         SplittableRandom r = new SplittableRandom(~seed);

@@ -24,7 +24,7 @@ import org.onepath.grids.Heuristic;
  */
 class GraphHeuristicBoundsPropertyTest {
 
-    @Property(tries = 400, edgeCases = EdgeCasesMode.NONE)
+    @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
     void landmarkBoundsAreAdmissibleAndConsistent(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed) {
         GraphReference ref = GraphReference.random(seed, 24, false);
         int count = 1 + new SplittableRandom(seed ^ 0x5DEECE66DL).nextInt(6);
@@ -41,7 +41,7 @@ class GraphHeuristicBoundsPropertyTest {
         }
     }
 
-    @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
+    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
     void euclideanBoundsAreAdmissibleAndConsistent(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed) {
         GraphReference ref = GraphReference.random(seed, 24, true);
         try (PointGraph graph = ref.toPointGraph()) {

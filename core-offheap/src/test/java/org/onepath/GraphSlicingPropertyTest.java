@@ -49,7 +49,7 @@ class GraphSlicingPropertyTest {
         }
     }
 
-    @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
+    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
     void slicesAndSnapshotsNeverChangeTheResult(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed) {
         GraphReference ref = GraphReference.random(seed, 40, true);
         SplittableRandom r = new SplittableRandom(~seed);
