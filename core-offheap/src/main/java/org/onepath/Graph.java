@@ -80,6 +80,11 @@ public final class Graph implements AutoCloseable {
             }
 
             @Override
+            public boolean hasCoordinates() {
+                return false;
+            }
+
+            @Override
             public Heuristic euclidean() {
                 return null;
             }

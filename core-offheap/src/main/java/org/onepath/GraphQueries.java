@@ -23,7 +23,10 @@ final class GraphQueries implements AutoCloseable {
         /** The compiled graph of the current contents (compiled now if needed). */
         CsrGraph compiled();
 
-        /** A new Euclidean estimate, or null when the graph has no coordinates. */
+        /** Whether the nodes have coordinates (then {@link #euclidean()} gives an estimate). */
+        boolean hasCoordinates();
+
+        /** A new Euclidean estimate; only called when {@link #hasCoordinates()}. */
         Heuristic euclidean();
 
         /** The landmarks of the current contents, selected now if needed. */
@@ -40,11 +43,11 @@ final class GraphQueries implements AutoCloseable {
 
     GraphPath findPath(int start, int goal, GraphOptions options, Cancellation cancellation) {
         GraphHeuristic kind = options.heuristic();
-        if (kind == GraphHeuristic.EUCLIDEAN && source.euclidean() == null) {
+        if (kind == GraphHeuristic.EUCLIDEAN && !source.hasCoordinates()) {
             throw new IllegalArgumentException("heuristic EUCLIDEAN needs node coordinates: use a PointGraph, or AUTO, ZERO or LANDMARKS");
         }
         if (kind == GraphHeuristic.AUTO) {
-            kind = source.euclidean() != null ? GraphHeuristic.EUCLIDEAN : GraphHeuristic.ZERO;
+            kind = source.hasCoordinates() ? GraphHeuristic.EUCLIDEAN : GraphHeuristic.ZERO;
         }
         CsrGraph graph = source.compiled();
         int n = graph.nodeCount();

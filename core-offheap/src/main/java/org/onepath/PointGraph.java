@@ -58,6 +58,11 @@ public final class PointGraph implements AutoCloseable {
             }
 
             @Override
+            public boolean hasCoordinates() {
+                return true;
+            }
+
+            @Override
             public Heuristic euclidean() {
                 return euclideanHeuristic();
             }

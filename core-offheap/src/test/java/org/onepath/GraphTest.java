@@ -189,6 +189,38 @@ class GraphTest {
     }
 
     @Test
+    void queriesOnSeveralThreadsAtOnceGetTheirOwnAnswers() throws Exception {
+        GraphReference ref = GraphReference.random(99, 60, true);
+        try (PointGraph graph = ref.toPointGraph()) {
+            int n = ref.nodeCount;
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+            try {
+                List<java.util.concurrent.Future<String>> results = new ArrayList<>();
+                for (int t = 0; t < 3; t++) {
+                    GraphOptions o = t == 0 ? GraphOptions.DIJKSTRA : t == 1 ? GraphOptions.DEFAULT : GraphOptions.LANDMARKS;
+                    results.add(pool.submit(() -> {
+                        for (int k = 0; k < 300; k++) {
+                            int s = k % n;
+                            int goal = (k * 7 + 3) % n;
+                            double expected = ref.dijkstra(s)[goal];
+                            GraphPath p = graph.findPath(s, goal, o);
+                            if (Double.doubleToRawLongBits(expected) != Double.doubleToRawLongBits(p.cost())) {
+                                return s + " -> " + goal + " " + o + ": " + p.cost() + ", expected " + expected;
+                            }
+                        }
+                        return "";
+                    }));
+                }
+                for (java.util.concurrent.Future<String> f : results) {
+                    assertEquals("", f.get());
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    @Test
     void useAfterCloseThrowsNamingTheObject() {
         Graph g = new Graph(2);
         g.addEdge(0, 1, 1);
