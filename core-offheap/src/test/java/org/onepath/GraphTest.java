@@ -176,6 +176,27 @@ class GraphTest {
     }
 
     @Test
+    void theHeuristicWeightScalesTheEstimateAndZeroIsDijkstra() {
+        GraphReference ref = GraphReference.random(5, 60, true);
+        try (PointGraph g = ref.toPointGraph()) {
+            GraphOptions zeroWeight = GraphOptions.builder().heuristicWeight(0).recordExpansions(true).build();
+            GraphOptions dijkstra = GraphOptions.DIJKSTRA.toBuilder().recordExpansions(true).build();
+            GraphOptions heavy = GraphOptions.builder().heuristicWeight(3).build();
+            for (int s = 0; s < ref.nodeCount; s += 7) {
+                for (int t = 0; t < ref.nodeCount; t += 5) {
+                    GraphPath a = g.findPath(s, t, zeroWeight);
+                    GraphPath b = g.findPath(s, t, dijkstra);
+                    assertArrayEquals(b.expandedNodes(), a.expandedNodes(), "weight 0 expands as the zero estimate");
+                    assertArrayEquals(b.nodes(), a.nodes());
+                    GraphPath w = g.findPath(s, t, heavy);
+                    assertEquals(b.status(), w.status());
+                    assertTrue(w.cost() >= b.cost(), "a weighted search is never cheaper than the optimum");
+                }
+            }
+        }
+    }
+
+    @Test
     void aHugeGraphOfIsolatedNodesHoldsOnlyItsEdges() {
         try (Graph g = new Graph(Graph.MAX_NODES)) {
             g.addEdge(Graph.MAX_NODES - 1, 0, 1);
