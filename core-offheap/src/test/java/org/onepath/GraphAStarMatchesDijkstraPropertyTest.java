@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -62,20 +63,28 @@ class GraphAStarMatchesDijkstraPropertyTest {
 
     static void queries(Query q, GraphReference ref, SplittableRandom r, long seed, int count, GraphOptions... options) {
         int n = ref.nodeCount;
+        int[] starts = new int[count];
+        int[] goals = new int[count];
+        double[] expected = new double[count];
         for (int i = 0; i < count; i++) {
-            int start = r.nextInt(n);
-            int goal = r.nextInt(n);
-            double expected = ref.dijkstra(start)[goal];
-            for (GraphOptions o : options) {
+            starts[i] = r.nextInt(n);
+            goals[i] = r.nextInt(n);
+            expected[i] = ref.dijkstra(starts[i])[goals[i]];
+        }
+        // options outermost: a graph keeps the landmarks of one count at a time
+        for (GraphOptions o : options) {
+            for (int i = 0; i < count; i++) {
+                int start = starts[i];
+                int goal = goals[i];
                 GraphPath path = q.find(start, goal, o);
-                String where = "seed " + seed + ", " + start + " -> " + goal + " " + o + "\n" + ref.describe();
-                checkPath(ref, start, goal, expected, path, where);
+                Supplier<String> where = () -> "seed " + seed + ", " + start + " -> " + goal + " " + o + "\n" + ref.describe();
+                checkPath(ref, start, goal, expected[i], path, where);
             }
         }
     }
 
     /** The path is found exactly when the goal is reachable, optimal, and made of the edges it names. */
-    static void checkPath(GraphReference ref, int start, int goal, double expected, GraphPath path, String where) {
+    static void checkPath(GraphReference ref, int start, int goal, double expected, GraphPath path, Supplier<String> where) {
         if (expected == Double.POSITIVE_INFINITY) {
             assertEquals(PathStatus.NO_PATH, path.status(), where);
             assertEquals(Double.POSITIVE_INFINITY, path.cost(), where);
@@ -85,7 +94,7 @@ class GraphAStarMatchesDijkstraPropertyTest {
         }
         assertEquals(PathStatus.FOUND, path.status(), where);
         assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(path.cost()),
-                () -> where + "\ncost " + path.cost() + ", Dijkstra " + expected);
+                () -> where.get() + "\ncost " + path.cost() + ", Dijkstra " + expected);
         int[] nodes = path.nodes();
         int[] edges = path.edges();
         assertEquals(start, nodes[0], where);
@@ -94,9 +103,10 @@ class GraphAStarMatchesDijkstraPropertyTest {
         double sum = 0;
         for (int i = 0; i < edges.length; i++) {
             int e = edges[i];
-            assertTrue(e >= 0 && e < ref.edgeCount() && ref.alive.get(e), where + "\nedge " + e + " is not an alive edge");
-            assertEquals(nodes[i], ref.ends.get(e)[0], where + "\nedge " + e + " does not leave node " + nodes[i]);
-            assertEquals(nodes[i + 1], ref.ends.get(e)[1], where + "\nedge " + e + " does not reach node " + nodes[i + 1]);
+            int at = i;
+            assertTrue(e >= 0 && e < ref.edgeCount() && ref.alive.get(e), () -> where.get() + "\nedge " + e + " is not an alive edge");
+            assertEquals(nodes[i], ref.ends.get(e)[0], () -> where.get() + "\nedge " + e + " does not leave node " + nodes[at]);
+            assertEquals(nodes[i + 1], ref.ends.get(e)[1], () -> where.get() + "\nedge " + e + " does not reach node " + nodes[at + 1]);
             sum += ref.weights.get(e);
         }
         assertEquals(Double.doubleToRawLongBits(path.cost()), Double.doubleToRawLongBits(sum), where);

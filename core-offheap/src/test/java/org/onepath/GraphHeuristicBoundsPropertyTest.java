@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -30,13 +31,14 @@ class GraphHeuristicBoundsPropertyTest {
         int count = 1 + new SplittableRandom(seed ^ 0x5DEECE66DL).nextInt(6);
         try (Graph graph = ref.toGraph()) {
             Landmarks landmarks = graph.landmarks(count);
-            String where = "seed " + seed + ", " + landmarks.count() + " landmarks " + Arrays.toString(landmarks.nodes())
-                    + "\n" + ref.describe();
+            Supplier<String> where = () -> "seed " + seed + ", " + landmarks.count() + " landmarks "
+                    + Arrays.toString(landmarks.nodes()) + "\n" + ref.describe();
             checkDistanceTables(ref, landmarks, where);
             for (int goal = 0; goal < ref.nodeCount; goal++) {
                 Heuristic h = landmarks.heuristic();
                 h.setGoal(goal);
-                checkBounds(ref, goal, h, 0.0, where + "\ngoal " + goal);
+                int t = goal;
+                checkBounds(ref, goal, h, 0.0, () -> where.get() + "\ngoal " + t);
             }
         }
     }
@@ -45,24 +47,27 @@ class GraphHeuristicBoundsPropertyTest {
     void euclideanBoundsAreAdmissibleAndConsistent(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed) {
         GraphReference ref = GraphReference.random(seed, 24, true);
         try (PointGraph graph = ref.toPointGraph()) {
-            String where = "seed " + seed + ", scale " + graph.heuristicScale() + "\n" + ref.describe();
+            Supplier<String> where = () -> "seed " + seed + ", scale " + graph.heuristicScale() + "\n" + ref.describe();
             for (int goal = 0; goal < ref.nodeCount; goal++) {
                 Heuristic h = graph.euclideanHeuristic();
                 h.setGoal(goal);
-                checkBounds(ref, goal, h, 1e-12, where + "\ngoal " + goal);
+                int t = goal;
+                checkBounds(ref, goal, h, 1e-12, () -> where.get() + "\ngoal " + t);
             }
         }
     }
 
     /** Each landmark's table equals the plain Dijkstra from and to it. */
-    private static void checkDistanceTables(GraphReference ref, Landmarks landmarks, String where) {
+    private static void checkDistanceTables(GraphReference ref, Landmarks landmarks, Supplier<String> where) {
         int[] nodes = landmarks.nodes();
         for (int l = 0; l < nodes.length; l++) {
             double[] from = ref.dijkstra(nodes[l]);
             double[] to = ref.dijkstraTo(nodes[l]);
             for (int v = 0; v < ref.nodeCount; v++) {
-                assertEquals(from[v], landmarks.distanceFrom(l, v), where + "\nd(L" + l + ", " + v + ")");
-                assertEquals(to[v], landmarks.distanceTo(l, v), where + "\nd(" + v + ", L" + l + ")");
+                int lm = l;
+                int node = v;
+                assertEquals(from[v], landmarks.distanceFrom(l, v), () -> where.get() + "\nd(L" + lm + ", " + node + ")");
+                assertEquals(to[v], landmarks.distanceTo(l, v), () -> where.get() + "\nd(" + node + ", L" + lm + ")");
             }
         }
     }
@@ -71,17 +76,19 @@ class GraphHeuristicBoundsPropertyTest {
      * h(goal) = 0, h(v) <= d(v, goal) for every v (+infinity allowed only when d is), and
      * h(u) <= w + h(v) on every alive edge, each within a relative {@code slack}.
      */
-    private static void checkBounds(GraphReference ref, int goal, Heuristic h, double slack, String where) {
+    private static void checkBounds(GraphReference ref, int goal, Heuristic h, double slack, Supplier<String> where) {
         double[] toGoal = ref.dijkstraTo(goal);
         double[] est = new double[ref.nodeCount];
         for (int v = 0; v < ref.nodeCount; v++) {
             est[v] = h.estimate(v);
-            assertTrue(est[v] >= 0, where + "\nh(" + v + ") = " + est[v] + " is negative");
             double d = toGoal[v];
             double e = est[v];
-            assertTrue(e <= d || e <= d * (1 + slack), where + "\nh(" + v + ") = " + e + " exceeds d(" + v + ", goal) = " + d);
+            int node = v;
+            assertTrue(e >= 0, () -> where.get() + "\nh(" + node + ") = " + e + " is negative");
+            assertTrue(e <= d || e <= d * (1 + slack), () -> where.get() + "\nh(" + node + ") = " + e + " exceeds d(" + node
+                    + ", goal) = " + d);
         }
-        assertEquals(0.0, est[goal], where + "\nh(goal)");
+        assertEquals(0.0, est[goal], () -> where.get() + "\nh(goal)");
         for (int e = 0; e < ref.edgeCount(); e++) {
             if (!ref.alive.get(e)) {
                 continue;
@@ -90,10 +97,12 @@ class GraphHeuristicBoundsPropertyTest {
             int v = ref.ends.get(e)[1];
             double w = ref.weights.get(e);
             double right = w + est[v];
+            int edge = e;
             // +infinity on the left needs +infinity on the right: a node that cannot reach the goal
             // has only successors that cannot either
-            assertTrue(est[u] <= right || est[u] < Double.POSITIVE_INFINITY && est[u] <= right + slack * Math.max(est[u], 1), where + "\nedge " + e + ": h(" + u + ") = " + est[u]
-                    + " > w " + w + " + h(" + v + ") = " + est[v]);
+            assertTrue(est[u] <= right || est[u] < Double.POSITIVE_INFINITY && est[u] <= right + slack * Math.max(est[u], 1),
+                    () -> where.get() + "\nedge " + edge + ": h(" + u + ") = " + est[u] + " > w " + w + " + h(" + v + ") = "
+                            + est[v]);
         }
     }
 

@@ -53,7 +53,8 @@ class GraphSlicingPropertyTest {
     void slicesAndSnapshotsNeverChangeTheResult(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed) {
         GraphReference ref = GraphReference.random(seed, 40, true);
         SplittableRandom r = new SplittableRandom(~seed);
-        try (PointGraph pg = ref.toPointGraph()) {
+        try (PointGraph pg = ref.toPointGraph(); GridSearchBuffers b1 = buffers(ref); GridSearchBuffers b2 = buffers(ref);
+             GridSearchBuffers b3 = buffers(ref)) {
             CsrGraph csr = pg.graph();
             Landmarks landmarks = pg.landmarks(1 + r.nextInt(4));
             for (int q = 0; q < 3; q++) {
@@ -70,30 +71,28 @@ class GraphSlicingPropertyTest {
                         default -> landmarks.heuristic();
                     };
                 }
-                try (GridSearchBuffers b1 = buffers(ref); GridSearchBuffers b2 = buffers(ref); GridSearchBuffers b3 = buffers(ref)) {
-                    GraphAStar<Heuristic> whole = new GraphAStar<>(csr, h[0], b1, weight);
-                    whole.begin(start, goal);
-                    whole.run();
-                    Outcome expected = Outcome.of(whole);
+                GraphAStar<Heuristic> whole = new GraphAStar<>(csr, h[0], b1, weight);
+                whole.begin(start, goal);
+                whole.run();
+                Outcome expected = Outcome.of(whole);
 
-                    GraphAStar<Heuristic> sliced = new GraphAStar<>(csr, h[1], b2, weight);
-                    sliced.begin(start, goal);
-                    int k = r.nextInt(1 + expected.iterations());
-                    sliced.step(k);
-                    byte[] saved = sliced.saveState();
-                    while (sliced.status() == SearchStatus.RUNNING) {
-                        sliced.step(1 + r.nextInt(3));
-                    }
-                    expected.assertSame(Outcome.of(sliced), where + " sliced");
-
-                    GraphAStar<Heuristic> restored = new GraphAStar<>(csr, h[2], b3, weight);
-                    restored.restoreState(saved);
-                    assertArrayEquals(saved, restored.saveState(), where + ": save, restore, save");
-                    while (restored.status() == SearchStatus.RUNNING) {
-                        restored.step(1 + r.nextInt(5));
-                    }
-                    expected.assertSame(Outcome.of(restored), where + " restored after " + k + " iterations");
+                GraphAStar<Heuristic> sliced = new GraphAStar<>(csr, h[1], b2, weight);
+                sliced.begin(start, goal);
+                int k = r.nextInt(1 + expected.iterations());
+                sliced.step(k);
+                byte[] saved = sliced.saveState();
+                while (sliced.status() == SearchStatus.RUNNING) {
+                    sliced.step(1 + r.nextInt(3));
                 }
+                expected.assertSame(Outcome.of(sliced), where + " sliced");
+
+                GraphAStar<Heuristic> restored = new GraphAStar<>(csr, h[2], b3, weight);
+                restored.restoreState(saved);
+                assertArrayEquals(saved, restored.saveState(), where + ": save, restore, save");
+                while (restored.status() == SearchStatus.RUNNING) {
+                    restored.step(1 + r.nextInt(5));
+                }
+                expected.assertSame(Outcome.of(restored), where + " restored after " + k + " iterations");
             }
         }
     }
