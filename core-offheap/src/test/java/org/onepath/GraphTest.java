@@ -99,6 +99,28 @@ class GraphTest {
     }
 
     @Test
+    void compilingRecordsChecksThemFirst() {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment records = arena.allocate(2 * org.onepath.state.GraphEdgeLayout.RECORD_BYTES);
+            try (Graph g = new Graph(3)) {
+                g.addEdge(0, 1, 1.0);
+                g.addEdge(1, 2, 2.0);
+                java.lang.foreign.MemorySegment.copy(java.lang.foreign.MemorySegment.ofArray(g.saveState()), 16, records, 0,
+                        records.byteSize());
+            }
+            try (CsrGraph ok = CsrGraph.compile(3, records, 2)) {
+                assertEquals(2, ok.arcCount());
+            }
+            assertMessage(assertThrows(IllegalArgumentException.class, () -> CsrGraph.compile(2, records, 2)), "edge 1 to", "node 2");
+            records.set(org.onepath.state.GraphEdgeLayout.WEIGHT_BITS, 17 + 8, Double.doubleToRawLongBits(Double.NaN));
+            assertMessage(assertThrows(IllegalArgumentException.class, () -> CsrGraph.compile(3, records, 2)), "edge 1 weight", "NaN");
+            assertMessage(assertThrows(IllegalArgumentException.class, () -> CsrGraph.compile(3, records, 3)), "edgeCount 3");
+            assertMessage(assertThrows(IllegalArgumentException.class,
+                    () -> CsrGraph.of(2, new int[] {0}, new int[] {5}, new double[] {1})), "to[0]", "node 5");
+        }
+    }
+
+    @Test
     void nodesOutsideTheGraphAreInvalidEndsNotExceptions() {
         try (Graph g = new Graph(3); Graph empty = new Graph(0)) {
             g.addEdge(0, 1, 1);

@@ -46,11 +46,14 @@ public final class CsrGraph implements AutoCloseable {
 
     /**
      * Compiles edge records laid out by {@link GraphEdgeLayout} (a Graph's memory or a kind-4
-     * payload): the alive ones become arcs, grouped by tail in increasing id. Two passes over the
-     * records (a counting sort), no per-arc allocation. The records are trusted to be valid.
+     * payload): the alive ones become arcs, grouped by tail in increasing id. A checking pass, then
+     * two passes (a counting sort), no per-arc allocation.
      *
      * @param records     at least {@code edgeCount} records
      * @param edgeCount   records to read, ids 0..edgeCount-1
+     * @throws IllegalArgumentException naming the first record with an endpoint outside the
+     *                                  graph, a weight that is NaN, negative or infinite, or an
+     *                                  alive flag other than 0 or 1
      */
     public static CsrGraph compile(int nodeCount, MemorySegment records, int edgeCount) {
         Objects.requireNonNull(records, "records");
@@ -61,7 +64,16 @@ public final class CsrGraph implements AutoCloseable {
         }
         long alive = 0;
         for (int e = 0; e < edgeCount; e++) {
-            alive += records.get(GraphEdgeLayout.ALIVE, GraphEdgeLayout.recordOffset(e) + GraphEdgeLayout.ALIVE_OFFSET);
+            long rec = GraphEdgeLayout.recordOffset(e);
+            int flag = records.get(GraphEdgeLayout.ALIVE, rec + GraphEdgeLayout.ALIVE_OFFSET);
+            if (flag != 0 && flag != 1) {
+                throw new IllegalArgumentException("edge " + e + ": alive flag " + flag + ", expected 0 or 1");
+            }
+            checkNode("edge " + e + " from", records.get(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.FROM_OFFSET), nodeCount);
+            checkNode("edge " + e + " to", records.get(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.TO_OFFSET), nodeCount);
+            checkWeight("edge " + e + " weight",
+                    Double.longBitsToDouble(records.get(GraphEdgeLayout.WEIGHT_BITS, rec + GraphEdgeLayout.WEIGHT_OFFSET)));
+            alive += flag;
         }
         if (alive > Integer.MAX_VALUE - 1) {
             throw new IllegalArgumentException("graph has " + alive + " alive edges; a CsrGraph holds at most " + (Integer.MAX_VALUE - 1));
