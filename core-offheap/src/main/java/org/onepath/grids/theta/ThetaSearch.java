@@ -280,16 +280,35 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch {
                 }
                 final int tx = t % w;
                 final int ty = t / w;
+                final boolean reached = ns.isVisited(t);
                 final double candidate;
                 final int parent;
-                if (p >= 0 && (lazy || GridLineOfSight.visible(c, w, h, px, py, tx, ty))) {
+                if (p < 0) {
+                    candidate = gn + m * EuclideanHeuristic.length(tx - nx, ty - ny);
+                    parent = n;
+                } else if (lazy) {
                     candidate = gp + m * EuclideanHeuristic.length(tx - px, ty - py);
                     parent = p;
                 } else {
-                    candidate = gn + m * EuclideanHeuristic.length(tx - nx, ty - ny);
-                    parent = n;
+                    final double viaP = gp + m * EuclideanHeuristic.length(tx - px, ty - py);
+                    final double viaN = gn + m * EuclideanHeuristic.length(tx - nx, ty - ny);
+                    if (reached) {
+                        final double gt = ns.cost(t);
+                        if (gt <= viaP && gt <= viaN) {
+                            // Neither candidate is strictly cheaper, so whatever the line of sight
+                            // says t keeps its cost: skip the walk (the result is the same).
+                            continue;
+                        }
+                    }
+                    if (GridLineOfSight.visible(c, w, h, px, py, tx, ty)) {
+                        candidate = viaP;
+                        parent = p;
+                    } else {
+                        candidate = viaN;
+                        parent = n;
+                    }
                 }
-                if (!ns.isVisited(t) || candidate < ns.cost(t)) {
+                if (!reached || candidate < ns.cost(t)) {
                     ns.update(t, parent, candidate, candidate + wt * est.estimate(t));
                 }
             }
