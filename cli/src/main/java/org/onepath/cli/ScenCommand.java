@@ -40,6 +40,9 @@ final class ScenCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", description = "At most N problems from each scenario file (default: all).")
     int limit;
 
+    @Option(names = "--every", paramLabel = "N", description = "Only every Nth problem of each square-grid scenario file: 1, 1+N, 1+2N, ... (default: ${DEFAULT-VALUE}, all).")
+    int every = 1;
+
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed queries before the timed passes of each map (default: ${DEFAULT-VALUE}).")
     int warmup = ScenarioRun.DEFAULT_WARMUP;
 
@@ -58,6 +61,9 @@ final class ScenCommand implements Callable<Integer> {
         if (limit < 0) {
             throw new IllegalArgumentException("--limit must be >= 0, was " + limit);
         }
+        if (every < 1) {
+            throw new IllegalArgumentException("--every must be at least 1, was " + every);
+        }
         if (warmup < 0) {
             throw new IllegalArgumentException("--warmup must be >= 0, was " + warmup);
         }
@@ -67,7 +73,7 @@ final class ScenCommand implements Callable<Integer> {
         List<Algorithm> algs = Algorithms.parse(algorithms);
         List<Path> files = ScenarioRun.scenarioFiles(paths);
         PrintStream progress = isTerminal() ? System.err : null;
-        ScenarioRun.Report report = new ScenarioRun(algs, passes, limit, warmup, progress, store).run(files);
+        ScenarioRun.Report report = new ScenarioRun(algs, passes, limit, warmup, progress, store, every).run(files);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(toJson(report));

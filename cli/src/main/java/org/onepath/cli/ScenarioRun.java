@@ -99,6 +99,12 @@ final class ScenarioRun {
     private final int warmup;
     private final PrintStream progress;
     private final Path store;
+    private final int every;
+
+    /** As {@link #ScenarioRun(List, int, int, int, PrintStream, Path, int)} with every problem. */
+    ScenarioRun(List<Algorithm> algorithms, int passes, int limit, int warmup, PrintStream progress, Path store) {
+        this(algorithms, passes, limit, warmup, progress, store, 1);
+    }
 
     /**
      * @param passes   timed passes per map and algorithm; the best is kept
@@ -107,8 +113,11 @@ final class ScenarioRun {
      * @param progress where progress lines go, or null
      * @param store    a store file, or a folder of them named after the maps, that answers the
      *                 scenarios instead of the maps beside them; null for the maps
+     * @param every    of a square-grid scenario file, only problems 1, 1 + every, 1 + 2 * every, ...
+     *                 (before the limit); mismatches keep their numbers in the file
      */
-    ScenarioRun(List<Algorithm> algorithms, int passes, int limit, int warmup, PrintStream progress, Path store) {
+    ScenarioRun(List<Algorithm> algorithms, int passes, int limit, int warmup, PrintStream progress, Path store, int every) {
+        this.every = every;
         this.algorithms = algorithms;
         this.passes = passes;
         this.limit = limit;
@@ -209,6 +218,13 @@ final class ScenarioRun {
             }
             long t0 = System.nanoTime();
             List<MovingAiScenario> problems = MovingAiScenarios.read(scen);
+            if (every > 1) {
+                List<MovingAiScenario> sampled = new ArrayList<>();
+                for (int i = 0; i < problems.size(); i += every) {
+                    sampled.add(problems.get(i));
+                }
+                problems = sampled;
+            }
             if (limit > 0 && problems.size() > limit) {
                 problems = problems.subList(0, limit);
             }
@@ -305,7 +321,7 @@ final class ScenarioRun {
                     bad++;
                     MovingAiScenario p = problems.get(i);
                     String ends = "(" + p.startX() + "," + p.startY() + ")->(" + p.goalX() + "," + p.goalY() + ")";
-                    mismatches.add(new Mismatch(alg.name(), scen.toString(), i, ends, p.optimalLength(), costs[i]));
+                    mismatches.add(new Mismatch(alg.name(), scen.toString(), i * every, ends, p.optimalLength(), costs[i]));
                 }
             }
             return new MapResult(mapName, n, bad, totalExpanded, best, preprocess, ratioCount, ratioSum, ratioMax);
