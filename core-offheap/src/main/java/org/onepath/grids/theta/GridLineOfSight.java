@@ -53,7 +53,11 @@ public final class GridLineOfSight {
      * outside the grid or a wall; a walkable cell sees itself.
      */
     public boolean visible(int x0, int y0, int x1, int y1) {
-        return visible(cells, width, height, x0, y0, x1, y1);
+        try {
+            return visible(cells, width, height, x0, y0, x1, y1);
+        } catch (IllegalStateException e) {
+            throw closed(e);
+        }
     }
 
     /**
@@ -69,7 +73,16 @@ public final class GridLineOfSight {
         if (to < 0 || to >= n) {
             throw new IllegalArgumentException("cell index " + to + " is outside 0.." + (n - 1));
         }
-        return visible(cells, width, height, from % width, from / width, to % width, to / width);
+        try {
+            return visible(cells, width, height, from % width, from / width, to % width, to / width);
+        } catch (IllegalStateException e) {
+            throw closed(e);
+        }
+    }
+
+    /** The segment's arena refuses access only once the grid is closed; say so plainly. */
+    private static IllegalStateException closed(IllegalStateException cause) {
+        return new IllegalStateException("GridLineOfSight: its grid has been closed", cause);
     }
 
     /**

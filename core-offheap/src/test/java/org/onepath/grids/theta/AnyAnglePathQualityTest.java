@@ -115,6 +115,58 @@ class AnyAnglePathQualityTest {
                 "the re-queue never saves pops overall");
     }
 
+    /**
+     * The same checks on 150 larger grids, 13..30 cells a side with up to 35 % walls, two
+     * queries each: reachability, valid paths priced as their segments, Theta* and the re-queue
+     * never longer than A*.
+     */
+    @Test
+    void largerGrids() {
+        Random rnd = new Random(0x30_30L);
+        int queries = 0;
+        int lazyLonger = 0;
+        try (ThetaGrids.Pool pool = new ThetaGrids.Pool()) {
+            for (int i = 0; i < 150; i++) {
+                double m = i % 4 == 0 ? 2.5 : 1.0;
+                ReferenceGrid ref = ThetaGrids.random(rnd, 13, 30, 35, m);
+                int[] open = ThetaGrids.walkable(ref);
+                if (open.length < 2) {
+                    continue;
+                }
+                AnyAngleReference model = new AnyAngleReference(ref, m);
+                Grid grid = pool.grid(ref, m);
+                GridSearchBuffers buffers = pool.buffers(grid);
+                EuclideanHeuristic h = new EuclideanHeuristic(grid.width(), m);
+                int start = open[rnd.nextInt(open.length)];
+                double[] octile = model.octileFrom(start);
+                for (int q = 0; q < 2; q++) {
+                    int goal = open[rnd.nextInt(open.length)];
+                    queries++;
+                    for (ThetaVariant variant : ThetaVariant.values()) {
+                        ThetaSearch<EuclideanHeuristic> search = new ThetaSearch<>(grid, variant, h, m, buffers);
+                        search.begin(start, goal);
+                        SearchStatus status = search.run();
+                        Supplier<String> where = () -> variant + " " + start + " -> " + goal + " (m " + m + ") on\n" + ref.picture();
+                        assertEquals(octile[goal] < Double.POSITIVE_INFINITY ? SearchStatus.FOUND : SearchStatus.NO_PATH, status, where);
+                        if (status != SearchStatus.FOUND) {
+                            continue;
+                        }
+                        checkPath(model, ref, search.path(), start, goal, search.pathCost(), where);
+                        boolean longer = search.pathCost() > octile[goal] * (1 + LONGER);
+                        if (variant == ThetaVariant.LAZY) {
+                            lazyLonger += longer ? 1 : 0;
+                        } else {
+                            assertTrue(!longer, () -> "longer than A* " + octile[goal] + ": " + where.get());
+                        }
+                    }
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "any-angle quality, 13..30 cells a side: %d queries, Lazy Theta* longer than A* %d times%n",
+                queries, lazyLonger);
+        assertTrue(queries >= 290, "queries " + queries);
+    }
+
     /** Ends, sight between consecutive waypoints (exact test), cost bits = segments summed in order. */
     static void checkPath(AnyAngleReference model, ReferenceGrid ref, int[] path, int start, int goal, double cost,
                           Supplier<String> where) {

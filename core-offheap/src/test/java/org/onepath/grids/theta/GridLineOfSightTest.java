@@ -50,6 +50,41 @@ class GridLineOfSightTest {
         assertEquals(ThetaGrids.walkable(ref).length > 0, visible > 0);
     }
 
+    /** Larger grids, up to 40 x 40: 1,500 random pairs each against the exact test, both ways. */
+    @Property(tries = 60)
+    void randomPairsOnLargerGridsAgreeWithTheExactTest(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
+        Random rnd = new Random(seed);
+        ReferenceGrid ref = ThetaGrids.random(rnd, 12, 40, 35, 1.0);
+        int w = ref.width();
+        int h = ref.height();
+        int agree = 0;
+        try (Grid grid = ThetaGrids.toGrid(ref, 1.0)) {
+            GridLineOfSight los = new GridLineOfSight(grid);
+            for (int i = 0; i < 1500; i++) {
+                int x0 = rnd.nextInt(w);
+                int y0 = rnd.nextInt(h);
+                int x1 = rnd.nextInt(w);
+                int y1 = rnd.nextInt(h);
+                boolean expected = AnyAngleReference.sees(ref, x0, y0, x1, y1);
+                if (expected != los.visible(x0, y0, x1, y1) || expected != los.visible(x1, y1, x0, y0)) {
+                    fail("(" + x0 + ", " + y0 + ") <-> (" + x1 + ", " + y1 + "): exact test says " + expected + " on\n" + ref.picture());
+                }
+                agree++;
+            }
+        }
+        assertEquals(1500, agree);
+    }
+
+    @Test
+    void aClosedGridIsNamed() {
+        Grid grid = Grid.create(3, 3);
+        GridLineOfSight los = new GridLineOfSight(grid);
+        grid.close();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> los.visible(0, 0, 2, 2));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+        assertThrows(IllegalStateException.class, () -> los.visible(0, 8));
+    }
+
     /**
      * Neighbours see each other exactly when the move between them is legal without corner
      * cutting: every legal move is a line of sight, and a diagonal with a wall beside it is not.
