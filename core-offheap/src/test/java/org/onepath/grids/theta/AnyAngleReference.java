@@ -18,15 +18,20 @@ final class AnyAngleReference {
     private final int width;
     private final int height;
     private final double m;
-    /** Pairs tested so far: 0 not yet, 1 in sight, 2 not (the grid does not change). */
+    /** Pairs tested so far: 0 not yet, 1 in sight, 2 not (the grid does not change); null: not kept. */
     private final byte[] sight;
 
     AnyAngleReference(ReferenceGrid grid, double m) {
+        this(grid, m, true);
+    }
+
+    /** @param remember keep every pair's answer (cells^2 bytes: small grids only) */
+    AnyAngleReference(ReferenceGrid grid, double m, boolean remember) {
         this.grid = grid;
         this.width = grid.width();
         this.height = grid.height();
         this.m = m;
-        this.sight = new byte[width * height * width * height];
+        this.sight = remember ? new byte[width * height * width * height] : null;
     }
 
     // ---- sight ----
@@ -85,6 +90,9 @@ final class AnyAngleReference {
 
     /** {@link #sees(ReferenceGrid, int, int, int, int)} between two cells, remembered per pair. */
     boolean sees(int a, int b) {
+        if (sight == null) {
+            return sees(grid, a % width, a / width, b % width, b / width);
+        }
         int key = a * width * height + b;
         if (sight[key] == 0) {
             sight[key] = (byte) (sees(grid, a % width, a / width, b % width, b / width) ? 1 : 2);
