@@ -8,7 +8,8 @@
  *       {@code findPath}.</li>
  *   <li>{@code org.onepath.grids} (tiers 2 and 3): topologies, step costs, heuristics,
  *       {@link org.onepath.grids.AStar}, {@link org.onepath.grids.OpenSet} and
- *       {@link org.onepath.grids.GridSearchBuffers}.</li>
+ *       {@link org.onepath.grids.GridSearchBuffers}; {@code org.onepath.grids.theta} the any-angle
+ *       searches.</li>
  * </ul>
  * {@code org.onepath.memory} is internal.
  */
@@ -20,4 +21,5 @@ module org.onepath.core {
     exports org.onepath.grids.jps;
     exports org.onepath.grids.fast;
     exports org.onepath.grids.voxel;
+    exports org.onepath.grids.theta;
 }
