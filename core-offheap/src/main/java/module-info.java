@@ -8,7 +8,8 @@
  *       with their options and results, the one-line {@code findPath}.</li>
  *   <li>{@code org.onepath.grids} (tiers 2 and 3): topologies, step costs, heuristics,
  *       {@link org.onepath.grids.AStar}, {@link org.onepath.grids.OpenSet} and
- *       {@link org.onepath.grids.GridSearchBuffers}.</li>
+ *       {@link org.onepath.grids.GridSearchBuffers}; {@code org.onepath.grids.theta} the any-angle
+ *       searches.</li>
  *   <li>{@code org.onepath.graphs} (tiers 2 and 3): {@link org.onepath.graphs.CsrGraph},
  *       {@link org.onepath.graphs.GraphAStar}, {@link org.onepath.graphs.Landmarks} and the
  *       graph estimates.</li>
@@ -23,5 +24,6 @@ module org.onepath.core {
     exports org.onepath.grids.jps;
     exports org.onepath.grids.fast;
     exports org.onepath.grids.voxel;
+    exports org.onepath.grids.theta;
     exports org.onepath.graphs;
 }

@@ -438,9 +438,17 @@ public final class Grid implements AutoCloseable {
     /**
      * A resumable search handle for these options (A*, JPS or JPS+): begin, step in slices, copy
      * the path. The caller closes it.
+     *
+     * @throws IllegalArgumentException for an any-angle algorithm (THETA_STAR, LAZY_THETA_STAR):
+     *                                  use {@link #findPath} or the tier-2
+     *                                  {@code org.onepath.grids.theta.ThetaSearch}
      */
     public GridSearch createSearch(GridOptions options) {
         Objects.requireNonNull(options, "options");
+        if (options.algorithm() == GridAlgorithm.THETA_STAR || options.algorithm() == GridAlgorithm.LAZY_THETA_STAR) {
+            throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + options.algorithm()
+                    + "; use findPath or the tier-2 ThetaSearch");
+        }
         ensureOpen();
         return new GridSearch(this, options);
     }

@@ -17,7 +17,16 @@ public enum GridAlgorithm {
      * Jump point search over precomputed JPS+ tables, kept by the grid and updated on edits.
      * Qualifies as {@link #JPS}; falls back to JPS when a side exceeds 32766 cells.
      */
-    JPS_PLUS(2);
+    JPS_PLUS(2),
+    /**
+     * Theta*: an any-angle path over cell centres ({@code org.onepath.grids.theta}). Runs when the
+     * query qualifies (eight moves, no corner cutting, agent size 1, one cost for every area, no
+     * delegates, an automatic, Euclidean or zero estimate; any weight); otherwise the query runs
+     * A*. The path lists waypoints, consecutive ones in line of sight.
+     */
+    THETA_STAR(3),
+    /** Lazy Theta* with re-queue: as {@link #THETA_STAR}, testing line of sight when a node is popped. */
+    LAZY_THETA_STAR(4);
 
     private final int code;
 

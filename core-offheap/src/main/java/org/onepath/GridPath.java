@@ -46,7 +46,11 @@ public final class GridPath {
         return status == PathStatus.FOUND;
     }
 
-    /** The cells from start to goal (consecutive cells are neighbours). */
+    /**
+     * The cells from start to goal: consecutive cells are neighbours, except after an any-angle
+     * search ({@link #isAnyAngle()}), where they are the waypoints, consecutive ones in line of
+     * sight.
+     */
     public List<Cell> cells() {
         return new CellList(cells, width);
     }
@@ -61,7 +65,7 @@ public final class GridPath {
         return cells.length;
     }
 
-    /** Centres of the path cells in world coordinates. */
+    /** Centres of the path cells (the waypoints after an any-angle search) in world coordinates. */
     public List<WorldPoint> points() {
         final int[] c = cells;
         final int w = width;
@@ -84,7 +88,10 @@ public final class GridPath {
         return cost;
     }
 
-    /** Nodes expanded: iterations, less one when the goal was popped. */
+    /**
+     * Nodes expanded: iterations, less one when the goal was popped (Lazy Theta* also leaves out
+     * the pops that put a repaired node back into the open set).
+     */
     public int expandedCount() {
         return expandedCount;
     }
@@ -97,6 +104,11 @@ public final class GridPath {
     /** The algorithm that ran (after any fallback). */
     public GridAlgorithm algorithm() {
         return algorithm;
+    }
+
+    /** Whether an any-angle search ran (THETA_STAR or LAZY_THETA_STAR), so the cells are waypoints. */
+    public boolean isAnyAngle() {
+        return algorithm == GridAlgorithm.THETA_STAR || algorithm == GridAlgorithm.LAZY_THETA_STAR;
     }
 
     /** Whether the expanded cells were recorded. */

@@ -17,6 +17,9 @@ import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.JumpSearch;
 import org.onepath.grids.jps.TableJumper;
+import org.onepath.grids.theta.EuclideanHeuristic;
+import org.onepath.grids.theta.ThetaSearch;
+import org.onepath.grids.theta.ThetaVariant;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
@@ -199,6 +202,9 @@ public final class GridSearch implements AutoCloseable {
      */
     public byte[] saveState() {
         ensureOpen();
+        if (active instanceof ThetaSearch<?>) {
+            throw new IllegalStateException("a GridSearch running " + algorithm + " has no kind 12 state; save a tier-2 ThetaSearch (kind 10)");
+        }
         try (StateWriter w = new StateWriter(1024)) {
             w.header(StateKind.GRID_SEARCH);
             if (status == PathStatus.NONE || active == null) {
@@ -470,6 +476,13 @@ public final class GridSearch implements AutoCloseable {
                     active = new JumpSearch<>(grid, new TableJumper(grid.jpsPlusIndex()), heuristic, m, buffers);
                 }
             }
+            case THETA_STAR, LAZY_THETA_STAR -> {
+                // Only the one-line query gets here: Grid.createSearch refuses the any-angle algorithms.
+                ThetaVariant variant = algorithm == GridAlgorithm.THETA_STAR ? ThetaVariant.THETA : ThetaVariant.LAZY_REQUEUE;
+                Heuristic estimate = options.heuristic() == HeuristicKind.ZERO ? ZeroHeuristic.INSTANCE
+                        : new EuclideanHeuristic(grid.width(), m);
+                active = new ThetaSearch<>(grid, variant, estimate, m, buffers, options.heuristicWeight());
+            }
             case ASTAR -> {
                 if (fast) {
                     if (octileAStar == null) {
@@ -501,6 +514,7 @@ public final class GridSearch implements AutoCloseable {
             case OCTILE -> new OctileHeuristic(grid.width(), scale);
             case MANHATTAN -> new ManhattanHeuristic(grid.width(), scale);
             case ZERO -> ZeroHeuristic.INSTANCE;
+            case EUCLIDEAN -> new EuclideanHeuristic(grid.width(), scale);
             case AUTO -> throw new AssertionError("resolved above");
         };
     }

@@ -5,7 +5,9 @@ import org.onepath.grids.jps.JpsPlusIndex;
 /**
  * When a tier-1 query may run a jump point search: eight moves, no corner cutting, agent size 1,
  * one cost multiplier for every area, no step-cost or blocking delegate, heuristic weight 1 and
- * an automatic, octile or zero estimate. Any other query runs A*.
+ * an automatic, octile or zero estimate. Any other query runs A*. The any-angle searches
+ * (Theta*, Lazy Theta*) qualify the same way but for the estimate (automatic, Euclidean or zero)
+ * and the weight (any).
  */
 final class JumpPointQualification {
     private JumpPointQualification() {
@@ -17,6 +19,9 @@ final class JumpPointQualification {
      */
     static GridAlgorithm algorithmFor(GridOptions options, AreaCosts areas, Grid grid) {
         GridAlgorithm asked = options.algorithm();
+        if (asked == GridAlgorithm.THETA_STAR || asked == GridAlgorithm.LAZY_THETA_STAR) {
+            return qualifiesAnyAngle(options, areas) ? asked : GridAlgorithm.ASTAR;
+        }
         if (asked == GridAlgorithm.ASTAR || !qualifies(options, areas)) {
             return GridAlgorithm.ASTAR;
         }
@@ -25,6 +30,21 @@ final class JumpPointQualification {
             return GridAlgorithm.JPS;
         }
         return asked;
+    }
+
+    /**
+     * When a query may run an any-angle search: as for jump point search, but with an automatic,
+     * Euclidean or zero estimate and any heuristic weight.
+     */
+    static boolean qualifiesAnyAngle(GridOptions options, AreaCosts areas) {
+        HeuristicKind h = options.heuristic();
+        return options.connectivity() == Connectivity.EIGHT
+                && options.diagonalRule() == DiagonalRule.NO_CORNER_CUTTING
+                && options.agentSize() == 1
+                && options.stepCost() == null
+                && options.blocked() == null
+                && (h == HeuristicKind.AUTO || h == HeuristicKind.EUCLIDEAN || h == HeuristicKind.ZERO)
+                && areas.isUniform();
     }
 
     static boolean qualifies(GridOptions options, AreaCosts areas) {

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An annotated hex dump of a state (kinds 1, 2, 3, 4, 8, 9, 11 and 12), one field per line: offset, bytes and
+ * An annotated hex dump of a state (kinds 1, 2, 3, 4, 8, 9, 10, 11 and 12), one field per line: offset, bytes and
  * the field's name and value, e.g. {@code 0000  4F 50 47 53  magic "OPGS"}. The walk follows
  * docs/formats/state-v1.md on its own (it does not use the engine's readers), so a dump that reads
  * right is an independent check of the bytes. Cells are shown one grid row a line, voxel chunks
@@ -40,7 +40,7 @@ final class StateDump {
         this.in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    /** The dump of a whole state; throws if the bytes are not a well-formed kind 1, 2, 3, 4, 8, 9, 11 or 12. */
+    /** The dump of a whole state; throws if the bytes are not a well-formed kind 1, 2, 3, 4, 8, 9, 10, 11 or 12. */
     static String of(byte[] state) {
         StateDump d = new StateDump(state);
         d.walk();
@@ -102,6 +102,7 @@ final class StateDump {
             case 4 -> "Graph";
             case 8 -> "A*";
             case 9 -> "jump point search";
+            case 10 -> "Theta*";
             case 11 -> "graph A*";
             case 12 -> "GridSearch";
             default -> throw new IllegalArgumentException("no dump for kind " + kind);

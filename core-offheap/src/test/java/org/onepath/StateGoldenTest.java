@@ -197,6 +197,80 @@ class StateGoldenTest {
         assertEquals(StateGoldens.JPS_STEPS, jps.getInt(33));
     }
 
+    /**
+     * Kind 10: the counters at the kind 8 offsets, the re-queue golden with fewer expansions than
+     * iterations, and every visited record's g equal to its parent's plus the segment between
+     * them, recomputed here from the bytes as 1.5 * sqrt(dx^2 + dy^2).
+     */
+    @Test
+    void thetaGoldenFieldsSitAtTheirDocumentedOffsets() {
+        int w = 11;
+        for (StateGoldens golden : new StateGoldens[] {StateGoldens.THETA_RUNNING, StateGoldens.THETA_REQUEUE_RUNNING}) {
+            ByteBuffer b = ByteBuffer.wrap(golden.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+            boolean requeue = golden == StateGoldens.THETA_REQUEUE_RUNNING;
+            assertEquals(w * 7, b.getInt(8), golden + " nodeCount of the 11 x 7 grid");
+            assertEquals(SearchStatus.RUNNING.code(), b.get(12), golden + " status");
+            assertEquals(1.0, b.getDouble(13), golden + " weight");
+            assertEquals(6 * w, b.getInt(21), golden + " start (0, 6)");
+            assertEquals(10, b.getInt(25), golden + " goal (10, 0)");
+            int iterations = b.getInt(33);
+            assertEquals(requeue ? StateGoldens.THETA_REQUEUE_STEPS : StateGoldens.THETA_STEPS, iterations, golden + " iterations");
+            int expanded = b.getInt(29);
+            if (requeue) {
+                assertTrue(expanded < iterations, golden + ": some pop re-queued a node (" + expanded + " < " + iterations + ")");
+            } else {
+                assertEquals(iterations, expanded, golden + ": Theta* expands every pop");
+            }
+            int v = b.getInt(45);
+            int closed = 0;
+            for (int i = 0; i < v; i++) {
+                int at = 49 + 17 * i;
+                int node = b.getInt(at);
+                closed += b.get(at + 4);
+                double g = b.getDouble(at + 5);
+                int parent = b.getInt(at + 13);
+                if (parent < 0) {
+                    assertEquals(6 * w, node, golden + ": only the start has no parent");
+                    assertEquals(0.0, g);
+                    continue;
+                }
+                double parentG = Double.NaN;
+                for (int j = 0; j < v; j++) {
+                    if (b.getInt(49 + 17 * j) == parent) {
+                        parentG = b.getDouble(49 + 17 * j + 5);
+                    }
+                }
+                int dx = node % w - parent % w;
+                int dy = node / w - parent / w;
+                assertEquals(Double.doubleToRawLongBits(parentG + 1.5 * Math.sqrt(dx * dx + dy * dy)), Double.doubleToRawLongBits(g),
+                        golden + " visited[" + i + "] g = parent's g + segment");
+            }
+            assertEquals(expanded, closed, golden + ": the closed nodes are the expansions");
+        }
+    }
+
+    /** A kind 10 golden restored into a fresh search runs on to the result of an uninterrupted search. */
+    @ParameterizedTest
+    @EnumSource(value = StateGoldens.class, names = {"THETA_RUNNING", "THETA_REQUEUE_RUNNING"})
+    void restoredThetaGoldenRunsOnAsTheUninterruptedSearch(StateGoldens golden) {
+        try (StateGoldens.ThetaSubject restored = (StateGoldens.ThetaSubject) golden.fresh();
+             StateGoldens.ThetaSubject uninterrupted = (StateGoldens.ThetaSubject) golden.fresh()) {
+            restored.restore(golden.readBin());
+            uninterrupted.theta.begin(uninterrupted.thetaStart(), uninterrupted.thetaGoal());
+            uninterrupted.theta.run();
+            while (restored.theta.status() == SearchStatus.RUNNING) {
+                restored.theta.step(3);
+            }
+            assertEquals(SearchStatus.FOUND, uninterrupted.theta.status());
+            assertEquals(SearchStatus.FOUND, restored.theta.status());
+            assertEquals(Double.doubleToRawLongBits(uninterrupted.theta.pathCost()), Double.doubleToRawLongBits(restored.theta.pathCost()));
+            assertEquals(uninterrupted.theta.iterations(), restored.theta.iterations());
+            assertEquals(uninterrupted.theta.expandedCount(), restored.theta.expandedCount());
+            assertArrayEquals(uninterrupted.theta.path(), restored.theta.path());
+            assertArrayEquals(uninterrupted.theta.expandedNodes(), restored.theta.expandedNodes());
+        }
+    }
+
     /** Kind 12: the mode, the size and each mode's fields at the offsets the layout gives them. */
     @Test
     void gridSearchGoldenFieldsSitAtTheirDocumentedOffsets() {

@@ -18,6 +18,9 @@ import org.onepath.grids.SquareTopology;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JumpSearch;
+import org.onepath.grids.theta.EuclideanHeuristic;
+import org.onepath.grids.theta.ThetaSearch;
+import org.onepath.grids.theta.ThetaVariant;
 import org.onepath.state.GraphStateException;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
@@ -47,6 +50,13 @@ enum StateGoldens {
     ASTAR_FOUND("astar-kind8-found"),
     /** Kind 9: jump point search over the 12 x 9 uniform grid after 4 iterations, expansions recorded. */
     JPS_RUNNING("jps-kind9-running"),
+    /** Kind 10: Theta* over the any-angle picture after {@link #THETA_STEPS} iterations, expansions recorded. */
+    THETA_RUNNING("theta-kind10-running"),
+    /**
+     * Kind 10: Lazy Theta* with re-queue over the same picture after {@link #THETA_REQUEUE_STEPS}
+     * iterations, some of which re-queued a repaired node (fewer expansions than iterations).
+     */
+    THETA_REQUEUE_RUNNING("theta-kind10-requeue-running"),
     /** Kind 12 mode 0: a GridSearch handle (default options) over the 10 x 7 search picture, never begun. */
     SEARCH_NOT_BEGUN("search-kind12-mode0"),
     /** Kind 12 mode 1: the specialised A* (default options) after {@link #SEARCH_ASTAR_STEPS} iterations. */
@@ -143,6 +153,21 @@ enum StateGoldens {
             ............
             """;
 
+    /** The picture of the kind 10 goldens (every cell costs 1.5); searches go from (0, 6) to (10, 0). */
+    static final String THETA_PICTURE = """
+            ...........
+            ..###......
+            ....#..#...
+            .......#...
+            ..#........
+            ..#..####..
+            ...........
+            """;
+    static final double THETA_CELL_COST = 1.5;
+    /** Kind 10 goldens: iterations before the save (Theta*, Lazy Theta* with re-queue). */
+    static final int THETA_STEPS = 7;
+    static final int THETA_REQUEUE_STEPS = 9;
+
     /** A* running golden: iterations before the save. */
     static final int ASTAR_STEPS = 12;
     /** Jump point search golden: iterations before the save. */
@@ -171,11 +196,17 @@ enum StateGoldens {
             case HEX_GRID -> 2;
             case ASTAR_RUNNING, ASTAR_NOT_STARTED, ASTAR_FOUND -> 8;
             case JPS_RUNNING -> 9;
+            case THETA_RUNNING, THETA_REQUEUE_RUNNING -> 10;
             case SEARCH_NOT_BEGUN, SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND, SEARCH_GENERIC_ASTAR, SEARCH_GENERIC_JPS,
                  SEARCH_JPS_BLOCKS, SEARCH_JPS_PLUS -> 12;
             case GRAPH -> 4;
             case GRAPH_ASTAR_RUNNING -> 11;
         };
+    }
+
+    /** For a kind 10 golden: the variant of its search. */
+    ThetaVariant thetaVariant() {
+        return this == THETA_REQUEUE_RUNNING ? ThetaVariant.LAZY_REQUEUE : ThetaVariant.THETA;
     }
 
     /** For a kind 12 golden: the options of its GridSearch handle; null for the other kinds. */
@@ -256,6 +287,12 @@ enum StateGoldens {
                 s.jps.step(JPS_STEPS);
                 yield s;
             }
+            case THETA_RUNNING, THETA_REQUEUE_RUNNING -> {
+                ThetaSubject s = new ThetaSubject(thetaVariant());
+                s.theta.begin(s.thetaStart(), s.thetaGoal());
+                s.theta.step(this == THETA_RUNNING ? THETA_STEPS : THETA_REQUEUE_STEPS);
+                yield s;
+            }
             case SEARCH_NOT_BEGUN -> new GridSearchSubject(gridSearchOptions());
             case SEARCH_ASTAR_RUNNING -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_ASTAR_STEPS);
             case SEARCH_ASTAR_FOUND -> GridSearchSubject.begunAndStepped(gridSearchOptions(), Integer.MAX_VALUE);
@@ -282,6 +319,7 @@ enum StateGoldens {
             case ASTAR_RUNNING, ASTAR_FOUND -> new AStarSubject(1.0);
             case ASTAR_NOT_STARTED -> new AStarSubject(NOT_STARTED_WEIGHT);
             case JPS_RUNNING -> new JumpSubject();
+            case THETA_RUNNING, THETA_REQUEUE_RUNNING -> new ThetaSubject(thetaVariant());
             case SEARCH_NOT_BEGUN, SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND, SEARCH_GENERIC_ASTAR, SEARCH_GENERIC_JPS,
                  SEARCH_JPS_BLOCKS, SEARCH_JPS_PLUS -> new GridSearchSubject(gridSearchOptions());
             case GRAPH -> new GraphSubject(new Graph(GRAPH_NODES));
@@ -364,6 +402,15 @@ enum StateGoldens {
 
     static Grid jpsGrid() {
         return Grid.fromText(JPS_PICTURE);
+    }
+
+    /** The grid of the kind 10 goldens: one cost, 1.5, for every area. */
+    static Grid thetaGrid() {
+        Grid grid = Grid.fromText(THETA_PICTURE);
+        for (int a = 0; a < 255; a++) {
+            grid.areas().set(a, THETA_CELL_COST);
+        }
+        return grid;
     }
 
     /** The grid of the kind 12 goldens: uniform cost, so every engine (and jump point search) qualifies. */
@@ -766,6 +813,60 @@ enum StateGoldens {
             buffers.close();
             landmarks.close();
             graph.close();
+        }
+    }
+
+    static final class ThetaSubject extends Subject {
+        final Grid grid = thetaGrid();
+        final GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount());
+        final ThetaSearch<EuclideanHeuristic> theta;
+
+        ThetaSubject(ThetaVariant variant) {
+            buffers.recordExpansions(true);
+            theta = new ThetaSearch<>(grid, variant, new EuclideanHeuristic(grid.width(), THETA_CELL_COST), THETA_CELL_COST, buffers);
+        }
+
+        int thetaStart() {
+            return grid.indexOf(0, 6);
+        }
+
+        int thetaGoal() {
+            return grid.indexOf(10, 0);
+        }
+
+        @Override
+        byte[] save() {
+            return theta.saveState();
+        }
+
+        @Override
+        void restore(byte[] state) {
+            theta.restoreState(state);
+        }
+
+        @Override
+        void restore(MemorySegment state) {
+            theta.restoreState(state);
+        }
+
+        @Override
+        SlicedSearch search() {
+            return theta;
+        }
+
+        @Override
+        void prime() {
+            theta.begin(thetaStart(), thetaGoal());
+            theta.step(1);
+            if (theta.status() != SearchStatus.RUNNING) {
+                throw new AssertionError("primed Theta* is not running");
+            }
+        }
+
+        @Override
+        public void close() {
+            buffers.close();
+            grid.close();
         }
     }
 

@@ -18,6 +18,9 @@ import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.grids.jps.JumpSearch;
 import org.onepath.grids.jps.TableJumper;
+import org.onepath.grids.theta.EuclideanHeuristic;
+import org.onepath.grids.theta.ThetaSearch;
+import org.onepath.grids.theta.ThetaVariant;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -82,6 +85,10 @@ public class GridSearchBenchmark {
                 table = index;
                 yield new JumpSearch<>(grid, new TableJumper(index), octile, m, buffers);
             }
+            // Not in the default parameters; select with -p algorithm=THETA_STAR,LAZY_THETA_STAR.
+            case THETA_STAR, LAZY_THETA_STAR -> new ThetaSearch<>(grid,
+                    algorithm == GridAlgorithm.THETA_STAR ? ThetaVariant.THETA : ThetaVariant.LAZY_REQUEUE,
+                    new EuclideanHeuristic(grid.width(), m), m, buffers);
         };
     }
 

@@ -13,6 +13,15 @@ interface Algorithm {
     /** One line for {@code --help}. */
     String description();
 
+    /**
+     * Whether the search returns any-angle paths (waypoints in line of sight, costed by straight
+     * segments): such a cost may lie below the published eight-connected optimum, so reports
+     * check that it is not longer rather than equal.
+     */
+    default boolean anyAngle() {
+        return false;
+    }
+
     /** Builds what the search needs for this grid. */
     Solver prepare(Grid grid);
 

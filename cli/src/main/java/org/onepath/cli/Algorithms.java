@@ -46,6 +46,8 @@ final class Algorithms {
                 (grid, resources) -> resources.add(new OctileJump<>(grid, new BlockJumper(resources.add(new BlockMap(grid))), true))));
         register(new Generic("jpsplus-improved", "specialised OctileJump with improved pruning over a JpsPlusIndex",
                 (grid, resources) -> resources.add(new OctileJump<>(grid, new TableJumper(resources.add(new JpsPlusIndex(grid))), true))));
+        register(new TierOne("theta", GridAlgorithm.THETA_STAR));
+        register(new TierOne("lazytheta", GridAlgorithm.LAZY_THETA_STAR));
     }
 
     private Algorithms() {
@@ -111,6 +113,11 @@ final class Algorithms {
         @Override
         public String description() {
             return "tier-1 grid.findPath with algorithm " + options.algorithm();
+        }
+
+        @Override
+        public boolean anyAngle() {
+            return options.algorithm() == GridAlgorithm.THETA_STAR || options.algorithm() == GridAlgorithm.LAZY_THETA_STAR;
         }
 
         @Override

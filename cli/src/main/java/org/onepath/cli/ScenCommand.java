@@ -18,6 +18,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "A match is |cost - optimal| <= max(0.01, 1e-5 * optimal); a length of 0 with start != goal must give no path.",
                 "Voxel (.3dscen) problems run 26-move A* without corner cutting, reported as astar-3d; a match there is",
                 "|cost - optimal| <= 1e-6 * max(1, optimal).",
+                "Any-angle algorithms (theta, lazytheta) may beat the eight-connected optimum: their mismatch is a path longer",
+                "than it (relative 1e-6) or a missing one, and a second table gives per map the mean and maximum of",
+                "length / optimum.",
                 "Maps are found by base name beside each scenario file. Exit status 0 exactly when nothing mismatches."})
 final class ScenCommand implements Callable<Integer> {
     private static final int SHOWN_MISMATCHES = 20;
@@ -25,7 +28,7 @@ final class ScenCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--alg", paramLabel = "LIST", description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: astar, generic-astar, jps, generic-jps, jpsplus, generic-jpsplus, jps-improved, jpsplus-improved.")
+    @Option(names = "--alg", paramLabel = "LIST", description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: astar, generic-astar, jps, generic-jps, jpsplus, generic-jpsplus, jps-improved, jpsplus-improved, theta, lazytheta.")
     String algorithms = "astar";
 
     @Option(names = "--json", description = "Print one JSON object instead of tables.")
@@ -36,6 +39,9 @@ final class ScenCommand implements Callable<Integer> {
 
     @Option(names = "--limit", paramLabel = "N", description = "At most N problems from each scenario file (default: all).")
     int limit;
+
+    @Option(names = "--every", paramLabel = "N", description = "Only every Nth problem of each square-grid scenario file: 1, 1+N, 1+2N, ... (default: ${DEFAULT-VALUE}, all).")
+    int every = 1;
 
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed queries before the timed passes of each map (default: ${DEFAULT-VALUE}).")
     int warmup = ScenarioRun.DEFAULT_WARMUP;
@@ -55,6 +61,9 @@ final class ScenCommand implements Callable<Integer> {
         if (limit < 0) {
             throw new IllegalArgumentException("--limit must be >= 0, was " + limit);
         }
+        if (every < 1) {
+            throw new IllegalArgumentException("--every must be at least 1, was " + every);
+        }
         if (warmup < 0) {
             throw new IllegalArgumentException("--warmup must be >= 0, was " + warmup);
         }
@@ -64,7 +73,7 @@ final class ScenCommand implements Callable<Integer> {
         List<Algorithm> algs = Algorithms.parse(algorithms);
         List<Path> files = ScenarioRun.scenarioFiles(paths);
         PrintStream progress = isTerminal() ? System.err : null;
-        ScenarioRun.Report report = new ScenarioRun(algs, passes, limit, warmup, progress, store).run(files);
+        ScenarioRun.Report report = new ScenarioRun(algs, passes, limit, warmup, progress, store, every).run(files);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(toJson(report));
@@ -89,6 +98,7 @@ final class ScenCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%-16s %10d %10d %15d %11.3f %13.3f %12.2f%n",
                     r.alg(), r.problems(), r.mismatches(), r.expanded(), r.searchSeconds(), r.preprocessSeconds(), perQuery);
         }
+        printRatios(out, report);
         List<ScenarioRun.Mismatch> mismatches = report.mismatches();
         for (int i = 0; i < Math.min(SHOWN_MISMATCHES, mismatches.size()); i++) {
             ScenarioRun.Mismatch m = mismatches.get(i);
@@ -98,6 +108,25 @@ final class ScenCommand implements Callable<Integer> {
         }
         if (mismatches.size() > SHOWN_MISMATCHES) {
             out.println("... and " + (mismatches.size() - SHOWN_MISMATCHES) + " more mismatches");
+        }
+    }
+
+    /** Per map and in all, the any-angle lengths over the published optimum; nothing without an any-angle algorithm. */
+    static void printRatios(PrintWriter out, ScenarioRun.Report report) {
+        if (report.results().stream().noneMatch(ScenarioRun.AlgorithmResult::anyAngle)) {
+            return;
+        }
+        out.println("any-angle length / published octile optimum (mismatch: longer than the optimum, or no path where it has one):");
+        out.printf(Locale.ROOT, "%-16s %-24s %8s %12s %12s%n", "algorithm", "map", "ratios", "mean ratio", "max ratio");
+        for (ScenarioRun.AlgorithmResult r : report.results()) {
+            if (!r.anyAngle()) {
+                continue;
+            }
+            for (ScenarioRun.MapResult m : r.maps()) {
+                out.printf(Locale.ROOT, "%-16s %-24s %8d %12.6f %12.6f%n", r.alg(), m.map(), m.ratioCount(), m.ratioMean(), m.ratioMax());
+            }
+            out.printf(Locale.ROOT, "%-16s %-24s %8d %12.6f %12.6f%n", r.alg(), "(all)",
+                    r.maps().stream().mapToInt(ScenarioRun.MapResult::ratioCount).sum(), r.ratioMean(), r.ratioMax());
         }
     }
 
@@ -114,8 +143,12 @@ final class ScenCommand implements Callable<Integer> {
                     .append(",\"mismatches\":").append(r.mismatches())
                     .append(",\"expanded\":").append(r.expanded())
                     .append(",\"searchSeconds\":").append(Json.number(r.searchSeconds()))
-                    .append(",\"preprocessSeconds\":").append(Json.number(r.preprocessSeconds()))
-                    .append(",\"maps\":[");
+                    .append(",\"preprocessSeconds\":").append(Json.number(r.preprocessSeconds()));
+            if (r.anyAngle()) {
+                b.append(",\"anyAngle\":true,\"ratioMean\":").append(Json.number(r.ratioMean()))
+                        .append(",\"ratioMax\":").append(Json.number(r.ratioMax()));
+            }
+            b.append(",\"maps\":[");
             for (int j = 0; j < r.maps().size(); j++) {
                 ScenarioRun.MapResult m = r.maps().get(j);
                 if (j > 0) {
@@ -125,8 +158,13 @@ final class ScenCommand implements Callable<Integer> {
                         .append(",\"problems\":").append(m.problems())
                         .append(",\"mismatches\":").append(m.mismatches())
                         .append(",\"expanded\":").append(m.expanded())
-                        .append(",\"searchSeconds\":").append(Json.number(m.searchSeconds()))
-                        .append('}');
+                        .append(",\"searchSeconds\":").append(Json.number(m.searchSeconds()));
+                if (r.anyAngle()) {
+                    b.append(",\"ratioCount\":").append(m.ratioCount())
+                            .append(",\"ratioMean\":").append(Json.number(m.ratioMean()))
+                            .append(",\"ratioMax\":").append(Json.number(m.ratioMax()));
+                }
+                b.append('}');
             }
             b.append("]}");
         }

@@ -23,13 +23,40 @@ final class ScenarioRun {
     /** Untimed queries run before each timed pass, so the searches run compiled code. */
     static final int DEFAULT_WARMUP = 40;
 
-    /** Results of one algorithm on one scenario file. */
+    /**
+     * Results of one algorithm on one scenario file. For an any-angle algorithm, {@code ratioCount}
+     * problems with a positive optimum and a path gave {@code cost / optimum}, summing to
+     * {@code ratioSum} with the largest {@code ratioMax}; otherwise they are 0, 0 and NaN.
+     */
     record MapResult(String map, int problems, int mismatches, long expanded, double searchSeconds,
-                     double preprocessSeconds) {
+                     double preprocessSeconds, int ratioCount, double ratioSum, double ratioMax) {
+        MapResult(String map, int problems, int mismatches, long expanded, double searchSeconds, double preprocessSeconds) {
+            this(map, problems, mismatches, expanded, searchSeconds, preprocessSeconds, 0, 0, Double.NaN);
+        }
+
+        /** Mean of cost / optimum, NaN without ratios. */
+        double ratioMean() {
+            return ratioCount == 0 ? Double.NaN : ratioSum / ratioCount;
+        }
     }
 
     /** Results of one algorithm over every scenario file. */
-    record AlgorithmResult(String alg, List<MapResult> maps) {
+    record AlgorithmResult(String alg, List<MapResult> maps, boolean anyAngle) {
+        AlgorithmResult(String alg, List<MapResult> maps) {
+            this(alg, maps, false);
+        }
+
+        /** Mean of cost / optimum over every map's problems, NaN without ratios. */
+        double ratioMean() {
+            int n = maps.stream().mapToInt(MapResult::ratioCount).sum();
+            return n == 0 ? Double.NaN : maps.stream().mapToDouble(MapResult::ratioSum).sum() / n;
+        }
+
+        /** Largest cost / optimum over every map, NaN without ratios. */
+        double ratioMax() {
+            return maps.stream().filter(m -> m.ratioCount() > 0).mapToDouble(MapResult::ratioMax).max().orElse(Double.NaN);
+        }
+
         int problems() {
             return maps.stream().mapToInt(MapResult::problems).sum();
         }
@@ -72,6 +99,12 @@ final class ScenarioRun {
     private final int warmup;
     private final PrintStream progress;
     private final Path store;
+    private final int every;
+
+    /** As {@link #ScenarioRun(List, int, int, int, PrintStream, Path, int)} with every problem. */
+    ScenarioRun(List<Algorithm> algorithms, int passes, int limit, int warmup, PrintStream progress, Path store) {
+        this(algorithms, passes, limit, warmup, progress, store, 1);
+    }
 
     /**
      * @param passes   timed passes per map and algorithm; the best is kept
@@ -80,8 +113,11 @@ final class ScenarioRun {
      * @param progress where progress lines go, or null
      * @param store    a store file, or a folder of them named after the maps, that answers the
      *                 scenarios instead of the maps beside them; null for the maps
+     * @param every    of a square-grid scenario file, only problems 1, 1 + every, 1 + 2 * every, ...
+     *                 (before the limit); mismatches keep their numbers in the file
      */
-    ScenarioRun(List<Algorithm> algorithms, int passes, int limit, int warmup, PrintStream progress, Path store) {
+    ScenarioRun(List<Algorithm> algorithms, int passes, int limit, int warmup, PrintStream progress, Path store, int every) {
+        this.every = every;
         this.algorithms = algorithms;
         this.passes = passes;
         this.limit = limit;
@@ -117,6 +153,26 @@ final class ScenarioRun {
             }
         }
         return out;
+    }
+
+    /**
+     * The relative slack of "not longer" for any-angle costs: the published lengths differ from
+     * exact octile sums by up to 1.7e-9 of the length.
+     */
+    static final double ANY_ANGLE_SLACK = 1e-6;
+
+    /**
+     * Whether an any-angle cost is acceptable against the published eight-connected optimum: a
+     * path exactly when there is one (0 with distinct ends means none), and not longer than the
+     * optimum (relative {@link #ANY_ANGLE_SLACK}).
+     */
+    static boolean anyAngleMatches(MovingAiScenario problem, double cost) {
+        double optimal = problem.optimalLength();
+        boolean sameCell = problem.startX() == problem.goalX() && problem.startY() == problem.goalY();
+        if (optimal == 0 && !sameCell) {
+            return cost == Double.POSITIVE_INFINITY;
+        }
+        return cost <= optimal * (1 + ANY_ANGLE_SLACK);
     }
 
     /** Whether a cost matches the published length (0 with distinct ends means no path). */
@@ -162,6 +218,13 @@ final class ScenarioRun {
             }
             long t0 = System.nanoTime();
             List<MovingAiScenario> problems = MovingAiScenarios.read(scen);
+            if (every > 1) {
+                List<MovingAiScenario> sampled = new ArrayList<>();
+                for (int i = 0; i < problems.size(); i += every) {
+                    sampled.add(problems.get(i));
+                }
+                problems = sampled;
+            }
             if (limit > 0 && problems.size() > limit) {
                 problems = problems.subList(0, limit);
             }
@@ -208,7 +271,7 @@ final class ScenarioRun {
         List<AlgorithmResult> results = new ArrayList<>();
         for (int a = 0; a < algorithms.size(); a++) {
             if (anyGridFile) {
-                results.add(new AlgorithmResult(algorithms.get(a).name(), perAlg.get(a)));
+                results.add(new AlgorithmResult(algorithms.get(a).name(), perAlg.get(a), algorithms.get(a).anyAngle()));
             }
         }
         if (anyVoxelFile) {
@@ -241,16 +304,27 @@ final class ScenarioRun {
             }
             int bad = 0;
             long totalExpanded = 0;
+            boolean anyAngle = alg.anyAngle();
+            int ratioCount = 0;
+            double ratioSum = 0;
+            double ratioMax = Double.NaN;
             for (int i = 0; i < n; i++) {
                 totalExpanded += expanded[i];
-                if (!matches(problems.get(i), costs[i])) {
+                double optimal = problems.get(i).optimalLength();
+                if (anyAngle && optimal > 0 && costs[i] < Double.POSITIVE_INFINITY) {
+                    double ratio = costs[i] / optimal;
+                    ratioCount++;
+                    ratioSum += ratio;
+                    ratioMax = ratioCount == 1 ? ratio : Math.max(ratioMax, ratio);
+                }
+                if (!(anyAngle ? anyAngleMatches(problems.get(i), costs[i]) : matches(problems.get(i), costs[i]))) {
                     bad++;
                     MovingAiScenario p = problems.get(i);
                     String ends = "(" + p.startX() + "," + p.startY() + ")->(" + p.goalX() + "," + p.goalY() + ")";
-                    mismatches.add(new Mismatch(alg.name(), scen.toString(), i, ends, p.optimalLength(), costs[i]));
+                    mismatches.add(new Mismatch(alg.name(), scen.toString(), i * every, ends, p.optimalLength(), costs[i]));
                 }
             }
-            return new MapResult(mapName, n, bad, totalExpanded, best, preprocess);
+            return new MapResult(mapName, n, bad, totalExpanded, best, preprocess, ratioCount, ratioSum, ratioMax);
         }
     }
 

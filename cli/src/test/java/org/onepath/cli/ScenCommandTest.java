@@ -257,6 +257,27 @@ class ScenCommandTest {
     }
 
     @Test
+    void everyKeepsEveryNthProblemWithItsNumberInTheFile() {
+        // Problems 4 and 10 (0-based 3 and 9) have wrong lengths; every third problem is 1, 4, 7, 10.
+        Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
+        Path scen = Fixtures.write(dir.resolve("a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(3, 9)));
+        CliRun third = CliRun.of("scen", "--every", "3", scen.toString());
+        assertEquals(OnePathCli.FAILED, third.status(), third::toString);
+        assertEquals(4, row(third, "astar").problems());
+        assertEquals(2, row(third, "astar").mismatches());
+        assertEquals(List.of(4, 10), mismatches(third).stream().map(MismatchLine::problem).toList(), "numbered as in the file");
+
+        CliRun second = CliRun.of("scen", "--every", "2", scen.toString());
+        assertEquals(0, second.status(), "problems 1, 3, 5, 7, 9 skip the wrong ones: " + second);
+        assertEquals(5, row(second, "astar").problems());
+
+        CliRun limited = CliRun.of("scen", "--every", "3", "--limit", "1", scen.toString());
+        assertEquals(0, limited.status(), limited::toString);
+        assertEquals(1, row(limited, "astar").problems(), "the limit counts the kept problems");
+        assertTrue(CliRun.of("scen", "--every", "0", scen.toString()).assertBadInput().contains("--every"));
+    }
+
+    @Test
     void limitRestrictsProblemsPerFile() {
         // Problems 4..10 have wrong lengths; only a limit of 3 or less leaves them out.
         Fixtures.write(dir.resolve("a/a.map"), Fixtures.MAP_A);

@@ -323,6 +323,36 @@ class StateCommandTest {
     }
 
     @Test
+    void aThetaStateWithRequeuedPopsIsDecoded() {
+        // Lazy Theta* with re-queue saved after it put a repaired node back: fewer expansions
+        // than iterations, which only kind 10 allows.
+        byte[] bytes;
+        int iterations;
+        int expanded;
+        try (org.onepath.Grid grid = org.onepath.Grid.fromText("""
+                ........
+                ..##....
+                ..#.....
+                ....###.
+                ........""");
+             org.onepath.grids.GridSearchBuffers buffers = new org.onepath.grids.GridSearchBuffers(grid.cellCount())) {
+            var search = new org.onepath.grids.theta.ThetaSearch<>(grid, org.onepath.grids.theta.ThetaVariant.LAZY_REQUEUE,
+                    new org.onepath.grids.theta.EuclideanHeuristic(grid.width(), 1.0), 1.0, buffers);
+            search.begin(grid.indexOf(0, 4), grid.indexOf(7, 0));
+            while (search.iterations() == search.expandedCount()) {
+                search.step(1);
+            }
+            iterations = search.iterations();
+            expanded = search.expandedCount();
+            bytes = search.saveState();
+        }
+        Path state = write("theta.state", bytes);
+        assertMentions(inspectText(state), "kind: 10 (Theta*)\n", "status: 1 (running)\n", "expanded: " + expanded + "\n",
+                "iterations: " + iterations + "\n");
+        assertTrue(expanded < iterations);
+    }
+
+    @Test
     void searchStatusOutOfRange() {
         byte[] bytes;
         try (StateWriter w = searchHeader(StateKind.THETA_STAR, 20, 4, 0, 19)) {

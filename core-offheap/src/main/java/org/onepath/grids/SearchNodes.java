@@ -66,6 +66,21 @@ public final class SearchNodes {
         return (records.get(INT, node * RECORD_BYTES + MARK_OFFSET) >>> 1) == buffers.generation;
     }
 
+    /** Whether the current search has closed the node. */
+    public boolean isClosed(int node) {
+        return records.get(INT, node * RECORD_BYTES + MARK_OFFSET) == ((buffers.generation << 1) | CLOSED_BIT);
+    }
+
+    /**
+     * Gives a reached node a new cost and parent and leaves it open or closed as it is, without
+     * touching the open set (Lazy Theta*'s repair of a popped node).
+     */
+    public void repair(int node, int parent, double g) {
+        final long off = node * RECORD_BYTES;
+        records.set(G, off + G_OFFSET, g);
+        records.set(INT, off + PARENT_OFFSET, parent);
+    }
+
     /**
      * Gives {@code node} cost {@code g} through {@code parent}, (re)opens it and pushes it with
      * (f, g). Callers do this only for a node not yet reached or reached at a strictly higher

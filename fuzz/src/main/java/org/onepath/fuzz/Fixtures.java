@@ -19,6 +19,9 @@ import org.onepath.grids.SquareTopology;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JumpSearch;
+import org.onepath.grids.theta.EuclideanHeuristic;
+import org.onepath.grids.theta.ThetaSearch;
+import org.onepath.grids.theta.ThetaVariant;
 
 /**
  * What the search targets and {@link SeedCorpus} build the same way, so every seed restores into
@@ -116,6 +119,11 @@ final class Fixtures {
     /** The jps target's engine: block jumper, octile heuristic, cost multiplier 1. */
     static JumpSearch<BlockJumper, OctileHeuristic> jps(Grid grid, BlockMap map, GridSearchBuffers buffers) {
         return new JumpSearch<>(grid, new BlockJumper(map), new OctileHeuristic(grid.width(), 1.0), 1.0, buffers);
+    }
+
+    /** The theta target's engine: Lazy Theta* with re-queue, Euclidean estimate, cost multiplier 1. */
+    static ThetaSearch<EuclideanHeuristic> theta(Grid grid, GridSearchBuffers buffers) {
+        return new ThetaSearch<>(grid, ThetaVariant.LAZY_REQUEUE, new EuclideanHeuristic(grid.width(), 1.0), 1.0, buffers);
     }
 
     /** The GridSearch handles of the gridsearch target, with the mode (and finder) each restores. */

@@ -36,7 +36,7 @@ import org.onepath.grids.jps.BlockMap;
  * </pre>
  *
  * Seeds: grids of several sizes, areas, costs, spaces and versions; voxel grids with default,
- * stored and reverted chunks and a solid default; A*, jump point search and every GridSearch
+ * stored and reverted chunks and a solid default; A*, jump point search, Lazy Theta* and every GridSearch
  * handle saved not started, just begun, after one and four steps, mid-run, found and with no path,
  * on the search grid of {@link Fixtures}; graphs (the search grid's move graph as built and
  * edited, empty, 2^26 isolated nodes, loops and parallel edges) and graph A* over the move graph
@@ -79,6 +79,7 @@ public final class SeedCorpus {
         all.put("jps", jumpSearches());
         all.put("gridsearch", gridSearches());
         all.put("store", stores());
+        all.put("theta", thetaSearches());
         all.put("graph", graphs());
         all.put("graphastar", graphSearches());
         return all;
@@ -293,6 +294,12 @@ public final class SeedCorpus {
             out.putAll(searches(grid, (g, b) -> Fixtures.jps(g, map, b), s -> s.saveState()));
         }
         return out;
+    }
+
+    private static Map<String, byte[]> thetaSearches() {
+        try (Grid grid = Fixtures.searchGrid()) {
+            return searches(grid, Fixtures::theta, s -> s.saveState());
+        }
     }
 
     private static Map<String, byte[]> searches(Engine<org.onepath.grids.AStar<?, ?, ?>> engine) {

@@ -6,8 +6,8 @@ import java.util.function.Supplier;
 /** The fuzz targets, by name. Each call makes new target objects; the caller closes them. */
 public final class Targets {
     /** Target names in the order {@code --target all} runs them. */
-    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store", "graph",
-            "graphastar");
+    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store", "theta",
+            "graph", "graphastar");
 
     private Targets() {
     }
@@ -21,6 +21,7 @@ public final class Targets {
             case "jps" -> JpsTarget::new;
             case "gridsearch" -> GridSearchTarget::new;
             case "store" -> StoreTarget::new;
+            case "theta" -> ThetaTarget::new;
             case "graph" -> GraphTarget::new;
             case "graphastar" -> GraphAStarTarget::new;
             default -> null;

@@ -1,0 +1,50 @@
+package org.onepath.grids.theta;
+
+import org.onepath.grids.Heuristic;
+
+/**
+ * {@code scale * sqrt(dx*dx + dy*dy)} of the column and row offsets to the goal: the straight
+ * distance between cell centres, the estimate of the any-angle searches. The sum of squares is
+ * formed exactly in 64 bits, then one correctly rounded square root is taken, so it equals the
+ * cost {@link ThetaSearch} charges for the straight segment to the goal. Admissible and consistent
+ * for any moves between cell centres when {@code scale} is the smallest area multiplier.
+ */
+public final class EuclideanHeuristic implements Heuristic {
+    private final int width;
+    private final double scale;
+    private int goalX;
+    private int goalY;
+
+    /**
+     * @param width grid width, to turn node indices into columns and rows
+     * @param scale multiplier of the distance (the smallest area cost), finite and &gt;= 0
+     */
+    public EuclideanHeuristic(int width, double scale) {
+        if (width < 1) {
+            throw new IllegalArgumentException("width must be at least 1, was " + width);
+        }
+        if (!(scale >= 0.0) || Double.isInfinite(scale)) {
+            throw new IllegalArgumentException("heuristic scale must be finite and >= 0, was " + scale);
+        }
+        this.width = width;
+        this.scale = scale;
+    }
+
+    @Override
+    public void setGoal(int goal) {
+        goalX = goal % width;
+        goalY = goal / width;
+    }
+
+    @Override
+    public double estimate(int node) {
+        return scale * length(node % width - goalX, node / width - goalY);
+    }
+
+    /** {@code sqrt(dx*dx + dy*dy)}: the sum exact in 64 bits, one correctly rounded root. */
+    public static double length(int dx, int dy) {
+        long sx = dx;
+        long sy = dy;
+        return Math.sqrt((double) (sx * sx + sy * sy));
+    }
+}
