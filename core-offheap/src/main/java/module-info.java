@@ -9,6 +9,8 @@
  *   <li>{@code org.onepath.grids} (tiers 2 and 3): topologies, step costs, heuristics,
  *       {@link org.onepath.grids.AStar}, {@link org.onepath.grids.OpenSet} and
  *       {@link org.onepath.grids.GridSearchBuffers}.</li>
+ *   <li>{@code org.onepath.grids.flow} (tiers 2 and 3): {@link org.onepath.grids.flow.FlowField},
+ *       the engine of {@link org.onepath.GridFlowField}.</li>
  * </ul>
  * {@code org.onepath.memory} is internal.
  */
@@ -19,5 +21,6 @@ module org.onepath.core {
     exports org.onepath.grids;
     exports org.onepath.grids.jps;
     exports org.onepath.grids.fast;
+    exports org.onepath.grids.flow;
     exports org.onepath.grids.voxel;
 }
