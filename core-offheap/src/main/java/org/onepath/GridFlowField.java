@@ -55,6 +55,8 @@ import org.onepath.state.StateWriter;
  */
 public final class GridFlowField implements AutoCloseable {
     private static final ValueLayout.OfByte MARK = ValueLayout.JAVA_BYTE;
+    /** Dirty cells a refresh always repairs rather than recomputes, however small the grid. */
+    private static final int REPAIR_MIN_LIMIT = 1024;
     /** Unit vectors of the square moves, indexed (dy + 1) * 3 + (dx + 1). */
     private static final double[] SQUARE_X = new double[9];
     private static final double[] SQUARE_Y = new double[9];
@@ -87,6 +89,8 @@ public final class GridFlowField implements AutoCloseable {
     private int knownAreaVersion;
     private int knownRestoreCount;
     private boolean failed;
+    /** Refreshes that repaired locally rather than recomputed (for the tests). */
+    private int repairs;
 
     /** A field over a square grid; see {@link Grid#createFlowField(List, GridOptions)}. */
     GridFlowField(Grid grid, List<Cell> goals, GridOptions options) {
@@ -229,8 +233,10 @@ public final class GridFlowField implements AutoCloseable {
             return field.status() == FlowStatus.COMPLETE;
         }
         if (pending.size() > 0) {
+            // Past a quarter of the cells (and a few blocks) a repair would touch most of the field:
+            // recompute instead (the result is the same).
             long perEdit = hexGrid != null ? 7 : (long) (agentSize + 2) * (agentSize + 2);
-            if ((long) pending.size() * perEdit > field.nodeCount() / 4) {
+            if ((long) pending.size() * perEdit > Math.max(REPAIR_MIN_LIMIT, field.nodeCount() / 4)) {
                 recompute();
                 return field.status() == FlowStatus.COMPLETE;
             }
@@ -238,6 +244,7 @@ public final class GridFlowField implements AutoCloseable {
             markRegion();
             clearPending();
             field.repair();
+            repairs++;
         }
         return runBudget();
     }
@@ -463,6 +470,11 @@ public final class GridFlowField implements AutoCloseable {
     }
 
     // ---- internals ----
+
+    /** Refreshes so far that repaired the affected region instead of recomputing everything. */
+    int repairCount() {
+        return repairs;
+    }
 
     private GridFlowFieldStateFormat.State toState() {
         return new GridFlowFieldStateFormat.State(width, height, knownAreaVersion, goalCells.clone(), pending.toArray(),
