@@ -228,7 +228,8 @@ public final class GridFlowField implements AutoCloseable {
      */
     public boolean refresh() {
         ensureUsable();
-        if (stale() || (pending.size() > 0 && field.status() != FlowStatus.COMPLETE)) {
+        if (stale() || field.status() == FlowStatus.NOT_STARTED
+                || (pending.size() > 0 && field.status() != FlowStatus.COMPLETE)) {
             recompute();
             return field.status() == FlowStatus.COMPLETE;
         }
