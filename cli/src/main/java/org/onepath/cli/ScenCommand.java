@@ -25,7 +25,7 @@ final class ScenCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--alg", paramLabel = "LIST", description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: astar, generic-astar, jps, generic-jps, jpsplus, generic-jpsplus, jps-improved, jpsplus-improved.")
+    @Option(names = "--alg", paramLabel = "LIST", description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: astar, generic-astar, jps, generic-jps, jpsplus, generic-jpsplus, jps-improved, jpsplus-improved, flow.")
     String algorithms = "astar";
 
     @Option(names = "--json", description = "Print one JSON object instead of tables.")
