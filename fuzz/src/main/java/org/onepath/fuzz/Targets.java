@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 /** The fuzz targets, by name. Each call makes new target objects; the caller closes them. */
 public final class Targets {
     /** Target names in the order {@code --target all} runs them. */
-    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store");
+    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store", "flow");
 
     private Targets() {
     }
@@ -20,6 +20,7 @@ public final class Targets {
             case "jps" -> JpsTarget::new;
             case "gridsearch" -> GridSearchTarget::new;
             case "store" -> StoreTarget::new;
+            case "flow" -> FlowTarget::new;
             default -> null;
         };
         return make == null ? null : make.get();
