@@ -79,6 +79,66 @@ class GridFlowFieldTest {
         }
     }
 
+    /**
+     * Free moves (a step-cost delegate returning 0) tie costs across cells, the one case where a
+     * node's direction cannot be settled when it pops: the field must still name the first
+     * neighbour attaining the minimum over its final costs, and the costs must be the shortest.
+     */
+    @Test
+    void freeMovesStillFollowTheFirstMinimumRule() {
+        CellStepCost freeColumns = (fx, fy, tx, ty, cost) -> fx >= 2 && fx <= 4 && tx >= 2 && tx <= 4 ? 0.0 : cost;
+        for (Connectivity connectivity : Connectivity.values()) {
+            GridOptions options = GridOptions.builder().connectivity(connectivity).stepCost(freeColumns).build();
+            ReferenceGrid ref = ReferenceGrid.parse("""
+                    ........
+                    ..#..#..
+                    ...2....
+                    .#...#1.
+                    ........""");
+            ref.setMultiplier(2, 3.0);
+            ref.setMultiplier(1, 0.5);
+            boolean eight = connectivity == Connectivity.EIGHT;
+            int w = ref.width();
+            int n = w * ref.height();
+            try (Grid grid = ref.toGrid(); GridFlowField f = grid.createFlowField(List.of(new Cell(7, 0)), options)) {
+                // Bellman-Ford over the moves with the delegate's costs
+                double[] cost = new double[n];
+                java.util.Arrays.fill(cost, Double.POSITIVE_INFINITY);
+                cost[7] = 0;
+                for (boolean changed = true; changed; ) {
+                    changed = false;
+                    for (int i = 0; i < n; i++) {
+                        if (!ref.open(i % w, i / w)) {
+                            continue;
+                        }
+                        for (ReferenceGrid.Move m : ref.moves(i % w, i / w, eight, DiagonalRule.NO_CORNER_CUTTING, 1)) {
+                            double c = cost[m.y() * w + m.x()] + freeColumns.cost(i % w, i / w, m.x(), m.y(), m.cost());
+                            if (c < cost[i]) {
+                                cost[i] = c;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+                for (int i = 0; i < n; i++) {
+                    assertEquals(cost[i], f.cost(i % w, i / w), connectivity + " cost of (" + i % w + ", " + i / w + ")");
+                    int expected = -1;
+                    if (cost[i] < Double.POSITIVE_INFINITY && i != 7) {
+                        double min = Double.POSITIVE_INFINITY;
+                        for (ReferenceGrid.Move m : ref.moves(i % w, i / w, eight, DiagonalRule.NO_CORNER_CUTTING, 1)) {
+                            double c = f.cost(m.x(), m.y()) + freeColumns.cost(i % w, i / w, m.x(), m.y(), m.cost());
+                            if (c < min) {
+                                min = c;
+                                expected = m.y() * w + m.x();
+                            }
+                        }
+                    }
+                    assertEquals(expected, f.nextIndex(i % w, i / w), connectivity + " next of (" + i % w + ", " + i / w + ")");
+                }
+            }
+        }
+    }
+
     @Test
     void directionsAreUnitVectorsTowardsTheNextCentre() {
         try (Grid grid = Grid.create(9, 9)) {

@@ -42,9 +42,10 @@ import org.onepath.state.OpenSetPiece;
  *   <li>The open list is {@link OpenSet} with f = g = cost, so ties pop by smaller node index; the
  *       field itself does not depend on that order (rounding is monotone and moves cost &gt;= 0,
  *       so a neighbour settled later never beats one settled earlier).</li>
- *   <li>{@code next[n]} is the first neighbour in the topology's order attaining that minimum,
- *       -1 for goals and unreachable nodes. It is computed from the final costs once the wave
- *       has run out of open nodes.</li>
+ *   <li>{@code next[n]} is the first neighbour in the topology's order attaining that minimum
+ *       over the final costs, -1 for goals and unreachable nodes. A whole field sets it when the
+ *       node pops, which gives the same neighbour (see the note at {@code finish}); a node with a
+ *       free or vanishing move, and a repair's nodes, get theirs when the wave ends.</li>
  *   <li>One iteration pops one node and relaxes its neighbours; {@link #step(int)} does at most n,
  *       and any sequence of budgets gives the same field and the same {@link #settled()} count.</li>
  * </ul>
@@ -222,27 +223,49 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
         final int[] nb = neighborNodes;
         final double[] nc = neighborCosts;
         final boolean repair = repairing;
+        final MemorySegment nx = nexts;
         int done = 0;
         while (done < maxIterations && !o.isEmpty()) {
             final int u = o.pop();
             done++;
             final double cu = c.get(COST, u * COST_BYTES);
             final int k = topo.neighbors(u, nb, nc);
+            // A whole field sets the popped node's direction now (a repair recomputes its
+            // directions when the wave ends): see directionAtPop.
+            final boolean direct = !repair && !(cu == 0.0 && isGoal(u));
+            double min = Double.POSITIVE_INFINITY;
+            int best = NO_NEXT;
+            boolean absorbed = false;
             for (int j = 0; j < k; j++) {
                 final int v = nb[j];
                 // the move out of v into u: the wave runs backwards along the neighbour lists
                 final double step = hook.cost(v, u, nc[j]);
-                if (!(step >= 0.0) || step == Double.POSITIVE_INFINITY) {
-                    continue;
-                }
-                final double cv = cu + step;
-                if (cv < c.get(COST, v * COST_BYTES)) {
-                    c.set(COST, v * COST_BYTES, cv);
-                    if (repair) {
-                        improved(v);
+                if (step >= 0.0 && step != Double.POSITIVE_INFINITY) {
+                    final double cv = cu + step;
+                    if (cv < c.get(COST, v * COST_BYTES)) {
+                        c.set(COST, v * COST_BYTES, cv);
+                        if (repair) {
+                            improved(v);
+                        }
+                        o.push(v, cv, cv);
                     }
-                    o.push(v, cv, cv);
                 }
+                if (direct) {
+                    // the move out of u into v, for u's own direction
+                    final double out = hook.cost(u, v, nc[j]);
+                    if (!(out >= 0.0) || out == Double.POSITIVE_INFINITY) {
+                        continue;
+                    }
+                    final double offer = c.get(COST, v * COST_BYTES) + out;
+                    if (offer < min) {
+                        min = offer;
+                        best = v;
+                    }
+                    absorbed |= cu + out == cu;
+                }
+            }
+            if (direct && !absorbed && min <= cu) {
+                nx.set(NEXT, u * NEXT_BYTES, best);
             }
         }
         settled += done;
@@ -584,15 +607,31 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
             clearRepairList();
             repairing = false;
         } else {
+            // Nodes whose direction waited (an absorbed move at their pop, or a wave restored
+            // from a snapshot) are the reached ones still without a next: one pass over two arrays.
             final MemorySegment c = costs;
+            final MemorySegment nx = nexts;
             for (int n = 0; n < nodeCount; n++) {
-                if (c.get(COST, n * COST_BYTES) < Double.POSITIVE_INFINITY) {
+                if (nx.get(NEXT, n * NEXT_BYTES) == NO_NEXT && c.get(COST, n * COST_BYTES) < Double.POSITIVE_INFINITY) {
                     direction(n);
                 }
             }
         }
         status = FlowStatus.COMPLETE;
     }
+
+    /*
+     * directionAtPop: why a whole field may set a node's direction when it pops. At the pop of n
+     * (cost c, final) every neighbour u whose final cost is below c has popped already, so its
+     * value is final. A neighbour attains the minimum c only if its final cost plus the move is
+     * c, which needs its final cost below c, unless the move is absorbed (c + move == c: a zero
+     * move, or one below half an ulp of c). Every other neighbour offers more than c now and
+     * later (costs only fall to their final value, and rounding is monotone). So without an
+     * absorbed move the first neighbour attaining the minimum now is the one the definition
+     * names over the final costs; with one, the node's direction waits for the end of the wave.
+     * A minimum above c (possible only with a step-cost hook that prices a move differently in
+     * its two directions) names no next node, so a next node never costs more than its node.
+     */
 
     /** next[n]: the first neighbour attaining the minimum of cost[u] + move(n, u); -1 for goals and unreachable nodes. */
     private void direction(int n) {
@@ -616,6 +655,9 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
                     min = s;
                     best = u;
                 }
+            }
+            if (min > cn) {
+                best = NO_NEXT;
             }
         }
         nexts.set(NEXT, n * NEXT_BYTES, best);
