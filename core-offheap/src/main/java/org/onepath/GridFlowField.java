@@ -89,6 +89,9 @@ public final class GridFlowField implements AutoCloseable {
     private int knownAreaVersion;
     private int knownRestoreCount;
     private boolean failed;
+    /** Scratch for a hex cell's neighbours when a refresh marks the region of an edit. */
+    private final int[] hexNodes = new int[HexCoord.DIRECTION_COUNT];
+    private final double[] hexCosts = new double[HexCoord.DIRECTION_COUNT];
     /** Refreshes that repaired locally rather than recomputed (for the tests). */
     private int repairs;
 
@@ -525,14 +528,12 @@ public final class GridFlowField implements AutoCloseable {
             }
         } else {
             GridTopology topology = field.topology();
-            int[] nodes = new int[topology.maxDegree()];
-            double[] costs = new double[topology.maxDegree()];
             for (int i = 0; i < count; i++) {
                 int cell = pending.get(i);
                 field.markDirty(cell);
-                int k = topology.neighbors(cell, nodes, costs);
+                int k = topology.neighbors(cell, hexNodes, hexCosts);
                 for (int j = 0; j < k; j++) {
-                    field.markDirty(nodes[j]);
+                    field.markDirty(hexNodes[j]);
                 }
             }
         }
