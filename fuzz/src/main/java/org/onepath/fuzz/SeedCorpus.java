@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Function;
 import org.onepath.Grid;
+import org.onepath.GridFlowField;
+import org.onepath.GridOptions;
 import org.onepath.GridSearch;
 import org.onepath.GridSpace;
 import org.onepath.PathStatus;
@@ -76,7 +78,40 @@ public final class SeedCorpus {
         all.put("gridsearch", gridSearches());
         all.put("store", stores());
         all.put("theta", thetaSearches());
+        all.put("flow", flowFields());
         return all;
+    }
+
+    /**
+     * Flow fields over the search grid towards {@link FlowTarget#GOALS}: complete, stopped after
+     * 1, 17 and 60 iterations, repairing a toggled cell (the grid ends as it began, so the seeds
+     * restore into the target's field), and complete with edits pending.
+     */
+    private static Map<String, byte[]> flowFields() {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (Grid g = Fixtures.searchGrid(); GridFlowField f = g.createFlowField(FlowTarget.GOALS, GridOptions.DEFAULT)) {
+            out.put("complete.bin", f.saveState());
+            g.setWalkable(9, 9, false);
+            g.setWalkable(9, 9, true);
+            out.put("complete-pending.bin", f.saveState());
+        }
+        for (int budget : new int[] {1, 17, 60}) {
+            GridOptions o = GridOptions.builder().iterationBudget(budget).build();
+            try (Grid g = Fixtures.searchGrid(); GridFlowField f = g.createFlowField(FlowTarget.GOALS, o)) {
+                out.put("running-" + budget + ".bin", f.saveState());
+            }
+        }
+        GridOptions five = GridOptions.builder().iterationBudget(5).build();
+        try (Grid g = Fixtures.searchGrid(); GridFlowField f = g.createFlowField(FlowTarget.GOALS, five)) {
+            f.run();
+            g.setWalkable(11, 10, false);
+            g.setWalkable(11, 10, true);
+            if (f.refresh()) {
+                throw new IllegalStateException("the repair seed should stop inside its budget");
+            }
+            out.put("repairing.bin", f.saveState());
+        }
+        return out;
     }
 
     /** Grid stores (with every table) and world stores (stored, uniform and default chunks). */
