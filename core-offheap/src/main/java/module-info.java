@@ -1,17 +1,20 @@
 /**
- * OnePath core: square grids whose cells live off-heap, the search cores over them and the
- * Moving AI readers.
+ * OnePath core: grids and graphs whose state lives off-heap, the search cores over them and the
+ * Moving AI and DIMACS readers.
  *
  * <ul>
- *   <li>{@code org.onepath} (tier 1): {@link org.onepath.Grid}, {@link org.onepath.HexGrid} and
- *       {@link org.onepath.VoxelGrid} with their options and results, the one-line
- *       {@code findPath}.</li>
+ *   <li>{@code org.onepath} (tier 1): {@link org.onepath.Grid}, {@link org.onepath.HexGrid},
+ *       {@link org.onepath.VoxelGrid}, {@link org.onepath.Graph} and {@link org.onepath.PointGraph}
+ *       with their options and results, the one-line {@code findPath}.</li>
  *   <li>{@code org.onepath.grids} (tiers 2 and 3): topologies, step costs, heuristics,
  *       {@link org.onepath.grids.AStar}, {@link org.onepath.grids.OpenSet} and
  *       {@link org.onepath.grids.GridSearchBuffers}; {@code org.onepath.grids.theta} the any-angle
  *       searches.</li>
  *   <li>{@code org.onepath.grids.flow} (tiers 2 and 3): {@link org.onepath.grids.flow.FlowField},
  *       the engine of {@link org.onepath.GridFlowField}.</li>
+ *   <li>{@code org.onepath.graphs} (tiers 2 and 3): {@link org.onepath.graphs.CsrGraph},
+ *       {@link org.onepath.graphs.GraphAStar}, {@link org.onepath.graphs.Landmarks} and the
+ *       graph estimates.</li>
  * </ul>
  * {@code org.onepath.memory} is internal.
  */
@@ -25,4 +28,5 @@ module org.onepath.core {
     exports org.onepath.grids.flow;
     exports org.onepath.grids.voxel;
     exports org.onepath.grids.theta;
+    exports org.onepath.graphs;
 }

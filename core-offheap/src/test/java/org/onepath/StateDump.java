@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An annotated hex dump of a state (kinds 1, 2, 3, 7, 8, 9, 10 and 12), one field per line: offset, bytes and
+ * An annotated hex dump of a state (kinds 1, 2, 3, 4, 7, 8, 9, 10, 11 and 12), one field per line: offset, bytes and
  * the field's name and value, e.g. {@code 0000  4F 50 47 53  magic "OPGS"}. The walk follows
  * docs/formats/state-v1.md on its own (it does not use the engine's readers), so a dump that reads
  * right is an independent check of the bytes. Cells are shown one grid row a line, voxel chunks
@@ -40,7 +40,7 @@ final class StateDump {
         this.in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    /** The dump of a whole state; throws if the bytes are not a well-formed kind 1, 2, 3, 7, 8, 9, 10 or 12. */
+    /** The dump of a whole state; throws if the bytes are not a well-formed kind 1 to 4 or 7 to 12. */
     static String of(byte[] state) {
         StateDump d = new StateDump(state);
         d.walk();
@@ -79,6 +79,7 @@ final class StateDump {
             case 2 -> hexGrid();
             case 3 -> voxels();
             case 7 -> flowField();
+            case 4 -> graph();
             case 12 -> gridSearch();
             default -> search();
         }
@@ -99,10 +100,12 @@ final class StateDump {
             case 1 -> "Grid";
             case 2 -> "HexGrid";
             case 3 -> "VoxelGrid";
+            case 4 -> "Graph";
             case 7 -> "GridFlowField";
             case 8 -> "A*";
             case 9 -> "jump point search";
             case 10 -> "Theta*";
+            case 11 -> "graph A*";
             case 12 -> "GridSearch";
             default -> throw new IllegalArgumentException("no dump for kind " + kind);
         };
@@ -192,6 +195,21 @@ final class StateDump {
                     }
                 }
             }
+        }
+    }
+
+    /** Kind 4: the counts, then one line per 17-byte edge record. */
+    private void graph() {
+        int n = i32("nodeCount");
+        int e = i32("edgeCount");
+        for (int i = 0; i < e; i++) {
+            int at = in.position();
+            int from = in.getInt(at);
+            int to = in.getInt(at + 4);
+            double w = in.getDouble(at + 8);
+            int alive = Byte.toUnsignedInt(bytes[at + 16]);
+            line(17, "edge[" + i + "] " + from + " -> " + to + " weight " + w + (alive == 1 ? " alive" : alive == 0 ? " removed" : " (BAD alive " + alive + ")")
+                    + (from < 0 || from >= n || to < 0 || to >= n ? " (BAD node)" : ""));
         }
     }
 

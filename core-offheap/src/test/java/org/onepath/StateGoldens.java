@@ -5,9 +5,12 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.onepath.graphs.GraphAStar;
+import org.onepath.graphs.Landmarks;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridSearchBuffers;
+import org.onepath.grids.Heuristic;
 import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
@@ -18,6 +21,9 @@ import org.onepath.grids.jps.JumpSearch;
 import org.onepath.grids.theta.EuclideanHeuristic;
 import org.onepath.grids.theta.ThetaSearch;
 import org.onepath.grids.theta.ThetaVariant;
+import org.onepath.state.GraphStateException;
+import org.onepath.state.GridStateException;
+import org.onepath.state.OnePathFormatException;
 
 /**
  * The objects behind the golden state files of {@code src/test/resources/state/golden}: each is
@@ -69,7 +75,14 @@ enum StateGoldens {
      * Kind 7: a flow field over the 10 x 7 flow picture (goals (1, 1), (8, 5) and (1, 1) again),
      * repairing a wall edit after {@link #FLOW_BUDGET} iterations, with a second edit pending.
      */
-    FLOW_FIELD("flowfield-kind7");
+    FLOW_FIELD("flowfield-kind7"),
+    /**
+     * Kind 4: a graph of 7 nodes with directed and undirected edges, a parallel edge, a self loop,
+     * a zero weight, one edge reweighted and one removed.
+     */
+    GRAPH("graph-kind4"),
+    /** Kind 11: graph A* over the golden graph with two fixed landmarks, after 3 iterations, expansions recorded. */
+    GRAPH_ASTAR_RUNNING("graph-astar-kind11-running");
 
     /** Set to true to (re)write the golden files; the test then fails and asks for a review. */
     static final String WRITE_PROPERTY = "onepath.golden.write";
@@ -193,7 +206,7 @@ enum StateGoldens {
     }
 
     boolean isSearch() {
-        return this != GRID && this != VOXEL && this != HEX_GRID && this != FLOW_FIELD;
+        return this != GRID && this != VOXEL && this != HEX_GRID && this != FLOW_FIELD && this != GRAPH;
     }
 
     /** The state kind of the golden file. */
@@ -208,6 +221,8 @@ enum StateGoldens {
             case THETA_RUNNING, THETA_REQUEUE_RUNNING -> 10;
             case SEARCH_NOT_BEGUN, SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND, SEARCH_GENERIC_ASTAR, SEARCH_GENERIC_JPS,
                  SEARCH_JPS_BLOCKS, SEARCH_JPS_PLUS -> 12;
+            case GRAPH -> 4;
+            case GRAPH_ASTAR_RUNNING -> 11;
         };
     }
 
@@ -308,6 +323,13 @@ enum StateGoldens {
             case SEARCH_JPS_BLOCKS -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_JPS_BLOCKS_STEPS);
             case SEARCH_JPS_PLUS -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_JPS_PLUS_STEPS);
             case FLOW_FIELD -> FlowFieldSubject.golden();
+            case GRAPH -> new GraphSubject(goldenGraph());
+            case GRAPH_ASTAR_RUNNING -> {
+                GraphAStarSubject s = new GraphAStarSubject();
+                s.astar.begin(GRAPH_START, GRAPH_GOAL);
+                s.astar.step(GRAPH_ASTAR_STEPS);
+                yield s;
+            }
         };
     }
 
@@ -324,7 +346,39 @@ enum StateGoldens {
             case SEARCH_NOT_BEGUN, SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND, SEARCH_GENERIC_ASTAR, SEARCH_GENERIC_JPS,
                  SEARCH_JPS_BLOCKS, SEARCH_JPS_PLUS -> new GridSearchSubject(gridSearchOptions());
             case FLOW_FIELD -> FlowFieldSubject.fresh();
+            case GRAPH -> new GraphSubject(new Graph(GRAPH_NODES));
+            case GRAPH_ASTAR_RUNNING -> new GraphAStarSubject();
         };
+    }
+
+    /** Nodes of the kind 4 and 11 goldens. */
+    static final int GRAPH_NODES = 7;
+    /** The kind 11 golden runs from node 0 to node 6, with landmarks at nodes 6 and 3. */
+    static final int GRAPH_START = 0;
+    static final int GRAPH_GOAL = 6;
+    static final int[] GRAPH_LANDMARKS = {6, 3};
+    static final int GRAPH_ASTAR_STEPS = 3;
+
+    /**
+     * 0 - 1 - 2 - 6 and 0 - 3 - 4 - 5 - 6 undirected, plus 1 -> 4 (later removed), 2 -> 2, a
+     * second 3 -> 4 and 4 -> 1 of weight 0; edge 3 (2 -> 1) reweighted.
+     */
+    static Graph goldenGraph() {
+        Graph g = new Graph(GRAPH_NODES);
+        g.addUndirectedEdge(0, 1, 2.5);      // 0, 1
+        g.addUndirectedEdge(1, 2, 1.0);      // 2, 3
+        g.addUndirectedEdge(2, 6, 4.0);      // 4, 5
+        g.addUndirectedEdge(0, 3, 1.5);      // 6, 7
+        g.addUndirectedEdge(3, 4, 2.0);      // 8, 9
+        g.addUndirectedEdge(4, 5, 0.75);     // 10, 11
+        g.addUndirectedEdge(5, 6, 3.25);     // 12, 13
+        g.addEdge(1, 4, 0.5);                // 14
+        g.addEdge(2, 2, 1.0);                // 15
+        g.addEdge(3, 4, 1.75);               // 16
+        g.addEdge(4, 1, 0.0);                // 17
+        g.setWeight(3, 1.125);
+        g.removeEdge(14);
+        return g;
     }
 
     static Grid goldenGrid() {
@@ -420,6 +474,11 @@ enum StateGoldens {
         /** fromState, then saveState of the new object (closed again); null when the kind has no fromState. */
         byte[] fromStateThenSave(byte[] state) {
             return null;
+        }
+
+        /** The exception a restore of bad bytes throws: GridStateException, GraphStateException for graphs. */
+        Class<? extends OnePathFormatException> formatException() {
+            return GridStateException.class;
         }
 
         /** Change-listener calls since the last {@link #resetEvents()} (grids only). */
@@ -691,6 +750,112 @@ enum StateGoldens {
             buffers.close();
             map.close();
             grid.close();
+        }
+    }
+
+    static final class GraphSubject extends Subject {
+        final Graph graph;
+        private int events;
+
+        GraphSubject(Graph graph) {
+            this.graph = graph;
+            graph.addChangeListener((g, edge) -> events++);
+        }
+
+        @Override
+        byte[] save() {
+            return graph.saveState();
+        }
+
+        @Override
+        void restore(byte[] state) {
+            graph.restoreState(state);
+        }
+
+        @Override
+        void restore(MemorySegment state) {
+            graph.restoreState(state);
+        }
+
+        @Override
+        byte[] fromStateThenSave(byte[] state) {
+            try (Graph made = Graph.fromState(state)) {
+                return made.saveState();
+            }
+        }
+
+        @Override
+        Class<? extends OnePathFormatException> formatException() {
+            return GraphStateException.class;
+        }
+
+        @Override
+        int events() {
+            return events;
+        }
+
+        @Override
+        void resetEvents() {
+            events = 0;
+        }
+
+        @Override
+        public void close() {
+            graph.close();
+        }
+    }
+
+    /** GraphAStar over the golden graph with landmarks at {@link #GRAPH_LANDMARKS}, weight 1. */
+    static final class GraphAStarSubject extends Subject {
+        final Graph graph = goldenGraph();
+        final Landmarks landmarks = Landmarks.of(graph.compile(), GRAPH_LANDMARKS);
+        final GridSearchBuffers buffers = new GridSearchBuffers(GRAPH_NODES);
+        final GraphAStar<Heuristic> astar;
+
+        GraphAStarSubject() {
+            buffers.recordExpansions(true);
+            astar = new GraphAStar<>(graph.compile(), landmarks.heuristic(), buffers);
+        }
+
+        @Override
+        byte[] save() {
+            return astar.saveState();
+        }
+
+        @Override
+        void restore(byte[] state) {
+            astar.restoreState(state);
+        }
+
+        @Override
+        void restore(MemorySegment state) {
+            astar.restoreState(state);
+        }
+
+        @Override
+        Class<? extends OnePathFormatException> formatException() {
+            return GraphStateException.class;
+        }
+
+        @Override
+        SlicedSearch search() {
+            return astar;
+        }
+
+        @Override
+        void prime() {
+            astar.begin(GRAPH_START, GRAPH_GOAL);
+            astar.step(1);
+            if (astar.status() != SearchStatus.RUNNING) {
+                throw new AssertionError("primed graph A* is not running");
+            }
+        }
+
+        @Override
+        public void close() {
+            buffers.close();
+            landmarks.close();
+            graph.close();
         }
     }
 

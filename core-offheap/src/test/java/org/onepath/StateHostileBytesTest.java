@@ -27,7 +27,8 @@ import org.onepath.state.OnePathFormatException;
 
 /**
  * Hostile bytes: whatever a restore is given, it either succeeds or throws a
- * {@link GridStateException}, never another exception, a hang or an OutOfMemoryError. On failure
+ * {@link GridStateException} ({@link org.onepath.state.GraphStateException} for a graph or a
+ * graph search), never another exception, a hang or an OutOfMemoryError. On failure
  * a grid is unchanged (same saved bytes, no listener called) and a search is left not started
  * (step throws IllegalStateException); a GridSearch handle (kind 12) is left not begun (status
  * NONE, step throws IllegalStateException). On success the object saves exactly the bytes it was
@@ -138,8 +139,12 @@ class StateHostileBytesTest {
             try {
                 target.restore(input);
                 ok = true;
-            } catch (GridStateException e) {
+            } catch (OnePathFormatException e) {
                 ok = false;
+                if (!target.formatException().isInstance(e)) {
+                    problems.add(what + ": restoreState threw " + describe(e) + ", expected a "
+                            + target.formatException().getSimpleName());
+                }
             } catch (Throwable t) {
                 problems.add(what + ": restoreState threw " + describe(t));
                 target.restore(current);
@@ -156,9 +161,12 @@ class StateHostileBytesTest {
             byte[] made;
             try {
                 made = target.fromStateThenSave(input);
-            } catch (GridStateException e) {
+            } catch (OnePathFormatException e) {
                 if (ok) {
                     problems.add(what + ": restoreState accepted it but fromState threw " + describe(e));
+                } else if (!target.formatException().isInstance(e)) {
+                    problems.add(what + ": fromState threw " + describe(e) + ", expected a "
+                            + target.formatException().getSimpleName());
                 }
                 return ok;
             } catch (Throwable t) {
@@ -324,18 +332,18 @@ class StateHostileBytesTest {
         }
     }
 
-    private static GridStateException rejects(StateGoldens.Subject target, byte[] state, String what) {
+    private static OnePathFormatException rejects(StateGoldens.Subject target, byte[] state, String what) {
         StateGoldens.SearchView search = target.searchView();
         if (search != null) {
             target.prime();
         }
         byte[] before = search == null ? target.save() : null;
         target.resetEvents();
-        GridStateException e = assertThrows(GridStateException.class, () -> target.restore(state), what);
+        OnePathFormatException e = assertThrows(target.formatException(), () -> target.restore(state), what);
         if (search == null) {
             assertArrayEquals(before, target.save(), what + ": grid unchanged");
             assertEquals(0, target.events(), what + ": no listener called");
-            assertThrows(GridStateException.class, () -> target.fromStateThenSave(state), what + " (fromState)");
+            assertThrows(target.formatException(), () -> target.fromStateThenSave(state), what + " (fromState)");
         } else {
             assertTrue(search.notBegun(), what + ": search left not started, status " + search.status());
             assertThrows(IllegalStateException.class, search::step, what + ": step after the failed restore");
@@ -362,19 +370,19 @@ class StateHostileBytesTest {
         try (StateGoldens.Subject target = StateGoldens.ASTAR_RUNNING.fresh()) {
             for (int count : new int[] {Integer.MAX_VALUE, 80, 1 << 30, -1, Integer.MIN_VALUE}) {
                 byte[] state = Arrays.copyOf(patchI32(running, 45, count), 60);
-                GridStateException e = rejects(target, state, "visited.count " + count + " with 11 bytes after it");
+                OnePathFormatException e = rejects(target, state, "visited.count " + count + " with 11 bytes after it");
                 assertEquals("visited.count", e.field(), e.getMessage());
             }
             // the open count: after the visited records
             int visited = ByteBuffer.wrap(running).order(ByteOrder.LITTLE_ENDIAN).getInt(45);
             int openAt = 45 + 4 + 17 * visited;
             for (int count : new int[] {Integer.MAX_VALUE, 80, -7}) {
-                GridStateException e = rejects(target, patchI32(running, openAt, count), "open.count " + count);
+                OnePathFormatException e = rejects(target, patchI32(running, openAt, count), "open.count " + count);
                 assertTrue(e.field().startsWith("open"), e.getMessage());
             }
             int open = ByteBuffer.wrap(running).order(ByteOrder.LITTLE_ENDIAN).getInt(openAt);
             int expandedAt = openAt + 4 + 20 * open;
-            GridStateException e = rejects(target, patchI32(running, expandedAt, Integer.MAX_VALUE), "expanded.count 2^31-1");
+            OnePathFormatException e = rejects(target, patchI32(running, expandedAt, Integer.MAX_VALUE), "expanded.count 2^31-1");
             assertEquals("expanded.count", e.field(), e.getMessage());
         }
         // grids: the largest sizes the format allows, with no cells behind them
@@ -397,14 +405,14 @@ class StateHostileBytesTest {
                 .i32(1).slot(10, 10.0, 1.0)
                 .i32(0).bytes();
         try (StateGoldens.Subject target = StateGoldens.ASTAR_RUNNING.fresh()) {
-            GridStateException e = rejects(target, state, "parent cycle 1 -> 2 -> 1");
+            OnePathFormatException e = rejects(target, state, "parent cycle 1 -> 2 -> 1");
             assertTrue(e.field().endsWith(".parent"), e.getMessage());
             // and a node that is its own parent
             byte[] self = new SearchBytes(8, 80, 1, 1.0, 0, 79, 1, 1, Double.POSITIVE_INFINITY)
                     .i32(2).visited(0, true, 0.0, -1).visited(1, false, 1.0, 1)
                     .i32(1).slot(1, 10.0, 1.0)
                     .i32(0).bytes();
-            GridStateException e2 = rejects(target, self, "node 1 its own parent");
+            OnePathFormatException e2 = rejects(target, self, "node 1 its own parent");
             assertTrue(e2.field().endsWith(".parent"), e2.getMessage());
         }
     }
@@ -416,7 +424,7 @@ class StateHostileBytesTest {
                 .i32(3).slot(1, 9.0, 1.0).slot(10, 9.5, 1.0).slot(1, 9.0, 1.0)
                 .i32(0).bytes();
         try (StateGoldens.Subject target = StateGoldens.ASTAR_RUNNING.fresh()) {
-            GridStateException e = rejects(target, state, "node 1 in two heap slots");
+            OnePathFormatException e = rejects(target, state, "node 1 in two heap slots");
             assertTrue(e.field().startsWith("open"), e.getMessage());
         }
         // the same, patched into the golden: slot 1 repeats slot 0
@@ -530,7 +538,7 @@ class StateHostileBytesTest {
             for (int extra : new int[] {0, 1, 0xFF}) {
                 byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
                 longer[bytes.length] = (byte) extra;
-                GridStateException e = rejects(target, longer, golden + " + one byte " + extra);
+                OnePathFormatException e = rejects(target, longer, golden + " + one byte " + extra);
                 assertTrue(e.getMessage().contains("trailing") || e.field().equals("cells"), e.getMessage());
             }
             // a whole second copy after the first
@@ -568,7 +576,7 @@ class StateHostileBytesTest {
         // searches: a node count that is not the restoring search's
         byte[] astar = StateGoldens.ASTAR_RUNNING.readBin();
         try (StateGoldens.Subject a = StateGoldens.ASTAR_RUNNING.fresh()) {
-            GridStateException e = rejects(a, patchI32(astar, 8, 81), "nodeCount 81 for an 80-node search");
+            OnePathFormatException e = rejects(a, patchI32(astar, 8, 81), "nodeCount 81 for an 80-node search");
             assertEquals("nodeCount", e.field());
             assertEquals("81", e.value());
             assertTrue(e.expected().startsWith("80"), e.getMessage());
@@ -611,7 +619,7 @@ class StateHostileBytesTest {
                 .i32(1).slot(25, 14.0, 2.5)
                 .i32(0).bytes();
         try (StateGoldens.Subject target = StateGoldens.JPS_RUNNING.fresh()) {
-            GridStateException e = rejects(target, state, "parent 2 rows and 1 column away");
+            OnePathFormatException e = rejects(target, state, "parent 2 rows and 1 column away");
             assertEquals("visited[1].parent", e.field(), e.getMessage());
             // the same records on a line are accepted: (2, 2) = 26, diagonal from 0
             byte[] diagonal = new SearchBytes(9, 108, 1, 1.0, 0, 107, 1, 1, Double.POSITIVE_INFINITY)
@@ -776,7 +784,7 @@ class StateHostileBytesTest {
                 for (int mode : new int[] {4, 5, 0x80, 0xFF}) {
                     byte[] m = bytes.clone();
                     m[8] = (byte) mode;
-                    GridStateException e = rejects(target, m, golden + " with mode " + mode);
+                    OnePathFormatException e = rejects(target, m, golden + " with mode " + mode);
                     assertEquals("mode", e.field(), e.getMessage());
                     assertEquals(8, e.offset());
                 }
@@ -787,7 +795,7 @@ class StateHostileBytesTest {
             for (int finder : new int[] {1, 2, 0xFF}) {
                 byte[] f = blocks.clone();
                 f[17] = (byte) finder;
-                GridStateException e = rejects(target, f, "finder " + finder + " into the block-scan handle");
+                OnePathFormatException e = rejects(target, f, "finder " + finder + " into the block-scan handle");
                 assertEquals("finder", e.field(), e.getMessage());
                 assertEquals(17, e.offset());
             }
@@ -808,7 +816,7 @@ class StateHostileBytesTest {
                 assertEquals("startY", rejects(target, patchI32(bytes, 21, 7), golden + " startY 7 (outside)").field());
                 assertEquals("goalX", rejects(target, patchI32(bytes, 25, -1), golden + " goalX -1").field());
                 for (int bad : new int[] {Integer.MAX_VALUE, length + 1, 1 << 20, -1, 0}) {
-                    GridStateException e = rejects(target, patchI32(bytes, 33, bad), golden + " length " + bad);
+                    OnePathFormatException e = rejects(target, patchI32(bytes, 33, bad), golden + " length " + bad);
                     assertTrue(e.field().startsWith("length") || e.field().equals("embedded state") || e.field().equals("end"),
                             e.getMessage());
                 }
@@ -871,9 +879,9 @@ class StateHostileBytesTest {
         byte[] bytes = StateGoldens.SEARCH_GENERIC_ASTAR.readBin();
         try (StateGoldens.Subject target = StateGoldens.SEARCH_GENERIC_ASTAR.fresh()) {
             // the embedded nodeCount: offset 8 of the embedded state, which begins at 37
-            GridStateException inner = rejects(target, patchI32(bytes, 37 + 8, 71), "embedded nodeCount 71");
+            OnePathFormatException inner = rejects(target, patchI32(bytes, 37 + 8, 71), "embedded nodeCount 71");
             // goalX 8: the embedded search's goal is (9, 6)
-            GridStateException goal = rejects(target, patchI32(bytes, 25, 8), "goalX 8");
+            OnePathFormatException goal = rejects(target, patchI32(bytes, 25, 8), "goalX 8");
             assertAll(
                     () -> assertEquals("nodeCount", inner.field(), inner.getMessage()),
                     () -> assertEquals(37 + 8, inner.offset(), "embedded nodeCount: " + inner.getMessage()),
@@ -888,7 +896,7 @@ class StateHostileBytesTest {
         byte[] running = StateGoldens.SEARCH_ASTAR_RUNNING.readBin();
         try (StateGoldens.Subject target = StateGoldens.SEARCH_ASTAR_RUNNING.fresh()) {
             for (int count : new int[] {Integer.MAX_VALUE, 71, 1 << 30, -1, Integer.MIN_VALUE}) {
-                GridStateException e = rejects(target, patchI32(running, 43, count), "mode 1 visited " + count);
+                OnePathFormatException e = rejects(target, patchI32(running, 43, count), "mode 1 visited " + count);
                 assertEquals("visited", e.field(), e.getMessage());
             }
         }

@@ -7,6 +7,8 @@ import org.onepath.state.AreasLayout;
 import org.onepath.state.AreasPiece;
 import org.onepath.state.FlowFieldPiece;
 import org.onepath.state.GridFlowFieldStateFormat;
+import org.onepath.state.GraphEdgeLayout;
+import org.onepath.state.GraphStateFormat;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.GridStateFormat;
 import org.onepath.state.HexGridStateFormat;
@@ -37,15 +39,11 @@ final class StateInspector {
     private static final long CHUNK_BYTES = VoxelGridStateFormat.CHUNK_BYTES;
     /** The wall (grid) or solid (voxel) area id: it has no multiplier. */
     private static final int WALL = AreasLayout.AREA_COUNT;
-    /** A graph's node bound, 2^26, from the Graph layout. */
-    static final int MAX_GRAPH_NODES = 1 << 26;
     /**
      * A search's node bound: the largest node space of any engine it can run on (a voxel grid's
      * 2^30 voxels; a grid has at most 2^28 cells, a graph 2^26 nodes).
      */
     static final int MAX_SEARCH_NODES = (int) VoxelGridStateFormat.MAX_VOXELS;
-    /** One graph edge: i32 from, i32 to, f64 weight, u8 alive. */
-    private static final long EDGE_BYTES = 2 * StateLayout.I32_BYTES + StateLayout.F64_BYTES + StateLayout.U8_BYTES;
     private static final String[] STATUS_NAMES = {"not started", "running", "found", "no path"};
 
     private StateInspector() {
@@ -75,7 +73,7 @@ final class StateInspector {
             case GRID -> grid(StateReader.ofGrid(data), payload(report, payload, true), data);
             case HEX_GRID -> hexGrid(StateReader.ofGrid(data), payload(report, payload, true), data);
             case VOXEL_GRID -> voxelGrid(StateReader.ofGrid(data), payload(report, payload, true), data);
-            case GRAPH -> graph(reader(data, kind, true), payload(report, payload, true));
+            case GRAPH -> graph(StateReader.ofGraph(data), payload(report, payload, true), data);
             case A_STAR, JUMP_POINT_SEARCH, THETA_STAR -> search(StateReader.ofGrid(data), payload(report, payload, true), kind);
             case GRAPH_A_STAR -> search(StateReader.ofGraph(data), payload(report, payload, true), kind);
             case GRID_SEARCH -> gridSearch(StateReader.ofGrid(data), payload(report, payload, true), data);
@@ -88,13 +86,6 @@ final class StateInspector {
     private static StateReport payload(StateReport report, long bytes, boolean decoded) {
         return report.textOnly("payload", bytes + " bytes" + (decoded ? "" : " (not decoded)"))
                 .jsonOnly("payloadBytes", bytes).jsonOnly("decoded", decoded);
-    }
-
-    /** A reader of the right domain, positioned after the header it checks again. */
-    private static StateReader reader(MemorySegment data, StateKind kind, boolean graph) {
-        StateReader r = graph ? StateReader.ofGraph(data) : StateReader.ofGrid(data);
-        r.header(kind);
-        return r;
     }
 
     /** Grid (1), checked as a grid's restore checks it ({@link GridStateFormat}). */
@@ -213,58 +204,30 @@ final class StateInspector {
     }
 
     /**
-     * Graph (4): i32 nodeCount, i32 edgeCount, then per edge i32 from, i32 to, f64 weight, u8
-     * alive.
+     * Graph (4), checked as a graph's restore checks it ({@link GraphStateFormat}): i32 nodeCount,
+     * i32 edgeCount, then per edge i32 from, i32 to, f64 weight, u8 alive.
      */
-    private static void graph(StateReader r, StateReport report) {
-        int n = r.i32InRange("nodeCount", 0, MAX_GRAPH_NODES);
-        // count() checks the edges fit in the bytes left before the loop, so a hostile count
-        // cannot make the loop run past the data.
-        int e = r.count("edgeCount", Integer.MAX_VALUE, EDGE_BYTES);
-        int alive = 0;
-        int selfLoops = 0;
+    private static void graph(StateReader r, StateReport report, MemorySegment data) {
+        GraphStateFormat.Head head = GraphStateFormat.read(r);
+        int e = head.edgeCount();
+        int alive = head.aliveEdges();
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < e; i++) {
-            int from = endpoint(r, i, "from", n);
-            int to = endpoint(r, i, "to", n);
-            long at = r.offset();
-            double weight = r.f64("edge.weight");
-            if (!(weight >= 0 && weight < Double.POSITIVE_INFINITY)) {
-                throw r.error("edge[" + i + "].weight", Double.toString(weight), "a finite value >= 0", at);
-            }
-            at = r.offset();
-            int flag = r.u8("edge.alive");
-            if (flag > 1) {
-                throw r.error("edge[" + i + "].alive", flag, "0 or 1 (a flag)", at);
-            }
-            if (flag == 1) {
-                alive++;
+            long rec = head.edgesOffset() + GraphEdgeLayout.recordOffset(i);
+            if (data.get(GraphEdgeLayout.ALIVE, rec + GraphEdgeLayout.ALIVE_OFFSET) == 1) {
+                double weight = Double.longBitsToDouble(data.get(GraphEdgeLayout.WEIGHT_BITS, rec + GraphEdgeLayout.WEIGHT_OFFSET));
                 min = Math.min(min, weight);
                 max = Math.max(max, weight);
             }
-            if (from == to) {
-                selfLoops++;
-            }
         }
-        r.expectEnd();
-
-        report.put("nodeCount", n).put("edgeCount", e, e + " (alive " + alive + ", removed " + (e - alive) + ")")
-                .jsonOnly("aliveEdges", alive).put("selfLoops", selfLoops);
+        report.put("nodeCount", head.nodeCount()).put("edgeCount", e, e + " (alive " + alive + ", removed " + (e - alive) + ")")
+                .jsonOnly("aliveEdges", alive).put("selfLoops", head.selfLoops());
         if (alive == 0) {
             report.put("aliveWeightMin", null, "none (no alive edge)").jsonOnly("aliveWeightMax", null);
         } else {
             report.put("aliveWeightMin", min).put("aliveWeightMax", max);
         }
-    }
-
-    private static int endpoint(StateReader r, int edge, String name, int nodeCount) {
-        long at = r.offset();
-        int v = r.i32("edge." + name);
-        if (v < 0 || v >= nodeCount) {
-            throw r.error("edge[" + edge + "]." + name, v, indexRange(nodeCount), at);
-        }
-        return v;
     }
 
     private static final String[] FLOW_STATUS_NAMES = {"not started", "running", "complete"};
@@ -463,10 +426,5 @@ final class StateInspector {
             }
         }
         return new StateReport.Sparse(out);
-    }
-
-    /** {@code 0..n-1}, in words that also work for an empty object. */
-    private static String indexRange(int nodeCount) {
-        return nodeCount == 0 ? "no index (the node count is 0)" : "0.." + (nodeCount - 1);
     }
 }

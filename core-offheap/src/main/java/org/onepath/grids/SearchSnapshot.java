@@ -67,10 +67,12 @@ public final class SearchSnapshot {
      * Reads and checks a state for a search of {@code nodeCount} nodes built with the given weight.
      *
      * @throws org.onepath.state.GridStateException naming the field, value, bound and offset
+     *         ({@link org.onepath.state.GraphStateException} for {@link StateKind#GRAPH_A_STAR})
      */
     public static Restored read(MemorySegment data, StateKind kind, int nodeCount, double weight) {
         Objects.requireNonNull(data, "data");
-        StateReader r = StateReader.ofGrid(data);
+        // Graph searches report GraphStateException, the grid-like ones GridStateException.
+        StateReader r = kind == StateKind.GRAPH_A_STAR ? StateReader.ofGraph(data) : StateReader.ofGrid(data);
         SearchStateFormat.State s = SearchStateFormat.read(r, kind, Integer.MAX_VALUE);
         if (s.nodeCount() != nodeCount) {
             throw r.error("nodeCount", s.nodeCount(), nodeCount + " (the restoring search's node count)",

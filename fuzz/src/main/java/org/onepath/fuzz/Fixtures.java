@@ -3,12 +3,17 @@ package org.onepath.fuzz;
 import java.util.List;
 import org.onepath.Connectivity;
 import org.onepath.DiagonalRule;
+import org.onepath.Graph;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
+import org.onepath.graphs.GraphAStar;
+import org.onepath.graphs.Landmarks;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
+import org.onepath.grids.GridMath;
 import org.onepath.grids.GridSearchBuffers;
+import org.onepath.grids.Heuristic;
 import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.jps.BlockJumper;
@@ -67,6 +72,42 @@ final class Fixtures {
 
     static Grid searchGrid() {
         return Grid.fromText(SEARCH_MAP);
+    }
+
+    /** Landmarks of the graphastar target's estimate: the top-left and bottom-left cells. */
+    static final int[] GRAPH_LANDMARKS = {0, 11 * 16};
+
+    /**
+     * The graph targets' graph: the octile moves of the search grid (node = cell index; per cell
+     * N, E, S, W, NE, SE, SW, NW without corner cutting; straight 1, diagonal sqrt 2), so the
+     * graph seeds run the grid seeds' queries.
+     */
+    static Graph searchGraph() {
+        int[] dx = {0, 1, 0, -1, 1, 1, -1, -1};
+        int[] dy = {-1, 0, 1, 0, -1, 1, 1, -1};
+        try (Grid grid = searchGrid()) {
+            int w = grid.width();
+            Graph g = new Graph(grid.cellCount());
+            for (int y = 0; y < grid.height(); y++) {
+                for (int x = 0; x < w; x++) {
+                    for (int d = 0; d < 8 && grid.isWalkable(x, y); d++) {
+                        int nx = x + dx[d];
+                        int ny = y + dy[d];
+                        boolean open = grid.contains(nx, ny) && grid.isWalkable(nx, ny)
+                                && (d < 4 || grid.isWalkable(nx, y) && grid.isWalkable(x, ny));
+                        if (open) {
+                            g.addEdge(y * w + x, ny * w + nx, d < 4 ? 1.0 : GridMath.SQRT2);
+                        }
+                    }
+                }
+            }
+            return g;
+        }
+    }
+
+    /** The graphastar target's engine: graph A* over the search graph with landmark bounds, weight 1. */
+    static GraphAStar<Heuristic> graphAStar(Graph graph, Landmarks landmarks, GridSearchBuffers buffers) {
+        return new GraphAStar<>(graph.compile(), landmarks.heuristic(), buffers);
     }
 
     /** The astar target's engine: eight moves without corner cutting, octile heuristic, weight 1. */

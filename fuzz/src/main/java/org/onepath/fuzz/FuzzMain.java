@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * Command line of the hostile-bytes fuzzer: runs the restore targets ({@code grid},
- * {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}, {@code store}) one after another on seeded
+ * {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}, {@code store}, {@code graph},
+ * {@code graphastar}) one after another on seeded
  * mutants of their checked-in corpus and prints one summary line per target:
  *
  * <pre>

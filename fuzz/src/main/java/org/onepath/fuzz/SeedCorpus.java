@@ -1,8 +1,6 @@
 package org.onepath.fuzz;
 
 import java.io.IOException;
-import org.onepath.store.GridStore;
-import org.onepath.store.VoxelWorldStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Function;
+import org.onepath.Graph;
 import org.onepath.Grid;
 import org.onepath.GridFlowField;
 import org.onepath.GridOptions;
@@ -20,9 +19,12 @@ import org.onepath.VoxelGrid;
 import org.onepath.VoxelSpace;
 import org.onepath.fuzz.Fixtures.Handle;
 import org.onepath.fuzz.Fixtures.Query;
+import org.onepath.graphs.Landmarks;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.jps.BlockMap;
+import org.onepath.store.GridStore;
+import org.onepath.store.VoxelWorldStore;
 
 /**
  * Writes the seed corpus: valid states made by the library itself, deterministically (fixed
@@ -38,7 +40,9 @@ import org.onepath.grids.jps.BlockMap;
  * Seeds: grids of several sizes, areas, costs, spaces and versions; voxel grids with default,
  * stored and reverted chunks and a solid default; A*, jump point search, Lazy Theta* and every GridSearch
  * handle saved not started, just begun, after one and four steps, mid-run, found and with no path,
- * on the search grid of {@link Fixtures}.
+ * on the search grid of {@link Fixtures}; graphs (the search grid's move graph as built and
+ * edited, empty, 2^26 isolated nodes, loops and parallel edges) and graph A* over the move graph
+ * at the same points.
  */
 public final class SeedCorpus {
     private SeedCorpus() {
@@ -79,8 +83,51 @@ public final class SeedCorpus {
         all.put("store", stores());
         all.put("theta", thetaSearches());
         all.put("flow", flowFields());
+        all.put("graph", graphs());
+        all.put("graphastar", graphSearches());
         return all;
     }
+
+    /** Graphs: the search graph as built and edited, an empty one, isolated nodes, loops and parallel edges. */
+    private static Map<String, byte[]> graphs() {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (Graph g = Fixtures.searchGraph()) {
+            out.put("search-graph.bin", g.saveState());
+            g.removeEdge(0);
+            g.removeEdge(17);
+            g.setWeight(5, 0.0);
+            g.setWeight(40, 7.25);
+            g.addEdge(191, 0, 100.0);
+            out.put("search-graph-edited.bin", g.saveState());
+        }
+        try (Graph g = new Graph(0)) {
+            out.put("empty.bin", g.saveState());
+        }
+        try (Graph g = new Graph(Graph.MAX_NODES)) {
+            g.addEdge(Graph.MAX_NODES - 1, 0, 1.5);
+            out.put("isolated-2pow26.bin", g.saveState());
+        }
+        try (Graph g = new Graph(6)) {
+            g.addEdge(0, 0, 1.0);
+            g.addEdge(0, 1, 2.0);
+            g.addEdge(0, 1, 0.5);
+            g.addUndirectedEdge(1, 2, 0.0);
+            g.addEdge(2, 5, 3.0);
+            g.addEdge(5, 2, Double.MIN_VALUE);
+            g.removeEdge(2);
+            out.put("loops-and-parallels.bin", g.saveState());
+        }
+        return out;
+    }
+
+    /** Graph A* over the search graph, saved at the points {@link #searches} keeps. */
+    private static Map<String, byte[]> graphSearches() {
+        try (Grid grid = Fixtures.searchGrid(); Graph graph = Fixtures.searchGraph();
+             Landmarks landmarks = Landmarks.of(graph.compile(), Fixtures.GRAPH_LANDMARKS)) {
+            return searches(grid, (g, b) -> Fixtures.graphAStar(graph, landmarks, b), s -> s.saveState());
+        }
+    }
+
 
     /**
      * Flow fields over the search grid towards {@link FlowTarget#GOALS}: complete, stopped after

@@ -6,8 +6,8 @@ import java.util.function.Supplier;
 /** The fuzz targets, by name. Each call makes new target objects; the caller closes them. */
 public final class Targets {
     /** Target names in the order {@code --target all} runs them. */
-
-    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store", "theta", "flow");
+    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store", "theta", "flow",
+            "graph", "graphastar");
 
     private Targets() {
     }
@@ -23,6 +23,8 @@ public final class Targets {
             case "store" -> StoreTarget::new;
             case "theta" -> ThetaTarget::new;
             case "flow" -> FlowTarget::new;
+            case "graph" -> GraphTarget::new;
+            case "graphastar" -> GraphAStarTarget::new;
             default -> null;
         };
         return make == null ? null : make.get();
