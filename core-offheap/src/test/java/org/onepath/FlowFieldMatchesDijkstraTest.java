@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class FlowFieldMatchesDijkstraTest {
     static final boolean FULL = Boolean.getBoolean("onepath.fullProof");
-    static final int CI_SQUARE = 1500;
+    static final int CI_SQUARE = 1000;
     static final int CI_HEX = 150;
     static final int FULL_SQUARE = 10_000;
     static final int FULL_HEX = 600;

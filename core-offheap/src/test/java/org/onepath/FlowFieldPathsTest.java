@@ -20,7 +20,7 @@ class FlowFieldPathsTest {
     @Test
     void squarePathsReachAGoalAtTheFieldsCost() {
         int paths = 0;
-        for (long seed = 0; seed < 300; seed++) {
+        for (long seed = 0; seed < 150; seed++) {
             FlowReference.SquareCase c = FlowReference.randomSquare(10_000 + seed);
             ReferenceGrid g = c.grid();
             int w = g.width();
@@ -59,13 +59,13 @@ class FlowFieldPathsTest {
                 }
             }
         }
-        assertTrue(paths > 4_000, "enough paths were followed: " + paths);
+        assertTrue(paths > 2_000, "enough paths were followed: " + paths);
     }
 
     @Test
     void hexPathsReachAGoalAtTheFieldsCost() {
         int paths = 0;
-        for (long seed = 0; seed < 80; seed++) {
+        for (long seed = 0; seed < 50; seed++) {
             FlowReference.HexCase c = FlowReference.randomHex(20_000 + seed, 12);
             HexReference.RefGrid g = c.grid();
             int w = g.width();
@@ -93,6 +93,6 @@ class FlowFieldPathsTest {
                 }
             }
         }
-        assertTrue(paths > 400, "enough hex paths were followed: " + paths);
+        assertTrue(paths > 250, "enough hex paths were followed: " + paths);
     }
 }

@@ -61,6 +61,11 @@ final class Algorithms {
         return List.copyOf(BY_NAME.values());
     }
 
+    /** The algorithms {@code onepath demo} runs: all but the whole-map ones. */
+    static List<Algorithm> demo() {
+        return BY_NAME.values().stream().filter(Algorithm::inDemo).toList();
+    }
+
     /** Names joined by commas, for help and errors. */
     static String names() {
         return String.join(",", BY_NAME.keySet());
@@ -197,6 +202,11 @@ final class Algorithms {
         @Override
         public String description() {
             return "tier-2 FlowField over the whole map to each goal, read at the start";
+        }
+
+        @Override
+        public boolean inDemo() {
+            return false;
         }
 
         @Override
