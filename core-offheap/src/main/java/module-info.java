@@ -10,6 +10,8 @@
  *       {@link org.onepath.grids.AStar}, {@link org.onepath.grids.OpenSet} and
  *       {@link org.onepath.grids.GridSearchBuffers}; {@code org.onepath.grids.theta} the any-angle
  *       searches.</li>
+ *   <li>{@code org.onepath.grids.flow} (tiers 2 and 3): {@link org.onepath.grids.flow.FlowField},
+ *       the engine of {@link org.onepath.GridFlowField}.</li>
  *   <li>{@code org.onepath.graphs} (tiers 2 and 3): {@link org.onepath.graphs.CsrGraph},
  *       {@link org.onepath.graphs.GraphAStar}, {@link org.onepath.graphs.Landmarks} and the
  *       graph estimates.</li>
@@ -23,6 +25,7 @@ module org.onepath.core {
     exports org.onepath.grids;
     exports org.onepath.grids.jps;
     exports org.onepath.grids.fast;
+    exports org.onepath.grids.flow;
     exports org.onepath.grids.voxel;
     exports org.onepath.grids.theta;
     exports org.onepath.graphs;

@@ -3,6 +3,7 @@ package org.onepath;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import org.onepath.grids.GridTables;
 import org.onepath.grids.SquareTopology;
@@ -451,6 +452,27 @@ public final class Grid implements AutoCloseable {
         }
         ensureOpen();
         return new GridSearch(this, options);
+    }
+
+    /** A flow field towards one goal with {@link GridOptions#DEFAULT}; see {@link #createFlowField(List, GridOptions)}. */
+    public GridFlowField createFlowField(Cell goal) {
+        Objects.requireNonNull(goal, "goal");
+        return createFlowField(List.of(goal), GridOptions.DEFAULT);
+    }
+
+    /**
+     * A flow field towards the nearest of the goals (at least one, each inside the grid; repeats
+     * are allowed), computed now within {@link GridOptions#iterationBudget()}. It uses the options'
+     * moves, diagonal rule, agent size and delegates, and listens to this grid's edits. The caller
+     * closes it.
+     *
+     * @throws IllegalArgumentException if there is no goal or one is outside the grid
+     */
+    public GridFlowField createFlowField(List<Cell> goals, GridOptions options) {
+        Objects.requireNonNull(goals, "goals");
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        return new GridFlowField(this, goals, options);
     }
 
     /** Shortest path with {@link GridOptions#DEFAULT}. */

@@ -3,6 +3,7 @@ package org.onepath;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import org.onepath.grids.HexTopology;
 import org.onepath.memory.NativeIntList;
@@ -322,6 +323,26 @@ public final class HexGrid implements AutoCloseable {
     public HexTopology createTopology() {
         ensureOpen();
         return new HexTopology(this);
+    }
+
+    /** A flow field towards one goal with {@link HexOptions#DEFAULT}; see {@link #createFlowField(List, HexOptions)}. */
+    public GridFlowField createFlowField(Cell goal) {
+        Objects.requireNonNull(goal, "goal");
+        return createFlowField(List.of(goal), HexOptions.DEFAULT);
+    }
+
+    /**
+     * A flow field over the six hex moves towards the nearest of the goals (offset cells; at least
+     * one, each inside the grid), computed now within {@link HexOptions#iterationBudget()}. It
+     * listens to this grid's edits. The caller closes it.
+     *
+     * @throws IllegalArgumentException if there is no goal or one is outside the grid
+     */
+    public GridFlowField createFlowField(List<Cell> goals, HexOptions options) {
+        Objects.requireNonNull(goals, "goals");
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        return new GridFlowField(this, goals, options);
     }
 
     /** Shortest path with {@link HexOptions#DEFAULT}. */

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An annotated hex dump of a state (kinds 1, 2, 3, 4, 8, 9, 10, 11 and 12), one field per line: offset, bytes and
+ * An annotated hex dump of a state (kinds 1, 2, 3, 4, 7, 8, 9, 10, 11 and 12), one field per line: offset, bytes and
  * the field's name and value, e.g. {@code 0000  4F 50 47 53  magic "OPGS"}. The walk follows
  * docs/formats/state-v1.md on its own (it does not use the engine's readers), so a dump that reads
  * right is an independent check of the bytes. Cells are shown one grid row a line, voxel chunks
@@ -40,7 +40,7 @@ final class StateDump {
         this.in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    /** The dump of a whole state; throws if the bytes are not a well-formed kind 1, 2, 3, 4, 8, 9, 10, 11 or 12. */
+    /** The dump of a whole state; throws if the bytes are not a well-formed kind 1 to 4 or 7 to 12. */
     static String of(byte[] state) {
         StateDump d = new StateDump(state);
         d.walk();
@@ -78,6 +78,7 @@ final class StateDump {
             case 1 -> grid();
             case 2 -> hexGrid();
             case 3 -> voxels();
+            case 7 -> flowField();
             case 4 -> graph();
             case 12 -> gridSearch();
             default -> search();
@@ -100,6 +101,7 @@ final class StateDump {
             case 2 -> "HexGrid";
             case 3 -> "VoxelGrid";
             case 4 -> "Graph";
+            case 7 -> "GridFlowField";
             case 8 -> "A*";
             case 9 -> "jump point search";
             case 10 -> "Theta*";
@@ -247,6 +249,55 @@ final class StateDump {
         int e = i32("expanded.count");
         for (int i = 0; i < e; i++) {
             i32("expanded[" + i + "]");
+        }
+    }
+
+    // ---- kind 7: GridFlowField ----
+
+    /** Kind 7: size, area version, goals and pending cells, then the flow field search piece. */
+    private void flowField() {
+        width = i32("width");
+        i32("height");
+        i32("areaVersion");
+        int goals = i32("goals.count");
+        for (int i = 0; i < goals; i++) {
+            cell("goal[" + i + "]");
+        }
+        int pending = i32("pending.count");
+        for (int i = 0; i < pending; i++) {
+            cell("pending[" + i + "]");
+        }
+        i32("flow.nodeCount");
+        int status = Byte.toUnsignedInt(bytes[in.position()]);
+        String[] names = {"not started", "running", "complete"};
+        line(1, "flow.status = " + status + (status < names.length ? " (" + names[status] + ")" : " (BAD)"));
+        i32("flow.settled");
+        int repairing = u8("flow.repairing");
+        int sorted = i32("flow.goals.count");
+        for (int i = 0; i < sorted; i++) {
+            cell("flow.goal[" + i + "]");
+        }
+        int reached = i32("flow.reached.count");
+        for (int i = 0; i < reached; i++) {
+            cell("flow.reached[" + i + "].node");
+            f64("flow.reached[" + i + "].cost");
+        }
+        int steps = i32("flow.steps.count");
+        for (int i = 0; i < steps; i++) {
+            cell("flow.step[" + i + "].node");
+            cell("flow.step[" + i + "].next");
+        }
+        int open = i32("open.count");
+        for (int s = 0; s < open; s++) {
+            cell("open[" + s + "].node");
+            f64("open[" + s + "].F");
+            f64("open[" + s + "].G");
+        }
+        if (repairing == 1) {
+            int touched = i32("flow.touched.count");
+            for (int i = 0; i < touched; i++) {
+                cell("flow.touched[" + i + "]");
+            }
         }
     }
 

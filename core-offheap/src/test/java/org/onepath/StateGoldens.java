@@ -72,6 +72,11 @@ enum StateGoldens {
     /** Kind 12 mode 3, finder 1: the specialised jump point search with JPS+ tables, mid-run, stack empty. */
     SEARCH_JPS_PLUS("search-kind12-mode3-tables"),
     /**
+     * Kind 7: a flow field over the 10 x 7 flow picture (goals (1, 1), (8, 5) and (1, 1) again),
+     * repairing a wall edit after {@link #FLOW_BUDGET} iterations, with a second edit pending.
+     */
+    FLOW_FIELD("flowfield-kind7"),
+    /**
      * Kind 4: a graph of 7 nodes with directed and undirected edges, a parallel edge, a self loop,
      * a zero weight, one edge reweighted and one removed.
      */
@@ -168,6 +173,22 @@ enum StateGoldens {
     static final int THETA_STEPS = 7;
     static final int THETA_REQUEUE_STEPS = 9;
 
+    /** The kind 7 golden's grid: walls and areas 1-3 (multipliers 1.5, 3, 0.5). */
+    static final String FLOW_PICTURE = """
+            ..........
+            .1..##....
+            .1..#..2..
+            ....#..2..
+            .##...###.
+            ....3.....
+            ..........
+            """;
+    /** Kind 7 golden: the iteration budget of its field (constructor and each refresh). */
+    static final int FLOW_BUDGET = 6;
+    static final GridOptions FLOW_OPTIONS =
+            GridOptions.builder().diagonalRule(DiagonalRule.NO_SQUEEZING).iterationBudget(FLOW_BUDGET).build();
+    static final java.util.List<Cell> FLOW_GOALS = java.util.List.of(new Cell(1, 1), new Cell(8, 5), new Cell(1, 1));
+
     /** A* running golden: iterations before the save. */
     static final int ASTAR_STEPS = 12;
     /** Jump point search golden: iterations before the save. */
@@ -185,7 +206,7 @@ enum StateGoldens {
     }
 
     boolean isSearch() {
-        return this != GRID && this != VOXEL && this != HEX_GRID && this != GRAPH;
+        return this != GRID && this != VOXEL && this != HEX_GRID && this != FLOW_FIELD && this != GRAPH;
     }
 
     /** The state kind of the golden file. */
@@ -194,6 +215,7 @@ enum StateGoldens {
             case GRID -> 1;
             case VOXEL -> 3;
             case HEX_GRID -> 2;
+            case FLOW_FIELD -> 7;
             case ASTAR_RUNNING, ASTAR_NOT_STARTED, ASTAR_FOUND -> 8;
             case JPS_RUNNING -> 9;
             case THETA_RUNNING, THETA_REQUEUE_RUNNING -> 10;
@@ -300,6 +322,7 @@ enum StateGoldens {
             case SEARCH_GENERIC_JPS -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_GENERIC_JPS_STEPS);
             case SEARCH_JPS_BLOCKS -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_JPS_BLOCKS_STEPS);
             case SEARCH_JPS_PLUS -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_JPS_PLUS_STEPS);
+            case FLOW_FIELD -> FlowFieldSubject.golden();
             case GRAPH -> new GraphSubject(goldenGraph());
             case GRAPH_ASTAR_RUNNING -> {
                 GraphAStarSubject s = new GraphAStarSubject();
@@ -322,6 +345,7 @@ enum StateGoldens {
             case THETA_RUNNING, THETA_REQUEUE_RUNNING -> new ThetaSubject(thetaVariant());
             case SEARCH_NOT_BEGUN, SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND, SEARCH_GENERIC_ASTAR, SEARCH_GENERIC_JPS,
                  SEARCH_JPS_BLOCKS, SEARCH_JPS_PLUS -> new GridSearchSubject(gridSearchOptions());
+            case FLOW_FIELD -> FlowFieldSubject.fresh();
             case GRAPH -> new GraphSubject(new Graph(GRAPH_NODES));
             case GRAPH_ASTAR_RUNNING -> new GraphAStarSubject();
         };
@@ -390,6 +414,25 @@ enum StateGoldens {
         grid.setWalkable(0, 4, false);                      // version 2
         grid.setRect(3, 2, 2, 2, new byte[] {3, 3, 0, 1});  // one edit: version 3
         return grid;
+    }
+
+    /** The kind 7 golden's grid before its edits. */
+    static Grid flowGrid() {
+        Grid grid = Grid.fromText(FLOW_PICTURE);
+        grid.areas().set(1, 1.5);
+        grid.areas().set(2, 3.0);
+        grid.areas().set(3, 0.5);
+        return grid;
+    }
+
+    /** The wall whose repair the kind 7 golden is saved in. */
+    static void flowFirstEdit(Grid grid) {
+        grid.setWalkable(7, 5, false);
+    }
+
+    /** The edit still pending in the kind 7 golden. */
+    static void flowSecondEdit(Grid grid) {
+        grid.setArea(2, 6, 3);
     }
 
     static Grid astarGrid() {
@@ -867,6 +910,114 @@ enum StateGoldens {
         public void close() {
             buffers.close();
             grid.close();
+        }
+    }
+
+    /**
+     * A {@link GridFlowField} over {@link #flowGrid()}: the restore target is a new grid with the
+     * same edits and a new field with the same goals and options.
+     */
+    static final class FlowFieldSubject extends Subject {
+        final Grid grid;
+        final GridFlowField field;
+
+        private FlowFieldSubject(Grid grid) {
+            this.grid = grid;
+            this.field = grid.createFlowField(FLOW_GOALS, FLOW_OPTIONS);
+        }
+
+        /** Computed in full, then a wall repaired for {@link #FLOW_BUDGET} iterations, then one more edit. */
+        static FlowFieldSubject golden() {
+            FlowFieldSubject s = new FlowFieldSubject(flowGrid());
+            s.field.run();
+            flowFirstEdit(s.grid);
+            if (s.field.refresh()) {
+                throw new AssertionError("the golden repair should outlast its budget");
+            }
+            flowSecondEdit(s.grid);
+            return s;
+        }
+
+        /** The edited grid and a field created on it (running: its budget is small). */
+        static FlowFieldSubject fresh() {
+            Grid grid = flowGrid();
+            flowFirstEdit(grid);
+            flowSecondEdit(grid);
+            return new FlowFieldSubject(grid);
+        }
+
+        @Override
+        byte[] save() {
+            return field.saveState();
+        }
+
+        @Override
+        void restore(byte[] state) {
+            field.restoreState(state);
+        }
+
+        @Override
+        void restore(MemorySegment state) {
+            field.restoreState(state);
+        }
+
+        @Override
+        SearchView searchView() {
+            return new FlowView(field);
+        }
+
+        @Override
+        void prime() {
+            if (field.recompute() || !field.step(1) && field.flowField().status() != org.onepath.grids.flow.FlowStatus.RUNNING) {
+                throw new AssertionError("primed flow field is not running");
+            }
+        }
+
+        @Override
+        public void close() {
+            field.close();
+            grid.close();
+        }
+    }
+
+    /** A flow field as the hostile-bytes checks see it: runs to the end, then follows every cell's path. */
+    record FlowView(GridFlowField field) implements SearchView {
+        @Override
+        public boolean notBegun() {
+            return field.flowField().status() == org.onepath.grids.flow.FlowStatus.NOT_STARTED;
+        }
+
+        @Override
+        public boolean running() {
+            return field.flowField().status() == org.onepath.grids.flow.FlowStatus.RUNNING;
+        }
+
+        @Override
+        public String status() {
+            return field.flowField().status().toString();
+        }
+
+        @Override
+        public void step() {
+            field.step(1);
+        }
+
+        @Override
+        public int[] finish() {
+            for (int calls = 0; !field.step(7); calls++) {
+                if (calls > 100_000) {
+                    throw new AssertionError("the flow field did not complete");
+                }
+            }
+            org.onepath.grids.flow.FlowField<?, ?> f = field.flowField();
+            for (int node = 0; node < f.nodeCount(); node++) {
+                try {
+                    f.pathLength(node);
+                } catch (IllegalStateException inconsistent) {
+                    // a restored field's costs are trusted, not proven: a cycle or a dead end is reported so
+                }
+            }
+            return null;
         }
     }
 

@@ -22,6 +22,14 @@ interface Algorithm {
         return false;
     }
 
+    /**
+     * Whether {@code onepath demo} runs it. A whole-map algorithm (a flow field per query) would
+     * take the demo's map from seconds to minutes, so it runs in {@code scen} only.
+     */
+    default boolean inDemo() {
+        return true;
+    }
+
     /** Builds what the search needs for this grid. */
     Solver prepare(Grid grid);
 

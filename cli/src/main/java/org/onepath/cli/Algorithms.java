@@ -18,6 +18,9 @@ import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
+import org.onepath.grids.SquareTopology;
+import org.onepath.grids.flow.FlowField;
+import org.onepath.grids.flow.FlowStatus;
 import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.BlockMap;
@@ -48,6 +51,7 @@ final class Algorithms {
                 (grid, resources) -> resources.add(new OctileJump<>(grid, new TableJumper(resources.add(new JpsPlusIndex(grid))), true))));
         register(new TierOne("theta", GridAlgorithm.THETA_STAR));
         register(new TierOne("lazytheta", GridAlgorithm.LAZY_THETA_STAR));
+        register(new Flow());
     }
 
     private Algorithms() {
@@ -55,6 +59,11 @@ final class Algorithms {
 
     static List<Algorithm> all() {
         return List.copyOf(BY_NAME.values());
+    }
+
+    /** The algorithms {@code onepath demo} runs: all but the whole-map ones. */
+    static List<Algorithm> demo() {
+        return BY_NAME.values().stream().filter(Algorithm::inDemo).toList();
     }
 
     /** Names joined by commas, for help and errors. */
@@ -175,6 +184,68 @@ final class Algorithms {
                     throw new IllegalStateException("closing " + owned.get(i) + " failed", e);
                 }
             }
+        }
+    }
+
+    /**
+     * A whole-map flow field (tier-2 FlowField, eight moves, no corner cutting) to each problem's
+     * goal; the answer is the start's cost. One field's memory serves every goal; a problem with
+     * the previous problem's goal reads the field already computed. Expanded counts the cells the
+     * field settled.
+     */
+    private static final class Flow implements Algorithm {
+        @Override
+        public String name() {
+            return "flow";
+        }
+
+        @Override
+        public String description() {
+            return "tier-2 FlowField over the whole map to each goal, read at the start";
+        }
+
+        @Override
+        public boolean inDemo() {
+            return false;
+        }
+
+        @Override
+        public Solver prepare(Grid grid) {
+            SquareTopology topology = grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
+            FlowField<SquareTopology, DefaultStepCost> field = new FlowField<>(topology, DefaultStepCost.INSTANCE);
+            int width = grid.width();
+            return new Solver() {
+                private int goal = -1;
+                private long expanded;
+
+                @Override
+                public double solve(int sx, int sy, int gx, int gy) {
+                    int g = gy * width + gx;
+                    int s = sy * width + sx;
+                    expanded = 0;
+                    if (!topology.isWalkable(s) || !topology.isWalkable(g)) {
+                        return Double.POSITIVE_INFINITY;
+                    }
+                    if (g != goal || field.status() != FlowStatus.COMPLETE) {
+                        field.setGoals(g);
+                        field.begin();
+                        field.run();
+                        goal = g;
+                        expanded = field.settled();
+                    }
+                    return field.cost(s);
+                }
+
+                @Override
+                public long lastExpanded() {
+                    return expanded;
+                }
+
+                @Override
+                public void close() {
+                    field.close();
+                }
+            };
         }
     }
 

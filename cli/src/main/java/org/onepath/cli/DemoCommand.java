@@ -21,8 +21,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code onepath demo}: a seeded rooms-and-corridors map, a batch of queries run with every
- * algorithm, a check that all agree on every cost (an any-angle algorithm agrees when it finds a
- * path exactly when A* does and it is not longer), and a table of times and expansions. A last
+ * algorithm of {@link Algorithms#demo()}, a check that all agree on every cost (an any-angle
+ * algorithm agrees when it finds a path exactly when A* does and it is not longer), and a table
+ * of times and expansions. A last
  * row runs the same queries on a hex grid holding the same cells ({@link #HEX_ROW}): its costs are
  * those of six hex moves, so they are not compared, but it must reach every query the square grid
  * reaches (every four-connected move is a hex move too).
@@ -63,7 +64,7 @@ final class DemoCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "OnePath demo: %d x %d rooms and corridors (seed %d), %d queries, map built in %.0f ms%n",
                     size, size, seed, queries, (System.nanoTime() - t0) / 1e6);
             int[][] pairs = queryPairs(grid, queries, seed);
-            List<Algorithm> algs = Algorithms.all();
+            List<Algorithm> algs = Algorithms.demo();
             double[][] costs = new double[algs.size()][];
             out.printf(Locale.ROOT, "%-16s %8s %7s %14s %15s %13s%n", "algorithm", "queries", "found", "mean us/query", "mean expanded", "preprocess ms");
             for (int a = 0; a < algs.size(); a++) {

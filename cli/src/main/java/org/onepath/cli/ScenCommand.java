@@ -28,7 +28,7 @@ final class ScenCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--alg", paramLabel = "LIST", description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: astar, generic-astar, jps, generic-jps, jpsplus, generic-jpsplus, jps-improved, jpsplus-improved, theta, lazytheta.")
+    @Option(names = "--alg", paramLabel = "LIST", description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: astar, generic-astar, jps, generic-jps, jpsplus, generic-jpsplus, jps-improved, jpsplus-improved, theta, lazytheta, flow.")
     String algorithms = "astar";
 
     @Option(names = "--json", description = "Print one JSON object instead of tables.")

@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.onepath.state.AreasLayout;
 import org.onepath.state.AreasPiece;
+import org.onepath.state.FlowFieldPiece;
+import org.onepath.state.GridFlowFieldStateFormat;
 import org.onepath.state.GraphEdgeLayout;
 import org.onepath.state.GraphStateFormat;
 import org.onepath.state.GridSearchStateLayout;
@@ -28,8 +30,8 @@ import org.onepath.state.VoxelGridStateFormat;
  * pieces ({@link SpacePiece}, {@link AreasPiece}, {@link SearchBuffersPiece}), with the engines'
  * size bounds, and with {@link StateReader#expectEnd()} so trailing bytes are an error. Any defect
  * surfaces as the reader's {@link OnePathFormatException}, naming field, value, offset and bound.
- * Kinds without a layout here (the replanners and the flow field) get their header checked and
- * their payload counted, not decoded.
+ * Kinds without a layout here (the replanners) get their header checked and their payload
+ * counted, not decoded.
  */
 final class StateInspector {
     private static final int CHUNK_SIDE = VoxelGridStateFormat.CHUNK_SIDE;
@@ -75,6 +77,7 @@ final class StateInspector {
             case A_STAR, JUMP_POINT_SEARCH, THETA_STAR -> search(StateReader.ofGrid(data), payload(report, payload, true), kind);
             case GRAPH_A_STAR -> search(StateReader.ofGraph(data), payload(report, payload, true), kind);
             case GRID_SEARCH -> gridSearch(StateReader.ofGrid(data), payload(report, payload, true), data);
+            case GRID_FLOW_FIELD -> flowField(StateReader.ofGrid(data), payload(report, payload, true));
             default -> payload(report, payload, false);
         }
         return report;
@@ -225,6 +228,32 @@ final class StateInspector {
         } else {
             report.put("aliveWeightMin", min).put("aliveWeightMax", max);
         }
+    }
+
+    private static final String[] FLOW_STATUS_NAMES = {"not started", "running", "complete"};
+
+    /**
+     * GridFlowField (7), checked as a field's restore checks it ({@link GridFlowFieldStateFormat},
+     * {@link FlowFieldPiece}) except for what needs the grid (which next cells are moves).
+     */
+    private static void flowField(StateReader r, StateReport report) {
+        GridFlowFieldStateFormat.State s = GridFlowFieldStateFormat.read(r);
+        FlowFieldPiece.Field f = s.field();
+        int status = f.status();
+        report.put("width", s.width()).put("height", s.height()).put("areaVersion", s.areaVersion())
+                .put("goals", s.goals().length, s.goals().length + " as created (" + f.goals().length + " distinct)")
+                .jsonOnly("distinctGoals", f.goals().length)
+                .put("pendingEdits", s.pending().length);
+        report.block("flow")
+                .put("nodeCount", f.nodeCount())
+                .put("status", status, status + " (" + FLOW_STATUS_NAMES[status] + ")").jsonOnly("statusName", FLOW_STATUS_NAMES[status])
+                .put("settled", f.settled())
+                .put("repairing", f.repairing())
+                .put("reached", f.reachedNodes().length)
+                .put("steps", f.stepNodes().length)
+                .put("open", f.open().count())
+                .put("touched", f.touched().length);
+        report.textOnly("directions", "next cells are checked against the grid when a field restores them");
     }
 
     private static final String[] MODE_NAMES = {"not begun", "specialised A*", "generic core", "specialised jump point search"};

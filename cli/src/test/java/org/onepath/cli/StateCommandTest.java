@@ -396,11 +396,11 @@ class StateCommandTest {
     void kindWithoutALayoutShowsTheHeaderAndPayloadSize() {
         byte[] bytes;
         try (StateWriter w = new StateWriter()) {
-            w.header(StateKind.GRID_FLOW_FIELD).i32(1).i32(2).u8(3);
+            w.header(StateKind.GRID_REPLANNER).i32(1).i32(2).u8(3);
             bytes = w.toByteArray();
         }
         Path state = write("f.state", bytes);
-        assertMentions(inspectText(state), "kind: 7 (GridFlowField)\n", "payload: 9 bytes (not decoded)\n");
+        assertMentions(inspectText(state), "kind: 5 (GridReplanner)\n", "payload: 9 bytes (not decoded)\n");
         Map<String, Object> json = inspectJson(state);
         assertEquals(false, json.get("decoded"));
         assertEquals(9, integer(json, "payloadBytes"));

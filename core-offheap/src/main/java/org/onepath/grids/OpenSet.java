@@ -168,8 +168,8 @@ public final class OpenSet implements AutoCloseable {
         return heap.get(KEY, slot * SLOT_BYTES + G_OFFSET);
     }
 
-    /** The heap array as the state format stores it: slots in array order. */
-    OpenSetPiece.Heap toPiece() {
+    /** The heap array as the state format stores it: slots in array order (tier 3, for snapshots). */
+    public OpenSetPiece.Heap toPiece() {
         state.ensureOpen();
         int[] nodes = new int[size];
         double[] f = new double[size];
@@ -184,19 +184,33 @@ public final class OpenSet implements AutoCloseable {
     }
 
     /**
-     * Replaces the contents with a checked heap array (distinct nodes in range, heap order), slot
-     * for slot, so the restored set pops exactly as the saved one would have.
+     * Replaces the contents with a checked heap array (distinct nodes in range, heap order, as
+     * {@link OpenSetPiece#read} delivers it), slot for slot, so the restored set pops exactly as
+     * the saved one would have (tier 3, for snapshots).
+     *
+     * @throws IllegalArgumentException if a node is out of range or listed twice (the set is then
+     *                                  empty)
      */
-    void load(OpenSetPiece.Heap piece) {
+    public void load(OpenSetPiece.Heap piece) {
+        state.ensureOpen();
         clear();
         int n = piece.nodes().length;
+        for (int i = 0; i < n; i++) {
+            checkNode(piece.nodes()[i]);
+        }
         MemorySegment h = heap;
         if (n * SLOT_BYTES > h.byteSize()) {
             h = slots.ensureLength(n * SLOT_BYTES, 0);
             heap = h;
         }
         for (int i = 0; i < n; i++) {
-            writeSlot(h, i, piece.nodes()[i], piece.f()[i], piece.g()[i]);
+            int node = piece.nodes()[i];
+            if (positions.get(INT, node * POSITION_BYTES) != ABSENT) {
+                size = i;
+                clear();
+                throw new IllegalArgumentException("node " + node + " is listed twice in the heap (slot " + i + ")");
+            }
+            writeSlot(h, i, node, piece.f()[i], piece.g()[i]);
         }
         size = n;
     }

@@ -10,9 +10,9 @@ import java.util.List;
 
 /**
  * Command line of the hostile-bytes fuzzer: runs the restore targets ({@code grid},
- * {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}, {@code store}, {@code theta}, {@code graph},
- * {@code graphastar}) one after another on seeded
- * mutants of their checked-in corpus and prints one summary line per target:
+ * {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}, {@code store}, {@code theta},
+ * {@code flow}, {@code graph}, {@code graphastar}) one after another on seeded mutants of their
+ * checked-in corpus and prints one summary line per target:
  *
  * <pre>
  * target grid: 1234567 inputs in 600 s (2057/s), 0 failures, 23 distinct rejections

@@ -1,8 +1,6 @@
 package org.onepath.fuzz;
 
 import java.io.IOException;
-import org.onepath.store.GridStore;
-import org.onepath.store.VoxelWorldStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +10,8 @@ import java.util.SplittableRandom;
 import java.util.function.Function;
 import org.onepath.Graph;
 import org.onepath.Grid;
+import org.onepath.GridFlowField;
+import org.onepath.GridOptions;
 import org.onepath.GridSearch;
 import org.onepath.GridSpace;
 import org.onepath.PathStatus;
@@ -23,6 +23,8 @@ import org.onepath.graphs.Landmarks;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.jps.BlockMap;
+import org.onepath.store.GridStore;
+import org.onepath.store.VoxelWorldStore;
 
 /**
  * Writes the seed corpus: valid states made by the library itself, deterministically (fixed
@@ -80,6 +82,7 @@ public final class SeedCorpus {
         all.put("gridsearch", gridSearches());
         all.put("store", stores());
         all.put("theta", thetaSearches());
+        all.put("flow", flowFields());
         all.put("graph", graphs());
         all.put("graphastar", graphSearches());
         return all;
@@ -123,6 +126,39 @@ public final class SeedCorpus {
              Landmarks landmarks = Landmarks.of(graph.compile(), Fixtures.GRAPH_LANDMARKS)) {
             return searches(grid, (g, b) -> Fixtures.graphAStar(graph, landmarks, b), s -> s.saveState());
         }
+    }
+
+
+    /**
+     * Flow fields over the search grid towards {@link FlowTarget#GOALS}: complete, stopped after
+     * 1, 17 and 60 iterations, repairing a toggled cell (the grid ends as it began, so the seeds
+     * restore into the target's field), and complete with edits pending.
+     */
+    private static Map<String, byte[]> flowFields() {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (Grid g = Fixtures.searchGrid(); GridFlowField f = g.createFlowField(FlowTarget.GOALS, GridOptions.DEFAULT)) {
+            out.put("complete.bin", f.saveState());
+            g.setWalkable(9, 9, false);
+            g.setWalkable(9, 9, true);
+            out.put("complete-pending.bin", f.saveState());
+        }
+        for (int budget : new int[] {1, 17, 60}) {
+            GridOptions o = GridOptions.builder().iterationBudget(budget).build();
+            try (Grid g = Fixtures.searchGrid(); GridFlowField f = g.createFlowField(FlowTarget.GOALS, o)) {
+                out.put("running-" + budget + ".bin", f.saveState());
+            }
+        }
+        GridOptions five = GridOptions.builder().iterationBudget(5).build();
+        try (Grid g = Fixtures.searchGrid(); GridFlowField f = g.createFlowField(FlowTarget.GOALS, five)) {
+            f.run();
+            g.setWalkable(11, 10, false);
+            g.setWalkable(11, 10, true);
+            if (f.refresh()) {
+                throw new IllegalStateException("the repair seed should stop inside its budget");
+            }
+            out.put("repairing.bin", f.saveState());
+        }
+        return out;
     }
 
     /** Grid stores (with every table) and world stores (stored, uniform and default chunks). */

@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 /** The fuzz targets, by name. Each call makes new target objects; the caller closes them. */
 public final class Targets {
     /** Target names in the order {@code --target all} runs them. */
-    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store", "theta",
+    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store", "theta", "flow",
             "graph", "graphastar");
 
     private Targets() {
@@ -22,6 +22,7 @@ public final class Targets {
             case "gridsearch" -> GridSearchTarget::new;
             case "store" -> StoreTarget::new;
             case "theta" -> ThetaTarget::new;
+            case "flow" -> FlowTarget::new;
             case "graph" -> GraphTarget::new;
             case "graphastar" -> GraphAStarTarget::new;
             default -> null;
