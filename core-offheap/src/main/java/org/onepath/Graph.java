@@ -223,26 +223,14 @@ public final class Graph implements AutoCloseable {
 
     /** Registers a listener for edge edits. */
     public synchronized void addChangeListener(GraphChangeListener listener) {
-        Objects.requireNonNull(listener, "listener");
-        GraphChangeListener[] current = listeners;
-        GraphChangeListener[] next = Arrays.copyOf(current, current.length + 1);
-        next[current.length] = listener;
-        listeners = next;
+        listeners = ListenerArrays.with(listeners, listener);
     }
 
     /** Removes a listener; returns whether it was registered. */
     public synchronized boolean removeChangeListener(GraphChangeListener listener) {
         GraphChangeListener[] current = listeners;
-        for (int i = 0; i < current.length; i++) {
-            if (current[i] == listener) {
-                GraphChangeListener[] next = new GraphChangeListener[current.length - 1];
-                System.arraycopy(current, 0, next, 0, i);
-                System.arraycopy(current, i + 1, next, i, current.length - i - 1);
-                listeners = next;
-                return true;
-            }
-        }
-        return false;
+        listeners = ListenerArrays.without(current, listener);
+        return listeners != current;
     }
 
     // ---- searches ----

@@ -302,34 +302,15 @@ public final class Grid implements AutoCloseable {
             perCell |= !(listener instanceof GridBatchListener);
         }
         changedCells.clear();
-        int x0 = Integer.MAX_VALUE;
-        int y0 = Integer.MAX_VALUE;
-        int x1 = -1;
-        int y1 = -1;
-        for (int r = 0; r < h; r++) {
-            long rowStart = (long) (y + r) * width + x;
-            for (int c = 0; c < w; c++) {
-                byte value = areas == null ? (byte) area : areas[r * w + c];
-                if (cells.get(GridCellsLayout.CELL, rowStart + c) != value) {
-                    cells.set(GridCellsLayout.CELL, rowStart + c, value);
-                    x0 = Math.min(x0, x + c);
-                    x1 = Math.max(x1, x + c);
-                    y0 = Math.min(y0, y + r);
-                    y1 = y + r;
-                    if (perCell) {
-                        changedCells.add((int) (rowStart + c));
-                    }
-                }
-            }
-        }
-        if (x1 < 0) {
+        CellRects.Changed r = CellRects.write(cells, width, x, y, w, h, areas, (byte) area, perCell ? changedCells : null);
+        if (r == null) {
             return;
         }
         version++;
-        markEdited(x0, y0, x1, y1);
+        markEdited(r.x0(), r.y0(), r.x1(), r.y1());
         for (GridChangeListener listener : current) {
             if (listener instanceof GridBatchListener batch) {
-                batch.rectChanged(this, x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+                batch.rectChanged(this, r.x0(), r.y0(), r.width(), r.height());
             } else {
                 for (int i = 0; i < changedCells.size(); i++) {
                     int index = changedCells.get(i);
@@ -403,26 +384,14 @@ public final class Grid implements AutoCloseable {
 
     /** Registers a listener for cell edits. */
     public synchronized void addChangeListener(GridChangeListener listener) {
-        Objects.requireNonNull(listener, "listener");
-        GridChangeListener[] current = listeners;
-        GridChangeListener[] next = Arrays.copyOf(current, current.length + 1);
-        next[current.length] = listener;
-        listeners = next;
+        listeners = ListenerArrays.with(listeners, listener);
     }
 
     /** Removes a listener; returns whether it was registered. */
     public synchronized boolean removeChangeListener(GridChangeListener listener) {
         GridChangeListener[] current = listeners;
-        for (int i = 0; i < current.length; i++) {
-            if (current[i] == listener) {
-                GridChangeListener[] next = new GridChangeListener[current.length - 1];
-                System.arraycopy(current, 0, next, 0, i);
-                System.arraycopy(current, i + 1, next, i, current.length - i - 1);
-                listeners = next;
-                return true;
-            }
-        }
-        return false;
+        listeners = ListenerArrays.without(current, listener);
+        return listeners != current;
     }
 
     // ---- searches ----

@@ -295,26 +295,14 @@ public final class HexGrid implements AutoCloseable {
 
     /** Registers a listener for cell edits; a {@link HexBatchListener} hears rectangle edits as one call. */
     public synchronized void addChangeListener(HexChangeListener listener) {
-        Objects.requireNonNull(listener, "listener");
-        HexChangeListener[] current = listeners;
-        HexChangeListener[] next = Arrays.copyOf(current, current.length + 1);
-        next[current.length] = listener;
-        listeners = next;
+        listeners = ListenerArrays.with(listeners, listener);
     }
 
     /** Removes a listener; returns whether it was registered. */
     public synchronized boolean removeChangeListener(HexChangeListener listener) {
         HexChangeListener[] current = listeners;
-        for (int i = 0; i < current.length; i++) {
-            if (current[i] == listener) {
-                HexChangeListener[] next = new HexChangeListener[current.length - 1];
-                System.arraycopy(current, 0, next, 0, i);
-                System.arraycopy(current, i + 1, next, i, current.length - i - 1);
-                listeners = next;
-                return true;
-            }
-        }
-        return false;
+        listeners = ListenerArrays.without(current, listener);
+        return listeners != current;
     }
 
     // ---- searches ----
@@ -569,44 +557,18 @@ public final class HexGrid implements AutoCloseable {
             perCell |= !(listener instanceof HexBatchListener);
         }
         // The changed cells are listed only when some listener wants them one by one.
-        NativeIntList changed = changedCells;
-        changed.clear();
-        final MemorySegment c = cells;
-        int minCol = Integer.MAX_VALUE;
-        int maxCol = -1;
-        int minRow = -1;
-        int maxRow = -1;
-        int i = 0;
-        for (int row = y; row < y + h; row++) {
-            long base = (long) row * width;
-            for (int col = x; col < x + w; col++) {
-                byte v = source == null ? fill : source[i++];
-                long at = base + col;
-                if (c.get(GridCellsLayout.CELL, at) == v) {
-                    continue;
-                }
-                c.set(GridCellsLayout.CELL, at, v);
-                if (minRow < 0) {
-                    minRow = row;
-                }
-                maxRow = row;
-                minCol = Math.min(minCol, col);
-                maxCol = Math.max(maxCol, col);
-                if (perCell) {
-                    changed.add((int) at);
-                }
-            }
-        }
-        if (maxRow < 0) {
+        changedCells.clear();
+        CellRects.Changed r = CellRects.write(cells, width, x, y, w, h, source, fill, perCell ? changedCells : null);
+        if (r == null) {
             return;
         }
         version++;
         for (HexChangeListener listener : current) {
             if (listener instanceof HexBatchListener batch) {
-                batch.rectChanged(this, minCol, minRow, maxCol - minCol + 1, maxRow - minRow + 1);
+                batch.rectChanged(this, r.x0(), r.y0(), r.width(), r.height());
             } else {
-                for (int k = 0; k < changed.size(); k++) {
-                    int index = changed.get(k);
+                for (int k = 0; k < changedCells.size(); k++) {
+                    int index = changedCells.get(k);
                     listener.cellChanged(this, index % width, index / width);
                 }
             }
