@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.onepath.grids.GridTables;
+import org.onepath.grids.fast.OctileMap;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
@@ -63,6 +64,7 @@ public final class Grid implements AutoCloseable {
     private final NativeIntList changedCells = new NativeIntList();
     private BlockMap blockMap;
     private JpsPlusIndex jpsPlusIndex;
+    private OctileMap octileMap;
 
     private Grid(int width, int height, MemorySegment callerCells) {
         this(width, height, callerCells, GridTables.NONE);
@@ -143,6 +145,9 @@ public final class Grid implements AutoCloseable {
         }
         if (tables.jpsPlus() != null) {
             grid.jpsPlusIndex();
+        }
+        if (tables.octileNeighbours() != null) {
+            grid.octileMap();
         }
         return grid;
     }
@@ -365,8 +370,9 @@ public final class Grid implements AutoCloseable {
 
     /**
      * The grid's precomputed tables brought up to date (each built on first use) as read-only
-     * views, in the layouts a baked store holds (tier 3): clearance, the block map and, when both
-     * sides are at most {@link JpsPlusIndex#MAX_SIDE}, the JPS+ table (else null). The views stay
+     * views, in the layouts a baked store holds (tier 3): clearance, the block map, when both
+     * sides are at most {@link JpsPlusIndex#MAX_SIDE} the JPS+ table (else null), and the neighbour
+     * bytes of the jump point searches. The views stay
      * valid until the grid is closed; later edits update the same memory.
      */
     public GridTables tables() {
@@ -377,7 +383,7 @@ public final class Grid implements AutoCloseable {
             index.refresh();
             jps = index.table();
         }
-        return new GridTables(clearance(), blockMap().block(), jps);
+        return new GridTables(clearance(), blockMap().block(), jps, octileMap().neighbourBytes());
     }
 
     // ---- listeners ----
@@ -642,6 +648,9 @@ public final class Grid implements AutoCloseable {
                 if (jpsPlusIndex != null) {
                     jpsPlusIndex.close();
                 }
+                if (octileMap != null) {
+                    octileMap.close();
+                }
             }
             arena.close();
         }
@@ -712,6 +721,14 @@ public final class Grid implements AutoCloseable {
             blockMap = baked.blockMap() != null ? BlockMap.over(this, baked.blockMap()) : new BlockMap(this);
         }
         return blockMap;
+    }
+
+    /** The neighbour bytes of the tier-1 jump point searches, made on first use and kept up to date by edits. */
+    synchronized OctileMap octileMap() {
+        if (octileMap == null) {
+            octileMap = baked.octileNeighbours() != null ? OctileMap.over(this, baked.octileNeighbours()) : new OctileMap(this);
+        }
+        return octileMap;
     }
 
     /** The JPS+ tables of the tier-1 search, made on first use; callers refresh them before a query. */
