@@ -16,6 +16,12 @@ import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.grids.GridMath;
+import org.onepath.grids.fast.BitFinder;
+import org.onepath.grids.fast.OctileJump;
+import org.onepath.grids.fast.OctileMap;
+import org.onepath.grids.fast.TableFinder;
+import org.onepath.grids.jps.BlockMap;
+import org.onepath.grids.jps.JpsPlusIndex;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -34,8 +40,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * The same Moving AI queries (eight moves, no corner cutting, octile estimate) answered by
  * OnePath's one-line call and by the A* of two libraries a Java user might otherwise pick:
  * gdx-ai's {@code IndexedAStarPathFinder} and JGraphT's {@code AStarShortestPath}, each over a
- * graph of the map's walkable cells built once in setup. One operation is one query, cycling
- * through the map's scenarios; ratios between the engines come from one run of this class.
+ * graph of the map's walkable cells built once in setup. OnePath runs its specialised engines
+ * (tier 1), the generic cores ({@code specializedEngines(false)}) and the improved-pruning jump
+ * point searches (tier 2). One operation is one query, cycling through the map's scenarios;
+ * ratios between the engines come from one run of this class
+ * ({@code -p map=dao/brc000d,sc1/Aftershock} runs two maps).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -47,7 +56,8 @@ public class PeerComparisonBenchmark {
     @Param({"dao/brc000d"})
     public String map;
 
-    @Param({"onepath-astar", "onepath-jps", "onepath-jpsplus", "gdx-ai", "jgrapht"})
+    @Param({"onepath-astar", "onepath-jps", "onepath-jpsplus", "onepath-jps-improved", "onepath-jpsplus-improved",
+            "onepath-generic-astar", "onepath-generic-jps", "onepath-generic-jpsplus", "gdx-ai", "jgrapht"})
     public String engine;
 
     private Grid grid;
@@ -59,6 +69,8 @@ public class PeerComparisonBenchmark {
     private IndexedAStarPathFinder<GdxNode> gdxFinder;
     private DefaultGraphPath<GdxNode> gdxPath;
     private AStarShortestPath<Integer, DefaultWeightedEdge> jgrapht;
+    private OctileJump<?> improved;
+    private AutoCloseable[] improvedParts = {};
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -69,6 +81,24 @@ public class PeerComparisonBenchmark {
             case "onepath-astar" -> options = GridOptions.DEFAULT;
             case "onepath-jps" -> options = GridOptions.DEFAULT.toBuilder().algorithm(GridAlgorithm.JPS).build();
             case "onepath-jpsplus" -> options = GridOptions.DEFAULT.toBuilder().algorithm(GridAlgorithm.JPS_PLUS).build();
+            case "onepath-generic-astar" -> options = GridOptions.DEFAULT.toBuilder().specializedEngines(false).build();
+            case "onepath-generic-jps" -> options = GridOptions.DEFAULT.toBuilder().algorithm(GridAlgorithm.JPS)
+                    .specializedEngines(false).build();
+            case "onepath-generic-jpsplus" -> options = GridOptions.DEFAULT.toBuilder().algorithm(GridAlgorithm.JPS_PLUS)
+                    .specializedEngines(false).build();
+            case "onepath-jps-improved" -> {
+                // Improved pruning has no tier-1 option: the tier-2 engine, as onepath scen builds it.
+                BlockMap blocks = new BlockMap(grid);
+                OctileMap octile = new OctileMap(grid);
+                improved = new OctileJump<>(grid, new BitFinder(blocks, octile), true);
+                improvedParts = new AutoCloseable[] {improved, octile, blocks};
+            }
+            case "onepath-jpsplus-improved" -> {
+                JpsPlusIndex index = new JpsPlusIndex(grid);
+                OctileMap octile = new OctileMap(grid);
+                improved = new OctileJump<>(grid, new TableFinder(index, octile), true);
+                improvedParts = new AutoCloseable[] {improved, octile, index};
+            }
             case "gdx-ai" -> {
                 gdxGraph = new GdxGraph(grid);
                 gdxFinder = new IndexedAStarPathFinder<>(gdxGraph);
@@ -80,7 +110,10 @@ public class PeerComparisonBenchmark {
     }
 
     @TearDown(Level.Trial)
-    public void tearDown() {
+    public void tearDown() throws Exception {
+        for (AutoCloseable part : improvedParts) {
+            part.close();
+        }
         grid.close();
     }
 
@@ -94,6 +127,11 @@ public class PeerComparisonBenchmark {
         int gy = problems[i + 3];
         if (options != null) {
             return grid.findPath(new Cell(sx, sy), new Cell(gx, gy), options).cost();
+        }
+        if (improved != null) {
+            improved.begin(sy * width + sx, gy * width + gx);
+            improved.step(Integer.MAX_VALUE);
+            return improved.pathCost();
         }
         if (gdxFinder != null) {
             gdxPath.clear();

@@ -325,7 +325,7 @@ class StoreCorruptionTest {
             assertEquals(StoreLayout.KIND_VOXEL_WORLD, v.kind());
             assertEquals(StoreLayout.FORMAT_VERSION, g.version());
             assertEquals(Files.size(grid), g.fileLength());
-            assertEquals(5, g.sections().size());
+            assertEquals(6, g.sections().size());
             assertEquals(3, v.sections().size());
             assertTrue(g.section(StoreLayout.SECTION_CELLS).hasFingerprint());
             assertFalse(g.section(StoreLayout.SECTION_META).hasFingerprint());

@@ -207,6 +207,27 @@ class StoreFormatEdgeCasesTest {
         refused(StoreCorruptException.class, noTable, voxelOpen(noTable), "has no chunk table section");
     }
 
+    /** A store baked before the neighbour-byte section existed opens, and the grid computes the bytes itself. */
+    @Test
+    void aStoreWithoutNeighbourBytesOpensAndComputesThem() throws IOException {
+        Path baked = file(StoreSamples.grid());
+        Path older = dir.resolve("older.opstore");
+        try (StoreFile f = StoreFile.open(baked)) {
+            List<StoreWriter.Section> sections = new ArrayList<>();
+            for (StoreFile.Section s : f.sections()) {
+                if (s.id() != StoreLayout.SECTION_OCTILE_NEIGHBOURS) {
+                    sections.add(new StoreWriter.Section(s.id(), f.body(s), s.hasFingerprint() ? s.fingerprint() : null));
+                }
+            }
+            StoreWriter.write(older, StoreLayout.KIND_GRID, sections, StoreProgress.NONE);
+        }
+        try (GridStore s = GridStore.open(older); Grid g = StoreSamples.sampleGrid(1)) {
+            assertNull(s.file().section(StoreLayout.SECTION_OCTILE_NEIGHBOURS));
+            StoreTestSupport.assertSameTables(g, s.grid(), "without the neighbour-byte section");
+            s.verify(StoreProgress.NONE);
+        }
+    }
+
     /** Section ids a kind does not use are ignored, so a later minor addition does not break older readers. */
     @Test
     void unknownSectionsAreIgnored() throws IOException {
@@ -221,7 +242,7 @@ class StoreFormatEdgeCasesTest {
             StoreWriter.write(extended, StoreLayout.KIND_GRID, sections, StoreProgress.NONE);
         }
         try (GridStore s = GridStore.open(extended); Grid g = StoreSamples.sampleGrid(1)) {
-            assertEquals(6, s.file().sections().size());
+            assertEquals(7, s.file().sections().size(), "six known sections and the unknown one");
             assertEquals(5, s.file().section(99).length());
             assertEquals("unknown section 99", s.file().section(99).name());
             StoreTestSupport.assertSameTables(g, s.grid(), "with an unknown section");
@@ -365,7 +386,7 @@ class StoreFormatEdgeCasesTest {
             GridStore.bake(g, "wide", f);
             try (GridStore s = GridStore.open(f)) {
                 assertNull(s.file().section(StoreLayout.SECTION_JPS_PLUS));
-                assertEquals(4, s.file().sections().size());
+                assertEquals(5, s.file().sections().size(), "meta, cells, clearance, block map, neighbour bytes");
                 assertNull(s.grid().tables().jpsPlus());
                 List<Cell[]> pairs = new ArrayList<>();
                 pairs.add(new Cell[] {new Cell(0, 1), new Cell(w - 1, 1)});
