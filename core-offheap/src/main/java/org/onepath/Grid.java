@@ -63,6 +63,13 @@ public final class Grid implements AutoCloseable {
     private final NativeIntList changedCells = new NativeIntList();
     private BlockMap blockMap;
     private JpsPlusIndex jpsPlusIndex;
+    /** The cached content hash and what it was computed for; see {@link #contentHash()}. */
+    private long hashValue;
+    private boolean hashKnown;
+    private int hashVersion;
+    private int hashRestoreCount;
+    private int hashAreaVersion;
+    private int hashComputations;
 
     private Grid(int width, int height, MemorySegment callerCells) {
         this(width, height, callerCells, GridTables.NONE);
@@ -341,6 +348,44 @@ public final class Grid implements AutoCloseable {
     public boolean canFit(int x, int y, int size) {
         checkAgentSize(size);
         return maxAgentSizeAt(x, y) >= size;
+    }
+
+    /** Whether an agent of {@code size} cells fits with its top-left cell at {@code cell}; see {@link #canFit(int, int, int)}. */
+    public boolean canFit(Cell cell, int size) {
+        Objects.requireNonNull(cell, "cell");
+        return canFit(cell.x(), cell.y(), size);
+    }
+
+    /** The clearance at {@code cell}; see {@link #maxAgentSizeAt(int, int)}. */
+    public int maxAgentSizeAt(Cell cell) {
+        Objects.requireNonNull(cell, "cell");
+        return maxAgentSizeAt(cell.x(), cell.y());
+    }
+
+    /**
+     * The 64-bit content hash of the size, the cells and the 255 area multipliers, as the spec
+     * defines it (see {@code docs/host-api.md}); the version, world mapping and edit history are
+     * not part of it. The value is cached: a repeated call with no edit in between is O(1), and a
+     * cell edit ({@link #setArea}, {@link #setRect}), a restore or an area-cost change makes the
+     * next call recompute.
+     */
+    public synchronized long contentHash() {
+        ensureOpen();
+        int areaVersion = areas.version();
+        if (!hashKnown || hashVersion != version || hashRestoreCount != restoreCount || hashAreaVersion != areaVersion) {
+            hashValue = ContentHash.compute(cells, width, height, areas);
+            hashVersion = version;
+            hashRestoreCount = restoreCount;
+            hashAreaVersion = areaVersion;
+            hashKnown = true;
+            hashComputations++;
+        }
+        return hashValue;
+    }
+
+    /** Times {@link #contentHash()} computed the hash (for tests of its cache). */
+    synchronized int contentHashComputations() {
+        return hashComputations;
     }
 
     /** Whether the cells are a read-only segment (a store opened read-only), so edits throw. */
