@@ -5,6 +5,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.onepath.grids.GridTables;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.jps.BlockMap;
@@ -386,6 +388,104 @@ public final class Grid implements AutoCloseable {
     /** Times {@link #contentHash()} computed the hash (for tests of its cache). */
     synchronized int contentHashComputations() {
         return hashComputations;
+    }
+
+    /**
+     * The nearest cell an agent of the options' size may stand on (it fits, and the blocked
+     * delegate does not refuse it): nearest by squared Euclidean distance between cell indexes,
+     * ties to the smaller row and then the smaller column, within
+     * {@link GridOptions#nearestRadius()} Chebyshev rings of {@code cell}. The query cell may lie
+     * outside the grid. Rings are scanned outward until one is farther than the best hit.
+     *
+     * @return the cell, or empty when no cell within the radius fits
+     * @throws IllegalArgumentException if a coordinate of {@code cell} is beyond 2^30 in size
+     */
+    public Optional<Cell> tryFindNearestWalkable(Cell cell, GridOptions options) {
+        Objects.requireNonNull(cell, "cell");
+        int index = nearestWalkableIndex(cell.x(), cell.y(), options);
+        return index < 0 ? Optional.empty() : Optional.of(new Cell(index % width, index / width));
+    }
+
+    /**
+     * As {@link #tryFindNearestWalkable(Cell, GridOptions)} for the cell containing a world point
+     * ({@link #space()}).
+     *
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
+    public Optional<Cell> tryFindNearestWalkable(WorldPoint point, GridOptions options) {
+        Objects.requireNonNull(point, "point");
+        Objects.requireNonNull(options, "options");
+        long x = space.columnOf(point.x());
+        long y = space.rowOf(point.y());
+        return tryFindNearestWalkable(new Cell(clampToInt(x), clampToInt(y)), options);
+    }
+
+    /**
+     * The allocation-free form of {@link #tryFindNearestWalkable(Cell, GridOptions)}: the row-major
+     * index of the cell, or -1.
+     */
+    public int nearestWalkableIndex(int x, int y, GridOptions options) {
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        return HostQueries.nearestWalkable(this, x, y, options);
+    }
+
+    /**
+     * The exact price of a path of neighbouring cells in Q31.32 (a long counting 2^-32 units):
+     * each step is the double the default search charges (the mean of the two cells' area
+     * multipliers, times 1.4142135623730951 for a diagonal), multiplied by 2^32 and rounded half to
+     * even; the integers are added. StepCost hooks are not priced.
+     *
+     * @return the price, or empty for a path with a step between cells that are not neighbours
+     *         (any-angle waypoints, repeated cells), a wall on it, or a price beyond a long;
+     *         an empty path or a single cell costs 0
+     * @throws IllegalArgumentException naming a cell outside the grid
+     */
+    public OptionalLong tryGetFixedCost(List<Cell> cells) {
+        Objects.requireNonNull(cells, "cells");
+        int[] indices = new int[cells.size()];
+        for (int i = 0; i < indices.length; i++) {
+            Cell c = Objects.requireNonNull(cells.get(i), "cell");
+            if (!contains(c.x(), c.y())) {
+                throw new IllegalArgumentException("path cell " + i + " " + c + " is outside the " + width + " x " + height + " grid");
+            }
+            indices[i] = c.y() * width + c.x();
+        }
+        long cost = fixedCost(indices, indices.length);
+        return cost < 0 ? OptionalLong.empty() : OptionalLong.of(cost);
+    }
+
+    /**
+     * The Q31.32 price of a found path (see {@link #tryGetFixedCost(List)}); empty when it was not
+     * found, is any-angle or was priced by a {@link CellStepCost} hook.
+     *
+     * @throws IllegalArgumentException if the path belongs to a grid of another width
+     */
+    public OptionalLong tryGetFixedCost(GridPath path) {
+        Objects.requireNonNull(path, "path");
+        if (path.width() != width) {
+            throw new IllegalArgumentException("path of a grid " + path.width() + " cells wide, this grid is " + width);
+        }
+        if (!path.found() || path.isHooked() || path.isAnyAngle()) {
+            return OptionalLong.empty();
+        }
+        long cost = fixedCost(path.cellsView(), path.length());
+        return cost < 0 ? OptionalLong.empty() : OptionalLong.of(cost);
+    }
+
+    /**
+     * The allocation-free form of {@link #tryGetFixedCost(List)} over row-major indices
+     * {@code cells[0..count)}: the price, or -1 when it cannot be priced.
+     *
+     * @throws IllegalArgumentException naming an index outside the grid, or a count outside the array
+     */
+    public long fixedCost(int[] cells, int count) {
+        Objects.requireNonNull(cells, "cells");
+        if (count < 0 || count > cells.length) {
+            throw new IllegalArgumentException("count " + count + " is outside 0.." + cells.length + " (the array length)");
+        }
+        ensureOpen();
+        return HostQueries.fixedCost(this, cells, count);
     }
 
     /** Whether the cells are a read-only segment (a store opened read-only), so edits throw. */

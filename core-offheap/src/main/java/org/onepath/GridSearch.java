@@ -403,7 +403,8 @@ public final class GridSearch implements AutoCloseable {
             copyPath(cells);
         }
         int[] expanded = options.recordExpansions() ? active.expandedNodes() : null;
-        return new GridPath(result, grid.width(), grid.space(), cells, cost(), expandedCount(), iterations(), algorithm, expanded);
+        return new GridPath(result, grid.width(), grid.space(), cells, cost(), expandedCount(), iterations(), algorithm, expanded,
+                options.stepCost() != null);
     }
 
     // ---- engine choice ----
