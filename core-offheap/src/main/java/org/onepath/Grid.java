@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.onepath.grids.GridTables;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.jps.BlockMap;
@@ -641,6 +643,69 @@ public final class Grid implements AutoCloseable {
         long gx = s.columnOf(goal.x());
         long gy = s.rowOf(goal.y());
         return queries.findPath(clampToInt(sx), clampToInt(sy), clampToInt(gx), clampToInt(gy), options, cancellation);
+    }
+
+    // ---- the cooperative sliced form ----
+
+    /** {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with the default options, no token, on the calling thread. */
+    public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal) {
+        return findPathAsync(start, goal, GridOptions.DEFAULT, null, Runnable::run);
+    }
+
+    /** {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with no token, on the calling thread. */
+    public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal, GridOptions options) {
+        return findPathAsync(start, goal, options, null, Runnable::run);
+    }
+
+    /** {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} on the calling thread. */
+    public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal, GridOptions options, Cancellation cancellation) {
+        return findPathAsync(start, goal, options, cancellation, Runnable::run);
+    }
+
+    /**
+     * The cooperative sliced query: the resumable search runs in slices of
+     * {@link GridOptions#iterationsPerSlice()} iterations, the first on the calling thread and each
+     * later one handed to {@code executor} (the yield between slices); the token is checked before
+     * every slice. The future completes with exactly what {@link #findPath} returns for the same
+     * options, however the iterations are sliced (a budget that runs out gives BUDGET_EXHAUSTED
+     * after the same iterations). With an executor that runs tasks at once on the calling thread
+     * the future is complete when this returns.
+     *
+     * <p>It supports ASTAR, JPS and JPS_PLUS without {@link GridOptions#recordExpansions()}; other
+     * options complete the future with {@link IllegalArgumentException}. Cancelling the token
+     * completes it with {@link java.util.concurrent.CancellationException} and leaves the grid and
+     * the next query exact; an edit of the grid during the query completes it with
+     * {@link IllegalStateException}. Callbacks of the options run on the threads that run slices.
+     *
+     * @param cancellation may be null
+     */
+    public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal, GridOptions options, Cancellation cancellation,
+                                                     Executor executor) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(executor, "executor");
+        return SlicedQuery.start(this, queries, start.x(), start.y(), goal.x(), goal.y(), options, cancellation, executor);
+    }
+
+    /**
+     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} between the cells
+     * containing two world points; a point outside the grid gives START_INVALID or GOAL_INVALID.
+     *
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
+    public CompletableFuture<GridPath> findPathAsync(WorldPoint start, WorldPoint goal, GridOptions options, Cancellation cancellation,
+                                                     Executor executor) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(executor, "executor");
+        GridSpace s = space;
+        int sx = clampToInt(s.columnOf(start.x()));
+        int sy = clampToInt(s.rowOf(start.y()));
+        int gx = clampToInt(s.columnOf(goal.x()));
+        int gy = clampToInt(s.rowOf(goal.y()));
+        return SlicedQuery.start(this, queries, sx, sy, gx, gy, options, cancellation, executor);
     }
 
     // ---- snapshots ----
