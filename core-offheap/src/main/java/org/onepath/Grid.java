@@ -10,6 +10,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.onepath.grids.GridTables;
+import org.onepath.grids.fast.OctileMap;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
@@ -67,6 +68,7 @@ public final class Grid implements AutoCloseable {
     private final NativeIntList changedCells = new NativeIntList();
     private BlockMap blockMap;
     private JpsPlusIndex jpsPlusIndex;
+    private OctileMap octileMap;
     /** The cached content hash and what it was computed for; see {@link #contentHash()}. */
     private long hashValue;
     private boolean hashKnown;
@@ -154,6 +156,9 @@ public final class Grid implements AutoCloseable {
         }
         if (tables.jpsPlus() != null) {
             grid.jpsPlusIndex();
+        }
+        if (tables.octileNeighbours() != null) {
+            grid.octileMap();
         }
         return grid;
     }
@@ -512,8 +517,9 @@ public final class Grid implements AutoCloseable {
 
     /**
      * The grid's precomputed tables brought up to date (each built on first use) as read-only
-     * views, in the layouts a baked store holds (tier 3): clearance, the block map and, when both
-     * sides are at most {@link JpsPlusIndex#MAX_SIDE}, the JPS+ table (else null). The views stay
+     * views, in the layouts a baked store holds (tier 3): clearance, the block map, when both
+     * sides are at most {@link JpsPlusIndex#MAX_SIDE} the JPS+ table (else null), and the neighbour
+     * bytes of the jump point searches. The views stay
      * valid until the grid is closed; later edits update the same memory.
      */
     public GridTables tables() {
@@ -524,7 +530,7 @@ public final class Grid implements AutoCloseable {
             index.refresh();
             jps = index.table();
         }
-        return new GridTables(clearance(), blockMap().block(), jps);
+        return new GridTables(clearance(), blockMap().block(), jps, octileMap().neighbourBytes());
     }
 
     // ---- listeners ----
@@ -852,6 +858,9 @@ public final class Grid implements AutoCloseable {
                 if (jpsPlusIndex != null) {
                     jpsPlusIndex.close();
                 }
+                if (octileMap != null) {
+                    octileMap.close();
+                }
             }
             arena.close();
         }
@@ -922,6 +931,14 @@ public final class Grid implements AutoCloseable {
             blockMap = baked.blockMap() != null ? BlockMap.over(this, baked.blockMap()) : new BlockMap(this);
         }
         return blockMap;
+    }
+
+    /** The neighbour bytes of the tier-1 jump point searches, made on first use and kept up to date by edits. */
+    synchronized OctileMap octileMap() {
+        if (octileMap == null) {
+            octileMap = baked.octileNeighbours() != null ? OctileMap.over(this, baked.octileNeighbours()) : new OctileMap(this);
+        }
+        return octileMap;
     }
 
     /** The JPS+ tables of the tier-1 search, made on first use; callers refresh them before a query. */

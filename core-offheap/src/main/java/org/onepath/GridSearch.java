@@ -12,8 +12,10 @@ import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.StepCost;
 import org.onepath.grids.ZeroHeuristic;
+import org.onepath.grids.fast.BitFinder;
 import org.onepath.grids.fast.OctileAStar;
 import org.onepath.grids.fast.OctileJump;
+import org.onepath.grids.fast.TableFinder;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.JumpSearch;
 import org.onepath.grids.jps.TableJumper;
@@ -47,8 +49,8 @@ public final class GridSearch implements AutoCloseable {
 
     // The engines are made on first need and kept; `active` is the one the options select.
     private OctileAStar octileAStar;
-    private OctileJump<BlockJumper> octileBlockJump;
-    private OctileJump<TableJumper> octileTableJump;
+    private OctileJump<BitFinder> octileBlockJump;
+    private OctileJump<TableFinder> octileTableJump;
     private SlicedSearch active;
     private GridAlgorithm algorithm;
     private GridOptions plannedFor;
@@ -563,7 +565,7 @@ public final class GridSearch implements AutoCloseable {
             case JPS -> {
                 if (fast) {
                     if (octileBlockJump == null) {
-                        octileBlockJump = new OctileJump<>(grid, new BlockJumper(grid.blockMap()), false);
+                        octileBlockJump = new OctileJump<>(grid, new BitFinder(grid.blockMap(), grid.octileMap()));
                     }
                     octileBlockJump.zeroEstimate(zero);
                     active = octileBlockJump;
@@ -574,7 +576,7 @@ public final class GridSearch implements AutoCloseable {
             case JPS_PLUS -> {
                 if (fast) {
                     if (octileTableJump == null) {
-                        octileTableJump = new OctileJump<>(grid, new TableJumper(grid.jpsPlusIndex()), false);
+                        octileTableJump = new OctileJump<>(grid, new TableFinder(grid.jpsPlusIndex(), grid.octileMap()));
                     }
                     octileTableJump.zeroEstimate(zero);
                     active = octileTableJump;

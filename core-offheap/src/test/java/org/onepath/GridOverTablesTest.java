@@ -68,7 +68,7 @@ class GridOverTablesTest {
     }
 
     private static GridTables map(GridTables t, Function<MemorySegment, MemorySegment> f) {
-        return new GridTables(f.apply(t.clearance()), f.apply(t.blockMap()), f.apply(t.jpsPlus()));
+        return new GridTables(f.apply(t.clearance()), f.apply(t.blockMap()), f.apply(t.jpsPlus()), f.apply(t.octileNeighbours()));
     }
 
     private static void assertSameBytes(MemorySegment expected, MemorySegment actual, String what) {
@@ -84,6 +84,7 @@ class GridOverTablesTest {
         assertSameBytes(expected.clearance(), actual.clearance(), "clearance; " + where);
         assertSameBytes(expected.blockMap(), actual.blockMap(), "block map; " + where);
         assertSameBytes(expected.jpsPlus(), actual.jpsPlus(), "JPS+ table; " + where);
+        assertSameBytes(expected.octileNeighbours(), actual.octileNeighbours(), "octile neighbour bytes; " + where);
     }
 
     /** The grid's view of each table is the caller's memory itself, not a copy. */
@@ -91,6 +92,7 @@ class GridOverTablesTest {
         assertEquals(given.clearance().address(), views.clearance().address(), "clearance is used in place");
         assertEquals(given.blockMap().address(), views.blockMap().address(), "block map is used in place");
         assertEquals(given.jpsPlus().address(), views.jpsPlus().address(), "JPS+ table is used in place");
+        assertEquals(given.octileNeighbours().address(), views.octileNeighbours().address(), "neighbour bytes are used in place");
     }
 
     private static void assertSamePath(GridPath expected, GridPath actual, String where) {
@@ -367,8 +369,8 @@ class GridOverTablesTest {
             GridTables readOnly = map(writable, MemorySegment::asReadOnly);
             MemorySegment cells = copyOf(original.cells(), arena);
             MemorySegment roCells = cells.asReadOnly();
-            String[] names = {"clearance", "block map", "JPS+ table"};
-            for (int i = 0; i < 3; i++) {
+            String[] names = {"clearance", "block map", "JPS+ table", "octile neighbour bytes"};
+            for (int i = 0; i < 4; i++) {
                 // read-only cells, one writable table
                 GridTables oneWritable = replace(readOnly, i, pick(writable, i));
                 assertRefused(() -> Grid.over(roCells, 9, 7, oneWritable), names[i], "writable");
@@ -376,7 +378,7 @@ class GridOverTablesTest {
                 GridTables oneReadOnly = replace(writable, i, pick(readOnly, i));
                 assertRefused(() -> Grid.over(cells, 9, 7, oneReadOnly), names[i], "read-only");
                 // alone, too
-                GridTables alone = replace(new GridTables(null, null, null), i, pick(writable, i));
+                GridTables alone = replace(GridTables.NONE, i, pick(writable, i));
                 assertRefused(() -> Grid.over(roCells, 9, 7, alone), names[i], "writable");
             }
         }
@@ -387,9 +389,9 @@ class GridOverTablesTest {
         try (Arena arena = Arena.ofConfined(); Grid original = Grid.create(9, 7)) {
             GridTables writable = map(original.tables(), s -> copyOf(s, arena));
             MemorySegment cells = copyOf(original.cells(), arena);
-            String[] names = {"clearance", "block map", "JPS+ table"};
-            long[] need = {9 * 7, 3L * (7 * 8 + 9 * 8), 9 * 7 * 16};
-            for (int i = 0; i < 3; i++) {
+            String[] names = {"clearance", "block map", "JPS+ table", "octile neighbour bytes"};
+            long[] need = {9 * 7, 3L * (7 * 8 + 9 * 8), 9 * 7 * 16, 9 * 7};
+            for (int i = 0; i < 4; i++) {
                 MemorySegment full = pick(writable, i);
                 assertEquals(need[i], full.byteSize(), names[i] + " bytes");
                 GridTables shortOne = replace(writable, i, full.asSlice(0, full.byteSize() - 1));
@@ -413,7 +415,7 @@ class GridOverTablesTest {
         assertNotNull(e.getMessage());
         assertTrue(e.getMessage().contains(name), e.getMessage());
         assertTrue(e.getMessage().contains(detail), e.getMessage());
-        for (String other : new String[] {"clearance", "block map", "JPS+ table"}) {
+        for (String other : new String[] {"clearance", "block map", "JPS+ table", "octile neighbour bytes"}) {
             if (!other.equals(name)) {
                 assertFalse(e.getMessage().contains(other), "names only " + name + ": " + e.getMessage());
             }
@@ -422,11 +424,17 @@ class GridOverTablesTest {
     }
 
     private static MemorySegment pick(GridTables t, int i) {
-        return i == 0 ? t.clearance() : i == 1 ? t.blockMap() : t.jpsPlus();
+        return switch (i) {
+            case 0 -> t.clearance();
+            case 1 -> t.blockMap();
+            case 2 -> t.jpsPlus();
+            default -> t.octileNeighbours();
+        };
     }
 
     private static GridTables replace(GridTables t, int i, MemorySegment s) {
-        return new GridTables(i == 0 ? s : t.clearance(), i == 1 ? s : t.blockMap(), i == 2 ? s : t.jpsPlus());
+        return new GridTables(i == 0 ? s : t.clearance(), i == 1 ? s : t.blockMap(), i == 2 ? s : t.jpsPlus(),
+                i == 3 ? s : t.octileNeighbours());
     }
 
     @Test

@@ -21,7 +21,10 @@ import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.flow.FlowField;
 import org.onepath.grids.flow.FlowStatus;
+import org.onepath.grids.fast.BitFinder;
 import org.onepath.grids.fast.OctileJump;
+import org.onepath.grids.fast.OctileMap;
+import org.onepath.grids.fast.TableFinder;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
@@ -45,10 +48,12 @@ final class Algorithms {
         register(new Generic("generic-jpsplus", "tier-2 JumpSearch<TableJumper, OctileHeuristic> over a JpsPlusIndex",
                 (grid, resources) -> new JumpSearch<>(grid, new TableJumper(resources.add(new JpsPlusIndex(grid))), octile(grid),
                         grid.areas().get(0), buffers(grid, resources))));
-        register(new Generic("jps-improved", "specialised OctileJump with improved pruning over a BlockMap",
-                (grid, resources) -> resources.add(new OctileJump<>(grid, new BlockJumper(resources.add(new BlockMap(grid))), true))));
-        register(new Generic("jpsplus-improved", "specialised OctileJump with improved pruning over a JpsPlusIndex",
-                (grid, resources) -> resources.add(new OctileJump<>(grid, new TableJumper(resources.add(new JpsPlusIndex(grid))), true))));
+        register(new Generic("jps-improved", "specialised OctileJump with improved pruning, BitFinder over a BlockMap",
+                (grid, resources) -> resources.add(new OctileJump<>(grid,
+                        new BitFinder(resources.add(new BlockMap(grid)), resources.add(new OctileMap(grid))), true))));
+        register(new Generic("jpsplus-improved", "specialised OctileJump with improved pruning, TableFinder over a JpsPlusIndex",
+                (grid, resources) -> resources.add(new OctileJump<>(grid,
+                        new TableFinder(resources.add(new JpsPlusIndex(grid)), resources.add(new OctileMap(grid))), true))));
         register(new TierOne("theta", GridAlgorithm.THETA_STAR));
         register(new TierOne("lazytheta", GridAlgorithm.LAZY_THETA_STAR));
         register(new Flow());

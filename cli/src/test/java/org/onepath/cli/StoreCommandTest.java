@@ -134,7 +134,7 @@ class StoreCommandTest {
     @Test
     void inspectGridStoreText() throws IOException {
         Path store = gridStore();
-        assertEquals(List.of("meta", "cells", "clearance", "block map", "JPS+ table"), sectionNames(store));
+        assertEquals(List.of("meta", "cells", "clearance", "block map", "JPS+ table", "octile neighbour bytes"), sectionNames(store));
         CliRun run = CliRun.of("store", "inspect", store.toString());
         assertEquals(0, run.status(), run::toString);
         assertEquals("", run.err());

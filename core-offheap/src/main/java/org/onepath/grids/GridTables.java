@@ -2,6 +2,7 @@ package org.onepath.grids;
 
 import java.lang.foreign.MemorySegment;
 import org.onepath.GridCellsLayout;
+import org.onepath.grids.fast.OctileMapLayout;
 import org.onepath.grids.jps.BlockMapLayout;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.grids.jps.JpsPlusLayout;
@@ -13,10 +14,12 @@ import org.onepath.grids.jps.JpsPlusLayout;
  * @param clearance the clearance bytes ({@link GridCellsLayout}), or null
  * @param blockMap  the block map block ({@link BlockMapLayout}), or null
  * @param jpsPlus   the JPS+ table ({@link JpsPlusLayout}), or null
+ * @param octileNeighbours the neighbour bytes of the jump point searches ({@link OctileMapLayout}), or null
  */
-public record GridTables(MemorySegment clearance, MemorySegment blockMap, MemorySegment jpsPlus) {
+public record GridTables(MemorySegment clearance, MemorySegment blockMap, MemorySegment jpsPlus,
+                         MemorySegment octileNeighbours) {
     /** No tables: the grid computes each when first needed. */
-    public static final GridTables NONE = new GridTables(null, null, null);
+    public static final GridTables NONE = new GridTables(null, null, null, null);
 
     /**
      * Checks the tables against a grid's size and access.
@@ -28,6 +31,7 @@ public record GridTables(MemorySegment clearance, MemorySegment blockMap, Memory
         check("clearance", clearance, (long) width * height * GridCellsLayout.CELL_BYTES, readOnlyCells);
         check("block map", blockMap, BlockMapLayout.byteSize(width, height), readOnlyCells);
         check("JPS+ table", jpsPlus, JpsPlusLayout.byteSize(width, height), readOnlyCells);
+        check("octile neighbour bytes", octileNeighbours, OctileMapLayout.neighbourBytes(width, height), readOnlyCells);
         if (jpsPlus != null && (width > JpsPlusIndex.MAX_SIDE || height > JpsPlusIndex.MAX_SIDE)) {
             throw new IllegalArgumentException("JPS+ table given for a " + width + " x " + height + " grid; its entries serve sides up to "
                     + JpsPlusIndex.MAX_SIDE);

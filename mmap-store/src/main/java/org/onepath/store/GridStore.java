@@ -17,6 +17,7 @@ import java.util.Objects;
 import org.onepath.Grid;
 import org.onepath.GridCellsLayout;
 import org.onepath.grids.GridTables;
+import org.onepath.grids.fast.OctileMapLayout;
 import org.onepath.grids.jps.BlockMapLayout;
 import org.onepath.grids.jps.JpsPlusLayout;
 
@@ -90,6 +91,8 @@ public final class GridStore implements AutoCloseable {
             sections.add(new StoreWriter.Section(StoreLayout.SECTION_JPS_PLUS, tables.jpsPlus(),
                     Fingerprints.derived(StoreLayout.SECTION_JPS_PLUS, JpsPlusLayout.DERIVATION_VERSION, width, height, cellsPrint)));
         }
+        sections.add(new StoreWriter.Section(StoreLayout.SECTION_OCTILE_NEIGHBOURS, tables.octileNeighbours(),
+                Fingerprints.derived(StoreLayout.SECTION_OCTILE_NEIGHBOURS, OctileMapLayout.DERIVATION_VERSION, width, height, cellsPrint)));
         StoreWriter.write(out, StoreLayout.KIND_GRID, sections, progress);
     }
 
@@ -125,7 +128,9 @@ public final class GridStore implements AutoCloseable {
                     BlockMapLayout.DERIVATION_VERSION, width, height, cellsEntry);
             MemorySegment jpsPlus = table(file, StoreLayout.SECTION_JPS_PLUS, JpsPlusLayout.byteSize(width, height),
                     JpsPlusLayout.DERIVATION_VERSION, width, height, cellsEntry);
-            Grid grid = Grid.over(file.body(cellsEntry), width, height, new GridTables(clearance, blockMap, jpsPlus));
+            MemorySegment neighbours = table(file, StoreLayout.SECTION_OCTILE_NEIGHBOURS, OctileMapLayout.neighbourBytes(width, height),
+                    OctileMapLayout.DERIVATION_VERSION, width, height, cellsEntry);
+            Grid grid = Grid.over(file.body(cellsEntry), width, height, new GridTables(clearance, blockMap, jpsPlus, neighbours));
             return new GridStore(file, grid, name, mode);
         } catch (IOException | RuntimeException e) {
             file.close();

@@ -107,6 +107,8 @@ public final class StoreLayout {
     public static final int SECTION_BLOCK_MAP = 4;
     /** The JPS+ table, i16 cell-major. */
     public static final int SECTION_JPS_PLUS = 5;
+    /** The neighbour bytes of the jump point searches, u8 row-major. */
+    public static final int SECTION_OCTILE_NEIGHBOURS = 6;
     /** Small: one i32 chunk ref per chunk slot; checked at open. */
     public static final int SECTION_CHUNK_TABLE = 16;
     /** The stored (not uniform) voxel chunks, 4096 bytes each. */
@@ -144,6 +146,7 @@ public final class StoreLayout {
             case SECTION_CLEARANCE -> "clearance";
             case SECTION_BLOCK_MAP -> "block map";
             case SECTION_JPS_PLUS -> "JPS+ table";
+            case SECTION_OCTILE_NEIGHBOURS -> "octile neighbour bytes";
             case SECTION_CHUNK_TABLE -> "chunk table";
             case SECTION_CHUNKS -> "chunks";
             default -> "unknown section " + id;

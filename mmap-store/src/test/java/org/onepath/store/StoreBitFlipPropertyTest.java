@@ -46,7 +46,7 @@ class StoreBitFlipPropertyTest {
 
     /** Where a flip that only verify can see lands. */
     enum BigRegion {
-        CELLS, CLEARANCE, BLOCK_MAP, JPS_PLUS, CHUNKS, PADDING
+        CELLS, CLEARANCE, BLOCK_MAP, JPS_PLUS, OCTILE_NEIGHBOURS, CHUNKS, PADDING
     }
 
     private static byte[] sample(Kind kind) {
@@ -159,6 +159,7 @@ class StoreBitFlipPropertyTest {
                 case CLEARANCE -> StoreLayout.SECTION_CLEARANCE;
                 case BLOCK_MAP -> StoreLayout.SECTION_BLOCK_MAP;
                 case JPS_PLUS -> StoreLayout.SECTION_JPS_PLUS;
+                case OCTILE_NEIGHBOURS -> StoreLayout.SECTION_OCTILE_NEIGHBOURS;
                 default -> StoreLayout.SECTION_CHUNKS;
             };
             if (kind == Kind.VOXEL) {

@@ -273,7 +273,7 @@ class StoreCorruptionTest {
         // B's cells and every table of B: a consistent store of B
         byte[] all = a;
         for (int id : new int[] {StoreLayout.SECTION_CELLS, StoreLayout.SECTION_CLEARANCE, StoreLayout.SECTION_BLOCK_MAP,
-                StoreLayout.SECTION_JPS_PLUS}) {
+                StoreLayout.SECTION_JPS_PLUS, StoreLayout.SECTION_OCTILE_NEIGHBOURS}) {
             all = splice(all, b, id);
         }
         Path f4 = file(all);

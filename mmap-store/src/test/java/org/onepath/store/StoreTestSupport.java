@@ -128,7 +128,7 @@ final class StoreTestSupport {
         return segment.toArray(ValueLayout.JAVA_BYTE);
     }
 
-    /** Cells, clearance, block map and JPS+ table bytes are equal. */
+    /** Cells, clearance, block map, JPS+ table and octile neighbour bytes are equal. */
     static void assertSameTables(Grid expected, Grid actual, String what) {
         assertArrayEquals(bytes(expected.cells()), bytes(actual.cells()), what + ": cells");
         assertArrayEquals(bytes(expected.clearance()), bytes(actual.clearance()), what + ": clearance()");
@@ -140,6 +140,7 @@ final class StoreTestSupport {
         if (e.jpsPlus() != null) {
             assertArrayEquals(bytes(e.jpsPlus()), bytes(a.jpsPlus()), what + ": tables().jpsPlus");
         }
+        assertArrayEquals(bytes(e.octileNeighbours()), bytes(a.octileNeighbours()), what + ": tables().octileNeighbours");
     }
 
     // ---- voxels ----

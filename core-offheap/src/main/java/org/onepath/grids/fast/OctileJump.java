@@ -1,6 +1,5 @@
 package org.onepath.grids.fast;
 
-import org.onepath.GridCellsLayout;
 import static org.onepath.grids.fast.JumpNodeLayout.A_OFFSET;
 import static org.onepath.grids.fast.JumpNodeLayout.B_OFFSET;
 import static org.onepath.grids.fast.JumpNodeLayout.CLOSED_BIT;
@@ -15,13 +14,12 @@ import static org.onepath.grids.fast.JumpNodeLayout.TAG_OFFSET;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.Experimental;
 import org.onepath.Grid;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.jps.Direction;
-import org.onepath.grids.jps.JumpRules;
-import org.onepath.grids.jps.Jumper;
 import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
@@ -45,16 +43,21 @@ import org.onepath.state.StateWriter;
  * direction as arrival and the pair (a + straight steps, b + run length). The path walks such a
  * hop diagonally first, then straight.
  *
+ * <p>What it exploits against {@link org.onepath.grids.jps.JumpSearch}: the pruned successors come
+ * from the neighbour byte of the node and the successor table ({@link OctileMap}), the search
+ * knows each node's column and row, so neither a jump nor a key divides, and a diagonal run checks
+ * its steps in the neighbour bytes.
+ *
  * @param <F> finder of straight and diagonal jump points
  */
-public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoCloseable {
+public final class OctileJump<F extends OctileFinder> implements SlicedSearch, AutoCloseable {
     private static final int INITIAL_SLOTS = 1024;
 
     private final Grid grid;
     private final F finder;
-    private final JumpRules rules;
     private final boolean improvedPruning;
-    private final MemorySegment cells;
+    private final MemorySegment neighbours;
+    private final MemorySegment successors;
     private final int width;
     private final int height;
     private final Arena arena;
@@ -81,15 +84,29 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
     private int expanded;
     private double cellCost;
 
+    /** Plain jump point search over a finder. */
+    public OctileJump(Grid grid, F finder) {
+        this(grid, finder, false);
+    }
+
     /**
-     * @param improvedPruning whether diagonal runs skip their own cells (internal; not a tier-1 option)
+     * Jump point search over a finder, with improved pruning when asked: diagonal runs push none
+     * of their own cells ({@link Experimental} ONEPATH0001 until a locked comparison shows it as
+     * fast as the reference on every Moving AI set; no tier-1 option selects it).
+     *
+     * @param improvedPruning whether diagonal runs skip their own cells
+     * @throws IllegalArgumentException if the finder serves another grid
      */
+    @Experimental("ONEPATH0001")
     public OctileJump(Grid grid, F finder, boolean improvedPruning) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.finder = Objects.requireNonNull(finder, "finder");
-        this.rules = new JumpRules(grid);
+        if (finder.map().grid() != grid) {
+            throw new IllegalArgumentException("the finder serves another grid");
+        }
         this.improvedPruning = improvedPruning;
-        this.cells = grid.cells();
+        this.neighbours = finder.map().neighbourSegment();
+        this.successors = OctileMap.successorTable();
         this.width = grid.width();
         this.height = grid.height();
         this.arena = Arena.ofShared();
@@ -171,6 +188,8 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         this.iterations = 0;
         this.expanded = 0;
         this.cellCost = grid.areas().get(0);
+        finder.refresh();
+        finder.target(goalX, goalY);
         heapSize = 0;
         stackSize = 0;
         level = Double.NaN;
@@ -180,7 +199,7 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         records.set(INT, off + B_OFFSET, 0);
         records.set(INT, off + PARENT_OFFSET, -1);
         records.set(INT, off + TAG_OFFSET, generation << GENERATION_SHIFT);
-        push(start, 0, 0);
+        push(start, start % width, start / width, 0, 0);
         status = SearchStatus.RUNNING;
     }
 
@@ -229,60 +248,72 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         final int b = rec.get(INT, off + B_OFFSET);
         final int x = cell % width;
         final int y = cell / width;
-        final int arrival = rec.get(INT, off + PARENT_OFFSET) < 0 ? Direction.NONE : (tag >>> DIRECTION_SHIFT) & 7;
-        final int mask = rules.successors(x, y, arrival);
-        for (int d = 0; d < 8; d++) {
-            if ((mask & (1 << d)) == 0) {
-                continue;
-            }
-            if (improvedPruning && Direction.isDiagonal(d)) {
+        final int row = rec.get(INT, off + PARENT_OFFSET) < 0 ? OctileMapLayout.START_ROW : (tag >>> DIRECTION_SHIFT) & 7;
+        int mask = successors.get(OctileMapLayout.BYTE,
+                OctileMapLayout.successorOffset(row, neighbours.get(OctileMapLayout.BYTE, cell))) & 0xFF;
+        while (mask != 0) {
+            final int d = Integer.numberOfTrailingZeros(mask); // ascending direction order
+            mask &= mask - 1;
+            if (improvedPruning && d >= Direction.NORTH_EAST) {
                 diagonalRun(cell, x, y, d, a, b, genBase);
                 continue;
             }
-            int steps = finder.jump(cell, d, goal);
+            int steps = finder.jump(cell, x, y, d);
             if (steps == 0) {
                 continue;
             }
-            int q = cell + steps * (Direction.dx(d) + Direction.dy(d) * width);
-            if (Direction.isDiagonal(d)) {
-                offer(q, cell, d, a, b + steps, genBase);
+            int qx = x + steps * Direction.dx(d);
+            int qy = y + steps * Direction.dy(d);
+            if (d >= Direction.NORTH_EAST) {
+                offer(qy * width + qx, qx, qy, cell, d, a, b + steps, genBase);
             } else {
-                offer(q, cell, d, a + steps, b, genBase);
+                offer(qy * width + qx, qx, qy, cell, d, a + steps, b, genBase);
             }
         }
     }
 
-    /** Improved pruning: the run offers the straight stops seen from each of its cells. */
+    /**
+     * Improved pruning: the run offers the straight stops seen from each of its cells. Its first
+     * step is legal (the successor table drops illegal ones); later steps are checked in the
+     * neighbour bytes.
+     */
     private void diagonalRun(int origin, int x, int y, int d, int a, int b, int genBase) {
         final int dx = Direction.dx(d);
         final int dy = Direction.dy(d);
-        final int first = Math.min(Direction.of(dx, 0), Direction.of(0, dy));
-        final int second = Math.max(Direction.of(dx, 0), Direction.of(0, dy));
+        final int need = OctileMapLayout.stepNeed(d);
+        final int delta = dx + dy * width;
+        final int first = dy < 0 ? Direction.NORTH : Direction.SOUTH;
+        final int second = dx > 0 ? Direction.EAST : Direction.WEST;
+        final int lower = Math.min(first, second);
+        final int higher = Math.max(first, second);
+        int c = origin;
         for (int k = 1; ; k++) {
-            if (!walkableAt(x + dx, y) || !walkableAt(x, y + dy) || !walkableAt(x + dx, y + dy)) {
+            if ((neighbours.get(OctileMapLayout.BYTE, c) & need) != need) {
                 return;
             }
             x += dx;
             y += dy;
-            int c = y * width + x;
+            c += delta;
             if (c == goal) {
-                offer(c, origin, d, a, b + k, genBase);
+                offer(c, x, y, origin, d, a, b + k, genBase);
                 return;
             }
-            scanFrom(c, first, origin, a, b + k, genBase);
-            scanFrom(c, second, origin, a, b + k, genBase);
+            scanFrom(c, x, y, lower, origin, a, b + k, genBase);
+            scanFrom(c, x, y, higher, origin, a, b + k, genBase);
         }
     }
 
-    private void scanFrom(int c, int dir, int origin, int a, int b, int genBase) {
-        int t = finder.jump(c, dir, goal);
+    private void scanFrom(int c, int x, int y, int dir, int origin, int a, int b, int genBase) {
+        int t = finder.jump(c, x, y, dir);
         if (t > 0) {
-            offer(c + t * (Direction.dx(dir) + Direction.dy(dir) * width), origin, dir, a + t, b, genBase);
+            int qx = x + t * Direction.dx(dir);
+            int qy = y + t * Direction.dy(dir);
+            offer(qy * width + qx, qx, qy, origin, dir, a + t, b, genBase);
         }
     }
 
     /** Offers pair (na, nb) to cell q through parent, arriving in direction dir. */
-    private void offer(int q, int parent, int dir, int na, int nb, int genBase) {
+    private void offer(int q, int qx, int qy, int parent, int dir, int na, int nb, int genBase) {
         final MemorySegment rec = records;
         final long qOff = q * RECORD_BYTES;
         final int tag = rec.get(INT, qOff + TAG_OFFSET);
@@ -299,7 +330,7 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         rec.set(INT, qOff + B_OFFSET, nb);
         rec.set(INT, qOff + PARENT_OFFSET, parent);
         rec.set(INT, qOff + TAG_OFFSET, genBase | dir << DIRECTION_SHIFT);
-        push(q, na, nb);
+        push(q, qx, qy, na, nb);
     }
 
     // ---- snapshots (GridSearch mode 3) ----
@@ -456,6 +487,8 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
         goal = g;
         goalX = g % width;
         goalY = g / width;
+        finder.refresh();
+        finder.target(goalX, goalY);
         iterations = its;
         expanded = exp;
         expansions.clear();
@@ -506,9 +539,9 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
 
     // ---- open list ----
 
-    private void push(int cell, int a, int b) {
+    private void push(int cell, int x, int y, int a, int b) {
         double g = a + b * GridMath.SQRT2;
-        double f = key(a, b, cell % width, cell / width);
+        double f = key(a, b, x, y);
         if (f == level) {
             long need = (stackSize + 1) * JumpOpenListLayout.STACK_ENTRY_BYTES;
             if (need > stack.byteSize()) {
@@ -679,12 +712,6 @@ public final class OctileJump<F extends Jumper> implements SlicedSearch, AutoClo
             expansions.close();
             arena.close();
         }
-    }
-
-    /** Reads the live cell byte directly: the diagonal runs of improved pruning test every cell they cross. */
-    private boolean walkableAt(int x, int y) {
-        return x >= 0 && y >= 0 && x < width && y < height
-                && cells.get(GridCellsLayout.CELL, (long) y * width + x) != GridCellsLayout.WALL_BYTE;
     }
 
     @Override

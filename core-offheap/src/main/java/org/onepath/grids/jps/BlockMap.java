@@ -152,6 +152,24 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
     }
 
     /**
+     * A read-only view of the stop words of scans in a straight direction: east and west scan
+     * rows forwards and backwards, south and north columns.
+     *
+     * @throws IllegalArgumentException for a diagonal direction
+     */
+    public MemorySegment stopWords(int direction) {
+        state.ensureOpen();
+        MemorySegment words = switch (direction) {
+            case Direction.EAST -> rowStopForward;
+            case Direction.WEST -> rowStopBackward;
+            case Direction.SOUTH -> columnStopForward;
+            case Direction.NORTH -> columnStopBackward;
+            default -> throw new IllegalArgumentException("stop words exist for the straight directions 0..3, not " + direction);
+        };
+        return words.asReadOnly();
+    }
+
+    /**
      * Straight scan from position {@code from} of a line towards larger ({@code forward}) or
      * smaller positions: the stop word masked to the positions beyond the start, with the goal's
      * bit added when the goal lies on the line; the first set bit is the stop.

@@ -21,13 +21,18 @@ public final class Direction {
 
     private static final int[] DX = {0, 1, 0, -1, 1, 1, -1, -1};
     private static final int[] DY = {-1, 0, 1, 0, -1, 1, 1, -1};
+    // dx + 1 and dy + 1 of directions 0..7 as 2-bit fields, so the hot loops read no array.
+    private static final int DX_FIELDS = 1 | 2 << 2 | 1 << 4 | 2 << 8 | 2 << 10;
+    private static final int DY_FIELDS = 1 << 2 | 2 << 4 | 1 << 6 | 2 << 10 | 2 << 12;
 
+    /** Column step of direction {@code dir} (0..7). */
     public static int dx(int dir) {
-        return DX[dir];
+        return (DX_FIELDS >>> (dir << 1) & 3) - 1;
     }
 
+    /** Row step of direction {@code dir} (0..7). */
     public static int dy(int dir) {
-        return DY[dir];
+        return (DY_FIELDS >>> (dir << 1) & 3) - 1;
     }
 
     public static boolean isDiagonal(int dir) {

@@ -14,10 +14,8 @@ import org.onepath.MovingAiScenarios;
 import org.onepath.PathStatus;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
-import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
-import org.onepath.grids.jps.TableJumper;
 
 /**
  * The published expansion totals of the specialised engines over all 850 problems of Moving AI
@@ -84,9 +82,10 @@ class MovingAiOctileTotalsTest {
         assertEquals(PROBLEMS, problems.size());
         try (Grid grid = MovingAiMap.read(mapFile).toGrid();
              BlockMap map = new BlockMap(grid);
+             OctileMap octile = new OctileMap(grid);
              OctileAStar astar = new OctileAStar(grid, false);
-             OctileJump<BlockJumper> jps = new OctileJump<>(grid, new BlockJumper(map), false);
-             OctileJump<BlockJumper> improved = new OctileJump<>(grid, new BlockJumper(map), true)) {
+             OctileJump<BitFinder> jps = new OctileJump<>(grid, new BitFinder(map, octile), false);
+             OctileJump<BitFinder> improved = new OctileJump<>(grid, new BitFinder(map, octile), true)) {
             Totals a = run(astar, grid, problems, "OctileAStar octile");
             Totals j = run(jps, grid, problems, "OctileJump block");
             Totals i = run(improved, grid, problems, "OctileJump block improved");
@@ -110,8 +109,9 @@ class MovingAiOctileTotalsTest {
         List<MovingAiScenario> problems = MovingAiScenarios.read(scenFile);
         try (Grid grid = MovingAiMap.read(mapFile).toGrid();
              JpsPlusIndex index = new JpsPlusIndex(grid);
-             OctileJump<TableJumper> plus = new OctileJump<>(grid, new TableJumper(index), false);
-             OctileJump<TableJumper> improved = new OctileJump<>(grid, new TableJumper(index), true)) {
+             OctileMap octile = new OctileMap(grid);
+             OctileJump<TableFinder> plus = new OctileJump<>(grid, new TableFinder(index, octile), false);
+             OctileJump<TableFinder> improved = new OctileJump<>(grid, new TableFinder(index, octile), true)) {
             Totals p = run(plus, grid, problems, "OctileJump table");
             Totals i = run(improved, grid, problems, "OctileJump table improved");
             assertEquals(211_557L, p.expanded(), "OctileJump table expanded");

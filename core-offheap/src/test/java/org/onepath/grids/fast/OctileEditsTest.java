@@ -10,10 +10,8 @@ import org.onepath.Grid;
 import org.onepath.PathStatus;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
-import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
-import org.onepath.grids.jps.TableJumper;
 
 /**
  * Edits between searches: an engine kept across {@code setArea} edits returns what a fresh engine
@@ -97,8 +95,9 @@ class OctileEditsTest {
             boolean blockImproved = random.nextBoolean();
             boolean tableImproved = random.nextBoolean();
             try (Grid grid = model.toGrid(); BlockMap map = new BlockMap(grid); JpsPlusIndex index = new JpsPlusIndex(grid);
-                 OctileJump<BlockJumper> block = new OctileJump<>(grid, new BlockJumper(map), blockImproved);
-                 OctileJump<TableJumper> table = new OctileJump<>(grid, new TableJumper(index), tableImproved)) {
+                 OctileMap octile = new OctileMap(grid);
+                 OctileJump<BitFinder> block = new OctileJump<>(grid, new BitFinder(map, octile), blockImproved);
+                 OctileJump<TableFinder> table = new OctileJump<>(grid, new TableFinder(index, octile), tableImproved)) {
                 block.recordExpansions(true);
                 table.recordExpansions(true);
                 for (int phase = 0; phase < 5; phase++) {
@@ -141,19 +140,21 @@ class OctileEditsTest {
         final Grid grid;
         final BlockMap map;
         final JpsPlusIndex index;
-        final OctileJump<BlockJumper> blockPlain;
-        final OctileJump<BlockJumper> blockImproved;
-        final OctileJump<TableJumper> tablePlain;
-        final OctileJump<TableJumper> tableImproved;
+        final OctileMap octile;
+        final OctileJump<BitFinder> blockPlain;
+        final OctileJump<BitFinder> blockImproved;
+        final OctileJump<TableFinder> tablePlain;
+        final OctileJump<TableFinder> tableImproved;
 
         Setup(OctileModel model) {
             grid = model.toGrid();
             map = new BlockMap(grid);
             index = new JpsPlusIndex(grid);
-            blockPlain = new OctileJump<>(grid, new BlockJumper(map), false);
-            blockImproved = new OctileJump<>(grid, new BlockJumper(map), true);
-            tablePlain = new OctileJump<>(grid, new TableJumper(index), false);
-            tableImproved = new OctileJump<>(grid, new TableJumper(index), true);
+            octile = new OctileMap(grid);
+            blockPlain = new OctileJump<>(grid, new BitFinder(map, octile), false);
+            blockImproved = new OctileJump<>(grid, new BitFinder(map, octile), true);
+            tablePlain = new OctileJump<>(grid, new TableFinder(index, octile), false);
+            tableImproved = new OctileJump<>(grid, new TableFinder(index, octile), true);
             for (OctileJump<?> e : new OctileJump<?>[] {blockPlain, blockImproved, tablePlain, tableImproved}) {
                 e.recordExpansions(true);
             }
@@ -173,6 +174,7 @@ class OctileEditsTest {
             blockImproved.close();
             tablePlain.close();
             tableImproved.close();
+            octile.close();
             index.close();
             map.close();
             grid.close();

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.onepath.Grid;
 import org.onepath.PathStatus;
 import org.onepath.grids.SearchStatus;
-import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.grids.jps.JumpRules;
@@ -41,10 +40,11 @@ class OctileJumpTest {
         final JumpRules rules;
         final OnlineJumper online;
         final TableJumper table;
-        final OctileJump<BlockJumper> blockPlain;
-        final OctileJump<BlockJumper> blockImproved;
-        final OctileJump<TableJumper> tablePlain;
-        final OctileJump<TableJumper> tableImproved;
+        final OctileMap octile;
+        final OctileJump<BitFinder> blockPlain;
+        final OctileJump<BitFinder> blockImproved;
+        final OctileJump<TableFinder> tablePlain;
+        final OctileJump<TableFinder> tableImproved;
 
         Setup(OctileModel model) {
             this.model = model;
@@ -54,10 +54,11 @@ class OctileJumpTest {
             this.rules = new JumpRules(grid);
             this.online = new OnlineJumper(grid);
             this.table = new TableJumper(index);
-            this.blockPlain = new OctileJump<>(grid, new BlockJumper(map), false);
-            this.blockImproved = new OctileJump<>(grid, new BlockJumper(map), true);
-            this.tablePlain = new OctileJump<>(grid, new TableJumper(index), false);
-            this.tableImproved = new OctileJump<>(grid, new TableJumper(index), true);
+            this.octile = new OctileMap(grid);
+            this.blockPlain = new OctileJump<>(grid, new BitFinder(map, octile), false);
+            this.blockImproved = new OctileJump<>(grid, new BitFinder(map, octile), true);
+            this.tablePlain = new OctileJump<>(grid, new TableFinder(index, octile), false);
+            this.tableImproved = new OctileJump<>(grid, new TableFinder(index, octile), true);
             for (OctileJump<?> e : engines()) {
                 e.recordExpansions(true);
             }
@@ -69,7 +70,7 @@ class OctileJumpTest {
 
         /** The reference finder for an engine: the cell-by-cell jumper for the block engines, the table for the table engines. */
         Jumper referenceFinder(OctileJump<?> engine) {
-            return engine.finder() instanceof TableJumper ? table : online;
+            return engine.finder() instanceof TableFinder ? table : online;
         }
 
         boolean improved(OctileJump<?> engine) {
@@ -77,7 +78,7 @@ class OctileJumpTest {
         }
 
         String name(OctileJump<?> engine) {
-            return (engine.finder() instanceof TableJumper ? "table" : "block") + (improved(engine) ? " improved" : " plain");
+            return (engine.finder() instanceof TableFinder ? "table" : "block") + (improved(engine) ? " improved" : " plain");
         }
 
         @Override
@@ -85,6 +86,7 @@ class OctileJumpTest {
             for (OctileJump<?> e : engines()) {
                 e.close();
             }
+            octile.close();
             index.close();
             map.close();
             grid.close();

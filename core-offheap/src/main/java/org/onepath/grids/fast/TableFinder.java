@@ -1,0 +1,74 @@
+package org.onepath.grids.fast;
+
+import static org.onepath.grids.jps.JpsPlusLayout.ENTRY;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+import org.onepath.grids.jps.Direction;
+import org.onepath.grids.jps.JpsPlusIndex;
+import org.onepath.grids.jps.JpsPlusLayout;
+
+/**
+ * Jump points from the JPS+ tables ({@link JpsPlusIndex}) with goal bounding, the rule of
+ * {@link org.onepath.grids.jps.TableJumper}: a goal on the line ahead within the entry's reach is
+ * returned directly; diagonally, a goal strictly inside the quadrant stops the walk
+ * min(|gx - x|, |gy - y|) steps out when that is within reach; otherwise a positive entry is the
+ * jump point and a non-positive one means none. It refreshes the tables before each search.
+ */
+public final class TableFinder implements OctileFinder {
+    private final JpsPlusIndex index;
+    private final OctileMap map;
+    private final MemorySegment table;
+    private int goalX = -1;
+    private int goalY = -1;
+
+    public TableFinder(JpsPlusIndex index, OctileMap map) {
+        this.index = Objects.requireNonNull(index, "index");
+        this.map = Objects.requireNonNull(map, "map");
+        if (index.grid() != map.grid()) {
+            throw new IllegalArgumentException("JPS+ index and octile map belong to different grids");
+        }
+        this.table = index.table();
+    }
+
+    public JpsPlusIndex index() {
+        return index;
+    }
+
+    @Override
+    public OctileMap map() {
+        return map;
+    }
+
+    @Override
+    public void target(int goalX, int goalY) {
+        this.goalX = goalX;
+        this.goalY = goalY;
+    }
+
+    @Override
+    public void refresh() {
+        index.refresh();
+    }
+
+    @Override
+    public int jump(int cell, int x, int y, int d) {
+        final int v = table.get(ENTRY, JpsPlusLayout.offset(cell, d));
+        final int ox = goalX - x;
+        final int oy = goalY - y;
+        final int k = switch (d) {
+            case Direction.NORTH -> ox == 0 && oy < 0 ? -oy : 0;
+            case Direction.EAST -> oy == 0 && ox > 0 ? ox : 0;
+            case Direction.SOUTH -> ox == 0 && oy > 0 ? oy : 0;
+            case Direction.WEST -> oy == 0 && ox < 0 ? -ox : 0;
+            case Direction.NORTH_EAST -> ox > 0 && oy < 0 ? Math.min(ox, -oy) : 0;
+            case Direction.SOUTH_EAST -> ox > 0 && oy > 0 ? Math.min(ox, oy) : 0;
+            case Direction.SOUTH_WEST -> ox < 0 && oy > 0 ? Math.min(-ox, oy) : 0;
+            default -> ox < 0 && oy < 0 ? Math.min(-ox, -oy) : 0;
+        };
+        if (k > 0 && k <= Math.abs(v)) {
+            return k;
+        }
+        return Math.max(v, 0);
+    }
+}
