@@ -24,7 +24,11 @@ final class SlicedQuery implements Runnable {
     private long remaining;
     /** The thread inside {@link #run()}, to tell a synchronous re-entry from a real yield. */
     private final AtomicReference<Thread> runner = new AtomicReference<>();
-    private volatile boolean again;
+    /**
+     * The thread whose own execute call ran the task at once (so it goes round its loop again).
+     * A thread and not a flag: a task that another thread runs must not make this one loop.
+     */
+    private volatile Thread again;
     private boolean finished;
 
     private SlicedQuery(CompletableFuture<GridPath> future, SquareQueries pool, GridSearch search, Cancellation cancellation,
@@ -91,14 +95,14 @@ final class SlicedQuery implements Runnable {
         Thread me = Thread.currentThread();
         if (runner.get() == me) {
             // The executor ran the task inside our own execute call: go round the loop instead.
-            again = true;
+            again = me;
             return;
         }
         runner.set(me);
         try {
             boolean more;
             do {
-                again = false;
+                again = null;
                 more = runSlice();
                 if (more) {
                     try {
@@ -108,7 +112,7 @@ final class SlicedQuery implements Runnable {
                         return;
                     }
                 }
-            } while (more && again);
+            } while (more && again == me);
         } finally {
             runner.compareAndSet(me, null);
         }

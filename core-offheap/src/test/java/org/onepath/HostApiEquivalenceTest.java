@@ -215,6 +215,16 @@ class HostApiEquivalenceTest {
                 WorldPoint pb = new WorldPoint(-10 + 0.5 * b.x() + 0.25, 4 + 0.5 * b.y() + 0.25);
                 assertSame(grid.findPath(pa, pb, options), grid.findPathAsync(pa, pb, options, null, pool).get(10, TimeUnit.SECONDS),
                         "points " + q);
+                // an executor that runs some tasks at once and hands others to the pool
+                java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+                Executor mixed = r -> {
+                    if (calls.incrementAndGet() % 3 == 0) {
+                        pool.execute(r);
+                    } else {
+                        r.run();
+                    }
+                };
+                assertSame(expected, grid.findPathAsync(a, b, options, null, mixed).get(10, TimeUnit.SECONDS), "mixed " + q);
             }
         } finally {
             pool.shutdown();
