@@ -31,7 +31,8 @@ final class HostQueries {
         int h = grid.height();
         int size = options.agentSize();
         CellBlocker blocked = options.blocked();
-        java.lang.foreign.MemorySegment fit = size == 1 ? grid.cells() : grid.clearance();
+        // The grid's own segments, not read-only views: a view is a new object per call.
+        java.lang.foreign.MemorySegment fit = size == 1 ? grid.writableCells() : grid.currentClearance();
         // Rings closer than the grid's rectangle are empty; rings past its far corner too.
         long first = Math.max(Math.max(-(long) qx, (long) qx - (w - 1)), Math.max(-(long) qy, (long) qy - (h - 1)));
         first = Math.max(first, 0);

@@ -75,8 +75,12 @@ class HostApiAllocationTest {
             for (GridOptions options : engines) {
                 try (GridSearch search = grid.createSearch(options)) {
                     long sink = 0;
-                    // the first searches size every buffer; later ones must allocate nothing
-                    for (int round = 0; round < 3; round++) {
+                    // The first searches size every buffer; later ones must allocate nothing. A
+                    // round may still see the JIT's own work (a deoptimisation re-creates the
+                    // objects it had scalar-replaced), so the steady state is the least of the
+                    // later rounds: code that allocates allocates in every round.
+                    long least = Long.MAX_VALUE;
+                    for (int round = 0; round < 8 && least != 0; round++) {
                         long before = allocatedBytes();
                         for (int i = 0; i < pairs.length; i += 2) {
                             search.tryBegin(pairs[i] % 64, pairs[i] / 64, pairs[i + 1] % 64, pairs[i + 1] / 64);
@@ -90,13 +94,39 @@ class HostApiAllocationTest {
                             sink += search.stateSize() + search.saveState(target, 8);
                         }
                         long allocated = allocatedBytes() - before - overhead;
-                        if (round == 2) {
-                            assertEquals(0, allocated, options + " allocated " + allocated + " bytes over " + pairs.length / 2
-                                    + " searches (sink " + sink + ")");
+                        if (round >= 2) {
+                            least = Math.min(least, allocated);
                         }
                     }
+                    assertEquals(0, least, options + " allocated " + least + " bytes over " + pairs.length / 2
+                            + " searches (sink " + sink + ")");
                 }
             }
+        }
+    }
+
+    @Test
+    void nearestWalkableIndexAndFixedCostAllocateNothing() {
+        try (Grid grid = TestMaps.make(TestMaps.Kind.ROOM, new Random(12), 48, 48, true)) {
+            GridOptions one = GridOptions.builder().nearestRadius(20).build();
+            GridOptions two = GridOptions.forAgentSize(2);
+            int[] path = grid.findPath(new Cell(1, 1), new Cell(46, 46)).cellIndices();
+            assertEquals(true, path.length > 40, "a long path to price");
+            long overhead = overhead();
+            long sink = 0;
+            long least = Long.MAX_VALUE;
+            for (int round = 0; round < 8 && least != 0; round++) {
+                long before = allocatedBytes();
+                for (int i = 0; i < 500; i++) {
+                    sink += grid.nearestWalkableIndex(i % 60 - 6, (i * 7) % 60 - 6, (i & 1) == 0 ? one : two);
+                    sink += grid.fixedCost(path, path.length);
+                }
+                long allocated = allocatedBytes() - before - overhead;
+                if (round >= 2) {
+                    least = Math.min(least, allocated);
+                }
+            }
+            assertEquals(0, least, "allocated " + least + " bytes per 500 calls each (sink " + sink + ")");
         }
     }
 }
