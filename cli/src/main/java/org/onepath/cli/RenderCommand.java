@@ -13,11 +13,12 @@ import org.onepath.GridPath;
 import org.onepath.MovingAiMap;
 import org.onepath.PathStatus;
 import org.onepath.grids.SearchStatus;
+import org.onepath.grids.fast.BitFinder;
 import org.onepath.grids.fast.OctileJump;
-import org.onepath.grids.jps.BlockJumper;
+import org.onepath.grids.fast.OctileMap;
+import org.onepath.grids.fast.TableFinder;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
-import org.onepath.grids.jps.TableJumper;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -151,13 +152,17 @@ final class RenderCommand implements Callable<Integer> {
 
     private static Drawn improved(Grid grid, boolean blocks, Cell start, Cell goal) {
         int w = grid.width();
-        if (blocks) {
-            try (BlockMap map = new BlockMap(grid); OctileJump<BlockJumper> search = new OctileJump<>(grid, new BlockJumper(map), true)) {
+        try (OctileMap neighbours = new OctileMap(grid)) {
+            if (blocks) {
+                try (BlockMap map = new BlockMap(grid);
+                     OctileJump<BitFinder> search = new OctileJump<>(grid, new BitFinder(map, neighbours), true)) {
+                    return run(search, start.y() * w + start.x(), goal.y() * w + goal.x());
+                }
+            }
+            try (JpsPlusIndex index = new JpsPlusIndex(grid);
+                 OctileJump<TableFinder> search = new OctileJump<>(grid, new TableFinder(index, neighbours), true)) {
                 return run(search, start.y() * w + start.x(), goal.y() * w + goal.x());
             }
-        }
-        try (JpsPlusIndex index = new JpsPlusIndex(grid); OctileJump<TableJumper> search = new OctileJump<>(grid, new TableJumper(index), true)) {
-            return run(search, start.y() * w + start.x(), goal.y() * w + goal.x());
         }
     }
 
