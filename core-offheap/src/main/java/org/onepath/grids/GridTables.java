@@ -1,6 +1,8 @@
 package org.onepath.grids;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+import org.onepath.Grid;
 import org.onepath.GridCellsLayout;
 import org.onepath.grids.fast.OctileMapLayout;
 import org.onepath.grids.jps.BlockMapLayout;
@@ -35,6 +37,25 @@ public record GridTables(MemorySegment clearance, MemorySegment blockMap, Memory
         if (jpsPlus != null && (width > JpsPlusIndex.MAX_SIDE || height > JpsPlusIndex.MAX_SIDE)) {
             throw new IllegalArgumentException("JPS+ table given for a " + width + " x " + height + " grid; its entries serve sides up to "
                     + JpsPlusIndex.MAX_SIDE);
+        }
+    }
+
+    /**
+     * Checks a caller's table before a grid's table object is built over it: at least
+     * {@code need} bytes, and not read-only under a writable grid (its edits would have nowhere
+     * to go).
+     *
+     * @throws IllegalArgumentException naming the table, its size and what the grid needs
+     */
+    public static void checkOver(String name, MemorySegment table, long need, Grid grid) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(table, name);
+        if (table.byteSize() < need) {
+            throw new IllegalArgumentException(name + " of " + table.byteSize() + " bytes, a "
+                    + grid.width() + " x " + grid.height() + " grid needs " + need);
+        }
+        if (table.isReadOnly() && !grid.isReadOnly()) {
+            throw new IllegalArgumentException(name + " memory is read-only but the grid is writable");
         }
     }
 

@@ -15,9 +15,8 @@ import org.onepath.grids.jps.Direction;
  * ({@link OctileMap}) and stops where the goal is or where a straight scan along either component
  * stops at a walkable cell. It finds exactly what {@link org.onepath.grids.jps.BlockJumper} finds.
  */
-public final class BitFinder implements OctileFinder {
+public final class BitFinder extends OctileFinder {
     private final BlockMap blocks;
-    private final OctileMap map;
     private final MemorySegment neighbours;
     private final MemorySegment rows;
     private final MemorySegment columns;
@@ -28,12 +27,10 @@ public final class BitFinder implements OctileFinder {
     private final int width;
     private final int rowWords;
     private final int columnWords;
-    private int goalX = -1;
-    private int goalY = -1;
 
     public BitFinder(BlockMap blocks, OctileMap map) {
+        super(map);
         this.blocks = Objects.requireNonNull(blocks, "blocks");
-        this.map = Objects.requireNonNull(map, "map");
         if (blocks.grid() != map.grid()) {
             throw new IllegalArgumentException("block map and octile map belong to different grids");
         }
@@ -51,17 +48,6 @@ public final class BitFinder implements OctileFinder {
 
     public BlockMap blocks() {
         return blocks;
-    }
-
-    @Override
-    public OctileMap map() {
-        return map;
-    }
-
-    @Override
-    public void target(int goalX, int goalY) {
-        this.goalX = goalX;
-        this.goalY = goalY;
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.onepath.Grid;
 import org.onepath.GridCellsLayout;
 import org.onepath.GridChangeListener;
+import org.onepath.grids.GridTables;
 import org.onepath.grids.jps.Direction;
 import org.onepath.memory.OwnerState;
 
@@ -46,16 +47,7 @@ public final class OctileMap implements GridChangeListener, AutoCloseable {
      *                                  under a writable grid
      */
     public static OctileMap over(Grid grid, MemorySegment neighbourBytes) {
-        Objects.requireNonNull(grid, "grid");
-        Objects.requireNonNull(neighbourBytes, "neighbourBytes");
-        long need = OctileMapLayout.neighbourBytes(grid.width(), grid.height());
-        if (neighbourBytes.byteSize() < need) {
-            throw new IllegalArgumentException("neighbour bytes of " + neighbourBytes.byteSize() + " bytes, a "
-                    + grid.width() + " x " + grid.height() + " grid needs " + need);
-        }
-        if (neighbourBytes.isReadOnly() && !grid.isReadOnly()) {
-            throw new IllegalArgumentException("neighbour bytes are read-only but the grid is writable");
-        }
+        GridTables.checkOver("neighbour bytes", neighbourBytes, OctileMapLayout.neighbourBytes(grid.width(), grid.height()), grid);
         return new OctileMap(grid, neighbourBytes);
     }
 

@@ -15,16 +15,13 @@ import org.onepath.grids.jps.JpsPlusLayout;
  * min(|gx - x|, |gy - y|) steps out when that is within reach; otherwise a positive entry is the
  * jump point and a non-positive one means none. It refreshes the tables before each search.
  */
-public final class TableFinder implements OctileFinder {
+public final class TableFinder extends OctileFinder {
     private final JpsPlusIndex index;
-    private final OctileMap map;
     private final MemorySegment table;
-    private int goalX = -1;
-    private int goalY = -1;
 
     public TableFinder(JpsPlusIndex index, OctileMap map) {
+        super(map);
         this.index = Objects.requireNonNull(index, "index");
-        this.map = Objects.requireNonNull(map, "map");
         if (index.grid() != map.grid()) {
             throw new IllegalArgumentException("JPS+ index and octile map belong to different grids");
         }
@@ -33,17 +30,6 @@ public final class TableFinder implements OctileFinder {
 
     public JpsPlusIndex index() {
         return index;
-    }
-
-    @Override
-    public OctileMap map() {
-        return map;
-    }
-
-    @Override
-    public void target(int goalX, int goalY) {
-        this.goalX = goalX;
-        this.goalY = goalY;
     }
 
     @Override

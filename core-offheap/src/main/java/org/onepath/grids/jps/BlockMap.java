@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.Grid;
 import org.onepath.GridChangeListener;
+import org.onepath.grids.GridTables;
 import org.onepath.memory.OwnerState;
 
 /**
@@ -48,16 +49,7 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
      *                                  under a writable grid
      */
     public static BlockMap over(Grid grid, MemorySegment block) {
-        Objects.requireNonNull(grid, "grid");
-        Objects.requireNonNull(block, "block");
-        long need = BlockMapLayout.byteSize(grid.width(), grid.height());
-        if (block.byteSize() < need) {
-            throw new IllegalArgumentException("block map of " + block.byteSize() + " bytes, a "
-                    + grid.width() + " x " + grid.height() + " grid needs " + need);
-        }
-        if (block.isReadOnly() && !grid.isReadOnly()) {
-            throw new IllegalArgumentException("block map memory is read-only but the grid is writable");
-        }
+        GridTables.checkOver("block map", block, BlockMapLayout.byteSize(grid.width(), grid.height()), grid);
         return new BlockMap(grid, block, false);
     }
 

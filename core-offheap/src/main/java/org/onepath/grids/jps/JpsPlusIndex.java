@@ -8,6 +8,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 import org.onepath.Grid;
 import org.onepath.GridBatchListener;
+import org.onepath.grids.GridTables;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 
@@ -68,16 +69,7 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
      *                                  than the layout, or read-only under a writable grid
      */
     public static JpsPlusIndex over(Grid grid, MemorySegment table) {
-        Objects.requireNonNull(grid, "grid");
-        Objects.requireNonNull(table, "table");
-        long need = JpsPlusLayout.byteSize(grid.width(), grid.height());
-        if (table.byteSize() < need) {
-            throw new IllegalArgumentException("JPS+ table of " + table.byteSize() + " bytes, a "
-                    + grid.width() + " x " + grid.height() + " grid needs " + need);
-        }
-        if (table.isReadOnly() && !grid.isReadOnly()) {
-            throw new IllegalArgumentException("JPS+ table memory is read-only but the grid is writable");
-        }
+        GridTables.checkOver("JPS+ table", table, JpsPlusLayout.byteSize(grid.width(), grid.height()), grid);
         return new JpsPlusIndex(grid, table);
     }
 
