@@ -5,6 +5,8 @@ module org.onepath.cli {
     // Named although core requires it transitively: state inspect reads the format directly.
     requires org.onepath.state;
     requires info.picocli;
+    // javax.imageio and java.awt.image for onepath render's PNG pictures.
+    requires java.desktop;
 
     opens org.onepath.cli to info.picocli;
 }

@@ -16,7 +16,8 @@
  *       {@link org.onepath.graphs.GraphAStar}, {@link org.onepath.graphs.Landmarks} and the
  *       graph estimates.</li>
  * </ul>
- * {@code org.onepath.memory} is internal.
+ * {@code org.onepath.debug}: {@link org.onepath.debug.GridDebug}, results as immutable plain data
+ * for drawing. {@code org.onepath.memory} is internal.
  */
 module org.onepath.core {
     requires transitive org.onepath.state;
@@ -29,4 +30,5 @@ module org.onepath.core {
     exports org.onepath.grids.voxel;
     exports org.onepath.grids.theta;
     exports org.onepath.graphs;
+    exports org.onepath.debug;
 }

@@ -5,6 +5,10 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.onepath.grids.GridTables;
 import org.onepath.grids.fast.OctileMap;
 import org.onepath.grids.SquareTopology;
@@ -65,6 +69,13 @@ public final class Grid implements AutoCloseable {
     private BlockMap blockMap;
     private JpsPlusIndex jpsPlusIndex;
     private OctileMap octileMap;
+    /** The cached content hash and what it was computed for; see {@link #contentHash()}. */
+    private long hashValue;
+    private boolean hashKnown;
+    private int hashVersion;
+    private int hashRestoreCount;
+    private int hashAreaVersion;
+    private int hashComputations;
 
     private Grid(int width, int height, MemorySegment callerCells) {
         this(width, height, callerCells, GridTables.NONE);
@@ -348,6 +359,142 @@ public final class Grid implements AutoCloseable {
         return maxAgentSizeAt(x, y) >= size;
     }
 
+    /** Whether an agent of {@code size} cells fits with its top-left cell at {@code cell}; see {@link #canFit(int, int, int)}. */
+    public boolean canFit(Cell cell, int size) {
+        Objects.requireNonNull(cell, "cell");
+        return canFit(cell.x(), cell.y(), size);
+    }
+
+    /** The clearance at {@code cell}; see {@link #maxAgentSizeAt(int, int)}. */
+    public int maxAgentSizeAt(Cell cell) {
+        Objects.requireNonNull(cell, "cell");
+        return maxAgentSizeAt(cell.x(), cell.y());
+    }
+
+    /**
+     * The 64-bit content hash of the size, the cells and the 255 area multipliers, as the spec
+     * defines it (see {@code docs/host-api.md}); the version, world mapping and edit history are
+     * not part of it. The value is cached: a repeated call with no edit in between is O(1), and a
+     * cell edit ({@link #setArea}, {@link #setRect}), a restore or an area-cost change makes the
+     * next call recompute.
+     */
+    public synchronized long contentHash() {
+        ensureOpen();
+        int areaVersion = areas.version();
+        if (!hashKnown || hashVersion != version || hashRestoreCount != restoreCount || hashAreaVersion != areaVersion) {
+            hashValue = ContentHash.compute(cells, width, height, areas);
+            hashVersion = version;
+            hashRestoreCount = restoreCount;
+            hashAreaVersion = areaVersion;
+            hashKnown = true;
+            hashComputations++;
+        }
+        return hashValue;
+    }
+
+    /** Times {@link #contentHash()} computed the hash (for tests of its cache). */
+    synchronized int contentHashComputations() {
+        return hashComputations;
+    }
+
+    /**
+     * The nearest cell an agent of the options' size may stand on (it fits, and the blocked
+     * delegate does not refuse it): nearest by squared Euclidean distance between cell indexes,
+     * ties to the smaller row and then the smaller column, within
+     * {@link GridOptions#nearestRadius()} Chebyshev rings of {@code cell}. The query cell may lie
+     * outside the grid. Rings are scanned outward until one is farther than the best hit.
+     *
+     * @return the cell, or empty when no cell within the radius fits
+     * @throws IllegalArgumentException if a coordinate of {@code cell} is beyond 2^30 in size
+     */
+    public Optional<Cell> tryFindNearestWalkable(Cell cell, GridOptions options) {
+        Objects.requireNonNull(cell, "cell");
+        int index = nearestWalkableIndex(cell.x(), cell.y(), options);
+        return index < 0 ? Optional.empty() : Optional.of(new Cell(index % width, index / width));
+    }
+
+    /**
+     * As {@link #tryFindNearestWalkable(Cell, GridOptions)} for the cell containing a world point
+     * ({@link #space()}).
+     *
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
+    public Optional<Cell> tryFindNearestWalkable(WorldPoint point, GridOptions options) {
+        Objects.requireNonNull(point, "point");
+        Objects.requireNonNull(options, "options");
+        long x = space.columnOf(point.x());
+        long y = space.rowOf(point.y());
+        return tryFindNearestWalkable(new Cell(clampToInt(x), clampToInt(y)), options);
+    }
+
+    /**
+     * The allocation-free form of {@link #tryFindNearestWalkable(Cell, GridOptions)}: the row-major
+     * index of the cell, or -1.
+     */
+    public int nearestWalkableIndex(int x, int y, GridOptions options) {
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        return HostQueries.nearestWalkable(this, x, y, options);
+    }
+
+    /**
+     * The exact price of a path of neighbouring cells in Q31.32 (a long counting 2^-32 units):
+     * each step is the double the default search charges (the mean of the two cells' area
+     * multipliers, times 1.4142135623730951 for a diagonal), multiplied by 2^32 and rounded half to
+     * even; the integers are added. StepCost hooks are not priced.
+     *
+     * @return the price, or empty for a path with a step between cells that are not neighbours
+     *         (any-angle waypoints, repeated cells), a wall on it, or a price beyond a long;
+     *         an empty path or a single cell costs 0
+     * @throws IllegalArgumentException naming a cell outside the grid
+     */
+    public OptionalLong tryGetFixedCost(List<Cell> cells) {
+        Objects.requireNonNull(cells, "cells");
+        int[] indices = new int[cells.size()];
+        for (int i = 0; i < indices.length; i++) {
+            Cell c = Objects.requireNonNull(cells.get(i), "cell");
+            if (!contains(c.x(), c.y())) {
+                throw new IllegalArgumentException("path cell " + i + " " + c + " is outside the " + width + " x " + height + " grid");
+            }
+            indices[i] = c.y() * width + c.x();
+        }
+        long cost = fixedCost(indices, indices.length);
+        return cost < 0 ? OptionalLong.empty() : OptionalLong.of(cost);
+    }
+
+    /**
+     * The Q31.32 price of a found path (see {@link #tryGetFixedCost(List)}); empty when it was not
+     * found, is any-angle or was priced by a {@link CellStepCost} hook.
+     *
+     * @throws IllegalArgumentException if the path belongs to a grid of another width
+     */
+    public OptionalLong tryGetFixedCost(GridPath path) {
+        Objects.requireNonNull(path, "path");
+        if (path.width() != width) {
+            throw new IllegalArgumentException("path of a grid " + path.width() + " cells wide, this grid is " + width);
+        }
+        if (!path.found() || path.isHooked() || path.isAnyAngle()) {
+            return OptionalLong.empty();
+        }
+        long cost = fixedCost(path.cellsView(), path.length());
+        return cost < 0 ? OptionalLong.empty() : OptionalLong.of(cost);
+    }
+
+    /**
+     * The allocation-free form of {@link #tryGetFixedCost(List)} over row-major indices
+     * {@code cells[0..count)}: the price, or -1 when it cannot be priced.
+     *
+     * @throws IllegalArgumentException naming an index outside the grid, or a count outside the array
+     */
+    public long fixedCost(int[] cells, int count) {
+        Objects.requireNonNull(cells, "cells");
+        if (count < 0 || count > cells.length) {
+            throw new IllegalArgumentException("count " + count + " is outside 0.." + cells.length + " (the array length)");
+        }
+        ensureOpen();
+        return HostQueries.fixedCost(this, cells, count);
+    }
+
     /** Whether the cells are a read-only segment (a store opened read-only), so edits throw. */
     public boolean isReadOnly() {
         return readOnly;
@@ -502,6 +649,69 @@ public final class Grid implements AutoCloseable {
         long gx = s.columnOf(goal.x());
         long gy = s.rowOf(goal.y());
         return queries.findPath(clampToInt(sx), clampToInt(sy), clampToInt(gx), clampToInt(gy), options, cancellation);
+    }
+
+    // ---- the cooperative sliced form ----
+
+    /** {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with the default options, no token, on the calling thread. */
+    public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal) {
+        return findPathAsync(start, goal, GridOptions.DEFAULT, null, Runnable::run);
+    }
+
+    /** {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with no token, on the calling thread. */
+    public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal, GridOptions options) {
+        return findPathAsync(start, goal, options, null, Runnable::run);
+    }
+
+    /** {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} on the calling thread. */
+    public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal, GridOptions options, Cancellation cancellation) {
+        return findPathAsync(start, goal, options, cancellation, Runnable::run);
+    }
+
+    /**
+     * The cooperative sliced query: the resumable search runs in slices of
+     * {@link GridOptions#iterationsPerSlice()} iterations, the first on the calling thread and each
+     * later one handed to {@code executor} (the yield between slices); the token is checked before
+     * every slice. The future completes with exactly what {@link #findPath} returns for the same
+     * options, however the iterations are sliced (a budget that runs out gives BUDGET_EXHAUSTED
+     * after the same iterations). With an executor that runs tasks at once on the calling thread
+     * the future is complete when this returns.
+     *
+     * <p>It supports ASTAR, JPS and JPS_PLUS without {@link GridOptions#recordExpansions()}; other
+     * options complete the future with {@link IllegalArgumentException}. Cancelling the token
+     * completes it with {@link java.util.concurrent.CancellationException} and leaves the grid and
+     * the next query exact; an edit of the grid during the query completes it with
+     * {@link IllegalStateException}. Callbacks of the options run on the threads that run slices.
+     *
+     * @param cancellation may be null
+     */
+    public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal, GridOptions options, Cancellation cancellation,
+                                                     Executor executor) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(executor, "executor");
+        return SlicedQuery.start(this, queries, start.x(), start.y(), goal.x(), goal.y(), options, cancellation, executor);
+    }
+
+    /**
+     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} between the cells
+     * containing two world points; a point outside the grid gives START_INVALID or GOAL_INVALID.
+     *
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
+    public CompletableFuture<GridPath> findPathAsync(WorldPoint start, WorldPoint goal, GridOptions options, Cancellation cancellation,
+                                                     Executor executor) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(executor, "executor");
+        GridSpace s = space;
+        int sx = clampToInt(s.columnOf(start.x()));
+        int sy = clampToInt(s.rowOf(start.y()));
+        int gx = clampToInt(s.columnOf(goal.x()));
+        int gy = clampToInt(s.rowOf(goal.y()));
+        return SlicedQuery.start(this, queries, sx, sy, gx, gy, options, cancellation, executor);
     }
 
     // ---- snapshots ----

@@ -12,6 +12,8 @@ import java.util.Objects;
 public final class GridOptions {
     /** Iterations per cancellation slice. */
     public static final int DEFAULT_ITERATIONS_PER_SLICE = 256;
+    /** {@link #nearestRadius()} without a bound: the nearest-walkable search may cover the whole grid. */
+    public static final int UNBOUNDED_RADIUS = Integer.MAX_VALUE;
 
     /** A*, eight moves, no corner cutting, agent size 1, automatic estimate, weight 1. */
     public static final GridOptions DEFAULT = builder().build();
@@ -34,6 +36,7 @@ public final class GridOptions {
     private final int iterationBudget;
     private final int iterationsPerSlice;
     private final boolean specializedEngines;
+    private final int nearestRadius;
 
     private GridOptions(Builder b) {
         this.algorithm = b.algorithm;
@@ -48,6 +51,7 @@ public final class GridOptions {
         this.iterationBudget = b.iterationBudget;
         this.iterationsPerSlice = b.iterationsPerSlice;
         this.specializedEngines = b.specializedEngines;
+        this.nearestRadius = b.nearestRadius;
     }
 
     /** {@link #DEFAULT} for an agent of {@code size} cells (1..255); presets are shared. */
@@ -82,6 +86,7 @@ public final class GridOptions {
         b.iterationBudget = iterationBudget;
         b.iterationsPerSlice = iterationsPerSlice;
         b.specializedEngines = specializedEngines;
+        b.nearestRadius = nearestRadius;
         return b;
     }
 
@@ -142,6 +147,14 @@ public final class GridOptions {
         return specializedEngines;
     }
 
+    /**
+     * How far {@link Grid#tryFindNearestWalkable(Cell, GridOptions)} looks, in Chebyshev rings
+     * around the query cell (0 = the cell itself); {@link #UNBOUNDED_RADIUS} by default.
+     */
+    public int nearestRadius() {
+        return nearestRadius;
+    }
+
     @Override
     public String toString() {
         return "GridOptions[" + algorithm + ", " + connectivity + ", " + diagonalRule + ", agentSize=" + agentSize
@@ -149,7 +162,8 @@ public final class GridOptions {
                 + (stepCost != null ? ", stepCost" : "") + (blocked != null ? ", blocked" : "")
                 + (recordExpansions ? ", recordExpansions" : "")
                 + (iterationBudget != 0 ? ", budget=" + iterationBudget : "")
-                + (specializedEngines ? "" : ", generic engines") + "]";
+                + (specializedEngines ? "" : ", generic engines")
+                + (nearestRadius != UNBOUNDED_RADIUS ? ", nearestRadius=" + nearestRadius : "") + "]";
     }
 
     /** Builder of {@link GridOptions}; each setter validates its value. */
@@ -166,8 +180,18 @@ public final class GridOptions {
         private int iterationBudget;
         private int iterationsPerSlice = DEFAULT_ITERATIONS_PER_SLICE;
         private boolean specializedEngines = true;
+        private int nearestRadius = UNBOUNDED_RADIUS;
 
         private Builder() {
+        }
+
+        /** Chebyshev rings the nearest-walkable search may scan, at least 0 (default {@link #UNBOUNDED_RADIUS}). */
+        public Builder nearestRadius(int radius) {
+            if (radius < 0) {
+                throw new IllegalArgumentException("nearestRadius must be >= 0 (0 = the query cell only), was " + radius);
+            }
+            this.nearestRadius = radius;
+            return this;
         }
 
         /** Whether qualifying queries may run the specialised octile engine (default true). */

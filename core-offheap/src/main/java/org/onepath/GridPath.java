@@ -2,6 +2,7 @@ package org.onepath;
 
 import java.util.AbstractList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Result of a tier-1 square-grid query. Immutable. On any status but {@link PathStatus#FOUND}
@@ -19,9 +20,16 @@ public final class GridPath {
     private final int iterations;
     private final GridAlgorithm algorithm;
     private final int[] expanded;
+    private final boolean hooked;
 
     GridPath(PathStatus status, int width, GridSpace space, int[] cells, double cost, int expandedCount,
              int iterations, GridAlgorithm algorithm, int[] expanded) {
+        this(status, width, space, cells, cost, expandedCount, iterations, algorithm, expanded, false);
+    }
+
+    GridPath(PathStatus status, int width, GridSpace space, int[] cells, double cost, int expandedCount,
+             int iterations, GridAlgorithm algorithm, int[] expanded, boolean hooked) {
+        this.hooked = hooked;
         this.status = status;
         this.width = width;
         this.space = space;
@@ -119,6 +127,37 @@ public final class GridPath {
     /** The expanded cells in order, when recorded ({@link GridOptions#recordExpansions()}); else empty. */
     public List<Cell> expandedCells() {
         return new CellList(expanded == null ? NONE : expanded, width);
+    }
+
+    /** Whether a {@link CellStepCost} hook priced the steps, so {@link Grid#tryGetFixedCost(GridPath)} refuses it. */
+    public boolean isHooked() {
+        return hooked;
+    }
+
+    /** Exact numbers of straight and diagonal steps of a path. */
+    public record StepCounts(int straight, int diagonal) {
+    }
+
+    /**
+     * The exact numbers of straight and diagonal steps, when every step joins neighbouring cells:
+     * empty after an any-angle search (its waypoints are not neighbours) and when nothing was
+     * found. A path of one cell has no steps.
+     */
+    public Optional<StepCounts> stepCounts() {
+        if (status != PathStatus.FOUND) {
+            return Optional.empty();
+        }
+        long packed = HostQueries.stepCounts(cells, width);
+        return packed < 0 ? Optional.empty() : Optional.of(new StepCounts((int) (packed >>> 32), (int) packed));
+    }
+
+    /** The row-major cells themselves, not copied (package use only). */
+    int[] cellsView() {
+        return cells;
+    }
+
+    int width() {
+        return width;
     }
 
     @Override

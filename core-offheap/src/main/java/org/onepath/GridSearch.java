@@ -60,7 +60,12 @@ public final class GridSearch implements AutoCloseable {
     private PathStatus status = PathStatus.NONE;
     private int beganVersion;
     private int beganRestoreCount;
+    private int beganAreaVersion;
     private boolean closed;
+    private int[] pathScratch = new int[0];
+    /** Buffers of {@link #stateSize()} and the segment save, made on first use and kept. */
+    private StateWriter scratch;
+    private StateWriter innerScratch;
 
     GridSearch(Grid grid, GridOptions options) {
         this.grid = grid;
@@ -115,6 +120,7 @@ public final class GridSearch implements AutoCloseable {
         active.tryBegin(startY * width + startX, goalY * width + goalX);
         beganVersion = grid.version();
         beganRestoreCount = grid.restoreCount();
+        beganAreaVersion = grid.areas().version();
         status = PathStatus.IN_PROGRESS;
         return status;
     }
@@ -148,9 +154,11 @@ public final class GridSearch implements AutoCloseable {
         if (status != PathStatus.IN_PROGRESS) {
             return status;
         }
-        if (grid.version() != beganVersion || grid.restoreCount() != beganRestoreCount) {
+        if (grid.version() != beganVersion || grid.restoreCount() != beganRestoreCount
+                || grid.areas().version() != beganAreaVersion) {
             throw new IllegalStateException("the grid was edited or restored while a search was in progress (version "
-                    + beganVersion + " -> " + grid.version() + "); begin again");
+                    + beganVersion + " -> " + grid.version() + ", area costs " + beganAreaVersion + " -> "
+                    + grid.areas().version() + "); begin again");
         }
         status = switch (active.step(maxIterations)) {
             case FOUND -> PathStatus.FOUND;
@@ -194,6 +202,39 @@ public final class GridSearch implements AutoCloseable {
         return active.copyPath(out);
     }
 
+    /**
+     * Writes the found path into {@code out} as cells, start first (each {@link Cell} is a new
+     * object; {@link #copyPath(int[])} allocates nothing).
+     *
+     * @return the path length
+     * @throws IllegalStateException unless FOUND
+     * @throws IllegalArgumentException if {@code out} is shorter than the path
+     */
+    public int copyPath(Cell[] out) {
+        Objects.requireNonNull(out, "out");
+        if (status != PathStatus.FOUND) {
+            throw new IllegalStateException("no path: the search status is " + status);
+        }
+        int n = active.pathLength();
+        if (out.length < n) {
+            throw new IllegalArgumentException("path of " + n + " cells does not fit an array of " + out.length);
+        }
+        int[] scratch = pathScratch(n);
+        active.copyPath(scratch);
+        int width = grid.width();
+        for (int i = 0; i < n; i++) {
+            out[i] = new Cell(scratch[i] % width, scratch[i] / width);
+        }
+        return n;
+    }
+
+    private int[] pathScratch(int n) {
+        if (pathScratch.length < n) {
+            pathScratch = new int[Math.max(n, 2 * pathScratch.length)];
+        }
+        return pathScratch;
+    }
+
     // ---- snapshots (kind 12) ----
 
     /**
@@ -204,49 +245,92 @@ public final class GridSearch implements AutoCloseable {
      */
     public byte[] saveState() {
         ensureOpen();
-        if (active instanceof ThetaSearch<?>) {
-            throw new IllegalStateException("a GridSearch running " + algorithm + " has no kind 12 state; save a tier-2 ThetaSearch (kind 10)");
-        }
+        checkSavable();
         try (StateWriter w = new StateWriter(1024)) {
-            w.header(StateKind.GRID_SEARCH);
-            if (status == PathStatus.NONE || active == null) {
-                w.u8(0).i32(grid.width()).i32(grid.height());
-            } else if (active == octileAStar) {
-                w.u8(1).i32(grid.width()).i32(grid.height());
-                octileAStar.writeState(w);
-            } else if (active == octileBlockJump || active == octileTableJump) {
-                w.u8(3).i32(grid.width()).i32(grid.height()).u8(active == octileBlockJump ? 0 : 1);
-                ((OctileJump<?>) active).writeState(w);
-            } else {
-                int start;
-                int goal;
-                byte[] inner;
-                if (active instanceof AStar<?, ?, ?> a) {
-                    start = a.start();
-                    goal = a.goal();
-                    inner = a.saveState();
-                } else {
-                    JumpSearch<?, ?> j = (JumpSearch<?, ?>) active;
-                    start = j.start();
-                    goal = j.goal();
-                    inner = j.saveState();
-                }
-                int width = grid.width();
-                w.u8(2).i32(width).i32(grid.height()).i32(start % width).i32(start / width).i32(goal % width).i32(goal / width)
-                        .i32(inner.length).bytes(MemorySegment.ofArray(inner));
-            }
+            writeState(w);
             return w.toByteArray();
         }
     }
 
     /**
-     * Writes {@link #saveState()}'s bytes into {@code destination} from {@code offset}.
+     * Bytes {@link #saveState()} would return now. After the first save of a search this size
+     * allocates nothing (it writes the state into a buffer the handle keeps, which grows to the
+     * largest state seen).
+     */
+    public long stateSize() {
+        ensureOpen();
+        checkSavable();
+        StateWriter w = scratch();
+        writeState(w.rewind());
+        return w.length();
+    }
+
+    /**
+     * Writes {@link #saveState()}'s bytes into {@code destination} from {@code offset}; allocates
+     * nothing once the handle's buffer has grown to the state's size.
      *
      * @return the number of bytes written
      * @throws IllegalArgumentException if they do not fit (nothing is written then)
      */
     public long saveState(MemorySegment destination, long offset) {
-        return org.onepath.grids.SearchSnapshot.copyInto(saveState(), destination, offset);
+        Objects.requireNonNull(destination, "destination");
+        ensureOpen();
+        checkSavable();
+        StateWriter w = scratch();
+        writeState(w.rewind());
+        w.writeTo(destination, offset);
+        return w.length();
+    }
+
+    private void checkSavable() {
+        if (active instanceof ThetaSearch<?>) {
+            throw new IllegalStateException("a GridSearch running " + algorithm + " has no kind 12 state; save a tier-2 ThetaSearch (kind 10)");
+        }
+    }
+
+    private StateWriter scratch() {
+        if (scratch == null) {
+            scratch = new StateWriter(1024);
+            innerScratch = new StateWriter(1024);
+        }
+        return scratch;
+    }
+
+    /** The kind 12 bytes: header, mode, size, then the mode's fields. */
+    private void writeState(StateWriter w) {
+        w.header(StateKind.GRID_SEARCH);
+        int width = grid.width();
+        if (status == PathStatus.NONE || active == null) {
+            w.u8(0).i32(width).i32(grid.height());
+        } else if (active == octileAStar) {
+            w.u8(1).i32(width).i32(grid.height());
+            octileAStar.writeState(w);
+        } else if (active == octileBlockJump || active == octileTableJump) {
+            w.u8(3).i32(width).i32(grid.height()).u8(active == octileBlockJump ? 0 : 1);
+            ((OctileJump<?>) active).writeState(w);
+        } else {
+            StateWriter inner = innerScratch != null ? innerScratch.rewind() : new StateWriter(1024);
+            try {
+                int start;
+                int goal;
+                if (active instanceof AStar<?, ?, ?> a) {
+                    start = a.start();
+                    goal = a.goal();
+                    a.writeState(inner);
+                } else {
+                    JumpSearch<?, ?> j = (JumpSearch<?, ?>) active;
+                    start = j.start();
+                    goal = j.goal();
+                    j.writeState(inner);
+                }
+                w.u8(2).i32(width).i32(grid.height()).i32(start % width).i32(start / width).i32(goal % width).i32(goal / width)
+                        .i32((int) inner.length()).bytesFrom(inner);
+            } finally {
+                if (inner != innerScratch) {
+                    inner.close();
+                }
+            }
+        }
     }
 
     /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
@@ -355,6 +439,7 @@ public final class GridSearch implements AutoCloseable {
         };
         beganVersion = grid.version();
         beganRestoreCount = grid.restoreCount();
+        beganAreaVersion = grid.areas().version();
     }
 
     @Override
@@ -364,6 +449,10 @@ public final class GridSearch implements AutoCloseable {
         }
         closed = true;
         buffers.close();
+        if (scratch != null) {
+            scratch.close();
+            innerScratch.close();
+        }
         if (octileAStar != null) {
             octileAStar.close();
         }
@@ -379,11 +468,9 @@ public final class GridSearch implements AutoCloseable {
 
     /** {@code findPath}: tryBegin, then step(iterationBudget) in cancellable slices, as a GridPath. */
     GridPath findPath(int sx, int sy, int gx, int gy, Cancellation cancellation) {
-        PathStatus begun = tryBegin(sx, sy, gx, gy);
-        if (begun != PathStatus.IN_PROGRESS) {
-            // Nothing ran; report the search these options would run.
-            GridAlgorithm wouldRun = JumpPointQualification.algorithmFor(options, grid.areas(), grid);
-            return GridPath.invalid(begun, grid.width(), grid.space(), wouldRun);
+        GridPath refused = beginQuery(sx, sy, gx, gy);
+        if (refused != null) {
+            return refused;
         }
         int budget = options.iterationBudget();
         long remaining = budget == 0 ? Long.MAX_VALUE : budget;
@@ -398,6 +485,24 @@ public final class GridSearch implements AutoCloseable {
                 remaining -= n;
             }
         }
+        return queryResult();
+    }
+
+    /**
+     * Begins a one-line query: null when begun, else the result of a refused end (nothing ran;
+     * it names the search these options would run).
+     */
+    GridPath beginQuery(int sx, int sy, int gx, int gy) {
+        PathStatus begun = tryBegin(sx, sy, gx, gy);
+        if (begun == PathStatus.IN_PROGRESS) {
+            return null;
+        }
+        GridAlgorithm wouldRun = JumpPointQualification.algorithmFor(options, grid.areas(), grid);
+        return GridPath.invalid(begun, grid.width(), grid.space(), wouldRun);
+    }
+
+    /** The one-line result of the current query: a search still in progress ran out of budget. */
+    GridPath queryResult() {
         PathStatus result = status == PathStatus.IN_PROGRESS ? PathStatus.BUDGET_EXHAUSTED : status;
         int[] cells = null;
         if (result == PathStatus.FOUND) {
@@ -405,7 +510,8 @@ public final class GridSearch implements AutoCloseable {
             copyPath(cells);
         }
         int[] expanded = options.recordExpansions() ? active.expandedNodes() : null;
-        return new GridPath(result, grid.width(), grid.space(), cells, cost(), expandedCount(), iterations(), algorithm, expanded);
+        return new GridPath(result, grid.width(), grid.space(), cells, cost(), expandedCount(), iterations(), algorithm, expanded,
+                options.stepCost() != null);
     }
 
     // ---- engine choice ----

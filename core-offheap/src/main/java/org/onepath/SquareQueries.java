@@ -19,18 +19,29 @@ final class SquareQueries implements AutoCloseable {
     }
 
     GridPath findPath(int sx, int sy, int gx, int gy, GridOptions options, Cancellation cancellation) {
+        GridSearch search = acquire(options);
+        try {
+            return search.findPath(sx, sy, gx, gy, cancellation);
+        } finally {
+            release(search);
+        }
+    }
+
+    /** The idle handle (or a new one) pointed at these options; give it back with {@link #release}. */
+    GridSearch acquire(GridOptions options) {
         GridSearch search = idle.getAndSet(null);
         if (search == null) {
             search = new GridSearch(grid, options);
         } else {
             search.options(options);
         }
-        try {
-            return search.findPath(sx, sy, gx, gy, cancellation);
-        } finally {
-            if (closed || !idle.compareAndSet(null, search)) {
-                search.close();
-            }
+        return search;
+    }
+
+    /** Puts a handle back as the idle one, or closes it when another is idle or the grid closed. */
+    void release(GridSearch search) {
+        if (closed || !idle.compareAndSet(null, search)) {
+            search.close();
         }
     }
 

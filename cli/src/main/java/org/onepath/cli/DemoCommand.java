@@ -50,6 +50,9 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Seed of the map and the queries (default: ${DEFAULT-VALUE}).")
     long seed = 1;
 
+    @Option(names = "--picture", paramLabel = "FILE", description = "Where to draw the first query's JPS search, .png or .svg (default: onepath-demo.png in the temporary folder).")
+    java.nio.file.Path picture;
+
     @Override
     public Integer call() {
         if (size < 32 || size > 16384) {
@@ -73,6 +76,7 @@ final class DemoCommand implements Callable<Integer> {
             double[] hexCosts = runHex(out, grid, pairs);
             out.println(HEX_ROW + ": the same cells as a hex grid (" + HEX_LAYOUT.name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + "), six moves; its costs differ from the square grid's and are not compared.");
+            drawFirstQuery(out, grid, pairs[0]);
             List<String> disagreements = disagreements(algs, costs, pairs);
             disagreements.addAll(hexReachability(costs[0], hexCosts, pairs));
             if (disagreements.isEmpty()) {
@@ -109,6 +113,16 @@ final class DemoCommand implements Callable<Integer> {
             out.flush();
         }
         return costs;
+    }
+
+    /** Draws the first query's JPS search ({@link MapPicture}) and says where. */
+    private void drawFirstQuery(PrintWriter out, Grid grid, int[] pair) {
+        java.nio.file.Path file = picture != null ? picture : java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "onepath-demo.png");
+        Cell start = new Cell(pair[0], pair[1]);
+        Cell goal = new Cell(pair[2], pair[3]);
+        RenderCommand.Drawn d = RenderCommand.search(grid, "jps", start, goal);
+        new MapPicture(grid, d.path(), d.anyAngle(), d.expanded()).write(file);
+        out.println("picture: " + file.toAbsolutePath() + " (query 0, " + start + " -> " + goal + ", jps: expanded jump points shaded by order, path red)");
     }
 
     /** The hex row: A* through the one-line hex query, timed and printed like the others. */

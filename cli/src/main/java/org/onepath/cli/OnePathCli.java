@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
 @Command(name = "onepath", mixinStandardHelpOptions = true, version = "onepath 0.1.0",
         description = "Grid and graph pathfinding with off-heap state: demo and benchmark runs, state files, baked stores.",
         subcommands = {DemoCommand.class, ScenCommand.class, StateCommand.class, BakeCommand.class, StoreCommand.class,
-                GraphCommand.class, CommandLine.HelpCommand.class})
+                GraphCommand.class, RenderCommand.class, CommandLine.HelpCommand.class})
 public final class OnePathCli implements Runnable {
     /** Exit status of a run that completed but found a problem. */
     static final int FAILED = 1;
@@ -26,7 +26,7 @@ public final class OnePathCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command; expected demo, scen, state, bake, store or graph");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command; expected demo, scen, state, bake, store, graph or render");
     }
 
     public static void main(String[] args) {

@@ -594,7 +594,7 @@ class StateCommandTest {
     void stateAloneIsAUsageError() {
         String line = CliRun.of("state").assertBadInput();
         assertMentions(line, "inspect or grid", "onepath state --help");
-        assertMentions(CliRun.of().assertBadInput(), "demo, scen, state, bake, store or graph");
+        assertMentions(CliRun.of().assertBadInput(), "demo, scen, state, bake, store, graph or render");
     }
 
     // ---- GridSearch (kind 12) ----

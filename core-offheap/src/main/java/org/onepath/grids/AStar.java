@@ -8,6 +8,7 @@ import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
 import org.onepath.state.SearchStateFormat;
 import org.onepath.state.StateKind;
+import org.onepath.state.StateWriter;
 
 /**
  * A* (Hart, Nilsson and Raphael 1968) over a topology, a step cost and a heuristic (tier 2).
@@ -204,6 +205,12 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
     public byte[] saveState() {
         return SearchSnapshot.save(StateKind.A_STAR, topology.nodeCount(),
                 new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost), buffers);
+    }
+
+    /** Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown. */
+    public void writeState(StateWriter w) {
+        SearchSnapshot.write(w, StateKind.A_STAR, topology.nodeCount(), status, weight, start, goal, expanded, iterations, pathCost,
+                buffers);
     }
 
     /**

@@ -135,6 +135,36 @@ public final class GridSearchBuffers implements AutoCloseable {
     }
 
     /**
+     * Writes the search-buffers piece exactly as {@code SearchBuffersPiece.write(w, toPiece(), n)}
+     * does, straight from the records: two passes over the nodes (count, then write), no arrays.
+     */
+    void writePiece(org.onepath.state.StateWriter w) {
+        state.ensureOpen();
+        final int current = generation;
+        final MemorySegment rec = records;
+        int visited = 0;
+        for (int n = 0; n < nodeCount; n++) {
+            if ((rec.get(INT, n * RECORD_BYTES + MARK_OFFSET) >>> 1) == current) {
+                visited++;
+            }
+        }
+        w.i32(visited);
+        for (int n = 0; n < nodeCount; n++) {
+            long off = n * RECORD_BYTES;
+            int mark = rec.get(INT, off + MARK_OFFSET);
+            if ((mark >>> 1) == current) {
+                w.i32(n).flag((mark & CLOSED_BIT) != 0).f64(rec.get(G, off + G_OFFSET)).i32(rec.get(INT, off + PARENT_OFFSET));
+            }
+        }
+        openSet.writeSlots(w);
+        int e = expansions.size();
+        w.i32(e);
+        for (int i = 0; i < e; i++) {
+            w.i32(expansions.get(i));
+        }
+    }
+
+    /**
      * Replaces the current search's records with checked ones from a state: a new generation,
      * the visited records, the open set's heap array as it was, the expansion list.
      */

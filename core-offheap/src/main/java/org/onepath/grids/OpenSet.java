@@ -168,6 +168,21 @@ public final class OpenSet implements AutoCloseable {
         return heap.get(KEY, slot * SLOT_BYTES + G_OFFSET);
     }
 
+    /**
+     * Writes the heap array as {@link #toPiece()}'s piece would be written (i32 count, then per
+     * slot i32 node, f64 f, f64 g in array order) without making the piece (tier 3).
+     */
+    public void writeSlots(org.onepath.state.StateWriter w) {
+        state.ensureOpen();
+        MemorySegment h = heap;
+        int n = size;
+        w.i32(n);
+        for (int i = 0; i < n; i++) {
+            long off = i * SLOT_BYTES;
+            w.i32(h.get(INT, off + NODE_OFFSET)).f64(h.get(KEY, off + F_OFFSET)).f64(h.get(KEY, off + G_OFFSET));
+        }
+    }
+
     /** The heap array as the state format stores it: slots in array order (tier 3, for snapshots). */
     public OpenSetPiece.Heap toPiece() {
         state.ensureOpen();

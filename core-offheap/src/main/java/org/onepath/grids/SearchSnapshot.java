@@ -47,6 +47,18 @@ public final class SearchSnapshot {
     }
 
     /**
+     * Writes the same bytes as {@link #save} into {@code w} without making arrays or records, so a
+     * writer that has grown to the state's size allocates nothing.
+     */
+    public static void write(StateWriter w, StateKind kind, int nodeCount, SearchStatus status, double weight, int start, int goal,
+                             int expanded, int iterations, double pathCost, GridSearchBuffers buffers) {
+        w.header(kind).i32(nodeCount).u8(status.code()).f64(weight).i32(start).i32(goal).i32(expanded).i32(iterations).f64(pathCost);
+        if (status != SearchStatus.NOT_STARTED) {
+            buffers.writePiece(w);
+        }
+    }
+
+    /**
      * Copies a saved state into a caller's segment at {@code offset}: the segment forms of the
      * searches' {@code saveState}.
      *

@@ -96,6 +96,16 @@ public final class StateWriter implements AutoCloseable {
         return new StateWriter(destination, offset);
     }
 
+    /**
+     * Forgets what was written and starts again at the first byte, keeping the buffer, so a
+     * writer reused for snapshots of a steady size allocates nothing once it has grown.
+     */
+    public StateWriter rewind() {
+        checkOpen();
+        position = start;
+        return this;
+    }
+
     /** Bytes written so far. */
     public long length() {
         return position - start;
@@ -180,6 +190,19 @@ public final class StateWriter implements AutoCloseable {
     /** All of {@code source}, as {@link #bytes(MemorySegment, long, long)}. */
     public StateWriter bytes(MemorySegment source) {
         return bytes(source, 0, source.byteSize());
+    }
+
+    /**
+     * Appends the bytes another writer has written so far (a copy between buffers; no view or
+     * array is made).
+     */
+    public StateWriter bytesFrom(StateWriter other) {
+        Objects.requireNonNull(other, "other");
+        other.checkOpen();
+        long n = other.length();
+        long at = reserve(n, "the bytes of another writer");
+        MemorySegment.copy(other.target, other.start, target, at, n);
+        return this;
     }
 
     /** The 8-byte header: magic, version {@link StateLayout#VERSION} and the kind's code. */

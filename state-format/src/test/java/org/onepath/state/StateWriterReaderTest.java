@@ -354,4 +354,25 @@ class StateWriterReaderTest {
         assertThrows(IllegalStateException.class, () -> w.i32(2));
         assertThrows(IllegalStateException.class, w::toByteArray);
     }
+
+    @Test
+    void rewindStartsAgainAndBytesFromCopiesAnotherWritersBytes() {
+        try (StateWriter inner = new StateWriter(4); StateWriter outer = new StateWriter(2)) {
+            inner.i32(0x01020304).u8(9);
+            outer.u8(7).bytesFrom(inner).u8(8);
+            assertArrayEquals(new byte[] {7, 4, 3, 2, 1, 9, 8}, outer.toByteArray());
+            inner.rewind().u16(0xBEEF);
+            assertEquals(2, inner.length());
+            outer.rewind().bytesFrom(inner);
+            assertArrayEquals(new byte[] {(byte) 0xEF, (byte) 0xBE}, outer.toByteArray());
+            // a writer into a caller's segment rewinds to its own first byte
+            byte[] target = new byte[6];
+            StateWriter into = StateWriter.into(MemorySegment.ofArray(target), 2);
+            into.u8(1).u8(2).rewind().u8(5);
+            assertEquals(1, into.length());
+            assertArrayEquals(new byte[] {0, 0, 5, 2, 0, 0}, target);
+            StateWriter small = StateWriter.into(MemorySegment.ofArray(new byte[1]), 0);
+            assertThrows(IllegalArgumentException.class, () -> small.bytesFrom(outer), "two bytes do not fit one");
+        }
+    }
 }

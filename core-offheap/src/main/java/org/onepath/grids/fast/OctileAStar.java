@@ -337,28 +337,26 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         if (status == SearchStatus.NOT_STARTED) {
             throw new IllegalStateException("OctileAStar has no search to save");
         }
+        // Two passes over the records (count, then write) so a save allocates nothing.
         final int genBase = generation << GENERATION_SHIFT;
-        NativeIntList visited = new NativeIntList();
-        try {
-            long count = records.byteSize() / RECORD_BYTES;
-            for (int p = 0; p < count; p++) {
-                int tag = records.get(INT, p * RECORD_BYTES + TAG_OFFSET);
-                if (tag != WALL_TAG && tag - genBase >= 0) {
-                    visited.add(p);
-                }
+        final int count = (int) (records.byteSize() / RECORD_BYTES);
+        int visited = 0;
+        for (int p = 0; p < count; p++) {
+            int tag = records.get(INT, p * RECORD_BYTES + TAG_OFFSET);
+            if (tag != WALL_TAG && tag - genBase >= 0) {
+                visited++;
             }
-            OctileSearchState.writeFixed(w, status, zeroEstimate, start, goal, expanded, iterations,
-                    pathStraightSteps(), pathDiagonalSteps());
-            w.i32(visited.size());
-            for (int i = 0; i < visited.size(); i++) {
-                int p = visited.get(i);
-                long off = p * RECORD_BYTES;
-                int tag = records.get(INT, off + TAG_OFFSET);
+        }
+        OctileSearchState.writeFixed(w, status, zeroEstimate, start, goal, expanded, iterations,
+                pathStraightSteps(), pathDiagonalSteps());
+        w.i32(visited);
+        for (int p = 0; p < count; p++) {
+            long off = p * RECORD_BYTES;
+            int tag = records.get(INT, off + TAG_OFFSET);
+            if (tag != WALL_TAG && tag - genBase >= 0) {
                 w.i32(unpadded(p)).i32(records.get(INT, off + A_OFFSET)).i32(records.get(INT, off + B_OFFSET))
                         .u8(tag & ((7 << DIRECTION_SHIFT) | CLOSED_BIT));
             }
-        } finally {
-            visited.close();
         }
     }
 

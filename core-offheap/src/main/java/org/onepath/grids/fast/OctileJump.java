@@ -348,36 +348,34 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         if (status == SearchStatus.NOT_STARTED) {
             throw new IllegalStateException("OctileJump has no search to save");
         }
+        // Two passes over the records (count, then write) so a save allocates nothing.
         final int genBase = generation << GENERATION_SHIFT;
-        NativeIntList visited = new NativeIntList();
-        try {
-            int n = width * height;
-            for (int c = 0; c < n; c++) {
-                if (records.get(INT, c * RECORD_BYTES + TAG_OFFSET) >= genBase) {
-                    visited.add(c);
-                }
+        final int n = width * height;
+        int visited = 0;
+        for (int c = 0; c < n; c++) {
+            if (records.get(INT, c * RECORD_BYTES + TAG_OFFSET) >= genBase) {
+                visited++;
             }
-            OctileSearchState.writeFixed(w, status, zeroEstimate, start, goal, expanded, iterations,
-                    pathStraightSteps(), pathDiagonalSteps());
-            w.i32(visited.size());
-            for (int i = 0; i < visited.size(); i++) {
-                int c = visited.get(i);
-                long off = c * RECORD_BYTES;
+        }
+        OctileSearchState.writeFixed(w, status, zeroEstimate, start, goal, expanded, iterations,
+                pathStraightSteps(), pathDiagonalSteps());
+        w.i32(visited);
+        for (int c = 0; c < n; c++) {
+            long off = c * RECORD_BYTES;
+            if (records.get(INT, off + TAG_OFFSET) >= genBase) {
                 w.i32(c).i32(records.get(INT, off + A_OFFSET)).i32(records.get(INT, off + B_OFFSET))
                         .i32(records.get(INT, off + PARENT_OFFSET)).u8(records.get(INT, off + TAG_OFFSET) & 15);
             }
-            w.f64(level).i32(heapSize);
-            for (int i = 0; i < heapSize; i++) {
-                long off = i * JumpOpenListLayout.SLOT_BYTES;
-                w.f64(heap.get(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET))
-                        .u64(heap.get(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET));
-            }
-            w.i32(stackSize);
-            for (int i = 0; i < stackSize; i++) {
-                w.i32(stack.get(JumpOpenListLayout.CELL, i * JumpOpenListLayout.STACK_ENTRY_BYTES));
-            }
-        } finally {
-            visited.close();
+        }
+        w.f64(level).i32(heapSize);
+        for (int i = 0; i < heapSize; i++) {
+            long off = i * JumpOpenListLayout.SLOT_BYTES;
+            w.f64(heap.get(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET))
+                    .u64(heap.get(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET));
+        }
+        w.i32(stackSize);
+        for (int i = 0; i < stackSize; i++) {
+            w.i32(stack.get(JumpOpenListLayout.CELL, i * JumpOpenListLayout.STACK_ENTRY_BYTES));
         }
     }
 

@@ -15,6 +15,7 @@ import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
 import org.onepath.state.SearchStateFormat;
 import org.onepath.state.StateKind;
+import org.onepath.state.StateWriter;
 
 /**
  * Jump point search (tier 2): A* over jump points with the grid core's open set (smaller f,
@@ -172,6 +173,12 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
     public byte[] saveState() {
         return SearchSnapshot.save(StateKind.JUMP_POINT_SEARCH, grid.cellCount(),
                 new SearchSnapshot.Counters(status, 1.0, start, goal, expanded, iterations, pathCost), nodes.buffers());
+    }
+
+    /** Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown. */
+    public void writeState(StateWriter w) {
+        SearchSnapshot.write(w, StateKind.JUMP_POINT_SEARCH, grid.cellCount(), status, 1.0, start, goal, expanded, iterations, pathCost,
+                nodes.buffers());
     }
 
     /**

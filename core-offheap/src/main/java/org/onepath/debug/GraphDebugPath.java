@@ -1,0 +1,34 @@
+package org.onepath.debug;
+
+import java.util.List;
+import java.util.Objects;
+import org.onepath.PathStatus;
+
+/**
+ * A graph result as immutable plain data ({@link GridDebug#describe(org.onepath.GraphPath)}).
+ *
+ * @param status             the query's status
+ * @param cost               the path cost; +infinity unless found
+ * @param expandedCount      nodes expanded
+ * @param iterations         pops of the open set
+ * @param nodes              the path's nodes, start first
+ * @param edges              the edges taken, one fewer than the nodes
+ * @param expansionsRecorded whether the expanded nodes were recorded
+ * @param expanded           the expanded nodes in order when recorded (then as many as
+ *                           {@code expandedCount}); else empty
+ */
+public record GraphDebugPath(PathStatus status, double cost, int expandedCount, int iterations, List<Integer> nodes,
+                             List<Integer> edges, boolean expansionsRecorded, List<Integer> expanded) {
+    /**
+     * @throws IllegalArgumentException if recorded expansions are not {@code expandedCount} nodes
+     */
+    public GraphDebugPath {
+        Objects.requireNonNull(status, "status");
+        nodes = List.copyOf(nodes);
+        edges = List.copyOf(edges);
+        expanded = List.copyOf(expanded);
+        if (expansionsRecorded && expanded.size() != expandedCount) {
+            throw new IllegalArgumentException("recorded expansions hold " + expanded.size() + " nodes, expandedCount is " + expandedCount);
+        }
+    }
+}

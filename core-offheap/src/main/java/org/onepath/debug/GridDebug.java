@@ -1,0 +1,87 @@
+package org.onepath.debug;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.onepath.Cell;
+import org.onepath.GraphPath;
+import org.onepath.GridPath;
+import org.onepath.VoxelCell;
+import org.onepath.VoxelPath;
+import org.onepath.WorldPoint;
+
+/**
+ * Copies query results into immutable plain data for drawing and logging: the path, its
+ * waypoints (the start, every cell where the direction of travel changes, the goal), world
+ * points, and the expanded cells in expansion order when they were recorded
+ * ({@code recordExpansions} on the options; the list's length is then the expanded count).
+ *
+ * <p>What an expanded cell is: the cell popped and expanded (A*, voxel, Theta*), the jump point
+ * popped (JPS, JPS+). The happy path pays nothing for this: nothing is recorded unless asked.
+ */
+public final class GridDebug {
+    private GridDebug() {
+    }
+
+    /** A square-grid result as plain data. */
+    public static GridDebugPath describe(GridPath path) {
+        Objects.requireNonNull(path, "path");
+        List<Cell> cells = List.copyOf(path.cells());
+        List<Cell> waypoints = path.isAnyAngle() ? cells : turns(cells);
+        List<WorldPoint> points = List.copyOf(path.points());
+        List<Cell> expanded = path.hasExpandedCells() ? List.copyOf(path.expandedCells()) : List.of();
+        return new GridDebugPath(path.status(), path.algorithm(), path.cost(), path.expandedCount(), path.iterations(), cells,
+                waypoints, points, path.hasExpandedCells(), expanded);
+    }
+
+    /** A voxel result as plain data. */
+    public static VoxelDebugPath describe(VoxelPath path) {
+        Objects.requireNonNull(path, "path");
+        List<VoxelCell> cells = List.copyOf(path.cells());
+        List<VoxelCell> waypoints = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            if (i == 0 || i == cells.size() - 1 || turnsAt(cells.get(i - 1), cells.get(i), cells.get(i + 1))) {
+                waypoints.add(cells.get(i));
+            }
+        }
+        List<VoxelCell> expanded = path.hasExpandedCells() ? List.copyOf(path.expandedCells()) : List.of();
+        return new VoxelDebugPath(path.status(), path.cost(), path.expandedCount(), path.iterations(), cells,
+                List.copyOf(waypoints), List.copyOf(path.points()), path.hasExpandedCells(), expanded);
+    }
+
+    /** A graph result as plain data (every node of a graph path is a waypoint). */
+    public static GraphDebugPath describe(GraphPath path) {
+        Objects.requireNonNull(path, "path");
+        return new GraphDebugPath(path.status(), path.cost(), path.expandedCount(), path.iterations(), boxed(path.nodes()),
+                boxed(path.edges()), path.hasExpandedNodes(), path.hasExpandedNodes() ? boxed(path.expandedNodes()) : List.of());
+    }
+
+    private static List<Integer> boxed(int[] values) {
+        List<Integer> out = new ArrayList<>(values.length);
+        for (int v : values) {
+            out.add(v);
+        }
+        return List.copyOf(out);
+    }
+
+    private static List<Cell> turns(List<Cell> cells) {
+        List<Cell> out = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            if (i == 0 || i == cells.size() - 1) {
+                out.add(cells.get(i));
+                continue;
+            }
+            Cell a = cells.get(i - 1);
+            Cell b = cells.get(i);
+            Cell c = cells.get(i + 1);
+            if (b.x() - a.x() != c.x() - b.x() || b.y() - a.y() != c.y() - b.y()) {
+                out.add(b);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static boolean turnsAt(VoxelCell a, VoxelCell b, VoxelCell c) {
+        return b.x() - a.x() != c.x() - b.x() || b.y() - a.y() != c.y() - b.y() || b.z() - a.z() != c.z() - b.z();
+    }
+}

@@ -1,0 +1,39 @@
+package org.onepath.debug;
+
+import java.util.List;
+import java.util.Objects;
+import org.onepath.PathStatus;
+import org.onepath.VoxelCell;
+import org.onepath.VoxelPoint;
+
+/**
+ * A voxel result as immutable plain data ({@link GridDebug#describe(org.onepath.VoxelPath)}).
+ *
+ * @param status             the query's status
+ * @param cost               the path cost; +infinity unless found
+ * @param expandedCount      nodes expanded
+ * @param iterations         pops of the open set
+ * @param path               the path cells, start first
+ * @param waypoints          the start, every cell where the direction changes, and the goal
+ * @param points             the world centres of the path cells
+ * @param expansionsRecorded whether the expanded cells were recorded
+ * @param expanded           the expanded cells in order when recorded (then as many as
+ *                           {@code expandedCount}); else empty
+ */
+public record VoxelDebugPath(PathStatus status, double cost, int expandedCount, int iterations, List<VoxelCell> path,
+                             List<VoxelCell> waypoints, List<VoxelPoint> points, boolean expansionsRecorded,
+                             List<VoxelCell> expanded) {
+    /**
+     * @throws IllegalArgumentException if recorded expansions are not {@code expandedCount} cells
+     */
+    public VoxelDebugPath {
+        Objects.requireNonNull(status, "status");
+        path = List.copyOf(path);
+        waypoints = List.copyOf(waypoints);
+        points = List.copyOf(points);
+        expanded = List.copyOf(expanded);
+        if (expansionsRecorded && expanded.size() != expandedCount) {
+            throw new IllegalArgumentException("recorded expansions hold " + expanded.size() + " cells, expandedCount is " + expandedCount);
+        }
+    }
+}
