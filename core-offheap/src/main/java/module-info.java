@@ -28,5 +28,6 @@ module org.onepath.core {
     exports org.onepath.grids.flow;
     exports org.onepath.grids.voxel;
     exports org.onepath.grids.theta;
+    exports org.onepath.grids.hpa;
     exports org.onepath.graphs;
 }
