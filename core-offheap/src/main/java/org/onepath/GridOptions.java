@@ -12,6 +12,8 @@ import java.util.Objects;
 public final class GridOptions {
     /** Iterations per cancellation slice. */
     public static final int DEFAULT_ITERATIONS_PER_SLICE = 256;
+    /** Default chunk side of {@link GridAlgorithm#HPA}. */
+    public static final int DEFAULT_HPA_CHUNK_SIZE = 16;
 
     /** A*, eight moves, no corner cutting, agent size 1, automatic estimate, weight 1. */
     public static final GridOptions DEFAULT = builder().build();
@@ -34,6 +36,8 @@ public final class GridOptions {
     private final int iterationBudget;
     private final int iterationsPerSlice;
     private final boolean specializedEngines;
+    private final int hpaChunkSize;
+    private final boolean hpaSmoothing;
 
     private GridOptions(Builder b) {
         this.algorithm = b.algorithm;
@@ -48,6 +52,8 @@ public final class GridOptions {
         this.iterationBudget = b.iterationBudget;
         this.iterationsPerSlice = b.iterationsPerSlice;
         this.specializedEngines = b.specializedEngines;
+        this.hpaChunkSize = b.hpaChunkSize;
+        this.hpaSmoothing = b.hpaSmoothing;
     }
 
     /** {@link #DEFAULT} for an agent of {@code size} cells (1..255); presets are shared. */
@@ -82,6 +88,8 @@ public final class GridOptions {
         b.iterationBudget = iterationBudget;
         b.iterationsPerSlice = iterationsPerSlice;
         b.specializedEngines = specializedEngines;
+        b.hpaChunkSize = hpaChunkSize;
+        b.hpaSmoothing = hpaSmoothing;
         return b;
     }
 
@@ -142,6 +150,16 @@ public final class GridOptions {
         return specializedEngines;
     }
 
+    /** Chunk side of the {@link GridAlgorithm#HPA} hierarchy (default 16). */
+    public int hpaChunkSize() {
+        return hpaChunkSize;
+    }
+
+    /** Whether {@link GridAlgorithm#HPA} smooths its refined path (default true). */
+    public boolean hpaSmoothing() {
+        return hpaSmoothing;
+    }
+
     @Override
     public String toString() {
         return "GridOptions[" + algorithm + ", " + connectivity + ", " + diagonalRule + ", agentSize=" + agentSize
@@ -149,7 +167,8 @@ public final class GridOptions {
                 + (stepCost != null ? ", stepCost" : "") + (blocked != null ? ", blocked" : "")
                 + (recordExpansions ? ", recordExpansions" : "")
                 + (iterationBudget != 0 ? ", budget=" + iterationBudget : "")
-                + (specializedEngines ? "" : ", generic engines") + "]";
+                + (specializedEngines ? "" : ", generic engines")
+                + (algorithm == GridAlgorithm.HPA ? ", chunk " + hpaChunkSize + (hpaSmoothing ? "" : ", unsmoothed") : "") + "]";
     }
 
     /** Builder of {@link GridOptions}; each setter validates its value. */
@@ -166,8 +185,25 @@ public final class GridOptions {
         private int iterationBudget;
         private int iterationsPerSlice = DEFAULT_ITERATIONS_PER_SLICE;
         private boolean specializedEngines = true;
+        private int hpaChunkSize = DEFAULT_HPA_CHUNK_SIZE;
+        private boolean hpaSmoothing = true;
 
         private Builder() {
+        }
+
+        /** Chunk side of the {@link GridAlgorithm#HPA} hierarchy, 2..256 (default 16). */
+        public Builder hpaChunkSize(int size) {
+            if (size < 2 || size > 256) {
+                throw new IllegalArgumentException("hpaChunkSize must be in 2..256, was " + size);
+            }
+            this.hpaChunkSize = size;
+            return this;
+        }
+
+        /** Whether {@link GridAlgorithm#HPA} smooths its refined path (default true). */
+        public Builder hpaSmoothing(boolean on) {
+            this.hpaSmoothing = on;
+            return this;
         }
 
         /** Whether qualifying queries may run the specialised octile engine (default true). */
