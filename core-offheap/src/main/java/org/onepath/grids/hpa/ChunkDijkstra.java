@@ -11,6 +11,8 @@ import static org.onepath.grids.NodeRecordLayout.RECORD_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.onepath.DiagonalRule;
+import org.onepath.grids.GridMath;
 import org.onepath.grids.OpenSet;
 
 /**
@@ -31,6 +33,8 @@ final class ChunkDijkstra implements AutoCloseable {
     private final MemorySegment targetMarks;
     private final OpenSet open;
     private int generation;
+    /** Eight moves with NO_CORNER_CUTTING (else NO_SQUEEZING; four moves have no diagonal). */
+    private final boolean noCornerCutting;
 
     // the chunk of the current run
     private int x0;
@@ -46,6 +50,7 @@ final class ChunkDijkstra implements AutoCloseable {
         this.records = arena.allocate(n * RECORD_BYTES, 8);
         this.targetMarks = arena.allocate(n * 4L, 4);
         this.open = new OpenSet(n);
+        this.noCornerCutting = moves.rule == DiagonalRule.NO_CORNER_CUTTING;
     }
 
     /**
@@ -74,12 +79,12 @@ final class ChunkDijkstra implements AutoCloseable {
                 remaining++;
             }
         }
-        int s = local(source);
-        long so = s * RECORD_BYTES;
+        int src = local(source);
+        long so = src * RECORD_BYTES;
         records.set(G, so + G_OFFSET, 0.0);
         records.set(INT, so + PARENT_OFFSET, -1);
         records.set(INT, so + MARK_OFFSET, gen << 1);
-        open.push(s, 0.0, 0.0);
+        open.push(src, 0.0, 0.0);
         final int dirs = mv.directions;
         final int xEnd = x0 + cw;
         final int yEnd = y0 + ch;
@@ -97,27 +102,62 @@ final class ChunkDijkstra implements AutoCloseable {
             int ux = x0 + u % cw;
             int uy = y0 + u / cw;
             int uc = uy * w + ux;
-            for (int d = 0; d < dirs; d++) {
-                int tx = ux + HpaMoves.DX[d];
-                int ty = uy + HpaMoves.DY[d];
-                if (tx < x0 || ty < y0 || tx >= xEnd || ty >= yEnd || !mv.legal(ux, uy, d)) {
-                    continue;
+            double mu = mv.multiplier(uc);
+            // the four straight targets inside the chunk; a diagonal's beside cells are then
+            // inside too, since its target is
+            boolean hasN = uy > y0;
+            boolean hasE = ux < xEnd - 1;
+            boolean hasS = uy < yEnd - 1;
+            boolean hasW = ux > x0;
+            boolean n = hasN && mv.walkable(uc - w);
+            boolean e = hasE && mv.walkable(uc + 1);
+            boolean s = hasS && mv.walkable(uc + w);
+            boolean wv = hasW && mv.walkable(uc - 1);
+            if (n) {
+                relax(u, gu, u - cw, (mu + mv.multiplier(uc - w)) * 0.5, gen);
+            }
+            if (e) {
+                relax(u, gu, u + 1, (mu + mv.multiplier(uc + 1)) * 0.5, gen);
+            }
+            if (s) {
+                relax(u, gu, u + cw, (mu + mv.multiplier(uc + w)) * 0.5, gen);
+            }
+            if (wv) {
+                relax(u, gu, u - 1, (mu + mv.multiplier(uc - 1)) * 0.5, gen);
+            }
+            if (dirs == 8) {
+                if (hasN && hasE && allowed(n, e) && mv.walkable(uc - w + 1)) {
+                    relax(u, gu, u - cw + 1, GridMath.SQRT2 * ((mu + mv.multiplier(uc - w + 1)) * 0.5), gen);
                 }
-                int v = (ty - y0) * cw + (tx - x0);
-                double step = mv.cost(uc, ty * w + tx, d);
-                if (!(step >= 0) || step == Double.POSITIVE_INFINITY) {
-                    continue;
+                if (hasS && hasE && allowed(s, e) && mv.walkable(uc + w + 1)) {
+                    relax(u, gu, u + cw + 1, GridMath.SQRT2 * ((mu + mv.multiplier(uc + w + 1)) * 0.5), gen);
                 }
-                double g2 = gu + step;
-                long vo = v * RECORD_BYTES;
-                int mark = records.get(INT, vo + MARK_OFFSET);
-                if ((mark >>> 1) != gen || g2 < records.get(G, vo + G_OFFSET)) {
-                    records.set(G, vo + G_OFFSET, g2);
-                    records.set(INT, vo + PARENT_OFFSET, u);
-                    records.set(INT, vo + MARK_OFFSET, gen << 1);
-                    open.push(v, g2, g2);
+                if (hasS && hasW && allowed(s, wv) && mv.walkable(uc + w - 1)) {
+                    relax(u, gu, u + cw - 1, GridMath.SQRT2 * ((mu + mv.multiplier(uc + w - 1)) * 0.5), gen);
+                }
+                if (hasN && hasW && allowed(n, wv) && mv.walkable(uc - w - 1)) {
+                    relax(u, gu, u - cw - 1, GridMath.SQRT2 * ((mu + mv.multiplier(uc - w - 1)) * 0.5), gen);
                 }
             }
+        }
+    }
+
+    private boolean allowed(boolean side1, boolean side2) {
+        return noCornerCutting ? side1 && side2 : side1 || side2;
+    }
+
+    private void relax(int u, double gu, int v, double step, int gen) {
+        if (!(step >= 0) || step == Double.POSITIVE_INFINITY) {
+            return;
+        }
+        double g2 = gu + step;
+        long vo = v * RECORD_BYTES;
+        int mark = records.get(INT, vo + MARK_OFFSET);
+        if ((mark >>> 1) != gen || g2 < records.get(G, vo + G_OFFSET)) {
+            records.set(G, vo + G_OFFSET, g2);
+            records.set(INT, vo + PARENT_OFFSET, u);
+            records.set(INT, vo + MARK_OFFSET, gen << 1);
+            open.push(v, g2, g2);
         }
     }
 

@@ -46,7 +46,7 @@ class HpaSearchPropertyTest {
         return DiagonalRule.values()[ref.rule];
     }
 
-    @Property(tries = 1200)
+    @Property(tries = 1000)
     void pathsAreLegalFoundExactlyWhenReachableAndNeverCheaper(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
         Random rnd = new Random(seed);
         HpaReference ref = HpaReference.random(rnd, 36);
