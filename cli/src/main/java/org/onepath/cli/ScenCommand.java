@@ -149,18 +149,19 @@ final class ScenCommand implements Callable<Integer> {
             return;
         }
         out.println("suboptimal length over the published octile optimum, % (mismatch: shorter than the optimum, or no path where it has one):");
-        out.printf(Locale.ROOT, "%-16s %-24s %8s %10s %10s %11s %12s%n", "algorithm", "map", "paths", "mean %", "max %", "build s", "memory KiB");
+        out.printf(Locale.ROOT, "%-16s %-24s %8s %8s %10s %10s %11s %12s%n", "algorithm", "map", "problems", "paths", "mean %", "max %",
+                "build s", "memory KiB");
         for (ScenarioRun.AlgorithmResult r : report.results()) {
             if (!r.suboptimal()) {
                 continue;
             }
             long bytes = 0;
             for (ScenarioRun.MapResult m : r.maps()) {
-                out.printf(Locale.ROOT, "%-16s %-24s %8d %10.3f %10.3f %11.4f %12.1f%n", r.alg(), m.map(), m.ratioCount(),
+                out.printf(Locale.ROOT, "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n", r.alg(), m.map(), m.problems(), m.ratioCount(),
                         percent(m.ratioMean()), percent(m.ratioMax()), m.preprocessSeconds(), m.preparedBytes() / 1024.0);
                 bytes += m.preparedBytes();
             }
-            out.printf(Locale.ROOT, "%-16s %-24s %8d %10.3f %10.3f %11.4f %12.1f%n", r.alg(), "(all)",
+            out.printf(Locale.ROOT, "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n", r.alg(), "(all)", r.problems(),
                     r.maps().stream().mapToInt(ScenarioRun.MapResult::ratioCount).sum(), percent(r.ratioMean()), percent(r.ratioMax()),
                     r.preprocessSeconds(), bytes / 1024.0);
         }
