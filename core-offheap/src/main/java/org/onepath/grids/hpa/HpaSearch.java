@@ -88,7 +88,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private int[] abstractPath = new int[64];
     private int[] smoothInput = new int[64];
     private double[] prefix = new double[64];
-    private int[] suffixBox = new int[256];
+    private final int[] reach = new int[8];
 
     /** A search with smoothing on. */
     public HpaSearch(HpaHierarchy hierarchy) {
@@ -390,29 +390,12 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         final int w = width;
         if (prefix.length < n) {
             prefix = new double[Math.max(n, 2 * prefix.length)];
-            suffixBox = new int[4 * prefix.length];
         }
         prefix[0] = 0;
         for (int i = 0; i < n; i++) {
             positions.set(ValueLayout.JAVA_INT, p[i] * 4L, i);
             if (i > 0) {
                 prefix[i] = prefix[i - 1] + mv.cost(p[i - 1], p[i], mv.directionOf(p[i - 1], p[i]));
-            }
-        }
-        // bounding box of the path cells at positions >= i: min x, max x, min y, max y
-        for (int i = n - 1; i >= 0; i--) {
-            int x = p[i] % w;
-            int y = p[i] / w;
-            if (i == n - 1) {
-                suffixBox[4 * i] = x;
-                suffixBox[4 * i + 1] = x;
-                suffixBox[4 * i + 2] = y;
-                suffixBox[4 * i + 3] = y;
-            } else {
-                suffixBox[4 * i] = Math.min(x, suffixBox[4 * i + 4]);
-                suffixBox[4 * i + 1] = Math.max(x, suffixBox[4 * i + 5]);
-                suffixBox[4 * i + 2] = Math.min(y, suffixBox[4 * i + 6]);
-                suffixBox[4 * i + 3] = Math.max(y, suffixBox[4 * i + 7]);
             }
         }
         pathLength = 0;
@@ -424,8 +407,36 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
                 i++;
                 continue;
             }
-            final int box = 4 * (i + 2);
             final double rest = prefix[n - 1] - prefix[i];
+            // how far along each direction's ray the farthest later path cell lies: a walk never
+            // needs to go beyond it (0: no later cell on that ray, no walk)
+            final int xi = p[i] % w;
+            final int yi = p[i] / w;
+            Arrays.fill(reach, 0);
+            for (int j = i + 2; j < n; j++) {
+                int dx = p[j] % w - xi;
+                int dy = p[j] / w - yi;
+                int d;
+                int k;
+                if (dx == 0) {
+                    if (dy == 0) {
+                        continue;
+                    }
+                    d = dy < 0 ? 0 : 2;
+                    k = Math.abs(dy);
+                } else if (dy == 0) {
+                    d = dx > 0 ? 1 : 3;
+                    k = Math.abs(dx);
+                } else if (dx == dy || dx == -dy) {
+                    d = dx > 0 ? (dy < 0 ? 4 : 5) : (dy > 0 ? 6 : 7);
+                    k = Math.abs(dx);
+                } else {
+                    continue;
+                }
+                if (k > reach[d]) {
+                    reach[d] = k;
+                }
+            }
             int bestJ = -1;
             double bestCost = 0;
             int bestDir = -1;
@@ -433,23 +444,21 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
             for (int d = 0; d < dirs; d++) {
                 final int dx = HpaMoves.DX[d];
                 final int dy = HpaMoves.DY[d];
-                int x = p[i] % w;
-                int y = p[i] / w;
+                final int limit = reach[d];
+                int x = xi;
+                int y = yi;
                 int cell = p[i];
                 double walk = 0;
                 int steps = 0;
-                while (mv.legal(x, y, d)) {
+                while (steps < limit && mv.legal(x, y, d)) {
                     x += dx;
                     y += dy;
                     int next = y * w + x;
                     walk += mv.cost(cell, next, d);
                     cell = next;
                     steps++;
-                    // no later cell can make it a candidate once it costs as much as the rest of
-                    // the path, or once it has left the box of the later cells for good
-                    if (walk >= rest - SMOOTHING_MARGIN
-                            || (dx > 0 && x > suffixBox[box + 1]) || (dx < 0 && x < suffixBox[box])
-                            || (dy > 0 && y > suffixBox[box + 3]) || (dy < 0 && y < suffixBox[box + 2])) {
+                    // no later cell can make it a candidate once it costs as much as the rest of the path
+                    if (walk >= rest - SMOOTHING_MARGIN) {
                         break;
                     }
                     int j = positions.get(ValueLayout.JAVA_INT, next * 4L);
