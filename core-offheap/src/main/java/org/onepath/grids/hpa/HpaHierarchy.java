@@ -17,6 +17,7 @@ import static org.onepath.grids.hpa.HpaLayout.NODE_COUNT_OFFSET;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Objects;
 import org.onepath.Connectivity;
@@ -243,8 +244,8 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         for (int cy = cy0; cy <= cy1; cy++) {
             for (int cx = cx0; cx <= cx1; cx++) {
                 long k = (long) cy * chunksX + cx;
-                if (marks.get(java.lang.foreign.ValueLayout.JAVA_BYTE, k) == 0) {
-                    marks.set(java.lang.foreign.ValueLayout.JAVA_BYTE, k, (byte) 1);
+                if (marks.get(ValueLayout.JAVA_BYTE, k) == 0) {
+                    marks.set(ValueLayout.JAVA_BYTE, k, (byte) 1);
                     markedCount++;
                 }
             }
@@ -257,7 +258,7 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
      */
     public synchronized void refresh() {
         state.ensureOpen();
-        grid.areas(); // the grid must be open
+        grid.version(); // throws IllegalStateException when the grid has been closed
         if (grid.areas().version() != builtAreaVersion || grid.restoreCount() != builtRestoreCount) {
             marks.fill((byte) 1);
             markedCount = chunkCount;
@@ -269,9 +270,9 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         }
         moves.refresh();
         for (int k = 0; k < chunkCount; k++) {
-            if (marks.get(java.lang.foreign.ValueLayout.JAVA_BYTE, k) != 0) {
+            if (marks.get(ValueLayout.JAVA_BYTE, k) != 0) {
                 buildChunk(k);
-                marks.set(java.lang.foreign.ValueLayout.JAVA_BYTE, k, (byte) 0);
+                marks.set(ValueLayout.JAVA_BYTE, k, (byte) 0);
             }
         }
         markedCount = 0;
