@@ -141,6 +141,15 @@ class HpaHierarchyTest {
     }
 
     @Test
+    void aHierarchyOverAClosedGridRefusesToRefresh() {
+        Grid grid = Grid.create(8, 8);
+        try (HpaHierarchy h = new HpaHierarchy(grid, 4, 1, EIGHT, NCC)) {
+            grid.close();
+            assertTrue(assertThrows(IllegalStateException.class, h::refresh).getMessage().contains("Grid"));
+        }
+    }
+
+    @Test
     void anEditMarksOnlyTheChunksItCanChange() {
         try (Grid grid = Grid.create(32, 32);
              HpaHierarchy h = new HpaHierarchy(grid, 8, 2, EIGHT, NCC)) {
