@@ -29,6 +29,7 @@ module org.onepath.core {
     exports org.onepath.grids.flow;
     exports org.onepath.grids.voxel;
     exports org.onepath.grids.theta;
+    exports org.onepath.grids.hpa;
     exports org.onepath.graphs;
     exports org.onepath.debug;
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.Executor;
 import org.onepath.grids.GridTables;
 import org.onepath.grids.fast.OctileMap;
 import org.onepath.grids.SquareTopology;
+import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.memory.NativeIntList;
@@ -76,6 +77,10 @@ public final class Grid implements AutoCloseable {
     private int hashRestoreCount;
     private int hashAreaVersion;
     private int hashComputations;
+    /** The HPA* hierarchies of tier-1 queries, oldest first; see {@link #hpaHierarchy}. */
+    private final java.util.ArrayList<HpaHierarchy> hpaHierarchies = new java.util.ArrayList<>();
+    /** Most hierarchies kept at once. */
+    static final int MAX_HPA_HIERARCHIES = 8;
 
     private Grid(int width, int height, MemorySegment callerCells) {
         this(width, height, callerCells, GridTables.NONE);
@@ -562,15 +567,17 @@ public final class Grid implements AutoCloseable {
      * A resumable search handle for these options (A*, JPS or JPS+): begin, step in slices, copy
      * the path. The caller closes it.
      *
-     * @throws IllegalArgumentException for an any-angle algorithm (THETA_STAR, LAZY_THETA_STAR):
-     *                                  use {@link #findPath} or the tier-2
-     *                                  {@code org.onepath.grids.theta.ThetaSearch}
+     * @throws IllegalArgumentException for an any-angle algorithm (THETA_STAR, LAZY_THETA_STAR) or
+     *                                  HPA: use {@link #findPath} or the tier-2
+     *                                  {@code org.onepath.grids.theta.ThetaSearch} or
+     *                                  {@code org.onepath.grids.hpa.HpaSearch}
      */
     public GridSearch createSearch(GridOptions options) {
         Objects.requireNonNull(options, "options");
-        if (options.algorithm() == GridAlgorithm.THETA_STAR || options.algorithm() == GridAlgorithm.LAZY_THETA_STAR) {
+        if (options.algorithm() == GridAlgorithm.THETA_STAR || options.algorithm() == GridAlgorithm.LAZY_THETA_STAR
+                || options.algorithm() == GridAlgorithm.HPA) {
             throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + options.algorithm()
-                    + "; use findPath or the tier-2 ThetaSearch");
+                    + "; use findPath or the tier-2 " + (options.algorithm() == GridAlgorithm.HPA ? "HpaSearch" : "ThetaSearch"));
         }
         ensureOpen();
         return new GridSearch(this, options);
@@ -843,6 +850,7 @@ public final class Grid implements AutoCloseable {
         areas.restore(parsed.areas());
         restoreCount++;
         markClearanceStale();
+        dropHpaHierarchies();
     }
 
     /** Frees the memory this grid owns (not a caller's cell segment). Idempotent. */
@@ -862,6 +870,7 @@ public final class Grid implements AutoCloseable {
                     octileMap.close();
                 }
             }
+            dropHpaHierarchies();
             arena.close();
         }
     }
@@ -947,6 +956,38 @@ public final class Grid implements AutoCloseable {
             jpsPlusIndex = baked.jpsPlus() != null ? JpsPlusIndex.over(this, baked.jpsPlus()) : new JpsPlusIndex(this);
         }
         return jpsPlusIndex;
+    }
+
+    /**
+     * The HPA* hierarchy tier-1 queries use for these options, built on first need. At most
+     * {@value #MAX_HPA_HIERARCHIES} are kept, one per (chunk size, agent size, moves, rule); making
+     * a ninth closes the oldest. A restore drops them all (they are rebuilt on next use).
+     */
+    synchronized HpaHierarchy hpaHierarchy(int chunkSize, int agentSize, Connectivity connectivity, DiagonalRule rule) {
+        for (HpaHierarchy h : hpaHierarchies) {
+            if (h.chunkSize() == chunkSize && h.agentSize() == agentSize && h.connectivity() == connectivity
+                    && h.diagonalRule() == rule) {
+                return h;
+            }
+        }
+        HpaHierarchy made = new HpaHierarchy(this, chunkSize, agentSize, connectivity, rule);
+        if (hpaHierarchies.size() == MAX_HPA_HIERARCHIES) {
+            hpaHierarchies.removeFirst().close();
+        }
+        hpaHierarchies.add(made);
+        return made;
+    }
+
+    /** The hierarchies kept for tier-1 HPA* queries, oldest first (a copy). */
+    synchronized List<HpaHierarchy> hpaHierarchies() {
+        return List.copyOf(hpaHierarchies);
+    }
+
+    private synchronized void dropHpaHierarchies() {
+        for (HpaHierarchy h : hpaHierarchies) {
+            h.close();
+        }
+        hpaHierarchies.clear();
     }
 
     int areaAt(int index) {

@@ -26,7 +26,17 @@ public enum GridAlgorithm {
      */
     THETA_STAR(3),
     /** Lazy Theta* with re-queue: as {@link #THETA_STAR}, testing line of sight when a node is popped. */
-    LAZY_THETA_STAR(4);
+    LAZY_THETA_STAR(4),
+    /**
+     * HPA*: A* over a hierarchy of chunks ({@code org.onepath.grids.hpa}), refined to cells and
+     * smoothed; fast on large maps but not optimal (a few percent over at most on the Moving AI
+     * sets). Uses {@link GridOptions#hpaChunkSize()} and {@link GridOptions#hpaSmoothing()}; the
+     * estimate and weight options are ignored. Runs for four or eight moves with
+     * {@link DiagonalRule#NO_CORNER_CUTTING} or {@link DiagonalRule#NO_SQUEEZING} (any rule with
+     * four moves), any agent size and area costs, without delegates; otherwise the query runs A*.
+     * The grid keeps one hierarchy per (chunk size, agent size, moves, rule), at most eight.
+     */
+    HPA(7);
 
     private final int code;
 

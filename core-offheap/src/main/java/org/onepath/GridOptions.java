@@ -14,6 +14,8 @@ public final class GridOptions {
     public static final int DEFAULT_ITERATIONS_PER_SLICE = 256;
     /** {@link #nearestRadius()} without a bound: the nearest-walkable search may cover the whole grid. */
     public static final int UNBOUNDED_RADIUS = Integer.MAX_VALUE;
+    /** Default chunk side of {@link GridAlgorithm#HPA}. */
+    public static final int DEFAULT_HPA_CHUNK_SIZE = 16;
 
     /** A*, eight moves, no corner cutting, agent size 1, automatic estimate, weight 1. */
     public static final GridOptions DEFAULT = builder().build();
@@ -37,6 +39,8 @@ public final class GridOptions {
     private final int iterationsPerSlice;
     private final boolean specializedEngines;
     private final int nearestRadius;
+    private final int hpaChunkSize;
+    private final boolean hpaSmoothing;
 
     private GridOptions(Builder b) {
         this.algorithm = b.algorithm;
@@ -52,6 +56,8 @@ public final class GridOptions {
         this.iterationsPerSlice = b.iterationsPerSlice;
         this.specializedEngines = b.specializedEngines;
         this.nearestRadius = b.nearestRadius;
+        this.hpaChunkSize = b.hpaChunkSize;
+        this.hpaSmoothing = b.hpaSmoothing;
     }
 
     /** {@link #DEFAULT} for an agent of {@code size} cells (1..255); presets are shared. */
@@ -87,6 +93,8 @@ public final class GridOptions {
         b.iterationsPerSlice = iterationsPerSlice;
         b.specializedEngines = specializedEngines;
         b.nearestRadius = nearestRadius;
+        b.hpaChunkSize = hpaChunkSize;
+        b.hpaSmoothing = hpaSmoothing;
         return b;
     }
 
@@ -155,6 +163,16 @@ public final class GridOptions {
         return nearestRadius;
     }
 
+    /** Chunk side of the {@link GridAlgorithm#HPA} hierarchy (default 16). */
+    public int hpaChunkSize() {
+        return hpaChunkSize;
+    }
+
+    /** Whether {@link GridAlgorithm#HPA} smooths its refined path (default true). */
+    public boolean hpaSmoothing() {
+        return hpaSmoothing;
+    }
+
     @Override
     public String toString() {
         return "GridOptions[" + algorithm + ", " + connectivity + ", " + diagonalRule + ", agentSize=" + agentSize
@@ -163,7 +181,8 @@ public final class GridOptions {
                 + (recordExpansions ? ", recordExpansions" : "")
                 + (iterationBudget != 0 ? ", budget=" + iterationBudget : "")
                 + (specializedEngines ? "" : ", generic engines")
-                + (nearestRadius != UNBOUNDED_RADIUS ? ", nearestRadius=" + nearestRadius : "") + "]";
+                + (nearestRadius != UNBOUNDED_RADIUS ? ", nearestRadius=" + nearestRadius : "")
+                + (algorithm == GridAlgorithm.HPA ? ", chunk " + hpaChunkSize + (hpaSmoothing ? "" : ", unsmoothed") : "") + "]";
     }
 
     /** Builder of {@link GridOptions}; each setter validates its value. */
@@ -181,6 +200,8 @@ public final class GridOptions {
         private int iterationsPerSlice = DEFAULT_ITERATIONS_PER_SLICE;
         private boolean specializedEngines = true;
         private int nearestRadius = UNBOUNDED_RADIUS;
+        private int hpaChunkSize = DEFAULT_HPA_CHUNK_SIZE;
+        private boolean hpaSmoothing = true;
 
         private Builder() {
         }
@@ -191,6 +212,21 @@ public final class GridOptions {
                 throw new IllegalArgumentException("nearestRadius must be >= 0 (0 = the query cell only), was " + radius);
             }
             this.nearestRadius = radius;
+            return this;
+        }
+
+        /** Chunk side of the {@link GridAlgorithm#HPA} hierarchy, 2..256 (default 16). */
+        public Builder hpaChunkSize(int size) {
+            if (size < 2 || size > 256) {
+                throw new IllegalArgumentException("hpaChunkSize must be in 2..256, was " + size);
+            }
+            this.hpaChunkSize = size;
+            return this;
+        }
+
+        /** Whether {@link GridAlgorithm#HPA} smooths its refined path (default true). */
+        public Builder hpaSmoothing(boolean on) {
+            this.hpaSmoothing = on;
             return this;
         }
 

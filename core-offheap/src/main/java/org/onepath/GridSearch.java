@@ -14,6 +14,8 @@ import org.onepath.grids.StepCost;
 import org.onepath.grids.ZeroHeuristic;
 import org.onepath.grids.fast.BitFinder;
 import org.onepath.grids.fast.OctileAStar;
+import org.onepath.grids.hpa.HpaHierarchy;
+import org.onepath.grids.hpa.HpaSearch;
 import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.fast.TableFinder;
 import org.onepath.grids.jps.BlockJumper;
@@ -51,6 +53,7 @@ public final class GridSearch implements AutoCloseable {
     private OctileAStar octileAStar;
     private OctileJump<BitFinder> octileBlockJump;
     private OctileJump<TableFinder> octileTableJump;
+    private HpaSearch hpaSearch;
     private SlicedSearch active;
     private GridAlgorithm algorithm;
     private GridOptions plannedFor;
@@ -462,6 +465,9 @@ public final class GridSearch implements AutoCloseable {
         if (octileTableJump != null) {
             octileTableJump.close();
         }
+        if (hpaSearch != null) {
+            hpaSearch.close();
+        }
     }
 
     // ---- the one-line query ----
@@ -542,6 +548,19 @@ public final class GridSearch implements AutoCloseable {
         if (algorithm == GridAlgorithm.JPS_PLUS) {
             grid.jpsPlusIndex().refresh();
         }
+        if (algorithm == GridAlgorithm.HPA) {
+            // looked up on every query: a restore or the cache's limit may have dropped the last one
+            HpaHierarchy hierarchy = grid.hpaHierarchy(options.hpaChunkSize(), options.agentSize(), options.connectivity(),
+                    options.diagonalRule());
+            if (hpaSearch == null || hpaSearch.hierarchy() != hierarchy || hpaSearch.smoothing() != options.hpaSmoothing()) {
+                if (hpaSearch != null) {
+                    hpaSearch.close();
+                }
+                hpaSearch = new HpaSearch(hierarchy, options.hpaSmoothing());
+            }
+            hpaSearch.recordExpansions(options.recordExpansions());
+            active = hpaSearch;
+        }
         boolean record = options.recordExpansions();
         buffers.recordExpansions(record);
         if (octileAStar != null) {
@@ -590,6 +609,9 @@ public final class GridSearch implements AutoCloseable {
                 Heuristic estimate = options.heuristic() == HeuristicKind.ZERO ? ZeroHeuristic.INSTANCE
                         : new EuclideanHeuristic(grid.width(), m);
                 active = new ThetaSearch<>(grid, variant, estimate, m, buffers, options.heuristicWeight());
+            }
+            case HPA -> {
+                // the search itself is chosen per query in prepare()
             }
             case ASTAR -> {
                 if (fast) {

@@ -19,6 +19,9 @@ final class JumpPointQualification {
      */
     static GridAlgorithm algorithmFor(GridOptions options, AreaCosts areas, Grid grid) {
         GridAlgorithm asked = options.algorithm();
+        if (asked == GridAlgorithm.HPA) {
+            return qualifiesHpa(options) ? asked : GridAlgorithm.ASTAR;
+        }
         if (asked == GridAlgorithm.THETA_STAR || asked == GridAlgorithm.LAZY_THETA_STAR) {
             return qualifiesAnyAngle(options, areas) ? asked : GridAlgorithm.ASTAR;
         }
@@ -45,6 +48,16 @@ final class JumpPointQualification {
                 && options.blocked() == null
                 && (h == HeuristicKind.AUTO || h == HeuristicKind.EUCLIDEAN || h == HeuristicKind.ZERO)
                 && areas.isUniform();
+    }
+
+    /**
+     * When a query may run HPA*: no delegates, and not eight moves with
+     * {@link DiagonalRule#ALLOW_ALL} (a diagonal crossing there needs no straight one beside it).
+     */
+    static boolean qualifiesHpa(GridOptions options) {
+        return options.stepCost() == null
+                && options.blocked() == null
+                && !(options.connectivity() == Connectivity.EIGHT && options.diagonalRule() == DiagonalRule.ALLOW_ALL);
     }
 
     static boolean qualifies(GridOptions options, AreaCosts areas) {

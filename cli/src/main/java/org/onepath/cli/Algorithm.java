@@ -23,6 +23,15 @@ interface Algorithm {
     }
 
     /**
+     * Whether the search gives up optimality for speed (HPA*): its cost may lie above the
+     * published optimum, so reports count a shorter or missing path as a mismatch, not a longer
+     * one, and give per map the mean and maximum percentage over the optimum.
+     */
+    default boolean suboptimal() {
+        return false;
+    }
+
+    /**
      * Whether {@code onepath demo} runs it. A whole-map algorithm (a flow field per query) would
      * take the demo's map from seconds to minutes, so it runs in {@code scen} only.
      */
@@ -43,6 +52,11 @@ interface Algorithm {
 
         /** Expanded nodes of the last {@link #solve}. */
         long lastExpanded();
+
+        /** Native bytes of the per-map structure {@code prepare} built (0 when there is none worth reporting). */
+        default long preparedBytes() {
+            return 0;
+        }
 
         @Override
         void close();

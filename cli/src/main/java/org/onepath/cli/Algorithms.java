@@ -20,6 +20,8 @@ import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.flow.FlowField;
+import org.onepath.grids.hpa.HpaHierarchy;
+import org.onepath.grids.hpa.HpaSearch;
 import org.onepath.grids.flow.FlowStatus;
 import org.onepath.grids.fast.BitFinder;
 import org.onepath.grids.fast.OctileJump;
@@ -57,6 +59,7 @@ final class Algorithms {
         register(new TierOne("theta", GridAlgorithm.THETA_STAR));
         register(new TierOne("lazytheta", GridAlgorithm.LAZY_THETA_STAR));
         register(new Flow());
+        register(new Hpa(GridOptions.DEFAULT_HPA_CHUNK_SIZE, true));
     }
 
     private Algorithms() {
@@ -99,6 +102,21 @@ final class Algorithms {
         if (out.isEmpty()) {
             throw new IllegalArgumentException("no algorithm named in '" + list + "'; expected one of " + names());
         }
+        return out;
+    }
+
+    /**
+     * As {@link #parse(String)}, with the HPA* chunk side and smoothing applied to {@code hpa}.
+     *
+     * @throws IllegalArgumentException for an unknown name or a chunk side outside 2..256
+     */
+    static List<Algorithm> parse(String list, int hpaChunk, boolean hpaSmoothing) {
+        if (hpaChunk < HpaHierarchy.MIN_CHUNK_SIZE || hpaChunk > HpaHierarchy.MAX_CHUNK_SIZE) {
+            throw new IllegalArgumentException("--chunk must be in " + HpaHierarchy.MIN_CHUNK_SIZE + ".."
+                    + HpaHierarchy.MAX_CHUNK_SIZE + ", was " + hpaChunk);
+        }
+        List<Algorithm> out = new ArrayList<>(parse(list));
+        out.replaceAll(a -> a instanceof Hpa ? new Hpa(hpaChunk, hpaSmoothing) : a);
         return out;
     }
 
@@ -249,6 +267,65 @@ final class Algorithms {
                 @Override
                 public void close() {
                     field.close();
+                }
+            };
+        }
+    }
+
+    /**
+     * HPA* (tier-2 HpaSearch over an HpaHierarchy, eight moves, no corner cutting, agent size 1):
+     * preparing builds the hierarchy, whose native bytes the report shows.
+     */
+    private record Hpa(int chunk, boolean smoothing) implements Algorithm {
+        @Override
+        public String name() {
+            return "hpa";
+        }
+
+        @Override
+        public String description() {
+            return "tier-2 HpaSearch over an HpaHierarchy (chunk " + chunk + (smoothing ? ", smoothed" : ", unsmoothed")
+                    + "; not optimal: a shorter or missing path is a mismatch)";
+        }
+
+        @Override
+        public boolean suboptimal() {
+            return true;
+        }
+
+        @Override
+        public Solver prepare(Grid grid) {
+            HpaHierarchy hierarchy = new HpaHierarchy(grid, chunk, 1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
+            HpaSearch search = new HpaSearch(hierarchy, smoothing);
+            int width = grid.width();
+            return new Solver() {
+                private long expanded;
+
+                @Override
+                public double solve(int sx, int sy, int gx, int gy) {
+                    expanded = 0;
+                    if (search.tryBegin(sy * width + sx, gy * width + gx) != PathStatus.IN_PROGRESS) {
+                        return Double.POSITIVE_INFINITY;
+                    }
+                    SearchStatus status = search.step(Integer.MAX_VALUE);
+                    expanded = search.expandedCount();
+                    return status == SearchStatus.FOUND ? search.pathCost() : Double.POSITIVE_INFINITY;
+                }
+
+                @Override
+                public long lastExpanded() {
+                    return expanded;
+                }
+
+                @Override
+                public long preparedBytes() {
+                    return hierarchy.memoryBytes();
+                }
+
+                @Override
+                public void close() {
+                    search.close();
+                    hierarchy.close();
                 }
             };
         }

@@ -21,6 +21,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Any-angle algorithms (theta, lazytheta) may beat the eight-connected optimum: their mismatch is a path longer",
                 "than it (relative 1e-6) or a missing one, and a second table gives per map the mean and maximum of",
                 "length / optimum.",
+                "Suboptimal algorithms (hpa) may be longer than the optimum: their mismatch is a path shorter than it (beyond the",
+                "tolerance above) or a missing one, and a table gives per map the mean and maximum percentage over the optimum",
+                "and the bytes of the hierarchy; building it is the preprocessing time.",
                 "Maps are found by base name beside each scenario file. Exit status 0 exactly when nothing mismatches."})
 final class ScenCommand implements Callable<Integer> {
     private static final int SHOWN_MISMATCHES = 20;
@@ -28,8 +31,14 @@ final class ScenCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--alg", paramLabel = "LIST", description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: astar, generic-astar, jps, generic-jps, jpsplus, generic-jpsplus, jps-improved, jpsplus-improved, theta, lazytheta, flow.")
+    @Option(names = "--alg", paramLabel = "LIST", description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: astar, generic-astar, jps, generic-jps, jpsplus, generic-jpsplus, jps-improved, jpsplus-improved, theta, lazytheta, flow, hpa.")
     String algorithms = "astar";
+
+    @Option(names = "--chunk", paramLabel = "N", description = "Chunk side of hpa, 2..256 (default: ${DEFAULT-VALUE}).")
+    int chunk = 16;
+
+    @Option(names = "--smooth", paramLabel = "0|1", description = "Whether hpa smooths its paths (default: ${DEFAULT-VALUE}).")
+    int smooth = 1;
 
     @Option(names = "--json", description = "Print one JSON object instead of tables.")
     boolean json;
@@ -70,7 +79,10 @@ final class ScenCommand implements Callable<Integer> {
         if (store != null && !java.nio.file.Files.exists(store)) {
             throw new IllegalArgumentException(store + ": --store names no file or folder");
         }
-        List<Algorithm> algs = Algorithms.parse(algorithms);
+        if (smooth != 0 && smooth != 1) {
+            throw new IllegalArgumentException("--smooth must be 0 or 1, was " + smooth);
+        }
+        List<Algorithm> algs = Algorithms.parse(algorithms, chunk, smooth == 1);
         List<Path> files = ScenarioRun.scenarioFiles(paths);
         PrintStream progress = isTerminal() ? System.err : null;
         ScenarioRun.Report report = new ScenarioRun(algs, passes, limit, warmup, progress, store, every).run(files);
@@ -99,6 +111,7 @@ final class ScenCommand implements Callable<Integer> {
                     r.alg(), r.problems(), r.mismatches(), r.expanded(), r.searchSeconds(), r.preprocessSeconds(), perQuery);
         }
         printRatios(out, report);
+        printSuboptimality(out, report);
         List<ScenarioRun.Mismatch> mismatches = report.mismatches();
         for (int i = 0; i < Math.min(SHOWN_MISMATCHES, mismatches.size()); i++) {
             ScenarioRun.Mismatch m = mismatches.get(i);
@@ -130,6 +143,34 @@ final class ScenCommand implements Callable<Integer> {
         }
     }
 
+    /** Per map and in all, the suboptimal lengths' percentage over the published optimum and the prepared bytes. */
+    static void printSuboptimality(PrintWriter out, ScenarioRun.Report report) {
+        if (report.results().stream().noneMatch(ScenarioRun.AlgorithmResult::suboptimal)) {
+            return;
+        }
+        out.println("suboptimal length over the published octile optimum, % (mismatch: shorter than the optimum, or no path where it has one):");
+        out.printf(Locale.ROOT, "%-16s %-24s %8s %8s %10s %10s %11s %12s%n", "algorithm", "map", "problems", "paths", "mean %", "max %",
+                "build s", "memory KiB");
+        for (ScenarioRun.AlgorithmResult r : report.results()) {
+            if (!r.suboptimal()) {
+                continue;
+            }
+            long bytes = 0;
+            for (ScenarioRun.MapResult m : r.maps()) {
+                out.printf(Locale.ROOT, "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n", r.alg(), m.map(), m.problems(), m.ratioCount(),
+                        percent(m.ratioMean()), percent(m.ratioMax()), m.preprocessSeconds(), m.preparedBytes() / 1024.0);
+                bytes += m.preparedBytes();
+            }
+            out.printf(Locale.ROOT, "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n", r.alg(), "(all)", r.problems(),
+                    r.maps().stream().mapToInt(ScenarioRun.MapResult::ratioCount).sum(), percent(r.ratioMean()), percent(r.ratioMax()),
+                    r.preprocessSeconds(), bytes / 1024.0);
+        }
+    }
+
+    private static double percent(double ratio) {
+        return (ratio - 1) * 100;
+    }
+
     static String toJson(ScenarioRun.Report report) {
         StringBuilder b = new StringBuilder("{\"results\":[");
         List<ScenarioRun.AlgorithmResult> results = report.results();
@@ -148,6 +189,10 @@ final class ScenCommand implements Callable<Integer> {
                 b.append(",\"anyAngle\":true,\"ratioMean\":").append(Json.number(r.ratioMean()))
                         .append(",\"ratioMax\":").append(Json.number(r.ratioMax()));
             }
+            if (r.suboptimal()) {
+                b.append(",\"suboptimal\":true,\"meanPercent\":").append(Json.number(percent(r.ratioMean())))
+                        .append(",\"maxPercent\":").append(Json.number(percent(r.ratioMax())));
+            }
             b.append(",\"maps\":[");
             for (int j = 0; j < r.maps().size(); j++) {
                 ScenarioRun.MapResult m = r.maps().get(j);
@@ -163,6 +208,13 @@ final class ScenCommand implements Callable<Integer> {
                     b.append(",\"ratioCount\":").append(m.ratioCount())
                             .append(",\"ratioMean\":").append(Json.number(m.ratioMean()))
                             .append(",\"ratioMax\":").append(Json.number(m.ratioMax()));
+                }
+                if (r.suboptimal()) {
+                    b.append(",\"paths\":").append(m.ratioCount())
+                            .append(",\"meanPercent\":").append(Json.number(percent(m.ratioMean())))
+                            .append(",\"maxPercent\":").append(Json.number(percent(m.ratioMax())))
+                            .append(",\"preprocessSeconds\":").append(Json.number(m.preprocessSeconds()))
+                            .append(",\"preparedBytes\":").append(m.preparedBytes());
                 }
                 b.append('}');
             }

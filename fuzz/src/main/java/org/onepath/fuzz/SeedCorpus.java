@@ -85,6 +85,7 @@ public final class SeedCorpus {
         all.put("flow", flowFields());
         all.put("graph", graphs());
         all.put("graphastar", graphSearches());
+        all.put("gridhpa", grids());
         return all;
     }
 

@@ -1,0 +1,85 @@
+package org.onepath.grids.hpa;
+
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * Layouts of the {@link HpaHierarchy} tables (working memory, little-endian so the bytes of two
+ * equal hierarchies are equal on every platform; {@code docs/hpa.md} shows the same diagrams).
+ *
+ * <p>The chunk directory holds one record per chunk, in chunk index order
+ * ({@code cy * chunksX + cx}):
+ * <pre>
+ *  0               8               16      20      24
+ *  +---------------+---------------+-------+-------+
+ *  | block offset  | block length  | nodes | inter |
+ *  |     (i64)     |     (i64)     | (i32) | (i32) |
+ *  +---------------+---------------+-------+-------+
+ * </pre>
+ * <ul>
+ *   <li>block offset: where the chunk's block starts in the block pool.</li>
+ *   <li>block length: bytes reserved there (at least {@link #blockLength} of the counts; a rebuild
+ *       that fits writes in place).</li>
+ *   <li>nodes: n, the chunk's abstract nodes; inter: m, its inter-edges.</li>
+ * </ul>
+ *
+ * <p>A chunk's block, canonical (padding is zero, so equal chunks have equal bytes):
+ * <pre>
+ *  0                 4n        align8(4n)                    + 8 n^2              + 16 m
+ *  +-----+-----+ ... +---------+------------------------------+--------------------+
+ *  | cell| cell|     | 0 pad   | intra cost [i * n + j] (f64) | inter-edge records |
+ *  +-----+-----+ ... +---------+------------------------------+--------------------+
+ * </pre>
+ * Node cells (i32, row-major grid index) ascending; intra cost from node i to node j row-major
+ * (+infinity when no path stays inside the chunk, 0 on the diagonal); inter-edges sorted by
+ * (node, target cell), each:
+ * <pre>
+ *  0       4       8               16
+ *  +-------+-------+---------------+
+ *  | node  | target|   cost (f64)  |
+ *  +-------+-------+---------------+
+ * </pre>
+ * node is the index of the source node in this chunk, target the grid cell in the neighbouring
+ * chunk, cost the straight move cost {@code (m[a] + m[b]) * 0.5}.
+ */
+public final class HpaLayout {
+    private HpaLayout() {
+    }
+
+    public static final long BLOCK_OFFSET_OFFSET = 0;
+    public static final long BLOCK_LENGTH_OFFSET = BLOCK_OFFSET_OFFSET + 8;
+    public static final long NODE_COUNT_OFFSET = BLOCK_LENGTH_OFFSET + 8;
+    public static final long INTER_COUNT_OFFSET = NODE_COUNT_OFFSET + 4;
+    /** Bytes of one chunk directory record. */
+    public static final long DIRECTORY_RECORD_BYTES = INTER_COUNT_OFFSET + 4;
+
+    /** Bytes of one node cell. */
+    public static final long NODE_BYTES = 4;
+    /** Bytes of one intra cost. */
+    public static final long COST_BYTES = 8;
+
+    public static final long EDGE_NODE_OFFSET = 0;
+    public static final long EDGE_TARGET_OFFSET = EDGE_NODE_OFFSET + 4;
+    public static final long EDGE_COST_OFFSET = EDGE_TARGET_OFFSET + 4;
+    /** Bytes of one inter-edge record. */
+    public static final long EDGE_BYTES = EDGE_COST_OFFSET + 8;
+
+    public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** Offset of the intra costs in a block of n nodes. */
+    public static long costsOffset(int nodeCount) {
+        return (nodeCount * NODE_BYTES + 7) & ~7L;
+    }
+
+    /** Offset of the inter-edges in a block of n nodes. */
+    public static long edgesOffset(int nodeCount) {
+        return costsOffset(nodeCount) + (long) nodeCount * nodeCount * COST_BYTES;
+    }
+
+    /** Bytes of a block with n nodes and m inter-edges. */
+    public static long blockLength(int nodeCount, int interCount) {
+        return edgesOffset(nodeCount) + interCount * EDGE_BYTES;
+    }
+}

@@ -1,0 +1,108 @@
+package org.onepath.grids.hpa;
+
+import java.lang.foreign.MemorySegment;
+import org.onepath.AreaCosts;
+import org.onepath.Connectivity;
+import org.onepath.DiagonalRule;
+import org.onepath.Grid;
+import org.onepath.GridCellsLayout;
+import org.onepath.grids.GridMath;
+
+/**
+ * The square-grid move rules for one agent size, as {@link org.onepath.grids.SquareTopology}
+ * states them, asked one direction at a time (the chunk searches and the smoothing walks need
+ * "is this move legal" rather than "every move out of a cell").
+ *
+ * <p>Directions 0..7: north, east, south, west, north-east, south-east, south-west, north-west;
+ * a four-connected view uses 0..3.
+ */
+final class HpaMoves {
+    static final int[] DX = {0, 1, 0, -1, 1, 1, -1, -1};
+    static final int[] DY = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+    final Grid grid;
+    final int width;
+    final int height;
+    final int agentSize;
+    final boolean eight;
+    final DiagonalRule rule;
+    final int directions;
+    private final MemorySegment cells;
+    private final AreaCosts areas;
+    private MemorySegment clearance;
+
+    HpaMoves(Grid grid, int agentSize, Connectivity connectivity, DiagonalRule rule) {
+        this.grid = grid;
+        this.width = grid.width();
+        this.height = grid.height();
+        this.agentSize = agentSize;
+        this.eight = connectivity == Connectivity.EIGHT;
+        this.rule = rule;
+        this.directions = eight ? 8 : 4;
+        this.cells = grid.cells();
+        this.areas = grid.areas();
+    }
+
+    /** Brings the clearance the size test reads up to date (after edits). */
+    void refresh() {
+        if (agentSize > 1) {
+            clearance = grid.clearance();
+        }
+    }
+
+    boolean walkable(int x, int y) {
+        if (x < 0 || y < 0 || x >= width || y >= height) {
+            return false;
+        }
+        return walkable(y * width + x);
+    }
+
+    /** Walkable for the agent size; the cell must be inside the grid. */
+    boolean walkable(int cell) {
+        if (agentSize == 1) {
+            return cells.get(GridCellsLayout.CELL, cell) != GridCellsLayout.WALL_BYTE;
+        }
+        return (clearance.get(GridCellsLayout.CELL, cell) & 0xFF) >= agentSize;
+    }
+
+    /** Whether the move from (x, y) in direction d is legal (target inside and walkable, diagonal rule). */
+    boolean legal(int x, int y, int d) {
+        int tx = x + DX[d];
+        int ty = y + DY[d];
+        if (!walkable(tx, ty)) {
+            return false;
+        }
+        if (d < 4) {
+            return true;
+        }
+        boolean a = walkable(tx, y);
+        boolean b = walkable(x, ty);
+        return switch (rule) {
+            case NO_CORNER_CUTTING -> a && b;
+            case NO_SQUEEZING -> a || b;
+            case ALLOW_ALL -> true;
+        };
+    }
+
+    /** The cost of the move from cell a to its neighbour b in direction d. */
+    double cost(int a, int b, int d) {
+        double mean = (multiplier(a) + multiplier(b)) * 0.5;
+        return d < 4 ? mean : GridMath.SQRT2 * mean;
+    }
+
+    double multiplier(int cell) {
+        return areas.multiplierOf(cells.get(GridCellsLayout.CELL, cell) & 0xFF);
+    }
+
+    /** The direction from cell a to its neighbour b, or -1 if they are not neighbours. */
+    int directionOf(int a, int b) {
+        int dx = b % width - a % width;
+        int dy = b / width - a / width;
+        for (int d = 0; d < 8; d++) {
+            if (DX[d] == dx && DY[d] == dy) {
+                return d;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,543 @@
+package org.onepath.grids.hpa;
+
+import static org.onepath.grids.NodeRecordLayout.CLOSED_BIT;
+import static org.onepath.grids.NodeRecordLayout.G;
+import static org.onepath.grids.NodeRecordLayout.G_OFFSET;
+import static org.onepath.grids.NodeRecordLayout.INT;
+import static org.onepath.grids.NodeRecordLayout.MARK_OFFSET;
+import static org.onepath.grids.NodeRecordLayout.MAX_GENERATION;
+import static org.onepath.grids.NodeRecordLayout.PARENT_OFFSET;
+import static org.onepath.grids.NodeRecordLayout.RECORD_BYTES;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.Objects;
+import org.onepath.Connectivity;
+import org.onepath.grids.GridDistanceHeuristic;
+import org.onepath.grids.ManhattanHeuristic;
+import org.onepath.grids.OctileHeuristic;
+import org.onepath.grids.OpenSet;
+import org.onepath.grids.SearchStatus;
+import org.onepath.grids.SlicedSearch;
+import org.onepath.memory.NativeIntList;
+import org.onepath.memory.OwnerState;
+
+/**
+ * An HPA* query over an {@link HpaHierarchy} (tier 2): insertion of the start and goal, A* over
+ * the abstract graph, refinement to cells and optional smoothing.
+ *
+ * <p>{@link #begin} refreshes the hierarchy, then inserts: one chunk-restricted Dijkstra from the
+ * start gives the cost to every node of its chunk (and to the goal when it shares the chunk), one
+ * from the goal the cost of the edges into the goal. The abstract A* uses cells as node ids (open
+ * order: smaller f, larger g, smaller cell), the octile (eight moves) or Manhattan estimate times
+ * the smallest area multiplier, and expands a node's edges in the order: start edges or intra-edges
+ * by node index, the edge to the goal, inter-edges by target. One iteration is one abstract pop.
+ *
+ * <p>When the goal is popped the abstract path is refined by running again the chunk search that
+ * priced each edge (a border crossing is one step) and, with smoothing on, shortened by straight
+ * walks (paper section 5): from path position i, walking in each direction N, E, S, W, NE, SE,
+ * SW, NW while moves are legal, a walk that meets a later path cell j &gt; i + 1 (a cell on the
+ * path twice counts at its last position) and costs less than the path from i to j by more than
+ * 1e-9 is a candidate; the largest j wins, then the lower cost, then the lower direction, and the
+ * path continues from j. {@link #pathCost()} is the sum of the final cells' move costs.
+ *
+ * <p>The path is found exactly when one exists; every step is a legal move; the cost is never
+ * below the optimum, but it is not optimal. Owns native memory (a record per cell, an open set,
+ * a chunk search): {@link #close()} frees it. Not thread-safe; the grid must not be edited during
+ * a query.
+ */
+public final class HpaSearch implements SlicedSearch, AutoCloseable {
+    /** How much cheaper a smoothing walk must be than the path it replaces. */
+    public static final double SMOOTHING_MARGIN = 1e-9;
+
+    private final HpaHierarchy hierarchy;
+    private final HpaMoves moves;
+    private final boolean smoothing;
+    private final int width;
+    private final int cellCount;
+    private final Arena arena;
+    private final MemorySegment records;
+    /** Per cell: the last position on the path being smoothed, -1 off the path. */
+    private final MemorySegment positions;
+    private final OpenSet open;
+    private final ChunkDijkstra dijkstra;
+    private GridDistanceHeuristic heuristic;
+    private double heuristicScale = Double.NaN;
+    private final NativeIntList expansions = new NativeIntList();
+    private final OwnerState state = new OwnerState("HpaSearch");
+    private int generation;
+    private boolean recordExpansions;
+
+    private SearchStatus status = SearchStatus.NOT_STARTED;
+    private int start;
+    private int goal;
+    private int startChunk;
+    private int goalChunk;
+    private int startNode;
+    private double startToGoal;
+    private double[] startCosts = new double[16];
+    private double[] goalCosts = new double[16];
+    private int iterations;
+
+    private int[] path = new int[64];
+    private int pathLength;
+    private double pathCost = Double.POSITIVE_INFINITY;
+    private int[] scratch = new int[64];
+    private int[] abstractPath = new int[64];
+    private int[] smoothInput = new int[64];
+    private double[] prefix = new double[64];
+    private final int[] reach = new int[8];
+
+    /** A search with smoothing on. */
+    public HpaSearch(HpaHierarchy hierarchy) {
+        this(hierarchy, true);
+    }
+
+    public HpaSearch(HpaHierarchy hierarchy, boolean smoothing) {
+        this.hierarchy = Objects.requireNonNull(hierarchy, "hierarchy");
+        if (hierarchy.isClosed()) {
+            throw new IllegalStateException("HpaHierarchy has been closed");
+        }
+        this.moves = hierarchy.moves();
+        this.smoothing = smoothing;
+        this.width = hierarchy.grid().width();
+        this.cellCount = hierarchy.grid().cellCount();
+        this.arena = Arena.ofShared();
+        this.records = arena.allocate(cellCount * RECORD_BYTES, 8);
+        this.positions = arena.allocate(cellCount * 4L, 4);
+        positions.fill((byte) 0xFF);
+        this.open = new OpenSet(cellCount);
+        this.dijkstra = new ChunkDijkstra(moves, hierarchy.chunkSize());
+    }
+
+    public HpaHierarchy hierarchy() {
+        return hierarchy;
+    }
+
+    public boolean smoothing() {
+        return smoothing;
+    }
+
+    /** Records the popped abstract nodes (but the goal) of the next searches, for {@link #expandedNodes()}. */
+    public void recordExpansions(boolean on) {
+        this.recordExpansions = on;
+    }
+
+    @Override
+    public boolean canStandOn(int node) {
+        ensureOpen();
+        if (node < 0 || node >= cellCount) {
+            return false;
+        }
+        hierarchy.refresh();
+        return moves.walkable(node);
+    }
+
+    @Override
+    public void begin(int start, int goal) {
+        ensureOpen();
+        SlicedSearch.checkEnds(start, goal, cellCount);
+        hierarchy.refresh();
+        if (!moves.walkable(start)) {
+            throw new IllegalArgumentException("start cell " + start + " is not walkable for agent size " + hierarchy.agentSize());
+        }
+        if (!moves.walkable(goal)) {
+            throw new IllegalArgumentException("goal cell " + goal + " is not walkable for agent size " + hierarchy.agentSize());
+        }
+        this.start = start;
+        this.goal = goal;
+        this.startChunk = hierarchy.chunkOf(start);
+        this.goalChunk = hierarchy.chunkOf(goal);
+        this.startNode = hierarchy.nodeIndex(startChunk, start);
+        double scale = hierarchy.grid().areas().minCost();
+        if (scale != heuristicScale) {
+            heuristic = hierarchy.connectivity() == Connectivity.EIGHT
+                    ? new OctileHeuristic(width, scale) : new ManhattanHeuristic(width, scale);
+            heuristicScale = scale;
+        }
+        heuristic.setGoal(goal);
+        insert();
+        if (generation == MAX_GENERATION) {
+            records.fill((byte) 0);
+            generation = 0;
+        }
+        generation++;
+        open.clear();
+        expansions.clear();
+        iterations = 0;
+        pathLength = 0;
+        pathCost = Double.POSITIVE_INFINITY;
+        long so = start * RECORD_BYTES;
+        records.set(G, so + G_OFFSET, 0.0);
+        records.set(INT, so + PARENT_OFFSET, -1);
+        records.set(INT, so + MARK_OFFSET, generation << 1);
+        open.push(start, heuristic.estimate(start), 0.0);
+        status = SearchStatus.RUNNING;
+    }
+
+    /** The insertion searches: costs from the start to its chunk's nodes and from the goal's chunk's nodes to the goal. */
+    private void insert() {
+        int cs = hierarchy.chunkSize();
+        int n = hierarchy.nodeCount(startChunk);
+        int[] targets = targetsOf(startChunk, n, startChunk == goalChunk ? goal : -1);
+        int x0 = (startChunk % hierarchy.chunksX()) * cs;
+        int y0 = (startChunk / hierarchy.chunksX()) * cs;
+        dijkstra.run(x0, y0, start, targets, startChunk == goalChunk ? n + 1 : n);
+        if (startCosts.length < n) {
+            startCosts = new double[Math.max(n, 2 * startCosts.length)];
+        }
+        for (int i = 0; i < n; i++) {
+            startCosts[i] = dijkstra.cost(targets[i]);
+        }
+        startToGoal = startChunk == goalChunk ? dijkstra.cost(goal) : Double.POSITIVE_INFINITY;
+        int ng = hierarchy.nodeCount(goalChunk);
+        targets = targetsOf(goalChunk, ng, -1);
+        dijkstra.run((goalChunk % hierarchy.chunksX()) * cs, (goalChunk / hierarchy.chunksX()) * cs, goal, targets, ng);
+        if (goalCosts.length < ng) {
+            goalCosts = new double[Math.max(ng, 2 * goalCosts.length)];
+        }
+        for (int i = 0; i < ng; i++) {
+            goalCosts[i] = dijkstra.cost(targets[i]);
+        }
+    }
+
+    private int[] targetsOf(int chunk, int n, int extra) {
+        if (scratch.length < n + 1) {
+            scratch = new int[Math.max(n + 1, 2 * scratch.length)];
+        }
+        MemorySegment pool = hierarchy.pool();
+        long base = hierarchy.blockOffset(chunk);
+        for (int i = 0; i < n; i++) {
+            scratch[i] = pool.get(HpaLayout.INT, base + i * HpaLayout.NODE_BYTES);
+        }
+        scratch[n] = extra;
+        return scratch;
+    }
+
+    @Override
+    public SearchStatus status() {
+        return status;
+    }
+
+    @Override
+    public SearchStatus step(int maxIterations) {
+        ensureOpen();
+        if (!SlicedSearch.checkStep(maxIterations, status, "HpaSearch")) {
+            return status;
+        }
+        for (int it = 0; it < maxIterations; it++) {
+            if (open.isEmpty()) {
+                status = SearchStatus.NO_PATH;
+                return status;
+            }
+            int c = open.pop();
+            long co = c * RECORD_BYTES;
+            records.set(INT, co + MARK_OFFSET, (generation << 1) | CLOSED_BIT);
+            iterations++;
+            if (c == goal) {
+                finish();
+                status = SearchStatus.FOUND;
+                return status;
+            }
+            if (recordExpansions) {
+                expansions.add(c);
+            }
+            expand(c, records.get(G, co + G_OFFSET));
+        }
+        return status;
+    }
+
+    private void expand(int c, double g) {
+        final HpaHierarchy h = hierarchy;
+        final MemorySegment pool = h.pool();
+        int chunk;
+        int node;
+        if (c == start) {
+            chunk = startChunk;
+            node = startNode;
+            int n = h.nodeCount(chunk);
+            long base = h.blockOffset(chunk);
+            for (int j = 0; j < n; j++) {
+                relax(c, g, pool.get(HpaLayout.INT, base + j * HpaLayout.NODE_BYTES), startCosts[j]);
+            }
+            relax(c, g, goal, startToGoal);
+        } else {
+            chunk = h.chunkOf(c);
+            node = h.nodeIndex(chunk, c);
+            int n = h.nodeCount(chunk);
+            long base = h.blockOffset(chunk);
+            long row = base + HpaLayout.costsOffset(n) + (long) node * n * HpaLayout.COST_BYTES;
+            for (int j = 0; j < n; j++) {
+                if (j != node) {
+                    relax(c, g, pool.get(HpaLayout.INT, base + j * HpaLayout.NODE_BYTES),
+                            pool.get(HpaLayout.DOUBLE, row + j * HpaLayout.COST_BYTES));
+                }
+            }
+            if (chunk == goalChunk) {
+                relax(c, g, goal, goalCosts[node]);
+            }
+        }
+        if (node < 0) {
+            return;
+        }
+        int n = h.nodeCount(chunk);
+        int m = h.interEdgeCount(chunk);
+        long edges = h.blockOffset(chunk) + HpaLayout.edgesOffset(n);
+        for (int e = 0; e < m; e++) {
+            long at = edges + e * HpaLayout.EDGE_BYTES;
+            int from = pool.get(HpaLayout.INT, at + HpaLayout.EDGE_NODE_OFFSET);
+            if (from < node) {
+                continue;
+            }
+            if (from > node) {
+                break;
+            }
+            relax(c, g, pool.get(HpaLayout.INT, at + HpaLayout.EDGE_TARGET_OFFSET), pool.get(HpaLayout.DOUBLE, at + HpaLayout.EDGE_COST_OFFSET));
+        }
+    }
+
+    private void relax(int from, double g, int to, double step) {
+        if (!(step >= 0) || step == Double.POSITIVE_INFINITY) {
+            return;
+        }
+        double g2 = g + step;
+        long o = to * RECORD_BYTES;
+        int mark = records.get(INT, o + MARK_OFFSET);
+        if ((mark >>> 1) != generation || g2 < records.get(G, o + G_OFFSET)) {
+            records.set(G, o + G_OFFSET, g2);
+            records.set(INT, o + PARENT_OFFSET, from);
+            records.set(INT, o + MARK_OFFSET, generation << 1);
+            open.push(to, g2 + heuristic.estimate(to), g2);
+        }
+    }
+
+    // ---- refinement and smoothing ----
+
+    private void finish() {
+        // the abstract path, goal first, into scratch
+        int n = 0;
+        for (int c = goal; c != -1; c = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET)) {
+            n++;
+        }
+        if (scratch.length < n) {
+            scratch = new int[Math.max(n, 2 * scratch.length)];
+        }
+        int i = n;
+        for (int c = goal; c != -1; c = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET)) {
+            scratch[--i] = c;
+        }
+        if (abstractPath.length < n) {
+            abstractPath = new int[Math.max(n, 2 * abstractPath.length)];
+        }
+        final int[] abs = abstractPath;
+        System.arraycopy(scratch, 0, abs, 0, n);
+        pathLength = 0;
+        append(abs[0]);
+        int cs = hierarchy.chunkSize();
+        int cx = hierarchy.chunksX();
+        for (int k = 0; k + 1 < n; k++) {
+            int a = abs[k];
+            int b = abs[k + 1];
+            int chunk = hierarchy.chunkOf(a);
+            if (chunk != hierarchy.chunkOf(b)) {
+                append(b);
+                continue;
+            }
+            int x0 = (chunk % cx) * cs;
+            int y0 = (chunk / cx) * cs;
+            boolean reversed = a != start && b == goal;
+            int source = reversed ? b : a;
+            int target = reversed ? a : b;
+            scratch[0] = target;
+            dijkstra.run(x0, y0, source, scratch, 1);
+            int len = dijkstra.pathLength(target);
+            ensurePath(pathLength + len);
+            // the edge's cells, a first; a is already on the path
+            dijkstra.copyPath(target, path, pathLength - 1, reversed);
+            pathLength += len - 1;
+        }
+        if (smoothing && pathLength > 2) {
+            smooth();
+        }
+        double cost = 0;
+        for (int k = 0; k + 1 < pathLength; k++) {
+            cost += moves.cost(path[k], path[k + 1], moves.directionOf(path[k], path[k + 1]));
+        }
+        pathCost = cost;
+    }
+
+    private void append(int cell) {
+        ensurePath(pathLength + 1);
+        path[pathLength++] = cell;
+    }
+
+    private void ensurePath(int length) {
+        if (path.length < length) {
+            path = Arrays.copyOf(path, Math.max(length, 2 * path.length));
+        }
+    }
+
+    private void smooth() {
+        final int n = pathLength;
+        if (smoothInput.length < n) {
+            smoothInput = new int[Math.max(n, 2 * smoothInput.length)];
+        }
+        final int[] p = smoothInput;
+        System.arraycopy(path, 0, p, 0, n);
+        final HpaMoves mv = moves;
+        final int w = width;
+        if (prefix.length < n) {
+            prefix = new double[Math.max(n, 2 * prefix.length)];
+        }
+        prefix[0] = 0;
+        for (int i = 0; i < n; i++) {
+            positions.set(ValueLayout.JAVA_INT, p[i] * 4L, i);
+            if (i > 0) {
+                prefix[i] = prefix[i - 1] + mv.cost(p[i - 1], p[i], mv.directionOf(p[i - 1], p[i]));
+            }
+        }
+        pathLength = 0;
+        final int dirs = mv.directions;
+        int i = 0;
+        while (i < n - 1) {
+            append(p[i]);
+            if (i + 2 >= n) {
+                i++;
+                continue;
+            }
+            final double rest = prefix[n - 1] - prefix[i];
+            // how far along each direction's ray the farthest later path cell lies: a walk never
+            // needs to go beyond it (0: no later cell on that ray, no walk)
+            final int xi = p[i] % w;
+            final int yi = p[i] / w;
+            Arrays.fill(reach, 0);
+            for (int j = i + 2; j < n; j++) {
+                int dx = p[j] % w - xi;
+                int dy = p[j] / w - yi;
+                int d;
+                int k;
+                if (dx == 0) {
+                    if (dy == 0) {
+                        continue;
+                    }
+                    d = dy < 0 ? 0 : 2;
+                    k = Math.abs(dy);
+                } else if (dy == 0) {
+                    d = dx > 0 ? 1 : 3;
+                    k = Math.abs(dx);
+                } else if (dx == dy || dx == -dy) {
+                    d = dx > 0 ? (dy < 0 ? 4 : 5) : (dy > 0 ? 6 : 7);
+                    k = Math.abs(dx);
+                } else {
+                    continue;
+                }
+                if (k > reach[d]) {
+                    reach[d] = k;
+                }
+            }
+            int bestJ = -1;
+            double bestCost = 0;
+            int bestDir = -1;
+            int bestSteps = 0;
+            for (int d = 0; d < dirs; d++) {
+                final int dx = HpaMoves.DX[d];
+                final int dy = HpaMoves.DY[d];
+                final int limit = reach[d];
+                int x = xi;
+                int y = yi;
+                int cell = p[i];
+                double walk = 0;
+                int steps = 0;
+                while (steps < limit && mv.legal(x, y, d)) {
+                    x += dx;
+                    y += dy;
+                    int next = y * w + x;
+                    walk += mv.cost(cell, next, d);
+                    cell = next;
+                    steps++;
+                    // no later cell can make it a candidate once it costs as much as the rest of the path
+                    if (walk >= rest - SMOOTHING_MARGIN) {
+                        break;
+                    }
+                    int j = positions.get(ValueLayout.JAVA_INT, next * 4L);
+                    if (j > i + 1 && walk < prefix[j] - prefix[i] - SMOOTHING_MARGIN
+                            && (j > bestJ || (j == bestJ && walk < bestCost))) {
+                        bestJ = j;
+                        bestCost = walk;
+                        bestDir = d;
+                        bestSteps = steps;
+                    }
+                }
+            }
+            if (bestJ < 0) {
+                i++;
+                continue;
+            }
+            int cell = p[i];
+            int delta = HpaMoves.DY[bestDir] * w + HpaMoves.DX[bestDir];
+            for (int s = 1; s < bestSteps; s++) {
+                cell += delta;
+                append(cell);
+            }
+            i = bestJ;
+        }
+        append(p[n - 1]);
+        for (int k = 0; k < n; k++) {
+            positions.set(ValueLayout.JAVA_INT, p[k] * 4L, -1);
+        }
+    }
+
+    // ---- results ----
+
+    @Override
+    public int iterations() {
+        return iterations;
+    }
+
+    @Override
+    public int expandedCount() {
+        return status == SearchStatus.FOUND ? iterations - 1 : iterations;
+    }
+
+    @Override
+    public double pathCost() {
+        return status == SearchStatus.FOUND ? pathCost : Double.POSITIVE_INFINITY;
+    }
+
+    @Override
+    public int pathLength() {
+        return status == SearchStatus.FOUND ? pathLength : 0;
+    }
+
+    @Override
+    public int copyPath(int[] out) {
+        Objects.requireNonNull(out, "out");
+        SlicedSearch.checkPathBuffer(status, out, pathLength);
+        System.arraycopy(path, 0, out, 0, pathLength);
+        return pathLength;
+    }
+
+    @Override
+    public int[] expandedNodes() {
+        return expansions.toArray();
+    }
+
+    @Override
+    public void close() {
+        if (state.markClosed()) {
+            open.close();
+            dijkstra.close();
+            expansions.close();
+            arena.close();
+        }
+    }
+
+    private void ensureOpen() {
+        state.ensureOpen();
+        if (hierarchy.isClosed()) {
+            throw new IllegalStateException("the HpaHierarchy of this HpaSearch has been closed");
+        }
+    }
+}
