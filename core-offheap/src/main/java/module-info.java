@@ -26,6 +26,7 @@ module org.onepath.core {
     exports org.onepath.grids.jps;
     exports org.onepath.grids.fast;
     exports org.onepath.grids.flow;
+    exports org.onepath.grids.replan;
     exports org.onepath.grids.voxel;
     exports org.onepath.grids.theta;
     exports org.onepath.graphs;

@@ -411,13 +411,19 @@ public final class Grid implements AutoCloseable {
      *
      * @throws IllegalArgumentException for an any-angle algorithm (THETA_STAR, LAZY_THETA_STAR):
      *                                  use {@link #findPath} or the tier-2
-     *                                  {@code org.onepath.grids.theta.ThetaSearch}
+     *                                  {@code org.onepath.grids.theta.ThetaSearch}; for a
+     *                                  replanning one (LPA_STAR, D_STAR_LITE): use
+     *                                  {@link #createReplanner}
      */
     public GridSearch createSearch(GridOptions options) {
         Objects.requireNonNull(options, "options");
         if (options.algorithm() == GridAlgorithm.THETA_STAR || options.algorithm() == GridAlgorithm.LAZY_THETA_STAR) {
             throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + options.algorithm()
                     + "; use findPath or the tier-2 ThetaSearch");
+        }
+        if (options.algorithm() == GridAlgorithm.LPA_STAR || options.algorithm() == GridAlgorithm.D_STAR_LITE) {
+            throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + options.algorithm()
+                    + "; use createReplanner");
         }
         ensureOpen();
         return new GridSearch(this, options);
@@ -442,6 +448,27 @@ public final class Grid implements AutoCloseable {
         Objects.requireNonNull(options, "options");
         ensureOpen();
         return new GridFlowField(this, goals, options);
+    }
+
+    /** A D* Lite replanner with {@link GridOptions#DEFAULT}; see {@link #createReplanner(Cell, Cell, GridOptions)}. */
+    public GridReplanner createReplanner(Cell start, Cell goal) {
+        return createReplanner(start, goal, GridOptions.DEFAULT);
+    }
+
+    /**
+     * An incremental replanner from {@code start} to {@code goal} that listens to this grid's
+     * edits: {@link GridAlgorithm#LPA_STAR} in the options runs LPA*, any other algorithm D* Lite.
+     * Nothing is searched until the first {@link GridReplanner#replan()}. The caller closes it.
+     *
+     * @throws IllegalArgumentException if start or goal is outside the grid, or the heuristic
+     *                                  weight is not 1
+     */
+    public GridReplanner createReplanner(Cell start, Cell goal, GridOptions options) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        return new GridReplanner(this, start, goal, options);
     }
 
     /** Shortest path with {@link GridOptions#DEFAULT}. */

@@ -26,7 +26,17 @@ public enum GridAlgorithm {
      */
     THETA_STAR(3),
     /** Lazy Theta* with re-queue: as {@link #THETA_STAR}, testing line of sight when a node is popped. */
-    LAZY_THETA_STAR(4);
+    LAZY_THETA_STAR(4),
+    /**
+     * Lifelong Planning A*: the algorithm of {@link Grid#createReplanner} that repairs its path
+     * after edits. A one-off {@code findPath} with it runs A*.
+     */
+    LPA_STAR(5),
+    /**
+     * D* Lite: the default algorithm of {@link Grid#createReplanner}, which also keeps its work
+     * when the start moves. A one-off {@code findPath} with it runs A*.
+     */
+    D_STAR_LITE(6);
 
     private final int code;
 
