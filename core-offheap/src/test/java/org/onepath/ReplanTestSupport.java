@@ -309,6 +309,11 @@ final class ReplanTestSupport {
         if (!close(r.cost(), e.cost())) {
             fail(context + ": cost " + r.cost() + ", Dijkstra " + e.cost() + "\n" + picture(s));
         }
+        checkPath(s, start, goal, r, context);
+    }
+
+    /** A found path starts at the start, ends at the goal, moves legally and sums exactly to the reported cost. */
+    static void checkPath(Setting s, Cell start, Cell goal, Result r, String context) {
         int w = s.width();
         int[] cells = r.cells();
         assertTrue(cells.length >= 1, context + ": a found path has cells");
