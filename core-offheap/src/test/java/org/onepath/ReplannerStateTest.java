@@ -163,7 +163,7 @@ class ReplannerStateTest {
     }
 
     /**
-     * Accepted hostile bytes (every bit flip of the kind 5 and 6 goldens) never make a bounded
+     * Accepted hostile bytes (every third bit flipped in turn in the kind 5 and 6 goldens; the full sweep is StateHostileBytesTest) never make a bounded
      * replan throw anything but IllegalStateException (a restored cost field is trusted, not proven).
      */
     @Test
@@ -171,10 +171,11 @@ class ReplannerStateTest {
         int accepted = 0;
         for (StateGoldens golden : List.of(StateGoldens.GRID_REPLANNER, StateGoldens.HEX_REPLANNER)) {
             byte[] bytes = golden.readBin();
-            for (int bit = 0; bit < bytes.length * 8; bit++) {
-                byte[] flipped = bytes.clone();
-                flipped[bit >>> 3] ^= (byte) (1 << (bit & 7));
-                try (StateGoldens.ReplannerSubject target = (StateGoldens.ReplannerSubject) golden.fresh()) {
+            // one target for every flip: a restore replaces the whole state, accepted or not
+            try (StateGoldens.ReplannerSubject target = (StateGoldens.ReplannerSubject) golden.fresh()) {
+                for (int bit = 0; bit < bytes.length * 8; bit += 3) { // every third bit: each byte, all positions
+                    byte[] flipped = bytes.clone();
+                    flipped[bit >>> 3] ^= (byte) (1 << (bit & 7));
                     try {
                         target.restore(flipped);
                     } catch (GridStateException rejected) {
