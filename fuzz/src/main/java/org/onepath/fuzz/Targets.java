@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 public final class Targets {
     /** Target names in the order {@code --target all} runs them. */
     public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store", "theta", "flow",
-            "graph", "graphastar");
+            "graph", "graphastar", "replan");
 
     private Targets() {
     }
@@ -25,6 +25,7 @@ public final class Targets {
             case "flow" -> FlowTarget::new;
             case "graph" -> GraphTarget::new;
             case "graphastar" -> GraphAStarTarget::new;
+            case "replan" -> ReplanTarget::new;
             default -> null;
         };
         return make == null ? null : make.get();
