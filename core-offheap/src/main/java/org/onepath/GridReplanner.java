@@ -76,7 +76,7 @@ public final class GridReplanner implements AutoCloseable {
         GridAlgorithm algorithm = options.algorithm() == GridAlgorithm.LPA_STAR ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
         CellBlocker blocked = options.blocked();
         this.driver = new ReplanDriver("GridReplanner", StateKind.GRID_REPLANNER, algorithm, w, grid.height(), grid.areas(),
-                grid::restoreCount, agentSize > 1 ? grid::currentClearance : () -> { },
+                grid::restoreCount, grid::ensureOpen, agentSize > 1 ? grid::currentClearance : () -> { },
                 cell -> {
                     int x = cell % w;
                     int y = cell / w;

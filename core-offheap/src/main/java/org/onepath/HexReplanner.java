@@ -48,7 +48,7 @@ public final class HexReplanner implements AutoCloseable {
         HexLayout layout = grid.layout();
         GridAlgorithm a = algorithm == GridAlgorithm.LPA_STAR ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
         this.driver = new ReplanDriver("HexReplanner", StateKind.HEX_REPLANNER, a, w, grid.height(), grid.areas(),
-                grid::restoreCount, () -> { }, cell -> grid.isWalkable(cell % w, cell / w), new HexTopology(grid),
+                grid::restoreCount, grid::ensureOpen, () -> { }, cell -> grid.isWalkable(cell % w, cell / w), new HexTopology(grid),
                 DefaultStepCost.INSTANCE,
                 scale -> zero ? ZeroHeuristic.INSTANCE : new HexDistanceHeuristic(w, layout, scale),
                 startCell, goalCell, options.iterationBudget(), options.recordExpansions());

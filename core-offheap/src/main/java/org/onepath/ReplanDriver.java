@@ -36,6 +36,8 @@ final class ReplanDriver implements AutoCloseable {
     private final AreaCosts areas;
     private final RestoreCounter restores;
     private final Runnable syncTables;
+    /** Throws IllegalStateException when the grid has been closed (its cells are gone). */
+    private final Runnable gridOpen;
     private final Standing standing;
     private final RescalableHeuristic heuristic;
     private final ReplanSearch<GridTopology, StepCost, Heuristic> search;
@@ -51,7 +53,8 @@ final class ReplanDriver implements AutoCloseable {
     }
 
     ReplanDriver(String name, StateKind kind, GridAlgorithm algorithm, int width, int height, AreaCosts areas,
-                 RestoreCounter restores, Runnable syncTables, Standing standing, GridTopology topology, StepCost cost,
+                 RestoreCounter restores, Runnable gridOpen, Runnable syncTables, Standing standing, GridTopology topology,
+                 StepCost cost,
                  DoubleFunction<Heuristic> heuristics, int start, int goal, int budget, boolean recordExpansions) {
         this.name = name;
         this.kind = kind;
@@ -60,6 +63,7 @@ final class ReplanDriver implements AutoCloseable {
         this.height = height;
         this.areas = areas;
         this.restores = restores;
+        this.gridOpen = gridOpen;
         this.syncTables = syncTables;
         this.standing = standing;
         this.budget = budget;
@@ -299,6 +303,7 @@ final class ReplanDriver implements AutoCloseable {
 
     void ensureOpen() {
         state.ensureOpen();
+        gridOpen.run();
     }
 
     @Override

@@ -323,6 +323,12 @@ class GridReplannerTest {
             assertTrue(closed.getMessage().contains("GridReplanner"), closed.getMessage());
             grid.setWalkable(2, 2, false); // the closed replanner no longer listens
         }
+        Grid closing = Grid.create(4, 4);
+        GridReplanner orphan = closing.createReplanner(new Cell(0, 0), new Cell(3, 3), DSTAR);
+        closing.close();
+        IllegalStateException gone = assertThrows(IllegalStateException.class, orphan::replan);
+        assertTrue(gone.getMessage().contains("Grid"), gone.getMessage());
+        orphan.close();
         try (HexGrid hex = HexGrid.create(4, 4)) {
             assertThrows(IllegalArgumentException.class, () -> hex.createReplanner(new Cell(0, 0), new Cell(1, 1), GridAlgorithm.LPA_STAR,
                     HexOptions.builder().heuristic(HeuristicKind.OCTILE).build()));
