@@ -12,6 +12,10 @@
  *       searches.</li>
  *   <li>{@code org.onepath.grids.flow} (tiers 2 and 3): {@link org.onepath.grids.flow.FlowField},
  *       the engine of {@link org.onepath.GridFlowField}.</li>
+ *   <li>{@code org.onepath.grids.replan} (tiers 2 and 3):
+ *       {@link org.onepath.grids.replan.ReplanSearch} (LPA* and D* Lite) and
+ *       {@link org.onepath.grids.replan.ReplanOpenSet}, the engine of
+ *       {@link org.onepath.GridReplanner} and {@link org.onepath.HexReplanner}.</li>
  *   <li>{@code org.onepath.graphs} (tiers 2 and 3): {@link org.onepath.graphs.CsrGraph},
  *       {@link org.onepath.graphs.GraphAStar}, {@link org.onepath.graphs.Landmarks} and the
  *       graph estimates.</li>
@@ -27,6 +31,7 @@ module org.onepath.core {
     exports org.onepath.grids.jps;
     exports org.onepath.grids.fast;
     exports org.onepath.grids.flow;
+    exports org.onepath.grids.replan;
     exports org.onepath.grids.voxel;
     exports org.onepath.grids.theta;
     exports org.onepath.grids.hpa;

@@ -570,7 +570,8 @@ public final class Grid implements AutoCloseable {
      * @throws IllegalArgumentException for an any-angle algorithm (THETA_STAR, LAZY_THETA_STAR) or
      *                                  HPA: use {@link #findPath} or the tier-2
      *                                  {@code org.onepath.grids.theta.ThetaSearch} or
-     *                                  {@code org.onepath.grids.hpa.HpaSearch}
+     *                                  {@code org.onepath.grids.hpa.HpaSearch}; for a replanning
+     *                                  one (LPA_STAR, D_STAR_LITE): use {@link #createReplanner}
      */
     public GridSearch createSearch(GridOptions options) {
         Objects.requireNonNull(options, "options");
@@ -578,6 +579,10 @@ public final class Grid implements AutoCloseable {
                 || options.algorithm() == GridAlgorithm.HPA) {
             throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + options.algorithm()
                     + "; use findPath or the tier-2 " + (options.algorithm() == GridAlgorithm.HPA ? "HpaSearch" : "ThetaSearch"));
+        }
+        if (options.algorithm() == GridAlgorithm.LPA_STAR || options.algorithm() == GridAlgorithm.D_STAR_LITE) {
+            throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + options.algorithm()
+                    + "; use createReplanner");
         }
         ensureOpen();
         return new GridSearch(this, options);
@@ -602,6 +607,27 @@ public final class Grid implements AutoCloseable {
         Objects.requireNonNull(options, "options");
         ensureOpen();
         return new GridFlowField(this, goals, options);
+    }
+
+    /** A D* Lite replanner with {@link GridOptions#DEFAULT}; see {@link #createReplanner(Cell, Cell, GridOptions)}. */
+    public GridReplanner createReplanner(Cell start, Cell goal) {
+        return createReplanner(start, goal, GridOptions.DEFAULT);
+    }
+
+    /**
+     * An incremental replanner from {@code start} to {@code goal} that listens to this grid's
+     * edits: {@link GridAlgorithm#LPA_STAR} in the options runs LPA*, any other algorithm D* Lite.
+     * Nothing is searched until the first {@link GridReplanner#replan()}. The caller closes it.
+     *
+     * @throws IllegalArgumentException if start or goal is outside the grid, or the heuristic
+     *                                  weight is not 1
+     */
+    public GridReplanner createReplanner(Cell start, Cell goal, GridOptions options) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        return new GridReplanner(this, start, goal, options);
     }
 
     /** Shortest path with {@link GridOptions#DEFAULT}. */

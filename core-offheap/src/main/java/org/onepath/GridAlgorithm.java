@@ -28,6 +28,16 @@ public enum GridAlgorithm {
     /** Lazy Theta* with re-queue: as {@link #THETA_STAR}, testing line of sight when a node is popped. */
     LAZY_THETA_STAR(4),
     /**
+     * Lifelong Planning A*: the algorithm of {@link Grid#createReplanner} that repairs its path
+     * after edits. A one-off {@code findPath} with it runs A*.
+     */
+    LPA_STAR(5),
+    /**
+     * D* Lite: the default algorithm of {@link Grid#createReplanner}, which also keeps its work
+     * when the start moves. A one-off {@code findPath} with it runs A*.
+     */
+    D_STAR_LITE(6),
+    /**
      * HPA*: A* over a hierarchy of chunks ({@code org.onepath.grids.hpa}), refined to cells and
      * smoothed; fast on large maps but not optimal (a few percent over at most on the Moving AI
      * sets). Uses {@link GridOptions#hpaChunkSize()} and {@link GridOptions#hpaSmoothing()}; the

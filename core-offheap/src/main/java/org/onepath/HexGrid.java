@@ -333,6 +333,28 @@ public final class HexGrid implements AutoCloseable {
         return new GridFlowField(this, goals, options);
     }
 
+    /** A D* Lite replanner with {@link HexOptions#DEFAULT}; see {@link #createReplanner(Cell, Cell, GridAlgorithm, HexOptions)}. */
+    public HexReplanner createReplanner(Cell start, Cell goal) {
+        return createReplanner(start, goal, GridAlgorithm.D_STAR_LITE, HexOptions.DEFAULT);
+    }
+
+    /**
+     * An incremental replanner from {@code start} to {@code goal} (column, row) that listens to
+     * this grid's edits: {@link GridAlgorithm#LPA_STAR} runs LPA*, any other algorithm D* Lite.
+     * Nothing is searched until the first {@link HexReplanner#replan()}. The caller closes it.
+     *
+     * @throws IllegalArgumentException if start or goal is outside the grid, the heuristic weight
+     *                                  is not 1 or the estimate is neither automatic nor zero
+     */
+    public HexReplanner createReplanner(Cell start, Cell goal, GridAlgorithm algorithm, HexOptions options) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(algorithm, "algorithm");
+        Objects.requireNonNull(options, "options");
+        ensureOpen();
+        return new HexReplanner(this, start, goal, algorithm, options);
+    }
+
     /** Shortest path with {@link HexOptions#DEFAULT}. */
     public HexPath findPath(Cell start, Cell goal) {
         return findPath(start, goal, HexOptions.DEFAULT, null);

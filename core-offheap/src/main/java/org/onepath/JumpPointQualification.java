@@ -25,7 +25,9 @@ final class JumpPointQualification {
         if (asked == GridAlgorithm.THETA_STAR || asked == GridAlgorithm.LAZY_THETA_STAR) {
             return qualifiesAnyAngle(options, areas) ? asked : GridAlgorithm.ASTAR;
         }
-        if (asked == GridAlgorithm.ASTAR || !qualifies(options, areas)) {
+        if (asked == GridAlgorithm.ASTAR || asked == GridAlgorithm.LPA_STAR || asked == GridAlgorithm.D_STAR_LITE
+                || !qualifies(options, areas)) {
+            // The replanning algorithms serve createReplanner; a one-off query runs A*.
             return GridAlgorithm.ASTAR;
         }
         if (asked == GridAlgorithm.JPS_PLUS

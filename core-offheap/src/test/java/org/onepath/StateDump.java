@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An annotated hex dump of a state (kinds 1, 2, 3, 4, 7, 8, 9, 10, 11 and 12), one field per line: offset, bytes and
+ * An annotated hex dump of a state (kinds 1 to 12), one field per line: offset, bytes and
  * the field's name and value, e.g. {@code 0000  4F 50 47 53  magic "OPGS"}. The walk follows
  * docs/formats/state-v1.md on its own (it does not use the engine's readers), so a dump that reads
  * right is an independent check of the bytes. Cells are shown one grid row a line, voxel chunks
@@ -79,6 +79,7 @@ final class StateDump {
             case 2 -> hexGrid();
             case 3 -> voxels();
             case 7 -> flowField();
+            case 5, 6 -> replanner();
             case 4 -> graph();
             case 12 -> gridSearch();
             default -> search();
@@ -101,6 +102,8 @@ final class StateDump {
             case 2 -> "HexGrid";
             case 3 -> "VoxelGrid";
             case 4 -> "Graph";
+            case 5 -> "GridReplanner";
+            case 6 -> "HexReplanner";
             case 7 -> "GridFlowField";
             case 8 -> "A*";
             case 9 -> "jump point search";
@@ -299,6 +302,57 @@ final class StateDump {
                 cell("flow.touched[" + i + "]");
             }
         }
+    }
+
+    // ---- kinds 5 and 6: replanners ----
+
+    private void replanner() {
+        width = i32("width");
+        i32("height");
+        int algorithm = Byte.toUnsignedInt(bytes[in.position()]);
+        line(1, "algorithm = " + algorithm + (algorithm == 5 ? " (LPA*)" : algorithm == 6 ? " (D* Lite)" : " (BAD)"));
+        i32("areaVersion");
+        cell("start");
+        cell("goal");
+        i32("replan.nodeCount");
+        int mode = Byte.toUnsignedInt(bytes[in.position()]);
+        line(1, "replan.mode = " + mode + (mode == 0 ? " (LPA*)" : mode == 1 ? " (D* Lite)" : " (BAD)"));
+        cell("replan.start");
+        cell("replan.goal");
+        int initialized = u8("replan.initialized");
+        u8("replan.found");
+        i64("replan.iterations");
+        i64("replan.expanded");
+        i32("replan.lastExpanded");
+        if (initialized == 0) {
+            return;
+        }
+        f64("replan.km");
+        u8("replan.overflow");
+        int pending = i32("replan.pending.count");
+        for (int i = 0; i < pending; i++) {
+            int e = in.getInt(in.position());
+            line(4, "replan.pending[" + i + "] = " + e + (e >= 0 ? " node " + e + " " + xy(e)
+                    : " = ~" + ~e + ", node " + ~e + " " + xy(~e) + " and its neighbours"));
+        }
+        int planned = i32("replan.planned.count");
+        for (int i = 0; i < planned; i++) {
+            cell("replan.planned[" + i + "].node");
+            f64("replan.planned[" + i + "].g");
+            f64("replan.planned[" + i + "].rhs");
+        }
+        int open = i32("open.count");
+        for (int s = 0; s < open; s++) {
+            cell("open[" + s + "].node");
+            f64("open[" + s + "].key1");
+            f64("open[" + s + "].key2");
+        }
+    }
+
+    private long i64(String field) {
+        long v = in.getLong(in.position());
+        line(8, field + " = " + v);
+        return v;
     }
 
     // ---- kind 12: GridSearch ----

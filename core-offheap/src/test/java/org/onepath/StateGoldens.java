@@ -82,7 +82,18 @@ enum StateGoldens {
      */
     GRAPH("graph-kind4"),
     /** Kind 11: graph A* over the golden graph with two fixed landmarks, after 3 iterations, expansions recorded. */
-    GRAPH_ASTAR_RUNNING("graph-astar-kind11-running");
+    GRAPH_ASTAR_RUNNING("graph-astar-kind11-running"),
+    /**
+     * Kind 5: a D* Lite GridReplanner over the 8 x 6 replan picture, planned, its start moved one
+     * step along the path (km &gt; 0), a wall repaired for {@link #REPLAN_BUDGET} iterations, then
+     * one more edit pending.
+     */
+    GRID_REPLANNER("replanner-kind5"),
+    /**
+     * Kind 6: an LPA* HexReplanner over an 8 x 7 hex grid with areas and a wall, planned, a wall repaired for
+     * {@link #REPLAN_BUDGET} iterations, then one more edit pending (an entry with neighbours).
+     */
+    HEX_REPLANNER("replanner-kind6");
 
     /** Set to true to (re)write the golden files; the test then fails and asks for a review. */
     static final String WRITE_PROPERTY = "onepath.golden.write";
@@ -189,6 +200,18 @@ enum StateGoldens {
             GridOptions.builder().diagonalRule(DiagonalRule.NO_SQUEEZING).iterationBudget(FLOW_BUDGET).build();
     static final java.util.List<Cell> FLOW_GOALS = java.util.List.of(new Cell(1, 1), new Cell(8, 5), new Cell(1, 1));
 
+    /** Kinds 5 and 6: the square replanner's picture, its options and the budget of the interrupted repair. */
+    static final String REPLAN_PICTURE = """
+            ..1.....
+            .##2..#.
+            ...#.1..
+            .2...##.
+            ....3...
+            #.......
+            """;
+    static final GridOptions REPLAN_OPTIONS = GridOptions.builder().algorithm(GridAlgorithm.D_STAR_LITE).build();
+    static final int REPLAN_BUDGET = 3;
+
     /** A* running golden: iterations before the save. */
     static final int ASTAR_STEPS = 12;
     /** Jump point search golden: iterations before the save. */
@@ -206,7 +229,8 @@ enum StateGoldens {
     }
 
     boolean isSearch() {
-        return this != GRID && this != VOXEL && this != HEX_GRID && this != FLOW_FIELD && this != GRAPH;
+        return this != GRID && this != VOXEL && this != HEX_GRID && this != FLOW_FIELD && this != GRAPH
+                && this != GRID_REPLANNER && this != HEX_REPLANNER;
     }
 
     /** The state kind of the golden file. */
@@ -223,6 +247,8 @@ enum StateGoldens {
                  SEARCH_JPS_BLOCKS, SEARCH_JPS_PLUS -> 12;
             case GRAPH -> 4;
             case GRAPH_ASTAR_RUNNING -> 11;
+            case GRID_REPLANNER -> 5;
+            case HEX_REPLANNER -> 6;
         };
     }
 
@@ -330,6 +356,8 @@ enum StateGoldens {
                 s.astar.step(GRAPH_ASTAR_STEPS);
                 yield s;
             }
+            case GRID_REPLANNER -> ReplannerSubject.squareGolden();
+            case HEX_REPLANNER -> ReplannerSubject.hexGolden();
         };
     }
 
@@ -348,6 +376,8 @@ enum StateGoldens {
             case FLOW_FIELD -> FlowFieldSubject.fresh();
             case GRAPH -> new GraphSubject(new Graph(GRAPH_NODES));
             case GRAPH_ASTAR_RUNNING -> new GraphAStarSubject();
+            case GRID_REPLANNER -> ReplannerSubject.squareFresh();
+            case HEX_REPLANNER -> ReplannerSubject.hexFresh();
         };
     }
 
@@ -1018,6 +1048,140 @@ enum StateGoldens {
                 }
             }
             return null;
+        }
+    }
+
+    /**
+     * A {@link GridReplanner} or {@link HexReplanner}. Like a grid, a replanner is unchanged by a
+     * failed restore, so it has no search view: the hostile-bytes checks compare its saved bytes.
+     */
+    static final class ReplannerSubject extends Subject {
+        final Grid grid;
+        final HexGrid hex;
+        final GridReplanner square;
+        final HexReplanner hexReplanner;
+
+        private ReplannerSubject(Grid grid, HexGrid hex) {
+            this.grid = grid;
+            this.hex = hex;
+            this.square = grid == null ? null : grid.createReplanner(new Cell(0, 0), new Cell(7, 5), REPLAN_OPTIONS);
+            this.hexReplanner = hex == null ? null
+                    : hex.createReplanner(new Cell(0, 0), new Cell(7, 6), GridAlgorithm.LPA_STAR, HexOptions.DEFAULT);
+        }
+
+        static Grid replanGrid() {
+            Grid grid = Grid.fromText(REPLAN_PICTURE);
+            grid.areas().set(1, 1.5);
+            grid.areas().set(2, 3.0);
+            grid.areas().set(3, 0.5);
+            return grid;
+        }
+
+        static HexGrid replanHex() {
+            HexGrid hex = HexGrid.create(8, 7, HEX_LAYOUT);
+            hex.setArea(1, 1, 1);
+            hex.setArea(3, 0, 2);
+            hex.setWalkable(2, 3, false);
+            hex.areas().set(1, 2.0);
+            hex.areas().set(2, 0.5);
+            return hex;
+        }
+
+        static ReplannerSubject squareGolden() {
+            ReplannerSubject s = new ReplannerSubject(replanGrid(), null);
+            GridPath p = s.square.replan();
+            s.square.moveStart(p.cells().get(1));
+            s.grid.setWalkable(2, 3, false);
+            if (s.square.replan(REPLAN_BUDGET).status() != PathStatus.BUDGET_EXHAUSTED) {
+                throw new AssertionError("the golden repair should outlast its budget");
+            }
+            s.grid.setArea(6, 4, 2);
+            return s;
+        }
+
+        static ReplannerSubject squareFresh() {
+            Grid grid = replanGrid();
+            grid.setWalkable(2, 3, false);
+            grid.setArea(6, 4, 2);
+            return new ReplannerSubject(grid, null);
+        }
+
+        static ReplannerSubject hexGolden() {
+            ReplannerSubject s = new ReplannerSubject(null, replanHex());
+            HexPath p = s.hexReplanner.replan();
+            Cell wall = p.cells().get(p.length() / 2);
+            s.hex.setWalkable(wall.x(), wall.y(), false);
+            if (s.hexReplanner.replan(REPLAN_BUDGET).status() != PathStatus.BUDGET_EXHAUSTED) {
+                throw new AssertionError("the golden repair should outlast its budget");
+            }
+            s.hex.setArea(4, 3, 1);
+            return s;
+        }
+
+        static ReplannerSubject hexFresh() {
+            Cell wall;
+            // the same wall as the golden's: the middle of the first path
+            try (HexGrid plain = replanHex(); HexReplanner r = plain.createReplanner(new Cell(0, 0), new Cell(7, 6),
+                    GridAlgorithm.LPA_STAR, HexOptions.DEFAULT)) {
+                HexPath p = r.replan();
+                wall = p.cells().get(p.length() / 2);
+            }
+            HexGrid hex = replanHex();
+            hex.setWalkable(wall.x(), wall.y(), false);
+            hex.setArea(4, 3, 1);
+            return new ReplannerSubject(null, hex);
+        }
+
+        @Override
+        byte[] save() {
+            return square != null ? square.saveState() : hexReplanner.saveState();
+        }
+
+        @Override
+        void restore(byte[] state) {
+            if (square != null) {
+                square.restoreState(state);
+            } else {
+                hexReplanner.restoreState(state);
+            }
+        }
+
+        @Override
+        void restore(MemorySegment state) {
+            if (square != null) {
+                square.restoreState(state);
+            } else {
+                hexReplanner.restoreState(state);
+            }
+        }
+
+        @Override
+        SearchView searchView() {
+            return null;
+        }
+
+        /** A replanner has no fromState: the format's own read and write stand in for it. */
+        @Override
+        byte[] fromStateThenSave(byte[] state) {
+            org.onepath.state.StateKind kind = square != null ? org.onepath.state.StateKind.GRID_REPLANNER
+                    : org.onepath.state.StateKind.HEX_REPLANNER;
+            org.onepath.state.GridReplannerStateFormat.State s = org.onepath.state.GridReplannerStateFormat.read(
+                    org.onepath.state.StateReader.ofGrid(state), kind);
+            byte[] out = new byte[(int) org.onepath.state.GridReplannerStateFormat.length(s)];
+            org.onepath.state.GridReplannerStateFormat.write(
+                    org.onepath.state.StateWriter.into(MemorySegment.ofArray(out), 0), s);
+            return out;
+        }
+
+        @Override
+        public void close() {
+            if (square != null) {
+                square.close();
+                grid.close();
+            } else {
+                hexReplanner.close();
+                hex.close();
+            }
         }
     }
 

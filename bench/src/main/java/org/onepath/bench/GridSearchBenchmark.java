@@ -89,6 +89,8 @@ public class GridSearchBenchmark {
             case THETA_STAR, LAZY_THETA_STAR -> new ThetaSearch<>(grid,
                     algorithm == GridAlgorithm.THETA_STAR ? ThetaVariant.THETA : ThetaVariant.LAZY_REQUEUE,
                     new EuclideanHeuristic(grid.width(), m), m, buffers);
+            // The replanning algorithms have their own benchmark (ReplanBenchmark).
+            case LPA_STAR, D_STAR_LITE -> throw new IllegalArgumentException(algorithm + ": see ReplanBenchmark");
             default -> throw new IllegalArgumentException("GridSearchBenchmark runs ASTAR, JPS, JPS_PLUS, THETA_STAR and "
                     + "LAZY_THETA_STAR, not " + algorithm);
         };

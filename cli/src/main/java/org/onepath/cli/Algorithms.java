@@ -60,6 +60,8 @@ final class Algorithms {
         register(new TierOne("lazytheta", GridAlgorithm.LAZY_THETA_STAR));
         register(new Flow());
         register(new Hpa(GridOptions.DEFAULT_HPA_CHUNK_SIZE, true));
+        register(new Replan("lpa", GridAlgorithm.LPA_STAR));
+        register(new Replan("dstar", GridAlgorithm.D_STAR_LITE));
     }
 
     private Algorithms() {
@@ -269,6 +271,87 @@ final class Algorithms {
                     field.close();
                 }
             };
+        }
+    }
+
+    /**
+     * A replanner (eight moves, no corner cutting) per map, planning each problem from scratch
+     * ({@code setGoal} and {@code moveStart} restart it); the answer is the first plan's cost and
+     * expanded counts its expansions. Then, as a check, a wall is put on the middle cell of the
+     * path and the repaired cost must equal a fresh A* query's (relative 1e-9), and the wall is
+     * taken away again and the repaired cost must equal the first plan's; a difference stops the
+     * run with an {@link IllegalStateException} naming the problem. Over a read-only grid (a
+     * store opened read-only) the check is skipped.
+     */
+    private record Replan(String name, GridAlgorithm algorithm) implements Algorithm {
+        @Override
+        public String description() {
+            return "tier-1 GridReplanner (" + algorithm + "), planned per problem, then a wall on the path repaired and"
+                    + " checked against A*";
+        }
+
+        @Override
+        public boolean inDemo() {
+            return false;
+        }
+
+        @Override
+        public Solver prepare(Grid grid) {
+            GridOptions options = GridOptions.DEFAULT.toBuilder().algorithm(algorithm).build();
+            org.onepath.GridReplanner replanner = grid.createReplanner(new Cell(0, 0), new Cell(0, 0), options);
+            return new Solver() {
+                private long expanded;
+
+                @Override
+                public double solve(int sx, int sy, int gx, int gy) {
+                    Cell start = new Cell(sx, sy);
+                    Cell goal = new Cell(gx, gy);
+                    replanner.setGoal(goal);
+                    replanner.moveStart(start);
+                    replanner.invalidate();
+                    GridPath p = replanner.replan();
+                    expanded = p.expandedCount();
+                    if (!p.found()) {
+                        return Double.POSITIVE_INFINITY;
+                    }
+                    double cost = p.cost();
+                    if (p.length() > 2 && !grid.isReadOnly()) {
+                        Cell wall = p.cells().get(p.length() / 2);
+                        grid.setWalkable(wall.x(), wall.y(), false);
+                        try {
+                            GridPath repaired = replanner.replan();
+                            GridPath fresh = grid.findPath(start, goal);
+                            if (repaired.status() != fresh.status() || (fresh.found() && !near(repaired.cost(), fresh.cost()))) {
+                                throw new IllegalStateException(name + ": " + start + " -> " + goal + " with a wall at " + wall
+                                        + ": replanned " + repaired.status() + " " + repaired.cost() + ", fresh A* " + fresh.status()
+                                        + " " + fresh.cost());
+                            }
+                        } finally {
+                            grid.setWalkable(wall.x(), wall.y(), true);
+                        }
+                        GridPath back = replanner.replan();
+                        if (!back.found() || !near(back.cost(), cost)) {
+                            throw new IllegalStateException(name + ": " + start + " -> " + goal + " with the wall at " + wall
+                                    + " taken away: replanned " + back.status() + " " + back.cost() + ", first plan " + cost);
+                        }
+                    }
+                    return cost;
+                }
+
+                @Override
+                public long lastExpanded() {
+                    return expanded;
+                }
+
+                @Override
+                public void close() {
+                    replanner.close();
+                }
+            };
+        }
+
+        private static boolean near(double a, double b) {
+            return Math.abs(a - b) <= 1e-9 * Math.max(1.0, Math.max(Math.abs(a), Math.abs(b)));
         }
     }
 

@@ -7,6 +7,8 @@ import org.onepath.state.AreasLayout;
 import org.onepath.state.AreasPiece;
 import org.onepath.state.FlowFieldPiece;
 import org.onepath.state.GridFlowFieldStateFormat;
+import org.onepath.state.GridReplannerStateFormat;
+import org.onepath.state.ReplanSearchPiece;
 import org.onepath.state.GraphEdgeLayout;
 import org.onepath.state.GraphStateFormat;
 import org.onepath.state.GridSearchStateLayout;
@@ -30,8 +32,7 @@ import org.onepath.state.VoxelGridStateFormat;
  * pieces ({@link SpacePiece}, {@link AreasPiece}, {@link SearchBuffersPiece}), with the engines'
  * size bounds, and with {@link StateReader#expectEnd()} so trailing bytes are an error. Any defect
  * surfaces as the reader's {@link OnePathFormatException}, naming field, value, offset and bound.
- * Kinds without a layout here (the replanners) get their header checked and their payload
- * counted, not decoded.
+ * A kind without a layout here would get its header checked and its payload counted, not decoded.
  */
 final class StateInspector {
     private static final int CHUNK_SIDE = VoxelGridStateFormat.CHUNK_SIDE;
@@ -78,6 +79,7 @@ final class StateInspector {
             case GRAPH_A_STAR -> search(StateReader.ofGraph(data), payload(report, payload, true), kind);
             case GRID_SEARCH -> gridSearch(StateReader.ofGrid(data), payload(report, payload, true), data);
             case GRID_FLOW_FIELD -> flowField(StateReader.ofGrid(data), payload(report, payload, true));
+            case GRID_REPLANNER, HEX_REPLANNER -> replanner(StateReader.ofGrid(data), payload(report, payload, true), kind);
             default -> payload(report, payload, false);
         }
         return report;
@@ -254,6 +256,42 @@ final class StateInspector {
                 .put("open", f.open().count())
                 .put("touched", f.touched().length);
         report.textOnly("directions", "next cells are checked against the grid when a field restores them");
+    }
+
+    /**
+     * GridReplanner (5) and HexReplanner (6), checked as a replanner's restore checks them
+     * ({@link GridReplannerStateFormat}, {@link ReplanSearchPiece}) except for what needs the grid
+     * (its area version and size).
+     */
+    private static void replanner(StateReader r, StateReport report, StateKind kind) {
+        GridReplannerStateFormat.State s = GridReplannerStateFormat.read(r, kind);
+        ReplanSearchPiece.Search q = s.search();
+        String algorithm = s.algorithm() == GridReplannerStateFormat.ALGORITHM_LPA_STAR ? "LPA*" : "D* Lite";
+        int w = s.width();
+        report.put("width", w).put("height", s.height())
+                .put("algorithm", s.algorithm(), s.algorithm() + " (" + algorithm + ")").jsonOnly("algorithmName", algorithm)
+                .put("areaVersion", s.areaVersion())
+                .put("start", s.start(), s.start() + " (" + s.start() % w + ", " + s.start() / w + ")")
+                .put("goal", s.goal(), s.goal() + " (" + s.goal() % w + ", " + s.goal() / w + ")");
+        StateReport block = report.block("replan")
+                .put("nodeCount", q.nodeCount())
+                .put("initialized", q.initialized())
+                .put("found", q.found())
+                .put("iterations", q.iterations())
+                .put("expanded", q.expanded())
+                .put("lastExpanded", q.lastExpanded());
+        if (q.initialized()) {
+            int withNeighbours = 0;
+            for (int e : q.pending()) {
+                withNeighbours += e < 0 ? 1 : 0;
+            }
+            block.put("km", q.km())
+                    .put("overflow", q.overflow())
+                    .put("pending", q.pending().length, q.pending().length + " (" + withNeighbours + " with their neighbours)")
+                    .jsonOnly("pendingWithNeighbours", withNeighbours)
+                    .put("planned", q.plannedNodes().length)
+                    .put("open", q.open().count());
+        }
     }
 
     private static final String[] MODE_NAMES = {"not begun", "specialised A*", "generic core", "specialised jump point search"};

@@ -393,17 +393,40 @@ class StateCommandTest {
     }
 
     @Test
-    void kindWithoutALayoutShowsTheHeaderAndPayloadSize() {
+    void replannerStatesAreDecoded() {
+        byte[] bytes;
+        try (org.onepath.Grid grid = org.onepath.Grid.create(12, 8);
+             org.onepath.GridReplanner r = grid.createReplanner(new org.onepath.Cell(0, 0), new org.onepath.Cell(11, 7),
+                     org.onepath.GridOptions.builder().algorithm(org.onepath.GridAlgorithm.LPA_STAR).build())) {
+            r.replan();
+            grid.setWalkable(5, 5, false);
+            bytes = r.saveState();
+        }
+        Path state = write("r.state", bytes);
+        assertMentions(inspectText(state), "kind: 5 (GridReplanner)\n", "algorithm: 5 (LPA*)\n", "goal: 95 (11, 7)\n",
+                "pending: 9 (0 with their neighbours)\n");
+        Map<String, Object> json = inspectJson(state);
+        assertEquals(true, json.get("decoded"));
+        assertEquals("LPA*", json.get("algorithmName"));
+        byte[] hex;
+        try (HexGrid grid = HexGrid.create(6, 6);
+             org.onepath.HexReplanner r = grid.createReplanner(new org.onepath.Cell(0, 0), new org.onepath.Cell(5, 5))) {
+            r.replan();
+            grid.setWalkable(2, 2, false);
+            hex = r.saveState();
+        }
+        assertMentions(inspectText(write("h.state", hex)), "kind: 6 (HexReplanner)\n", "algorithm: 6 (D* Lite)\n",
+                "pending: 1 (1 with their neighbours)\n");
+    }
+
+    @Test
+    void aReplannerStateIsCheckedLikeARestore() {
         byte[] bytes;
         try (StateWriter w = new StateWriter()) {
             w.header(StateKind.GRID_REPLANNER).i32(1).i32(2).u8(3);
             bytes = w.toByteArray();
         }
-        Path state = write("f.state", bytes);
-        assertMentions(inspectText(state), "kind: 5 (GridReplanner)\n", "payload: 9 bytes (not decoded)\n");
-        Map<String, Object> json = inspectJson(state);
-        assertEquals(false, json.get("decoded"));
-        assertEquals(9, integer(json, "payloadBytes"));
+        assertRejected(write("f.state", bytes), "'algorithm'", "= 3", "offset 16");
     }
 
     // ---- broken bytes ----

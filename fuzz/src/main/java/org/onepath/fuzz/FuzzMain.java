@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * Command line of the hostile-bytes fuzzer: runs the restore targets ({@code grid},
  * {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}, {@code store}, {@code theta},
- * {@code flow}, {@code graph}, {@code graphastar}, {@code gridhpa}) one after another on seeded mutants of their
+ * {@code flow}, {@code graph}, {@code graphastar}, {@code gridhpa}, {@code replan}) one after another on seeded mutants of their
  * checked-in corpus and prints one summary line per target:
  *
  * <pre>

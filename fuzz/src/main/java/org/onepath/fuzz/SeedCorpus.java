@@ -86,6 +86,7 @@ public final class SeedCorpus {
         all.put("graph", graphs());
         all.put("graphastar", graphSearches());
         all.put("gridhpa", grids());
+        all.put("replan", replanners());
         return all;
     }
 
@@ -158,6 +159,47 @@ public final class SeedCorpus {
                 throw new IllegalStateException("the repair seed should stop inside its budget");
             }
             out.put("repairing.bin", f.saveState());
+        }
+        return out;
+    }
+
+    /**
+     * Replanners over the search grid from {@link ReplanTarget#START} to {@link ReplanTarget#GOAL}
+     * (LPA* and D* Lite): never planned, planned, repairing a toggled cell after 1 and 6
+     * iterations with another toggle pending (the grid ends as it began, so the seeds restore into
+     * the target's replanners), D* Lite with its start moved along the path, and restarted by a
+     * large edit.
+     */
+    private static Map<String, byte[]> replanners() {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        for (org.onepath.GridAlgorithm a : new org.onepath.GridAlgorithm[] {org.onepath.GridAlgorithm.LPA_STAR,
+                org.onepath.GridAlgorithm.D_STAR_LITE}) {
+            String name = a == org.onepath.GridAlgorithm.LPA_STAR ? "lpa" : "dstar";
+            GridOptions o = GridOptions.builder().algorithm(a).build();
+            try (Grid g = Fixtures.searchGrid(); org.onepath.GridReplanner r = g.createReplanner(ReplanTarget.START, ReplanTarget.GOAL, o)) {
+                out.put(name + "-new.bin", r.saveState());
+                org.onepath.GridPath p = r.replan();
+                out.put(name + "-planned.bin", r.saveState());
+                org.onepath.Cell mid = p.cells().get(p.length() / 2);
+                for (int budget : new int[] {1, 6}) {
+                    g.setWalkable(mid.x(), mid.y(), false);
+                    r.replan(budget);
+                    g.setWalkable(mid.x(), mid.y(), true);
+                    out.put(name + "-repairing-" + budget + ".bin", r.saveState());
+                    r.replan();
+                }
+                if (a == org.onepath.GridAlgorithm.D_STAR_LITE) {
+                    r.moveStart(p.cells().get(1));
+                    out.put(name + "-moved.bin", r.saveState());
+                    r.replan();
+                    out.put(name + "-moved-planned.bin", r.saveState());
+                }
+                byte[] cells = new byte[16 * 12];
+                g.cells().asByteBuffer().get(cells);
+                g.setRect(0, 0, 16, 12, new byte[16 * 12]);
+                g.setRect(0, 0, 16, 12, cells);
+                out.put(name + "-restarted.bin", r.saveState());
+            }
         }
         return out;
     }

@@ -16,7 +16,7 @@ import java.util.List;
  * input is accepted depends only on its bytes (never on the inputs before), so a finding replays.
  */
 public interface Target extends AutoCloseable {
-    /** Short name: {@code grid}, {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}, {@code store}, {@code theta}, {@code flow}, {@code graph}, {@code graphastar} or {@code gridhpa}. */
+    /** Short name: {@code grid}, {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}, {@code store}, {@code theta}, {@code flow}, {@code graph}, {@code graphastar}, {@code gridhpa} or {@code replan}. */
     String name();
 
     /** The checked-in seed corpus of this target: valid states that restore successfully. */

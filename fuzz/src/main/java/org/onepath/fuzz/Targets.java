@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 public final class Targets {
     /** Target names in the order {@code --target all} runs them. */
     public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store", "theta", "flow",
-            "graph", "graphastar", "gridhpa");
+            "graph", "graphastar", "gridhpa", "replan");
 
     private Targets() {
     }
@@ -26,6 +26,7 @@ public final class Targets {
             case "graph" -> GraphTarget::new;
             case "graphastar" -> GraphAStarTarget::new;
             case "gridhpa" -> GridHpaTarget::new;
+            case "replan" -> ReplanTarget::new;
             default -> null;
         };
         return make == null ? null : make.get();

@@ -1,0 +1,348 @@
+package org.onepath;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+import java.util.function.DoubleFunction;
+import org.onepath.grids.GridTopology;
+import org.onepath.grids.Heuristic;
+import org.onepath.grids.SearchStatus;
+import org.onepath.grids.StepCost;
+import org.onepath.grids.replan.ReplanMode;
+import org.onepath.grids.replan.ReplanSearch;
+import org.onepath.memory.OwnerState;
+import org.onepath.state.GridReplannerStateFormat;
+import org.onepath.state.GridStateException;
+import org.onepath.state.StateKind;
+import org.onepath.state.StateReader;
+import org.onepath.state.StateWriter;
+
+/**
+ * What {@link GridReplanner} and {@link HexReplanner} share: the tier-2 {@link ReplanSearch}, the
+ * change handling (which nodes an edit re-examines, when it restarts instead), the area-cost and
+ * restore checks, results and snapshots (kinds 5 and 6). The two public classes add the listener
+ * and the grid's own validity rules.
+ */
+final class ReplanDriver implements AutoCloseable {
+    /** Decides whether the agent may stand on a cell (inside the grid, walkable for it, not blocked). */
+    interface Standing {
+        boolean canStand(int cell);
+    }
+
+    private final String name;
+    private final StateKind kind;
+    private final GridAlgorithm algorithm;
+    private final int width;
+    private final int height;
+    private final AreaCosts areas;
+    private final RestoreCounter restores;
+    private final Runnable syncTables;
+    /** Throws IllegalStateException when the grid has been closed (its cells are gone). */
+    private final Runnable gridOpen;
+    private final Standing standing;
+    private final RescalableHeuristic heuristic;
+    private final ReplanSearch<GridTopology, StepCost, Heuristic> search;
+    private final int budget;
+    private final OwnerState state;
+    private int knownAreaVersion;
+    private int knownRestoreCount;
+    /** Changes that restarted the search instead of a local repair (for the tests). */
+    private int restarts;
+
+    interface RestoreCounter {
+        int restoreCount();
+    }
+
+    ReplanDriver(String name, StateKind kind, GridAlgorithm algorithm, int width, int height, AreaCosts areas,
+                 RestoreCounter restores, Runnable gridOpen, Runnable syncTables, Standing standing, GridTopology topology,
+                 StepCost cost,
+                 DoubleFunction<Heuristic> heuristics, int start, int goal, int budget, boolean recordExpansions) {
+        this.name = name;
+        this.kind = kind;
+        this.algorithm = algorithm;
+        this.width = width;
+        this.height = height;
+        this.areas = areas;
+        this.restores = restores;
+        this.gridOpen = gridOpen;
+        this.syncTables = syncTables;
+        this.standing = standing;
+        this.budget = budget;
+        this.state = new OwnerState(name);
+        this.heuristic = new RescalableHeuristic(heuristics, areas.minCost());
+        ReplanMode mode = algorithm == GridAlgorithm.LPA_STAR ? ReplanMode.LPA_STAR : ReplanMode.D_STAR_LITE;
+        this.search = new ReplanSearch<>(topology, cost, heuristic, mode, start, goal);
+        search.recordExpansions(recordExpansions);
+        this.knownAreaVersion = areas.version();
+        this.knownRestoreCount = restores.restoreCount();
+    }
+
+    GridAlgorithm algorithm() {
+        return algorithm;
+    }
+
+    ReplanSearch<GridTopology, StepCost, Heuristic> search() {
+        return search;
+    }
+
+    int width() {
+        return width;
+    }
+
+    int height() {
+        return height;
+    }
+
+    int start() {
+        return search.start();
+    }
+
+    int goal() {
+        return search.goal();
+    }
+
+    int restartCount() {
+        return restarts;
+    }
+
+    OwnerState state() {
+        return state;
+    }
+
+    // ---- changes ----
+
+    /**
+     * Square grids: an edit of the rectangle (x, y, w, h) with agent size s re-examines the nodes
+     * of [x - s, x + w] x [y - s, y + h] (a move reads both nodes' areas, the beside cells and the
+     * s x s blocks at both nodes, all within one cell of both); past a quarter of the cells it
+     * restarts instead.
+     */
+    void squareEdit(int x, int y, int w, int h, int agentSize) {
+        int x0 = Math.max(0, x - agentSize);
+        int y0 = Math.max(0, y - agentSize);
+        int x1 = Math.min(width - 1, x + w);
+        int y1 = Math.min(height - 1, y + h);
+        markRegion(x0, y0, x1, y1);
+    }
+
+    /**
+     * Hex grids: the changed cells and their neighbours are re-examined; past a quarter of the
+     * cells (counting the ring around the rectangle) it restarts instead.
+     */
+    void hexEdit(int x, int y, int w, int h) {
+        long touched = (long) Math.min(width, w + 2) * Math.min(height, h + 2);
+        if (touched * 4 > (long) width * height) {
+            restart();
+            return;
+        }
+        for (int r = y; r < y + h; r++) {
+            for (int c = x; c < x + w; c++) {
+                search.markChangedWithNeighbors(r * width + c);
+            }
+        }
+    }
+
+    private void markRegion(int x0, int y0, int x1, int y1) {
+        long touched = (long) (x1 - x0 + 1) * (y1 - y0 + 1);
+        if (touched * 4 > (long) width * height) {
+            restart();
+            return;
+        }
+        for (int r = y0; r <= y1; r++) {
+            for (int c = x0; c <= x1; c++) {
+                search.markChanged(r * width + c);
+            }
+        }
+    }
+
+    private void restart() {
+        if (search.isInitialized()) {
+            restarts++;
+        }
+        search.invalidateAll();
+    }
+
+    /** Changes the grid cannot see (a delegate now answering differently): plan from scratch next time. */
+    void invalidate() {
+        ensureOpen();
+        restart();
+    }
+
+    void moveStart(int cell) {
+        ensureOpen();
+        search.moveStart(cell);
+    }
+
+    void setGoal(int cell) {
+        ensureOpen();
+        search.setGoal(cell);
+    }
+
+    // ---- planning ----
+
+    /** An area-cost change or a restore of the grid since the plan: rebuild (the heuristic's scale may have changed). */
+    private void sync() {
+        if (areas.version() != knownAreaVersion || restores.restoreCount() != knownRestoreCount) {
+            heuristic.rescale(areas.minCost());
+            restart();
+            knownAreaVersion = areas.version();
+            knownRestoreCount = restores.restoreCount();
+        }
+        syncTables.run();
+    }
+
+    /** One bounded replan; 0 means {@link #budget} (itself 0 for unlimited). */
+    PathStatus tryReplan(int maxIterations) {
+        ensureOpen();
+        if (maxIterations < 0) {
+            throw new IllegalArgumentException("budget must be >= 0 (0 = the options' iteration budget), was " + maxIterations);
+        }
+        int b = maxIterations > 0 ? maxIterations : budget > 0 ? budget : Integer.MAX_VALUE;
+        sync();
+        if (!standing.canStand(search.start())) {
+            return PathStatus.START_INVALID;
+        }
+        if (!standing.canStand(search.goal())) {
+            return PathStatus.GOAL_INVALID;
+        }
+        SearchStatus s = search.replan(b);
+        return switch (s) {
+            case FOUND -> PathStatus.FOUND;
+            case NO_PATH -> PathStatus.NO_PATH;
+            default -> PathStatus.BUDGET_EXHAUSTED;
+        };
+    }
+
+    int pathLength() {
+        ensureOpen();
+        return search.found() ? search.pathLength() : 0;
+    }
+
+    double pathCost() {
+        ensureOpen();
+        return search.found() ? search.pathCost() : Double.POSITIVE_INFINITY;
+    }
+
+    int copyPath(int[] out) {
+        ensureOpen();
+        return search.copyPath(out);
+    }
+
+    int[] expandedNodes() {
+        return search.expandedNodes();
+    }
+
+    int iterationsForResult() {
+        return (int) Math.min(Integer.MAX_VALUE, search.iterations());
+    }
+
+    // ---- snapshots ----
+
+    private GridReplannerStateFormat.State toState() {
+        sync();
+        return new GridReplannerStateFormat.State(kind, width, height, algorithm.code(), knownAreaVersion, search.start(),
+                search.goal(), search.toPiece());
+    }
+
+    long stateLength() {
+        ensureOpen();
+        return GridReplannerStateFormat.length(toState());
+    }
+
+    byte[] saveState() {
+        ensureOpen();
+        GridReplannerStateFormat.State s = toState();
+        long length = GridReplannerStateFormat.length(s);
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException(name + " state of " + length + " bytes does not fit a byte array; save into a segment");
+        }
+        byte[] out = new byte[(int) length];
+        GridReplannerStateFormat.write(StateWriter.into(MemorySegment.ofArray(out), 0), s);
+        return out;
+    }
+
+    long saveState(MemorySegment destination, long offset) {
+        Objects.requireNonNull(destination, "destination");
+        ensureOpen();
+        GridReplannerStateFormat.State s = toState();
+        long length = GridReplannerStateFormat.length(s);
+        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < length) {
+            throw new IllegalArgumentException(name + " state needs " + length + " bytes at offset " + offset
+                    + ", the destination holds " + destination.byteSize());
+        }
+        GridReplannerStateFormat.write(StateWriter.into(destination, offset), s);
+        return length;
+    }
+
+    /** Checks everything, then replaces the state; on an exception nothing has changed. */
+    void restoreState(MemorySegment data) {
+        Objects.requireNonNull(data, "data");
+        ensureOpen();
+        StateReader r = StateReader.ofGrid(data);
+        GridReplannerStateFormat.State s = GridReplannerStateFormat.read(r, kind);
+        if (s.width() != width) {
+            throw new GridStateException("width", s.width(), width + " (the restoring " + name + "'s grid width)",
+                    GridReplannerStateFormat.WIDTH_OFFSET);
+        }
+        if (s.height() != height) {
+            throw new GridStateException("height", s.height(), height + " (the restoring " + name + "'s grid height)",
+                    GridReplannerStateFormat.HEIGHT_OFFSET);
+        }
+        if (s.algorithm() != algorithm.code()) {
+            throw new GridStateException("algorithm", s.algorithm(), algorithm.code() + " (the restoring " + name + "'s algorithm, "
+                    + algorithm + ")", GridReplannerStateFormat.ALGORITHM_OFFSET);
+        }
+        if (s.areaVersion() != areas.version()) {
+            throw new GridStateException("areaVersion", s.areaVersion(), areas.version()
+                    + " (the grid's area-cost version: restore the grid first)", GridReplannerStateFormat.AREA_VERSION_OFFSET);
+        }
+        heuristic.rescale(areas.minCost());
+        search.restore(s.search());
+        knownAreaVersion = s.areaVersion();
+        knownRestoreCount = restores.restoreCount();
+    }
+
+    void ensureOpen() {
+        state.ensureOpen();
+        gridOpen.run();
+    }
+
+    @Override
+    public void close() {
+        if (state.markClosed()) {
+            search.close();
+        }
+    }
+
+    /**
+     * The heuristic of the tier-1 replanners: the grid's distance estimate scaled by the smallest
+     * area multiplier, rebuilt when the multipliers change (which restarts the search).
+     */
+    private static final class RescalableHeuristic implements Heuristic {
+        private final DoubleFunction<Heuristic> factory;
+        private Heuristic current;
+        private int goal = -1;
+
+        RescalableHeuristic(DoubleFunction<Heuristic> factory, double scale) {
+            this.factory = factory;
+            this.current = factory.apply(scale);
+        }
+
+        void rescale(double scale) {
+            current = factory.apply(scale);
+            if (goal >= 0) {
+                current.setGoal(goal);
+            }
+        }
+
+        @Override
+        public void setGoal(int goal) {
+            this.goal = goal;
+            current.setGoal(goal);
+        }
+
+        @Override
+        public double estimate(int node) {
+            return current.estimate(node);
+        }
+    }
+}

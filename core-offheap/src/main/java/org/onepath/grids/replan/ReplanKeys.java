@@ -1,0 +1,56 @@
+package org.onepath.grids.replan;
+
+/**
+ * The tolerance rules of the incremental replanners (normative). Costs are sums of doubles added
+ * in different orders by different repairs, so costs equal on paper can differ in the last bits:
+ * "equal", "smaller" and "consistent" therefore allow a relative difference of 1e-11 (an
+ * absolute 1e-11 below 1). Two infinities are equal; an infinity equals no finite value.
+ */
+public final class ReplanKeys {
+    private ReplanKeys() {
+    }
+
+    /** The relative (absolute below 1) tolerance. */
+    public static final double TOLERANCE = 1e-11;
+
+    /** Whether a and b are equal within the tolerance (neither may be NaN). */
+    public static boolean equal(double a, double b) {
+        if (a == b) {
+            return true;
+        }
+        double scale = Math.max(Math.abs(a), Math.abs(b));
+        // An infinity equals only itself (handled above): its scale would make any difference tolerable.
+        return scale != Double.POSITIVE_INFINITY && Math.abs(a - b) <= TOLERANCE * Math.max(1.0, scale);
+    }
+
+    /** Whether a is smaller than b by more than the tolerance. */
+    public static boolean less(double a, double b) {
+        return a < b && !equal(a, b);
+    }
+
+    /**
+     * Whether key (a1, a2) is smaller than key (b1, b2): the first keys decide unless they are
+     * equal within the tolerance, then the second keys; equal keys are not smaller.
+     */
+    public static boolean keyLess(double a1, double a2, double b1, double b2) {
+        if (!equal(a1, b1)) {
+            return a1 < b1;
+        }
+        return less(a2, b2);
+    }
+
+    /**
+     * The queue order of {@link ReplanOpenSet}: whether (a1, a2, an) comes strictly before
+     * (b1, b2, bn): smaller first key, then smaller second key (each within the tolerance), then
+     * smaller node index.
+     */
+    public static boolean before(double a1, double a2, int an, double b1, double b2, int bn) {
+        if (!equal(a1, b1)) {
+            return a1 < b1;
+        }
+        if (!equal(a2, b2)) {
+            return a2 < b2;
+        }
+        return an < bn;
+    }
+}

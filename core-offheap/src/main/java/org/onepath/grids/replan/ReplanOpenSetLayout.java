@@ -1,0 +1,40 @@
+package org.onepath.grids.replan;
+
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Layout of the {@link ReplanOpenSet} working memory (never persisted as it lies, so native byte
+ * order; a snapshot lists the slots through {@code org.onepath.state.ReplanOpenSetPieceLayout}).
+ *
+ * <p>Heap slot, one per queued node, in 4-ary heap order (children of slot i are 4i+1..4i+4):
+ * <pre>
+ *  0               8               16      20      24
+ *  +---------------+---------------+-------+-------+
+ *  |  key1 (f64)   |  key2 (f64)   | node  |  pad  |
+ *  +---------------+---------------+-------+-------+
+ * </pre>
+ * key1 = min(g, rhs) + h + km, key2 = min(g, rhs). The keys sit first so a comparison reads one
+ * cache line; the slot is padded to 24 bytes to keep every f64 aligned.
+ *
+ * <p>Position table, one i32 per node of the capacity: the node's heap slot, or -1 when it is not
+ * queued.
+ */
+public final class ReplanOpenSetLayout {
+    private ReplanOpenSetLayout() {
+    }
+
+    public static final long KEY1_OFFSET = 0;
+    public static final long KEY2_OFFSET = KEY1_OFFSET + 8;
+    public static final long NODE_OFFSET = KEY2_OFFSET + 8;
+    public static final long SLOT_BYTES = NODE_OFFSET + 8;
+
+    public static final long POSITION_BYTES = 4;
+    /** Position of a node that is not queued. */
+    public static final int ABSENT = -1;
+
+    /** Heap arity; an implementation detail that changes neither the order nor the results. */
+    public static final int ARITY = 4;
+
+    public static final ValueLayout.OfDouble KEY = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+    public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+}
