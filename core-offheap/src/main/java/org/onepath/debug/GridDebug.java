@@ -6,12 +6,15 @@ import java.util.Objects;
 import org.onepath.Cell;
 import org.onepath.GraphPath;
 import org.onepath.GridPath;
+import org.onepath.HexCoord;
+import org.onepath.HexPath;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelPath;
 import org.onepath.WorldPoint;
 
 /**
- * Copies query results into immutable plain data for drawing and logging: the path, its
+ * Copies query results (square, hex, voxel and graph queries, and replanners') into immutable
+ * plain data for drawing and logging: the path, its
  * waypoints (the start, every cell where the direction of travel changes, the goal), world
  * points, and the expanded cells in expansion order when they were recorded
  * ({@code recordExpansions} on the options; the list's length is then the expanded count).
@@ -49,6 +52,27 @@ public final class GridDebug {
                 List.copyOf(waypoints), List.copyOf(path.points()), path.hasExpandedCells(), expanded);
     }
 
+    /**
+     * A hex-grid result as plain data: a one-off query's or a {@link org.onepath.HexReplanner}'s
+     * (a {@link org.onepath.GridReplanner}'s result is a {@link GridPath}). Waypoints are where the
+     * axial step changes, since a straight hex line keeps one axial step while its offset column
+     * and row steps alternate.
+     */
+    public static HexDebugPath describe(HexPath path) {
+        Objects.requireNonNull(path, "path");
+        List<Cell> cells = List.copyOf(path.cells());
+        List<HexCoord> hexes = List.copyOf(path.hexes());
+        List<Cell> waypoints = new ArrayList<>();
+        for (int i = 0; i < hexes.size(); i++) {
+            if (i == 0 || i == hexes.size() - 1 || turnsAt(hexes.get(i - 1), hexes.get(i), hexes.get(i + 1))) {
+                waypoints.add(cells.get(i));
+            }
+        }
+        List<Cell> expanded = path.hasExpandedCells() ? List.copyOf(path.expandedCells()) : List.of();
+        return new HexDebugPath(path.status(), path.cost(), path.expandedCount(), path.iterations(), cells, hexes,
+                List.copyOf(waypoints), List.copyOf(path.points()), path.hasExpandedCells(), expanded);
+    }
+
     /** A graph result as plain data (every node of a graph path is a waypoint). */
     public static GraphDebugPath describe(GraphPath path) {
         Objects.requireNonNull(path, "path");
@@ -79,6 +103,10 @@ public final class GridDebug {
             }
         }
         return List.copyOf(out);
+    }
+
+    private static boolean turnsAt(HexCoord a, HexCoord b, HexCoord c) {
+        return b.q() - a.q() != c.q() - b.q() || b.r() - a.r() != c.r() - b.r();
     }
 
     private static boolean turnsAt(VoxelCell a, VoxelCell b, VoxelCell c) {

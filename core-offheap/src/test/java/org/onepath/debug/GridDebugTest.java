@@ -131,4 +131,67 @@ class GridDebugTest {
         assertThrows(IllegalArgumentException.class, () -> new GridDebugPath(PathStatus.NO_PATH, GridAlgorithm.ASTAR,
                 Double.POSITIVE_INFINITY, 2, 2, List.of(), List.of(), List.<WorldPoint>of(), true, List.of(new Cell(0, 0))));
     }
+
+    /** Waypoints of a hex path from the definition: the ends and each cell where the axial step changes. */
+    private static List<Cell> hexTurnsOf(org.onepath.HexPath path) {
+        List<Cell> out = new ArrayList<>();
+        List<org.onepath.HexCoord> h = path.hexes();
+        for (int i = 0; i < h.size(); i++) {
+            if (i == 0 || i == h.size() - 1
+                    || h.get(i).q() - h.get(i - 1).q() != h.get(i + 1).q() - h.get(i).q()
+                    || h.get(i).r() - h.get(i - 1).r() != h.get(i + 1).r() - h.get(i).r()) {
+                out.add(path.cells().get(i));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void hexResultsAndReplannerResults() {
+        Random random = new Random(11);
+        int described = 0;
+        for (int round = 0; round < 30; round++) {
+            try (org.onepath.HexGrid hex = org.onepath.HexGrid.create(16, 12, org.onepath.HexLayout.values()[round % 4]);
+                 Grid grid = Grid.create(20, 15)) {
+                for (int i = 0; i < 40; i++) {
+                    hex.setWalkable(random.nextInt(16), random.nextInt(12), false);
+                    grid.setWalkable(random.nextInt(20), random.nextInt(15), false);
+                }
+                Cell a = new Cell(0, 0);
+                Cell b = new Cell(15, 11);
+                hex.setWalkable(0, 0, true);
+                hex.setWalkable(15, 11, true);
+                org.onepath.HexPath one = hex.findPath(a, b, org.onepath.HexOptions.builder().recordExpansions(true).build());
+                HexDebugPath d = GridDebug.describe(one);
+                assertEquals(one.status(), d.status());
+                assertEquals(Double.doubleToLongBits(one.cost()), Double.doubleToLongBits(d.cost()));
+                assertEquals(one.cells(), d.path());
+                assertEquals(one.hexes(), d.hexes());
+                assertEquals(hexTurnsOf(one), d.waypoints());
+                assertEquals(one.points(), d.points());
+                assertTrue(d.expansionsRecorded());
+                assertEquals(one.expandedCount(), d.expanded().size());
+                assertThrows(UnsupportedOperationException.class, () -> d.path().add(a));
+                try (org.onepath.HexReplanner replanner = hex.createReplanner(a, b)) {
+                    org.onepath.HexPath planned = replanner.replan();
+                    HexDebugPath r = GridDebug.describe(planned);
+                    assertEquals(planned.cells(), r.path());
+                    assertEquals(planned.expandedCount(), r.expandedCount());
+                    assertFalse(r.expansionsRecorded());
+                }
+                grid.setWalkable(0, 0, true);
+                grid.setWalkable(19, 14, true);
+                try (org.onepath.GridReplanner replanner = grid.createReplanner(a, new Cell(19, 14),
+                        GridOptions.DEFAULT.toBuilder().algorithm(GridAlgorithm.LPA_STAR).build())) {
+                    GridPath planned = replanner.replan();
+                    GridDebugPath r = GridDebug.describe(planned);
+                    assertEquals(planned.cells(), r.path());
+                    assertEquals(turnsOf(planned.cells()), r.waypoints());
+                    assertEquals(planned.expandedCount(), r.expandedCount());
+                    described++;
+                }
+            }
+        }
+        assertEquals(30, described);
+    }
 }
