@@ -380,38 +380,50 @@ final class Algorithms {
         public Solver prepare(Grid grid) {
             HpaHierarchy hierarchy = new HpaHierarchy(grid, chunk, 1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
             HpaSearch search = new HpaSearch(hierarchy, smoothing);
-            int width = grid.width();
-            return new Solver() {
-                private long expanded;
-
-                @Override
-                public double solve(int sx, int sy, int gx, int gy) {
-                    expanded = 0;
-                    if (search.tryBegin(sy * width + sx, gy * width + gx) != PathStatus.IN_PROGRESS) {
-                        return Double.POSITIVE_INFINITY;
-                    }
-                    SearchStatus status = search.step(Integer.MAX_VALUE);
-                    expanded = search.expandedCount();
-                    return status == SearchStatus.FOUND ? search.pathCost() : Double.POSITIVE_INFINITY;
-                }
-
-                @Override
-                public long lastExpanded() {
-                    return expanded;
-                }
-
-                @Override
-                public long preparedBytes() {
-                    return hierarchy.memoryBytes();
-                }
-
-                @Override
-                public void close() {
-                    search.close();
-                    hierarchy.close();
-                }
-            };
+            return slicedSolver(grid, search, hierarchy.memoryBytes(), () -> {
+                search.close();
+                hierarchy.close();
+            });
         }
+    }
+
+    /**
+     * A solver over a tier-2 search: each problem is one tryBegin and one unbounded step.
+     *
+     * @param preparedBytes the native bytes of what preparing built, for the report
+     * @param release       closes the search and what preparing built
+     */
+    private static Algorithm.Solver slicedSolver(Grid grid, SlicedSearch search, long preparedBytes, Runnable release) {
+        int width = grid.width();
+        return new Algorithm.Solver() {
+            private long expanded;
+
+            @Override
+            public double solve(int sx, int sy, int gx, int gy) {
+                expanded = 0;
+                if (search.tryBegin(sy * width + sx, gy * width + gx) != PathStatus.IN_PROGRESS) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                SearchStatus status = search.step(Integer.MAX_VALUE);
+                expanded = search.expandedCount();
+                return status == SearchStatus.FOUND ? search.pathCost() : Double.POSITIVE_INFINITY;
+            }
+
+            @Override
+            public long lastExpanded() {
+                return expanded;
+            }
+
+            @Override
+            public long preparedBytes() {
+                return preparedBytes;
+            }
+
+            @Override
+            public void close() {
+                release.run();
+            }
+        };
     }
 
     /** A search built by hand; preparing builds its buffers and tables. */
@@ -420,31 +432,7 @@ final class Algorithms {
         public Solver prepare(Grid grid) {
             Resources resources = new Resources();
             SlicedSearch search = factory.create(grid, resources);
-            int width = grid.width();
-            return new Solver() {
-                private long expanded;
-
-                @Override
-                public double solve(int sx, int sy, int gx, int gy) {
-                    expanded = 0;
-                    if (search.tryBegin(sy * width + sx, gy * width + gx) != PathStatus.IN_PROGRESS) {
-                        return Double.POSITIVE_INFINITY;
-                    }
-                    SearchStatus status = search.step(Integer.MAX_VALUE);
-                    expanded = search.expandedCount();
-                    return status == SearchStatus.FOUND ? search.pathCost() : Double.POSITIVE_INFINITY;
-                }
-
-                @Override
-                public long lastExpanded() {
-                    return expanded;
-                }
-
-                @Override
-                public void close() {
-                    resources.close();
-                }
-            };
+            return slicedSolver(grid, search, 0, resources::close);
         }
     }
 }
