@@ -1,6 +1,7 @@
 package org.onepath.grids.fast;
 
 import static org.onepath.grids.jps.BlockMapLayout.WORD;
+import static org.onepath.grids.jps.BlockMapLayout.WORD_BYTES;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
@@ -76,7 +77,7 @@ public final class BitFinder extends OctileFinder {
         final int gx = goalX;
         final int gy = goalY;
         for (int steps = 1; ; steps++) {
-            if ((nb.get(OctileMapLayout.BYTE, cell) & need) != need) {
+            if ((nb.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(cell)) & need) != need) {
                 return 0;
             }
             cell += delta;
@@ -108,9 +109,9 @@ public final class BitFinder extends OctileFinder {
         int k = first >>> 6;
         int stop = words << 6; // past the line: the line ended on a word boundary without a stop
         if (k < words) {
-            long w = stops.get(WORD, (base + k) << 3) & (-1L << first);
+            long w = stops.get(WORD, (base + k)  * WORD_BYTES) & (-1L << first);
             while (w == 0 && ++k < words) {
-                w = stops.get(WORD, (base + k) << 3);
+                w = stops.get(WORD, (base + k)  * WORD_BYTES);
             }
             if (w != 0) {
                 stop = (k << 6) + Long.numberOfTrailingZeros(w);
@@ -122,7 +123,7 @@ public final class BitFinder extends OctileFinder {
         if (k >= words) {
             return 0;
         }
-        return (walk.get(WORD, (base + k) << 3) >>> stop & 1L) != 0 ? stop - from : 0;
+        return (walk.get(WORD, (base + k)  * WORD_BYTES) >>> stop & 1L) != 0 ? stop - from : 0;
     }
 
     /** Scan towards smaller positions; as {@link #forward}. */
@@ -132,9 +133,9 @@ public final class BitFinder extends OctileFinder {
         int k = first >> 6;
         int stop = -1; // before the line: no stop down to position 0
         if (first >= 0) {
-            long w = stops.get(WORD, (base + k) << 3) & (-1L >>> (63 - (first & 63)));
+            long w = stops.get(WORD, (base + k)  * WORD_BYTES) & (-1L >>> (63 - (first & 63)));
             while (w == 0 && --k >= 0) {
-                w = stops.get(WORD, (base + k) << 3);
+                w = stops.get(WORD, (base + k)  * WORD_BYTES);
             }
             if (w != 0) {
                 stop = (k << 6) + 63 - Long.numberOfLeadingZeros(w);
@@ -146,6 +147,6 @@ public final class BitFinder extends OctileFinder {
         if (stop < 0) {
             return 0;
         }
-        return (walk.get(WORD, (base + (stop >>> 6)) << 3) >>> stop & 1L) != 0 ? from - stop : 0;
+        return (walk.get(WORD, (base + (stop >>> 6))  * WORD_BYTES) >>> stop & 1L) != 0 ? from - stop : 0;
     }
 }

@@ -250,7 +250,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         final int y = cell / width;
         final int row = rec.get(INT, off + PARENT_OFFSET) < 0 ? OctileMapLayout.START_ROW : (tag >>> DIRECTION_SHIFT) & 7;
         int mask = successors.get(OctileMapLayout.BYTE,
-                OctileMapLayout.successorOffset(row, neighbours.get(OctileMapLayout.BYTE, cell))) & 0xFF;
+                OctileMapLayout.successorOffset(row, neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(cell)))) & 0xFF;
         while (mask != 0) {
             final int d = Integer.numberOfTrailingZeros(mask); // ascending direction order
             mask &= mask - 1;
@@ -288,7 +288,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         final int higher = Math.max(first, second);
         int c = origin;
         for (int k = 1; ; k++) {
-            if ((neighbours.get(OctileMapLayout.BYTE, c) & need) != need) {
+            if ((neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(c)) & need) != need) {
                 return;
             }
             x += dx;

@@ -62,7 +62,7 @@ public final class OctileMap implements GridChangeListener, AutoCloseable {
             this.neighbours = arena.allocate(Math.max(1, bytes), 8);
             for (int y = 0; y < height; y++) {
                 for (int x = 0; x < width; x++) {
-                    neighbours.set(BYTE, (long) y * width + x, compute(x, y));
+                    neighbours.set(BYTE, OctileMapLayout.neighbourOffset(y * width + x), compute(x, y));
                 }
             }
         } else {
@@ -80,7 +80,7 @@ public final class OctileMap implements GridChangeListener, AutoCloseable {
 
     /** The neighbour byte of a row-major cell. */
     public int neighbours(int cell) {
-        return neighbours.get(BYTE, cell) & 0xFF;
+        return neighbours.get(BYTE, OctileMapLayout.neighbourOffset(cell)) & 0xFF;
     }
 
     /** A read-only view of the neighbour bytes (what a store bakes). */
@@ -109,7 +109,7 @@ public final class OctileMap implements GridChangeListener, AutoCloseable {
     public void cellChanged(Grid source, int x, int y) {
         for (int ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++) {
             for (int nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++) {
-                neighbours.set(BYTE, (long) ny * width + nx, compute(nx, ny));
+                neighbours.set(BYTE, OctileMapLayout.neighbourOffset(ny * width + nx), compute(nx, ny));
             }
         }
     }

@@ -62,6 +62,11 @@ public final class OctileMapLayout {
         };
     }
 
+    /** Offset of a row-major cell's neighbour byte. */
+    public static long neighbourOffset(int cell) {
+        return cell * NEIGHBOUR_BYTES;
+    }
+
     /** Bytes of the neighbour part of a {@code width x height} grid. */
     public static long neighbourBytes(int width, int height) {
         return (long) width * height * NEIGHBOUR_BYTES;

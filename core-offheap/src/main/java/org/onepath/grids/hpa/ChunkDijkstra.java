@@ -48,7 +48,7 @@ final class ChunkDijkstra implements AutoCloseable {
         int n = chunkSize * chunkSize;
         this.arena = Arena.ofShared();
         this.records = arena.allocate(n * RECORD_BYTES, 8);
-        this.targetMarks = arena.allocate(n * 4L, 4);
+        this.targetMarks = arena.allocate(n * HpaLayout.CELL_INT_BYTES, HpaLayout.CELL_INT_BYTES);
         this.open = new OpenSet(n);
         this.noCornerCutting = moves.rule == DiagonalRule.NO_CORNER_CUTTING;
     }
@@ -74,8 +74,8 @@ final class ChunkDijkstra implements AutoCloseable {
         int remaining = 0;
         for (int i = 0; i < count; i++) {
             int local = local(targets[i]);
-            if (targetMarks.get(INT, local * 4L) != gen) {
-                targetMarks.set(INT, local * 4L, gen);
+            if (targetMarks.get(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(local)) != gen) {
+                targetMarks.set(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(local), gen);
                 remaining++;
             }
         }
@@ -92,7 +92,7 @@ final class ChunkDijkstra implements AutoCloseable {
             int u = open.pop();
             long uo = u * RECORD_BYTES;
             records.set(INT, uo + MARK_OFFSET, (gen << 1) | CLOSED_BIT);
-            if (targetMarks.get(INT, u * 4L) == gen) {
+            if (targetMarks.get(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(u)) == gen) {
                 remaining--;
                 if (remaining == 0) {
                     break;

@@ -41,6 +41,17 @@ import java.nio.ByteOrder;
  * </pre>
  * node is the index of the source node in this chunk, target the grid cell in the neighbouring
  * chunk, cost the straight move cost {@code (m[a] + m[b]) * 0.5}.
+ *
+ * <p>Working memory of the searches (never written out, native order): one i32 per cell,
+ * {@link #cellIntOffset}: {@code HpaSearch}'s path positions (the index of a cell on the path
+ * being smoothed, -1 off it) over the grid, and {@code ChunkDijkstra}'s target marks (the
+ * generation that made a chunk cell a target) over a chunk.
+ * <pre>
+ *  0       4       8
+ *  +-------+-------+ ...
+ *  | cell 0| cell 1|
+ *  +-------+-------+ ...
+ * </pre>
  */
 public final class HpaLayout {
     private HpaLayout() {
@@ -67,6 +78,16 @@ public final class HpaLayout {
     public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     public static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     public static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** Bytes per cell of the searches' i32 working arrays. */
+    public static final long CELL_INT_BYTES = 4;
+    /** Element of the working arrays (native order: never written out). */
+    public static final ValueLayout.OfInt CELL_INT = ValueLayout.JAVA_INT;
+
+    /** Offset of a cell's entry in a working array. */
+    public static long cellIntOffset(int cell) {
+        return cell * CELL_INT_BYTES;
+    }
 
     /** Offset of the intra costs in a block of n nodes. */
     public static long costsOffset(int nodeCount) {

@@ -11,7 +11,6 @@ import static org.onepath.grids.NodeRecordLayout.RECORD_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Objects;
 import org.onepath.Connectivity;
@@ -106,7 +105,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         this.cellCount = hierarchy.grid().cellCount();
         this.arena = Arena.ofShared();
         this.records = arena.allocate(cellCount * RECORD_BYTES, 8);
-        this.positions = arena.allocate(cellCount * 4L, 4);
+        this.positions = arena.allocate(cellCount * HpaLayout.CELL_INT_BYTES, HpaLayout.CELL_INT_BYTES);
         positions.fill((byte) 0xFF);
         this.open = new OpenSet(cellCount);
         this.dijkstra = new ChunkDijkstra(moves, hierarchy.chunkSize());
@@ -393,7 +392,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         }
         prefix[0] = 0;
         for (int i = 0; i < n; i++) {
-            positions.set(ValueLayout.JAVA_INT, p[i] * 4L, i);
+            positions.set(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(p[i]), i);
             if (i > 0) {
                 prefix[i] = prefix[i - 1] + mv.cost(p[i - 1], p[i], mv.directionOf(p[i - 1], p[i]));
             }
@@ -461,7 +460,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
                     if (walk >= rest - SMOOTHING_MARGIN) {
                         break;
                     }
-                    int j = positions.get(ValueLayout.JAVA_INT, next * 4L);
+                    int j = positions.get(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(next));
                     if (j > i + 1 && walk < prefix[j] - prefix[i] - SMOOTHING_MARGIN
                             && (j > bestJ || (j == bestJ && walk < bestCost))) {
                         bestJ = j;
@@ -485,7 +484,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         }
         append(p[n - 1]);
         for (int k = 0; k < n; k++) {
-            positions.set(ValueLayout.JAVA_INT, p[k] * 4L, -1);
+            positions.set(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(p[k]), -1);
         }
     }
 
