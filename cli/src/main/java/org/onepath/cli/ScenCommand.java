@@ -49,8 +49,12 @@ final class ScenCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", description = "At most N problems from each scenario file (default: all).")
     int limit;
 
-    @Option(names = "--every", paramLabel = "N", description = "Only every Nth problem of each square-grid scenario file: 1, 1+N, 1+2N, ... (default: ${DEFAULT-VALUE}, all).")
+    @Option(names = "--every", paramLabel = "N", description = "Only every Nth problem of each scenario file: 1, 1+N, 1+2N, ... counted from --from (default: ${DEFAULT-VALUE}, all).")
     int every = 1;
+
+    @Option(names = "--from", paramLabel = "N", description = {"Skip the first N problems of each scenario file (default: ${DEFAULT-VALUE});",
+            "with --limit a long set runs in pieces. Mismatches keep their numbers in the file."})
+    int from;
 
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed queries before the timed passes of each map (default: ${DEFAULT-VALUE}).")
     int warmup = ScenarioRun.DEFAULT_WARMUP;
@@ -67,12 +71,7 @@ final class ScenCommand implements Callable<Integer> {
         if (passes < 1) {
             throw new IllegalArgumentException("--passes must be at least 1, was " + passes);
         }
-        if (limit < 0) {
-            throw new IllegalArgumentException("--limit must be >= 0, was " + limit);
-        }
-        if (every < 1) {
-            throw new IllegalArgumentException("--every must be at least 1, was " + every);
-        }
+        ProblemSelection selection = new ProblemSelection(from, every, limit);
         if (warmup < 0) {
             throw new IllegalArgumentException("--warmup must be >= 0, was " + warmup);
         }
@@ -85,7 +84,7 @@ final class ScenCommand implements Callable<Integer> {
         List<Algorithm> algs = Algorithms.parse(algorithms, chunk, smooth == 1);
         List<Path> files = ScenarioRun.scenarioFiles(paths);
         PrintStream progress = isTerminal() ? System.err : null;
-        ScenarioRun.Report report = new ScenarioRun(algs, passes, limit, warmup, progress, store, every).run(files);
+        ScenarioRun.Report report = new ScenarioRun(algs, passes, selection, warmup, progress, store).run(files);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(toJson(report));

@@ -104,32 +104,24 @@ final class ScenarioRun {
 
     private final List<Algorithm> algorithms;
     private final int passes;
-    private final int limit;
+    private final ProblemSelection selection;
     private final int warmup;
     private final PrintStream progress;
     private final Path store;
-    private final int every;
-
-    /** As {@link #ScenarioRun(List, int, int, int, PrintStream, Path, int)} with every problem. */
-    ScenarioRun(List<Algorithm> algorithms, int passes, int limit, int warmup, PrintStream progress, Path store) {
-        this(algorithms, passes, limit, warmup, progress, store, 1);
-    }
 
     /**
-     * @param passes   timed passes per map and algorithm; the best is kept
-     * @param limit    at most this many problems per scenario file (0 = all)
-     * @param warmup   untimed queries before the timed passes
-     * @param progress where progress lines go, or null
-     * @param store    a store file, or a folder of them named after the maps, that answers the
-     *                 scenarios instead of the maps beside them; null for the maps
-     * @param every    of a square-grid scenario file, only problems 1, 1 + every, 1 + 2 * every, ...
-     *                 (before the limit); mismatches keep their numbers in the file
+     * @param passes    timed passes per map and algorithm; the best is kept
+     * @param selection which problems of each scenario file run; mismatches keep their numbers
+     *                  in the file
+     * @param warmup    untimed queries before the timed passes
+     * @param progress  where progress lines go, or null
+     * @param store     a store file, or a folder of them named after the maps, that answers the
+     *                  scenarios instead of the maps beside them; null for the maps
      */
-    ScenarioRun(List<Algorithm> algorithms, int passes, int limit, int warmup, PrintStream progress, Path store, int every) {
-        this.every = every;
+    ScenarioRun(List<Algorithm> algorithms, int passes, ProblemSelection selection, int warmup, PrintStream progress, Path store) {
+        this.selection = selection;
         this.algorithms = algorithms;
         this.passes = passes;
-        this.limit = limit;
         this.warmup = warmup;
         this.progress = progress;
         this.store = store;
@@ -215,7 +207,7 @@ final class ScenarioRun {
         }
         List<Mismatch> mismatches = new ArrayList<>();
         List<MapResult> voxelResults = new ArrayList<>();
-        VoxelScenarioRun voxels = new VoxelScenarioRun(passes, limit, warmup, store);
+        VoxelScenarioRun voxels = new VoxelScenarioRun(passes, selection, warmup, store);
         // A row per requested algorithm when square-grid files were given, even without problems;
         // the voxel row when voxel files were.
         boolean anyGridFile = scenarioFiles.stream().anyMatch(f -> !VoxelScenarioRun.isVoxelScenario(f));
@@ -240,17 +232,7 @@ final class ScenarioRun {
                 continue;
             }
             long t0 = System.nanoTime();
-            List<MovingAiScenario> problems = MovingAiScenarios.read(scen);
-            if (every > 1) {
-                List<MovingAiScenario> sampled = new ArrayList<>();
-                for (int i = 0; i < problems.size(); i += every) {
-                    sampled.add(problems.get(i));
-                }
-                problems = sampled;
-            }
-            if (limit > 0 && problems.size() > limit) {
-                problems = problems.subList(0, limit);
-            }
+            List<MovingAiScenario> problems = selection.select(MovingAiScenarios.read(scen));
             if (problems.isEmpty()) {
                 continue;
             }
@@ -348,7 +330,7 @@ final class ScenarioRun {
                     bad++;
                     MovingAiScenario p = problems.get(i);
                     String ends = "(" + p.startX() + "," + p.startY() + ")->(" + p.goalX() + "," + p.goalY() + ")";
-                    mismatches.add(new Mismatch(alg.name(), scen.toString(), i * every, ends, p.optimalLength(), costs[i]));
+                    mismatches.add(new Mismatch(alg.name(), scen.toString(), selection.numberInFile(i), ends, p.optimalLength(), costs[i]));
                 }
             }
             return new MapResult(mapName, n, bad, totalExpanded, best, preprocess, ratioCount, ratioSum, ratioMax, solver.preparedBytes());

@@ -26,14 +26,14 @@ final class VoxelScenarioRun {
     }
 
     private final int passes;
-    private final int limit;
+    private final ProblemSelection selection;
     private final int warmup;
     private final Path store;
 
     /** @param store a store file or folder answering the problems instead of the maps, or null */
-    VoxelScenarioRun(int passes, int limit, int warmup, Path store) {
+    VoxelScenarioRun(int passes, ProblemSelection selection, int warmup, Path store) {
         this.passes = passes;
-        this.limit = limit;
+        this.selection = selection;
         this.warmup = warmup;
         this.store = store;
     }
@@ -63,10 +63,7 @@ final class VoxelScenarioRun {
     /** Runs one file; null when it holds no problem. */
     FileResult run(Path scen, List<ScenarioRun.Mismatch> mismatches) {
         long t0 = System.nanoTime();
-        List<VoxelScenario> problems = VoxelScenarios.read(scen);
-        if (limit > 0 && problems.size() > limit) {
-            problems = problems.subList(0, limit);
-        }
+        List<VoxelScenario> problems = selection.select(VoxelScenarios.read(scen));
         if (problems.isEmpty()) {
             return null;
         }
@@ -116,7 +113,7 @@ final class VoxelScenarioRun {
                 if (!matches(p, costs[i])) {
                     bad++;
                     String ends = "(" + p.startX() + "," + p.startY() + "," + p.startZ() + ")->(" + p.goalX() + "," + p.goalY() + "," + p.goalZ() + ")";
-                    mismatches.add(new ScenarioRun.Mismatch(ALGORITHM, scen.toString(), i, ends, p.optimalLength(), costs[i]));
+                    mismatches.add(new ScenarioRun.Mismatch(ALGORITHM, scen.toString(), selection.numberInFile(i), ends, p.optimalLength(), costs[i]));
                 }
             }
             return new FileResult(new ScenarioRun.MapResult(mapName, n, bad, totalExpanded, best, 0), load);

@@ -278,6 +278,52 @@ class ScenCommandTest {
     }
 
     @Test
+    void fromSkipsTheFirstProblemsAndPiecesCoverTheFile() {
+        // Problems 4 and 10 (0-based 3 and 9) have wrong lengths.
+        Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
+        Path scen = Fixtures.write(dir.resolve("a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(3, 9)));
+        CliRun first = CliRun.of("scen", "--from", "0", "--limit", "4", scen.toString());
+        CliRun second = CliRun.of("scen", "--from", "4", "--limit", "4", scen.toString());
+        CliRun third = CliRun.of("scen", "--from", "8", "--limit", "4", scen.toString());
+        assertEquals(List.of(4, 4, 2), List.of(row(first, "astar").problems(), row(second, "astar").problems(),
+                row(third, "astar").problems()), "three pieces cover the ten problems");
+        assertEquals(List.of(4), mismatches(first).stream().map(MismatchLine::problem).toList());
+        assertEquals(0, second.status(), second::toString);
+        assertEquals(List.of(10), mismatches(third).stream().map(MismatchLine::problem).toList(), "numbered as in the file");
+
+        CliRun everyOther = CliRun.of("scen", "--from", "1", "--every", "2", scen.toString());
+        assertEquals(5, row(everyOther, "astar").problems());
+        assertEquals(List.of(4, 10), mismatches(everyOther).stream().map(MismatchLine::problem).toList(),
+                "problems 2, 4, 6, 8, 10 of the file");
+
+        CliRun past = CliRun.of("scen", "--from", "10", scen.toString());
+        assertEquals(0, past.status(), "nothing left to run is no mismatch: " + past);
+        assertTrue(CliRun.of("scen", "--from", "-1", scen.toString()).assertBadInput().contains("--from"));
+    }
+
+    @Test
+    void fromAndEveryApplyToVoxelScenarios() throws java.io.IOException {
+        Path scen = StoreFixtures.voxelWorld(dir.resolve("world"), "w.3dmap");
+        int total = StoreFixtures.WORLD_PROBLEMS.length;
+        CliRun all = CliRun.of("scen", scen.toString());
+        CliRun rest = CliRun.of("scen", "--from", "2", scen.toString());
+        CliRun sampled = CliRun.of("scen", "--every", "3", scen.toString());
+        assertEquals(total, row(all, VoxelScenarioRun.ALGORITHM).problems(), all::toString);
+        assertEquals(total - 2, row(rest, VoxelScenarioRun.ALGORITHM).problems(), rest::toString);
+        assertEquals((total + 2) / 3, row(sampled, VoxelScenarioRun.ALGORITHM).problems(), sampled::toString);
+
+        // A wrong length on the third problem is reported with its number in the file.
+        List<String> lines = new ArrayList<>(List.of(java.nio.file.Files.readString(scen).split("\n")));
+        String[] third = lines.get(4).split(" ");
+        third[6] = "1.00000000";
+        lines.set(4, String.join(" ", third));
+        Fixtures.write(scen, String.join("\n", lines) + "\n");
+        CliRun wrong = CliRun.of("scen", "--from", "1", scen.toString());
+        assertEquals(OnePathCli.FAILED, wrong.status(), wrong::toString);
+        assertTrue(wrong.out().contains(" problem 3 "), wrong::toString);
+    }
+
+    @Test
     void limitRestrictsProblemsPerFile() {
         // Problems 4..10 have wrong lengths; only a limit of 3 or less leaves them out.
         Fixtures.write(dir.resolve("a/a.map"), Fixtures.MAP_A);
