@@ -273,27 +273,42 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     }
 
     /**
-     * Improved pruning: the run offers the straight stops seen from each of its cells. Its first
-     * step is legal (the successor table drops illegal ones); later steps are checked in the
-     * neighbour bytes.
+     * Improved pruning: the run offers the straight stops seen from each of its cells, walking to
+     * the goal or until a step is illegal. Over the JPS+ table the finder's diagonal jump goes to
+     * the next cell whose scans stop (or the goal) in one read, so the run scans only there. The
+     * block finder's diagonal jump would scan every cell it passes and the run would scan the
+     * stop again, so over it the run walks cell by cell, its first step legal (the successor
+     * table drops illegal ones) and later steps checked in the neighbour bytes.
      */
     private void diagonalRun(int origin, int x, int y, int d, int a, int b, int genBase) {
         final int dx = Direction.dx(d);
         final int dy = Direction.dy(d);
-        final int need = OctileMapLayout.stepNeed(d);
         final int delta = dx + dy * width;
         final int first = dy < 0 ? Direction.NORTH : Direction.SOUTH;
         final int second = dx > 0 ? Direction.EAST : Direction.WEST;
         final int lower = Math.min(first, second);
         final int higher = Math.max(first, second);
+        final boolean byTable = finder instanceof TableFinder;
+        final int need = OctileMapLayout.stepNeed(d);
         int c = origin;
-        for (int k = 1; ; k++) {
-            if ((neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(c)) & need) != need) {
-                return;
+        int k = 0;
+        while (true) {
+            final int t;
+            if (byTable) {
+                t = finder.jump(c, x, y, d);
+                if (t == 0) {
+                    return;
+                }
+            } else {
+                if ((neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(c)) & need) != need) {
+                    return;
+                }
+                t = 1;
             }
-            x += dx;
-            y += dy;
-            c += delta;
+            x += t * dx;
+            y += t * dy;
+            c += t * delta;
+            k += t;
             if (c == goal) {
                 offer(c, x, y, origin, d, a, b + k, genBase);
                 return;
