@@ -14,8 +14,6 @@ import java.util.List;
  * @param limit at most this many kept problems per file, 0 for all
  */
 record ProblemSelection(int from, int every, int limit) {
-    static final ProblemSelection ALL = new ProblemSelection(0, 1, 0);
-
     ProblemSelection {
         if (from < 0) {
             throw new IllegalArgumentException("--from must be >= 0, was " + from);
