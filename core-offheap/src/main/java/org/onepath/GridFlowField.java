@@ -107,7 +107,7 @@ public final class GridFlowField implements AutoCloseable {
         this.areas = grid.areas();
         SquareTopology topology = new SquareTopology(grid, agentSize, options.connectivity(), options.diagonalRule());
         StepCost cost = options.stepCost() == null && options.blocked() == null ? DefaultStepCost.INSTANCE
-                : new DelegateCost(width, options.stepCost(), options.blocked());
+                : new CellDelegateCost(width, options.stepCost(), options.blocked());
         this.field = new FlowField<>(topology, cost, goalCells);
         this.arena = Arena.ofShared();
         this.pendingMarks = arena.allocate((long) width * height, 8);
@@ -670,24 +670,6 @@ public final class GridFlowField implements AutoCloseable {
                     pend(r * width + c);
                 }
             }
-        }
-    }
-
-    /**
-     * The tier-1 delegates on the tier-2 hook: a blocked cell has no move into or out of it; the
-     * step-cost delegate sees the move out of {@code from}.
-     */
-    private record DelegateCost(int width, CellStepCost stepCost, CellBlocker blocked) implements StepCost {
-        @Override
-        public double cost(int from, int to, double baseCost) {
-            int fx = from % width;
-            int fy = from / width;
-            int tx = to % width;
-            int ty = to / width;
-            if (blocked != null && (blocked.isBlocked(fx, fy) || blocked.isBlocked(tx, ty))) {
-                return Double.POSITIVE_INFINITY;
-            }
-            return stepCost == null ? baseCost : stepCost.cost(fx, fy, tx, ty, baseCost);
         }
     }
 }

@@ -67,7 +67,7 @@ public final class GridReplanner implements AutoCloseable {
         }
         SquareTopology topology = new SquareTopology(grid, agentSize, options.connectivity(), options.diagonalRule());
         StepCost cost = options.stepCost() == null && options.blocked() == null ? DefaultStepCost.INSTANCE
-                : new DelegateCost(w, options.stepCost(), options.blocked());
+                : new CellDelegateCost(w, options.stepCost(), options.blocked());
         HeuristicKind kind = options.heuristic();
         if (kind == HeuristicKind.AUTO) {
             kind = options.connectivity() == Connectivity.EIGHT ? HeuristicKind.OCTILE : HeuristicKind.MANHATTAN;
@@ -288,24 +288,6 @@ public final class GridReplanner implements AutoCloseable {
         @Override
         public void rectChanged(Grid g, int x, int y, int w, int h) {
             driver.squareEdit(x, y, w, h, options.agentSize());
-        }
-    }
-
-    /**
-     * The tier-1 delegates on the tier-2 hook: a blocked cell has no move into or out of it; the
-     * step-cost delegate sees the move in its direction of travel.
-     */
-    private record DelegateCost(int width, CellStepCost stepCost, CellBlocker blocked) implements StepCost {
-        @Override
-        public double cost(int from, int to, double baseCost) {
-            int fx = from % width;
-            int fy = from / width;
-            int tx = to % width;
-            int ty = to / width;
-            if (blocked != null && (blocked.isBlocked(fx, fy) || blocked.isBlocked(tx, ty))) {
-                return Double.POSITIVE_INFINITY;
-            }
-            return stepCost == null ? baseCost : stepCost.cost(fx, fy, tx, ty, baseCost);
         }
     }
 }
