@@ -43,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 20)
 @Measurement(iterations = 5, time = 20)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx8g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xmx8g", "--enable-native-access=ALL-UNNAMED"})
 @State(Scope.Thread)
 public class GraphBenchmark {
     static final int QUERIES = 64;

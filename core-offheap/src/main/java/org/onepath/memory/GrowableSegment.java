@@ -25,7 +25,7 @@ public final class GrowableSegment implements AutoCloseable {
         }
         this.alignment = alignment;
         this.arena = Arena.ofShared();
-        this.segment = arena.allocate(initialLength, alignment);
+        this.segment = LargePages.allocate(arena, initialLength, alignment);
     }
 
     /** The current block; a later {@link #ensureLength} may replace it. */
@@ -51,7 +51,7 @@ public final class GrowableSegment implements AutoCloseable {
         }
         long newLength = Math.max(minLength, current.byteSize() * 2);
         Arena newArena = Arena.ofShared();
-        MemorySegment grown = newArena.allocate(newLength, alignment);
+        MemorySegment grown = LargePages.allocate(newArena, newLength, alignment);
         MemorySegment.copy(current, 0, grown, 0, Math.min(usedLength, current.byteSize()));
         Arena old = arena;
         arena = newArena;

@@ -12,6 +12,7 @@ import static org.onepath.grids.fast.OctileNodeLayout.RECORD_BYTES;
 import static org.onepath.grids.fast.OctileNodeLayout.SLOT_OFFSET;
 import static org.onepath.grids.fast.OctileNodeLayout.TAG_OFFSET;
 import static org.onepath.grids.fast.OctileNodeLayout.WALL_TAG;
+import org.onepath.memory.LargePages;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -91,7 +92,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         int[] d = {-pw, 1, pw, -1, -pw + 1, pw + 1, pw - 1, -pw - 1};
         System.arraycopy(d, 0, delta, 0, 8);
         this.arena = Arena.ofShared();
-        this.records = arena.allocate((long) paddedWidth * (height + 2) * RECORD_BYTES, 8);
+        this.records = LargePages.allocate(arena, (long) paddedWidth * (height + 2) * RECORD_BYTES, 8);
         this.heapMemory = new GrowableSegment(INITIAL_HEAP_SLOTS * OctileHeapLayout.SLOT_BYTES, 8);
         this.heap = heapMemory.segment();
     }

@@ -10,6 +10,7 @@ import static org.onepath.grids.fast.JumpNodeLayout.MAX_GENERATION;
 import static org.onepath.grids.fast.JumpNodeLayout.PARENT_OFFSET;
 import static org.onepath.grids.fast.JumpNodeLayout.RECORD_BYTES;
 import static org.onepath.grids.fast.JumpNodeLayout.TAG_OFFSET;
+import org.onepath.memory.LargePages;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -110,7 +111,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         this.width = grid.width();
         this.height = grid.height();
         this.arena = Arena.ofShared();
-        this.records = arena.allocate((long) width * height * RECORD_BYTES, 8);
+        this.records = LargePages.allocate(arena, (long) width * height * RECORD_BYTES, 8);
         this.heapMemory = new GrowableSegment(INITIAL_SLOTS * JumpOpenListLayout.SLOT_BYTES, 8);
         this.stackMemory = new GrowableSegment(INITIAL_SLOTS * JumpOpenListLayout.STACK_ENTRY_BYTES, 4);
         this.heap = heapMemory.segment();

@@ -1,6 +1,7 @@
 package org.onepath.grids.jps;
 
 import static org.onepath.grids.jps.JpsPlusLayout.ENTRY;
+import org.onepath.memory.LargePages;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -87,7 +88,7 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
         long bytes = JpsPlusLayout.byteSize(width, height);
         if (callerTable == null) {
             this.arena = Arena.ofShared();
-            this.table = arena.allocate(bytes, 8);
+            this.table = LargePages.allocate(arena, bytes, 8);
             build();
         } else {
             this.arena = null;
