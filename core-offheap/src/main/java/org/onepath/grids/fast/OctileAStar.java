@@ -12,7 +12,6 @@ import static org.onepath.grids.fast.OctileNodeLayout.RECORD_BYTES;
 import static org.onepath.grids.fast.OctileNodeLayout.SLOT_OFFSET;
 import static org.onepath.grids.fast.OctileNodeLayout.TAG_OFFSET;
 import static org.onepath.grids.fast.OctileNodeLayout.WALL_TAG;
-import org.onepath.memory.LargePages;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -22,6 +21,7 @@ import org.onepath.grids.GridMath;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.grids.jps.Direction;

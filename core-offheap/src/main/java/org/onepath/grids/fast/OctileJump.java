@@ -10,7 +10,6 @@ import static org.onepath.grids.fast.JumpNodeLayout.MAX_GENERATION;
 import static org.onepath.grids.fast.JumpNodeLayout.PARENT_OFFSET;
 import static org.onepath.grids.fast.JumpNodeLayout.RECORD_BYTES;
 import static org.onepath.grids.fast.JumpNodeLayout.TAG_OFFSET;
-import org.onepath.memory.LargePages;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -22,6 +21,7 @@ import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.jps.Direction;
 import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.StateReader;

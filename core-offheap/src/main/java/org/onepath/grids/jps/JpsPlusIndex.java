@@ -1,7 +1,6 @@
 package org.onepath.grids.jps;
 
 import static org.onepath.grids.jps.JpsPlusLayout.ENTRY;
-import org.onepath.memory.LargePages;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -10,6 +9,7 @@ import java.util.Objects;
 import org.onepath.Grid;
 import org.onepath.GridBatchListener;
 import org.onepath.grids.GridTables;
+import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 
