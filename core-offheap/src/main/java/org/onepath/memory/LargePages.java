@@ -80,11 +80,15 @@ public final class LargePages {
     }
 
     /**
-     * A zeroed block of {@code bytes} bytes aligned to {@code alignment} (a power of two of at
-     * most 2 MiB), freed when {@code arena} closes.
+     * A zeroed block of {@code bytes} bytes aligned to {@code alignment} (a power of two; above
+     * 2 MiB the block comes from the arena), freed when {@code arena} closes.
+     *
+     * @throws IllegalArgumentException as {@link Arena#allocate(long, long)} for a negative size
+     *                                  or an alignment that is not a power of two
      */
     public static MemorySegment allocate(Arena arena, long bytes, long alignment) {
-        if (bytes < THRESHOLD || MMAP == null) {
+        if (bytes < THRESHOLD || MMAP == null || alignment <= 0 || (alignment & (alignment - 1)) != 0
+                || alignment > LARGE_PAGE) {
             return arena.allocate(bytes, alignment);
         }
         long rounded = (bytes + LARGE_PAGE - 1) & -LARGE_PAGE;

@@ -56,6 +56,15 @@ class LargePagesTest {
     }
 
     @Test
+    void aBadAlignmentIsRefusedAsTheArenaRefusesIt() {
+        try (Arena arena = Arena.ofConfined()) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> LargePages.allocate(arena, 3 * MIB, 48));
+            assertTrue(e.getMessage().contains("48"), e.getMessage());
+        }
+    }
+
+    @Test
     void growingPastTheThresholdKeepsTheUsedBytesAndZeroesTheRest() {
         try (GrowableSegment memory = new GrowableSegment(MIB, 8)) {
             MemorySegment small = memory.segment();
