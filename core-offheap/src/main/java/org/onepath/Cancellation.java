@@ -9,6 +9,10 @@ import java.util.concurrent.CancellationException;
 public final class Cancellation {
     private volatile boolean cancelled;
 
+    /** A token that is not cancelled. */
+    public Cancellation() {
+    }
+
     /** Requests cancellation. */
     public void cancel() {
         cancelled = true;

@@ -195,6 +195,7 @@ final class PageCache {
         return (int) ERRNO.get(state, 0L);
     }
 
+    @SuppressWarnings("restricted") // run with native access granted, as the class comment says
     private static MethodHandle downcall(String name, FunctionDescriptor descriptor, Linker.Option... options) {
         MemorySegment symbol = LIBC.find(name)
                 .orElseThrow(() -> new UnsupportedOperationException(name + " not found in the C library"));

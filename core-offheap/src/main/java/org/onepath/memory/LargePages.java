@@ -28,6 +28,7 @@ import java.util.Locale;
  * blocks, when a call fails or with {@code -Donepath.largePages=false}, the block comes from
  * {@link Arena#allocate}: the memory is the same, only its page size differs.
  */
+@SuppressWarnings("restricted") // the native calls are the point; they run only with native access granted
 public final class LargePages {
     /** Blocks below this size come from the arena: they would not fill one large page. */
     public static final long THRESHOLD = 2L << 20;

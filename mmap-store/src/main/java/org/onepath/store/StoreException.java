@@ -12,6 +12,8 @@ import java.nio.file.Path;
 public abstract sealed class StoreException extends IOException
         permits StoreTooOldException, StoreTooNewException, StoreTruncatedException, StoreCorruptException,
         StoreMismatchException {
+    private static final long serialVersionUID = 1L;
+
     private final transient Path file;
 
     StoreException(Path file, String message) {
