@@ -12,21 +12,20 @@ import java.util.Locale;
 /**
  * Allocates large zeroed native blocks that the kernel may back with 2 MiB pages.
  *
- * <p>Why: the search records of a large map (16 bytes a cell, so 16 MiB for 1024 x 1024) and a
- * voxel search's pages (hundreds of MiB on the largest worlds) are read at scattered cells. With
- * 4 KiB pages nearly every such read also misses the TLB, which holds a few thousand pages; with
- * 2 MiB pages the same TLB covers gigabytes. Linux backs memory with such pages only where the
- * program asks ({@code madvise(MADV_HUGEPAGE)}, the default "madvise" setting of transparent
- * huge pages), and {@link Arena#allocate} does not ask.
+ * <p>Why: the search records and JPS+ table of a large map (16 bytes a cell each, so 16 MiB for
+ * 1024 x 1024) are read at scattered cells. With 4 KiB pages many such reads also miss the TLB,
+ * which holds a few thousand pages; with 2 MiB pages the same TLB covers gigabytes. Linux backs
+ * memory with such pages only where the program asks ({@code madvise(MADV_HUGEPAGE)} under the
+ * default "madvise" setting of transparent huge pages), and {@link Arena#allocate} does not ask.
  *
  * <p>So a block of at least {@link #THRESHOLD} bytes is mapped anonymously (the kernel zeroes
- * it, page by page as it is first touched, instead of a memset of the whole block up front),
+ * it page by page as it is first touched, instead of a memset of the whole block up front),
  * aligned to 2 MiB and advised; the owning arena unmaps it when it closes. This needs native
  * access for this code ({@code --enable-native-access=org.onepath.core} on the module path,
  * {@code ALL-UNNAMED} on the class path), which the {@code onepath} launcher and the builds
- * grant. Without it, on other systems, for smaller
- * blocks, when a call fails or with {@code -Donepath.largePages=false}, the block comes from
- * {@link Arena#allocate}: the memory is the same, only its page size differs.
+ * grant. Without it, on other systems, for smaller blocks, when a call fails or with
+ * {@code -Donepath.largePages=false}, the block comes from {@link Arena#allocate}: the memory
+ * is the same, only its page size differs.
  */
 @SuppressWarnings("restricted") // the native calls are the point; they run only with native access granted
 public final class LargePages {
