@@ -29,10 +29,10 @@ import java.util.Locale;
  */
 @SuppressWarnings("restricted") // the native calls are the point; they run only with native access granted
 public final class LargePages {
-    /** Blocks below this size come from the arena: they would not fill one large page. */
-    public static final long THRESHOLD = 2L << 20;
-
     private static final long LARGE_PAGE = 2L << 20;
+
+    /** Blocks below this size come from the arena: they would not fill one large page. */
+    public static final long THRESHOLD = LARGE_PAGE;
     // Linux values, equal on x86-64 and AArch64.
     private static final int PROT_READ_WRITE = 0x1 | 0x2;
     private static final int MAP_PRIVATE_ANONYMOUS = 0x02 | 0x20;
@@ -91,7 +91,7 @@ public final class LargePages {
                 || alignment > LARGE_PAGE) {
             return arena.allocate(bytes, alignment);
         }
-        long rounded = (bytes + LARGE_PAGE - 1) & -LARGE_PAGE;
+        long rounded = toLargePage(bytes);
         long mapped = rounded + LARGE_PAGE; // room to start on a 2 MiB boundary
         long base;
         try {
@@ -102,13 +102,18 @@ public final class LargePages {
         if (base == -1L) { // MAP_FAILED: let the arena report the shortage in its own terms
             return arena.allocate(bytes, alignment);
         }
-        long start = (base + LARGE_PAGE - 1) & -LARGE_PAGE;
+        long start = toLargePage(base);
         try {
             int ignored = (int) MADVISE.invokeExact(start, rounded, MADV_HUGEPAGE);
         } catch (Throwable e) {
             // Advice is only a hint: the block stays usable with small pages.
         }
         return MemorySegment.ofAddress(start).reinterpret(bytes, arena, segment -> unmap(base, mapped));
+    }
+
+    /** {@code value} rounded up to a multiple of 2 MiB. */
+    private static long toLargePage(long value) {
+        return (value + LARGE_PAGE - 1) & -LARGE_PAGE;
     }
 
     private static void unmap(long base, long length) {
