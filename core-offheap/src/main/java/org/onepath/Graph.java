@@ -313,10 +313,7 @@ public final class Graph implements AutoCloseable {
      */
     public byte[] saveState() {
         long length = stateLength();
-        if (length > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("graph state of " + length + " bytes does not fit a byte array; save into a segment");
-        }
-        byte[] out = new byte[(int) length];
+        byte[] out = StateWriter.arrayFor("graph", length);
         write(StateWriter.into(MemorySegment.ofArray(out), 0));
         return out;
     }
@@ -330,11 +327,7 @@ public final class Graph implements AutoCloseable {
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         long length = stateLength();
-        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < length) {
-            throw new IllegalArgumentException("graph state needs " + length + " bytes at offset " + offset
-                    + ", the destination holds " + destination.byteSize());
-        }
-        write(StateWriter.into(destination, offset));
+        write(StateWriter.into("graph", length, destination, offset));
         return length;
     }
 

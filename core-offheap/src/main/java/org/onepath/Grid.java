@@ -764,10 +764,7 @@ public final class Grid implements AutoCloseable {
     public byte[] saveState() {
         ensureOpen();
         long length = stateLength();
-        if (length > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("grid state of " + length + " bytes does not fit a byte array; save into a segment");
-        }
-        byte[] out = new byte[(int) length];
+        byte[] out = StateWriter.arrayFor("grid", length);
         GridState.write(this, StateWriter.into(MemorySegment.ofArray(out), 0));
         return out;
     }
@@ -782,11 +779,7 @@ public final class Grid implements AutoCloseable {
         Objects.requireNonNull(destination, "destination");
         ensureOpen();
         long length = stateLength();
-        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < length) {
-            throw new IllegalArgumentException("grid state needs " + length + " bytes at offset " + offset
-                    + ", the destination holds " + destination.byteSize());
-        }
-        GridState.write(this, StateWriter.into(destination, offset));
+        GridState.write(this, StateWriter.into("grid", length, destination, offset));
         return length;
     }
 

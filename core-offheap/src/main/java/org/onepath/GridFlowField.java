@@ -379,10 +379,7 @@ public final class GridFlowField implements AutoCloseable {
         ensureOpen();
         GridFlowFieldStateFormat.State s = toState();
         long length = GridFlowFieldStateFormat.length(s);
-        if (length > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("flow field state of " + length + " bytes does not fit a byte array; save into a segment");
-        }
-        byte[] out = new byte[(int) length];
+        byte[] out = StateWriter.arrayFor("flow field", length);
         GridFlowFieldStateFormat.write(StateWriter.into(MemorySegment.ofArray(out), 0), s);
         return out;
     }
@@ -398,11 +395,7 @@ public final class GridFlowField implements AutoCloseable {
         ensureOpen();
         GridFlowFieldStateFormat.State s = toState();
         long length = GridFlowFieldStateFormat.length(s);
-        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < length) {
-            throw new IllegalArgumentException("flow field state needs " + length + " bytes at offset " + offset
-                    + ", the destination holds " + destination.byteSize());
-        }
-        GridFlowFieldStateFormat.write(StateWriter.into(destination, offset), s);
+        GridFlowFieldStateFormat.write(StateWriter.into("flow field", length, destination, offset), s);
         return length;
     }
 

@@ -425,10 +425,7 @@ public final class HexGrid implements AutoCloseable {
     public byte[] saveState() {
         ensureOpen();
         long length = stateLength();
-        if (length > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("hex grid state of " + length + " bytes does not fit a byte array; save into a segment");
-        }
-        byte[] out = new byte[(int) length];
+        byte[] out = StateWriter.arrayFor("hex grid", length);
         HexGridState.write(this, StateWriter.into(MemorySegment.ofArray(out), 0));
         return out;
     }
@@ -443,11 +440,7 @@ public final class HexGrid implements AutoCloseable {
         Objects.requireNonNull(destination, "destination");
         ensureOpen();
         long length = stateLength();
-        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < length) {
-            throw new IllegalArgumentException("hex grid state needs " + length + " bytes at offset " + offset
-                    + ", the destination holds " + destination.byteSize());
-        }
-        HexGridState.write(this, StateWriter.into(destination, offset));
+        HexGridState.write(this, StateWriter.into("hex grid", length, destination, offset));
         return length;
     }
 

@@ -252,10 +252,7 @@ final class ReplanDriver implements AutoCloseable {
         ensureOpen();
         GridReplannerStateFormat.State s = toState();
         long length = GridReplannerStateFormat.length(s);
-        if (length > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException(name + " state of " + length + " bytes does not fit a byte array; save into a segment");
-        }
-        byte[] out = new byte[(int) length];
+        byte[] out = StateWriter.arrayFor(name, length);
         GridReplannerStateFormat.write(StateWriter.into(MemorySegment.ofArray(out), 0), s);
         return out;
     }
@@ -265,11 +262,7 @@ final class ReplanDriver implements AutoCloseable {
         ensureOpen();
         GridReplannerStateFormat.State s = toState();
         long length = GridReplannerStateFormat.length(s);
-        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < length) {
-            throw new IllegalArgumentException(name + " state needs " + length + " bytes at offset " + offset
-                    + ", the destination holds " + destination.byteSize());
-        }
-        GridReplannerStateFormat.write(StateWriter.into(destination, offset), s);
+        GridReplannerStateFormat.write(StateWriter.into(name, length, destination, offset), s);
         return length;
     }
 

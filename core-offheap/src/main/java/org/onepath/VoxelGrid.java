@@ -308,10 +308,7 @@ public final class VoxelGrid implements AutoCloseable {
      */
     public byte[] saveState() {
         long length = stateLength();
-        if (length > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("voxel grid state of " + length + " bytes does not fit a byte array; save into a segment");
-        }
-        byte[] out = new byte[(int) length];
+        byte[] out = StateWriter.arrayFor("voxel grid", length);
         VoxelState.write(this, chunks, StateWriter.into(MemorySegment.ofArray(out), 0));
         return out;
     }
@@ -325,11 +322,7 @@ public final class VoxelGrid implements AutoCloseable {
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         long length = stateLength();
-        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < length) {
-            throw new IllegalArgumentException("voxel grid state needs " + length + " bytes at offset " + offset
-                    + ", the destination holds " + destination.byteSize());
-        }
-        VoxelState.write(this, chunks, StateWriter.into(destination, offset));
+        VoxelState.write(this, chunks, StateWriter.into("voxel grid", length, destination, offset));
         return length;
     }
 

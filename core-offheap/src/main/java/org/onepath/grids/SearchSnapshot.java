@@ -66,12 +66,7 @@ public final class SearchSnapshot {
      * @throws IllegalArgumentException if the state does not fit, before anything is written
      */
     public static long copyInto(byte[] state, MemorySegment destination, long offset) {
-        Objects.requireNonNull(destination, "destination");
-        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < state.length) {
-            throw new IllegalArgumentException("search state needs " + state.length + " bytes at offset " + offset
-                    + ", the destination holds " + destination.byteSize());
-        }
-        MemorySegment.copy(MemorySegment.ofArray(state), 0, destination, offset, state.length);
+        StateWriter.into("search", state.length, destination, offset).bytes(MemorySegment.ofArray(state));
         return state.length;
     }
 

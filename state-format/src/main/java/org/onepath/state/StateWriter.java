@@ -97,6 +97,36 @@ public final class StateWriter implements AutoCloseable {
     }
 
     /**
+     * A writer into {@code destination} from {@code offset} for a state of {@code length} bytes,
+     * checked to fit before anything is written: the segment form of every {@code saveState}.
+     *
+     * @param what names the state in the message, as in "grid state needs ..."
+     * @throws IllegalArgumentException if the state does not fit, or as {@link #into(MemorySegment, long)}
+     */
+    public static StateWriter into(String what, long length, MemorySegment destination, long offset) {
+        Objects.requireNonNull(destination, "destination");
+        if (offset < 0 || offset > destination.byteSize() || destination.byteSize() - offset < length) {
+            throw new IllegalArgumentException(what + " state needs " + length + " bytes at offset " + offset
+                    + ", the destination holds " + destination.byteSize());
+        }
+        return into(destination, offset);
+    }
+
+    /**
+     * A new array for a state of {@code length} bytes: the array form of every {@code saveState},
+     * filled through {@code into(MemorySegment.ofArray(array), 0)}.
+     *
+     * @param what names the state in the message, as in "grid state of ..."
+     * @throws IllegalStateException if the state exceeds the largest Java array
+     */
+    public static byte[] arrayFor(String what, long length) {
+        if (length > MAX_ARRAY_LENGTH) {
+            throw new IllegalStateException(what + " state of " + length + " bytes does not fit a byte array; save into a segment");
+        }
+        return new byte[(int) length];
+    }
+
+    /**
      * Forgets what was written and starts again at the first byte, keeping the buffer, so a
      * writer reused for snapshots of a steady size allocates nothing once it has grown.
      */
