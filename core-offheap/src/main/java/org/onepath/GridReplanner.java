@@ -1,9 +1,7 @@
 package org.onepath;
 
-import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.grids.DefaultStepCost;
-import org.onepath.grids.GridTopology;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.ManhattanHeuristic;
 import org.onepath.grids.OctileHeuristic;
@@ -12,7 +10,6 @@ import org.onepath.grids.StepCost;
 import org.onepath.grids.ZeroHeuristic;
 import org.onepath.grids.replan.ReplanSearch;
 import org.onepath.grids.theta.EuclideanHeuristic;
-import org.onepath.state.GridStateException;
 import org.onepath.state.StateKind;
 
 /**
@@ -45,18 +42,15 @@ import org.onepath.state.StateKind;
  * {@link #close()} frees it and stops listening; use after close throws
  * {@link IllegalStateException}.
  */
-public final class GridReplanner implements AutoCloseable {
+public final class GridReplanner extends Replanner {
     private final Grid grid;
     private final GridOptions options;
-    private final ReplanDriver driver;
     private final Listener listener = new Listener();
 
     GridReplanner(Grid grid, Cell start, Cell goal, GridOptions options) {
-        this.grid = grid;
-        this.options = options;
         int w = grid.width();
-        int startCell = cellIndex(start, "start", w, grid.height());
-        int goalCell = cellIndex(goal, "goal", w, grid.height());
+        int startCell = indexIn(grid, start, "start");
+        int goalCell = indexIn(grid, goal, "goal");
         if (options.heuristicWeight() != 1.0) {
             throw new IllegalArgumentException("heuristic weight " + options.heuristicWeight()
                     + ": a replanner needs weight 1 (a consistent estimate)");
@@ -75,7 +69,7 @@ public final class GridReplanner implements AutoCloseable {
         final HeuristicKind k = kind;
         GridAlgorithm algorithm = options.algorithm() == GridAlgorithm.LPA_STAR ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
         CellBlocker blocked = options.blocked();
-        this.driver = new ReplanDriver("GridReplanner", StateKind.GRID_REPLANNER, algorithm, w, grid.height(), grid.areas(),
+        ReplanDriver driver = new ReplanDriver("GridReplanner", StateKind.GRID_REPLANNER, algorithm, w, grid.height(), grid.areas(),
                 grid::restoreCount, grid::ensureOpen, agentSize > 1 ? grid::currentClearance : () -> { },
                 cell -> {
                     int x = cell % w;
@@ -84,6 +78,9 @@ public final class GridReplanner implements AutoCloseable {
                 },
                 topology, cost, scale -> heuristic(k, w, scale), startCell, goalCell, options.iterationBudget(),
                 options.recordExpansions());
+        this.grid = grid;
+        this.options = options;
+        super(driver);
         grid.addChangeListener(listener);
     }
 
@@ -97,17 +94,18 @@ public final class GridReplanner implements AutoCloseable {
         };
     }
 
-    static int cellIndex(Cell cell, String what, int width, int height) {
+    private static int indexIn(Grid grid, Cell cell, String what) {
         Objects.requireNonNull(cell, what);
-        if (cell.x() < 0 || cell.y() < 0 || cell.x() >= width || cell.y() >= height) {
-            throw new IllegalArgumentException(what + " " + cell + " is outside the " + width + " x " + height + " grid");
+        if (cell.x() < 0 || cell.y() < 0 || cell.x() >= grid.width() || cell.y() >= grid.height()) {
+            throw new IllegalArgumentException(what + " " + cell + " is outside the " + grid.width() + " x " + grid.height()
+                    + " grid");
         }
-        return cell.y() * width + cell.x();
+        return cell.y() * grid.width() + cell.x();
     }
 
-    /** {@link GridAlgorithm#LPA_STAR} or {@link GridAlgorithm#D_STAR_LITE}. */
-    public GridAlgorithm algorithm() {
-        return driver.algorithm();
+    @Override
+    int cellIndex(Cell cell, String what) {
+        return indexIn(grid, cell, what);
     }
 
     public Grid grid() {
@@ -116,21 +114,6 @@ public final class GridReplanner implements AutoCloseable {
 
     public GridOptions options() {
         return options;
-    }
-
-    public Cell start() {
-        int s = driver.start();
-        return new Cell(s % grid.width(), s / grid.width());
-    }
-
-    public Cell goal() {
-        int g = driver.goal();
-        return new Cell(g % grid.width(), g / grid.width());
-    }
-
-    /** The tier-2 engine underneath (tier 3: g, rhs, the queue). */
-    public ReplanSearch<GridTopology, StepCost, Heuristic> search() {
-        return driver.search();
     }
 
     /** Replans within {@link GridOptions#iterationBudget()} (0: to the end). */
@@ -161,121 +144,9 @@ public final class GridReplanner implements AutoCloseable {
                 options.recordExpansions() ? driver.expandedNodes() : null);
     }
 
-    /**
-     * As {@link #replan(int)} without building a result: read {@link #pathLength()},
-     * {@link #pathCost()} and {@link #copyPath(int[])} after FOUND. Allocates nothing once the
-     * replanner's lists have grown.
-     */
-    public PathStatus tryReplan(int maxIterations) {
-        return driver.tryReplan(maxIterations);
-    }
-
-    /** Cells on the path of the last FOUND replan, start and goal included; 0 otherwise or after a change. */
-    public int pathLength() {
-        return driver.pathLength();
-    }
-
-    /** Cost of that path, summed from the start in path order; +infinity without one. */
-    public double pathCost() {
-        return driver.pathCost();
-    }
-
-    /**
-     * Writes the path's cell indexes ({@code y * width + x}), start first.
-     *
-     * @return the number written
-     * @throws IllegalStateException    without a current path
-     * @throws IllegalArgumentException if {@code out} is shorter than {@link #pathLength()}
-     */
-    public int copyPath(int[] out) {
-        return driver.copyPath(out);
-    }
-
-    /**
-     * Moves the start (the agent's cell). D* Lite keeps its work; LPA* plans from scratch.
-     *
-     * @throws IllegalArgumentException if the cell is outside the grid
-     */
-    public void moveStart(Cell start) {
-        driver.moveStart(cellIndex(start, "start", grid.width(), grid.height()));
-    }
-
-    /**
-     * Changes the goal; the next replan plans from scratch.
-     *
-     * @throws IllegalArgumentException if the cell is outside the grid
-     */
-    public void setGoal(Cell goal) {
-        driver.setGoal(cellIndex(goal, "goal", grid.width(), grid.height()));
-    }
-
-    /** Announces changes the grid cannot report (a delegate answering differently): the next replan plans from scratch. */
-    public void invalidate() {
-        driver.invalidate();
-    }
-
-    /** Edits so far that restarted the search instead of repairing it (for the tests). */
-    int restartCount() {
-        return driver.restartCount();
-    }
-
-    // ---- snapshots ----
-
-    /** Bytes {@link #saveState()} returns now. */
-    public long stateLength() {
-        return driver.stateLength();
-    }
-
-    /**
-     * The replanner's state (kind 5 of the state format, version 1): size, algorithm, the
-     * area-cost version planned for, start, goal and the replan search. Saving twice without a
-     * change gives the same bytes.
-     */
-    public byte[] saveState() {
-        return driver.saveState();
-    }
-
-    /**
-     * Writes the state into {@code destination} from {@code offset}.
-     *
-     * @return the number of bytes written
-     * @throws IllegalArgumentException if it does not fit (nothing is written then)
-     */
-    public long saveState(MemorySegment destination, long offset) {
-        return driver.saveState(destination, offset);
-    }
-
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
-    }
-
-    /**
-     * Puts back a saved state in place, into a replanner created the same way over the same grid
-     * (restored first; same options; the delegates are the caller's to supply again). The size,
-     * the algorithm and the area-cost version must match; start and goal are taken from the
-     * state. Everything is checked first: on {@link GridStateException} nothing has changed.
-     *
-     * @throws GridStateException naming the field, value, bound and offset of bad bytes or a mismatch
-     */
-    public void restoreState(MemorySegment state) {
-        driver.restoreState(state);
-    }
-
-    /** Frees the replanner's memory and stops listening to the grid. Idempotent. */
     @Override
-    public void close() {
-        if (!driver.state().isClosed()) {
-            grid.removeChangeListener(listener);
-            driver.close();
-        }
-    }
-
-    @Override
-    public String toString() {
-        return "GridReplanner[" + driver.algorithm() + ", " + grid.width() + " x " + grid.height() + ", " + start() + " -> "
-                + goal() + (driver.state().isClosed() ? ", closed]" : "]");
+    void stopListening() {
+        grid.removeChangeListener(listener);
     }
 
     /** Hears the grid's edits: a changed cell or rectangle marks the nodes whose moves it can change. */
