@@ -2,6 +2,7 @@ package org.onepath;
 
 import java.util.Objects;
 import org.onepath.graphs.Landmarks;
+import org.onepath.grids.SlicedSearch;
 
 /**
  * Options of a tier-1 graph query ({@link Graph#findPath}, {@link PointGraph#findPath}).
@@ -106,10 +107,7 @@ public final class GraphOptions {
 
         /** Weight w of {@code f = g + w * h}: finite and &gt;= 0; above 1 gives up optimality. */
         public Builder heuristicWeight(double weight) {
-            if (!(weight >= 0) || Double.isInfinite(weight)) {
-                throw new IllegalArgumentException("heuristicWeight must be finite and >= 0, was " + weight);
-            }
-            this.heuristicWeight = weight;
+            this.heuristicWeight = SlicedSearch.checkWeight(weight);
             return this;
         }
 
@@ -130,19 +128,13 @@ public final class GraphOptions {
 
         /** Iterations after which the query stops with BUDGET_EXHAUSTED; 0 (default) is unlimited. */
         public Builder iterationBudget(int budget) {
-            if (budget < 0) {
-                throw new IllegalArgumentException("iterationBudget must be >= 0 (0 = unlimited), was " + budget);
-            }
-            this.iterationBudget = budget;
+            this.iterationBudget = OptionChecks.iterationBudget(budget);
             return this;
         }
 
         /** Iterations between cancellation checks, at least 1 (default 256). */
         public Builder iterationsPerSlice(int iterations) {
-            if (iterations < 1) {
-                throw new IllegalArgumentException("iterationsPerSlice must be at least 1, was " + iterations);
-            }
-            this.iterationsPerSlice = iterations;
+            this.iterationsPerSlice = OptionChecks.iterationsPerSlice(iterations);
             return this;
         }
 

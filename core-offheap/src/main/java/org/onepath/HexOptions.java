@@ -1,6 +1,7 @@
 package org.onepath;
 
 import java.util.Objects;
+import org.onepath.grids.SlicedSearch;
 
 /**
  * Options of a tier-1 hex-grid query ({@link HexGrid#findPath}). Immutable: build one with
@@ -110,10 +111,7 @@ public final class HexOptions {
 
         /** Weight w of {@code f = g + w * h}: finite and &gt;= 0; above 1 gives up optimality. */
         public Builder heuristicWeight(double weight) {
-            if (!(weight >= 0) || Double.isInfinite(weight)) {
-                throw new IllegalArgumentException("heuristicWeight must be finite and >= 0, was " + weight);
-            }
-            this.heuristicWeight = weight;
+            this.heuristicWeight = SlicedSearch.checkWeight(weight);
             return this;
         }
 
@@ -137,19 +135,13 @@ public final class HexOptions {
 
         /** Iterations after which the query stops with BUDGET_EXHAUSTED; 0 (default) is unlimited. */
         public Builder iterationBudget(int budget) {
-            if (budget < 0) {
-                throw new IllegalArgumentException("iterationBudget must be >= 0 (0 = unlimited), was " + budget);
-            }
-            this.iterationBudget = budget;
+            this.iterationBudget = OptionChecks.iterationBudget(budget);
             return this;
         }
 
         /** Iterations between cancellation checks, at least 1 (default 256). */
         public Builder iterationsPerSlice(int iterations) {
-            if (iterations < 1) {
-                throw new IllegalArgumentException("iterationsPerSlice must be at least 1, was " + iterations);
-            }
-            this.iterationsPerSlice = iterations;
+            this.iterationsPerSlice = OptionChecks.iterationsPerSlice(iterations);
             return this;
         }
 

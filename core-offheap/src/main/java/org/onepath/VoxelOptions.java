@@ -1,6 +1,7 @@
 package org.onepath;
 
 import java.util.Objects;
+import org.onepath.grids.SlicedSearch;
 
 /**
  * Options of a tier-1 voxel query. Immutable: build one with {@link #builder()} or start from a
@@ -123,10 +124,7 @@ public final class VoxelOptions {
          *               optimality
          */
         public Builder heuristicWeight(double weight) {
-            if (!(weight >= 0) || Double.isInfinite(weight)) {
-                throw new IllegalArgumentException("heuristic weight must be finite and >= 0, was " + weight);
-            }
-            this.heuristicWeight = weight;
+            this.heuristicWeight = SlicedSearch.checkWeight(weight);
             return this;
         }
 
@@ -149,10 +147,7 @@ public final class VoxelOptions {
 
         /** Most iterations a query may run (0 = no limit); a query that runs out returns BUDGET_EXHAUSTED. */
         public Builder iterationBudget(int budget) {
-            if (budget < 0) {
-                throw new IllegalArgumentException("iteration budget must be >= 0, was " + budget);
-            }
-            this.iterationBudget = budget;
+            this.iterationBudget = OptionChecks.iterationBudget(budget);
             return this;
         }
 

@@ -74,9 +74,7 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch {
         this.graph = Objects.requireNonNull(graph, "graph");
         this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
         this.buffers = Objects.requireNonNull(buffers, "buffers");
-        if (!(weight >= 0) || Double.isInfinite(weight)) {
-            throw new IllegalArgumentException("heuristic weight must be finite and >= 0, was " + weight);
-        }
+        SlicedSearch.checkWeight(weight);
         graph.ensureOpen();
         if (buffers.nodeCount() < graph.nodeCount()) {
             throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the graph has " + graph.nodeCount());

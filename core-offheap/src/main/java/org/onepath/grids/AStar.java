@@ -60,9 +60,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         this.stepCost = Objects.requireNonNull(stepCost, "stepCost");
         this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
         this.buffers = Objects.requireNonNull(buffers, "buffers");
-        if (!(weight >= 0) || Double.isInfinite(weight)) {
-            throw new IllegalArgumentException("heuristic weight must be finite and >= 0, was " + weight);
-        }
+        SlicedSearch.checkWeight(weight);
         if (buffers.nodeCount() < topology.nodeCount()) {
             throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the topology has " + topology.nodeCount());
         }

@@ -23,6 +23,20 @@ public interface SlicedSearch {
     }
 
     /**
+     * The check of a heuristic weight w in {@code f = g + w * h}, for the engines and the options
+     * that take one.
+     *
+     * @return the weight
+     * @throws IllegalArgumentException unless it is finite and &gt;= 0
+     */
+    static double checkWeight(double weight) {
+        if (!(weight >= 0) || Double.isInfinite(weight)) {
+            throw new IllegalArgumentException("heuristic weight must be finite and >= 0, was " + weight);
+        }
+        return weight;
+    }
+
+    /**
      * The argument and state check every engine's {@code step} starts with.
      *
      * @return whether the search is running (otherwise {@code step} returns {@code status} as it is)

@@ -96,9 +96,7 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch {
         if (!(cellCost > 0) || Double.isInfinite(cellCost)) {
             throw new IllegalArgumentException("cellCost must be positive and finite, was " + cellCost);
         }
-        if (!(weight >= 0) || Double.isInfinite(weight)) {
-            throw new IllegalArgumentException("heuristic weight must be finite and >= 0, was " + weight);
-        }
+        SlicedSearch.checkWeight(weight);
         if (buffers.nodeCount() < grid.cellCount()) {
             throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
         }

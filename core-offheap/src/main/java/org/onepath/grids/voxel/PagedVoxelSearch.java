@@ -100,9 +100,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
     public PagedVoxelSearch(VoxelTopology topology, VoxelHeuristic heuristic, VoxelMoveCost moveCost, double weight) {
         this.topology = Objects.requireNonNull(topology, "topology");
         this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
-        if (!(weight >= 0) || Double.isInfinite(weight)) {
-            throw new IllegalArgumentException("heuristic weight must be finite and >= 0, was " + weight);
-        }
+        SlicedSearch.checkWeight(weight);
         this.moveCost = moveCost;
         this.weight = weight;
         this.sizeX = topology.sizeX();
