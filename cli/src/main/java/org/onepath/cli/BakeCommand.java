@@ -30,8 +30,9 @@ import picocli.CommandLine.Spec;
  * {@code .map}, a voxel world store for a {@code .3dmap}.
  */
 @Command(name = "bake", mixinStandardHelpOptions = true,
-        description = {"Reads Moving AI maps and writes store files: for a .map the cells and the precomputed tables",
-                "(clearance, block map, JPS+ table), for a .3dmap the voxel world with uniform chunks elided.",
+        header = "Writes store files (cells and precomputed tables, or voxel worlds) from Moving AI maps.",
+        description = {"Reads Moving AI maps and writes store files: for a .map the cells and the precomputed tables "
+                + "(clearance, block map, JPS+ table), for a .3dmap the voxel world with uniform chunks elided.",
                 "Each file is written beside its target first and renamed into place, so it is never seen half-written.",
                 "Existing files are kept unless --force is given. A progress bar shows on a terminal."})
 final class BakeCommand implements Callable<Integer> {

@@ -29,8 +29,9 @@ import picocli.CommandLine.Spec;
  * reaches (every four-connected move is a hex move too).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Generates a seeded rooms-and-corridors map, runs a batch of queries with every algorithm,",
-                "checks that all agree on every cost and prints time and expansions per algorithm.",
+        header = "Runs every algorithm on a generated map and checks that they agree.",
+        description = {"Generates a seeded rooms-and-corridors map, runs a batch of queries with every algorithm, "
+                + "checks that all agree on every cost and prints time and expansions per algorithm.",
                 "Any-angle algorithms (theta, lazytheta) agree when they find the same queries and are never longer than A*."})
 final class DemoCommand implements Callable<Integer> {
     /** Name of the hex grid's row. */

@@ -27,12 +27,13 @@ import picocli.CommandLine.Model.CommandSpec;
  * ALT, with the time per query and the settled nodes of each.
  */
 @Command(name = "graph", mixinStandardHelpOptions = true,
-        description = {"Runs random queries on a DIMACS shortest-path graph (.gr, with its .co",
-                "coordinates when present) with Dijkstra, A* (Euclidean estimate, needs",
-                "coordinates) and ALT (landmarks), and reports the time per query and the",
-                "settled nodes (pops of the open set) per query. Every query's cost must",
-                "agree with Dijkstra's to 1e-9 of the length: exit status 0 exactly when",
-                "all agree."})
+        header = "Runs Dijkstra, A* and ALT queries on a DIMACS graph and checks that they agree.",
+        description = {"Runs random queries on a DIMACS shortest-path graph (.gr, with its .co "
+                + "coordinates when present) with Dijkstra, A* (Euclidean estimate, needs "
+                + "coordinates) and ALT (landmarks), and reports the time per query and the "
+                + "settled nodes (pops of the open set) per query. Every query's cost must "
+                + "agree with Dijkstra's to 1e-9 of the length: exit status 0 exactly when "
+                + "all agree."})
 final class GraphCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

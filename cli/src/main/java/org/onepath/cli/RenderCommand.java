@@ -31,8 +31,9 @@ import picocli.CommandLine.Spec;
  * shaded by expansion order, the path red.
  */
 @Command(name = "render", mixinStandardHelpOptions = true,
-        description = {"Runs one search on a Moving AI map and draws it: walls dark, expanded cells shaded",
-                "from light (early) to deep blue (late), the path red, start green, goal amber.",
+        header = "Draws one search on a Moving AI map as a PNG or SVG picture.",
+        description = {"Runs one search on a Moving AI map and draws it: walls dark, expanded cells shaded "
+                + "from light (early) to deep blue (late), the path red, start green, goal amber.",
                 "Maps up to 1024 cells a side get whole pixels per cell; larger ones whole cells per pixel."})
 final class RenderCommand implements Callable<Integer> {
     @Spec

@@ -16,14 +16,14 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "scen", mixinStandardHelpOptions = true,
         description = {"Runs algorithms over Moving AI .scen and .3dscen files and compares each cost with the published optimum.",
                 "A match is |cost - optimal| <= max(0.01, 1e-5 * optimal); a length of 0 with start != goal must give no path.",
-                "Voxel (.3dscen) problems run 26-move A* without corner cutting, reported as astar-3d; a match there is",
-                "|cost - optimal| <= 1e-6 * max(1, optimal).",
-                "Any-angle algorithms (theta, lazytheta) may beat the eight-connected optimum: their mismatch is a path longer",
-                "than it (relative 1e-6) or a missing one, and a second table gives per map the mean and maximum of",
-                "length / optimum.",
-                "Suboptimal algorithms (hpa) may be longer than the optimum: their mismatch is a path shorter than it (beyond the",
-                "tolerance above) or a missing one, and a table gives per map the mean and maximum percentage over the optimum",
-                "and the bytes of the hierarchy; building it is the preprocessing time.",
+                "Voxel (.3dscen) problems run 26-move A* without corner cutting, reported as astar-3d; a match there is "
+                + "|cost - optimal| <= 1e-6 * max(1, optimal).",
+                "Any-angle algorithms (theta, lazytheta) may beat the eight-connected optimum: their mismatch is a path longer "
+                + "than it (relative 1e-6) or a missing one, and a second table gives per map the mean and maximum of "
+                + "length / optimum.",
+                "Suboptimal algorithms (hpa) may be longer than the optimum: their mismatch is a path shorter than it (beyond the "
+                + "tolerance above) or a missing one, and a table gives per map the mean and maximum percentage over the optimum "
+                + "and the bytes of the hierarchy; building it is the preprocessing time.",
                 "Maps are found by base name beside each scenario file. Exit status 0 exactly when nothing mismatches."})
 final class ScenCommand implements Callable<Integer> {
     private static final int SHOWN_MISMATCHES = 20;
@@ -52,15 +52,15 @@ final class ScenCommand implements Callable<Integer> {
     @Option(names = "--every", paramLabel = "N", description = "Only every Nth problem of each scenario file: 1, 1+N, 1+2N, ... counted from --from (default: ${DEFAULT-VALUE}, all).")
     int every = 1;
 
-    @Option(names = "--from", paramLabel = "N", description = {"Skip the first N problems of each scenario file (default: ${DEFAULT-VALUE});",
-            "with --limit a long set runs in pieces. Mismatches keep their numbers in the file."})
+    @Option(names = "--from", paramLabel = "N", description = {"Skip the first N problems of each scenario file (default: ${DEFAULT-VALUE}); "
+            + "with --limit a long set runs in pieces. Mismatches keep their numbers in the file."})
     int from;
 
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed queries before the timed passes of each map (default: ${DEFAULT-VALUE}).")
     int warmup = ScenarioRun.DEFAULT_WARMUP;
 
-    @Option(names = "--store", paramLabel = "STORE", description = {"Answer from baked stores instead of the maps: a store file,",
-            "or a folder of MAPNAME" + Stores.EXTENSION + " files ('onepath bake --out-dir')."})
+    @Option(names = "--store", paramLabel = "STORE", description = {"Answer from baked stores instead of the maps: a store file, "
+            + "or a folder of MAPNAME" + Stores.EXTENSION + " files ('onepath bake --out-dir')."})
     Path store;
 
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "A .scen or .3dscen file, or a folder searched recursively for them.")

@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = {"Decodes a version-1 state file and prints its header and fields.",
-                "Cells, chunks and node lists are summarised as counts. Grid, VoxelGrid, Graph and the A*, jump point,",
-                "Theta* and graph A* searches are decoded and fully checked; other kinds show the header and the payload size.",
+                "Cells, chunks and node lists are summarised as counts. Grid, VoxelGrid, Graph and the A*, jump point, "
+                + "Theta* and graph A* searches are decoded and fully checked; other kinds show the header and the payload size.",
                 "Invalid bytes: one line naming the field, value, offset and bound, exit status 2."})
 final class StateInspectCommand implements Callable<Integer> {
     @Spec

@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = {"Opens a store file as the engine does and prints its header, sections and contents.",
-                "Checks the header, the section table, the small sections and the fingerprints; the big sections",
-                "are checked by 'onepath store verify'. Exit status 2 with one line naming the problem if the file fails."})
+                "Checks the header, the section table, the small sections and the fingerprints; the big sections "
+                + "are checked by 'onepath store verify'. Exit status 2 with one line naming the problem if the file fails."})
 final class StoreInspectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -17,9 +17,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code onepath store verify}: reads every byte of a store and checks every checksum. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Reads every byte of a store file: the checks of 'store inspect', then each section's checksum,",
-                "the padding, and for a grid the cells against their fingerprint. Opening a store skips the big sections,",
-                "since reading them would defeat the lazy mapping; this is the command that reads them.",
+        header = "Reads every byte of a store file and checks it.",
+        description = {"Reads every byte of a store file: the checks of 'store inspect', then each section's checksum, "
+                + "the padding, and for a grid the cells against their fingerprint. Opening a store skips the big sections, "
+                + "since reading them would defeat the lazy mapping; this is the command that reads them.",
                 "Exit status 0 when the file is sound, 2 with one line naming the first problem."})
 final class StoreVerifyCommand implements Callable<Integer> {
     @Spec
