@@ -81,6 +81,14 @@ final class Algorithms {
         return String.join(",", BY_NAME.keySet());
     }
 
+    /** The known names in order, for the help of {@code --alg} ({@code ${COMPLETION-CANDIDATES}}). */
+    static final class Names implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return BY_NAME.keySet().iterator();
+        }
+    }
+
     /**
      * Parses a comma-separated list of names.
      *

@@ -31,7 +31,8 @@ final class ScenCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--alg", paramLabel = "LIST", description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: astar, generic-astar, jps, generic-jps, jpsplus, generic-jpsplus, jps-improved, jpsplus-improved, theta, lazytheta, flow, hpa.")
+    @Option(names = "--alg", paramLabel = "LIST", completionCandidates = Algorithms.Names.class,
+            description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: ${COMPLETION-CANDIDATES}.")
     String algorithms = "astar";
 
     @Option(names = "--chunk", paramLabel = "N", description = "Chunk side of hpa, 2..256 (default: ${DEFAULT-VALUE}).")

@@ -75,6 +75,17 @@ class ScenCommandTest {
     }
 
     @Test
+    void helpNamesEveryAlgorithmThatAlgAccepts() {
+        CliRun help = CliRun.of("scen", "--help");
+        assertEquals(0, help.status(), help::toString);
+        String text = help.out().replaceAll("\\s+", " ");
+        for (String name : Algorithms.names().split(",")) {
+            assertTrue(text.contains(" " + name + ",") || text.contains(" " + name + "."), () -> name + " missing from:\n" + help.out());
+            assertEquals(List.of(name), Algorithms.parse(name).stream().map(Algorithm::name).toList());
+        }
+    }
+
+    @Test
     void allLengthsMatchGivesExitZero() {
         Path scen = Fixtures.mapA(dir, "a.map");
         CliRun run = CliRun.of("scen", scen.toString());
