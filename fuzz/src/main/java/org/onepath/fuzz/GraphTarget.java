@@ -1,6 +1,5 @@
 package org.onepath.fuzz;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,19 +67,12 @@ public final class GraphTarget implements Target {
             rejected = e;
         }
         Graph into = graphs.getOrDefault(Bytes.i32(input, NODE_COUNT_AT, -1), fallback);
-        byte[] before = into.saveState();
         try {
-            into.restoreState(input);
+            RestoreChecks.restoreOrUnchanged("the " + into.nodeCount() + "-node graph", into::saveState, into::restoreState, input);
         } catch (OnePathFormatException e) {
             if (!(e instanceof GraphStateException)) {
                 throw new AssertionError("Graph.restoreState rejected bytes with " + e.getClass().getSimpleName()
                         + ", documented: GraphStateException (" + e.getMessage() + ")", e);
-            }
-            byte[] after = into.saveState();
-            if (!Arrays.equals(before, after)) {
-                throw new AssertionError("a rejected Graph.restoreState changed the " + into.nodeCount()
-                        + "-node graph: its saved state differs from offset " + Arrays.mismatch(before, after)
-                        + " (" + e.getMessage() + ")", e);
             }
             throw rejected != null ? rejected : e;
         }

@@ -1,6 +1,5 @@
 package org.onepath.fuzz;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,15 +58,10 @@ public final class GridTarget implements Target {
             rejected = e;
         }
         Grid into = grids.getOrDefault(key(Bytes.i32(input, WIDTH_AT, -1), Bytes.i32(input, HEIGHT_AT, -1)), fallback);
-        byte[] before = into.saveState();
         try {
-            into.restoreState(input);
+            RestoreChecks.restoreOrUnchanged("the " + into.width() + " x " + into.height() + " grid", into::saveState,
+                    into::restoreState, input);
         } catch (OnePathFormatException e) {
-            byte[] after = into.saveState();
-            if (!Arrays.equals(before, after)) {
-                throw new AssertionError("a rejected Grid.restoreState changed the " + into.width() + " x " + into.height()
-                        + " grid: its saved state differs from offset " + Arrays.mismatch(before, after) + " (" + e.getMessage() + ")", e);
-            }
             throw rejected != null ? rejected : e;
         }
         if (rejected != null) {

@@ -7,7 +7,6 @@ import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridReplanner;
 import org.onepath.PathStatus;
-import org.onepath.state.OnePathFormatException;
 
 /**
  * {@code replan}: {@link GridReplanner#restoreState(byte[])} into one of two replanners over the
@@ -39,17 +38,7 @@ public final class ReplanTarget implements Target {
     @Override
     public void run(byte[] input) {
         GridReplanner r = input.length > ALGORITHM_OFFSET && input[ALGORITHM_OFFSET] == 5 ? lpa : dstar;
-        byte[] before = r.saveState();
-        try {
-            r.restoreState(input);
-        } catch (OnePathFormatException e) {
-            byte[] after = r.saveState();
-            if (!Arrays.equals(before, after)) {
-                throw new AssertionError("a rejected restore changed the replanner (first difference at offset "
-                        + Arrays.mismatch(before, after) + "): " + e.getMessage(), e);
-            }
-            throw e;
-        }
+        RestoreChecks.restoreOrUnchanged("the " + r.algorithm() + " replanner", r::saveState, r::restoreState, input);
         byte[] again = r.saveState();
         if (!Arrays.equals(input, again)) {
             throw new AssertionError("an accepted state saves back different bytes (first difference at offset "

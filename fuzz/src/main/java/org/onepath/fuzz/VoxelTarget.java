@@ -1,6 +1,5 @@
 package org.onepath.fuzz;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,15 +72,9 @@ public final class VoxelTarget implements Target {
             rejected = e;
         }
         VoxelGrid into = grids.getOrDefault(Shape.of(input), fallback);
-        byte[] before = into.saveState();
         try {
-            into.restoreState(input);
+            RestoreChecks.restoreOrUnchanged("the " + into, into::saveState, into::restoreState, input);
         } catch (OnePathFormatException e) {
-            byte[] after = into.saveState();
-            if (!Arrays.equals(before, after)) {
-                throw new AssertionError("a rejected VoxelGrid.restoreState changed the " + into
-                        + ": its saved state differs from offset " + Arrays.mismatch(before, after) + " (" + e.getMessage() + ")", e);
-            }
             throw rejected != null ? rejected : e;
         }
         if (rejected != null) {
