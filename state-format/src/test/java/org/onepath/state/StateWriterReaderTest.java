@@ -333,6 +333,29 @@ class StateWriterReaderTest {
     }
 
     @Test
+    void aStateThatDoesNotFitIsRefusedBeforeAWriterExists() {
+        byte[] backing = new byte[16];
+        MemorySegment dst = MemorySegment.ofArray(backing);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StateWriter.into("grid", 13, dst, 4));
+        assertEquals("grid state needs 13 bytes at offset 4, the destination holds 16", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> StateWriter.into("grid", 0, dst, 17));
+        assertThrows(IllegalArgumentException.class, () -> StateWriter.into("grid", 1, dst, -1));
+        assertThrows(IllegalArgumentException.class, () -> StateWriter.into("grid", 1, dst.asReadOnly(), 0));
+        try (StateWriter w = StateWriter.into("grid", 12, dst, 4)) {
+            w.header(StateKind.GRID).i32(-1);
+        }
+        assertEquals("00 00 00 00 4F 50 47 53 01 00 01 00 FF FF FF FF", Hex.of(backing));
+    }
+
+    @Test
+    void arrayForGivesTheExactLengthOrNamesTheState() {
+        assertEquals(12, StateWriter.arrayFor("grid", 12).length);
+        assertEquals(0, StateWriter.arrayFor("graph", 0).length);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> StateWriter.arrayFor("voxel grid", 1L << 31));
+        assertEquals("voxel grid state of 2147483648 bytes does not fit a byte array; save into a segment", e.getMessage());
+    }
+
+    @Test
     void writeToCopiesTheOutputAndRefusesASmallDestination() {
         try (StateWriter w = new StateWriter()) {
             w.header(StateKind.GRAPH);
