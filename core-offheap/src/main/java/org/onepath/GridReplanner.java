@@ -132,15 +132,8 @@ public final class GridReplanner extends Replanner {
      */
     public GridPath replan(int maxIterations) {
         PathStatus status = driver.tryReplan(maxIterations);
-        int[] cells = null;
-        if (status == PathStatus.FOUND) {
-            cells = new int[driver.pathLength()];
-            driver.copyPath(cells);
-        }
-        ReplanSearch<?, ?, ?> s = driver.search();
-        return new GridPath(status, grid.width(), grid.space(), cells, status == PathStatus.FOUND ? driver.pathCost()
-                : Double.POSITIVE_INFINITY, status == PathStatus.START_INVALID || status == PathStatus.GOAL_INVALID ? 0
-                : s.lastExpanded(), driver.iterationsForResult(), driver.algorithm(),
+        return new GridPath(status, grid.width(), grid.space(), driver.cellsForResult(status), driver.costForResult(status),
+                driver.expandedForResult(status), driver.iterationsForResult(), driver.algorithm(),
                 options.recordExpansions() ? driver.expandedNodes() : null);
     }
 

@@ -79,15 +79,8 @@ public final class HexReplanner extends Replanner {
     /** As {@link GridReplanner#replan(int)}. */
     public HexPath replan(int maxIterations) {
         PathStatus status = driver.tryReplan(maxIterations);
-        int[] cells = null;
-        if (status == PathStatus.FOUND) {
-            cells = new int[driver.pathLength()];
-            driver.copyPath(cells);
-        }
-        boolean invalid = status == PathStatus.START_INVALID || status == PathStatus.GOAL_INVALID;
-        return new HexPath(status, grid.width(), grid.layout(), grid.space(), cells,
-                status == PathStatus.FOUND ? driver.pathCost() : Double.POSITIVE_INFINITY,
-                invalid ? 0 : driver.search().lastExpanded(), driver.iterationsForResult(),
+        return new HexPath(status, grid.width(), grid.layout(), grid.space(), driver.cellsForResult(status),
+                driver.costForResult(status), driver.expandedForResult(status), driver.iterationsForResult(),
                 options.recordExpansions() ? driver.expandedNodes() : null);
     }
 

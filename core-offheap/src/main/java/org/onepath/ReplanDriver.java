@@ -235,6 +235,26 @@ final class ReplanDriver implements AutoCloseable {
         return (int) Math.min(Integer.MAX_VALUE, search.iterations());
     }
 
+    /** The path's cells for a result after a replan that ended with {@code status}; null unless FOUND. */
+    int[] cellsForResult(PathStatus status) {
+        if (status != PathStatus.FOUND) {
+            return null;
+        }
+        int[] cells = new int[pathLength()];
+        copyPath(cells);
+        return cells;
+    }
+
+    /** The cost a result reports: the path's when FOUND, else +infinity. */
+    double costForResult(PathStatus status) {
+        return status == PathStatus.FOUND ? pathCost() : Double.POSITIVE_INFINITY;
+    }
+
+    /** The expansions a result reports: none when the start or the goal cannot be stood on. */
+    int expandedForResult(PathStatus status) {
+        return status == PathStatus.START_INVALID || status == PathStatus.GOAL_INVALID ? 0 : search.lastExpanded();
+    }
+
     // ---- snapshots ----
 
     private GridReplannerStateFormat.State toState() {
