@@ -14,6 +14,8 @@ import org.onepath.MovingAiMap;
 import org.onepath.store.GridStore;
 import org.onepath.MovingAiScenario;
 import org.onepath.MovingAiScenarios;
+import org.onepath.VoxelScenario;
+import org.onepath.VoxelScenarios;
 
 /**
  * Runs algorithms over Moving AI scenario files and compares every cost with the published
@@ -217,6 +219,8 @@ final class ScenarioRun {
         }
         double loadSeconds = 0;
         int fileIndex = 0;
+        int largestFile = 0;
+        boolean selectedAny = false;
         for (Path scen : scenarioFiles) {
             fileIndex++;
             if (VoxelScenarioRun.isVoxelScenario(scen)) {
@@ -224,24 +228,32 @@ final class ScenarioRun {
                     progress.print("\r[" + fileIndex + "/" + scenarioFiles.size() + "] " + scen.getFileName() + " " + VoxelScenarioRun.ALGORITHM + "          ");
                     progress.flush();
                 }
-                VoxelScenarioRun.FileResult r = voxels.run(scen, mismatches);
-                if (r != null) {
-                    voxelResults.add(r.result());
-                    loadSeconds += r.loadSeconds();
+                List<VoxelScenario> all = VoxelScenarios.read(scen);
+                largestFile = Math.max(largestFile, all.size());
+                List<VoxelScenario> problems = selection.select(all);
+                if (problems.isEmpty()) {
+                    continue;
                 }
+                selectedAny = true;
+                VoxelScenarioRun.FileResult r = voxels.run(scen, problems, mismatches);
+                voxelResults.add(r.result());
+                loadSeconds += r.loadSeconds();
                 continue;
             }
             long t0 = System.nanoTime();
-            List<MovingAiScenario> problems = selection.select(MovingAiScenarios.read(scen));
+            List<MovingAiScenario> all = MovingAiScenarios.read(scen);
+            largestFile = Math.max(largestFile, all.size());
+            List<MovingAiScenario> problems = selection.select(all);
             if (problems.isEmpty()) {
                 continue;
             }
+            selectedAny = true;
             String mapName = problems.getFirst().mapFileName();
             Grid grid;
             Runnable close;
             if (store == null) {
                 MovingAiMap map = MovingAiMap.read(mapBeside(scen, problems.getFirst()));
-                checkSizes(scen, problems, map.width(), map.height(), map.source());
+                checkSizes(scen, problems, selection, map.width(), map.height(), map.source());
                 grid = map.toGrid();
                 close = grid::close;
             } else {
@@ -249,7 +261,7 @@ final class ScenarioRun {
                 grid = opened.grid();
                 close = opened::close;
                 try {
-                    checkSizes(scen, problems, grid.width(), grid.height(), opened.path().toString());
+                    checkSizes(scen, problems, selection, grid.width(), grid.height(), opened.path().toString());
                 } catch (RuntimeException e) {
                     opened.close();
                     throw e;
@@ -272,6 +284,11 @@ final class ScenarioRun {
         if (progress != null) {
             progress.print("\r" + " ".repeat(60) + "\r");
             progress.flush();
+        }
+        if (!selectedAny && largestFile > 0) {
+            // Only --from can skip everything: every >= 1 and a limit >= 1 keep problem 'from'.
+            throw new IllegalArgumentException("--from " + selection.from() + " is past the last problem of every scenario file "
+                    + "(the largest holds " + largestFile + "); expected below " + largestFile);
         }
         List<AlgorithmResult> results = new ArrayList<>();
         for (int a = 0; a < algorithms.size(); a++) {
@@ -346,15 +363,18 @@ final class ScenarioRun {
         return map;
     }
 
-    private static void checkSizes(Path scen, List<MovingAiScenario> problems, int width, int height, String source) {
+    /** Refuses problems for another map size or map; the message numbers a problem as in the file (from 1). */
+    private static void checkSizes(Path scen, List<MovingAiScenario> problems, ProblemSelection selection, int width, int height,
+                                   String source) {
         for (int i = 0; i < problems.size(); i++) {
             MovingAiScenario p = problems.get(i);
+            int number = selection.numberInFile(i) + 1;
             if (p.mapWidth() != width || p.mapHeight() != height) {
-                throw new GridFormatException(scen.toString(), 0, "problem " + (i + 1) + " is for a " + p.mapWidth() + " x "
+                throw new GridFormatException(scen.toString(), 0, "problem " + number + " is for a " + p.mapWidth() + " x "
                         + p.mapHeight() + " map, but " + source + " is " + width + " x " + height);
             }
             if (!p.mapFileName().equals(problems.getFirst().mapFileName())) {
-                throw new GridFormatException(scen.toString(), 0, "problem " + (i + 1) + " names map '" + p.map()
+                throw new GridFormatException(scen.toString(), 0, "problem " + number + " names map '" + p.map()
                         + "', the first names '" + problems.getFirst().map() + "'; expected one map per file");
             }
         }

@@ -10,7 +10,6 @@ import org.onepath.store.VoxelWorldStore;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
 import org.onepath.VoxelScenario;
-import org.onepath.VoxelScenarios;
 
 /**
  * Runs the problems of Moving AI {@code .3dscen} files with the tier-1 voxel query (26 moves, no
@@ -60,13 +59,13 @@ final class VoxelScenarioRun {
         return Math.abs(cost - optimal) <= 1e-6 * Math.max(1.0, optimal);
     }
 
-    /** Runs one file; null when it holds no problem. */
-    FileResult run(Path scen, List<ScenarioRun.Mismatch> mismatches) {
+    /**
+     * Runs the selected problems of one file (at least one).
+     *
+     * @param problems the problems {@code selection} kept, in file order
+     */
+    FileResult run(Path scen, List<VoxelScenario> problems, List<ScenarioRun.Mismatch> mismatches) {
         long t0 = System.nanoTime();
-        List<VoxelScenario> problems = selection.select(VoxelScenarios.read(scen));
-        if (problems.isEmpty()) {
-            return null;
-        }
         String mapName = problems.getFirst().mapFileName();
         VoxelGrid grid;
         Runnable close;
@@ -85,7 +84,7 @@ final class VoxelScenarioRun {
             close = opened::close;
         }
         try {
-            checkInside(scen, problems, grid);
+            checkInside(scen, problems, selection, grid);
             double load = (System.nanoTime() - t0) / 1e9;
             VoxelOptions options = VoxelOptions.DEFAULT;
             int n = problems.size();
@@ -122,11 +121,12 @@ final class VoxelScenarioRun {
         }
     }
 
-    private static void checkInside(Path scen, List<VoxelScenario> problems, VoxelGrid grid) {
+    /** Refuses a problem with an end outside the map; the message numbers it as in the file (from 1). */
+    private static void checkInside(Path scen, List<VoxelScenario> problems, ProblemSelection selection, VoxelGrid grid) {
         for (int i = 0; i < problems.size(); i++) {
             VoxelScenario p = problems.get(i);
             if (!grid.contains(p.startX(), p.startY(), p.startZ()) || !grid.contains(p.goalX(), p.goalY(), p.goalZ())) {
-                throw new GridFormatException(scen.toString(), 0, "problem " + (i + 1) + " has an end outside the "
+                throw new GridFormatException(scen.toString(), 0, "problem " + (selection.numberInFile(i) + 1) + " has an end outside the "
                         + grid.sizeX() + " x " + grid.sizeY() + " x " + grid.sizeZ() + " map " + problems.getFirst().mapFileName());
             }
         }

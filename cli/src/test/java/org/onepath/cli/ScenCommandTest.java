@@ -307,9 +307,34 @@ class ScenCommandTest {
         assertEquals(List.of(4, 10), mismatches(everyOther).stream().map(MismatchLine::problem).toList(),
                 "problems 2, 4, 6, 8, 10 of the file");
 
-        CliRun past = CliRun.of("scen", "--from", "10", scen.toString());
-        assertEquals(0, past.status(), "nothing left to run is no mismatch: " + past);
+        // Skipping every problem checks nothing, which must not pass for a clean run.
+        String past = CliRun.of("scen", "--from", "10", scen.toString()).assertBadInput();
+        assertTrue(past.contains("--from 10") && past.contains("holds 10") && past.contains("expected below 10"), past);
         assertTrue(CliRun.of("scen", "--from", "-1", scen.toString()).assertBadInput().contains("--from"));
+    }
+
+    @Test
+    void fromPastOneFileRunsTheOthers() {
+        Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
+        Fixtures.write(dir.resolve("short/a.map"), Fixtures.MAP_A);
+        Fixtures.write(dir.resolve("a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.MAP_A_PROBLEMS));
+        Fixtures.write(dir.resolve("short/a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.MAP_A_PROBLEMS.subList(0, 3)));
+        CliRun run = CliRun.of("scen", "--from", "5", dir.toString());
+        assertEquals(0, run.status(), run::toString);
+        assertEquals(Fixtures.MAP_A_PROBLEMS.size() - 5, row(run, "astar").problems(), run::toString);
+    }
+
+    @Test
+    void aProblemForAnotherMapSizeIsNamedByItsNumberInTheFile() {
+        Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
+        List<Fixtures.Problem> problems = Fixtures.MAP_A_PROBLEMS;
+        StringBuilder text = new StringBuilder("version 1\n");
+        for (int i = 0; i < problems.size(); i++) {
+            text.append(problems.get(i).line("a.map", 5, i == 6 ? 7 : 4, "\t")).append('\n');
+        }
+        Path scen = Fixtures.write(dir.resolve("a.map.scen"), text.toString());
+        String line = CliRun.of("scen", "--from", "4", "--every", "2", scen.toString()).assertBadInput();
+        assertTrue(line.contains("problem 7 is for a 5 x 7 map"), line);
     }
 
     @Test
@@ -332,6 +357,13 @@ class ScenCommandTest {
         CliRun wrong = CliRun.of("scen", "--from", "1", scen.toString());
         assertEquals(OnePathCli.FAILED, wrong.status(), wrong::toString);
         assertTrue(wrong.out().contains(" problem 3 "), wrong::toString);
+
+        // So is a problem with an end outside the map.
+        third[0] = "100000";
+        lines.set(4, String.join(" ", third));
+        Fixtures.write(scen, String.join("\n", lines) + "\n");
+        String outside = CliRun.of("scen", "--from", "2", scen.toString()).assertBadInput();
+        assertTrue(outside.contains("problem 3 has an end outside"), outside);
     }
 
     @Test
