@@ -22,6 +22,7 @@ import org.onepath.state.GraphStateException;
 import org.onepath.state.GraphStateFormat;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
+import org.onepath.state.Snapshottable;
 
 /**
  * A mutable directed graph of {@code nodeCount} nodes (up to 2^26) with non-negative edge
@@ -40,7 +41,7 @@ import org.onepath.state.StateWriter;
  * overlap a query. Owns its memory: {@link #close()} frees it and later use throws
  * {@link IllegalStateException}.
  */
-public final class Graph implements AutoCloseable {
+public final class Graph implements AutoCloseable, Snapshottable {
     /** Largest node count, 2^26. */
     public static final int MAX_NODES = GraphStateFormat.MAX_NODES;
     /** Largest number of edges (ids), 2^30. */
@@ -311,6 +312,7 @@ public final class Graph implements AutoCloseable {
      * @throws IllegalStateException if the state exceeds the largest Java array (use
      *                               {@link #saveState(MemorySegment, long)})
      */
+    @Override
     public byte[] saveState() {
         long length = stateLength();
         byte[] out = StateWriter.arrayFor("graph", length);
@@ -324,6 +326,7 @@ public final class Graph implements AutoCloseable {
      * @return the number of bytes written ({@link #stateLength()})
      * @throws IllegalArgumentException if it does not fit (nothing is written then)
      */
+    @Override
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         long length = stateLength();
@@ -336,12 +339,6 @@ public final class Graph implements AutoCloseable {
         w.bytes(records.segment(), 0, edgeCount * RECORD_BYTES);
     }
 
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
-    }
-
     /**
      * Puts back a saved state in place: the edges, their ids, weights and alive flags. The node
      * count must be this graph's. Everything is checked before anything changes, so on
@@ -351,6 +348,7 @@ public final class Graph implements AutoCloseable {
      *
      * @throws GraphStateException naming the field, value, bound and offset of bad bytes
      */
+    @Override
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         ensureOpen();

@@ -19,6 +19,7 @@ import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.StateWriter;
+import org.onepath.state.Snapshottable;
 
 /**
  * A square grid of {@code width x height} cells, one byte each, row-major in an off-heap
@@ -36,7 +37,7 @@ import org.onepath.state.StateWriter;
  * <p>Queries may run on several threads at once while nobody edits the grid; edits
  * ({@link #setArea}, area costs) must not overlap a query.
  */
-public final class Grid implements AutoCloseable {
+public final class Grid implements AutoCloseable, Snapshottable {
     /** Largest number of cells, 2^28. */
     public static final int MAX_CELLS = org.onepath.state.GridStateFormat.MAX_CELLS;
     /** The wall area id. */
@@ -761,6 +762,7 @@ public final class Grid implements AutoCloseable {
      * @throws IllegalStateException if the state exceeds the largest Java array (use
      *                               {@link #saveState(MemorySegment, long)})
      */
+    @Override
     public byte[] saveState() {
         ensureOpen();
         long length = stateLength();
@@ -775,18 +777,13 @@ public final class Grid implements AutoCloseable {
      * @return the number of bytes written ({@link #stateLength()})
      * @throws IllegalArgumentException if it does not fit
      */
+    @Override
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         ensureOpen();
         long length = stateLength();
         GridState.write(this, StateWriter.into("grid", length, destination, offset));
         return length;
-    }
-
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
     }
 
     /**
@@ -798,6 +795,7 @@ public final class Grid implements AutoCloseable {
      *
      * @throws GridStateException naming the field, value, bound and offset of bad bytes
      */
+    @Override
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         ensureWritable();

@@ -21,6 +21,7 @@ import org.onepath.state.GridFlowFieldStateFormat;
 import org.onepath.state.GridStateException;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
+import org.onepath.state.Snapshottable;
 
 /**
  * A flow field over a {@link Grid} or a {@link HexGrid} (tier 1; {@link Grid#createFlowField},
@@ -53,7 +54,7 @@ import org.onepath.state.StateWriter;
  * field may run on several threads at once. Owns its memory: {@link #close()} frees it and
  * unregisters the field; use after close throws {@link IllegalStateException}.
  */
-public final class GridFlowField implements AutoCloseable {
+public final class GridFlowField implements AutoCloseable, Snapshottable {
     private static final ValueLayout.OfByte MARK = ValueLayout.JAVA_BYTE;
     /** Dirty cells a refresh always repairs rather than recomputes, however small the grid. */
     private static final int REPAIR_MIN_LIMIT = 1024;
@@ -375,6 +376,7 @@ public final class GridFlowField implements AutoCloseable {
      *
      * @throws IllegalStateException if the state exceeds the largest Java array
      */
+    @Override
     public byte[] saveState() {
         ensureOpen();
         GridFlowFieldStateFormat.State s = toState();
@@ -390,6 +392,7 @@ public final class GridFlowField implements AutoCloseable {
      * @return the number of bytes written
      * @throws IllegalArgumentException if it does not fit (nothing is written then)
      */
+    @Override
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         ensureOpen();
@@ -397,12 +400,6 @@ public final class GridFlowField implements AutoCloseable {
         long length = GridFlowFieldStateFormat.length(s);
         GridFlowFieldStateFormat.write(StateWriter.into("flow field", length, destination, offset), s);
         return length;
-    }
-
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
     }
 
     /**
@@ -413,6 +410,7 @@ public final class GridFlowField implements AutoCloseable {
      *
      * @throws GridStateException naming the field, value, bound and offset of bad bytes or a mismatch
      */
+    @Override
     public void restoreState(MemorySegment data) {
         Objects.requireNonNull(data, "data");
         ensureOpen();

@@ -31,6 +31,7 @@ import org.onepath.state.StateKind;
 import org.onepath.state.StateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
+import org.onepath.state.Snapshottable;
 
 /**
  * A resumable A*, JPS or JPS+ query on a grid ({@link Grid#createSearch}): {@link #tryBegin},
@@ -44,7 +45,7 @@ import org.onepath.state.StateWriter;
  * nothing. The grid must not be edited while a search is in progress: {@code step} then throws
  * {@link IllegalStateException}. Not thread-safe; owns its memory, freed by {@link #close()}.
  */
-public final class GridSearch implements AutoCloseable {
+public final class GridSearch implements AutoCloseable, Snapshottable {
     private final Grid grid;
     private final GridSearchBuffers buffers;
     private GridOptions options;
@@ -66,7 +67,7 @@ public final class GridSearch implements AutoCloseable {
     private int beganAreaVersion;
     private boolean closed;
     private int[] pathScratch = new int[0];
-    /** Buffers of {@link #stateSize()} and the segment save, made on first use and kept. */
+    /** Buffers of {@link #stateLength()} and the segment save, made on first use and kept. */
     private StateWriter scratch;
     private StateWriter innerScratch;
 
@@ -246,6 +247,7 @@ public final class GridSearch implements AutoCloseable {
      * fields. Mode 2 embeds the generic core's own state (kind 8 for A*, 9 for jump point search)
      * behind the query's ends and its length.
      */
+    @Override
     public byte[] saveState() {
         ensureOpen();
         checkSavable();
@@ -256,11 +258,11 @@ public final class GridSearch implements AutoCloseable {
     }
 
     /**
-     * Bytes {@link #saveState()} would return now. After the first save of a search this size
+     * Bytes {@link #saveState()} would return now. After the first save of a search this length
      * allocates nothing (it writes the state into a buffer the handle keeps, which grows to the
      * largest state seen).
      */
-    public long stateSize() {
+    public long stateLength() {
         ensureOpen();
         checkSavable();
         StateWriter w = scratch();
@@ -275,6 +277,7 @@ public final class GridSearch implements AutoCloseable {
      * @return the number of bytes written
      * @throws IllegalArgumentException if they do not fit (nothing is written then)
      */
+    @Override
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         ensureOpen();
@@ -336,18 +339,13 @@ public final class GridSearch implements AutoCloseable {
         }
     }
 
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
-    }
-
     /**
      * Puts back a saved state into this handle. Restore the grid first: the handle picks its
      * engine from its options and the grid as a begin would, and the state's mode (and finder)
      * must be that engine's. On {@link org.onepath.state.GridStateException} the handle is left
      * not begun: begin or restore again.
      */
+    @Override
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         ensureOpen();

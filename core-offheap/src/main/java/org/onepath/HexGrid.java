@@ -11,6 +11,7 @@ import org.onepath.memory.OwnerState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.HexGridStateFormat;
 import org.onepath.state.StateWriter;
+import org.onepath.state.Snapshottable;
 
 /**
  * A hex grid: a rectangular offset array of {@code width} columns and {@code height} rows, one
@@ -26,7 +27,7 @@ import org.onepath.state.StateWriter;
  * the grid; edits ({@link #setArea}, {@link #setRect}, area costs, restores) must not overlap a
  * query.
  */
-public final class HexGrid implements AutoCloseable {
+public final class HexGrid implements AutoCloseable, Snapshottable {
     /** Largest number of cells, 2^28. */
     public static final int MAX_CELLS = HexGridStateFormat.MAX_CELLS;
     /** The wall area id. */
@@ -422,6 +423,7 @@ public final class HexGrid implements AutoCloseable {
      * @throws IllegalStateException if the state exceeds the largest Java array (use
      *                               {@link #saveState(MemorySegment, long)})
      */
+    @Override
     public byte[] saveState() {
         ensureOpen();
         long length = stateLength();
@@ -436,18 +438,13 @@ public final class HexGrid implements AutoCloseable {
      * @return the number of bytes written ({@link #stateLength()})
      * @throws IllegalArgumentException if it does not fit (nothing is written then)
      */
+    @Override
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         ensureOpen();
         long length = stateLength();
         HexGridState.write(this, StateWriter.into("hex grid", length, destination, offset));
         return length;
-    }
-
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
     }
 
     /**
@@ -459,6 +456,7 @@ public final class HexGrid implements AutoCloseable {
      *
      * @throws GridStateException naming the field, value, bound and offset of bad bytes
      */
+    @Override
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         ensureOpen();

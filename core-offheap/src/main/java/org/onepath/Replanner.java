@@ -7,6 +7,7 @@ import org.onepath.grids.Heuristic;
 import org.onepath.grids.StepCost;
 import org.onepath.grids.replan.ReplanSearch;
 import org.onepath.state.GridStateException;
+import org.onepath.state.Snapshottable;
 
 /**
  * An incremental replanner (tier 1): one start and one goal, whose path is repaired rather than
@@ -22,7 +23,7 @@ import org.onepath.state.GridStateException;
  * {@link #close()} frees it and stops listening to the grid; use after close throws
  * {@link IllegalStateException}.
  */
-public abstract sealed class Replanner implements AutoCloseable permits GridReplanner, HexReplanner {
+public abstract sealed class Replanner implements AutoCloseable, Snapshottable permits GridReplanner, HexReplanner {
     final ReplanDriver driver;
 
     Replanner(ReplanDriver driver) {
@@ -134,6 +135,7 @@ public abstract sealed class Replanner implements AutoCloseable permits GridRepl
      * planned for, start, goal and the replan search. Saving twice without a change gives the
      * same bytes.
      */
+    @Override
     public byte[] saveState() {
         return driver.saveState();
     }
@@ -144,14 +146,9 @@ public abstract sealed class Replanner implements AutoCloseable permits GridRepl
      * @return the number of bytes written
      * @throws IllegalArgumentException if it does not fit (nothing is written then)
      */
+    @Override
     public long saveState(MemorySegment destination, long offset) {
         return driver.saveState(destination, offset);
-    }
-
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
     }
 
     /**
@@ -162,6 +159,7 @@ public abstract sealed class Replanner implements AutoCloseable permits GridRepl
      *
      * @throws GridStateException naming the field, value, bound and offset of bad bytes or a mismatch
      */
+    @Override
     public void restoreState(MemorySegment state) {
         driver.restoreState(state);
     }

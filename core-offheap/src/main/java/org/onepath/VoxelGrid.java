@@ -8,6 +8,7 @@ import org.onepath.grids.voxel.VoxelTopology;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.StateWriter;
+import org.onepath.state.Snapshottable;
 
 /**
  * A bounded block of {@code sizeX x sizeY x sizeZ} voxels (at most 2^30), one byte each: an area
@@ -24,7 +25,7 @@ import org.onepath.state.StateWriter;
  * overlap a query. Owns its memory: {@link #close()} frees it; use after close throws
  * {@link IllegalStateException}.
  */
-public final class VoxelGrid implements AutoCloseable {
+public final class VoxelGrid implements AutoCloseable, Snapshottable {
     /** Largest number of voxels, 2^30. */
     public static final long MAX_VOXELS = ChunkTable.MAX_VOXELS;
     /** The solid area id. */
@@ -306,6 +307,7 @@ public final class VoxelGrid implements AutoCloseable {
      * @throws IllegalStateException if the state exceeds the largest Java array (use
      *                               {@link #saveState(MemorySegment, long)})
      */
+    @Override
     public byte[] saveState() {
         long length = stateLength();
         byte[] out = StateWriter.arrayFor("voxel grid", length);
@@ -319,17 +321,12 @@ public final class VoxelGrid implements AutoCloseable {
      * @return the number of bytes written ({@link #stateLength()})
      * @throws IllegalArgumentException if it does not fit
      */
+    @Override
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         long length = stateLength();
         VoxelState.write(this, chunks, StateWriter.into("voxel grid", length, destination, offset));
         return length;
-    }
-
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
     }
 
     /**
@@ -340,6 +337,7 @@ public final class VoxelGrid implements AutoCloseable {
      *
      * @throws GridStateException naming the field, value, bound and offset of bad bytes
      */
+    @Override
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         ensureOpen();

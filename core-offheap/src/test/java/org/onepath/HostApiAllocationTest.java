@@ -85,13 +85,13 @@ class HostApiAllocationTest {
                         for (int i = 0; i < pairs.length; i += 2) {
                             search.tryBegin(pairs[i] % 64, pairs[i] / 64, pairs[i + 1] % 64, pairs[i + 1] / 64);
                             search.step(5);
-                            sink += search.stateSize();
+                            sink += search.stateLength();
                             sink += search.saveState(target, 0);
                             while (search.step(7) == PathStatus.IN_PROGRESS) {
                                 sink++;
                             }
                             sink += search.copyPath(path);
-                            sink += search.stateSize() + search.saveState(target, 8);
+                            sink += search.stateLength() + search.saveState(target, 8);
                         }
                         long allocated = allocatedBytes() - before - overhead;
                         if (round >= 2) {

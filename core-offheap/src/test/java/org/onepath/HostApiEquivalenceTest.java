@@ -351,7 +351,7 @@ class HostApiEquivalenceTest {
                 Variant variant = VARIANTS.get(round % VARIANTS.size());
                 GridOptions options = variant.options().apply(GridOptions.builder().algorithm(ALGORITHMS[round % 3])).build();
                 try (GridSearch search = grid.createSearch(options)) {
-                    assertEquals(search.saveState().length, search.stateSize(), "not begun");
+                    assertEquals(search.saveState().length, search.stateLength(), "not begun");
                     Cell a = somewhere(random, grid);
                     Cell b = somewhere(random, grid);
                     if (search.tryBegin(a, b) != PathStatus.IN_PROGRESS) {
@@ -359,7 +359,7 @@ class HostApiEquivalenceTest {
                     }
                     while (search.status() == PathStatus.IN_PROGRESS) {
                         byte[] saved = search.saveState();
-                        assertEquals(saved.length, search.stateSize(), variant.name());
+                        assertEquals(saved.length, search.stateLength(), variant.name());
                         byte[] out = new byte[saved.length + 5];
                         assertEquals(saved.length, search.saveState(java.lang.foreign.MemorySegment.ofArray(out), 3));
                         assertArrayEquals(saved, java.util.Arrays.copyOfRange(out, 3, 3 + saved.length));
@@ -369,7 +369,7 @@ class HostApiEquivalenceTest {
                         assertArrayEquals(new byte[small.length], small, "nothing written when it does not fit");
                         search.step(1 + random.nextInt(20));
                     }
-                    assertEquals(search.saveState().length, search.stateSize());
+                    assertEquals(search.saveState().length, search.stateLength());
                     if (search.status() == PathStatus.FOUND) {
                         Cell[] tooShort = new Cell[search.pathLength() - 1];
                         if (tooShort.length > 0) {

@@ -27,13 +27,13 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The tick-path calls of the resumable {@link GridSearch} handle on every engine it can run:
- * {@code tryBegin}, {@code step}, {@code copyPath(int[])}, {@code stateSize} and
+ * {@code tryBegin}, {@code step}, {@code copyPath(int[])}, {@code stateLength} and
  * {@code saveState(segment)}. Run with {@code -prof gc}: {@code gc.alloc.rate.norm} is the
  * bytes each operation allocates, which must be 0 after the first search.
  *
  * <p>The map is a deterministic 128 x 128 grid with 22 % random walls; 64 start/goal pairs with
  * a path are cycled. {@code sliced} runs each query in slices of 16 iterations; {@code
- * stateSize} and {@code saveState} measure a handle paused halfway through one query.
+ * stateLength} and {@code saveState} measure a handle paused halfway through one query.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -106,9 +106,9 @@ public class HostApiAllocationBenchmark {
         begin(paused, 0);
         paused.step(Math.max(1, total / 2));
         arena = Arena.ofShared();
-        long size = paused.stateSize();
+        long size = paused.stateLength();
         for (int i = 0; i < PAIRS; i++) {
-            size = Math.max(size, search.stateSize());
+            size = Math.max(size, search.stateLength());
         }
         target = arena.allocate(4 * size + 1024, 8);
         paused.saveState(target, 0);
@@ -152,10 +152,10 @@ public class HostApiAllocationBenchmark {
         return query(search, i, 16);
     }
 
-    /** stateSize of a handle paused halfway through a query. */
+    /** stateLength of a handle paused halfway through a query. */
     @Benchmark
-    public long stateSize() {
-        return paused.stateSize();
+    public long stateLength() {
+        return paused.stateLength();
     }
 
     /**

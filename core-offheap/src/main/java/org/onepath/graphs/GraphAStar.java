@@ -19,6 +19,7 @@ import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
 import org.onepath.state.SearchStateFormat;
 import org.onepath.state.StateKind;
+import org.onepath.state.Snapshottable;
 
 /**
  * A* over a {@link CsrGraph} (tier 2): the rules of the grid core's {@link org.onepath.grids.AStar}
@@ -45,7 +46,7 @@ import org.onepath.state.StateKind;
  *
  * @param <H> heuristic
  */
-public final class GraphAStar<H extends Heuristic> implements SlicedSearch {
+public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snapshottable {
     private final CsrGraph graph;
     private final H heuristic;
     private final GridSearchBuffers buffers;
@@ -293,6 +294,7 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch {
      * GraphAStar built the same way (same graph, heuristic and weight), stepping on gives what
      * this search would have given.
      */
+    @Override
     public byte[] saveState() {
         return SearchSnapshot.save(StateKind.GRAPH_A_STAR, graph.nodeCount(),
                 new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost), buffers);
@@ -304,14 +306,9 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch {
      * @return the number of bytes written
      * @throws IllegalArgumentException if they do not fit (nothing is written then)
      */
+    @Override
     public long saveState(MemorySegment destination, long offset) {
         return SearchSnapshot.copyInto(saveState(), destination, offset);
-    }
-
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
     }
 
     /**
@@ -321,6 +318,7 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch {
      *
      * @throws GraphStateException naming the field, value, bound and offset of bad bytes
      */
+    @Override
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         graph.ensureOpen();

@@ -9,6 +9,7 @@ import org.onepath.state.SearchBuffersPieceLayout;
 import org.onepath.state.SearchStateFormat;
 import org.onepath.state.StateKind;
 import org.onepath.state.StateWriter;
+import org.onepath.state.Snapshottable;
 
 /**
  * A* (Hart, Nilsson and Raphael 1968) over a topology, a step cost and a heuristic (tier 2).
@@ -29,7 +30,7 @@ import org.onepath.state.StateWriter;
  * @param <C> step cost hook
  * @param <H> heuristic
  */
-public final class AStar<T extends GridTopology, C extends StepCost, H extends Heuristic> implements SlicedSearch {
+public final class AStar<T extends GridTopology, C extends StepCost, H extends Heuristic> implements SlicedSearch, Snapshottable {
     private final T topology;
     private final C stepCost;
     private final H heuristic;
@@ -200,6 +201,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
      * records, the open set as its heap lies and the recorded expansions. Restored into an A*
      * built the same way, stepping on gives what this search would have given.
      */
+    @Override
     public byte[] saveState() {
         return SearchSnapshot.save(StateKind.A_STAR, topology.nodeCount(),
                 new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost), buffers);
@@ -217,14 +219,9 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
      * @return the number of bytes written
      * @throws IllegalArgumentException if they do not fit (nothing is written then)
      */
+    @Override
     public long saveState(MemorySegment destination, long offset) {
         return SearchSnapshot.copyInto(saveState(), destination, offset);
-    }
-
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
     }
 
     /**
@@ -233,6 +230,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
      * the grid is restored first). On {@link org.onepath.state.GridStateException} the search is
      * left not started: begin or restore again.
      */
+    @Override
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         SearchSnapshot.Restored r;

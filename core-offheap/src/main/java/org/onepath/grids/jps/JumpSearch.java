@@ -16,6 +16,7 @@ import org.onepath.state.SearchBuffersPieceLayout;
 import org.onepath.state.SearchStateFormat;
 import org.onepath.state.StateKind;
 import org.onepath.state.StateWriter;
+import org.onepath.state.Snapshottable;
 
 /**
  * Jump point search (tier 2): A* over jump points with the grid core's open set (smaller f,
@@ -32,7 +33,7 @@ import org.onepath.state.StateWriter;
  * @param <J> jumper
  * @param <H> heuristic (octile scaled by m, or zero)
  */
-public final class JumpSearch<J extends Jumper, H extends Heuristic> implements SlicedSearch {
+public final class JumpSearch<J extends Jumper, H extends Heuristic> implements SlicedSearch, Snapshottable {
     private final Grid grid;
     private final JumpRules rules;
     private final J jumper;
@@ -170,6 +171,7 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
      * The search's state (kind 9 of the state format, weight 1): counters and, once begun, the
      * visited jump points, the open set as its heap lies and the recorded expansions.
      */
+    @Override
     public byte[] saveState() {
         return SearchSnapshot.save(StateKind.JUMP_POINT_SEARCH, grid.cellCount(),
                 new SearchSnapshot.Counters(status, 1.0, start, goal, expanded, iterations, pathCost), nodes.buffers());
@@ -187,14 +189,9 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
      * @return the number of bytes written
      * @throws IllegalArgumentException if they do not fit (nothing is written then)
      */
+    @Override
     public long saveState(MemorySegment destination, long offset) {
         return SearchSnapshot.copyInto(saveState(), destination, offset);
-    }
-
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
     }
 
     /**
@@ -203,6 +200,7 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
      * its node, as a jump does, so the path walk between jump points ends. On
      * {@link org.onepath.state.GridStateException} the search is left not started.
      */
+    @Override
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         SearchSnapshot.Restored r;

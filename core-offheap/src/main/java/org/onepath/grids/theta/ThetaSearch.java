@@ -17,6 +17,7 @@ import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
 import org.onepath.state.SearchStateFormat;
 import org.onepath.state.StateKind;
+import org.onepath.state.Snapshottable;
 
 /**
  * Any-angle search over cell centres (tier 2): Theta*, Lazy Theta* and Lazy Theta* with
@@ -58,7 +59,7 @@ import org.onepath.state.StateKind;
  *
  * @param <H> heuristic ({@link EuclideanHeuristic} scaled by m, or zero)
  */
-public final class ThetaSearch<H extends Heuristic> implements SlicedSearch {
+public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Snapshottable {
     private final Grid grid;
     private final MemorySegment cells;
     private final int width;
@@ -415,6 +416,7 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch {
      * once begun, the visited records, the open set as its heap lies and the recorded expansions.
      * The variant is not stored: restore into a search built the same way.
      */
+    @Override
     public byte[] saveState() {
         return SearchSnapshot.save(StateKind.THETA_STAR, width * height,
                 new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost), buffers);
@@ -426,14 +428,9 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch {
      * @return the number of bytes written
      * @throws IllegalArgumentException if they do not fit (nothing is written then)
      */
+    @Override
     public long saveState(MemorySegment destination, long offset) {
         return SearchSnapshot.copyInto(saveState(), destination, offset);
-    }
-
-    /** Restores a state made by {@link #saveState()}; see {@link #restoreState(MemorySegment)}. */
-    public void restoreState(byte[] state) {
-        Objects.requireNonNull(state, "state");
-        restoreState(MemorySegment.ofArray(state));
     }
 
     /**
@@ -450,6 +447,7 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch {
      * {@link org.onepath.state.GridStateException} the search is left not started: begin or
      * restore again.
      */
+    @Override
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         SearchSnapshot.Restored r;
