@@ -219,8 +219,7 @@ final class ScenarioRun {
         }
         double loadSeconds = 0;
         int fileIndex = 0;
-        int largestFile = 0;
-        boolean selectedAny = false;
+        Kept kept = new Kept(selection);
         for (Path scen : scenarioFiles) {
             fileIndex++;
             if (VoxelScenarioRun.isVoxelScenario(scen)) {
@@ -228,26 +227,20 @@ final class ScenarioRun {
                     progress.print("\r[" + fileIndex + "/" + scenarioFiles.size() + "] " + scen.getFileName() + " " + VoxelScenarioRun.ALGORITHM + "          ");
                     progress.flush();
                 }
-                List<VoxelScenario> all = VoxelScenarios.read(scen);
-                largestFile = Math.max(largestFile, all.size());
-                List<VoxelScenario> problems = selection.select(all);
+                List<VoxelScenario> problems = kept.of(VoxelScenarios.read(scen));
                 if (problems.isEmpty()) {
                     continue;
                 }
-                selectedAny = true;
                 VoxelScenarioRun.FileResult r = voxels.run(scen, problems, mismatches);
                 voxelResults.add(r.result());
                 loadSeconds += r.loadSeconds();
                 continue;
             }
             long t0 = System.nanoTime();
-            List<MovingAiScenario> all = MovingAiScenarios.read(scen);
-            largestFile = Math.max(largestFile, all.size());
-            List<MovingAiScenario> problems = selection.select(all);
+            List<MovingAiScenario> problems = kept.of(MovingAiScenarios.read(scen));
             if (problems.isEmpty()) {
                 continue;
             }
-            selectedAny = true;
             String mapName = problems.getFirst().mapFileName();
             Grid grid;
             Runnable close;
@@ -285,11 +278,7 @@ final class ScenarioRun {
             progress.print("\r" + " ".repeat(60) + "\r");
             progress.flush();
         }
-        if (!selectedAny && largestFile > 0) {
-            // Only --from can skip everything: every >= 1 and a limit >= 1 keep problem 'from'.
-            throw new IllegalArgumentException("--from " + selection.from() + " is past the last problem of every scenario file "
-                    + "(the largest holds " + largestFile + "); expected below " + largestFile);
-        }
+        kept.checkAnyKept();
         List<AlgorithmResult> results = new ArrayList<>();
         for (int a = 0; a < algorithms.size(); a++) {
             if (anyGridFile) {
@@ -301,6 +290,33 @@ final class ScenarioRun {
             results.add(new AlgorithmResult(VoxelScenarioRun.ALGORITHM, voxelResults));
         }
         return new Report(results, mismatches, loadSeconds);
+    }
+
+    /** The problems a run keeps of each file, remembering whether any file kept one. */
+    private static final class Kept {
+        private final ProblemSelection selection;
+        private int largestFile;
+        private boolean any;
+
+        Kept(ProblemSelection selection) {
+            this.selection = selection;
+        }
+
+        <T> List<T> of(List<T> all) {
+            largestFile = Math.max(largestFile, all.size());
+            List<T> kept = selection.select(all);
+            any |= !kept.isEmpty();
+            return kept;
+        }
+
+        /** Refuses a run that had problems and kept none: it would check nothing and pass. */
+        void checkAnyKept() {
+            if (!any && largestFile > 0) {
+                // Only --from can skip everything: every >= 1 and a limit >= 1 keep problem 'from'.
+                throw new IllegalArgumentException("--from " + selection.from() + " is past the last problem of every scenario file "
+                        + "(the largest holds " + largestFile + "); expected below " + largestFile);
+            }
+        }
     }
 
     private MapResult runOne(Algorithm alg, Grid grid, String mapName, Path scen, List<MovingAiScenario> problems,
