@@ -20,9 +20,9 @@ import org.onepath.memory.OwnerState;
 import org.onepath.state.GraphEdgeLayout;
 import org.onepath.state.GraphStateException;
 import org.onepath.state.GraphStateFormat;
+import org.onepath.state.Snapshottable;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.state.Snapshottable;
 
 /**
  * A mutable directed graph of {@code nodeCount} nodes (up to 2^26) with non-negative edge

@@ -18,8 +18,8 @@ import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.GridStateException;
-import org.onepath.state.StateWriter;
 import org.onepath.state.Snapshottable;
+import org.onepath.state.StateWriter;
 
 /**
  * A square grid of {@code width x height} cells, one byte each, row-major in an off-heap

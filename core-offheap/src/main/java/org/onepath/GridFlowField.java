@@ -19,9 +19,9 @@ import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.GridFlowFieldStateFormat;
 import org.onepath.state.GridStateException;
+import org.onepath.state.Snapshottable;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.state.Snapshottable;
 
 /**
  * A flow field over a {@link Grid} or a {@link HexGrid} (tier 1; {@link Grid#createFlowField},

@@ -27,11 +27,11 @@ import org.onepath.grids.theta.ThetaVariant;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
+import org.onepath.state.Snapshottable;
 import org.onepath.state.StateKind;
 import org.onepath.state.StateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.state.Snapshottable;
 
 /**
  * A resumable A*, JPS or JPS+ query on a grid ({@link Grid#createSearch}): {@link #tryBegin},

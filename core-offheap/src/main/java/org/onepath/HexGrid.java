@@ -10,8 +10,8 @@ import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.HexGridStateFormat;
-import org.onepath.state.StateWriter;
 import org.onepath.state.Snapshottable;
+import org.onepath.state.StateWriter;
 
 /**
  * A hex grid: a rectangular offset array of {@code width} columns and {@code height} rows, one

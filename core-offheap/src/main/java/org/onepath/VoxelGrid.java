@@ -7,8 +7,8 @@ import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.VoxelTopology;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.GridStateException;
-import org.onepath.state.StateWriter;
 import org.onepath.state.Snapshottable;
+import org.onepath.state.StateWriter;
 
 /**
  * A bounded block of {@code sizeX x sizeY x sizeZ} voxels (at most 2^30), one byte each: an area

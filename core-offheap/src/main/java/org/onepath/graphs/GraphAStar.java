@@ -18,8 +18,8 @@ import org.onepath.state.GraphStateException;
 import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
 import org.onepath.state.SearchStateFormat;
-import org.onepath.state.StateKind;
 import org.onepath.state.Snapshottable;
+import org.onepath.state.StateKind;
 
 /**
  * A* over a {@link CsrGraph} (tier 2): the rules of the grid core's {@link org.onepath.grids.AStar}

@@ -7,9 +7,9 @@ import org.onepath.state.GridStateException;
 import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
 import org.onepath.state.SearchStateFormat;
+import org.onepath.state.Snapshottable;
 import org.onepath.state.StateKind;
 import org.onepath.state.StateWriter;
-import org.onepath.state.Snapshottable;
 
 /**
  * A* (Hart, Nilsson and Raphael 1968) over a topology, a step cost and a heuristic (tier 2).

@@ -14,9 +14,9 @@ import org.onepath.state.GridStateException;
 import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
 import org.onepath.state.SearchStateFormat;
+import org.onepath.state.Snapshottable;
 import org.onepath.state.StateKind;
 import org.onepath.state.StateWriter;
-import org.onepath.state.Snapshottable;
 
 /**
  * Jump point search (tier 2): A* over jump points with the grid core's open set (smaller f,

@@ -16,8 +16,8 @@ import org.onepath.state.OpenSetPieceLayout;
 import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
 import org.onepath.state.SearchStateFormat;
-import org.onepath.state.StateKind;
 import org.onepath.state.Snapshottable;
+import org.onepath.state.StateKind;
 
 /**
  * Any-angle search over cell centres (tier 2): Theta*, Lazy Theta* and Lazy Theta* with
