@@ -236,11 +236,11 @@ final class ScenarioRun {
                 loadSeconds += r.loadSeconds();
                 continue;
             }
-            long t0 = System.nanoTime();
             List<MovingAiScenario> problems = kept.of(MovingAiScenarios.read(scen));
             if (problems.isEmpty()) {
                 continue;
             }
+            long t0 = System.nanoTime();
             String mapName = problems.getFirst().mapFileName();
             Grid grid;
             Runnable close;
