@@ -300,6 +300,7 @@ public final class Graph implements AutoCloseable, Snapshottable {
     // ---- snapshots ----
 
     /** Bytes of this graph's state: {@link #saveState()} returns exactly this many. */
+    @Override
     public long stateLength() {
         ensureOpen();
         return GraphStateFormat.length(edgeCount);

@@ -751,6 +751,7 @@ public final class Grid implements AutoCloseable, Snapshottable {
     // ---- snapshots ----
 
     /** Bytes of this grid's state: {@link #saveState()} returns exactly this many. */
+    @Override
     public long stateLength() {
         return org.onepath.state.GridStateFormat.length(width, height);
     }

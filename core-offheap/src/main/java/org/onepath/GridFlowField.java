@@ -364,6 +364,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     // ---- snapshots ----
 
     /** Bytes {@link #saveState()} returns now. */
+    @Override
     public long stateLength() {
         ensureOpen();
         return GridFlowFieldStateFormat.length(toState());

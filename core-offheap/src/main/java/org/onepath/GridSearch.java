@@ -262,6 +262,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      * allocates nothing (it writes the state into a buffer the handle keeps, which grows to the
      * largest state seen).
      */
+    @Override
     public long stateLength() {
         ensureOpen();
         checkSavable();

@@ -412,6 +412,7 @@ public final class HexGrid implements AutoCloseable, Snapshottable {
     // ---- snapshots ----
 
     /** Bytes of this grid's state: {@link #saveState()} returns exactly this many. */
+    @Override
     public long stateLength() {
         return HexGridStateFormat.length(width, height);
     }

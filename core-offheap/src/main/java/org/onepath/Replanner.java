@@ -125,6 +125,7 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
     // ---- snapshots ----
 
     /** Bytes {@link #saveState()} returns now. */
+    @Override
     public long stateLength() {
         return driver.stateLength();
     }

@@ -294,6 +294,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     // ---- snapshots ----
 
     /** Bytes of this grid's state: {@link #saveState()} returns exactly this many. */
+    @Override
     public long stateLength() {
         ensureOpen();
         return VoxelState.length(chunks);

@@ -89,7 +89,7 @@ class SnapshottableTest {
     void oneSegmentHoldsTheWholeWorldOneStateAfterAnother() {
         try (World w = World.create(); Arena arena = Arena.ofConfined()) {
             List<Snapshottable> all = w.all();
-            long total = all.stream().mapToLong(s -> s.saveState().length).sum();
+            long total = all.stream().mapToLong(Snapshottable::stateLength).sum();
             MemorySegment buffer = arena.allocate(total + 3);
             long[] offsets = new long[all.size() + 1];
             offsets[0] = 3; // any offset, not only aligned ones

@@ -50,6 +50,17 @@ class StateContractTest {
 
     @ParameterizedTest
     @EnumSource(StateGoldens.class)
+    void stateLengthIsTheLengthOfTheSavedBytes(StateGoldens golden) {
+        try (StateGoldens.Subject s = golden.build(); StateGoldens.Subject fresh = golden.fresh()) {
+            assertEquals(s.save().length, s.target().stateLength(), "the golden object");
+            assertEquals(fresh.save().length, fresh.target().stateLength(), "a fresh object");
+            fresh.prime();
+            assertEquals(fresh.save().length, fresh.target().stateLength(), "after one iteration");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateGoldens.class)
     void saveRestoreSaveGivesTheSameBytes(StateGoldens golden) {
         try (StateGoldens.Subject original = golden.build(); StateGoldens.Subject other = golden.fresh()) {
             byte[] saved = original.save();

@@ -24,6 +24,7 @@ import org.onepath.grids.theta.ThetaVariant;
 import org.onepath.state.GraphStateException;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
+import org.onepath.state.Snapshottable;
 
 /**
  * The objects behind the golden state files of {@code src/test/resources/state/golden}: each is
@@ -495,11 +496,20 @@ enum StateGoldens {
 
     /** An object whose state can be saved and restored. */
     abstract static class Subject implements AutoCloseable {
-        abstract byte[] save();
+        /** The object saved and restored. */
+        abstract Snapshottable target();
 
-        abstract void restore(byte[] state);
+        byte[] save() {
+            return target().saveState();
+        }
 
-        abstract void restore(MemorySegment state);
+        void restore(byte[] state) {
+            target().restoreState(state);
+        }
+
+        void restore(MemorySegment state) {
+            target().restoreState(state);
+        }
 
         /** fromState, then saveState of the new object (closed again); null when the kind has no fromState. */
         byte[] fromStateThenSave(byte[] state) {
@@ -548,18 +558,8 @@ enum StateGoldens {
         }
 
         @Override
-        byte[] save() {
-            return grid.saveState();
-        }
-
-        @Override
-        void restore(byte[] state) {
-            grid.restoreState(state);
-        }
-
-        @Override
-        void restore(MemorySegment state) {
-            grid.restoreState(state);
+        Snapshottable target() {
+            return grid;
         }
 
         @Override
@@ -595,18 +595,8 @@ enum StateGoldens {
         }
 
         @Override
-        byte[] save() {
-            return voxels.saveState();
-        }
-
-        @Override
-        void restore(byte[] state) {
-            voxels.restoreState(state);
-        }
-
-        @Override
-        void restore(MemorySegment state) {
-            voxels.restoreState(state);
+        Snapshottable target() {
+            return voxels;
         }
 
         @Override
@@ -642,18 +632,8 @@ enum StateGoldens {
         }
 
         @Override
-        byte[] save() {
-            return grid.saveState();
-        }
-
-        @Override
-        void restore(byte[] state) {
-            grid.restoreState(state);
-        }
-
-        @Override
-        void restore(MemorySegment state) {
-            grid.restoreState(state);
+        Snapshottable target() {
+            return grid;
         }
 
         @Override
@@ -700,18 +680,8 @@ enum StateGoldens {
         }
 
         @Override
-        byte[] save() {
-            return astar.saveState();
-        }
-
-        @Override
-        void restore(byte[] state) {
-            astar.restoreState(state);
-        }
-
-        @Override
-        void restore(MemorySegment state) {
-            astar.restoreState(state);
+        Snapshottable target() {
+            return astar;
         }
 
         @Override
@@ -747,18 +717,8 @@ enum StateGoldens {
         }
 
         @Override
-        byte[] save() {
-            return jps.saveState();
-        }
-
-        @Override
-        void restore(byte[] state) {
-            jps.restoreState(state);
-        }
-
-        @Override
-        void restore(MemorySegment state) {
-            jps.restoreState(state);
+        Snapshottable target() {
+            return jps;
         }
 
         @Override
@@ -793,18 +753,8 @@ enum StateGoldens {
         }
 
         @Override
-        byte[] save() {
-            return graph.saveState();
-        }
-
-        @Override
-        void restore(byte[] state) {
-            graph.restoreState(state);
-        }
-
-        @Override
-        void restore(MemorySegment state) {
-            graph.restoreState(state);
+        Snapshottable target() {
+            return graph;
         }
 
         @Override
@@ -848,18 +798,8 @@ enum StateGoldens {
         }
 
         @Override
-        byte[] save() {
-            return astar.saveState();
-        }
-
-        @Override
-        void restore(byte[] state) {
-            astar.restoreState(state);
-        }
-
-        @Override
-        void restore(MemorySegment state) {
-            astar.restoreState(state);
+        Snapshottable target() {
+            return astar;
         }
 
         @Override
@@ -908,18 +848,8 @@ enum StateGoldens {
         }
 
         @Override
-        byte[] save() {
-            return theta.saveState();
-        }
-
-        @Override
-        void restore(byte[] state) {
-            theta.restoreState(state);
-        }
-
-        @Override
-        void restore(MemorySegment state) {
-            theta.restoreState(state);
+        Snapshottable target() {
+            return theta;
         }
 
         @Override
@@ -977,18 +907,8 @@ enum StateGoldens {
         }
 
         @Override
-        byte[] save() {
-            return field.saveState();
-        }
-
-        @Override
-        void restore(byte[] state) {
-            field.restoreState(state);
-        }
-
-        @Override
-        void restore(MemorySegment state) {
-            field.restoreState(state);
+        Snapshottable target() {
+            return field;
         }
 
         @Override
@@ -1133,26 +1053,8 @@ enum StateGoldens {
         }
 
         @Override
-        byte[] save() {
-            return square != null ? square.saveState() : hexReplanner.saveState();
-        }
-
-        @Override
-        void restore(byte[] state) {
-            if (square != null) {
-                square.restoreState(state);
-            } else {
-                hexReplanner.restoreState(state);
-            }
-        }
-
-        @Override
-        void restore(MemorySegment state) {
-            if (square != null) {
-                square.restoreState(state);
-            } else {
-                hexReplanner.restoreState(state);
-            }
+        Snapshottable target() {
+            return square != null ? square : hexReplanner;
         }
 
         @Override
@@ -1312,18 +1214,8 @@ enum StateGoldens {
         }
 
         @Override
-        byte[] save() {
-            return search.saveState();
-        }
-
-        @Override
-        void restore(byte[] state) {
-            search.restoreState(state);
-        }
-
-        @Override
-        void restore(MemorySegment state) {
-            search.restoreState(state);
+        Snapshottable target() {
+            return search;
         }
 
         @Override

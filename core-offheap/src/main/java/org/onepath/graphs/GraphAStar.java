@@ -288,6 +288,12 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
 
     // ---- state (kind 11) ----
 
+    /** Bytes {@link #saveState()} would return now: one pass over the nodes, no allocation. */
+    @Override
+    public long stateLength() {
+        return SearchSnapshot.length(status, buffers);
+    }
+
     /**
      * The search's state (kind 11 of the state format): counters and, once begun, the visited
      * records, the open set as its heap lies and the recorded expansions. Restored into a

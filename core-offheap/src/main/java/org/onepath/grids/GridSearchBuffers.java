@@ -14,6 +14,7 @@ import java.lang.foreign.MemorySegment;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.SearchBuffersPiece;
+import org.onepath.state.SearchBuffersPieceLayout;
 
 /**
  * Reusable working memory of a search (tier 3): one {@link NodeRecordLayout} record per node,
@@ -134,12 +135,14 @@ public final class GridSearchBuffers implements AutoCloseable {
         }
     }
 
-    /**
-     * Writes the search-buffers piece exactly as {@code SearchBuffersPiece.write(w, toPiece(), n)}
-     * does, straight from the records: two passes over the nodes (count, then write), no arrays.
-     */
-    void writePiece(org.onepath.state.StateWriter w) {
+    /** Bytes of the search-buffers piece {@link #writePiece} writes now: one pass over the nodes. */
+    long pieceBytes() {
         state.ensureOpen();
+        return SearchBuffersPieceLayout.pieceBytes(visitedCount(), openSet.size(), expansions.size());
+    }
+
+    /** Nodes the current search has visited. */
+    private int visitedCount() {
         final int current = generation;
         final MemorySegment rec = records;
         int visited = 0;
@@ -148,7 +151,18 @@ public final class GridSearchBuffers implements AutoCloseable {
                 visited++;
             }
         }
-        w.i32(visited);
+        return visited;
+    }
+
+    /**
+     * Writes the search-buffers piece exactly as {@code SearchBuffersPiece.write(w, toPiece(), n)}
+     * does, straight from the records: two passes over the nodes (count, then write), no arrays.
+     */
+    void writePiece(org.onepath.state.StateWriter w) {
+        state.ensureOpen();
+        final int current = generation;
+        final MemorySegment rec = records;
+        w.i32(visitedCount());
         for (int n = 0; n < nodeCount; n++) {
             long off = n * RECORD_BYTES;
             int mark = rec.get(INT, off + MARK_OFFSET);

@@ -46,6 +46,11 @@ public final class SearchSnapshot {
         }
     }
 
+    /** Bytes {@link #save} would return for a search in {@code status} over {@code buffers}. */
+    public static long length(SearchStatus status, GridSearchBuffers buffers) {
+        return SearchStateFormat.BUFFERS_OFFSET + (status == SearchStatus.NOT_STARTED ? 0 : buffers.pieceBytes());
+    }
+
     /**
      * Writes the same bytes as {@link #save} into {@code w} without making arrays or records, so a
      * writer that has grown to the state's size allocates nothing.

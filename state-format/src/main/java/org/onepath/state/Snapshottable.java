@@ -15,6 +15,9 @@ import java.util.Objects;
  * bytes.
  */
 public interface Snapshottable {
+    /** Bytes {@link #saveState()} would return now, for sizing a buffer before a segment save. */
+    long stateLength();
+
     /**
      * The state as a new array. Saving twice without a change gives the same bytes.
      *

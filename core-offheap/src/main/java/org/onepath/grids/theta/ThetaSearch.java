@@ -411,6 +411,12 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
 
     // ---- snapshots (kind 10) ----
 
+    /** Bytes {@link #saveState()} would return now: one pass over the nodes, no allocation. */
+    @Override
+    public long stateLength() {
+        return SearchSnapshot.length(status, buffers);
+    }
+
     /**
      * The search's state (kind 10 of the state format, laid out as kinds 8 and 9): counters and,
      * once begun, the visited records, the open set as its heap lies and the recorded expansions.
