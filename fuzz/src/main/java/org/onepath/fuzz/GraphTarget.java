@@ -68,7 +68,7 @@ public final class GraphTarget implements Target {
         }
         Graph into = graphs.getOrDefault(Bytes.i32(input, NODE_COUNT_AT, -1), fallback);
         try {
-            RestoreChecks.restoreOrUnchanged("the " + into.nodeCount() + "-node graph", into::saveState, into::restoreState, input);
+            RestoreChecks.restoreOrUnchanged("the " + into.nodeCount() + "-node graph", into, input);
         } catch (OnePathFormatException e) {
             if (!(e instanceof GraphStateException)) {
                 throw new AssertionError("Graph.restoreState rejected bytes with " + e.getClass().getSimpleName()

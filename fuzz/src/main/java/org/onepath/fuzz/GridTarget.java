@@ -59,8 +59,7 @@ public final class GridTarget implements Target {
         }
         Grid into = grids.getOrDefault(key(Bytes.i32(input, WIDTH_AT, -1), Bytes.i32(input, HEIGHT_AT, -1)), fallback);
         try {
-            RestoreChecks.restoreOrUnchanged("the " + into.width() + " x " + into.height() + " grid", into::saveState,
-                    into::restoreState, input);
+            RestoreChecks.restoreOrUnchanged("the " + into.width() + " x " + into.height() + " grid", into, input);
         } catch (OnePathFormatException e) {
             throw rejected != null ? rejected : e;
         }

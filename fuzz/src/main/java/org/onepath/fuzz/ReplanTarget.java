@@ -38,7 +38,7 @@ public final class ReplanTarget implements Target {
     @Override
     public void run(byte[] input) {
         GridReplanner r = input.length > ALGORITHM_OFFSET && input[ALGORITHM_OFFSET] == 5 ? lpa : dstar;
-        RestoreChecks.restoreOrUnchanged("the " + r.algorithm() + " replanner", r::saveState, r::restoreState, input);
+        RestoreChecks.restoreOrUnchanged("the " + r.algorithm() + " replanner", r, input);
         byte[] again = r.saveState();
         if (!Arrays.equals(input, again)) {
             throw new AssertionError("an accepted state saves back different bytes (first difference at offset "

@@ -73,7 +73,7 @@ public final class VoxelTarget implements Target {
         }
         VoxelGrid into = grids.getOrDefault(Shape.of(input), fallback);
         try {
-            RestoreChecks.restoreOrUnchanged("the " + into, into::saveState, into::restoreState, input);
+            RestoreChecks.restoreOrUnchanged("the " + into, into, input);
         } catch (OnePathFormatException e) {
             throw rejected != null ? rejected : e;
         }
