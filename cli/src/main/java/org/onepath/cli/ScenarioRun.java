@@ -391,7 +391,8 @@ final class ScenarioRun {
             }
             if (!p.mapFileName().equals(problems.getFirst().mapFileName())) {
                 throw new GridFormatException(scen.toString(), 0, "problem " + number + " names map '" + p.map()
-                        + "', the first names '" + problems.getFirst().map() + "'; expected one map per file");
+                        + "', problem " + (selection.numberInFile(0) + 1) + " names '" + problems.getFirst().map()
+                        + "'; expected one map per file");
             }
         }
     }

@@ -325,6 +325,19 @@ class ScenCommandTest {
     }
 
     @Test
+    void aFileNamingTwoMapsIsRefusedNamingBothProblems() {
+        Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
+        List<Fixtures.Problem> problems = Fixtures.MAP_A_PROBLEMS;
+        StringBuilder text = new StringBuilder("version 1\n");
+        for (int i = 0; i < problems.size(); i++) {
+            text.append(problems.get(i).line(i == 5 ? "b.map" : "a.map", 5, 4, "\t")).append('\n');
+        }
+        Path scen = Fixtures.write(dir.resolve("a.map.scen"), text.toString());
+        String line = CliRun.of("scen", "--from", "3", scen.toString()).assertBadInput();
+        assertTrue(line.contains("problem 6 names map 'b.map', problem 4 names 'a.map'; expected one map per file"), line);
+    }
+
+    @Test
     void aProblemForAnotherMapSizeIsNamedByItsNumberInTheFile() {
         Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         List<Fixtures.Problem> problems = Fixtures.MAP_A_PROBLEMS;
