@@ -324,28 +324,27 @@ class ScenCommandTest {
         assertEquals(Fixtures.MAP_A_PROBLEMS.size() - 5, row(run, "astar").problems(), run::toString);
     }
 
-    @Test
-    void aFileNamingTwoMapsIsRefusedNamingBothProblems() {
+    /** a.map beside a.map.scen of its problems, the problem at {@code odd} (0-based) written by {@code line}. */
+    private Path mapAScenWithOneOddLine(int odd, java.util.function.Function<Fixtures.Problem, String> line) {
         Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         List<Fixtures.Problem> problems = Fixtures.MAP_A_PROBLEMS;
         StringBuilder text = new StringBuilder("version 1\n");
         for (int i = 0; i < problems.size(); i++) {
-            text.append(problems.get(i).line(i == 5 ? "b.map" : "a.map", 5, 4, "\t")).append('\n');
+            text.append(i == odd ? line.apply(problems.get(i)) : problems.get(i).line("a.map", 5, 4, "\t")).append('\n');
         }
-        Path scen = Fixtures.write(dir.resolve("a.map.scen"), text.toString());
+        return Fixtures.write(dir.resolve("a.map.scen"), text.toString());
+    }
+
+    @Test
+    void aFileNamingTwoMapsIsRefusedNamingBothProblems() {
+        Path scen = mapAScenWithOneOddLine(5, p -> p.line("b.map", 5, 4, "\t"));
         String line = CliRun.of("scen", "--from", "3", scen.toString()).assertBadInput();
         assertTrue(line.contains("problem 6 names map 'b.map', problem 4 names 'a.map'; expected one map per file"), line);
     }
 
     @Test
     void aProblemForAnotherMapSizeIsNamedByItsNumberInTheFile() {
-        Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
-        List<Fixtures.Problem> problems = Fixtures.MAP_A_PROBLEMS;
-        StringBuilder text = new StringBuilder("version 1\n");
-        for (int i = 0; i < problems.size(); i++) {
-            text.append(problems.get(i).line("a.map", 5, i == 6 ? 7 : 4, "\t")).append('\n');
-        }
-        Path scen = Fixtures.write(dir.resolve("a.map.scen"), text.toString());
+        Path scen = mapAScenWithOneOddLine(6, p -> p.line("a.map", 5, 7, "\t"));
         String line = CliRun.of("scen", "--from", "4", "--every", "2", scen.toString()).assertBadInput();
         assertTrue(line.contains("problem 7 is for a 5 x 7 map"), line);
     }
