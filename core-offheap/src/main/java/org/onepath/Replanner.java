@@ -1,7 +1,6 @@
 package org.onepath;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Objects;
 import org.onepath.grids.GridTopology;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.StepCost;

@@ -320,14 +320,12 @@ class StateContractTest {
     // ---- saving into a segment ----
 
     @ParameterizedTest
-    @EnumSource(value = StateGoldens.class, names = {"GRID", "VOXEL"})
+    @EnumSource(StateGoldens.class)
     void savingIntoASegmentWritesTheSameBytesAndRefusesAShortDestination(StateGoldens golden) {
         try (StateGoldens.Subject s = golden.build(); Arena arena = Arena.ofConfined()) {
             byte[] expected = s.save();
             int n = expected.length;
-            long stateLength = s instanceof StateGoldens.GridSubject g ? g.grid.stateLength()
-                    : ((StateGoldens.VoxelSubject) s).voxels.stateLength();
-            assertEquals(n, stateLength);
+            assertEquals(n, s.target().stateLength());
             for (MemorySegment dest : List.of(arena.allocate(n + 20), MemorySegment.ofArray(new byte[n + 20]))) {
                 dest.fill((byte) 0xA5);
                 assertEquals(n, saveInto(s, dest, 7));
@@ -365,8 +363,7 @@ class StateContractTest {
     }
 
     private static long saveInto(StateGoldens.Subject s, MemorySegment dest, long offset) {
-        return s instanceof StateGoldens.GridSubject g ? g.grid.saveState(dest, offset)
-                : ((StateGoldens.VoxelSubject) s).voxels.saveState(dest, offset);
+        return s.target().saveState(dest, offset);
     }
 
     // ---- searches built on a restored grid ----

@@ -302,8 +302,7 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
      */
     @Override
     public byte[] saveState() {
-        return SearchSnapshot.save(StateKind.GRAPH_A_STAR, graph.nodeCount(),
-                new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost), buffers);
+        return SearchSnapshot.save(StateKind.GRAPH_A_STAR, graph.nodeCount(), counters(), buffers);
     }
 
     /**
@@ -314,7 +313,11 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
      */
     @Override
     public long saveState(MemorySegment destination, long offset) {
-        return SearchSnapshot.copyInto(saveState(), destination, offset);
+        return SearchSnapshot.saveInto(StateKind.GRAPH_A_STAR, graph.nodeCount(), counters(), buffers, destination, offset);
+    }
+
+    private SearchSnapshot.Counters counters() {
+        return new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost);
     }
 
     /**

@@ -209,8 +209,7 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
      */
     @Override
     public byte[] saveState() {
-        return SearchSnapshot.save(StateKind.A_STAR, topology.nodeCount(),
-                new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost), buffers);
+        return SearchSnapshot.save(StateKind.A_STAR, topology.nodeCount(), counters(), buffers);
     }
 
     /** Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown. */
@@ -227,7 +226,11 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
      */
     @Override
     public long saveState(MemorySegment destination, long offset) {
-        return SearchSnapshot.copyInto(saveState(), destination, offset);
+        return SearchSnapshot.saveInto(StateKind.A_STAR, topology.nodeCount(), counters(), buffers, destination, offset);
+    }
+
+    private SearchSnapshot.Counters counters() {
+        return new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost);
     }
 
     /**

@@ -64,15 +64,20 @@ public final class SearchSnapshot {
     }
 
     /**
-     * Copies a saved state into a caller's segment at {@code offset}: the segment forms of the
-     * searches' {@code saveState}.
+     * Writes the bytes of {@link #save} into a caller's segment at {@code offset}, straight from
+     * the buffers without an intermediate array: the segment forms of the searches' {@code saveState}.
      *
      * @return the number of bytes written
      * @throws IllegalArgumentException if the state does not fit, before anything is written
      */
-    public static long copyInto(byte[] state, MemorySegment destination, long offset) {
-        StateWriter.into("search", state.length, destination, offset).bytes(MemorySegment.ofArray(state));
-        return state.length;
+    public static long saveInto(StateKind kind, int nodeCount, Counters c, GridSearchBuffers buffers, MemorySegment destination,
+                                long offset) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(c, "counters");
+        long length = length(c.status(), buffers);
+        write(StateWriter.into("search", length, destination, offset), kind, nodeCount, c.status(), c.heuristicWeight(), c.start(),
+                c.goal(), c.expanded(), c.iterations(), c.pathCost(), buffers);
+        return length;
     }
 
     /**

@@ -179,8 +179,7 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
      */
     @Override
     public byte[] saveState() {
-        return SearchSnapshot.save(StateKind.JUMP_POINT_SEARCH, grid.cellCount(),
-                new SearchSnapshot.Counters(status, 1.0, start, goal, expanded, iterations, pathCost), nodes.buffers());
+        return SearchSnapshot.save(StateKind.JUMP_POINT_SEARCH, grid.cellCount(), counters(), nodes.buffers());
     }
 
     /** Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown. */
@@ -197,7 +196,11 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
      */
     @Override
     public long saveState(MemorySegment destination, long offset) {
-        return SearchSnapshot.copyInto(saveState(), destination, offset);
+        return SearchSnapshot.saveInto(StateKind.JUMP_POINT_SEARCH, grid.cellCount(), counters(), nodes.buffers(), destination, offset);
+    }
+
+    private SearchSnapshot.Counters counters() {
+        return new SearchSnapshot.Counters(status, 1.0, start, goal, expanded, iterations, pathCost);
     }
 
     /**

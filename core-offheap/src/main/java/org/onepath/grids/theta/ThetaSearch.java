@@ -424,8 +424,7 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
      */
     @Override
     public byte[] saveState() {
-        return SearchSnapshot.save(StateKind.THETA_STAR, width * height,
-                new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost), buffers);
+        return SearchSnapshot.save(StateKind.THETA_STAR, width * height, counters(), buffers);
     }
 
     /**
@@ -436,7 +435,11 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
      */
     @Override
     public long saveState(MemorySegment destination, long offset) {
-        return SearchSnapshot.copyInto(saveState(), destination, offset);
+        return SearchSnapshot.saveInto(StateKind.THETA_STAR, width * height, counters(), buffers, destination, offset);
+    }
+
+    private SearchSnapshot.Counters counters() {
+        return new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost);
     }
 
     /**
