@@ -363,11 +363,11 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
 
     // ---- snapshots ----
 
-    /** Bytes {@link #saveState()} returns now. */
+    /** Bytes {@link #saveState()} returns now, counted without copying the field. */
     @Override
     public long stateLength() {
         ensureOpen();
-        return GridFlowFieldStateFormat.length(toState());
+        return GridFlowFieldStateFormat.fieldOffset(goalCells.length, pending.size()) + field.pieceLength();
     }
 
     /**

@@ -93,6 +93,7 @@ class GridFlowFieldStateTest {
                 }
                 while (true) {
                     byte[] state = original.saveState();
+                    assertEquals(state.length, original.stateLength(), "stateLength at save " + saves);
                     copy.restoreState(state);
                     assertArrayEquals(state, copy.saveState(), "save, restore, save");
                     saves++;

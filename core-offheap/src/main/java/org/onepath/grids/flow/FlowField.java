@@ -475,26 +475,16 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
      * @throws IllegalStateException if nodes are marked dirty for a repair not yet begun
      */
     public FlowFieldPiece.Field toPiece() {
-        state.ensureOpen();
-        if (!repairing && touched.size() > 0) {
-            throw new IllegalStateException(touched.size() + " nodes are marked dirty: call repair() before saving");
-        }
+        ensureSavable();
         if (status == FlowStatus.NOT_STARTED) {
             return new FlowFieldPiece.Field(nodeCount, status.code(), 0, false, goals.clone(), new int[0], new double[0],
                     new int[0], new int[0], OpenSetPiece.Heap.EMPTY, new int[0]);
         }
+        final long counts = savedCounts();
+        final int reached = (int) (counts >>> 32);
+        final int steps = (int) counts;
         final MemorySegment c = costs;
         final MemorySegment nx = nexts;
-        int reached = 0;
-        int steps = 0;
-        for (int i = 0; i < nodeCount; i++) {
-            if (c.get(COST, i * COST_BYTES) < Double.POSITIVE_INFINITY) {
-                reached++;
-            }
-            if (nx.get(NEXT, i * NEXT_BYTES) != NO_NEXT) {
-                steps++;
-            }
-        }
         int[] reachedNodes = new int[reached];
         double[] reachedCosts = new double[reached];
         int[] stepNodes = new int[steps];
@@ -516,6 +506,45 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
         int[] list = repairing ? touched.toArray() : new int[0];
         return new FlowFieldPiece.Field(nodeCount, status.code(), settled, repairing, goals.clone(), reachedNodes,
                 reachedCosts, stepNodes, stepNext, open.toPiece(), list);
+    }
+
+    /**
+     * Bytes of the piece {@link #toPiece()} gives now, counted over the nodes without copying them.
+     *
+     * @throws IllegalStateException if nodes are marked dirty for a repair not yet begun
+     */
+    public long pieceLength() {
+        ensureSavable();
+        if (status == FlowStatus.NOT_STARTED) {
+            return FlowFieldPieceLayout.pieceBytes(goals.length, 0, 0, 0, false, 0);
+        }
+        final long counts = savedCounts();
+        return FlowFieldPieceLayout.pieceBytes(goals.length, (int) (counts >>> 32), (int) counts, open.size(), repairing,
+                touched.size());
+    }
+
+    /** Nodes with a finite cost (high half) and nodes with a next node (low half), packed so counting allocates nothing. */
+    private long savedCounts() {
+        final MemorySegment c = costs;
+        final MemorySegment nx = nexts;
+        int reached = 0;
+        int steps = 0;
+        for (int i = 0; i < nodeCount; i++) {
+            if (c.get(COST, i * COST_BYTES) < Double.POSITIVE_INFINITY) {
+                reached++;
+            }
+            if (nx.get(NEXT, i * NEXT_BYTES) != NO_NEXT) {
+                steps++;
+            }
+        }
+        return (long) reached << 32 | steps;
+    }
+
+    private void ensureSavable() {
+        state.ensureOpen();
+        if (!repairing && touched.size() > 0) {
+            throw new IllegalStateException(touched.size() + " nodes are marked dirty: call repair() before saving");
+        }
     }
 
     /**
