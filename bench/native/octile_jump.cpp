@@ -1,14 +1,18 @@
-// The octile jump point search over the JPS+ table (OctileJump with TableFinder), written a
-// second time in C++ with the same records, open list, table and rules, to measure on this
-// machine what the same design costs without the JVM. It reads grid stores written by
-// `onepath bake` (sections 1, 5 and 6 of docs/formats/store-v1.md) and Moving AI .scen files.
+// The octile jump point search (OctileJump over TableFinder or BitFinder), written a second time
+// in C++ with the same records, open list, tables and rules, to measure on this machine what the
+// same design costs without the JVM. It reads grid stores written by `onepath bake` (sections 1,
+// 4, 5 and 6 of docs/formats/store-v1.md) and Moving AI .scen files.
 //
-// Plain JPS+ also writes each path's cells into a buffer, as the tier-1 `jpsplus` query returns a
-// path; `--improved` returns the cost only, as `onepath scen --alg jpsplus-improved` does.
-// -ffp-contract=off keeps a * b + c two roundings, as in Java, so the keys and the order match.
+// Plain pruning also writes each path's cells into a buffer, as the tier-1 `jps` and `jpsplus`
+// queries return a path; `--improved` returns the cost only, as `onepath scen --alg
+// jps-improved,jpsplus-improved` does. -ffp-contract=off keeps a * b + c two roundings, as in
+// Java, so the keys and the order match.
 //
 //   g++ -O2 -march=native -ffp-contract=off -o octile_jump bench/native/octile_jump.cpp
-//   octile_jump [--improved] [--passes N] STORE_DIR SCEN...
+//   octile_jump [--bits] [--improved] [--passes N] STORE_DIR SCEN...
+//
+// --bits jumps by block scans over the stop words (BitFinder, `jps`), else by the JPS+ table
+// (TableFinder, `jpsplus`).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -92,6 +96,7 @@ struct Map {
     int width = 0, height = 0;
     const uint8_t* neighbours = nullptr;
     const int16_t* table = nullptr;
+    const uint64_t* blocks = nullptr;  // BlockMapLayout: rows, columns, the four stop arrays
 };
 
 Map read_store(const std::string& path) {
@@ -119,19 +124,139 @@ Map read_store(const std::string& path) {
         if (id == 1) {
             m.width = (int) u32(off);
             m.height = (int) u32(off + 4);
-        } else if (id == 5 || id == 6) {
+        } else if (id == 4 || id == 5 || id == 6) {
             void* copy = big_alloc(len);
             memcpy(copy, &file[off], len);
-            if (id == 5) m.table = (const int16_t*) copy; else m.neighbours = (const uint8_t*) copy;
+            if (id == 4) m.blocks = (const uint64_t*) copy;
+            else if (id == 5) m.table = (const int16_t*) copy;
+            else m.neighbours = (const uint8_t*) copy;
         }
     }
-    if (m.table == nullptr || m.neighbours == nullptr) { fprintf(stderr, "%s: no JPS+ table or neighbour bytes\n", path.c_str()); exit(2); }
+    if (m.blocks == nullptr || m.table == nullptr || m.neighbours == nullptr) {
+        fprintf(stderr, "%s: no block map, JPS+ table or neighbour bytes\n", path.c_str());
+        exit(2);
+    }
     return m;
 }
 
+// Jump points from the JPS+ table with goal bounding (TableFinder).
+class TableFinder {
+public:
+    static constexpr bool BY_TABLE = true;
+    explicit TableFinder(const Map& m) : table(m.table) {}
+    void target(int gx, int gy) { goal_x = gx; goal_y = gy; }
+
+    int jump(int cell, int x, int y, int d) const {
+        const int v = table[(size_t) cell * 8 + d];
+        const int ox = goal_x - x, oy = goal_y - y;
+        int toward, k;
+        if (ox == 0) {
+            toward = oy < 0 ? 0 : 2;
+            k = std::abs(oy);
+        } else if (oy == 0) {
+            toward = ox > 0 ? 1 : 3;
+            k = std::abs(ox);
+        } else {
+            toward = ox > 0 ? (oy < 0 ? 4 : 5) : (oy > 0 ? 6 : 7);
+            k = std::min(std::abs(ox), std::abs(oy));
+        }
+        if (d == toward && k > 0 && k <= std::abs(v)) return k;
+        return std::max(v, 0);
+    }
+
+private:
+    const int16_t* table;
+    int goal_x = 0, goal_y = 0;
+};
+
+// Jump points by block scans over the stop words (BitFinder); diagonal walks checked in the
+// neighbour bytes.
+class BitFinder {
+public:
+    static constexpr bool BY_TABLE = false;
+    explicit BitFinder(const Map& m)
+        : neighbours(m.neighbours), width(m.width), row_words((m.width + 63) / 64), column_words((m.height + 63) / 64) {
+        size_t r = (size_t) m.height * row_words, c = (size_t) m.width * column_words;
+        rows = m.blocks;
+        columns = rows + r;
+        east = columns + c;
+        west = east + r;
+        south = west + r;
+        north = south + c;
+    }
+    void target(int gx, int gy) { goal_x = gx; goal_y = gy; }
+
+    int jump(int cell, int x, int y, int d) const {
+        switch (d) {
+            case 0: return backward(columns, north, column_words, x, y, goal_x == x ? goal_y : -1);
+            case 1: return forward(rows, east, row_words, y, x, goal_y == y ? goal_x : -1);
+            case 2: return forward(columns, south, column_words, x, y, goal_x == x ? goal_y : -1);
+            case 3: return backward(rows, west, row_words, y, x, goal_y == y ? goal_x : -1);
+            default: return diagonal(cell, x, y, d);
+        }
+    }
+
+private:
+    const uint8_t* neighbours;
+    const int width, row_words, column_words;
+    const uint64_t *rows, *columns, *east, *west, *south, *north;
+    int goal_x = 0, goal_y = 0;
+
+    int diagonal(int cell, int x, int y, int d) const {
+        const int dx = DX[d], dy = DY[d];
+        const int need = step_need(d);
+        const int delta = dx + dy * width;
+        for (int steps = 1;; steps++) {
+            if ((neighbours[cell] & need) != need) return 0;
+            cell += delta;
+            x += dx;
+            y += dy;
+            if (x == goal_x && y == goal_y) return steps;
+            int goal_on_row = goal_y == y ? goal_x : -1;
+            int h = dx > 0 ? forward(rows, east, row_words, y, x, goal_on_row) : backward(rows, west, row_words, y, x, goal_on_row);
+            if (h > 0) return steps;
+            int goal_on_column = goal_x == x ? goal_y : -1;
+            int v = dy > 0 ? forward(columns, south, column_words, x, y, goal_on_column)
+                           : backward(columns, north, column_words, x, y, goal_on_column);
+            if (v > 0) return steps;
+        }
+    }
+
+    static int forward(const uint64_t* walk, const uint64_t* stops, int words, int line, int from, int goal) {
+        const size_t base = (size_t) line * words;
+        const int first = from + 1;
+        int k = first >> 6;
+        int stop = words << 6;
+        if (k < words) {
+            uint64_t w = stops[base + k] & (~0ull << (first & 63));
+            while (w == 0 && ++k < words) w = stops[base + k];
+            if (w != 0) stop = (k << 6) + __builtin_ctzll(w);
+        }
+        if (goal > from && goal < stop) return goal - from;
+        if (k >= words) return 0;
+        return (walk[base + k] >> (stop & 63) & 1) != 0 ? stop - from : 0;
+    }
+
+    static int backward(const uint64_t* walk, const uint64_t* stops, int words, int line, int from, int goal) {
+        const size_t base = (size_t) line * words;
+        const int first = from - 1;
+        int k = first >> 6;
+        int stop = -1;
+        if (first >= 0) {
+            uint64_t w = stops[base + k] & (~0ull >> (63 - (first & 63)));
+            while (w == 0 && --k >= 0) w = stops[base + k];
+            if (w != 0) stop = (k << 6) + 63 - __builtin_clzll(w);
+        }
+        if (goal >= 0 && goal < from && goal > stop) return from - goal;
+        if (stop < 0) return 0;
+        return (walk[base + (stop >> 6)] >> (stop & 63) & 1) != 0 ? from - stop : 0;
+    }
+};
+
+template <class Finder>
 class Search {
 public:
-    Search(const Map& m, bool improved) : map(m), width(m.width), improved(improved) {
+    Search(const Map& m, bool improved) : map(m), finder(m), width(m.width), improved(improved) {
         records = (Record*) big_alloc(sizeof(Record) * (size_t) m.width * m.height);
         heap.resize(1024);
         stack.resize(1024);
@@ -143,6 +268,7 @@ public:
         goal = goal_cell;
         goal_x = goal % width;
         goal_y = goal / width;
+        finder.target(goal_x, goal_y);
         heap_size = 0;
         stack_size = 0;
         level = NAN;
@@ -170,6 +296,7 @@ public:
 
 private:
     const Map& map;
+    Finder finder;
     const int width;
     const bool improved;
     Record* records;
@@ -211,24 +338,6 @@ private:
         }
     }
 
-    int jump(int cell, int x, int y, int d) const {
-        const int v = map.table[(size_t) cell * 8 + d];
-        const int ox = goal_x - x, oy = goal_y - y;
-        int toward, k;
-        if (ox == 0) {
-            toward = oy < 0 ? 0 : 2;
-            k = std::abs(oy);
-        } else if (oy == 0) {
-            toward = ox > 0 ? 1 : 3;
-            k = std::abs(ox);
-        } else {
-            toward = ox > 0 ? (oy < 0 ? 4 : 5) : (oy > 0 ? 6 : 7);
-            k = std::min(std::abs(ox), std::abs(oy));
-        }
-        if (d == toward && k > 0 && k <= std::abs(v)) return k;
-        return std::max(v, 0);
-    }
-
     void expand(int cell, int tag, int gen_base) {
         const Record r = records[cell];
         const int x = cell % width, y = cell / width;
@@ -241,7 +350,7 @@ private:
                 diagonal_run(cell, x, y, d, r.a, r.b, gen_base);
                 continue;
             }
-            int steps = jump(cell, x, y, d);
+            int steps = finder.jump(cell, x, y, d);
             if (steps == 0) continue;
             int qx = x + steps * DX[d], qy = y + steps * DY[d];
             if (d >= 4) offer(qy * width + qx, qx, qy, cell, d, r.a, r.b + steps, gen_base);
@@ -255,10 +364,17 @@ private:
         const int first = dy < 0 ? 0 : 2;
         const int second = dx > 0 ? 1 : 3;
         const int lower = std::min(first, second), higher = std::max(first, second);
+        const int need = step_need(d);
         int c = origin, k = 0;
         while (true) {
-            const int t = jump(c, x, y, d);
-            if (t == 0) return;
+            int t;
+            if (Finder::BY_TABLE) {
+                t = finder.jump(c, x, y, d);
+                if (t == 0) return;
+            } else {
+                if ((map.neighbours[c] & need) != need) return;
+                t = 1;
+            }
             x += t * dx;
             y += t * dy;
             c += t * delta;
@@ -273,7 +389,7 @@ private:
     }
 
     void scan_from(int c, int x, int y, int dir, int origin, int a, int b, int gen_base) {
-        int t = jump(c, x, y, dir);
+        int t = finder.jump(c, x, y, dir);
         if (t > 0) {
             int qx = x + t * DX[dir], qy = y + t * DY[dir];
             offer(qy * width + qx, qx, qy, origin, dir, a + t, b, gen_base);
@@ -364,19 +480,39 @@ private:
 
 struct Problem { int sx, sy, gx, gy; double optimal; };
 
+// Solves every problem of one map `passes` times; returns the best pass's seconds, with the costs
+// and the expanded count of the last pass.
+template <class Finder>
+double time_passes(const Map& m, const std::vector<Problem>& ps, bool improved, int passes, std::vector<double>& costs,
+                   long& expanded) {
+    Search<Finder> search(m, improved);
+    double best = INFINITY;
+    for (int pass = 0; pass < passes; pass++) {
+        expanded = 0;
+        auto t0 = std::chrono::steady_clock::now();
+        for (size_t i = 0; i < ps.size(); i++) {
+            costs[i] = search.run(ps[i].sy * m.width + ps[i].sx, ps[i].gy * m.width + ps[i].gx);
+            expanded += search.expanded;
+        }
+        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return best;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    bool improved = false;
+    bool improved = false, bits = false;
     int passes = 1;
     std::vector<std::string> args;
     for (int i = 1; i < argc; i++) {
         std::string s = argv[i];
         if (s == "--improved") improved = true;
+        else if (s == "--bits") bits = true;
         else if (s == "--passes") passes = atoi(argv[++i]);
         else args.push_back(s);
     }
-    if (args.size() < 2) { fprintf(stderr, "usage: octile_jump [--improved] [--passes N] STORE_DIR SCEN...\n"); return 2; }
+    if (args.size() < 2) { fprintf(stderr, "usage: octile_jump [--bits] [--improved] [--passes N] STORE_DIR SCEN...\n"); return 2; }
     build_successors();
     std::string store_dir = args[0];
     long problems = 0, mismatches = 0, expanded = 0;
@@ -406,19 +542,10 @@ int main(int argc, char** argv) {
                 return 2;
             }
         }
-        Search search(m, improved);
         std::vector<double> costs(ps.size());
-        double best = INFINITY;
         long exp = 0;
-        for (int pass = 0; pass < passes; pass++) {
-            exp = 0;
-            auto t0 = std::chrono::steady_clock::now();
-            for (size_t i = 0; i < ps.size(); i++) {
-                costs[i] = search.run(ps[i].sy * m.width + ps[i].sx, ps[i].gy * m.width + ps[i].gx);
-                exp += search.expanded;
-            }
-            best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        }
+        double best = bits ? time_passes<BitFinder>(m, ps, improved, passes, costs, exp)
+                           : time_passes<TableFinder>(m, ps, improved, passes, costs, exp);
         for (size_t i = 0; i < ps.size(); i++) {
             if (std::fabs(costs[i] - ps[i].optimal) > 1e-4 * std::max(1.0, ps[i].optimal)) mismatches++;
         }
@@ -426,7 +553,7 @@ int main(int argc, char** argv) {
         expanded += exp;
         seconds += best;
     }
-    printf("%s problems %ld mismatches %ld expanded %ld search %.3f s per query %.1f us\n",
-           improved ? "improved" : "plain", problems, mismatches, expanded, seconds, seconds / problems * 1e6);
+    printf("%s %s problems %ld mismatches %ld expanded %ld search %.3f s per query %.1f us\n",
+           bits ? "bits" : "table", improved ? "improved" : "plain", problems, mismatches, expanded, seconds, seconds / problems * 1e6);
     return 0;
 }
