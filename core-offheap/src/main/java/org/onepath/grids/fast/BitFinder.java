@@ -67,6 +67,61 @@ public final class BitFinder extends OctileFinder {
         };
     }
 
+    /**
+     * The run walks cell by cell, each step checked in the neighbour bytes: a diagonal jump would
+     * scan every cell it passes and the run would scan its stop again.
+     */
+    @Override
+    public int diagonalRun(int cell, int x, int y, int d, int[] out) {
+        final int dx = Direction.dx(d);
+        final int dy = Direction.dy(d);
+        final int need = OctileMapLayout.stepNeed(d);
+        final int delta = dx + dy * width;
+        final MemorySegment nb = neighbours;
+        final int gx = goalX;
+        final int gy = goalY;
+        final int vertical = dy > 0 ? Direction.SOUTH : Direction.NORTH;
+        final int horizontal = dx > 0 ? Direction.EAST : Direction.WEST;
+        final boolean verticalFirst = vertical < horizontal;
+        int n = 0;
+        for (int k = 1; ; k++) {
+            if ((nb.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(cell)) & need) != need) {
+                return n;
+            }
+            cell += delta;
+            x += dx;
+            y += dy;
+            if (x == gx && y == gy) {
+                out[n] = k;
+                out[n + 1] = d;
+                out[n + 2] = 0;
+                return n + 3;
+            }
+            int goalOnRow = gy == y ? gx : -1;
+            int h = dx > 0 ? forward(rows, east, rowWords, y, x, goalOnRow) : backward(rows, west, rowWords, y, x, goalOnRow);
+            int goalOnColumn = gx == x ? gy : -1;
+            int v = dy > 0 ? forward(columns, south, columnWords, x, y, goalOnColumn) : backward(columns, north, columnWords, x, y, goalOnColumn);
+            if (verticalFirst && v > 0) {
+                out[n] = k;
+                out[n + 1] = vertical;
+                out[n + 2] = v;
+                n += 3;
+            }
+            if (h > 0) {
+                out[n] = k;
+                out[n + 1] = horizontal;
+                out[n + 2] = h;
+                n += 3;
+            }
+            if (!verticalFirst && v > 0) {
+                out[n] = k;
+                out[n + 1] = vertical;
+                out[n + 2] = v;
+                n += 3;
+            }
+        }
+    }
+
     /** The diagonal walk: legal steps only, stopping at the goal or a cell a component scan leaves from. */
     private int diagonal(int cell, int x, int y, int d) {
         final int dx = Direction.dx(d);

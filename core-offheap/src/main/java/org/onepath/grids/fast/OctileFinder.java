@@ -1,6 +1,7 @@
 package org.onepath.grids.fast;
 
 import java.util.Objects;
+import org.onepath.grids.jps.Direction;
 
 /**
  * Finds the next jump point for {@link OctileJump} (tier 3): {@link BitFinder} scans the stop
@@ -34,6 +35,34 @@ public abstract sealed class OctileFinder permits BitFinder, TableFinder {
      * the goal, 0 when there is none.
      */
     public abstract int jump(int cell, int x, int y, int d);
+
+    /**
+     * Improved pruning's diagonal run from row-major {@code cell} at (x, y) in diagonal d: walks
+     * the run's legal steps and, at each cell reached, scans both straight components of d in
+     * ascending direction order. Writes each stop found as three ints (run steps k, straight
+     * direction, straight steps t) into {@code out} from index 0, in the order met; a run that
+     * reaches the goal ends there with (k, d, 0). The walk lives in the finder so its loop keeps
+     * the finder's memory at hand, as a diagonal jump's does.
+     *
+     * @param out room for {@link #runStopsLength} ints
+     * @return the ints written, a multiple of 3
+     */
+    public abstract int diagonalRun(int cell, int x, int y, int d, int[] out);
+
+    /** Ints a {@link #diagonalRun} may write on a {@code width x height} grid: two stops per cell and the goal. */
+    public static int runStopsLength(int width, int height) {
+        return 3 * (2 * Math.max(width, height) + 1);
+    }
+
+    /** The lower of a diagonal's two straight components in direction order (its scans go lower first). */
+    static int lowerComponent(int d) {
+        return Math.min(Direction.dy(d) < 0 ? Direction.NORTH : Direction.SOUTH, Direction.dx(d) > 0 ? Direction.EAST : Direction.WEST);
+    }
+
+    /** The higher of a diagonal's two straight components in direction order. */
+    static int higherComponent(int d) {
+        return Math.max(Direction.dy(d) < 0 ? Direction.NORTH : Direction.SOUTH, Direction.dx(d) > 0 ? Direction.EAST : Direction.WEST);
+    }
 
     /** Brings derived tables up to date before a search (edits since the last one). */
     public abstract void refresh();

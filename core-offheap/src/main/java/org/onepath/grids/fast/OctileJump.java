@@ -63,6 +63,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     private final int height;
     private final Arena arena;
     private final MemorySegment records;
+    /** The stops of one improved diagonal run, as {@link OctileFinder#diagonalRun} writes them. */
+    private final int[] runStops;
     private final GrowableSegment heapMemory;
     private final GrowableSegment stackMemory;
     private final OwnerState state = new OwnerState("OctileJump");
@@ -112,6 +114,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         this.height = grid.height();
         this.arena = Arena.ofShared();
         this.records = LargePages.allocate(arena, (long) width * height * RECORD_BYTES, 8);
+        this.runStops = improvedPruning ? new int[OctileFinder.runStopsLength(width, height)] : new int[0];
         this.heapMemory = new GrowableSegment(INITIAL_SLOTS * JumpOpenListLayout.SLOT_BYTES, 8);
         this.stackMemory = new GrowableSegment(INITIAL_SLOTS * JumpOpenListLayout.STACK_ENTRY_BYTES, 4);
         this.heap = heapMemory.segment();
@@ -275,56 +278,21 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
 
     /**
      * Improved pruning: the run offers the straight stops seen from each of its cells, walking to
-     * the goal or until a step is illegal. Over the JPS+ table the finder's diagonal jump goes to
-     * the next cell whose scans stop (or the goal) in one read, so the run scans only there. The
-     * block finder's diagonal jump would scan every cell it passes and the run would scan the
-     * stop again, so over it the run walks cell by cell, its first step legal (the successor
-     * table drops illegal ones) and later steps checked in the neighbour bytes.
+     * the goal or until a step is illegal ({@link OctileFinder#diagonalRun}), in the order the
+     * finder met them.
      */
     private void diagonalRun(int origin, int x, int y, int d, int a, int b, int genBase) {
+        final int[] stops = runStops;
+        final int n = finder.diagonalRun(origin, x, y, d, stops);
         final int dx = Direction.dx(d);
         final int dy = Direction.dy(d);
-        final int delta = dx + dy * width;
-        final int first = dy < 0 ? Direction.NORTH : Direction.SOUTH;
-        final int second = dx > 0 ? Direction.EAST : Direction.WEST;
-        final int lower = Math.min(first, second);
-        final int higher = Math.max(first, second);
-        final boolean byTable = finder instanceof TableFinder;
-        final int need = OctileMapLayout.stepNeed(d);
-        int c = origin;
-        int k = 0;
-        while (true) {
-            final int t;
-            if (byTable) {
-                t = finder.jump(c, x, y, d);
-                if (t == 0) {
-                    return;
-                }
-            } else {
-                if ((neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(c)) & need) != need) {
-                    return;
-                }
-                t = 1;
-            }
-            x += t * dx;
-            y += t * dy;
-            c += t * delta;
-            k += t;
-            if (c == goal) {
-                offer(c, x, y, origin, d, a, b + k, genBase);
-                return;
-            }
-            scanFrom(c, x, y, lower, origin, a, b + k, genBase);
-            scanFrom(c, x, y, higher, origin, a, b + k, genBase);
-        }
-    }
-
-    private void scanFrom(int c, int x, int y, int dir, int origin, int a, int b, int genBase) {
-        int t = finder.jump(c, x, y, dir);
-        if (t > 0) {
-            int qx = x + t * Direction.dx(dir);
-            int qy = y + t * Direction.dy(dir);
-            offer(qy * width + qx, qx, qy, origin, dir, a + t, b, genBase);
+        for (int i = 0; i < n; i += 3) {
+            final int k = stops[i];
+            final int dir = stops[i + 1];
+            final int t = stops[i + 2];
+            final int qx = x + k * dx + t * Direction.dx(dir);
+            final int qy = y + k * dy + t * Direction.dy(dir);
+            offer(qy * width + qx, qx, qy, origin, dir, a + t, b + k, genBase);
         }
     }
 

@@ -18,6 +18,7 @@ import org.onepath.grids.jps.JpsPlusLayout;
 public final class TableFinder extends OctileFinder {
     private final JpsPlusIndex index;
     private final MemorySegment table;
+    private final int width;
 
     public TableFinder(JpsPlusIndex index, OctileMap map) {
         super(map);
@@ -26,6 +27,7 @@ public final class TableFinder extends OctileFinder {
             throw new IllegalArgumentException("JPS+ index and octile map belong to different grids");
         }
         this.table = index.table();
+        this.width = map.grid().width();
     }
 
     public JpsPlusIndex index() {
@@ -35,6 +37,48 @@ public final class TableFinder extends OctileFinder {
     @Override
     public void refresh() {
         index.refresh();
+    }
+
+    /** The run jumps by its diagonal entries, straight to the next cell whose scans stop (or the goal). */
+    @Override
+    public int diagonalRun(int cell, int x, int y, int d, int[] out) {
+        final int dx = Direction.dx(d);
+        final int dy = Direction.dy(d);
+        final int delta = dx + dy * width;
+        final int lower = lowerComponent(d);
+        final int higher = higherComponent(d);
+        int n = 0;
+        int k = 0;
+        while (true) {
+            final int t = jump(cell, x, y, d);
+            if (t == 0) {
+                return n;
+            }
+            x += t * dx;
+            y += t * dy;
+            cell += t * delta;
+            k += t;
+            if (x == goalX && y == goalY) {
+                out[n] = k;
+                out[n + 1] = d;
+                out[n + 2] = 0;
+                return n + 3;
+            }
+            final int s1 = jump(cell, x, y, lower);
+            if (s1 > 0) {
+                out[n] = k;
+                out[n + 1] = lower;
+                out[n + 2] = s1;
+                n += 3;
+            }
+            final int s2 = jump(cell, x, y, higher);
+            if (s2 > 0) {
+                out[n] = k;
+                out[n + 1] = higher;
+                out[n + 2] = s2;
+                n += 3;
+            }
+        }
     }
 
     @Override
