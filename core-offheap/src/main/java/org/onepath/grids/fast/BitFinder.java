@@ -80,9 +80,9 @@ public final class BitFinder extends OctileFinder {
         final MemorySegment nb = neighbours;
         final int gx = goalX;
         final int gy = goalY;
-        final int vertical = dy > 0 ? Direction.SOUTH : Direction.NORTH;
-        final int horizontal = dx > 0 ? Direction.EAST : Direction.WEST;
-        final boolean verticalFirst = vertical < horizontal;
+        final int lower = lowerComponent(d);
+        final int higher = higherComponent(d);
+        final boolean verticalFirst = lower == Direction.NORTH || lower == Direction.SOUTH;
         int n = 0;
         for (int k = 1; ; k++) {
             if ((nb.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(cell)) & need) != need) {
@@ -92,32 +92,19 @@ public final class BitFinder extends OctileFinder {
             x += dx;
             y += dy;
             if (x == gx && y == gy) {
-                out[n] = k;
-                out[n + 1] = d;
-                out[n + 2] = 0;
-                return n + 3;
+                return putStop(out, n, k, d, 0);
             }
             int goalOnRow = gy == y ? gx : -1;
             int h = dx > 0 ? forward(rows, east, rowWords, y, x, goalOnRow) : backward(rows, west, rowWords, y, x, goalOnRow);
             int goalOnColumn = gx == x ? gy : -1;
             int v = dy > 0 ? forward(columns, south, columnWords, x, y, goalOnColumn) : backward(columns, north, columnWords, x, y, goalOnColumn);
-            if (verticalFirst && v > 0) {
-                out[n] = k;
-                out[n + 1] = vertical;
-                out[n + 2] = v;
-                n += 3;
+            int first = verticalFirst ? v : h;
+            int second = verticalFirst ? h : v;
+            if (first > 0) {
+                n = putStop(out, n, k, lower, first);
             }
-            if (h > 0) {
-                out[n] = k;
-                out[n + 1] = horizontal;
-                out[n + 2] = h;
-                n += 3;
-            }
-            if (!verticalFirst && v > 0) {
-                out[n] = k;
-                out[n + 1] = vertical;
-                out[n + 2] = v;
-                n += 3;
+            if (second > 0) {
+                n = putStop(out, n, k, higher, second);
             }
         }
     }

@@ -54,6 +54,14 @@ public abstract sealed class OctileFinder permits BitFinder, TableFinder {
         return 3 * (2 * Math.max(width, height) + 1);
     }
 
+    /** Writes one stop of a run at {@code n}; returns the index after it. */
+    static int putStop(int[] out, int n, int k, int dir, int t) {
+        out[n] = k;
+        out[n + 1] = dir;
+        out[n + 2] = t;
+        return n + 3;
+    }
+
     /** The lower of a diagonal's two straight components in direction order (its scans go lower first). */
     static int lowerComponent(int d) {
         return Math.min(Direction.dy(d) < 0 ? Direction.NORTH : Direction.SOUTH, Direction.dx(d) > 0 ? Direction.EAST : Direction.WEST);

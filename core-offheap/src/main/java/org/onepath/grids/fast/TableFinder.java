@@ -59,24 +59,15 @@ public final class TableFinder extends OctileFinder {
             cell += t * delta;
             k += t;
             if (x == goalX && y == goalY) {
-                out[n] = k;
-                out[n + 1] = d;
-                out[n + 2] = 0;
-                return n + 3;
+                return putStop(out, n, k, d, 0);
             }
             final int s1 = jump(cell, x, y, lower);
             if (s1 > 0) {
-                out[n] = k;
-                out[n + 1] = lower;
-                out[n + 2] = s1;
-                n += 3;
+                n = putStop(out, n, k, lower, s1);
             }
             final int s2 = jump(cell, x, y, higher);
             if (s2 > 0) {
-                out[n] = k;
-                out[n + 1] = higher;
-                out[n + 2] = s2;
-                n += 3;
+                n = putStop(out, n, k, higher, s2);
             }
         }
     }
