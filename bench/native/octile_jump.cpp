@@ -81,13 +81,31 @@ void build_successors() {
     }
 }
 
-void* big_alloc(size_t bytes) {
-    size_t rounded = (bytes + (2u << 20) - 1) & ~((size_t(2) << 20) - 1);
-    void* p = mmap(nullptr, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) { perror("mmap"); exit(1); }
-    if (getenv("NO_HUGE") == nullptr) madvise(p, rounded, MADV_HUGEPAGE);
-    return p;
-}
+// Memory in 2 MiB pages where the kernel allows (as org.onepath.memory.LargePages asks for it),
+// unmapped when dropped; NO_HUGE=1 in the environment keeps 4 KiB pages.
+class BigBlock {
+public:
+    BigBlock() = default;
+    explicit BigBlock(size_t bytes) : length((bytes + (size_t(2) << 20) - 1) & ~((size_t(2) << 20) - 1)) {
+        base = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (base == MAP_FAILED) { perror("mmap"); exit(1); }
+        if (getenv("NO_HUGE") == nullptr) madvise(base, length, MADV_HUGEPAGE);
+    }
+    BigBlock(BigBlock&& other) noexcept : base(other.base), length(other.length) { other.base = nullptr; }
+    BigBlock& operator=(BigBlock&& other) noexcept {
+        std::swap(base, other.base);
+        std::swap(length, other.length);
+        return *this;
+    }
+    BigBlock(const BigBlock&) = delete;
+    BigBlock& operator=(const BigBlock&) = delete;
+    ~BigBlock() { if (base != nullptr) munmap(base, length); }
+    void* get() const { return base; }
+
+private:
+    void* base = nullptr;
+    size_t length = 0;
+};
 
 struct Record { int32_t a, b, parent, tag; };
 struct Slot { double f; uint64_t t; };
@@ -97,6 +115,7 @@ struct Map {
     const uint8_t* neighbours = nullptr;
     const int16_t* table = nullptr;
     const uint64_t* blocks = nullptr;  // BlockMapLayout: rows, columns, the four stop arrays
+    BigBlock memory[3];                // what the three point into
 };
 
 Map read_store(const std::string& path) {
@@ -112,6 +131,11 @@ Map read_store(const std::string& path) {
     Map m;
     uint32_t count = u32(32);
     uint64_t table_offset = u64(24);
+    if (count > 64 || table_offset > file.size() || count * 64ull > file.size() - table_offset) {
+        fprintf(stderr, "%s: section table (%u entries at %llu) past the end\n", path.c_str(), count,
+                (unsigned long long) table_offset);
+        exit(2);
+    }
     for (uint32_t i = 0; i < count; i++) {
         size_t e = table_offset + i * 64;
         uint32_t id = u32(e);
@@ -125,7 +149,9 @@ Map read_store(const std::string& path) {
             m.width = (int) u32(off);
             m.height = (int) u32(off + 4);
         } else if (id == 4 || id == 5 || id == 6) {
-            void* copy = big_alloc(len);
+            BigBlock& block = m.memory[id - 4];
+            block = BigBlock(len);
+            void* copy = block.get();
             memcpy(copy, &file[off], len);
             if (id == 4) m.blocks = (const uint64_t*) copy;
             else if (id == 5) m.table = (const int16_t*) copy;
@@ -257,7 +283,8 @@ template <class Finder>
 class Search {
 public:
     Search(const Map& m, bool improved) : map(m), finder(m), width(m.width), improved(improved) {
-        records = (Record*) big_alloc(sizeof(Record) * (size_t) m.width * m.height);
+        memory = BigBlock(sizeof(Record) * (size_t) m.width * m.height);
+        records = (Record*) memory.get();
         heap.resize(1024);
         stack.resize(1024);
     }
@@ -299,6 +326,7 @@ private:
     Finder finder;
     const int width;
     const bool improved;
+    BigBlock memory;
     Record* records;
     std::vector<Slot> heap;
     std::vector<int> stack;
