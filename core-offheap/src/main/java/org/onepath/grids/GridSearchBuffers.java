@@ -135,14 +135,15 @@ public final class GridSearchBuffers implements AutoCloseable {
         }
     }
 
-    /** Bytes of the search-buffers piece {@link #writePiece} writes now: one pass over the nodes. */
-    long pieceBytes() {
+    /** Bytes of the search-buffers piece {@link #writePiece} writes now, given {@link #visitedCount()}. */
+    long pieceBytes(int visited) {
         state.ensureOpen();
-        return SearchBuffersPieceLayout.pieceBytes(visitedCount(), openSet.size(), expansions.size());
+        return SearchBuffersPieceLayout.pieceBytes(visited, openSet.size(), expansions.size());
     }
 
-    /** Nodes the current search has visited. */
-    private int visitedCount() {
+    /** Nodes the current search has visited: one pass over the nodes. */
+    int visitedCount() {
+        state.ensureOpen();
         final int current = generation;
         final MemorySegment rec = records;
         int visited = 0;
@@ -156,13 +157,15 @@ public final class GridSearchBuffers implements AutoCloseable {
 
     /**
      * Writes the search-buffers piece exactly as {@code SearchBuffersPiece.write(w, toPiece(), n)}
-     * does, straight from the records: two passes over the nodes (count, then write), no arrays.
+     * does, straight from the records, no arrays.
+     *
+     * @param visited {@link #visitedCount()}, counted by the caller, which needs it first to size the state
      */
-    void writePiece(org.onepath.state.StateWriter w) {
+    void writePiece(org.onepath.state.StateWriter w, int visited) {
         state.ensureOpen();
         final int current = generation;
         final MemorySegment rec = records;
-        w.i32(visitedCount());
+        w.i32(visited);
         for (int n = 0; n < nodeCount; n++) {
             long off = n * RECORD_BYTES;
             int mark = rec.get(INT, off + MARK_OFFSET);

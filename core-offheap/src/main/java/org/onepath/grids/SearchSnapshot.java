@@ -48,7 +48,16 @@ public final class SearchSnapshot {
 
     /** Bytes {@link #save} would return for a search in {@code status} over {@code buffers}. */
     public static long length(SearchStatus status, GridSearchBuffers buffers) {
-        return SearchStateFormat.BUFFERS_OFFSET + (status == SearchStatus.NOT_STARTED ? 0 : buffers.pieceBytes());
+        return length(status, buffers, visited(status, buffers));
+    }
+
+    private static long length(SearchStatus status, GridSearchBuffers buffers, int visited) {
+        return SearchStateFormat.BUFFERS_OFFSET + (status == SearchStatus.NOT_STARTED ? 0 : buffers.pieceBytes(visited));
+    }
+
+    /** Visited nodes the piece lists; 0 when there is no piece, without a pass over the nodes. */
+    private static int visited(SearchStatus status, GridSearchBuffers buffers) {
+        return status == SearchStatus.NOT_STARTED ? 0 : buffers.visitedCount();
     }
 
     /**
@@ -57,9 +66,14 @@ public final class SearchSnapshot {
      */
     public static void write(StateWriter w, StateKind kind, int nodeCount, SearchStatus status, double weight, int start, int goal,
                              int expanded, int iterations, double pathCost, GridSearchBuffers buffers) {
+        write(w, kind, nodeCount, status, weight, start, goal, expanded, iterations, pathCost, buffers, visited(status, buffers));
+    }
+
+    private static void write(StateWriter w, StateKind kind, int nodeCount, SearchStatus status, double weight, int start, int goal,
+                              int expanded, int iterations, double pathCost, GridSearchBuffers buffers, int visited) {
         w.header(kind).i32(nodeCount).u8(status.code()).f64(weight).i32(start).i32(goal).i32(expanded).i32(iterations).f64(pathCost);
         if (status != SearchStatus.NOT_STARTED) {
-            buffers.writePiece(w);
+            buffers.writePiece(w, visited);
         }
     }
 
@@ -74,9 +88,11 @@ public final class SearchSnapshot {
                                 long offset) {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(c, "counters");
-        long length = length(c.status(), buffers);
+        // Counted once: the room check needs the length before the piece is written.
+        int visited = visited(c.status(), buffers);
+        long length = length(c.status(), buffers, visited);
         write(StateWriter.into("search", length, destination, offset), kind, nodeCount, c.status(), c.heuristicWeight(), c.start(),
-                c.goal(), c.expanded(), c.iterations(), c.pathCost(), buffers);
+                c.goal(), c.expanded(), c.iterations(), c.pathCost(), buffers, visited);
         return length;
     }
 
