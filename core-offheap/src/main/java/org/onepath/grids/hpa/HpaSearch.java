@@ -42,8 +42,9 @@ import org.onepath.memory.OwnerState;
  * 1e-9 is a candidate; the largest j wins, then the lower cost, then the lower direction, and the
  * path continues from j. {@link #pathCost()} is the sum of the final cells' move costs.
  *
- * <p>The path is found exactly when one exists; every step is a legal move; the cost is never
- * below the optimum, but it is not optimal. Owns native memory (a record per cell, an open set,
+ * <p>The path is found exactly when one exists, as long as no cost passes the double range (area
+ * multipliers near {@code Double.MAX_VALUE}: docs/hpa.md); every step is a legal move; the cost is
+ * never below the optimum, but it is not optimal. Owns native memory (a record per cell, an open set,
  * a chunk search): {@link #close()} frees it. Not thread-safe; the grid must not be edited during
  * a query.
  */
