@@ -43,10 +43,10 @@ import org.onepath.memory.OwnerState;
  * path continues from j. {@link #pathCost()} is the sum of the final cells' move costs.
  *
  * <p>The path is found exactly when one exists, as long as no cost passes the double range (area
- * multipliers near {@code Double.MAX_VALUE}: docs/hpa.md); every step is a legal move; the cost is
- * never below the optimum, but it is not optimal. Owns native memory (a record per cell, an open set,
- * a chunk search): {@link #close()} frees it. Not thread-safe; the grid must not be edited during
- * a query.
+ * multipliers near {@code Double.MAX_VALUE}: docs/hpa.md); every step is a legal move; the cost
+ * is never below the optimum, but it is not optimal. Owns native memory (a record per cell, an
+ * open set, a chunk search): {@link #close()} frees it. Not thread-safe; the grid must not be
+ * edited during a query.
  */
 public final class HpaSearch implements SlicedSearch, AutoCloseable {
     /** How much cheaper a smoothing walk must be than the path it replaces. */
