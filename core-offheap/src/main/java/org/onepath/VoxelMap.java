@@ -68,12 +68,12 @@ public final class VoxelMap {
         }
         String[] h = header.split("[ \t]+");
         if (h.length != 4 || !h[0].equals("voxel")) {
-            throw new GridFormatException(source, lines.number(), "expected 'voxel X Y Z', found '" + abbreviate(header) + "'");
+            throw new GridFormatException(source, lines.number(), "expected 'voxel X Y Z', found '" + MovingAiText.abbreviate(header) + "'");
         }
         int headerLine = lines.number();
-        int sx = side(source, headerLine, "X", h[1]);
-        int sy = side(source, headerLine, "Y", h[2]);
-        int sz = side(source, headerLine, "Z", h[3]);
+        int sx = MovingAiText.intField(source, headerLine, "X", h[1], 1, Integer.MAX_VALUE);
+        int sy = MovingAiText.intField(source, headerLine, "Y", h[2], 1, Integer.MAX_VALUE);
+        int sz = MovingAiText.intField(source, headerLine, "Z", h[3], 1, Integer.MAX_VALUE);
         if ((long) sx * sy * sz > VoxelGrid.MAX_VOXELS) {
             throw new GridFormatException(source, headerLine, "voxel map size " + sx + " x " + sy + " x " + sz + " exceeds 2^30 voxels");
         }
@@ -109,7 +109,7 @@ public final class VoxelMap {
                 }
                 String token = new String(content, tokenStart, pos - tokenStart, java.nio.charset.StandardCharsets.ISO_8859_1);
                 if (!digits) {
-                    throw new GridFormatException(source, lines.number(), names[field] + " '" + abbreviate(token) + "' is not a non-negative integer");
+                    throw new GridFormatException(source, lines.number(), names[field] + " '" + MovingAiText.abbreviate(token) + "' is not a non-negative integer");
                 }
                 if (v >= bounds[field]) {
                     throw new GridFormatException(source, lines.number(), names[field] + " " + token + " is outside 0.." + (bounds[field] - 1));
@@ -162,22 +162,5 @@ public final class VoxelMap {
             grid.setArea(s[i], s[i + 1], s[i + 2], VoxelGrid.SOLID);
         }
         return grid;
-    }
-
-    private static int side(String source, int line, String name, String text) {
-        int value;
-        try {
-            value = Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            throw new GridFormatException(source, line, name + " '" + abbreviate(text) + "' is not an integer");
-        }
-        if (value < 1) {
-            throw new GridFormatException(source, line, name + " " + value + " must be at least 1");
-        }
-        return value;
-    }
-
-    static String abbreviate(String s) {
-        return s.length() <= 40 ? s : s.substring(0, 40) + "...";
     }
 }
