@@ -6,7 +6,6 @@ import org.onepath.graphs.GraphAStar;
 import org.onepath.graphs.Landmarks;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
-import org.onepath.grids.SearchStatus;
 import org.onepath.grids.ZeroHeuristic;
 
 /**
@@ -115,24 +114,7 @@ final class GraphQueries implements AutoCloseable {
             }
             buffers.recordExpansions(options.recordExpansions());
             astar.begin(start, goal);
-            int budget = options.iterationBudget();
-            long remaining = budget == 0 ? Long.MAX_VALUE : budget;
-            if (cancellation == null) {
-                astar.step((int) Math.min(remaining, Integer.MAX_VALUE));
-            } else {
-                int slice = options.iterationsPerSlice();
-                while (astar.status() == SearchStatus.RUNNING && remaining > 0) {
-                    cancellation.throwIfCancelled();
-                    int step = (int) Math.min(slice, remaining);
-                    astar.step(step);
-                    remaining -= step;
-                }
-            }
-            PathStatus status = switch (astar.status()) {
-                case FOUND -> PathStatus.FOUND;
-                case NO_PATH -> PathStatus.NO_PATH;
-                default -> PathStatus.BUDGET_EXHAUSTED;
-            };
+            PathStatus status = astar.runWithin(options.iterationBudget(), cancellation, options.iterationsPerSlice());
             int[] nodes = status == PathStatus.FOUND ? astar.path() : null;
             int[] edges = status == PathStatus.FOUND ? astar.pathEdges() : null;
             int[] expanded = options.recordExpansions() ? astar.expandedNodes() : null;

@@ -60,7 +60,7 @@ public final class GridPath {
      * sight.
      */
     public List<Cell> cells() {
-        return new CellList(cells, width);
+        return new RowMajorCells(cells, width);
     }
 
     /** Row-major indices of the path cells, start first (a copy). */
@@ -126,7 +126,7 @@ public final class GridPath {
 
     /** The expanded cells in order, when recorded ({@link GridOptions#recordExpansions()}); else empty. */
     public List<Cell> expandedCells() {
-        return new CellList(expanded == null ? NONE : expanded, width);
+        return new RowMajorCells(expanded == null ? NONE : expanded, width);
     }
 
     /** Whether a {@link CellStepCost} hook priced the steps, so {@link Grid#tryGetFixedCost(GridPath)} refuses it. */
@@ -163,26 +163,5 @@ public final class GridPath {
     @Override
     public String toString() {
         return "GridPath[" + status + ", cost " + cost + ", " + cells.length + " cells, " + expandedCount + " expanded, " + algorithm + "]";
-    }
-
-    private static final class CellList extends AbstractList<Cell> {
-        private final int[] cells;
-        private final int width;
-
-        CellList(int[] cells, int width) {
-            this.cells = cells;
-            this.width = width;
-        }
-
-        @Override
-        public Cell get(int i) {
-            int c = cells[i];
-            return new Cell(c % width, c / width);
-        }
-
-        @Override
-        public int size() {
-            return cells.length;
-        }
     }
 }

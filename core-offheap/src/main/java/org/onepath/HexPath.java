@@ -49,7 +49,7 @@ public final class HexPath {
 
     /** The offset cells from start to goal (consecutive cells are hex neighbours). */
     public List<Cell> cells() {
-        return new CellList(cells, width);
+        return new RowMajorCells(cells, width);
     }
 
     /** The path in axial coordinates, start first. */
@@ -120,32 +120,11 @@ public final class HexPath {
 
     /** The expanded cells in order, when recorded ({@link HexOptions#recordExpansions()}); else empty. */
     public List<Cell> expandedCells() {
-        return new CellList(expanded == null ? NONE : expanded, width);
+        return new RowMajorCells(expanded == null ? NONE : expanded, width);
     }
 
     @Override
     public String toString() {
         return "HexPath[" + status + ", cost " + cost + ", " + cells.length + " cells, " + expandedCount + " expanded]";
-    }
-
-    private static final class CellList extends AbstractList<Cell> {
-        private final int[] cells;
-        private final int width;
-
-        CellList(int[] cells, int width) {
-            this.cells = cells;
-            this.width = width;
-        }
-
-        @Override
-        public Cell get(int i) {
-            int c = cells[i];
-            return new Cell(c % width, c / width);
-        }
-
-        @Override
-        public int size() {
-            return cells.length;
-        }
     }
 }

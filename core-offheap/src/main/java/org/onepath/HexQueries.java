@@ -7,7 +7,6 @@ import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.HexDistanceHeuristic;
 import org.onepath.grids.HexTopology;
-import org.onepath.grids.SearchStatus;
 import org.onepath.grids.ZeroHeuristic;
 
 /**
@@ -91,24 +90,7 @@ final class HexQueries implements AutoCloseable {
             }
             buffers.recordExpansions(options.recordExpansions());
             astar.begin(start, goal);
-            int budget = options.iterationBudget();
-            long remaining = budget == 0 ? Long.MAX_VALUE : budget;
-            if (cancellation == null) {
-                astar.step((int) Math.min(remaining, Integer.MAX_VALUE));
-            } else {
-                int slice = options.iterationsPerSlice();
-                while (astar.status() == SearchStatus.RUNNING && remaining > 0) {
-                    cancellation.throwIfCancelled();
-                    int n = (int) Math.min(slice, remaining);
-                    astar.step(n);
-                    remaining -= n;
-                }
-            }
-            PathStatus status = switch (astar.status()) {
-                case FOUND -> PathStatus.FOUND;
-                case NO_PATH -> PathStatus.NO_PATH;
-                default -> PathStatus.BUDGET_EXHAUSTED;
-            };
+            PathStatus status = astar.runWithin(options.iterationBudget(), cancellation, options.iterationsPerSlice());
             int[] cells = status == PathStatus.FOUND ? astar.path() : null;
             int[] expanded = options.recordExpansions() ? astar.expandedNodes() : null;
             return new HexPath(status, grid.width(), grid.layout(), grid.space(), cells, astar.pathCost(),

@@ -1,7 +1,6 @@
 package org.onepath;
 
 import java.util.concurrent.atomic.AtomicReference;
-import org.onepath.grids.SearchStatus;
 import org.onepath.grids.voxel.PagedVoxelSearch;
 import org.onepath.grids.voxel.VoxelHeuristic;
 import org.onepath.grids.voxel.VoxelMoveCost;
@@ -49,23 +48,7 @@ final class VoxelQueries implements AutoCloseable {
     private VoxelPath run(PagedVoxelSearch search, int start, int goal, VoxelOptions options, Cancellation cancellation) {
         search.recordExpansions(options.recordExpansions());
         search.begin(start, goal);
-        int budget = options.iterationBudget();
-        long remaining = budget == 0 ? Long.MAX_VALUE : budget;
-        if (cancellation == null) {
-            search.step((int) Math.min(remaining, Integer.MAX_VALUE));
-        } else {
-            while (search.status() == SearchStatus.RUNNING && remaining > 0) {
-                cancellation.throwIfCancelled();
-                int n = (int) Math.min(VoxelOptions.ITERATIONS_PER_SLICE, remaining);
-                search.step(n);
-                remaining -= n;
-            }
-        }
-        PathStatus status = switch (search.status()) {
-            case FOUND -> PathStatus.FOUND;
-            case NO_PATH -> PathStatus.NO_PATH;
-            default -> PathStatus.BUDGET_EXHAUSTED;
-        };
+        PathStatus status = search.runWithin(options.iterationBudget(), cancellation, VoxelOptions.ITERATIONS_PER_SLICE);
         int[] nodes = status == PathStatus.FOUND ? search.path() : null;
         int[] expanded = options.recordExpansions() ? search.expandedNodes() : null;
         double cost = status == PathStatus.FOUND ? search.pathCost() : Double.POSITIVE_INFINITY;

@@ -135,6 +135,38 @@ public interface SlicedSearch {
     int[] expandedNodes();
 
     /**
+     * Runs a begun search as a one-line query does: at most {@code iterationBudget} iterations
+     * (0 for no limit), in one call without a token, else in slices of {@code sliceIterations}
+     * with the token checked before each.
+     *
+     * @return FOUND, NO_PATH, or BUDGET_EXHAUSTED when the budget ran out first
+     * @throws CancellationException    when the token is cancelled
+     * @throws IllegalArgumentException if the budget is negative or the slice below 1
+     */
+    default PathStatus runWithin(int iterationBudget, Cancellation cancellation, int sliceIterations) {
+        if (iterationBudget < 0 || sliceIterations < 1) {
+            throw new IllegalArgumentException("iterationBudget must be >= 0 and sliceIterations >= 1, were "
+                    + iterationBudget + " and " + sliceIterations);
+        }
+        long remaining = iterationBudget == 0 ? Long.MAX_VALUE : iterationBudget;
+        if (cancellation == null) {
+            step((int) Math.min(remaining, Integer.MAX_VALUE));
+        } else {
+            while (status() == SearchStatus.RUNNING && remaining > 0) {
+                cancellation.throwIfCancelled();
+                int n = (int) Math.min(sliceIterations, remaining);
+                step(n);
+                remaining -= n;
+            }
+        }
+        return switch (status()) {
+            case FOUND -> PathStatus.FOUND;
+            case NO_PATH -> PathStatus.NO_PATH;
+            default -> PathStatus.BUDGET_EXHAUSTED;
+        };
+    }
+
+    /**
      * Runs to the end in slices of {@code sliceIterations}, checking the token before each.
      *
      * @throws CancellationException when the token is cancelled

@@ -319,6 +319,45 @@ class AStarTest {
     }
 
     @Test
+    void runWithinStopsAtTheBudgetWithOrWithoutAToken() {
+        try (Grid grid = Grid.create(12, 12); GridSearchBuffers buffers = new GridSearchBuffers(144)) {
+            SquareTopology topology = grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
+            AStar<SquareTopology, StepCost, Heuristic> astar =
+                    new AStar<>(topology, DefaultStepCost.INSTANCE, ZeroHeuristic.INSTANCE, buffers);
+            astar.begin(0, 143);
+            astar.run();
+            int needed = astar.iterations();
+            assertTrue(needed > 10, "a search long enough to cut: " + needed);
+
+            for (Cancellation token : new Cancellation[] {null, new Cancellation()}) {
+                astar.begin(0, 143);
+                assertEquals(PathStatus.BUDGET_EXHAUSTED, astar.runWithin(needed - 1, token, 3));
+                assertEquals(needed - 1, astar.iterations(), "a slice is cut to the budget left");
+                astar.begin(0, 143);
+                assertEquals(PathStatus.FOUND, astar.runWithin(needed, token, 3));
+                astar.begin(0, 143);
+                assertEquals(PathStatus.FOUND, astar.runWithin(0, token, 3), "0 is no limit");
+                assertEquals(needed, astar.iterations());
+            }
+            try (Grid walled = Grid.fromText("..#..")) {
+                AStar<SquareTopology, StepCost, Heuristic> blocked = new AStar<>(four(walled), DefaultStepCost.INSTANCE,
+                        ZeroHeuristic.INSTANCE, buffers);
+                blocked.begin(0, 4);
+                assertEquals(PathStatus.NO_PATH, blocked.runWithin(0, new Cancellation(), 1));
+            }
+
+            Cancellation cancelled = new Cancellation();
+            cancelled.cancel();
+            astar.begin(0, 143);
+            assertThrows(CancellationException.class, () -> astar.runWithin(0, cancelled, 3));
+            assertEquals(0, astar.iterations(), "the token is checked before the first slice");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> astar.runWithin(-1, null, 3));
+            assertTrue(e.getMessage().contains("-1"), e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> astar.runWithin(5, null, 0));
+        }
+    }
+
+    @Test
     void tierOneAutoEstimateIsManhattanOrOctileScaledByTheSmallestMultiplier() {
         String picture = """
                 .........
