@@ -20,45 +20,10 @@ class FlowFieldRepairTest {
     static final int SEQUENCES = 600;
 
     /** One edit sequence's setting: a square or a hex grid and the field's options. */
-    private record Setting(Grid grid, HexGrid hex, GridOptions options, HexOptions hexOptions, List<Cell> goals) {
+    private record Setting(Grid grid, HexGrid hex, GridOptions options, HexOptions hexOptions, List<Cell> goals)
+            implements SquareOrHexGrid {
         GridFlowField field() {
             return grid != null ? grid.createFlowField(goals, options) : hex.createFlowField(goals, hexOptions);
-        }
-
-        int width() {
-            return grid != null ? grid.width() : hex.width();
-        }
-
-        int height() {
-            return grid != null ? grid.height() : hex.height();
-        }
-
-        AreaCosts areas() {
-            return grid != null ? grid.areas() : hex.areas();
-        }
-
-        void setArea(int x, int y, int area) {
-            if (grid != null) {
-                grid.setArea(x, y, area);
-            } else {
-                hex.setArea(x, y, area);
-            }
-        }
-
-        void setRect(int x, int y, int w, int h, byte[] areas) {
-            if (grid != null) {
-                grid.setRect(x, y, w, h, areas);
-            } else {
-                hex.setRect(x, y, w, h, areas);
-            }
-        }
-
-        void close() {
-            if (grid != null) {
-                grid.close();
-            } else {
-                hex.close();
-            }
         }
 
         @Override

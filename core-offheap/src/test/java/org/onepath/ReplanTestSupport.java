@@ -19,47 +19,10 @@ final class ReplanTestSupport {
 
     /** A replanner and its grid, square or hex. */
     record Setting(Grid grid, HexGrid hex, GridOptions options, GridAlgorithm algorithm, Cell start, Cell goal)
-            implements AutoCloseable {
+            implements SquareOrHexGrid {
         Replanned create() {
             return grid != null ? new Replanned(grid.createReplanner(start, goal, options), null)
                     : new Replanned(null, hex.createReplanner(start, goal, algorithm, HexOptions.DEFAULT));
-        }
-
-        int width() {
-            return grid != null ? grid.width() : hex.width();
-        }
-
-        int height() {
-            return grid != null ? grid.height() : hex.height();
-        }
-
-        AreaCosts areas() {
-            return grid != null ? grid.areas() : hex.areas();
-        }
-
-        void setArea(int x, int y, int area) {
-            if (grid != null) {
-                grid.setArea(x, y, area);
-            } else {
-                hex.setArea(x, y, area);
-            }
-        }
-
-        void setRect(int x, int y, int w, int h, byte[] areas) {
-            if (grid != null) {
-                grid.setRect(x, y, w, h, areas);
-            } else {
-                hex.setRect(x, y, w, h, areas);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (grid != null) {
-                grid.close();
-            } else {
-                hex.close();
-            }
         }
 
         @Override
