@@ -9,8 +9,8 @@ import java.nio.file.Path;
 /**
  * What the readers of Moving AI text share: the scenario readers ({@link MovingAiScenarios},
  * {@link VoxelScenarios}) read the file, the version line, the later lines and checked fields
- * through it, and {@link VoxelMap} abbreviates bad values with it. Every error is a
- * {@link GridFormatException} naming the source and the line.
+ * through it, and {@link VoxelMap} its header's sides and the abbreviation of bad values. Every
+ * error is a {@link GridFormatException} naming the source and the line.
  */
 final class MovingAiText {
     private MovingAiText() {
