@@ -66,7 +66,7 @@ public final class VoxelMap {
         if (header == null) {
             throw new GridFormatException(source, Math.max(1, lines.number()), "empty file; expected 'voxel X Y Z'");
         }
-        String[] h = header.split("[ \t]+");
+        String[] h = MovingAiText.fields(header);
         if (h.length != 4 || !h[0].equals("voxel")) {
             throw new GridFormatException(source, lines.number(), "expected 'voxel X Y Z', found '" + MovingAiText.abbreviate(header) + "'");
         }
