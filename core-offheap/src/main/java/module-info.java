@@ -27,6 +27,9 @@ module org.onepath.core {
     requires transitive org.onepath.state;
 
     exports org.onepath;
+    exports org.onepath.cells;
+    exports org.onepath.io;
+    exports org.onepath.tables;
     exports org.onepath.grids;
     exports org.onepath.grids.jps;
     exports org.onepath.grids.fast;

@@ -23,6 +23,9 @@ import org.onepath.state.GraphStateFormat;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
+import org.onepath.memory.ListenerArrays;
 
 /**
  * A mutable directed graph of {@code nodeCount} nodes (up to 2^26) with non-negative edge

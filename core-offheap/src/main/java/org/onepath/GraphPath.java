@@ -1,5 +1,7 @@
 package org.onepath;
 
+import org.onepath.cells.PathStatus;
+
 /**
  * Result of a tier-1 graph query. Immutable. On any status but {@link PathStatus#FOUND} the path
  * is empty and the cost is +infinity.

@@ -7,6 +7,8 @@ import org.onepath.graphs.Landmarks;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.ZeroHeuristic;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
 
 /**
  * The tier-1 query driver of a {@link Graph} or {@link PointGraph}: a pool of one prepared engine

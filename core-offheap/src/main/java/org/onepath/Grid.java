@@ -1,25 +1,29 @@
 package org.onepath;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import org.onepath.grids.GridTables;
-import org.onepath.grids.fast.OctileMap;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.GridFormatException;
+import org.onepath.cells.GridText;
+import org.onepath.cells.PathStatus;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.hpa.HpaHierarchy;
-import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
-import org.onepath.memory.NativeIntList;
-import org.onepath.memory.OwnerState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateWriter;
+import org.onepath.tables.GridTables;
+import org.onepath.tables.SquareTables;
 
 /**
  * A square grid of {@code width x height} cells, one byte each, row-major in an off-heap
@@ -37,78 +41,18 @@ import org.onepath.state.StateWriter;
  * <p>Queries may run on several threads at once while nobody edits the grid; edits
  * ({@link #setArea}, area costs) must not overlap a query.
  */
-public final class Grid implements AutoCloseable, Snapshottable {
-    /** Largest number of cells, 2^28. */
-    public static final int MAX_CELLS = org.onepath.state.GridStateFormat.MAX_CELLS;
-    /** The wall area id. */
-    public static final int WALL = AreaCosts.WALL;
-    /** Largest agent size (and the cap of clearance values). */
-    public static final int MAX_AGENT_SIZE = 255;
-
-    private static final GridChangeListener[] NO_LISTENERS = new GridChangeListener[0];
-
-    private final int width;
-    private final int height;
-    private final Arena arena;
-    private final MemorySegment cells;
-    private final AreaCosts areas = new AreaCosts();
-    private final OwnerState state = new OwnerState("Grid");
+public final class Grid extends SquareCells implements Snapshottable {
     private final SquareQueries queries;
+    private final SquareTables tables;
     private GridSpace space = GridSpace.UNASSIGNED;
-    private int version;
-    private int restoreCount;
-    private volatile GridChangeListener[] listeners = NO_LISTENERS;
-    private final boolean readOnly;
-    private final GridTables baked;
-    private MemorySegment clearance;
-    /** Whether clearance holds every cell's value but for the edited rectangles below. */
-    private boolean clearanceCurrent;
-    /** Rectangles edited since clearance was current: x0, y0, x1, y1 (inclusive) each. */
-    private final int[] editedRects = new int[4 * Clearance.MAX_RECTS];
-    private int editedRectCount;
-    /** Changed cells of a rectangle edit, for listeners that hear cells one by one. */
-    private final NativeIntList changedCells = new NativeIntList();
-    private BlockMap blockMap;
-    private JpsPlusIndex jpsPlusIndex;
-    private OctileMap octileMap;
-    /** The cached content hash and what it was computed for; see {@link #contentHash()}. */
-    private long hashValue;
-    private boolean hashKnown;
-    private int hashVersion;
-    private int hashRestoreCount;
-    private int hashAreaVersion;
-    private int hashComputations;
-    /** The HPA* hierarchies of tier-1 queries, oldest first; see {@link #hpaHierarchy}. */
-    private final java.util.ArrayList<HpaHierarchy> hpaHierarchies = new java.util.ArrayList<>();
-    /** Most hierarchies kept at once. */
-    static final int MAX_HPA_HIERARCHIES = 8;
-
     private Grid(int width, int height, MemorySegment callerCells) {
         this(width, height, callerCells, GridTables.NONE);
     }
 
     private Grid(int width, int height, MemorySegment callerCells, GridTables baked) {
-        checkSize(width, height);
-        this.baked = baked;
-        this.readOnly = callerCells != null && callerCells.isReadOnly();
-        this.width = width;
-        this.height = height;
-        this.arena = Arena.ofShared();
-        long count = (long) width * height;
-        if (callerCells == null) {
-            this.cells = arena.allocate(count, 8);
-        } else {
-            if (callerCells.byteSize() < count) {
-                throw new IllegalArgumentException("cell segment holds " + callerCells.byteSize()
-                        + " bytes, a " + width + " x " + height + " grid needs " + count);
-            }
-            this.cells = callerCells.asSlice(0, count);
-        }
+        super(width, height, callerCells, baked.clearance());
+        this.tables = new SquareTables(this, baked);
         this.queries = new SquareQueries(this);
-        if (baked.clearance() != null) {
-            this.clearance = baked.clearance().asSlice(0, count);
-            this.clearanceCurrent = true;
-        }
     }
 
     // ---- construction ----
@@ -122,7 +66,26 @@ public final class Grid implements AutoCloseable, Snapshottable {
     public static Grid create(int width, int height, int area) {
         checkAreaId(area);
         Grid grid = new Grid(width, height, null);
-        grid.cells.fill((byte) area);
+        grid.writableCells().fill((byte) area);
+        return grid;
+    }
+
+    /**
+     * A grid that owns a copy of the first {@code width * height} bytes of {@code cells}, row-major
+     * area ids; the caller keeps its segment.
+     *
+     * @throws IllegalArgumentException if the segment is too small or the size is out of range
+     */
+    public static Grid copyOf(MemorySegment cells, int width, int height) {
+        Objects.requireNonNull(cells, "cells");
+        checkSize(width, height, MAX_CELLS, "grid");
+        long count = (long) width * height;
+        if (cells.byteSize() < count) {
+            throw new IllegalArgumentException("cell segment holds " + cells.byteSize() + " bytes, a " + width + " x " + height
+                    + " grid needs " + count);
+        }
+        Grid grid = new Grid(width, height, null);
+        MemorySegment.copy(cells, 0, grid.writableCells(), 0, count);
         return grid;
     }
 
@@ -152,20 +115,10 @@ public final class Grid implements AutoCloseable, Snapshottable {
     public static Grid over(MemorySegment cells, int width, int height, GridTables tables) {
         Objects.requireNonNull(cells, "cells");
         Objects.requireNonNull(tables, "tables");
-        checkSize(width, height);
+        checkSize(width, height, MAX_CELLS, "grid");
         tables.check(width, height, cells.isReadOnly());
         Grid grid = new Grid(width, height, cells, tables);
-        // Made now, not on first use, so they hear every edit from the start; over given memory
-        // they compute nothing.
-        if (tables.blockMap() != null) {
-            grid.blockMap();
-        }
-        if (tables.jpsPlus() != null) {
-            grid.jpsPlusIndex();
-        }
-        if (tables.octileNeighbours() != null) {
-            grid.octileMap();
-        }
+        grid.tables.attachBaked();
         return grid;
     }
 
@@ -183,10 +136,11 @@ public final class Grid implements AutoCloseable, Snapshottable {
             }
         }
         Grid grid = new Grid(w, h, null);
+        MemorySegment cells = grid.writableCells();
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
                 if (!walkable[y][x]) {
-                    grid.cells.set(GridCellsLayout.CELL, (long) y * w + x, (byte) WALL);
+                    cells.set(GridCellsLayout.CELL, (long) y * w + x, (byte) WALL);
                 }
             }
         }
@@ -200,34 +154,13 @@ public final class Grid implements AutoCloseable, Snapshottable {
      * @throws GridFormatException naming the line and column of a bad character or a ragged row
      */
     public static Grid fromText(String picture) {
-        return GridText.parse(picture);
+        GridText.Picture p = GridText.read(picture);
+        Grid grid = new Grid(p.width(), p.height(), null);
+        p.fill(grid.writableCells());
+        return grid;
     }
 
     // ---- size and contents ----
-
-    public int width() {
-        return width;
-    }
-
-    public int height() {
-        return height;
-    }
-
-    /** width * height. */
-    public int cellCount() {
-        return width * height;
-    }
-
-    /** Edits so far; every changed cell bumps it. */
-    public int version() {
-        ensureOpen();
-        return version;
-    }
-
-    /** The area multipliers of this grid. */
-    public AreaCosts areas() {
-        return areas;
-    }
 
     public GridSpace space() {
         return space;
@@ -236,133 +169,6 @@ public final class Grid implements AutoCloseable, Snapshottable {
     /** Sets the world mapping used by world-point queries and {@link GridPath#points()}. */
     public void space(GridSpace space) {
         this.space = Objects.requireNonNull(space, "space");
-    }
-
-    public boolean contains(int x, int y) {
-        return x >= 0 && y >= 0 && x < width && y < height;
-    }
-
-    /** Row-major index of an inside cell. */
-    public int indexOf(int x, int y) {
-        checkInside(x, y);
-        return y * width + x;
-    }
-
-    /** Area id (0..255) of a cell. */
-    public int area(int x, int y) {
-        checkInside(x, y);
-        ensureOpen();
-        return areaAt(y * width + x);
-    }
-
-    /** Whether the cell is not a wall. */
-    public boolean isWalkable(int x, int y) {
-        return area(x, y) != WALL;
-    }
-
-    /**
-     * Sets a cell's area id (0..254 walkable, 255 wall). A change bumps {@link #version()} and
-     * tells the change listeners; writing the value the cell already has does nothing.
-     */
-    public void setArea(int x, int y, int area) {
-        checkInside(x, y);
-        checkAreaId(area);
-        ensureWritable();
-        long index = (long) y * width + x;
-        if ((cells.get(GridCellsLayout.CELL, index) & 0xFF) == area) {
-            return;
-        }
-        cells.set(GridCellsLayout.CELL, index, (byte) area);
-        version++;
-        markEdited(x, y, x, y);
-        for (GridChangeListener listener : listeners) {
-            listener.cellChanged(this, x, y);
-        }
-    }
-
-    /**
-     * Sets every cell of a rectangle to {@code area} as one edit; see
-     * {@link #setRect(int, int, int, int, byte[])}.
-     */
-    public void setRect(int x, int y, int w, int h, int area) {
-        checkAreaId(area);
-        checkRect(x, y, w, h);
-        writeRect(x, y, w, h, null, area);
-    }
-
-    /**
-     * Writes a rectangle of area ids as one edit: {@code areas} holds {@code w * h} ids row-major
-     * (read unsigned, so 255 is a wall). Cells are written in row-major order; if any changed,
-     * {@link #version()} goes up once and the listeners hear once: a {@link GridBatchListener}
-     * gets the smallest rectangle holding every changed cell, any other listener one call per
-     * changed cell, row-major. The grid already holds the final state when they are called.
-     *
-     * @throws IllegalArgumentException if the rectangle is not inside the grid (nothing is
-     *                                  written) or {@code areas} does not hold {@code w * h} ids
-     */
-    public void setRect(int x, int y, int w, int h, byte[] areas) {
-        Objects.requireNonNull(areas, "areas");
-        checkRect(x, y, w, h);
-        if (areas.length != (long) w * h) {
-            throw new IllegalArgumentException("areas holds " + areas.length + " ids, a " + w + " x " + h + " rectangle needs " + (long) w * h);
-        }
-        writeRect(x, y, w, h, areas, 0);
-    }
-
-    private void checkRect(int x, int y, int w, int h) {
-        if (w < 0 || h < 0 || x < 0 || y < 0 || x > width - w || y > height - h) {
-            throw new IllegalArgumentException("rectangle at (" + x + ", " + y + ") of " + w + " x " + h
-                    + " is not inside the " + width + " x " + height + " grid");
-        }
-    }
-
-    private void writeRect(int x, int y, int w, int h, byte[] areas, int area) {
-        ensureWritable();
-        GridChangeListener[] current = listeners;
-        boolean perCell = false;
-        for (GridChangeListener listener : current) {
-            perCell |= !(listener instanceof GridBatchListener);
-        }
-        changedCells.clear();
-        CellRects.Changed r = CellRects.write(cells, width, x, y, w, h, areas, (byte) area, perCell ? changedCells : null);
-        if (r == null) {
-            return;
-        }
-        version++;
-        markEdited(r.x0(), r.y0(), r.x1(), r.y1());
-        for (GridChangeListener listener : current) {
-            if (listener instanceof GridBatchListener batch) {
-                batch.rectChanged(this, r.x0(), r.y0(), r.width(), r.height());
-            } else {
-                for (int i = 0; i < changedCells.size(); i++) {
-                    int index = changedCells.get(i);
-                    listener.cellChanged(this, index % width, index / width);
-                }
-            }
-        }
-    }
-
-    /** Makes a cell open (area 0) or a wall. */
-    public void setWalkable(int x, int y, boolean walkable) {
-        setArea(x, y, walkable ? 0 : WALL);
-    }
-
-    /**
-     * True clearance: the side of the largest square of walkable cells with this cell as its
-     * top-left corner (0 for a wall, capped at 255). 0 outside the grid.
-     */
-    public int maxAgentSizeAt(int x, int y) {
-        ensureOpen();
-        if (!contains(x, y)) {
-            return 0;
-        }
-        return currentClearance().get(GridCellsLayout.CELL, (long) y * width + x) & 0xFF;
-    }
-
-    /** Whether an agent of {@code size} cells fits with its top-left cell at (x, y). */
-    public boolean canFit(int x, int y, int size) {
-        checkAgentSize(size);
-        return maxAgentSizeAt(x, y) >= size;
     }
 
     /** Whether an agent of {@code size} cells fits with its top-left cell at {@code cell}; see {@link #canFit(int, int, int)}. */
@@ -377,30 +183,9 @@ public final class Grid implements AutoCloseable, Snapshottable {
         return maxAgentSizeAt(cell.x(), cell.y());
     }
 
-    /**
-     * The 64-bit content hash of the size, the cells and the 255 area multipliers, as the spec
-     * defines it (see {@code docs/host-api.md}); the version, world mapping and edit history are
-     * not part of it. The value is cached: a repeated call with no edit in between is O(1), and a
-     * cell edit ({@link #setArea}, {@link #setRect}), a restore or an area-cost change makes the
-     * next call recompute.
-     */
-    public synchronized long contentHash() {
-        ensureOpen();
-        int areaVersion = areas.version();
-        if (!hashKnown || hashVersion != version || hashRestoreCount != restoreCount || hashAreaVersion != areaVersion) {
-            hashValue = ContentHash.compute(cells, width, height, areas);
-            hashVersion = version;
-            hashRestoreCount = restoreCount;
-            hashAreaVersion = areaVersion;
-            hashKnown = true;
-            hashComputations++;
-        }
-        return hashValue;
-    }
-
     /** Times {@link #contentHash()} computed the hash (for tests of its cache). */
-    synchronized int contentHashComputations() {
-        return hashComputations;
+    int contentHashComputations() {
+        return hashComputations();
     }
 
     /**
@@ -416,7 +201,7 @@ public final class Grid implements AutoCloseable, Snapshottable {
     public Optional<Cell> tryFindNearestWalkable(Cell cell, GridOptions options) {
         Objects.requireNonNull(cell, "cell");
         int index = nearestWalkableIndex(cell.x(), cell.y(), options);
-        return index < 0 ? Optional.empty() : Optional.of(new Cell(index % width, index / width));
+        return index < 0 ? Optional.empty() : Optional.of(new Cell(index % width(), index / width()));
     }
 
     /**
@@ -455,17 +240,7 @@ public final class Grid implements AutoCloseable, Snapshottable {
      * @throws IllegalArgumentException naming a cell outside the grid
      */
     public OptionalLong tryGetFixedCost(List<Cell> cells) {
-        Objects.requireNonNull(cells, "cells");
-        int[] indices = new int[cells.size()];
-        for (int i = 0; i < indices.length; i++) {
-            Cell c = Objects.requireNonNull(cells.get(i), "cell");
-            if (!contains(c.x(), c.y())) {
-                throw new IllegalArgumentException("path cell " + i + " " + c + " is outside the " + width + " x " + height + " grid");
-            }
-            indices[i] = c.y() * width + c.x();
-        }
-        long cost = fixedCost(indices, indices.length);
-        return cost < 0 ? OptionalLong.empty() : OptionalLong.of(cost);
+        return HostQueries.fixedCost(this, cells);
     }
 
     /**
@@ -475,15 +250,7 @@ public final class Grid implements AutoCloseable, Snapshottable {
      * @throws IllegalArgumentException if the path belongs to a grid of another width
      */
     public OptionalLong tryGetFixedCost(GridPath path) {
-        Objects.requireNonNull(path, "path");
-        if (path.width() != width) {
-            throw new IllegalArgumentException("path of a grid " + path.width() + " cells wide, this grid is " + width);
-        }
-        if (!path.found() || path.isHooked() || path.isAnyAngle()) {
-            return OptionalLong.empty();
-        }
-        long cost = fixedCost(path.cellsView(), path.length());
-        return cost < 0 ? OptionalLong.empty() : OptionalLong.of(cost);
+        return HostQueries.fixedCost(this, path);
     }
 
     /**
@@ -493,32 +260,7 @@ public final class Grid implements AutoCloseable, Snapshottable {
      * @throws IllegalArgumentException naming an index outside the grid, or a count outside the array
      */
     public long fixedCost(int[] cells, int count) {
-        Objects.requireNonNull(cells, "cells");
-        if (count < 0 || count > cells.length) {
-            throw new IllegalArgumentException("count " + count + " is outside 0.." + cells.length + " (the array length)");
-        }
-        ensureOpen();
         return HostQueries.fixedCost(this, cells, count);
-    }
-
-    /** Whether the cells are a read-only segment (a store opened read-only), so edits throw. */
-    public boolean isReadOnly() {
-        return readOnly;
-    }
-
-    /** A read-only view of the cell bytes (tier 3). */
-    public MemorySegment cells() {
-        ensureOpen();
-        return cells.asReadOnly();
-    }
-
-    /**
-     * A read-only view of the clearance bytes, recomputed first if cells changed since the last
-     * read (tier 3). The view stays valid: later recomputations write the same memory.
-     */
-    public MemorySegment clearance() {
-        ensureOpen();
-        return currentClearance().asReadOnly();
     }
 
     /**
@@ -530,27 +272,7 @@ public final class Grid implements AutoCloseable, Snapshottable {
      */
     public GridTables tables() {
         ensureOpen();
-        MemorySegment jps = null;
-        if (width <= JpsPlusIndex.MAX_SIDE && height <= JpsPlusIndex.MAX_SIDE) {
-            JpsPlusIndex index = jpsPlusIndex();
-            index.refresh();
-            jps = index.table();
-        }
-        return new GridTables(clearance(), blockMap().block(), jps, octileMap().neighbourBytes());
-    }
-
-    // ---- listeners ----
-
-    /** Registers a listener for cell edits. */
-    public synchronized void addChangeListener(GridChangeListener listener) {
-        listeners = ListenerArrays.with(listeners, listener);
-    }
-
-    /** Removes a listener; returns whether it was registered. */
-    public synchronized boolean removeChangeListener(GridChangeListener listener) {
-        GridChangeListener[] current = listeners;
-        listeners = ListenerArrays.without(current, listener);
-        return listeners != current;
+        return tables.current();
     }
 
     // ---- searches ----
@@ -575,16 +297,7 @@ public final class Grid implements AutoCloseable, Snapshottable {
      *                                  one (LPA_STAR, D_STAR_LITE): use {@link #createReplanner}
      */
     public GridSearch createSearch(GridOptions options) {
-        Objects.requireNonNull(options, "options");
-        if (options.algorithm() == GridAlgorithm.THETA_STAR || options.algorithm() == GridAlgorithm.LAZY_THETA_STAR
-                || options.algorithm() == GridAlgorithm.HPA) {
-            throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + options.algorithm()
-                    + "; use findPath or the tier-2 " + (options.algorithm() == GridAlgorithm.HPA ? "HpaSearch" : "ThetaSearch"));
-        }
-        if (options.algorithm() == GridAlgorithm.LPA_STAR || options.algorithm() == GridAlgorithm.D_STAR_LITE) {
-            throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + options.algorithm()
-                    + "; use createReplanner");
-        }
+        GridSearch.checkResumable(options);
         ensureOpen();
         return new GridSearch(this, options);
     }
@@ -642,9 +355,11 @@ public final class Grid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * Shortest path under the given options, cancellable: the search runs in slices of 256
-     * iterations and checks the token before each; cancelling throws
-     * {@link java.util.concurrent.CancellationException} and leaves the grid untouched.
+     * Shortest path under the given options, cancellable: with a token the search runs in slices
+     * of {@link GridOptions#iterationsPerSlice()} iterations (256 unless set) and checks it before
+     * each, without one in a single run; cancelling throws
+     * {@link java.util.concurrent.CancellationException} and leaves the grid untouched. Slicing
+     * never changes the result.
      *
      * @param cancellation may be null
      */
@@ -753,7 +468,7 @@ public final class Grid implements AutoCloseable, Snapshottable {
     /** Bytes of this grid's state: {@link #saveState()} returns exactly this many. */
     @Override
     public long stateLength() {
-        return org.onepath.state.GridStateFormat.length(width, height);
+        return org.onepath.state.GridStateFormat.length(width(), height());
     }
 
     /**
@@ -800,37 +515,8 @@ public final class Grid implements AutoCloseable, Snapshottable {
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         ensureWritable();
-        GridState.Parsed parsed = GridState.read(state, width, height);
-        GridChangeListener[] current = listeners;
-        long count = (long) width * height;
-        if (current.length == 0) {
-            MemorySegment.copy(parsed.cells(), 0, cells, 0, count);
-            applyRestored(parsed);
-            return;
-        }
-        NativeIntList changed = new NativeIntList();
-        try {
-            MemorySegment from = parsed.cells();
-            long at = 0;
-            while (at < count) {
-                long m = MemorySegment.mismatch(cells, at, count, from, at, count);
-                if (m < 0) {
-                    break;
-                }
-                changed.add((int) (at + m));
-                at += m + 1;
-            }
-            MemorySegment.copy(from, 0, cells, 0, count);
-            applyRestored(parsed);
-            for (int i = 0; i < changed.size(); i++) {
-                int index = changed.get(i);
-                for (GridChangeListener listener : current) {
-                    listener.cellChanged(this, index % width, index / width);
-                }
-            }
-        } finally {
-            changed.close();
-        }
+        GridState.Parsed parsed = GridState.read(state, width(), height());
+        restoreCells(parsed.cells(), parsed.version(), parsed.areas(), hasListeners(), () -> restoredBeside(parsed));
     }
 
     /** A new grid from a saved state; the caller closes it. */
@@ -848,206 +534,43 @@ public final class Grid implements AutoCloseable, Snapshottable {
         Objects.requireNonNull(state, "state");
         GridState.Parsed parsed = GridState.read(state, -1, -1);
         Grid grid = new Grid(parsed.width(), parsed.height(), null);
-        MemorySegment.copy(parsed.cells(), 0, grid.cells, 0, (long) parsed.width() * parsed.height());
-        grid.applyRestored(parsed);
-        grid.restoreCount = 0;
+        grid.restoreCells(parsed.cells(), parsed.version(), parsed.areas(), false, () -> grid.restoredBeside(parsed));
+        grid.clearRestoreCount();
         return grid;
     }
 
     /**
-     * Restores so far. A search begun before a restore compares this as well as the version,
-     * because versions may repeat after a rollback.
+     * What a restore puts back beside the cells: the world space; clearance and the HPA*
+     * hierarchies are not trusted across it, since versions may repeat after a rollback.
      */
-    public int restoreCount() {
-        return restoreCount;
-    }
-
-    private void applyRestored(GridState.Parsed parsed) {
-        version = parsed.version();
+    private void restoredBeside(GridState.Parsed parsed) {
         space = parsed.space();
-        areas.restore(parsed.areas());
-        restoreCount++;
         markClearanceStale();
-        dropHpaHierarchies();
+        tables.dropHpaHierarchies();
     }
 
-    /** Frees the memory this grid owns (not a caller's cell segment). Idempotent. */
+    /** Frees the queries' memory and the derived tables, before the cells go. */
     @Override
-    public void close() {
-        if (state.markClosed()) {
-            queries.close();
-            changedCells.close();
-            synchronized (this) {
-                if (blockMap != null) {
-                    blockMap.close();
-                }
-                if (jpsPlusIndex != null) {
-                    jpsPlusIndex.close();
-                }
-                if (octileMap != null) {
-                    octileMap.close();
-                }
-            }
-            dropHpaHierarchies();
-            arena.close();
-        }
+    protected void closeDerived() {
+        queries.close();
+        tables.close();
     }
 
     @Override
     public String toString() {
-        return "Grid[" + width + " x " + height + (state.isClosed() ? ", closed]" : "]");
+        return "Grid[" + width() + " x " + height() + (isClosed() ? ", closed]" : "]");
     }
 
     // ---- package internals ----
 
-    /** After a restore: clearance is recomputed in full on the next read. */
-    private synchronized void markClearanceStale() {
-        clearanceCurrent = false;
-        editedRectCount = 0;
-    }
-
-    /**
-     * Notes an edited rectangle for the next clearance read. Nothing is kept while clearance was
-     * never read or is due a full recompute; more than {@link Clearance#MAX_RECTS} rectangles
-     * merge into their bounding box.
-     */
-    private synchronized void markEdited(int x0, int y0, int x1, int y1) {
-        if (!clearanceCurrent) {
-            return;
-        }
-        if (editedRectCount == Clearance.MAX_RECTS) {
-            for (int i = 1; i < editedRectCount; i++) {
-                editedRects[0] = Math.min(editedRects[0], editedRects[4 * i]);
-                editedRects[1] = Math.min(editedRects[1], editedRects[4 * i + 1]);
-                editedRects[2] = Math.max(editedRects[2], editedRects[4 * i + 2]);
-                editedRects[3] = Math.max(editedRects[3], editedRects[4 * i + 3]);
-            }
-            editedRectCount = 1;
-        }
-        int at = 4 * editedRectCount++;
-        editedRects[at] = x0;
-        editedRects[at + 1] = y0;
-        editedRects[at + 2] = x1;
-        editedRects[at + 3] = y1;
-    }
-
-    /** The cell memory itself, for builders filling a grid no one else has seen yet. */
-    MemorySegment writableCells() {
-        return cells;
-    }
-
-    /** The clearance bytes, recomputed first if cells changed since they were last computed. */
-    synchronized MemorySegment currentClearance() {
-        if (clearance == null) {
-            clearance = arena.allocate((long) width * height, 8);
-        }
-        if (!clearanceCurrent) {
-            Clearance.compute(cells, clearance, width, height);
-            clearanceCurrent = true;
-            editedRectCount = 0;
-        } else if (editedRectCount > 0) {
-            Clearance.repair(cells, clearance, width, height, editedRects, editedRectCount);
-            editedRectCount = 0;
-        }
-        return clearance;
-    }
-
-    /** The block map the tier-1 jump point search scans, made on first use and kept up to date by edits. */
-    synchronized BlockMap blockMap() {
-        if (blockMap == null) {
-            blockMap = baked.blockMap() != null ? BlockMap.over(this, baked.blockMap()) : new BlockMap(this);
-        }
-        return blockMap;
-    }
-
-    /** The neighbour bytes of the tier-1 jump point searches, made on first use and kept up to date by edits. */
-    synchronized OctileMap octileMap() {
-        if (octileMap == null) {
-            octileMap = baked.octileNeighbours() != null ? OctileMap.over(this, baked.octileNeighbours()) : new OctileMap(this);
-        }
-        return octileMap;
-    }
-
-    /** The JPS+ tables of the tier-1 search, made on first use; callers refresh them before a query. */
-    synchronized JpsPlusIndex jpsPlusIndex() {
-        if (jpsPlusIndex == null) {
-            jpsPlusIndex = baked.jpsPlus() != null ? JpsPlusIndex.over(this, baked.jpsPlus()) : new JpsPlusIndex(this);
-        }
-        return jpsPlusIndex;
-    }
-
-    /**
-     * The HPA* hierarchy tier-1 queries use for these options, built on first need. At most
-     * {@value #MAX_HPA_HIERARCHIES} are kept, one per (chunk size, agent size, moves, rule); making
-     * a ninth closes the oldest. A restore drops them all (they are rebuilt on next use).
-     */
-    synchronized HpaHierarchy hpaHierarchy(int chunkSize, int agentSize, Connectivity connectivity, DiagonalRule rule) {
-        for (HpaHierarchy h : hpaHierarchies) {
-            if (h.chunkSize() == chunkSize && h.agentSize() == agentSize && h.connectivity() == connectivity
-                    && h.diagonalRule() == rule) {
-                return h;
-            }
-        }
-        HpaHierarchy made = new HpaHierarchy(this, chunkSize, agentSize, connectivity, rule);
-        if (hpaHierarchies.size() == MAX_HPA_HIERARCHIES) {
-            hpaHierarchies.removeFirst().close();
-        }
-        hpaHierarchies.add(made);
-        return made;
+    /** The derived tables this grid keeps for its one-line queries. */
+    SquareTables derived() {
+        return tables;
     }
 
     /** The hierarchies kept for tier-1 HPA* queries, oldest first (a copy). */
-    synchronized List<HpaHierarchy> hpaHierarchies() {
-        return List.copyOf(hpaHierarchies);
-    }
-
-    private synchronized void dropHpaHierarchies() {
-        for (HpaHierarchy h : hpaHierarchies) {
-            h.close();
-        }
-        hpaHierarchies.clear();
-    }
-
-    int areaAt(int index) {
-        return cells.get(GridCellsLayout.CELL, index) & 0xFF;
-    }
-
-    void ensureOpen() {
-        state.ensureOpen();
-    }
-
-    private void ensureWritable() {
-        state.ensureOpen();
-        if (readOnly) {
-            throw new IllegalStateException("grid " + width + " x " + height + " is read-only: its cells are a read-only segment");
-        }
-    }
-
-    static void checkAgentSize(int size) {
-        if (size < 1 || size > MAX_AGENT_SIZE) {
-            throw new IllegalArgumentException("agent size " + size + " is outside 1..255");
-        }
-    }
-
-    private void checkInside(int x, int y) {
-        if (!contains(x, y)) {
-            throw new IllegalArgumentException("cell (" + x + ", " + y + ") is outside the " + width + " x " + height + " grid");
-        }
-    }
-
-    private static void checkAreaId(int area) {
-        if (area < 0 || area > WALL) {
-            throw new IllegalArgumentException("area id " + area + " is outside 0..255");
-        }
-    }
-
-    private static void checkSize(int width, int height) {
-        if (width < 1 || height < 1) {
-            throw new IllegalArgumentException("grid size " + width + " x " + height + " must be at least 1 x 1");
-        }
-        if ((long) width * height > MAX_CELLS) {
-            throw new IllegalArgumentException("grid size " + width + " x " + height + " exceeds " + MAX_CELLS + " cells");
-        }
+    List<HpaHierarchy> hpaHierarchies() {
+        return tables.hpaHierarchies();
     }
 
     private static int clampToInt(long v) {

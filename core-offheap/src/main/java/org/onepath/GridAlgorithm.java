@@ -1,5 +1,7 @@
 package org.onepath;
 
+import org.onepath.cells.DiagonalRule;
+
 /**
  * The search a tier-1 query asks for; {@link GridPath#algorithm()} says which one ran (a query an
  * algorithm cannot serve falls back to A*). {@link #code()} is the number the snapshot formats use.

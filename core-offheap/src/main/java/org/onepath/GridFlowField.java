@@ -22,6 +22,16 @@ import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
+import org.onepath.cells.HexCells;
+import org.onepath.cells.SquareCells;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cell;
+import org.onepath.cells.GridBatchListener;
+import org.onepath.cells.GridChangeListener;
+import org.onepath.cells.HexBatchListener;
+import org.onepath.cells.HexChangeListener;
+import org.onepath.cells.HexCoord;
+import org.onepath.cells.HexLayout;
 
 /**
  * A flow field over a {@link Grid} or a {@link HexGrid} (tier 1; {@link Grid#createFlowField},
@@ -493,7 +503,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     /** Agents wider than a cell read clearance, which the grid recomputes lazily after edits. */
     private void syncClearance() {
         if (grid != null && agentSize > 1) {
-            grid.currentClearance();
+            grid.clearance();
         }
     }
 
@@ -634,12 +644,12 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     /** Hears edits of a square grid: each changed cell, or a rectangle's cells, become pending. */
     private final class SquareListener implements GridBatchListener {
         @Override
-        public void cellChanged(Grid g, int x, int y) {
+        public void cellChanged(SquareCells g, int x, int y) {
             pend(y * width + x);
         }
 
         @Override
-        public void rectChanged(Grid g, int x, int y, int w, int h) {
+        public void rectChanged(SquareCells g, int x, int y, int w, int h) {
             for (int r = y; r < y + h; r++) {
                 for (int c = x; c < x + w; c++) {
                     pend(r * width + c);
@@ -651,12 +661,12 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     /** Hears edits of a hex grid. */
     private final class HexListener implements HexBatchListener {
         @Override
-        public void cellChanged(HexGrid g, int col, int row) {
+        public void cellChanged(HexCells g, int col, int row) {
             pend(row * width + col);
         }
 
         @Override
-        public void rectChanged(HexGrid g, int x, int y, int w, int h) {
+        public void rectChanged(HexCells g, int x, int y, int w, int h) {
             for (int r = y; r < y + h; r++) {
                 for (int c = x; c < x + w; c++) {
                     pend(r * width + c);

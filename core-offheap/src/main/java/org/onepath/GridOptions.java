@@ -2,6 +2,8 @@ package org.onepath;
 
 import java.util.Objects;
 import org.onepath.grids.SlicedSearch;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 
 /**
  * Options of a tier-1 square-grid query. Immutable: build one with {@link #builder()} or start

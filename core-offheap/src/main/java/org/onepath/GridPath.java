@@ -3,6 +3,8 @@ package org.onepath;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.Optional;
+import org.onepath.cells.Cell;
+import org.onepath.cells.PathStatus;
 
 /**
  * Result of a tier-1 square-grid query. Immutable. On any status but {@link PathStatus#FOUND}

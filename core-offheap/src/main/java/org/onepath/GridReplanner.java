@@ -11,6 +11,11 @@ import org.onepath.grids.ZeroHeuristic;
 import org.onepath.grids.replan.ReplanSearch;
 import org.onepath.grids.theta.EuclideanHeuristic;
 import org.onepath.state.StateKind;
+import org.onepath.cells.SquareCells;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.GridBatchListener;
+import org.onepath.cells.PathStatus;
 
 /**
  * An incremental replanner over a square {@link Grid} (tier 1; {@link Grid#createReplanner}): one
@@ -57,7 +62,7 @@ public final class GridReplanner extends Replanner {
         }
         int agentSize = options.agentSize();
         if (agentSize > 1) {
-            grid.currentClearance();
+            grid.clearance();
         }
         SquareTopology topology = new SquareTopology(grid, agentSize, options.connectivity(), options.diagonalRule());
         StepCost cost = options.stepCost() == null && options.blocked() == null ? DefaultStepCost.INSTANCE
@@ -70,7 +75,7 @@ public final class GridReplanner extends Replanner {
         GridAlgorithm algorithm = options.algorithm() == GridAlgorithm.LPA_STAR ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
         CellBlocker blocked = options.blocked();
         ReplanDriver driver = new ReplanDriver("GridReplanner", StateKind.GRID_REPLANNER, algorithm, w, grid.height(), grid.areas(),
-                grid::restoreCount, grid::ensureOpen, agentSize > 1 ? grid::currentClearance : () -> { },
+                grid::restoreCount, grid::ensureOpen, agentSize > 1 ? grid::clearance : () -> { },
                 cell -> {
                     int x = cell % w;
                     int y = cell / w;
@@ -145,12 +150,12 @@ public final class GridReplanner extends Replanner {
     /** Hears the grid's edits: a changed cell or rectangle marks the nodes whose moves it can change. */
     private final class Listener implements GridBatchListener {
         @Override
-        public void cellChanged(Grid g, int x, int y) {
+        public void cellChanged(SquareCells g, int x, int y) {
             driver.squareEdit(x, y, 1, 1, options.agentSize());
         }
 
         @Override
-        public void rectChanged(Grid g, int x, int y, int w, int h) {
+        public void rectChanged(SquareCells g, int x, int y, int w, int h) {
             driver.squareEdit(x, y, w, h, options.agentSize());
         }
     }

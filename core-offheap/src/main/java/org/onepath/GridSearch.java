@@ -32,6 +32,11 @@ import org.onepath.state.StateKind;
 import org.onepath.state.StateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.PathStatus;
 
 /**
  * A resumable A*, JPS or JPS+ query on a grid ({@link Grid#createSearch}): {@link #tryBegin},
@@ -472,6 +477,23 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     // ---- the one-line query ----
 
     /** {@code findPath}: tryBegin, then step(iterationBudget) in cancellable slices, as a GridPath. */
+    /**
+     * Throws unless the options' algorithm runs through a resumable handle (A*, JPS, JPS+), naming
+     * the call that runs it instead.
+     */
+    static void checkResumable(GridOptions options) {
+        java.util.Objects.requireNonNull(options, "options");
+        GridAlgorithm algorithm = options.algorithm();
+        if (algorithm == GridAlgorithm.THETA_STAR || algorithm == GridAlgorithm.LAZY_THETA_STAR || algorithm == GridAlgorithm.HPA) {
+            throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + algorithm
+                    + "; use findPath or the tier-2 " + (algorithm == GridAlgorithm.HPA ? "HpaSearch" : "ThetaSearch"));
+        }
+        if (algorithm == GridAlgorithm.LPA_STAR || algorithm == GridAlgorithm.D_STAR_LITE) {
+            throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + algorithm
+                    + "; use createReplanner");
+        }
+    }
+
     GridPath findPath(int sx, int sy, int gx, int gy, Cancellation cancellation) {
         GridPath refused = beginQuery(sx, sy, gx, gy);
         if (refused != null) {
@@ -535,7 +557,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     private void prepare() {
         AreaCosts areas = grid.areas();
         if (options.agentSize() > 1) {
-            grid.currentClearance(); // brings the clearance a cached topology reads up to date
+            grid.clearance(); // brings the clearance a cached topology reads up to date
         }
         // Area versions may repeat after a restore, so a restore also forces a new plan.
         if (plannedFor != options || plannedAreaVersion != areas.version() || plannedRestoreCount != grid.restoreCount()) {
@@ -545,11 +567,11 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             plannedRestoreCount = grid.restoreCount();
         }
         if (algorithm == GridAlgorithm.JPS_PLUS) {
-            grid.jpsPlusIndex().refresh();
+            grid.derived().jpsPlusIndex().refresh();
         }
         if (algorithm == GridAlgorithm.HPA) {
             // looked up on every query: a restore or the cache's limit may have dropped the last one
-            HpaHierarchy hierarchy = grid.hpaHierarchy(options.hpaChunkSize(), options.agentSize(), options.connectivity(),
+            HpaHierarchy hierarchy = grid.derived().hpaHierarchy(options.hpaChunkSize(), options.agentSize(), options.connectivity(),
                     options.diagonalRule());
             if (hpaSearch == null || hpaSearch.hierarchy() != hierarchy || hpaSearch.smoothing() != options.hpaSmoothing()) {
                 if (hpaSearch != null) {
@@ -583,23 +605,23 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             case JPS -> {
                 if (fast) {
                     if (octileBlockJump == null) {
-                        octileBlockJump = new OctileJump<>(grid, new BitFinder(grid.blockMap(), grid.octileMap()));
+                        octileBlockJump = new OctileJump<>(grid, new BitFinder(grid.derived().blockMap(), grid.derived().octileMap()));
                     }
                     octileBlockJump.zeroEstimate(zero);
                     active = octileBlockJump;
                 } else {
-                    active = new JumpSearch<>(grid, new BlockJumper(grid.blockMap()), heuristic, m, buffers);
+                    active = new JumpSearch<>(grid, new BlockJumper(grid.derived().blockMap()), heuristic, m, buffers);
                 }
             }
             case JPS_PLUS -> {
                 if (fast) {
                     if (octileTableJump == null) {
-                        octileTableJump = new OctileJump<>(grid, new TableFinder(grid.jpsPlusIndex(), grid.octileMap()));
+                        octileTableJump = new OctileJump<>(grid, new TableFinder(grid.derived().jpsPlusIndex(), grid.derived().octileMap()));
                     }
                     octileTableJump.zeroEstimate(zero);
                     active = octileTableJump;
                 } else {
-                    active = new JumpSearch<>(grid, new TableJumper(grid.jpsPlusIndex()), heuristic, m, buffers);
+                    active = new JumpSearch<>(grid, new TableJumper(grid.derived().jpsPlusIndex()), heuristic, m, buffers);
                 }
             }
             case THETA_STAR, LAZY_THETA_STAR -> {

@@ -23,7 +23,7 @@ final class GridState {
         GridSpace s = grid.space();
         GridStateFormat.writeHead(w, grid.width(), grid.height(), grid.version(),
                 new SpacePiece.Grid(s.originX(), s.originY(), s.cellSize()), grid.areas().toPiece());
-        w.bytes(grid.writableCells(), 0, (long) grid.width() * grid.height());
+        w.bytes(grid.cells(), 0, (long) grid.width() * grid.height());
     }
 
     /**

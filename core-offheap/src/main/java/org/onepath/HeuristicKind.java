@@ -1,5 +1,7 @@
 package org.onepath;
 
+import org.onepath.cells.AreaCosts;
+
 /** The estimate a tier-1 query uses; every kind is scaled by {@link AreaCosts#minCost()}. */
 public enum HeuristicKind {
     /** Manhattan for four moves, octile for eight; Euclidean for the any-angle searches. */

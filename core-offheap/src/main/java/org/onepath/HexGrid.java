@@ -1,17 +1,25 @@
 package org.onepath;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.onepath.grids.HexTopology;
-import org.onepath.memory.NativeIntList;
-import org.onepath.memory.OwnerState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.HexGridStateFormat;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateWriter;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.Cell;
+import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.HexBatchListener;
+import org.onepath.cells.HexChangeListener;
+import org.onepath.cells.HexCoord;
+import org.onepath.cells.HexCells;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
+import org.onepath.cells.GridText;
+import org.onepath.cells.GridFormatException;
 
 /**
  * A hex grid: a rectangular offset array of {@code width} columns and {@code height} rows, one
@@ -27,38 +35,14 @@ import org.onepath.state.StateWriter;
  * the grid; edits ({@link #setArea}, {@link #setRect}, area costs, restores) must not overlap a
  * query.
  */
-public final class HexGrid implements AutoCloseable, Snapshottable {
-    /** Largest number of cells, 2^28. */
-    public static final int MAX_CELLS = HexGridStateFormat.MAX_CELLS;
-    /** The wall area id. */
-    public static final int WALL = AreaCosts.WALL;
+public final class HexGrid extends HexCells implements Snapshottable {
     /** The layout of {@link #create(int, int)} and {@link #fromText(String)}. */
     public static final HexLayout DEFAULT_LAYOUT = HexLayout.POINTY_ODD_ROW;
 
-    private static final HexChangeListener[] NO_LISTENERS = new HexChangeListener[0];
-
-    private final int width;
-    private final int height;
-    private final HexLayout layout;
-    private final Arena arena;
-    private final MemorySegment cells;
-    private final AreaCosts areas = new AreaCosts();
-    private final OwnerState state = new OwnerState("HexGrid");
     private final HexQueries queries;
     private HexSpace space = HexSpace.UNASSIGNED;
-    private int version;
-    private int restoreCount;
-    private volatile HexChangeListener[] listeners = NO_LISTENERS;
-    /** Changed cells of a rectangle edit, for listeners that hear cells one by one. */
-    private final NativeIntList changedCells = new NativeIntList();
-
     private HexGrid(int width, int height, HexLayout layout) {
-        checkSize(width, height);
-        this.width = width;
-        this.height = height;
-        this.layout = Objects.requireNonNull(layout, "layout");
-        this.arena = Arena.ofShared();
-        this.cells = arena.allocate((long) width * height, 8);
+        super(width, height, layout);
         this.queries = new HexQueries(this);
     }
 
@@ -90,7 +74,7 @@ public final class HexGrid implements AutoCloseable, Snapshottable {
         checkAreaId(area);
         HexGrid grid = new HexGrid(width, height, layout);
         if (area != 0) {
-            grid.cells.fill((byte) area);
+            grid.writableCells().fill((byte) area);
         }
         return grid;
     }
@@ -111,41 +95,11 @@ public final class HexGrid implements AutoCloseable, Snapshottable {
         Objects.requireNonNull(layout, "layout");
         GridText.Picture p = GridText.read(picture);
         HexGrid grid = new HexGrid(p.width(), p.height(), layout);
-        p.fill(grid.cells);
+        p.fill(grid.writableCells());
         return grid;
     }
 
     // ---- size and contents ----
-
-    /** Columns. */
-    public int width() {
-        return width;
-    }
-
-    /** Rows. */
-    public int height() {
-        return height;
-    }
-
-    public HexLayout layout() {
-        return layout;
-    }
-
-    /** width * height. */
-    public int cellCount() {
-        return width * height;
-    }
-
-    /** Edits so far: every single-cell change, and every rectangle edit that changed a cell, bumps it once. */
-    public int version() {
-        ensureOpen();
-        return version;
-    }
-
-    /** The area multipliers of this grid. */
-    public AreaCosts areas() {
-        return areas;
-    }
 
     public HexSpace space() {
         return space;
@@ -156,115 +110,21 @@ public final class HexGrid implements AutoCloseable, Snapshottable {
         this.space = Objects.requireNonNull(space, "space");
     }
 
-    public boolean contains(int col, int row) {
-        return col >= 0 && row >= 0 && col < width && row < height;
-    }
-
-    public boolean contains(Cell cell) {
-        return contains(cell.x(), cell.y());
-    }
-
-    /** Row-major index of an inside cell. */
-    public int indexOf(int col, int row) {
-        checkInside(col, row);
-        return row * width + col;
-    }
-
-    /** Area id (0..255) of a cell. */
-    public int area(int col, int row) {
-        checkInside(col, row);
-        ensureOpen();
-        return areaAt(row * width + col);
-    }
-
-    /** Whether the cell is not a wall. */
-    public boolean isWalkable(int col, int row) {
-        return area(col, row) != WALL;
-    }
-
-    /**
-     * Sets a cell's area id (0..254 walkable, 255 wall). A change bumps {@link #version()} and
-     * tells the change listeners; writing the value the cell already has does nothing.
-     */
-    public void setArea(int col, int row, int area) {
-        checkInside(col, row);
-        checkAreaId(area);
-        ensureOpen();
-        long index = (long) row * width + col;
-        if ((cells.get(GridCellsLayout.CELL, index) & 0xFF) == area) {
-            return;
-        }
-        cells.set(GridCellsLayout.CELL, index, (byte) area);
-        version++;
-        for (HexChangeListener listener : listeners) {
-            listener.cellChanged(this, col, row);
-        }
-    }
-
-    /** Makes a cell open (area 0) or a wall. */
-    public void setWalkable(int col, int row, boolean walkable) {
-        setArea(col, row, walkable ? 0 : WALL);
-    }
-
-    /**
-     * Sets every cell of a rectangle (columns {@code x .. x + w - 1}, rows {@code y .. y + h - 1})
-     * to {@code area}, as one edit; see {@link #setRect(int, int, int, int, byte[])}.
-     *
-     * @throws IllegalArgumentException naming the rectangle if it is not inside the grid (nothing is
-     *                                  written), or if the area is outside 0..255
-     */
-    public void setRect(int x, int y, int w, int h, int area) {
-        checkRect(x, y, w, h);
-        checkAreaId(area);
-        ensureOpen();
-        applyRect(x, y, w, h, null, (byte) area);
-    }
-
-    /**
-     * Writes a rectangle of area ids (row-major, {@code w * h} of them, each read as 0..255) as one
-     * edit: cells are written in row-major order; {@link #version()} goes up once if any cell
-     * changed, and nothing happens otherwise. Then, with the grid holding the final state, each
-     * {@link HexBatchListener} gets one {@link HexBatchListener#rectChanged} with the smallest
-     * rectangle holding every changed cell, and each other listener one
-     * {@link HexChangeListener#cellChanged} per changed cell, row-major.
-     *
-     * @throws IllegalArgumentException naming the rectangle if it is not inside the grid, or naming
-     *                                  both lengths if {@code areas} does not hold {@code w * h}
-     *                                  ids; nothing is written then
-     */
-    public void setRect(int x, int y, int w, int h, byte[] areas) {
-        Objects.requireNonNull(areas, "areas");
-        checkRect(x, y, w, h);
-        long needed = (long) w * h;
-        if (areas.length != needed) {
-            throw new IllegalArgumentException("areas holds " + areas.length + " ids, a " + w + " x " + h
-                    + " rectangle needs " + needed);
-        }
-        ensureOpen();
-        applyRect(x, y, w, h, areas, (byte) 0);
-    }
-
-    /** A read-only view of the cell bytes (tier 3). */
-    public MemorySegment cells() {
-        ensureOpen();
-        return cells.asReadOnly();
-    }
-
     // ---- coordinates ----
 
     /** Axial coordinates of offset cell (col, row) under this grid's layout (any cell, inside or not). */
     public HexCoord hexOf(int col, int row) {
-        return layout.toAxial(col, row);
+        return layout().toAxial(col, row);
     }
 
     /** Axial coordinates of an offset cell. */
     public HexCoord hexOf(Cell cell) {
-        return layout.toAxial(cell);
+        return layout().toAxial(cell);
     }
 
     /** The offset cell of axial coordinates (it may lie outside the grid). */
     public Cell cellOf(HexCoord hex) {
-        return layout.toOffset(hex);
+        return layout().toOffset(hex);
     }
 
     /** Hex distance between two offset cells: the fewest moves between them on an open grid. */
@@ -274,7 +134,7 @@ public final class HexGrid implements AutoCloseable, Snapshottable {
 
     /** Centre of offset cell (col, row) in world coordinates. */
     public WorldPoint centerOf(int col, int row) {
-        return space.centerOf(layout.toAxial(col, row), layout);
+        return space.centerOf(layout().toAxial(col, row), layout());
     }
 
     /** Centre of an offset cell in world coordinates. */
@@ -289,21 +149,7 @@ public final class HexGrid implements AutoCloseable, Snapshottable {
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public Cell cellAt(WorldPoint point) {
-        return layout.toOffset(space.hexAt(point, layout));
-    }
-
-    // ---- listeners ----
-
-    /** Registers a listener for cell edits; a {@link HexBatchListener} hears rectangle edits as one call. */
-    public synchronized void addChangeListener(HexChangeListener listener) {
-        listeners = ListenerArrays.with(listeners, listener);
-    }
-
-    /** Removes a listener; returns whether it was registered. */
-    public synchronized boolean removeChangeListener(HexChangeListener listener) {
-        HexChangeListener[] current = listeners;
-        listeners = ListenerArrays.without(current, listener);
-        return listeners != current;
+        return layout().toOffset(space.hexAt(point, layout()));
     }
 
     // ---- searches ----
@@ -414,7 +260,7 @@ public final class HexGrid implements AutoCloseable, Snapshottable {
     /** Bytes of this grid's state: {@link #saveState()} returns exactly this many. */
     @Override
     public long stateLength() {
-        return HexGridStateFormat.length(width, height);
+        return HexGridStateFormat.length(width(), height());
     }
 
     /**
@@ -461,37 +307,8 @@ public final class HexGrid implements AutoCloseable, Snapshottable {
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         ensureOpen();
-        HexGridState.Parsed parsed = HexGridState.read(state, width, height, layout);
-        HexChangeListener[] current = listeners;
-        long count = (long) width * height;
-        if (current.length == 0) {
-            MemorySegment.copy(parsed.cells(), 0, cells, 0, count);
-            applyRestored(parsed);
-            return;
-        }
-        NativeIntList changed = new NativeIntList();
-        try {
-            MemorySegment from = parsed.cells();
-            long at = 0;
-            while (at < count) {
-                long m = MemorySegment.mismatch(cells, at, count, from, at, count);
-                if (m < 0) {
-                    break;
-                }
-                changed.add((int) (at + m));
-                at += m + 1;
-            }
-            MemorySegment.copy(from, 0, cells, 0, count);
-            applyRestored(parsed);
-            for (int i = 0; i < changed.size(); i++) {
-                int index = changed.get(i);
-                for (HexChangeListener listener : current) {
-                    listener.cellChanged(this, index % width, index / width);
-                }
-            }
-        } finally {
-            changed.close();
-        }
+        HexGridState.Parsed parsed = HexGridState.read(state, width(), height(), layout());
+        restoreCells(parsed.cells(), parsed.version(), parsed.areas(), hasListeners(), () -> space = parsed.space());
     }
 
     /** A new grid from a saved state; the caller closes it. */
@@ -509,112 +326,22 @@ public final class HexGrid implements AutoCloseable, Snapshottable {
         Objects.requireNonNull(state, "state");
         HexGridState.Parsed parsed = HexGridState.read(state, -1, -1, null);
         HexGrid grid = new HexGrid(parsed.width(), parsed.height(), parsed.layout());
-        MemorySegment.copy(parsed.cells(), 0, grid.cells, 0, (long) parsed.width() * parsed.height());
-        grid.applyRestored(parsed);
-        grid.restoreCount = 0;
+        grid.restoreCells(parsed.cells(), parsed.version(), parsed.areas(), false, () -> grid.space = parsed.space());
+        grid.clearRestoreCount();
         return grid;
     }
 
-    /**
-     * Restores so far. Anything derived from the grid compares this as well as the version,
-     * because versions may repeat after a rollback.
-     */
-    public int restoreCount() {
-        return restoreCount;
-    }
-
-    private void applyRestored(HexGridState.Parsed parsed) {
-        version = parsed.version();
-        space = parsed.space();
-        areas.restore(parsed.areas());
-        restoreCount++;
-    }
-
-    /** Frees the memory this grid owns. Idempotent. */
+    /** Frees the queries' memory before the cells go. */
     @Override
-    public void close() {
-        if (state.markClosed()) {
-            queries.close();
-            changedCells.close();
-            arena.close();
-        }
+    protected void closeDerived() {
+        queries.close();
     }
 
     @Override
     public String toString() {
-        return "HexGrid[" + width + " x " + height + ", " + layout + (state.isClosed() ? ", closed]" : "]");
+        return "HexGrid[" + width() + " x " + height() + ", " + layout() + (isClosed() ? ", closed]" : "]");
     }
 
     // ---- package internals ----
 
-    /** The cell memory itself, for the state writer. */
-    MemorySegment writableCells() {
-        return cells;
-    }
-
-    int areaAt(int index) {
-        return cells.get(GridCellsLayout.CELL, index) & 0xFF;
-    }
-
-    void ensureOpen() {
-        state.ensureOpen();
-    }
-
-    /**
-     * Writes a checked rectangle row-major from {@code source} (or {@code fill} when it is null),
-     * then bumps the version once and tells the listeners if any cell changed.
-     */
-    private void applyRect(int x, int y, int w, int h, byte[] source, byte fill) {
-        HexChangeListener[] current = listeners;
-        boolean perCell = false;
-        for (HexChangeListener listener : current) {
-            perCell |= !(listener instanceof HexBatchListener);
-        }
-        // The changed cells are listed only when some listener wants them one by one.
-        changedCells.clear();
-        CellRects.Changed r = CellRects.write(cells, width, x, y, w, h, source, fill, perCell ? changedCells : null);
-        if (r == null) {
-            return;
-        }
-        version++;
-        for (HexChangeListener listener : current) {
-            if (listener instanceof HexBatchListener batch) {
-                batch.rectChanged(this, r.x0(), r.y0(), r.width(), r.height());
-            } else {
-                for (int k = 0; k < changedCells.size(); k++) {
-                    int index = changedCells.get(k);
-                    listener.cellChanged(this, index % width, index / width);
-                }
-            }
-        }
-    }
-
-    private void checkRect(int x, int y, int w, int h) {
-        if (x < 0 || y < 0 || w < 0 || h < 0 || (long) x + w > width || (long) y + h > height) {
-            throw new IllegalArgumentException("rectangle at (" + x + ", " + y + ") of " + w + " x " + h
-                    + " is not inside the " + width + " x " + height + " hex grid");
-        }
-    }
-
-    private void checkInside(int col, int row) {
-        if (!contains(col, row)) {
-            throw new IllegalArgumentException("cell (" + col + ", " + row + ") is outside the " + width + " x " + height
-                    + " hex grid");
-        }
-    }
-
-    private static void checkAreaId(int area) {
-        if (area < 0 || area > WALL) {
-            throw new IllegalArgumentException("area id " + area + " is outside 0..255");
-        }
-    }
-
-    private static void checkSize(int width, int height) {
-        if (width < 1 || height < 1) {
-            throw new IllegalArgumentException("hex grid size " + width + " x " + height + " must be at least 1 x 1");
-        }
-        if ((long) width * height > MAX_CELLS) {
-            throw new IllegalArgumentException("hex grid size " + width + " x " + height + " exceeds " + MAX_CELLS + " cells");
-        }
-    }
 }

@@ -6,6 +6,7 @@ import org.onepath.state.HexGridStateFormat;
 import org.onepath.state.SpacePiece;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
+import org.onepath.cells.HexLayout;
 
 /**
  * A HexGrid's state (kind 2, laid out by {@link HexGridStateFormat}): the cells are the grid's
@@ -24,7 +25,7 @@ final class HexGridState {
         HexSpace s = grid.space();
         HexGridStateFormat.writeHead(w, grid.width(), grid.height(), grid.layout().code(), grid.version(),
                 new SpacePiece.Grid(s.originX(), s.originY(), s.cellSize()), grid.areas().toPiece());
-        w.bytes(grid.writableCells(), 0, (long) grid.width() * grid.height());
+        w.bytes(grid.cells(), 0, (long) grid.width() * grid.height());
     }
 
     /**

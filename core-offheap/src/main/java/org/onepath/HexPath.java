@@ -2,6 +2,10 @@ package org.onepath;
 
 import java.util.AbstractList;
 import java.util.List;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexCoord;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
 
 /**
  * Result of a tier-1 hex-grid query. Immutable. Cells are offset cells (column as {@code x}, row

@@ -8,6 +8,9 @@ import org.onepath.grids.Heuristic;
 import org.onepath.grids.HexDistanceHeuristic;
 import org.onepath.grids.HexTopology;
 import org.onepath.grids.ZeroHeuristic;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
 
 /**
  * The tier-1 query driver of a {@link HexGrid}: a pool of one prepared engine (search buffers

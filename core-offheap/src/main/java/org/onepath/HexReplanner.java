@@ -6,6 +6,11 @@ import org.onepath.grids.HexDistanceHeuristic;
 import org.onepath.grids.HexTopology;
 import org.onepath.grids.ZeroHeuristic;
 import org.onepath.state.StateKind;
+import org.onepath.cells.HexCells;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexBatchListener;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
 
 /**
  * An incremental replanner over a {@link HexGrid} (tier 1; {@link HexGrid#createReplanner}):
@@ -92,12 +97,12 @@ public final class HexReplanner extends Replanner {
     /** Hears the grid's edits: each changed cell and its neighbours are re-examined. */
     private final class Listener implements HexBatchListener {
         @Override
-        public void cellChanged(HexGrid g, int col, int row) {
+        public void cellChanged(HexCells g, int col, int row) {
             driver.hexEdit(col, row, 1, 1);
         }
 
         @Override
-        public void rectChanged(HexGrid g, int x, int y, int w, int h) {
+        public void rectChanged(HexCells g, int x, int y, int w, int h) {
             driver.hexEdit(x, y, w, h);
         }
     }

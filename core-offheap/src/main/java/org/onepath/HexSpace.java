@@ -1,6 +1,8 @@
 package org.onepath;
 
 import java.util.Objects;
+import org.onepath.cells.HexCoord;
+import org.onepath.cells.HexLayout;
 
 /**
  * World mapping of a {@link HexGrid}: the origin is the centre of cell (0, 0) and {@code cellSize}
@@ -20,12 +22,8 @@ public record HexSpace(double originX, double originY, double cellSize) {
     public static final HexSpace UNASSIGNED = new HexSpace(0, 0, 0);
     /** sqrt(3) / 2 as the spec fixes it: 0.8660254037844386 (= Math.sqrt(3) / 2). */
     public static final double SQRT3_OVER_2 = 0.8660254037844386;
-    /**
-     * Fractional axial coordinates are clamped to +-2^30 before rounding: far outside any grid
-     * (whose axial coordinates stay within +-2^29), and small enough for every conversion to fit an
-     * int. Only points with a tiny cell size far from the origin reach it.
-     */
-    static final double AXIAL_LIMIT = 1 << 30;
+    /** The clamp of fractional axial coordinates before rounding; see {@link HexCoord#AXIAL_LIMIT}. */
+    static final double AXIAL_LIMIT = HexCoord.AXIAL_LIMIT;
 
     public HexSpace {
         if (!(originX == 0 && originY == 0 && cellSize == 0)) {

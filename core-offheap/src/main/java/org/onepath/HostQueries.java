@@ -1,6 +1,9 @@
 package org.onepath;
 
 import org.onepath.grids.GridMath;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cell;
+import org.onepath.cells.GridCellsLayout;
 
 /**
  * The host-side helpers of {@link Grid}: the nearest cell an agent may stand on, and exact
@@ -31,8 +34,8 @@ final class HostQueries {
         int h = grid.height();
         int size = options.agentSize();
         CellBlocker blocked = options.blocked();
-        // The grid's own segments, not read-only views: a view is a new object per call.
-        java.lang.foreign.MemorySegment fit = size == 1 ? grid.writableCells() : grid.currentClearance();
+        // The grid's read-only views are made once, so reading them allocates nothing.
+        java.lang.foreign.MemorySegment fit = size == 1 ? grid.cells() : grid.clearance();
         // Rings closer than the grid's rectangle are empty; rings past its far corner too.
         long first = Math.max(Math.max(-(long) qx, (long) qx - (w - 1)), Math.max(-(long) qy, (long) qy - (h - 1)));
         first = Math.max(first, 0);
@@ -81,6 +84,35 @@ final class HostQueries {
         return size == 1 ? v != Grid.WALL : v >= size;
     }
 
+    /** {@link Grid#tryGetFixedCost(java.util.List)}: the price of a list of cells, or empty. */
+    static java.util.OptionalLong fixedCost(Grid grid, java.util.List<Cell> cells) {
+        java.util.Objects.requireNonNull(cells, "cells");
+        int width = grid.width();
+        int[] indices = new int[cells.size()];
+        for (int i = 0; i < indices.length; i++) {
+            Cell c = java.util.Objects.requireNonNull(cells.get(i), "cell");
+            if (!grid.contains(c.x(), c.y())) {
+                throw new IllegalArgumentException("path cell " + i + " " + c + " is outside the " + width + " x " + grid.height() + " grid");
+            }
+            indices[i] = c.y() * width + c.x();
+        }
+        long cost = fixedCost(grid, indices, indices.length);
+        return cost < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(cost);
+    }
+
+    /** {@link Grid#tryGetFixedCost(GridPath)}: the price of a found cell path, or empty. */
+    static java.util.OptionalLong fixedCost(Grid grid, GridPath path) {
+        java.util.Objects.requireNonNull(path, "path");
+        if (path.width() != grid.width()) {
+            throw new IllegalArgumentException("path of a grid " + path.width() + " cells wide, this grid is " + grid.width());
+        }
+        if (!path.found() || path.isHooked() || path.isAnyAngle()) {
+            return java.util.OptionalLong.empty();
+        }
+        long cost = fixedCost(grid, path.cellsView(), path.length());
+        return cost < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(cost);
+    }
+
     /**
      * The Q31.32 price of the path {@code cells[0..count)} (row-major indices), or -1 when it
      * cannot be priced: a step between cells that are not neighbours (or the same cell), a wall
@@ -91,6 +123,11 @@ final class HostQueries {
      * @throws IllegalArgumentException naming an index outside the grid
      */
     static long fixedCost(Grid grid, int[] cells, int count) {
+        java.util.Objects.requireNonNull(cells, "cells");
+        if (count < 0 || count > cells.length) {
+            throw new IllegalArgumentException("count " + count + " is outside 0.." + cells.length + " (the array length)");
+        }
+        grid.ensureOpen();
         int w = grid.width();
         int n = grid.cellCount();
         AreaCosts areas = grid.areas();

@@ -1,6 +1,9 @@
 package org.onepath;
 
 import org.onepath.grids.jps.JpsPlusIndex;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 
 /**
  * When a tier-1 query may run a jump point search: eight moves, no corner cutting, agent size 1,

@@ -14,6 +14,8 @@ import org.onepath.graphs.Landmarks;
 import org.onepath.graphs.PointLayout;
 import org.onepath.grids.Heuristic;
 import org.onepath.memory.OwnerState;
+import org.onepath.cells.Cancellation;
+import org.onepath.io.DimacsGraphs;
 
 /**
  * An immutable directed graph whose nodes have coordinates (2D or 3D): a {@link CsrGraph} and an

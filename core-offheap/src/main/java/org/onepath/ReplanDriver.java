@@ -15,6 +15,8 @@ import org.onepath.state.GridStateException;
 import org.onepath.state.StateKind;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.PathStatus;
 
 /**
  * What {@link GridReplanner} and {@link HexReplanner} share: the tier-2 {@link ReplanSearch}, the

@@ -7,6 +7,8 @@ import org.onepath.grids.StepCost;
 import org.onepath.grids.replan.ReplanSearch;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
+import org.onepath.cells.Cell;
+import org.onepath.cells.PathStatus;
 
 /**
  * An incremental replanner (tier 1): one start and one goal, whose path is repaired rather than

@@ -1,6 +1,7 @@
 package org.onepath;
 
 import java.util.AbstractList;
+import org.onepath.cells.Cell;
 
 /**
  * Row-major cell indices of a square or hex grid seen as a read-only list of {@link Cell}s (a

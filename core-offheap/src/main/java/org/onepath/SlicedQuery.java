@@ -4,6 +4,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
 
 /**
  * The cooperative form of one query ({@link Grid#findPathAsync}): the query's handle stepped in

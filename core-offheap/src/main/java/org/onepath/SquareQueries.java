@@ -1,6 +1,7 @@
 package org.onepath;
 
 import java.util.concurrent.atomic.AtomicReference;
+import org.onepath.cells.Cancellation;
 
 /**
  * The tier-1 query driver of a {@link Grid}: a pool of one {@link GridSearch} handle.

@@ -9,6 +9,11 @@ import org.onepath.memory.OwnerState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateWriter;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
+import org.onepath.memory.ListenerArrays;
 
 /**
  * A bounded block of {@code sizeX x sizeY x sizeZ} voxels (at most 2^30), one byte each: an area

@@ -2,6 +2,8 @@ package org.onepath;
 
 import java.util.Objects;
 import org.onepath.grids.SlicedSearch;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
 
 /**
  * Options of a tier-1 voxel query. Immutable: build one with {@link #builder()} or start from a

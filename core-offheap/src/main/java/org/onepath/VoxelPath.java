@@ -2,6 +2,7 @@ package org.onepath;
 
 import java.util.AbstractList;
 import java.util.List;
+import org.onepath.cells.PathStatus;
 
 /**
  * Result of a tier-1 voxel query. Immutable. On any status but {@link PathStatus#FOUND} the path

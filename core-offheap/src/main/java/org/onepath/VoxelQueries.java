@@ -5,6 +5,8 @@ import org.onepath.grids.voxel.PagedVoxelSearch;
 import org.onepath.grids.voxel.VoxelHeuristic;
 import org.onepath.grids.voxel.VoxelMoveCost;
 import org.onepath.grids.voxel.VoxelTopology;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
 
 /**
  * The tier-1 query driver of a {@link VoxelGrid}: a pool of one prepared paged search.

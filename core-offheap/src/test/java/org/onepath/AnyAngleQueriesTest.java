@@ -18,6 +18,11 @@ import org.onepath.grids.ZeroHeuristic;
 import org.onepath.grids.theta.EuclideanHeuristic;
 import org.onepath.grids.theta.ThetaSearch;
 import org.onepath.grids.theta.ThetaVariant;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.PathStatus;
 
 /**
  * The tier-1 any-angle algorithms: {@code GridAlgorithm.THETA_STAR} runs Theta*,

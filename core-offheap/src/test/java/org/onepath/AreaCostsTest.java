@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.onepath.cells.AreaCosts;
 
 /** Rule 1: the 255 area multipliers. */
 class AreaCostsTest {

@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cell;
 
 /** Queries on one grid from several threads at once give the single-threaded results. */
 class ConcurrentQueriesTest {

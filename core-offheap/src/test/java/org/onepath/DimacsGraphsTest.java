@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.onepath.io.DimacsGraphs;
+import org.onepath.io.GraphFormatException;
 
 /** The DIMACS shortest-path readers: arcs, coordinates, and malformed input named by file and line. */
 class DimacsGraphsTest {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cell;
 
 /**
  * Following the direction field from every reachable cell reaches a goal at the field's cost:

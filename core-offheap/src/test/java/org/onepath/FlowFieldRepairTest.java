@@ -9,6 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 
 /**
  * Incremental repair equals a field computed from scratch, bit for bit in every cost and next,

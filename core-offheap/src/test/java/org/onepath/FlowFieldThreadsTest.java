@@ -13,6 +13,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cell;
+import org.onepath.cells.DiagonalRule;
 
 /**
  * Fields for different goal sets computed on 8 threads at once over one grid equal the same fields

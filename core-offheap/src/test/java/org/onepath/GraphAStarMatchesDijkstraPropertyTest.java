@@ -9,6 +9,7 @@ import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
+import org.onepath.cells.PathStatus;
 
 /**
  * Tier-1 graph queries, with every estimate, against the plain quadratic Dijkstra of

@@ -18,6 +18,8 @@ import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.ZeroHeuristic;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
 
 /**
  * Iteration budgets never change a graph search's result: any sequence of {@code step(n)} gives

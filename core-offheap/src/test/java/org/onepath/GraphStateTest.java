@@ -19,6 +19,7 @@ import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.ZeroHeuristic;
 import org.onepath.state.GraphStateException;
+import org.onepath.cells.PathStatus;
 
 /**
  * Kind 4 (Graph) and kind 11 (graph A*): fields at their documented offsets, round trips, the

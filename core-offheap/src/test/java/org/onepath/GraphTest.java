@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.onepath.graphs.CsrGraph;
+import org.onepath.cells.PathStatus;
 
 /** The mutable graph: ids, edits, versions, listeners, compiling, queries and bad input. */
 class GraphTest {

@@ -15,6 +15,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.onepath.grids.flow.FlowStatus;
 import org.onepath.state.GridStateException;
+import org.onepath.cells.Cell;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.HexLayout;
 
 /**
  * Snapshots of flow fields (kind 7): a restored field goes on exactly as the saved one would have

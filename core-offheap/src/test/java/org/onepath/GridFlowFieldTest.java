@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.HexLayout;
 
 /** The tier-1 flow field: goals, delegates, directions, staleness, edits, close and bad input. */
 class GridFlowFieldTest {

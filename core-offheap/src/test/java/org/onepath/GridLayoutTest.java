@@ -11,6 +11,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.GridChangeListener;
 
 /** Rule 1: cell layout, size bound, area ids, edits, versions and change listeners. */
 class GridLayoutTest {

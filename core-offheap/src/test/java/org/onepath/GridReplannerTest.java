@@ -15,6 +15,11 @@ import org.onepath.ReplanTestSupport.Replanned;
 import org.onepath.ReplanTestSupport.Result;
 import org.onepath.ReplanTestSupport.Setting;
 import org.onepath.grids.replan.ReplanSearch;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
 
 /** The tier-1 replanners' rules, one test each: restarts, moving starts, slicing, statuses, bad input. */
 class GridReplannerTest {

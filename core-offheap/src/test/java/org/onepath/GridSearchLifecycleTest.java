@@ -17,6 +17,11 @@ import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SquareTopology;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.PathStatus;
 
 /**
  * The life of a {@link GridSearch}: refused begins leave a running search alone, the throwing

@@ -16,6 +16,9 @@ import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.PathStatus;
 
 /**
  * The resumable {@link GridSearch} state (kind 12) in every mode: 1 (specialised A*), 2 (generic

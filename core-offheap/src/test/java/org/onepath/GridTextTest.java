@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.GridFormatException;
 
 /** Rule 14: the picture format of {@link Grid#fromText}. */
 class GridTextTest {

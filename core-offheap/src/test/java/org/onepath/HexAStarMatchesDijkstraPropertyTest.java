@@ -9,6 +9,8 @@ import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
+import org.onepath.cells.Cell;
+import org.onepath.cells.PathStatus;
 
 /**
  * Tier-1 hex queries against the plain quadratic Dijkstra of {@link HexReference} (its own

@@ -9,6 +9,9 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexCoord;
+import org.onepath.cells.HexLayout;
 
 /**
  * {@link HexLayout} conversions and {@link HexCoord}: checked against the doubled-coordinate

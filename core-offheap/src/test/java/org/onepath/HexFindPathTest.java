@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
 
 /** The one-line hex query: statuses, options, results and the path's shapes. */
 class HexFindPathTest {

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.onepath.state.GridStateException;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexLayout;
 
 /**
  * Snapshot kind 2: save, restore and fromState of a {@link HexGrid}; a restore checks everything

@@ -10,6 +10,12 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.HexCells;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexBatchListener;
+import org.onepath.cells.HexChangeListener;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.GridFormatException;
 
 /**
  * {@link HexGrid} cells, edits and listeners, and the rectangle edit {@link HexGrid#setRect}: one
@@ -24,7 +30,7 @@ class HexGridTest {
         final List<String> calls = new ArrayList<>();
 
         @Override
-        public void cellChanged(HexGrid grid, int col, int row) {
+        public void cellChanged(HexCells grid, int col, int row) {
             calls.add("cell " + col + "," + row);
         }
     }
@@ -33,12 +39,12 @@ class HexGridTest {
         final List<String> calls = new ArrayList<>();
 
         @Override
-        public void cellChanged(HexGrid grid, int col, int row) {
+        public void cellChanged(HexCells grid, int col, int row) {
             calls.add("cell " + col + "," + row);
         }
 
         @Override
-        public void rectChanged(HexGrid grid, int x, int y, int width, int height) {
+        public void rectChanged(HexCells grid, int x, int y, int width, int height) {
             calls.add("rect " + x + "," + y + " " + width + "x" + height);
         }
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.onepath.cells.HexLayout;
 
 /**
  * Hex geometry written from the picture of the layouts, not from the library's conversions, for

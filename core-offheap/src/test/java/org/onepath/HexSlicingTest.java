@@ -14,6 +14,10 @@ import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.HexDistanceHeuristic;
 import org.onepath.grids.HexTopology;
 import org.onepath.grids.SearchStatus;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
 
 /**
  * Sliced equals unsliced on hex grids: the tier-2 {@link AStar} over a {@link HexTopology} stepped

@@ -10,6 +10,8 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.onepath.grids.HexDistanceHeuristic;
 import org.onepath.grids.HexTopology;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexLayout;
 
 /**
  * {@link HexTopology}: the neighbours of every cell, in the axial order, against the reference

@@ -9,6 +9,10 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexCoord;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
 
 /**
  * The hex world mapping ({@link HexSpace}, {@link HexGrid#centerOf}, {@link HexGrid#cellAt}):

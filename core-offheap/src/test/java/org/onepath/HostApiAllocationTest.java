@@ -7,6 +7,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Method;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.PathStatus;
 
 /**
  * The tick-path calls of a {@link GridSearch} allocate nothing after the first search, on every

@@ -21,6 +21,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.PathStatus;
 
 /**
  * The resumable handle under every slicing and {@link Grid#findPathAsync} for slice sizes 1..300

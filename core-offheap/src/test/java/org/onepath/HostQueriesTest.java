@@ -20,6 +20,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
 
 /**
  * Agent fit, nearest walkable cell, exact Q31.32 prices and step counts against brute-force

@@ -10,6 +10,10 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.onepath.grids.hpa.HpaHierarchy;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.PathStatus;
 
 /** The tier-1 GridAlgorithm.HPA: options, fallback to A*, the hierarchy cache, edits and restores. */
 class HpaQueriesTest {

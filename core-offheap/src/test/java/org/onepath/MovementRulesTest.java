@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.onepath.grids.GridMath;
+import org.onepath.cells.Cell;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.PathStatus;
 
 /** Rules 4 and 5 through tier-1 queries: diagonal rules and the step-cost formula. */
 class MovementRulesTest {

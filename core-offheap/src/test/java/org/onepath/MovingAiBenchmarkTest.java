@@ -9,6 +9,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.onepath.cells.PathStatus;
+import org.onepath.io.MovingAiMap;
+import org.onepath.io.MovingAiScenario;
+import org.onepath.io.MovingAiScenarios;
 
 /**
  * Published optimal lengths of a sample of Moving AI problems (octile costs, no corner cutting).

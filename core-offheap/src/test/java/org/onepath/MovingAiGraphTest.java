@@ -17,6 +17,11 @@ import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SquareTopology;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.io.MovingAiMap;
+import org.onepath.io.MovingAiScenario;
+import org.onepath.io.MovingAiScenarios;
 
 /**
  * A Moving AI map loaded as a graph of its octile moves answers its scenarios as the grid does.

@@ -13,6 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.onepath.cells.Cell;
+import org.onepath.cells.PathStatus;
+import org.onepath.cells.GridFormatException;
+import org.onepath.io.MovingAiMap;
+import org.onepath.io.MovingAiOptions;
 
 /** The Moving AI map reader. */
 class MovingAiMapTest {

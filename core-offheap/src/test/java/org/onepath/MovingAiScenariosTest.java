@@ -15,6 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.onepath.cells.Cell;
+import org.onepath.cells.GridFormatException;
+import org.onepath.io.MovingAiScenario;
+import org.onepath.io.MovingAiScenarios;
 
 /** The Moving AI scenario reader. */
 class MovingAiScenariosTest {

@@ -3,6 +3,8 @@ package org.onepath;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.onepath.cells.Cell;
+import org.onepath.cells.DiagonalRule;
 
 /**
  * A plain model of the square-grid rules, written from the definitions and sharing no code with

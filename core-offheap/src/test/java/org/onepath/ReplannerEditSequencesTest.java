@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.onepath.ReplanTestSupport.Replanned;
 import org.onepath.ReplanTestSupport.Result;
 import org.onepath.ReplanTestSupport.Setting;
+import org.onepath.cells.Cell;
+import org.onepath.cells.PathStatus;
 
 /**
  * After every step of random edit sequences the replanned result equals an independent O(n^2)

@@ -15,6 +15,8 @@ import org.onepath.ReplanTestSupport.Result;
 import org.onepath.ReplanTestSupport.Setting;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
+import org.onepath.cells.Cell;
+import org.onepath.cells.PathStatus;
 
 /** Kinds 5 and 6: a replanner saved at any point and restored into one created the same way continues identically. */
 class ReplannerStateTest {

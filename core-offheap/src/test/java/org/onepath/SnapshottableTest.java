@@ -13,6 +13,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.onepath.state.OnePathFormatException;
 import org.onepath.state.Snapshottable;
+import org.onepath.cells.Cell;
+import org.onepath.cells.PathStatus;
 
 /**
  * A host's rollback through {@link Snapshottable} alone: objects of every kind in one list, saved

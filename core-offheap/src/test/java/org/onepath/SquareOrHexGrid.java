@@ -1,5 +1,7 @@
 package org.onepath;
 
+import org.onepath.cells.AreaCosts;
+
 /**
  * A square or a hex grid, exactly one of them set, edited and closed through one set of calls:
  * for the tests that run the same edit sequences on both kinds (flow field repair, replanning).

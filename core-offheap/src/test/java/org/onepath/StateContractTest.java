@@ -23,6 +23,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.state.GridStateException;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cell;
+import org.onepath.cells.GridChangeListener;
+import org.onepath.cells.PathStatus;
 
 /**
  * The save and restore contract of grids, voxel grids and sliced searches: saving twice gives the
@@ -150,7 +154,7 @@ class StateContractTest {
             List<String> wrongState = new ArrayList<>();
             GridChangeListener a = (g, x, y) -> {
                 first.add(x + "," + y);
-                if (!Arrays.equals(saved, g.saveState())) {
+                if (!Arrays.equals(saved, ((Grid) g).saveState())) {
                     wrongState.add(x + "," + y);
                 }
             };

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.onepath.grids.SearchStatus;
+import org.onepath.cells.PathStatus;
 
 /**
  * Golden files: the bytes of {@code src/test/resources/state/golden/*.bin} were made once by this

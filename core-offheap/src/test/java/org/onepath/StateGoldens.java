@@ -25,6 +25,11 @@ import org.onepath.state.GraphStateException;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
 import org.onepath.state.Snapshottable;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
 
 /**
  * The objects behind the golden state files of {@code src/test/resources/state/golden}: each is

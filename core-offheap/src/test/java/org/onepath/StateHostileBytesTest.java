@@ -24,6 +24,7 @@ import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
+import org.onepath.cells.PathStatus;
 
 /**
  * Hostile bytes: whatever a restore is given, it either succeeds or throws a

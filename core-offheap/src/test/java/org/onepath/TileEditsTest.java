@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.onepath.grids.jps.JpsPlusIndex;
+import org.onepath.cells.SquareCells;
+import org.onepath.cells.GridBatchListener;
 
 /**
  * {@link Grid#setRect} as one edit, incremental clearance repair against an independent full
@@ -128,13 +130,13 @@ class TileEditsTest {
             });
             g.addChangeListener(new GridBatchListener() {
                 @Override
-                public void rectChanged(Grid grid, int x, int y, int w, int h) {
+                public void rectChanged(SquareCells grid, int x, int y, int w, int h) {
                     // the grid holds the final state: the rectangle's last changed cell reads its new area
                     rectsHeard.add(x + "," + y + " " + w + "x" + h + " " + grid.area(x + w - 1, y + h - 1));
                 }
 
                 @Override
-                public void cellChanged(Grid grid, int x, int y) {
+                public void cellChanged(SquareCells grid, int x, int y) {
                     throw new AssertionError("a batch listener hears a rectangle edit once, as a rectangle");
                 }
             });

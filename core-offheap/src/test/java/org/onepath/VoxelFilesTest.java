@@ -15,6 +15,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.onepath.cells.PathStatus;
+import org.onepath.cells.GridFormatException;
+import org.onepath.io.VoxelMap;
+import org.onepath.io.VoxelScenario;
+import org.onepath.io.VoxelScenarios;
 
 /** Moving AI voxel files: {@code .3dmap} and {@code .3dscen} parsing, errors, and the published benchmark lengths. */
 class VoxelFilesTest {

@@ -26,6 +26,10 @@ import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.onepath.grids.voxel.VoxelReference;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
 
 /** Tier-1 behaviour of {@link VoxelGrid}: queries, world points, edits, listeners, delegates and lifecycle. */
 class VoxelGridTest {

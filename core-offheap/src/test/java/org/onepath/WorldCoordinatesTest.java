@@ -8,6 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.onepath.cells.Cell;
+import org.onepath.cells.PathStatus;
 
 /** Rules 2 and 12: the coordinate rule, the world mapping and world-point queries. */
 class WorldCoordinatesTest {

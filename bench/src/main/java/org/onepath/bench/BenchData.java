@@ -4,9 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.onepath.Grid;
-import org.onepath.MovingAiMap;
-import org.onepath.MovingAiScenario;
-import org.onepath.MovingAiScenarios;
+import org.onepath.io.MovingAiMap;
+import org.onepath.io.MovingAiScenario;
+import org.onepath.io.MovingAiScenarios;
 
 /**
  * Moving AI inputs of the benchmarks, read from {@code -Donepath.data=DIR} (default

@@ -8,7 +8,7 @@ import org.jgrapht.graph.DefaultWeightedEdge;
 import org.onepath.GraphHeuristic;
 import org.onepath.GraphOptions;
 import org.onepath.GraphPath;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.PointGraph;
 
 /**

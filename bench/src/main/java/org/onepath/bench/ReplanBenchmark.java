@@ -2,13 +2,13 @@ package org.onepath.bench;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.onepath.Cell;
+import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
 import org.onepath.GridReplanner;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.cli.RoomsAndCorridors;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,7 +1,7 @@
 package org.onepath.bench;
 
 import java.util.Locale;
-import org.onepath.Cell;
+import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;

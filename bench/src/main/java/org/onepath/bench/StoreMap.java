@@ -3,7 +3,7 @@ package org.onepath.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.onepath.Cell;
+import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;

@@ -1,8 +1,8 @@
 package org.onepath.bench;
 
 import java.util.Locale;
-import org.onepath.VoxelConnectivity;
-import org.onepath.VoxelCornerRule;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelPath;
 import org.onepath.grids.voxel.PagedVoxelSearch;

@@ -9,13 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.onepath.Grid;
-import org.onepath.GridFormatException;
-import org.onepath.MovingAiMap;
+import org.onepath.cells.GridFormatException;
+import org.onepath.io.MovingAiMap;
 import org.onepath.store.GridStore;
-import org.onepath.MovingAiScenario;
-import org.onepath.MovingAiScenarios;
-import org.onepath.VoxelScenario;
-import org.onepath.VoxelScenarios;
+import org.onepath.io.MovingAiScenario;
+import org.onepath.io.MovingAiScenarios;
+import org.onepath.io.VoxelScenario;
+import org.onepath.io.VoxelScenarios;
 
 /**
  * Runs algorithms over Moving AI scenario files and compares every cost with the published

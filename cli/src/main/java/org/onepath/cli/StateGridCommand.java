@@ -19,7 +19,7 @@ import java.util.HexFormat;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
 import org.onepath.Grid;
-import org.onepath.MovingAiMap;
+import org.onepath.io.MovingAiMap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -3,13 +3,13 @@ package org.onepath.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.onepath.GridFormatException;
+import org.onepath.cells.GridFormatException;
 import org.onepath.VoxelGrid;
-import org.onepath.VoxelMap;
+import org.onepath.io.VoxelMap;
 import org.onepath.store.VoxelWorldStore;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
-import org.onepath.VoxelScenario;
+import org.onepath.io.VoxelScenario;
 
 /**
  * Runs the problems of Moving AI {@code .3dscen} files with the tier-1 voxel query (26 moves, no

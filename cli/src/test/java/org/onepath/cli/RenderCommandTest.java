@@ -14,12 +14,12 @@ import java.util.Set;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.onepath.Cell;
+import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
-import org.onepath.MovingAiMap;
+import org.onepath.io.MovingAiMap;
 
 /** {@code onepath render} and the picture {@code onepath demo} writes, read back pixel by pixel. */
 class RenderCommandTest {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.onepath.MovingAiScenario;
+import org.onepath.io.MovingAiScenario;
 
 /**
  * The match rule: |cost - optimal| &lt;= max(0.01, 1e-5 * optimal); a length of 0 with

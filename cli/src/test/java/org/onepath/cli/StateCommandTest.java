@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.onepath.HexGrid;
-import org.onepath.HexLayout;
+import org.onepath.cells.HexLayout;
 import org.onepath.HexSpace;
 import org.onepath.VoxelGrid;
 import org.onepath.state.AreasLayout;
@@ -396,7 +396,7 @@ class StateCommandTest {
     void replannerStatesAreDecoded() {
         byte[] bytes;
         try (org.onepath.Grid grid = org.onepath.Grid.create(12, 8);
-             org.onepath.GridReplanner r = grid.createReplanner(new org.onepath.Cell(0, 0), new org.onepath.Cell(11, 7),
+             org.onepath.GridReplanner r = grid.createReplanner(new org.onepath.cells.Cell(0, 0), new org.onepath.cells.Cell(11, 7),
                      org.onepath.GridOptions.builder().algorithm(org.onepath.GridAlgorithm.LPA_STAR).build())) {
             r.replan();
             grid.setWalkable(5, 5, false);
@@ -410,7 +410,7 @@ class StateCommandTest {
         assertEquals("LPA*", json.get("algorithmName"));
         byte[] hex;
         try (HexGrid grid = HexGrid.create(6, 6);
-             org.onepath.HexReplanner r = grid.createReplanner(new org.onepath.Cell(0, 0), new org.onepath.Cell(5, 5))) {
+             org.onepath.HexReplanner r = grid.createReplanner(new org.onepath.cells.Cell(0, 0), new org.onepath.cells.Cell(5, 5))) {
             r.replan();
             grid.setWalkable(2, 2, false);
             hex = r.saveState();

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
-import org.onepath.VoxelMap;
+import org.onepath.io.VoxelMap;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
 import org.onepath.store.StoreFile;

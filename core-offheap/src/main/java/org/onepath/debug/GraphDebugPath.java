@@ -2,7 +2,7 @@ package org.onepath.debug;
 
 import java.util.List;
 import java.util.Objects;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 
 /**
  * A graph result as immutable plain data ({@link GridDebug#describe(org.onepath.GraphPath)}).

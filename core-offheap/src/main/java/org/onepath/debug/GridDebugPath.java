@@ -2,9 +2,9 @@ package org.onepath.debug;
 
 import java.util.List;
 import java.util.Objects;
-import org.onepath.Cell;
+import org.onepath.cells.Cell;
 import org.onepath.GridAlgorithm;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.WorldPoint;
 
 /**

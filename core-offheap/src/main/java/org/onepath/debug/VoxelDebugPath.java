@@ -2,7 +2,7 @@ package org.onepath.debug;
 
 import java.util.List;
 import java.util.Objects;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelPoint;
 

@@ -1,12 +1,12 @@
 package org.onepath.grids;
 
 import java.util.Objects;
-import org.onepath.HexLayout;
+import org.onepath.cells.HexLayout;
 
 /**
  * {@code scale * steps}, with steps the hex distance between a node and the goal on an
  * unbounded grid; admissible and consistent for the hex moves when {@code scale} is the smallest
- * area multiplier ({@link org.onepath.AreaCosts#minCost()}), since every move costs at least that.
+ * area multiplier ({@link org.onepath.cells.AreaCosts#minCost()}), since every move costs at least that.
  * Nodes are offset cells {@code row * width + col} of the given layout.
  */
 public final class HexDistanceHeuristic implements Heuristic {

@@ -3,14 +3,14 @@ package org.onepath.grids;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
-import org.onepath.AreaCosts;
-import org.onepath.GridCellsLayout;
-import org.onepath.HexCoord;
-import org.onepath.HexGrid;
-import org.onepath.HexLayout;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.HexCoord;
+import org.onepath.cells.HexCells;
+import org.onepath.cells.HexLayout;
 
 /**
- * Moves on a {@link HexGrid} (tier 2): the six hex moves of an agent of size 1.
+ * Moves on a {@link HexCells} (tier 2): the six hex moves of an agent of size 1.
  *
  * <p>Nodes are offset cells, {@code node = row * width + col}. Neighbour order (normative) is the
  * axial order (+1, 0), (+1, -1), (0, -1), (-1, 0), (-1, +1), (0, +1); neighbours outside the grid
@@ -28,7 +28,7 @@ public final class HexTopology implements GridTopology {
 
     private static final ValueLayout.OfByte BYTE = GridCellsLayout.CELL;
 
-    private final HexGrid grid;
+    private final HexCells grid;
     private final HexLayout layout;
     private final int width;
     private final int height;
@@ -41,7 +41,7 @@ public final class HexTopology implements GridTopology {
     private final int[] colStepOdd = new int[HexCoord.DIRECTION_COUNT];
     private final int[] rowStepOdd = new int[HexCoord.DIRECTION_COUNT];
 
-    public HexTopology(HexGrid grid) {
+    public HexTopology(HexCells grid) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.layout = grid.layout();
         this.width = grid.width();
@@ -64,7 +64,7 @@ public final class HexTopology implements GridTopology {
         }
     }
 
-    public HexGrid grid() {
+    public HexCells grid() {
         return grid;
     }
 

@@ -1,8 +1,8 @@
 package org.onepath.grids;
 
 import java.util.concurrent.CancellationException;
-import org.onepath.Cancellation;
-import org.onepath.PathStatus;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
 
 /**
  * A resumable search that runs in slices of iterations (tier 2). Any sequence of slices gives the

@@ -1,16 +1,16 @@
 package org.onepath.grids;
 
-import org.onepath.GridCellsLayout;
+import org.onepath.cells.GridCellsLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
-import org.onepath.AreaCosts;
-import org.onepath.Connectivity;
-import org.onepath.DiagonalRule;
-import org.onepath.Grid;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.SquareCells;
 
 /**
- * Moves on a square {@link Grid} for one agent size, connectivity and diagonal rule (tier 2).
+ * Moves on a square {@link SquareCells} for one agent size, connectivity and diagonal rule (tier 2).
  *
  * <p>Neighbour order (normative): north, east, south, west, then, if eight-connected,
  * north-east, south-east, south-west, north-west. A cell is walkable for agent size s when its
@@ -25,7 +25,7 @@ import org.onepath.Grid;
 public final class SquareTopology implements GridTopology {
     private static final ValueLayout.OfByte BYTE = GridCellsLayout.CELL;
 
-    private final Grid grid;
+    private final SquareCells grid;
     private final int width;
     private final int height;
     private final int agentSize;
@@ -35,11 +35,11 @@ public final class SquareTopology implements GridTopology {
     private final MemorySegment clearance;
     private final AreaCosts areas;
 
-    public SquareTopology(Grid grid, int agentSize, Connectivity connectivity, DiagonalRule rule) {
+    public SquareTopology(SquareCells grid, int agentSize, Connectivity connectivity, DiagonalRule rule) {
         this.grid = Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(connectivity, "connectivity");
         this.rule = Objects.requireNonNull(rule, "rule");
-        if (agentSize < 1 || agentSize > Grid.MAX_AGENT_SIZE) {
+        if (agentSize < 1 || agentSize > SquareCells.MAX_AGENT_SIZE) {
             throw new IllegalArgumentException("agent size " + agentSize + " is outside 1..255");
         }
         this.width = grid.width();
@@ -51,7 +51,7 @@ public final class SquareTopology implements GridTopology {
         this.areas = grid.areas();
     }
 
-    public Grid grid() {
+    public SquareCells grid() {
         return grid;
     }
 

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.onepath.Cell;
+import org.onepath.cells.Cell;
 import org.onepath.Graph;
 import org.onepath.GraphOptions;
 import org.onepath.GraphPath;
@@ -18,7 +18,7 @@ import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
 import org.onepath.GridSpace;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
@@ -135,7 +135,7 @@ class GridDebugTest {
     /** Waypoints of a hex path from the definition: the ends and each cell where the axial step changes. */
     private static List<Cell> hexTurnsOf(org.onepath.HexPath path) {
         List<Cell> out = new ArrayList<>();
-        List<org.onepath.HexCoord> h = path.hexes();
+        List<org.onepath.cells.HexCoord> h = path.hexes();
         for (int i = 0; i < h.size(); i++) {
             if (i == 0 || i == h.size() - 1
                     || h.get(i).q() - h.get(i - 1).q() != h.get(i + 1).q() - h.get(i).q()
@@ -151,7 +151,7 @@ class GridDebugTest {
         Random random = new Random(11);
         int described = 0;
         for (int round = 0; round < 30; round++) {
-            try (org.onepath.HexGrid hex = org.onepath.HexGrid.create(16, 12, org.onepath.HexLayout.values()[round % 4]);
+            try (org.onepath.HexGrid hex = org.onepath.HexGrid.create(16, 12, org.onepath.cells.HexLayout.values()[round % 4]);
                  Grid grid = Grid.create(20, 15)) {
                 for (int i = 0; i < 40; i++) {
                     hex.setWalkable(random.nextInt(16), random.nextInt(12), false);

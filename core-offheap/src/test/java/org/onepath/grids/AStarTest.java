@@ -11,14 +11,14 @@ import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.onepath.Cancellation;
-import org.onepath.Cell;
-import org.onepath.Connectivity;
-import org.onepath.DiagonalRule;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 
 /** Rule 8 at tier 2: the A* core over topologies, hooks and buffers. */
 class AStarTest {

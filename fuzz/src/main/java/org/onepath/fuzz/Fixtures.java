@@ -1,8 +1,8 @@
 package org.onepath.fuzz;
 
 import java.util.List;
-import org.onepath.Connectivity;
-import org.onepath.DiagonalRule;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.Graph;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;

@@ -1,7 +1,7 @@
 package org.onepath.fuzz;
 
 import java.util.List;
-import org.onepath.Cell;
+import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridFlowField;
 import org.onepath.GridOptions;

@@ -2,13 +2,13 @@ package org.onepath.fuzz;
 
 import java.util.Arrays;
 import java.util.Random;
-import org.onepath.Cell;
-import org.onepath.Connectivity;
-import org.onepath.DiagonalRule;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.hpa.HpaSearch;

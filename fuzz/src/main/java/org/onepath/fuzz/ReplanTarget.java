@@ -1,12 +1,12 @@
 package org.onepath.fuzz;
 
 import java.util.Arrays;
-import org.onepath.Cell;
+import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridReplanner;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 
 /**
  * {@code replan}: {@link GridReplanner#restoreState(byte[])} into one of two replanners over the

@@ -1,7 +1,7 @@
 package org.onepath.fuzz;
 
 import org.onepath.GridSearch;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 

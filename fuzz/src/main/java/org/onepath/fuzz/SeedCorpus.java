@@ -14,7 +14,7 @@ import org.onepath.GridFlowField;
 import org.onepath.GridOptions;
 import org.onepath.GridSearch;
 import org.onepath.GridSpace;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelSpace;
 import org.onepath.fuzz.Fixtures.Handle;
@@ -180,7 +180,7 @@ public final class SeedCorpus {
                 out.put(name + "-new.bin", r.saveState());
                 org.onepath.GridPath p = r.replan();
                 out.put(name + "-planned.bin", r.saveState());
-                org.onepath.Cell mid = p.cells().get(p.length() / 2);
+                org.onepath.cells.Cell mid = p.cells().get(p.length() / 2);
                 for (int budget : new int[] {1, 6}) {
                     g.setWalkable(mid.x(), mid.y(), false);
                     r.replan(budget);

@@ -9,7 +9,7 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
-import org.onepath.Cell;
+import org.onepath.cells.Cell;
 import org.onepath.Grid;
 
 /**

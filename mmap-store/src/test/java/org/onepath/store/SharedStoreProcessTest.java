@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.onepath.Grid;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.VoxelGrid;
 
 /**

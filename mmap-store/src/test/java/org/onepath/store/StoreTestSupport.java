@@ -20,16 +20,16 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
-import org.onepath.Cell;
-import org.onepath.Connectivity;
-import org.onepath.DiagonalRule;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelPath;
-import org.onepath.grids.GridTables;
+import org.onepath.tables.GridTables;
 import org.onepath.grids.voxel.VoxelChunkLayout;
 
 /** Shared helpers of the store tests: random grids, byte-level file surgery, result comparison. */

@@ -1,6 +1,6 @@
 package org.onepath.grids.fast;
 
-import org.onepath.GridCellsLayout;
+import org.onepath.cells.GridCellsLayout;
 import static org.onepath.grids.fast.OctileNodeLayout.A_OFFSET;
 import static org.onepath.grids.fast.OctileNodeLayout.B_OFFSET;
 import static org.onepath.grids.fast.OctileNodeLayout.CLOSED_BIT;
@@ -16,7 +16,7 @@ import static org.onepath.grids.fast.OctileNodeLayout.WALL_TAG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.onepath.Grid;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
@@ -50,7 +50,7 @@ import org.onepath.state.StateWriter;
 public final class OctileAStar implements SlicedSearch, AutoCloseable {
     private static final int INITIAL_HEAP_SLOTS = 1024;
 
-    private final Grid grid;
+    private final SquareCells grid;
     private final int width;
     private final int height;
     private final int paddedWidth;
@@ -82,7 +82,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     /**
      * @param zeroEstimate use the zero estimate (Dijkstra order) instead of octile
      */
-    public OctileAStar(Grid grid, boolean zeroEstimate) {
+    public OctileAStar(SquareCells grid, boolean zeroEstimate) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.width = grid.width();
         this.height = grid.height();
@@ -97,7 +97,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         this.heap = heapMemory.segment();
     }
 
-    public Grid grid() {
+    public SquareCells grid() {
         return grid;
     }
 
@@ -194,6 +194,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         if (!SlicedSearch.checkStep(maxIterations, status, "OctileAStar")) {
             return status;
         }
+        state.ensureOpen();
         final MemorySegment rec = records;
         final int genBase = generation << GENERATION_SHIFT;
         final int pw = paddedWidth;

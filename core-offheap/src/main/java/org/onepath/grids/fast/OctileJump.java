@@ -14,8 +14,8 @@ import static org.onepath.grids.fast.JumpNodeLayout.TAG_OFFSET;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.onepath.Experimental;
-import org.onepath.Grid;
+import org.onepath.cells.Experimental;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
@@ -54,7 +54,7 @@ import org.onepath.state.StateWriter;
 public final class OctileJump<F extends OctileFinder> implements SlicedSearch, AutoCloseable {
     private static final int INITIAL_SLOTS = 1024;
 
-    private final Grid grid;
+    private final SquareCells grid;
     private final F finder;
     private final boolean improvedPruning;
     private final MemorySegment neighbours;
@@ -88,7 +88,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     private double cellCost;
 
     /** Plain jump point search over a finder. */
-    public OctileJump(Grid grid, F finder) {
+    public OctileJump(SquareCells grid, F finder) {
         this(grid, finder, false);
     }
 
@@ -101,7 +101,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
      * @throws IllegalArgumentException if the finder serves another grid
      */
     @Experimental("ONEPATH0001")
-    public OctileJump(Grid grid, F finder, boolean improvedPruning) {
+    public OctileJump(SquareCells grid, F finder, boolean improvedPruning) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.finder = Objects.requireNonNull(finder, "finder");
         if (finder.map().grid() != grid) {
@@ -212,6 +212,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         if (!SlicedSearch.checkStep(maxIterations, status, "OctileJump")) {
             return status;
         }
+        state.ensureOpen();
         final MemorySegment rec = records;
         final int genBase = generation << GENERATION_SHIFT;
         int done = 0;

@@ -5,10 +5,9 @@ import static org.onepath.grids.fast.OctileMapLayout.BYTE;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.onepath.Grid;
-import org.onepath.GridCellsLayout;
-import org.onepath.GridChangeListener;
-import org.onepath.grids.GridTables;
+import org.onepath.cells.SquareCells;
+import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.GridChangeListener;
 import org.onepath.grids.jps.Direction;
 import org.onepath.memory.OwnerState;
 
@@ -25,7 +24,7 @@ import org.onepath.memory.OwnerState;
 public final class OctileMap implements GridChangeListener, AutoCloseable {
     private static final MemorySegment SUCCESSORS = buildSuccessors();
 
-    private final Grid grid;
+    private final SquareCells grid;
     private final int width;
     private final int height;
     private final MemorySegment cells;
@@ -34,7 +33,7 @@ public final class OctileMap implements GridChangeListener, AutoCloseable {
     private final OwnerState state = new OwnerState("OctileMap");
 
     /** Computes the neighbour bytes of a grid and starts listening to its edits. */
-    public OctileMap(Grid grid) {
+    public OctileMap(SquareCells grid) {
         this(grid, null);
     }
 
@@ -46,12 +45,12 @@ public final class OctileMap implements GridChangeListener, AutoCloseable {
      * @throws IllegalArgumentException if the segment is smaller than the layout, or read-only
      *                                  under a writable grid
      */
-    public static OctileMap over(Grid grid, MemorySegment neighbourBytes) {
-        GridTables.checkOver("neighbour bytes", neighbourBytes, OctileMapLayout.neighbourBytes(grid.width(), grid.height()), grid);
+    public static OctileMap over(SquareCells grid, MemorySegment neighbourBytes) {
+        grid.checkTableOver("neighbour bytes", neighbourBytes, OctileMapLayout.neighbourBytes(grid.width(), grid.height()));
         return new OctileMap(grid, neighbourBytes);
     }
 
-    private OctileMap(Grid grid, MemorySegment callerBytes) {
+    private OctileMap(SquareCells grid, MemorySegment callerBytes) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.width = grid.width();
         this.height = grid.height();
@@ -74,7 +73,7 @@ public final class OctileMap implements GridChangeListener, AutoCloseable {
         }
     }
 
-    public Grid grid() {
+    public SquareCells grid() {
         return grid;
     }
 
@@ -106,7 +105,7 @@ public final class OctileMap implements GridChangeListener, AutoCloseable {
     }
 
     @Override
-    public void cellChanged(Grid source, int x, int y) {
+    public void cellChanged(SquareCells source, int x, int y) {
         for (int ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++) {
             for (int nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++) {
                 neighbours.set(BYTE, OctileMapLayout.neighbourOffset(ny * width + nx), compute(nx, ny));

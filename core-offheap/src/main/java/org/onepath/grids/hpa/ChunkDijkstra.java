@@ -11,7 +11,7 @@ import static org.onepath.grids.NodeRecordLayout.RECORD_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import org.onepath.DiagonalRule;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.OpenSet;
 

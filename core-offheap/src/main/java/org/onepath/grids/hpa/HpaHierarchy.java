@@ -20,15 +20,15 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Objects;
-import org.onepath.Connectivity;
-import org.onepath.DiagonalRule;
-import org.onepath.Grid;
-import org.onepath.GridBatchListener;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.SquareCells;
+import org.onepath.cells.GridBatchListener;
 import org.onepath.memory.OwnerState;
 
 /**
  * The abstract graph of HPA* (Botea, Müller &amp; Schaeffer 2004, one level) over the cells of a
- * {@link Grid} walkable for one agent size (tier 2; the per-chunk tables are tier 3).
+ * {@link SquareCells} walkable for one agent size (tier 2; the per-chunk tables are tier 3).
  *
  * <p>The grid is cut into chunks of side C; chunk (cx, cy) holds the cells
  * {@code [cx*C, min(W, cx*C+C)) x [cy*C, min(H, cy*C+C))} and has index {@code cy * chunksX + cx}.
@@ -67,7 +67,7 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
 
-    private final Grid grid;
+    private final SquareCells grid;
     private final int chunkSize;
     private final int agentSize;
     private final Connectivity connectivity;
@@ -99,7 +99,7 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
     private long[] edgeScratch = new long[16];
 
     /** A hierarchy with the default entrance threshold; see the full constructor. */
-    public HpaHierarchy(Grid grid, int chunkSize, int agentSize, Connectivity connectivity, DiagonalRule rule) {
+    public HpaHierarchy(SquareCells grid, int chunkSize, int agentSize, Connectivity connectivity, DiagonalRule rule) {
         this(grid, chunkSize, agentSize, connectivity, rule, DEFAULT_ENTRANCE_THRESHOLD);
     }
 
@@ -112,7 +112,7 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
      * @throws IllegalArgumentException for a value out of range, or eight moves with
      *                                  {@link DiagonalRule#ALLOW_ALL}
      */
-    public HpaHierarchy(Grid grid, int chunkSize, int agentSize, Connectivity connectivity, DiagonalRule rule,
+    public HpaHierarchy(SquareCells grid, int chunkSize, int agentSize, Connectivity connectivity, DiagonalRule rule,
                         int entranceThreshold) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
@@ -120,8 +120,8 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         if (chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE) {
             throw new IllegalArgumentException("chunk size " + chunkSize + " is outside " + MIN_CHUNK_SIZE + ".." + MAX_CHUNK_SIZE);
         }
-        if (agentSize < 1 || agentSize > Grid.MAX_AGENT_SIZE) {
-            throw new IllegalArgumentException("agent size " + agentSize + " is outside 1.." + Grid.MAX_AGENT_SIZE);
+        if (agentSize < 1 || agentSize > SquareCells.MAX_AGENT_SIZE) {
+            throw new IllegalArgumentException("agent size " + agentSize + " is outside 1.." + SquareCells.MAX_AGENT_SIZE);
         }
         if (entranceThreshold < 1) {
             throw new IllegalArgumentException("entrance threshold " + entranceThreshold + " must be at least 1");
@@ -154,7 +154,7 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
 
     // ---- options and shape ----
 
-    public Grid grid() {
+    public SquareCells grid() {
         return grid;
     }
 
@@ -210,12 +210,12 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
     // ---- updates ----
 
     @Override
-    public void cellChanged(Grid source, int x, int y) {
+    public void cellChanged(SquareCells source, int x, int y) {
         markRect(x - agentSize, y - agentSize, x + 1, y + 1);
     }
 
     @Override
-    public void rectChanged(Grid source, int x, int y, int w, int h) {
+    public void rectChanged(SquareCells source, int x, int y, int w, int h) {
         markRect(x - agentSize, y - agentSize, x + w, y + h);
     }
 

@@ -1,11 +1,11 @@
 package org.onepath.grids.hpa;
 
 import java.lang.foreign.MemorySegment;
-import org.onepath.AreaCosts;
-import org.onepath.Connectivity;
-import org.onepath.DiagonalRule;
-import org.onepath.Grid;
-import org.onepath.GridCellsLayout;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.SquareCells;
+import org.onepath.cells.GridCellsLayout;
 import org.onepath.grids.GridMath;
 
 /**
@@ -20,7 +20,7 @@ final class HpaMoves {
     static final int[] DX = {0, 1, 0, -1, 1, 1, -1, -1};
     static final int[] DY = {-1, 0, 1, 0, -1, 1, 1, -1};
 
-    final Grid grid;
+    final SquareCells grid;
     final int width;
     final int height;
     final int agentSize;
@@ -31,7 +31,7 @@ final class HpaMoves {
     private final AreaCosts areas;
     private MemorySegment clearance;
 
-    HpaMoves(Grid grid, int agentSize, Connectivity connectivity, DiagonalRule rule) {
+    HpaMoves(SquareCells grid, int agentSize, Connectivity connectivity, DiagonalRule rule) {
         this.grid = grid;
         this.width = grid.width();
         this.height = grid.height();

@@ -13,7 +13,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
-import org.onepath.Connectivity;
+import org.onepath.cells.Connectivity;
 import org.onepath.grids.GridDistanceHeuristic;
 import org.onepath.grids.ManhattanHeuristic;
 import org.onepath.grids.OctileHeuristic;

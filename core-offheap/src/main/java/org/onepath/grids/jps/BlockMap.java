@@ -7,9 +7,8 @@ import static org.onepath.grids.jps.BlockMapLayout.WORD_BYTES;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.onepath.Grid;
-import org.onepath.GridChangeListener;
-import org.onepath.grids.GridTables;
+import org.onepath.cells.SquareCells;
+import org.onepath.cells.GridChangeListener;
 import org.onepath.memory.OwnerState;
 
 /**
@@ -20,7 +19,7 @@ import org.onepath.memory.OwnerState;
  * frees it. {@link #close()} stops listening and frees what it owns.
  */
 public final class BlockMap implements GridChangeListener, AutoCloseable {
-    private final Grid grid;
+    private final SquareCells grid;
     private final int width;
     private final int height;
     private final int rowWords;
@@ -36,7 +35,7 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
     private final OwnerState state = new OwnerState("BlockMap");
 
     /** Builds the bits of a grid and starts listening to its edits. */
-    public BlockMap(Grid grid) {
+    public BlockMap(SquareCells grid) {
         this(grid, null, true);
     }
 
@@ -48,12 +47,12 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
      * @throws IllegalArgumentException if the block is smaller than the layout, or read-only
      *                                  under a writable grid
      */
-    public static BlockMap over(Grid grid, MemorySegment block) {
-        GridTables.checkOver("block map", block, BlockMapLayout.byteSize(grid.width(), grid.height()), grid);
+    public static BlockMap over(SquareCells grid, MemorySegment block) {
+        grid.checkTableOver("block map", block, BlockMapLayout.byteSize(grid.width(), grid.height()));
         return new BlockMap(grid, block, false);
     }
 
-    private BlockMap(Grid grid, MemorySegment callerBlock, boolean build) {
+    private BlockMap(SquareCells grid, MemorySegment callerBlock, boolean build) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.width = grid.width();
         this.height = grid.height();
@@ -93,7 +92,7 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
         return memory.asSlice(offset, length);
     }
 
-    public Grid grid() {
+    public SquareCells grid() {
         return grid;
     }
 
@@ -215,7 +214,7 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
     }
 
     @Override
-    public void cellChanged(Grid source, int x, int y) {
+    public void cellChanged(SquareCells source, int x, int y) {
         setBit(x, y, source.isWalkable(x, y));
         for (int r = Math.max(0, y - 1); r <= Math.min(height - 1, y + 1); r++) {
             computeStops(rows, rowStopForward, rowStopBackward, r, height, rowWords);

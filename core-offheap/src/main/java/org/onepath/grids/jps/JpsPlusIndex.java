@@ -6,9 +6,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
-import org.onepath.Grid;
-import org.onepath.GridBatchListener;
-import org.onepath.grids.GridTables;
+import org.onepath.cells.SquareCells;
+import org.onepath.cells.GridBatchListener;
 import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
@@ -39,7 +38,7 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
     /** Largest grid side the 16-bit entries can serve. */
     public static final int MAX_SIDE = 32766;
 
-    private final Grid grid;
+    private final SquareCells grid;
     private final int width;
     private final int height;
     private final WalkableCells walkable;
@@ -57,7 +56,7 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
      *
      * @throws IllegalArgumentException if a side exceeds {@link #MAX_SIDE}
      */
-    public JpsPlusIndex(Grid grid) {
+    public JpsPlusIndex(SquareCells grid) {
         this(grid, null);
     }
 
@@ -69,12 +68,12 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
      * @throws IllegalArgumentException if a side exceeds {@link #MAX_SIDE}, the table is smaller
      *                                  than the layout, or read-only under a writable grid
      */
-    public static JpsPlusIndex over(Grid grid, MemorySegment table) {
-        GridTables.checkOver("JPS+ table", table, JpsPlusLayout.byteSize(grid.width(), grid.height()), grid);
+    public static JpsPlusIndex over(SquareCells grid, MemorySegment table) {
+        grid.checkTableOver("JPS+ table", table, JpsPlusLayout.byteSize(grid.width(), grid.height()));
         return new JpsPlusIndex(grid, table);
     }
 
-    private JpsPlusIndex(Grid grid, MemorySegment callerTable) {
+    private JpsPlusIndex(SquareCells grid, MemorySegment callerTable) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.width = grid.width();
         this.height = grid.height();
@@ -99,7 +98,7 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
         }
     }
 
-    public Grid grid() {
+    public SquareCells grid() {
         return grid;
     }
 
@@ -139,7 +138,7 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
     }
 
     @Override
-    public synchronized void cellChanged(Grid source, int x, int y) {
+    public synchronized void cellChanged(SquareCells source, int x, int y) {
         if (rebuildPending) {
             return;
         }
@@ -153,7 +152,7 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
 
     /** A rectangle edit adds its cells to the pending edits, or schedules a full rebuild past the threshold. */
     @Override
-    public synchronized void rectChanged(Grid source, int x, int y, int w, int h) {
+    public synchronized void rectChanged(SquareCells source, int x, int y, int w, int h) {
         if (rebuildPending) {
             return;
         }

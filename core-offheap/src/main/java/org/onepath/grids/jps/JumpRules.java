@@ -1,6 +1,6 @@
 package org.onepath.grids.jps;
 
-import org.onepath.Grid;
+import org.onepath.cells.SquareCells;
 
 /**
  * Pruned successors of jump point search (Harabor and Grastien 2011), for eight moves without
@@ -20,7 +20,7 @@ import org.onepath.Grid;
 public final class JumpRules {
     private final WalkableCells walkable;
 
-    public JumpRules(Grid grid) {
+    public JumpRules(SquareCells grid) {
         this.walkable = new WalkableCells(grid);
     }
 

@@ -2,7 +2,7 @@ package org.onepath.grids.jps;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.onepath.Grid;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
@@ -34,7 +34,7 @@ import org.onepath.state.StateWriter;
  * @param <H> heuristic (octile scaled by m, or zero)
  */
 public final class JumpSearch<J extends Jumper, H extends Heuristic> implements SlicedSearch, Snapshottable {
-    private final Grid grid;
+    private final SquareCells grid;
     private final JumpRules rules;
     private final J jumper;
     private final H heuristic;
@@ -53,7 +53,7 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
     /**
      * @param cellCost the multiplier m shared by every area (positive and finite)
      */
-    public JumpSearch(Grid grid, J jumper, H heuristic, double cellCost, GridSearchBuffers buffers) {
+    public JumpSearch(SquareCells grid, J jumper, H heuristic, double cellCost, GridSearchBuffers buffers) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.jumper = Objects.requireNonNull(jumper, "jumper");
         this.heuristic = Objects.requireNonNull(heuristic, "heuristic");

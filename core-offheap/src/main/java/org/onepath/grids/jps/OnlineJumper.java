@@ -1,12 +1,12 @@
 package org.onepath.grids.jps;
 
-import org.onepath.Grid;
+import org.onepath.cells.SquareCells;
 
 /** The cell-by-cell jumper: walks the grid's live cells one step at a time. */
 public final class OnlineJumper extends ScanningJumper {
     private final JumpRules rules;
 
-    public OnlineJumper(Grid grid) {
+    public OnlineJumper(SquareCells grid) {
         super(new WalkableCells(grid));
         this.rules = new JumpRules(grid);
     }

@@ -1,9 +1,9 @@
 package org.onepath.grids.jps;
 
-import org.onepath.GridCellsLayout;
+import org.onepath.cells.GridCellsLayout;
 import java.lang.foreign.MemorySegment;
-import org.onepath.AreaCosts;
-import org.onepath.Grid;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.SquareCells;
 
 /** Walkability of a grid's live cells for agent size 1; cells outside the grid are walls. */
 final class WalkableCells {
@@ -11,7 +11,7 @@ final class WalkableCells {
     final int width;
     final int height;
 
-    WalkableCells(Grid grid) {
+    WalkableCells(SquareCells grid) {
         this.cells = grid.cells();
         this.width = grid.width();
         this.height = grid.height();

@@ -2,11 +2,11 @@ package org.onepath.grids.theta;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.onepath.Grid;
-import org.onepath.GridCellsLayout;
+import org.onepath.cells.SquareCells;
+import org.onepath.cells.GridCellsLayout;
 
 /**
- * Line of sight between cell centres of a square {@link Grid} (tier 3), read from the grid's
+ * Line of sight between cell centres of a square {@link SquareCells} (tier 3), read from the grid's
  * off-heap cells ({@link GridCellsLayout}).
  *
  * <p>Normative rule: two walkable cells see each other when the closed segment between their
@@ -33,7 +33,7 @@ public final class GridLineOfSight {
     private final int height;
 
     /** Line of sight over the grid's cells (kept by the grid; valid until the grid is closed). */
-    public GridLineOfSight(Grid grid) {
+    public GridLineOfSight(SquareCells grid) {
         Objects.requireNonNull(grid, "grid");
         this.cells = grid.cells();
         this.width = grid.width();

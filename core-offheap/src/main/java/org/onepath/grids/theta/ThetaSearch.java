@@ -3,8 +3,8 @@ package org.onepath.grids.theta;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
-import org.onepath.Grid;
-import org.onepath.GridCellsLayout;
+import org.onepath.cells.SquareCells;
+import org.onepath.cells.GridCellsLayout;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.SearchNodes;
@@ -60,7 +60,7 @@ import org.onepath.state.StateKind;
  * @param <H> heuristic ({@link EuclideanHeuristic} scaled by m, or zero)
  */
 public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Snapshottable {
-    private final Grid grid;
+    private final SquareCells grid;
     private final MemorySegment cells;
     private final int width;
     private final int height;
@@ -80,7 +80,7 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
     private double pathCost = Double.POSITIVE_INFINITY;
 
     /** A search with heuristic weight 1. */
-    public ThetaSearch(Grid grid, ThetaVariant variant, H heuristic, double cellCost, GridSearchBuffers buffers) {
+    public ThetaSearch(SquareCells grid, ThetaVariant variant, H heuristic, double cellCost, GridSearchBuffers buffers) {
         this(grid, variant, heuristic, cellCost, buffers, 1.0);
     }
 
@@ -88,7 +88,7 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
      * @param cellCost the multiplier m shared by every area (positive and finite)
      * @param weight   heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0
      */
-    public ThetaSearch(Grid grid, ThetaVariant variant, H heuristic, double cellCost, GridSearchBuffers buffers,
+    public ThetaSearch(SquareCells grid, ThetaVariant variant, H heuristic, double cellCost, GridSearchBuffers buffers,
                        double weight) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.variant = Objects.requireNonNull(variant, "variant");
@@ -109,7 +109,7 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
         this.nodes = new SearchNodes(buffers);
     }
 
-    public Grid grid() {
+    public SquareCells grid() {
         return grid;
     }
 

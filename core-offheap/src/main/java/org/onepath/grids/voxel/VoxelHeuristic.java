@@ -1,8 +1,8 @@
 package org.onepath.grids.voxel;
 
 import java.util.Objects;
-import org.onepath.AreaCosts;
-import org.onepath.VoxelConnectivity;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.VoxelConnectivity;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.Heuristic;
 

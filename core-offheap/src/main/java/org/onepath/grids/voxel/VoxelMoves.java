@@ -1,6 +1,6 @@
 package org.onepath.grids.voxel;
 
-import org.onepath.VoxelCornerRule;
+import org.onepath.cells.VoxelCornerRule;
 import org.onepath.grids.GridMath;
 
 /**

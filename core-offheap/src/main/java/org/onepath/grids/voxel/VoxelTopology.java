@@ -7,9 +7,9 @@ import static org.onepath.grids.voxel.VoxelChunkLayout.VOXEL;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.onepath.AreaCosts;
-import org.onepath.VoxelConnectivity;
-import org.onepath.VoxelCornerRule;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
 import org.onepath.grids.GridTopology;
 
 /**

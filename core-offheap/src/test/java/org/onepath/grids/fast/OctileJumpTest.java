@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.onepath.Grid;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;

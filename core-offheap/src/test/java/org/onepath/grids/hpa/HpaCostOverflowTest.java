@@ -3,13 +3,13 @@ package org.onepath.grids.hpa;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.onepath.Cell;
-import org.onepath.Connectivity;
-import org.onepath.DiagonalRule;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.SearchStatus;
 import org.junit.jupiter.api.Test;
 

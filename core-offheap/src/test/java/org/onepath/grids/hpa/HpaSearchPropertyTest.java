@@ -9,8 +9,8 @@ import java.util.function.Supplier;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
-import org.onepath.Connectivity;
-import org.onepath.DiagonalRule;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.grids.SearchStatus;
 

@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
-import org.onepath.Connectivity;
+import org.onepath.cells.Connectivity;
 import org.onepath.Grid;
 
 /**

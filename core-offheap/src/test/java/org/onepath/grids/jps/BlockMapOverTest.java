@@ -15,7 +15,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.onepath.Grid;
-import org.onepath.grids.GridTables;
+import org.onepath.tables.GridTables;
 
 /**
  * The one-block layout of the block map against a plain computation, and block maps over a

@@ -15,7 +15,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.onepath.Grid;
-import org.onepath.grids.GridTables;
+import org.onepath.tables.GridTables;
 
 /** JPS+ indexes over a caller's table: taken as they are, repaired in place by edits, never freed. */
 class JpsPlusIndexOverTest {

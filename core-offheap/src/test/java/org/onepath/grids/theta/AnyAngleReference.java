@@ -3,7 +3,7 @@ package org.onepath.grids.theta;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.onepath.DiagonalRule;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.ReferenceGrid;
 
 /**

@@ -11,7 +11,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
-import org.onepath.DiagonalRule;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.ReferenceGrid;
 

@@ -13,10 +13,10 @@ import org.onepath.GridAlgorithm;
 import org.onepath.Grid;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
-import org.onepath.MovingAiMap;
-import org.onepath.MovingAiScenario;
-import org.onepath.MovingAiScenarios;
-import org.onepath.PathStatus;
+import org.onepath.io.MovingAiMap;
+import org.onepath.io.MovingAiScenario;
+import org.onepath.io.MovingAiScenarios;
+import org.onepath.cells.PathStatus;
 import org.onepath.ReferenceGrid;
 
 /**

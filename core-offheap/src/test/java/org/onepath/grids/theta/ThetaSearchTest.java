@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.onepath.Grid;
-import org.onepath.PathStatus;
+import org.onepath.cells.PathStatus;
 import org.onepath.ReferenceGrid;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;

@@ -13,8 +13,8 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.onepath.VoxelConnectivity;
-import org.onepath.VoxelCornerRule;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
 import org.onepath.VoxelGrid;
 
 /** The voxel estimate: the exact empty-grid distance times the smallest area multiplier. */

@@ -17,8 +17,8 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.onepath.VoxelConnectivity;
-import org.onepath.VoxelCornerRule;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
 import org.onepath.VoxelGrid;
 import org.onepath.grids.GridMath;
 

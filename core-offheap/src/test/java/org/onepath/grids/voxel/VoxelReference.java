@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Random;
-import org.onepath.VoxelConnectivity;
-import org.onepath.VoxelCornerRule;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
 import org.onepath.VoxelGrid;
 
 /**

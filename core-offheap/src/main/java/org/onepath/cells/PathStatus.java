@@ -1,0 +1,48 @@
+package org.onepath.cells;
+
+/** Outcome of a path query. {@link #code()} is the number the snapshot and host formats use. */
+public enum PathStatus {
+    /** No query has produced a result. */
+    NONE(0),
+    /** A path was found. */
+    FOUND(1),
+    /** Start and goal are valid but not connected. */
+    NO_PATH(2),
+    /** The start is outside the grid, a wall, too narrow for the agent or blocked by the caller. */
+    START_INVALID(3),
+    /** The goal is outside the grid, a wall, too narrow for the agent or blocked by the caller. */
+    GOAL_INVALID(4),
+    /** The iteration budget ran out first; the query is not resumable. */
+    BUDGET_EXHAUSTED(5),
+    /**
+     * Reserved for hosts that record a cancelled request. The engine's own calls report
+     * cancellation by throwing {@link java.util.concurrent.CancellationException}.
+     */
+    CANCELLED(6),
+    /** A resumable search has work left. */
+    IN_PROGRESS(7);
+
+    private static final PathStatus[] BY_CODE = values();
+
+    private final int code;
+
+    PathStatus(int code) {
+        this.code = code;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    /**
+     * The status with a code.
+     *
+     * @throws IllegalArgumentException for a code outside 0..7
+     */
+    public static PathStatus ofCode(int code) {
+        if (code < 0 || code >= BY_CODE.length) {
+            throw new IllegalArgumentException("path status code " + code + " is outside 0.." + (BY_CODE.length - 1));
+        }
+        return BY_CODE[code];
+    }
+}

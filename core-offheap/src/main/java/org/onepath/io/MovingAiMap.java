@@ -1,0 +1,251 @@
+package org.onepath.io;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.GridFormatException;
+import org.onepath.Grid;
+
+/**
+ * A parsed Moving AI {@code .map} file: a header ({@code type}, {@code height}, {@code width},
+ * then {@code map}) and {@code height} rows of {@code width} characters. Rows may end with LF or
+ * CRLF. Every character is checked when the file is parsed, so {@link #toGrid()} cannot fail.
+ *
+ * <p>Sizes are bounded (1..65536 per side, at most 2^28 cells), and the rows must be present in
+ * the file before any grid memory is allocated.
+ */
+public final class MovingAiMap {
+    /** Largest side accepted. */
+    public static final int MAX_SIDE = 65536;
+
+    private final String source;
+    private final String type;
+    private final int width;
+    private final int height;
+    private final byte[] content;
+    private final int[] rowOffsets;
+
+    private MovingAiMap(String source, String type, int width, int height, byte[] content, int[] rowOffsets) {
+        this.source = source;
+        this.type = type;
+        this.width = width;
+        this.height = height;
+        this.content = content;
+        this.rowOffsets = rowOffsets;
+    }
+
+    /**
+     * Reads and parses a map file.
+     *
+     * @throws GridFormatException  naming the file and line of malformed input
+     * @throws UncheckedIOException when the file cannot be read
+     */
+    public static MovingAiMap read(Path file) {
+        Objects.requireNonNull(file, "file");
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read map " + file + ": " + e.getMessage(), e);
+        }
+        return parse(file.toString(), bytes);
+    }
+
+    /**
+     * Parses map text.
+     *
+     * @param source name used in error messages
+     * @throws GridFormatException naming the source and line of malformed input
+     */
+    public static MovingAiMap parse(String source, byte[] content) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(content, "content");
+        LineReader lines = new LineReader(content);
+        String type = null;
+        int width = -1;
+        int height = -1;
+        while (true) {
+            if (!lines.next()) {
+                throw new GridFormatException(source, lines.number(), "file ends in the header; expected a line 'map'");
+            }
+            String line = lines.text().strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] parts = line.split("\\s+");
+            String key = parts[0];
+            if (key.equals("map") && parts.length == 1) {
+                break;
+            }
+            if (parts.length != 2) {
+                throw new GridFormatException(source, lines.number(), "unexpected header line '" + line + "'; expected 'type T', 'height H', 'width W' or 'map'");
+            }
+            switch (key) {
+                case "type" -> {
+                    if (type != null) {
+                        throw new GridFormatException(source, lines.number(), "second 'type' line");
+                    }
+                    type = parts[1];
+                }
+                case "height" -> {
+                    if (height >= 0) {
+                        throw new GridFormatException(source, lines.number(), "second 'height' line");
+                    }
+                    height = parseSide(source, lines.number(), "height", parts[1]);
+                }
+                case "width" -> {
+                    if (width >= 0) {
+                        throw new GridFormatException(source, lines.number(), "second 'width' line");
+                    }
+                    width = parseSide(source, lines.number(), "width", parts[1]);
+                }
+                default -> throw new GridFormatException(source, lines.number(), "unexpected header field '" + key + "'; expected type, height, width or map");
+            }
+        }
+        if (type == null || width < 0 || height < 0) {
+            throw new GridFormatException(source, lines.number(), "header before 'map' lacks "
+                    + (type == null ? "'type'" : width < 0 ? "'width'" : "'height'"));
+        }
+        if ((long) width * height > Grid.MAX_CELLS) {
+            throw new GridFormatException(source, lines.number(), "map size " + width + " x " + height + " exceeds " + Grid.MAX_CELLS + " cells");
+        }
+        int[] rowOffsets = new int[height];
+        for (int y = 0; y < height; y++) {
+            if (!lines.next()) {
+                throw new GridFormatException(source, lines.number(), "file ends after " + y + " of " + height + " map rows");
+            }
+            if (lines.length() != width) {
+                throw new GridFormatException(source, lines.number(), "map row " + y + " has " + lines.length() + " characters, expected " + width);
+            }
+            int start = lines.start();
+            for (int x = 0; x < width; x++) {
+                byte c = content[start + x];
+                if (!isMapChar(c)) {
+                    throw new GridFormatException(source, lines.number(), "column " + (x + 1) + ": unexpected character '"
+                            + printable(c) + "', expected one of . G S @ O T W");
+                }
+            }
+            rowOffsets[y] = start;
+        }
+        while (lines.next()) {
+            if (!lines.text().isBlank()) {
+                throw new GridFormatException(source, lines.number(), "text after the " + height + " map rows");
+            }
+        }
+        return new MovingAiMap(source, type, width, height, content, rowOffsets);
+    }
+
+    public String source() {
+        return source;
+    }
+
+    /** The header's type (normally {@code octile}). */
+    public String type() {
+        return type;
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    /** A new grid with {@link MovingAiOptions#DEFAULT}. */
+    public Grid toGrid() {
+        return toGrid(MovingAiOptions.DEFAULT);
+    }
+
+    /** A new grid; the caller closes it. */
+    public Grid toGrid(MovingAiOptions options) {
+        Objects.requireNonNull(options, "options");
+        byte[] areaOf = new byte[256];
+        java.util.Arrays.fill(areaOf, GridCellsLayout.WALL_BYTE);
+        areaOf['.'] = 0;
+        areaOf['G'] = 0;
+        areaOf['S'] = options.swampWalkable() ? 0 : GridCellsLayout.WALL_BYTE;
+        areaOf['W'] = options.waterWalkable() ? 0 : GridCellsLayout.WALL_BYTE;
+        // The cells are written once into memory of this call's own, then copied into the grid.
+        try (java.lang.foreign.Arena scratch = java.lang.foreign.Arena.ofConfined()) {
+            MemorySegment cells = scratch.allocate((long) width * height);
+            for (int y = 0; y < height; y++) {
+                int offset = rowOffsets[y];
+                long row = (long) y * width;
+                for (int x = 0; x < width; x++) {
+                    cells.set(GridCellsLayout.CELL, row + x, areaOf[content[offset + x] & 0xFF]);
+                }
+            }
+            return Grid.copyOf(cells, width, height);
+        }
+    }
+
+    private static boolean isMapChar(byte c) {
+        return c == '.' || c == 'G' || c == 'S' || c == '@' || c == 'O' || c == 'T' || c == 'W';
+    }
+
+    private static String printable(byte c) {
+        return c >= 0x20 && c < 0x7F ? String.valueOf((char) c) : String.format("\\x%02X", c & 0xFF);
+    }
+
+    private static int parseSide(String source, int line, String field, String text) {
+        int value;
+        try {
+            value = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new GridFormatException(source, line, field + " '" + text + "' is not an integer");
+        }
+        if (value < 1 || value > MAX_SIDE) {
+            throw new GridFormatException(source, line, field + " " + value + " is outside 1.." + MAX_SIDE);
+        }
+        return value;
+    }
+
+    /** Splits bytes into lines ending in LF, CRLF or the end of input, without copying rows. */
+    static final class LineReader {
+        private final byte[] bytes;
+        private int pos;
+        private int start;
+        private int end;
+        private int number;
+
+        LineReader(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        boolean next() {
+            if (pos >= bytes.length) {
+                return false;
+            }
+            start = pos;
+            int i = pos;
+            while (i < bytes.length && bytes[i] != '\n') {
+                i++;
+            }
+            pos = i + 1;
+            end = i > start && bytes[i - 1] == '\r' ? i - 1 : i;
+            number++;
+            return true;
+        }
+
+        int number() {
+            return number;
+        }
+
+        int start() {
+            return start;
+        }
+
+        int length() {
+            return end - start;
+        }
+
+        String text() {
+            return new String(bytes, start, end - start, java.nio.charset.StandardCharsets.ISO_8859_1);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package org.onepath.io;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.onepath.cells.GridFormatException;
+
+/**
+ * Reader of Moving AI {@code .scen} files: a first line {@code version 1} or {@code version 1.0},
+ * then one problem per line with nine fields separated by tabs or spaces (bucket, map, map width,
+ * map height, start x, start y, goal x, goal y, optimal length). Lines may end with LF or CRLF;
+ * blank lines are skipped.
+ */
+public final class MovingAiScenarios {
+    private MovingAiScenarios() {
+    }
+
+    /**
+     * Reads and parses a scenario file.
+     *
+     * @throws GridFormatException  naming the file and line of malformed input
+     * @throws UncheckedIOException when the file cannot be read
+     */
+    public static List<MovingAiScenario> read(Path file) {
+        Objects.requireNonNull(file, "file");
+        return parse(file.toString(), MovingAiText.read(file, "scenarios"));
+    }
+
+    /**
+     * Parses scenario text.
+     *
+     * @param source name used in error messages
+     */
+    public static List<MovingAiScenario> parse(String source, String text) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(text, "text");
+        List<MovingAiScenario> out = new ArrayList<>();
+        MovingAiText.lines(source, text, (line, trimmed) -> out.add(parseLine(source, line, trimmed)));
+        return out;
+    }
+
+    private static MovingAiScenario parseLine(String source, int line, String text) {
+        String[] f = MovingAiText.fields(text);
+        if (f.length != 9) {
+            throw new GridFormatException(source, line, "has " + f.length + " fields, expected 9 (bucket map width height sx sy gx gy length)");
+        }
+        int bucket = MovingAiText.intField(source, line, "bucket", f[0], 0, Integer.MAX_VALUE);
+        int width = MovingAiText.intField(source, line, "map width", f[2], 1, MovingAiMap.MAX_SIDE);
+        int height = MovingAiText.intField(source, line, "map height", f[3], 1, MovingAiMap.MAX_SIDE);
+        int sx = MovingAiText.intField(source, line, "start x", f[4], 0, width - 1);
+        int sy = MovingAiText.intField(source, line, "start y", f[5], 0, height - 1);
+        int gx = MovingAiText.intField(source, line, "goal x", f[6], 0, width - 1);
+        int gy = MovingAiText.intField(source, line, "goal y", f[7], 0, height - 1);
+        double length = MovingAiText.nonNegativeNumber(source, line, "optimal length", f[8]);
+        return new MovingAiScenario(bucket, f[1], width, height, sx, sy, gx, gy, length);
+    }
+}

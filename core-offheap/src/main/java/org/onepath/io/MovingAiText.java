@@ -1,0 +1,112 @@
+package org.onepath.io;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.onepath.cells.GridFormatException;
+
+/**
+ * What the readers of Moving AI text share: the scenario readers ({@link MovingAiScenarios},
+ * {@link VoxelScenarios}) read the file, the version line, the later lines and checked fields
+ * through it, and {@link VoxelMap} its header's sides and the abbreviation of bad values. Every
+ * error is a {@link GridFormatException} naming the source and the line.
+ */
+final class MovingAiText {
+    private MovingAiText() {
+    }
+
+    /** Takes one non-blank line after the version line. */
+    @FunctionalInterface
+    interface LineHandler {
+        /**
+         * @param number the line's number, 1 for the first line of the text
+         * @param text   the line without its surrounding blanks (and without a CR before the LF)
+         */
+        void line(int number, String text);
+    }
+
+    /**
+     * The file's text, read as ISO-8859-1 so that any byte reads.
+     *
+     * @param what what the file holds, for the message of an unreadable file
+     */
+    static String read(Path file, String what) {
+        try {
+            return Files.readString(file, StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + what + " " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Checks that the first line is {@code version 1} or {@code version 1.0}, then hands every
+     * later non-blank line to {@code handler} in order. Lines end with LF or CRLF.
+     *
+     * @return the number of the last line of the text
+     */
+    static int lines(String source, String text, LineHandler handler) {
+        int number = 0;
+        int pos = 0;
+        boolean sawVersion = false;
+        while (pos < text.length()) {
+            int nl = text.indexOf('\n', pos);
+            int end = nl < 0 ? text.length() : nl;
+            String trimmed = text.substring(pos, end).strip();
+            pos = end + 1;
+            number++;
+            if (!sawVersion) {
+                if (!trimmed.equals("version 1") && !trimmed.equals("version 1.0")) {
+                    throw new GridFormatException(source, number, "expected 'version 1' or 'version 1.0', found '" + abbreviate(trimmed) + "'");
+                }
+                sawVersion = true;
+            } else if (!trimmed.isEmpty()) {
+                handler.line(number, trimmed);
+            }
+        }
+        if (!sawVersion) {
+            throw new GridFormatException(source, 1, "empty file; expected 'version 1' or 'version 1.0'");
+        }
+        return number;
+    }
+
+    /** A line's fields: the runs between spaces and tabs. */
+    static String[] fields(String line) {
+        return line.split("[ \t]+");
+    }
+
+    /** An integer field within {@code min..max}. */
+    static int intField(String source, int line, String name, String text, int min, int max) {
+        int value;
+        try {
+            value = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new GridFormatException(source, line, name + " '" + abbreviate(text) + "' is not an integer");
+        }
+        if (value < min || value > max) {
+            String expected = max == Integer.MAX_VALUE ? " must be >= " + min : " is outside " + min + ".." + max;
+            throw new GridFormatException(source, line, name + " " + value + expected);
+        }
+        return value;
+    }
+
+    /** A finite number field, zero or more (an optimal length, a ratio). */
+    static double nonNegativeNumber(String source, int line, String name, String text) {
+        double value;
+        try {
+            value = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new GridFormatException(source, line, name + " '" + abbreviate(text) + "' is not a number");
+        }
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new GridFormatException(source, line, name + " " + text + " must be finite and >= 0");
+        }
+        return value;
+    }
+
+    /** The first 40 characters of a bad value, for a message of one line. */
+    static String abbreviate(String s) {
+        return s.length() <= 40 ? s : s.substring(0, 40) + "...";
+    }
+}

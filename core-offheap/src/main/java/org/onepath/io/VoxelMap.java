@@ -1,0 +1,168 @@
+package org.onepath.io;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Objects;
+import org.onepath.cells.GridFormatException;
+import org.onepath.VoxelGrid;
+
+/**
+ * A parsed Moving AI {@code .3dmap} file: a first line {@code voxel X Y Z}, then one solid voxel
+ * {@code x y z} per line (fields separated by spaces or tabs, lines ending with LF or CRLF, blank
+ * lines skipped). Every line is checked when the file is parsed, so {@link #toGrid()} cannot fail
+ * on the file's content.
+ */
+public final class VoxelMap {
+    private final String source;
+    private final int sizeX;
+    private final int sizeY;
+    private final int sizeZ;
+    private final int[] solid;
+
+    private VoxelMap(String source, int sizeX, int sizeY, int sizeZ, int[] solid) {
+        this.source = source;
+        this.sizeX = sizeX;
+        this.sizeY = sizeY;
+        this.sizeZ = sizeZ;
+        this.solid = solid;
+    }
+
+    /**
+     * Reads and parses a {@code .3dmap} file.
+     *
+     * @throws GridFormatException  naming the file and line of malformed input
+     * @throws UncheckedIOException when the file cannot be read
+     */
+    public static VoxelMap read(Path file) {
+        Objects.requireNonNull(file, "file");
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read voxel map " + file + ": " + e.getMessage(), e);
+        }
+        return parse(file.toString(), bytes);
+    }
+
+    /**
+     * Parses {@code .3dmap} text.
+     *
+     * @param source name used in error messages
+     * @throws GridFormatException naming the source and line of malformed input
+     */
+    public static VoxelMap parse(String source, byte[] content) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(content, "content");
+        MovingAiMap.LineReader lines = new MovingAiMap.LineReader(content);
+        String header = null;
+        while (lines.next()) {
+            String text = lines.text().strip();
+            if (!text.isEmpty()) {
+                header = text;
+                break;
+            }
+        }
+        if (header == null) {
+            throw new GridFormatException(source, Math.max(1, lines.number()), "empty file; expected 'voxel X Y Z'");
+        }
+        String[] h = MovingAiText.fields(header);
+        if (h.length != 4 || !h[0].equals("voxel")) {
+            throw new GridFormatException(source, lines.number(), "expected 'voxel X Y Z', found '" + MovingAiText.abbreviate(header) + "'");
+        }
+        int headerLine = lines.number();
+        int sx = MovingAiText.intField(source, headerLine, "X", h[1], 1, Integer.MAX_VALUE);
+        int sy = MovingAiText.intField(source, headerLine, "Y", h[2], 1, Integer.MAX_VALUE);
+        int sz = MovingAiText.intField(source, headerLine, "Z", h[3], 1, Integer.MAX_VALUE);
+        if ((long) sx * sy * sz > VoxelGrid.MAX_VOXELS) {
+            throw new GridFormatException(source, headerLine, "voxel map size " + sx + " x " + sy + " x " + sz + " exceeds 2^30 voxels");
+        }
+        int[] coords = new int[3 * 1024];
+        int count = 0;
+        int[] bounds = {sx, sy, sz};
+        String[] names = {"x", "y", "z"};
+        while (lines.next()) {
+            int pos = lines.start();
+            int end = pos + lines.length();
+            int field = 0;
+            int[] value = new int[3];
+            while (true) {
+                while (pos < end && (content[pos] == ' ' || content[pos] == '\t')) {
+                    pos++;
+                }
+                if (pos >= end) {
+                    break;
+                }
+                int tokenStart = pos;
+                long v = 0;
+                boolean digits = true;
+                while (pos < end && content[pos] != ' ' && content[pos] != '\t') {
+                    byte c = content[pos++];
+                    if (c < '0' || c > '9' || pos - tokenStart > 10) {
+                        digits = false;
+                    } else {
+                        v = v * 10 + (c - '0');
+                    }
+                }
+                if (field == 3) {
+                    throw new GridFormatException(source, lines.number(), "has more than 3 fields, expected 'x y z'");
+                }
+                String token = new String(content, tokenStart, pos - tokenStart, java.nio.charset.StandardCharsets.ISO_8859_1);
+                if (!digits) {
+                    throw new GridFormatException(source, lines.number(), names[field] + " '" + MovingAiText.abbreviate(token) + "' is not a non-negative integer");
+                }
+                if (v >= bounds[field]) {
+                    throw new GridFormatException(source, lines.number(), names[field] + " " + token + " is outside 0.." + (bounds[field] - 1));
+                }
+                value[field++] = (int) v;
+            }
+            if (field == 0) {
+                continue;
+            }
+            if (field != 3) {
+                throw new GridFormatException(source, lines.number(), "has " + field + " fields, expected 'x y z'");
+            }
+            if (count * 3 + 3 > coords.length) {
+                coords = Arrays.copyOf(coords, coords.length * 2);
+            }
+            coords[count * 3] = value[0];
+            coords[count * 3 + 1] = value[1];
+            coords[count * 3 + 2] = value[2];
+            count++;
+        }
+        return new VoxelMap(source, sx, sy, sz, Arrays.copyOf(coords, count * 3));
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public int sizeX() {
+        return sizeX;
+    }
+
+    public int sizeY() {
+        return sizeY;
+    }
+
+    public int sizeZ() {
+        return sizeZ;
+    }
+
+    /** Number of solid voxel lines in the file (a voxel listed twice counts twice). */
+    public int solidCount() {
+        return solid.length / 3;
+    }
+
+    /** A new grid, open except for the listed voxels; the caller closes it. */
+    public VoxelGrid toGrid() {
+        VoxelGrid grid = VoxelGrid.create(sizeX, sizeY, sizeZ);
+        int[] s = solid;
+        for (int i = 0; i < s.length; i += 3) {
+            grid.setArea(s[i], s[i + 1], s[i + 2], VoxelGrid.SOLID);
+        }
+        return grid;
+    }
+}

@@ -1,0 +1,53 @@
+package org.onepath.tables;
+
+import java.lang.foreign.MemorySegment;
+import org.onepath.cells.GridCellsLayout;
+import org.onepath.grids.fast.OctileMapLayout;
+import org.onepath.grids.jps.BlockMapLayout;
+import org.onepath.grids.jps.JpsPlusIndex;
+import org.onepath.grids.jps.JpsPlusLayout;
+
+/**
+ * Precomputed tables handed to a grid built over existing memory (tier 3), each in the layout
+ * the engine computes it in; a null table is computed by the grid when first needed.
+ *
+ * @param clearance the clearance bytes ({@link GridCellsLayout}), or null
+ * @param blockMap  the block map block ({@link BlockMapLayout}), or null
+ * @param jpsPlus   the JPS+ table ({@link JpsPlusLayout}), or null
+ * @param octileNeighbours the neighbour bytes of the jump point searches ({@link OctileMapLayout}), or null
+ */
+public record GridTables(MemorySegment clearance, MemorySegment blockMap, MemorySegment jpsPlus,
+                         MemorySegment octileNeighbours) {
+    /** No tables: the grid computes each when first needed. */
+    public static final GridTables NONE = new GridTables(null, null, null, null);
+
+    /**
+     * Checks the tables against a grid's size and access.
+     *
+     * @throws IllegalArgumentException naming the table that is too small, or whose access
+     *                                  (read-only or writable) differs from the cells'
+     */
+    public void check(int width, int height, boolean readOnlyCells) {
+        check("clearance", clearance, (long) width * height * GridCellsLayout.CELL_BYTES, readOnlyCells);
+        check("block map", blockMap, BlockMapLayout.byteSize(width, height), readOnlyCells);
+        check("JPS+ table", jpsPlus, JpsPlusLayout.byteSize(width, height), readOnlyCells);
+        check("octile neighbour bytes", octileNeighbours, OctileMapLayout.neighbourBytes(width, height), readOnlyCells);
+        if (jpsPlus != null && (width > JpsPlusIndex.MAX_SIDE || height > JpsPlusIndex.MAX_SIDE)) {
+            throw new IllegalArgumentException("JPS+ table given for a " + width + " x " + height + " grid; its entries serve sides up to "
+                    + JpsPlusIndex.MAX_SIDE);
+        }
+    }
+
+    private static void check(String name, MemorySegment table, long need, boolean readOnlyCells) {
+        if (table == null) {
+            return;
+        }
+        if (table.byteSize() < need) {
+            throw new IllegalArgumentException(name + " segment holds " + table.byteSize() + " bytes, the grid needs " + need);
+        }
+        if (table.isReadOnly() != readOnlyCells) {
+            throw new IllegalArgumentException(name + " segment is " + (table.isReadOnly() ? "read-only" : "writable")
+                    + " but the cells are " + (readOnlyCells ? "read-only" : "writable"));
+        }
+    }
+}
