@@ -4,12 +4,12 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
- * The byte order of everything OnePath persists or snapshots, decided once: little-endian,
- * unaligned value layouts, whatever the platform's native order. The state format
- * ({@link StateLayout}), the store files, the content hashes and the derived tables that are
- * mapped from stores (JPS+ entries, block-map words, chunk-table slots, HPA* sections) all take
- * their layouts from here. Working memory that is never written out may use native order and
- * does not.
+ * The byte order of everything OnePath persists, snapshots or hashes, decided once:
+ * little-endian, unaligned value layouts, whatever the platform's native order. The state format
+ * ({@link StateLayout}), the store files, the tables a store maps back in (JPS+ entries,
+ * block-map words, chunk-table slots), the HPA* tables (so that equal hierarchies are equal
+ * bytes) and the grid's content hash all take their layouts from here. Working memory that is
+ * never written out (node records, heaps) keeps native order and does not use these.
  *
  * <p>Unaligned, because records have odd sizes (a 17-byte visited record, say) and a mapped
  * section is only as aligned as its offset. The constants are {@code static final}, so the JIT
