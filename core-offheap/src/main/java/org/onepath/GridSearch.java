@@ -24,12 +24,10 @@ import org.onepath.grids.jps.TableJumper;
 import org.onepath.grids.theta.EuclideanHeuristic;
 import org.onepath.grids.theta.ThetaSearch;
 import org.onepath.grids.theta.ThetaVariant;
+import org.onepath.state.GridSearchStateFormat;
 import org.onepath.state.GridSearchStateLayout;
-import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
 import org.onepath.state.Snapshottable;
-import org.onepath.state.StateKind;
-import org.onepath.state.StateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
 import org.onepath.cells.AreaCosts;
@@ -310,15 +308,16 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
 
     /** The kind 12 bytes: header, mode, size, then the mode's fields. */
     private void writeState(StateWriter w) {
-        w.header(StateKind.GRID_SEARCH);
         int width = grid.width();
+        int height = grid.height();
         if (status == PathStatus.NONE || active == null) {
-            w.u8(0).i32(width).i32(grid.height());
+            GridSearchStateFormat.writeHead(w, GridSearchStateLayout.MODE_NOT_BEGUN, width, height);
         } else if (active == octileAStar) {
-            w.u8(1).i32(width).i32(grid.height());
+            GridSearchStateFormat.writeHead(w, GridSearchStateLayout.MODE_SPECIALISED_ASTAR, width, height);
             octileAStar.writeState(w);
         } else if (active == octileBlockJump || active == octileTableJump) {
-            w.u8(3).i32(width).i32(grid.height()).u8(active == octileBlockJump ? 0 : 1);
+            GridSearchStateFormat.writeHead(w, GridSearchStateLayout.MODE_SPECIALISED_JUMP, width, height);
+            GridSearchStateFormat.writeFinder(w, selectedFinder());
             ((OctileJump<?>) active).writeState(w);
         } else {
             StateWriter inner = innerScratch != null ? innerScratch.rewind() : new StateWriter(1024);
@@ -335,14 +334,28 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
                     goal = j.goal();
                     j.writeState(inner);
                 }
-                w.u8(2).i32(width).i32(grid.height()).i32(start % width).i32(start / width).i32(goal % width).i32(goal / width)
-                        .i32((int) inner.length()).bytesFrom(inner);
+                GridSearchStateFormat.writeHead(w, GridSearchStateLayout.MODE_GENERIC, width, height);
+                GridSearchStateFormat.writeGeneric(w, width, height, start, goal, inner);
             } finally {
                 if (inner != innerScratch) {
                     inner.close();
                 }
             }
         }
+    }
+
+    /** The mode of the engine {@link #prepare()} selected. */
+    private int selectedMode() {
+        if (active == octileAStar) {
+            return GridSearchStateLayout.MODE_SPECIALISED_ASTAR;
+        }
+        return active == octileBlockJump || active == octileTableJump
+                ? GridSearchStateLayout.MODE_SPECIALISED_JUMP : GridSearchStateLayout.MODE_GENERIC;
+    }
+
+    /** The finder code of the specialised jump point engine selected. */
+    private int selectedFinder() {
+        return active == octileBlockJump ? GridSearchStateLayout.FINDER_BLOCK_SCANS : GridSearchStateLayout.FINDER_JPS_PLUS_TABLES;
     }
 
     /**
@@ -365,52 +378,37 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
 
     private void restoreChecked(MemorySegment data) {
         StateReader r = StateReader.ofGrid(data);
-        r.header(StateKind.GRID_SEARCH);
-        long modeAt = r.offset();
-        int mode = r.u8("mode");
-        if (mode > 3) {
-            throw r.error("mode", mode, "0..3 (not begun, specialised A*, generic, specialised jump point)", modeAt);
+        GridSearchStateFormat.Head head = GridSearchStateFormat.readHead(r);
+        if (head.width() != grid.width()) {
+            throw r.error("width", head.width(), grid.width() + " (the grid's width)", GridSearchStateLayout.WIDTH_OFFSET);
         }
-        long at = r.offset();
-        int width = r.i32("width");
-        if (width != grid.width()) {
-            throw r.error("width", width, grid.width() + " (the grid's width)", at);
+        if (head.height() != grid.height()) {
+            throw r.error("height", head.height(), grid.height() + " (the grid's height)", GridSearchStateLayout.HEIGHT_OFFSET);
         }
-        at = r.offset();
-        int height = r.i32("height");
-        if (height != grid.height()) {
-            throw r.error("height", height, grid.height() + " (the grid's height)", at);
-        }
-        if (mode == 0) {
+        int mode = head.mode();
+        if (mode == GridSearchStateLayout.MODE_NOT_BEGUN) {
             r.expectEnd();
             status = PathStatus.NONE;
             return;
         }
         prepare();
-        int selected = active == octileAStar ? 1 : active == octileBlockJump || active == octileTableJump ? 3 : 2;
+        int selected = selectedMode();
         if (mode != selected) {
-            throw r.error("mode", mode, selected + " (the engine these options select on this grid)", modeAt);
+            throw r.error("mode", mode, selected + " (the engine these options select on this grid)", GridSearchStateLayout.MODE_OFFSET);
         }
         switch (mode) {
-            case 1 -> octileAStar.readState(r);
-            case 3 -> {
-                at = r.offset();
-                int finder = r.u8("finder");
-                int expected = active == octileBlockJump ? 0 : 1;
+            case GridSearchStateLayout.MODE_SPECIALISED_ASTAR -> octileAStar.readState(r);
+            case GridSearchStateLayout.MODE_SPECIALISED_JUMP -> {
+                int finder = GridSearchStateFormat.readFinder(r);
+                int expected = selectedFinder();
                 if (finder != expected) {
-                    throw r.error("finder", finder, expected + " (the finder these options select)", at);
+                    throw r.error("finder", finder, expected + " (the finder these options select)", GridSearchStateLayout.FINDER_OFFSET);
                 }
                 ((OctileJump<?>) active).readState(r);
             }
             default -> {
-                int sx = r.i32InRange("startX", 0, width - 1);
-                int sy = r.i32InRange("startY", 0, height - 1);
-                int gx = r.i32InRange("goalX", 0, width - 1);
-                int gy = r.i32InRange("goalY", 0, height - 1);
-                int length = r.count("length", Integer.MAX_VALUE, 1);
-                long innerAt = r.skip("embedded state", length);
-                r.expectEnd();
-                MemorySegment inner = data.asSlice(innerAt, length);
+                GridSearchStateFormat.Generic generic = GridSearchStateFormat.readGeneric(r, head);
+                MemorySegment inner = data.asSlice(generic.embeddedOffset(), generic.embeddedLength());
                 int start;
                 int goal;
                 try {
@@ -425,17 +423,9 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
                         goal = j.goal();
                     }
                 } catch (OnePathFormatException e) {
-                    // Offsets count from the first byte of the whole state.
-                    throw new GridStateException(e.field(), e.value(), e.expected(), innerAt + e.offset());
+                    throw GridSearchStateFormat.embeddedError(e, generic);
                 }
-                long endsAt = innerAt - GridSearchStateLayout.GENERIC_HEAD_BYTES;
-                if (start != sy * width + sx || goal != gy * width + gx) {
-                    boolean startWrong = start != sy * width + sx;
-                    int wrong = startWrong ? start : goal;
-                    throw r.error(startWrong ? "startX" : "goalX", startWrong ? sx : gx,
-                            "the embedded search's " + (startWrong ? "start" : "goal") + " (" + wrong % width + ", " + wrong / width + ")",
-                            startWrong ? endsAt : endsAt + 2 * StateLayout.I32_BYTES);
-                }
+                GridSearchStateFormat.checkEnds(r, head, generic, start, goal);
             }
         }
         status = switch (active.status()) {

@@ -11,6 +11,7 @@ import org.onepath.state.GridReplannerStateFormat;
 import org.onepath.state.ReplanSearchPiece;
 import org.onepath.state.GraphEdgeLayout;
 import org.onepath.state.GraphStateFormat;
+import org.onepath.state.GridSearchStateFormat;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.GridStateFormat;
 import org.onepath.state.HexGridStateFormat;
@@ -297,40 +298,29 @@ final class StateInspector {
     private static final String[] MODE_NAMES = {"not begun", "specialised A*", "generic core", "specialised jump point search"};
 
     /**
-     * GridSearch (12): the mode, the grid's size, then the mode's fields. A mode-2 state's
-     * embedded search is decoded and checked as its kind; the visited records and open list of
-     * modes 1 and 3 are counted and stepped over, since checking them needs the grid (a handle's
-     * restore does).
+     * GridSearch (12), read through {@link GridSearchStateFormat}: the mode, the grid's size, then
+     * the mode's fields. A mode-2 state's embedded search is decoded and checked as its kind; the
+     * visited records and open list of modes 1 and 3 are counted and stepped over, since checking
+     * them needs the grid (a handle's restore does).
      */
     private static void gridSearch(StateReader r, StateReport report, MemorySegment data) {
-        r.header(StateKind.GRID_SEARCH);
-        long modeAt = r.offset();
-        int mode = r.u8("mode");
-        if (mode >= MODE_NAMES.length) {
-            throw r.error("mode", mode, "0..3 (not begun, specialised A*, generic core, specialised jump point search)", modeAt);
-        }
-        int width = r.i32InRange("width", 1, GridStateFormat.MAX_CELLS);
-        int height = r.i32InRange("height", 1, GridStateFormat.MAX_CELLS);
+        GridSearchStateFormat.Head head = GridSearchStateFormat.readHead(r);
+        int mode = head.mode();
         report.put("mode", mode, mode + " (" + MODE_NAMES[mode] + ")").jsonOnly("modeName", MODE_NAMES[mode])
-                .put("width", width).put("height", height);
-        int cells = (int) Math.min(GridStateFormat.MAX_CELLS, (long) width * height);
-        if (mode == 0) {
+                .put("width", head.width()).put("height", head.height());
+        int cells = head.cellCount();
+        if (mode == GridSearchStateLayout.MODE_NOT_BEGUN) {
             r.expectEnd();
             return;
         }
-        if (mode == 2) {
-            report.put("startX", r.i32InRange("startX", 0, width - 1)).put("startY", r.i32InRange("startY", 0, height - 1))
-                    .put("goalX", r.i32InRange("goalX", 0, width - 1)).put("goalY", r.i32InRange("goalY", 0, height - 1));
-            int length = r.count("length", Integer.MAX_VALUE, 1);
-            long innerAt = r.skip("embedded state", length);
-            r.expectEnd();
-            MemorySegment inner = data.asSlice(innerAt, length);
+        if (mode == GridSearchStateLayout.MODE_GENERIC) {
+            GridSearchStateFormat.Generic generic = GridSearchStateFormat.readGeneric(r, head);
+            report.put("startX", generic.startX()).put("startY", generic.startY())
+                    .put("goalX", generic.goalX()).put("goalY", generic.goalY());
+            MemorySegment inner = data.asSlice(generic.embeddedOffset(), generic.embeddedLength());
             StateReport embedded = report.block("embedded");
             try {
-                StateKind kind = StateReader.ofGrid(inner).header();
-                if (kind != StateKind.A_STAR && kind != StateKind.JUMP_POINT_SEARCH) {
-                    throw StateReader.ofGrid(inner).error("kind", kind.code(), "8 or 9 (A* or jump point search)", StateLayout.KIND_OFFSET);
-                }
+                StateKind kind = GridSearchStateFormat.embeddedKind(inner);
                 embedded.put("kind", kind.code(), kind.code() + " (" + kind.label() + ")");
                 StateReader innerReader = StateReader.ofGrid(inner);
                 SearchStateFormat.State state = SearchStateFormat.read(innerReader, kind, MAX_SEARCH_NODES);
@@ -339,48 +329,28 @@ final class StateInspector {
                 }
                 printSearch(state, embedded);
             } catch (OnePathFormatException e) {
-                // Offsets count from the first byte of the whole file.
-                throw new org.onepath.state.GridStateException(e.field(), e.value(), e.expected(), innerAt + e.offset());
+                throw GridSearchStateFormat.embeddedError(e, generic);
             }
             return;
         }
-        if (mode == 3) {
-            long finderAt = r.offset();
-            int finder = r.u8("finder");
-            if (finder > 1) {
-                throw r.error("finder", finder, "0 or 1 (block scans, JPS+ tables)", finderAt);
-            }
-            report.put("finder", finder, finder + (finder == 0 ? " (block scans)" : " (JPS+ tables)"));
+        if (mode == GridSearchStateLayout.MODE_SPECIALISED_JUMP) {
+            int finder = GridSearchStateFormat.readFinder(r);
+            report.put("finder", finder, finder + (finder == GridSearchStateLayout.FINDER_BLOCK_SCANS ? " (block scans)" : " (JPS+ tables)"));
         }
-        long statusAt = r.offset();
-        int status = r.u8("status");
-        if (status < 1 || status > 3) {
-            throw r.error("status", status, "1..3 (running, found, no path)", statusAt);
-        }
-        long flagAt = r.offset();
-        int zero = r.u8("zeroEstimate");
-        if (zero > 1) {
-            throw r.error("zeroEstimate", zero, "0 or 1 (a flag)", flagAt);
-        }
+        GridSearchStateFormat.Fixed fixed = GridSearchStateFormat.readFixed(r, mode, cells);
+        int status = fixed.status();
         report.put("status", status, status + " (" + STATUS_NAMES[status] + ")").jsonOnly("statusName", STATUS_NAMES[status])
-                .put("zeroEstimate", zero == 1)
-                .put("start", r.index("start", cells)).put("goal", r.index("goal", cells))
-                .put("expanded", r.i32InRange("expanded", 0, cells)).put("iterations", r.i32InRange("iterations", 0, cells))
-                .put("pathA", r.i32InRange("pathA", 0, Integer.MAX_VALUE)).put("pathB", r.i32InRange("pathB", 0, Integer.MAX_VALUE));
-        long recordBytes = mode == GridSearchStateLayout.MODE_SPECIALISED_ASTAR
-                ? GridSearchStateLayout.ASTAR_RECORD_BYTES : GridSearchStateLayout.JUMP_RECORD_BYTES;
-        int visited = r.count("visited", cells, recordBytes);
-        r.skip("visited records", visited * recordBytes);
-        StateReport open = report.put("visited", visited).block("openList");
-        if (mode == 1) {
+                .put("zeroEstimate", fixed.zeroEstimate())
+                .put("start", fixed.start()).put("goal", fixed.goal())
+                .put("expanded", fixed.expanded()).put("iterations", fixed.iterations())
+                .put("pathA", fixed.pathA()).put("pathB", fixed.pathB());
+        GridSearchStateFormat.skipVisited(r, fixed);
+        StateReport open = report.put("visited", fixed.visitedCount()).block("openList");
+        if (mode == GridSearchStateLayout.MODE_SPECIALISED_ASTAR) {
             open.put("stored", false, "rebuilt from the visited cells that are not closed");
         } else {
-            double level = r.f64("level");
-            int heap = r.count("heapCount", Integer.MAX_VALUE, GridSearchStateLayout.JUMP_HEAP_SLOT_BYTES);
-            r.skip("heap slots", heap * GridSearchStateLayout.JUMP_HEAP_SLOT_BYTES);
-            int stack = r.count("stackCount", Integer.MAX_VALUE, GridSearchStateLayout.JUMP_STACK_ENTRY_BYTES);
-            r.skip("stack cells", stack * GridSearchStateLayout.JUMP_STACK_ENTRY_BYTES);
-            open.put("level", level).put("heapSlots", heap).put("stackCells", stack);
+            GridSearchStateFormat.OpenList list = GridSearchStateFormat.skipOpenList(r);
+            open.put("level", list.level()).put("heapSlots", list.heapCount()).put("stackCells", list.stackCount());
         }
         r.expectEnd();
         report.textOnly("records", "checked against the grid when a handle restores them");

@@ -2,7 +2,7 @@ package org.onepath.cells;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
+import org.onepath.state.LittleEndian;
 
 /**
  * The 64-bit content hash of a square grid ({@code Grid.contentHash()}), as the spec defines it.
@@ -23,8 +23,6 @@ final class ContentHash {
     static final long P2 = 0xC2B2AE3D27D4EB4FL;
     static final long P3 = 0x165667B19E3779F9L;
 
-    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-
     private ContentHash() {
     }
 
@@ -34,7 +32,7 @@ final class ContentHash {
         long count = (long) width * height;
         long whole = count & ~7L;
         for (long at = 0; at < whole; at += 8) {
-            h = mix(h, cells.get(LE_LONG, at));
+            h = mix(h, cells.get(LittleEndian.LONG, at));
         }
         if (whole < count) {
             long w = 0;

@@ -6,7 +6,10 @@ import java.util.Map;
 import org.onepath.Grid;
 import org.onepath.GridSearch;
 import org.onepath.fuzz.Fixtures.Handle;
+import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.OnePathFormatException;
+import org.onepath.state.StateKind;
+import org.onepath.state.StateLayout;
 
 /**
  * {@code gridsearch}: {@link GridSearch#restoreState(byte[])} into handles on the 16 x 12 search
@@ -23,11 +26,11 @@ import org.onepath.state.OnePathFormatException;
  */
 public final class GridSearchTarget implements Target {
     /** Offsets after the 8-byte header: u8 mode, i32 width, i32 height, then the mode's fields. */
-    private static final int MODE_AT = 8;
-    private static final int FINDER_AT = 17;
-    /** Mode 2: four i32 ends and an i32 length, then the embedded state whose u16 kind is 6 bytes in. */
-    private static final int EMBEDDED_KIND_AT = 37 + 6;
-    private static final int KIND_JUMP_POINT_SEARCH = 9;
+    private static final int MODE_AT = (int) GridSearchStateLayout.MODE_OFFSET;
+    private static final int FINDER_AT = (int) GridSearchStateLayout.FINDER_OFFSET;
+    /** Mode 2: four i32 ends and an i32 length, then the embedded state and its u16 kind. */
+    private static final int EMBEDDED_KIND_AT = (int) (GridSearchStateLayout.MODE_FIELDS_OFFSET
+            + GridSearchStateLayout.GENERIC_HEAD_BYTES + StateLayout.KIND_OFFSET);
 
     private final Grid grid = Fixtures.searchGrid();
     private final Map<Handle, GridSearch> handles = new EnumMap<>(Handle.class);
@@ -48,11 +51,12 @@ public final class GridSearchTarget implements Target {
         int hash = Arrays.hashCode(input);
         Handle[] all = Handle.values();
         return switch (Bytes.u8(input, MODE_AT, -1)) {
-            case 1 -> Handle.ASTAR_FAST;
-            case 2 -> Bytes.u16(input, EMBEDDED_KIND_AT, -1) == KIND_JUMP_POINT_SEARCH
+            case GridSearchStateLayout.MODE_SPECIALISED_ASTAR -> Handle.ASTAR_FAST;
+            case GridSearchStateLayout.MODE_GENERIC -> Bytes.u16(input, EMBEDDED_KIND_AT, -1) == StateKind.JUMP_POINT_SEARCH.code()
                     ? ((hash & 1) == 0 ? Handle.JPS_GENERIC : Handle.JPS_PLUS_GENERIC)
                     : Handle.ASTAR_GENERIC;
-            case 3 -> Bytes.u8(input, FINDER_AT, -1) == 0 ? Handle.JPS_FAST : Handle.JPS_PLUS_FAST;
+            case GridSearchStateLayout.MODE_SPECIALISED_JUMP -> Bytes.u8(input, FINDER_AT, -1) == GridSearchStateLayout.FINDER_BLOCK_SCANS
+                    ? Handle.JPS_FAST : Handle.JPS_PLUS_FAST;
             default -> all[Math.floorMod(hash, all.length)];
         };
     }

@@ -1,14 +1,14 @@
 package org.onepath.fuzz;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import java.lang.foreign.MemorySegment;
 import java.util.zip.CRC32C;
+import org.onepath.state.LittleEndian;
 import org.onepath.store.StoreLayout;
 
 /**
  * Recomputes the checksums of a store file's bytes, wherever the fields that place them are in
  * range, so that a mutant reaches the checks behind the checksums. Reads fields through
- * {@link StoreLayout}'s offsets.
+ * {@link StoreLayout}'s offsets and the little-endian layouts of {@link LittleEndian}.
  */
 final class StoreChecksums {
     private StoreChecksums() {
@@ -22,23 +22,23 @@ final class StoreChecksums {
             return null;
         }
         byte[] b = input.clone();
-        ByteBuffer le = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
-        long count = Integer.toUnsignedLong(le.getInt((int) StoreLayout.SECTION_COUNT_OFFSET));
+        MemorySegment fields = MemorySegment.ofArray(b);
+        long count = Integer.toUnsignedLong(fields.get(LittleEndian.INT, StoreLayout.SECTION_COUNT_OFFSET));
         long tableEnd = header + Math.min(count, StoreLayout.MAX_SECTIONS) * StoreLayout.ENTRY_BYTES;
         int footerAt = b.length - footer;
         if (tableEnd > footerAt) {
             tableEnd = header;
         }
         for (long entry = header; entry < tableEnd; entry += StoreLayout.ENTRY_BYTES) {
-            long offset = le.getLong((int) (entry + StoreLayout.ENTRY_OFFSET_OFFSET));
-            long length = le.getLong((int) (entry + StoreLayout.ENTRY_LENGTH_OFFSET));
+            long offset = fields.get(LittleEndian.LONG, entry + StoreLayout.ENTRY_OFFSET_OFFSET);
+            long length = fields.get(LittleEndian.LONG, entry + StoreLayout.ENTRY_LENGTH_OFFSET);
             if (offset >= 0 && length >= 0 && offset <= footerAt && length <= footerAt - offset) {
-                le.putInt((int) (entry + StoreLayout.ENTRY_CRC_OFFSET), crc(b, (int) offset, (int) length));
+                fields.set(LittleEndian.INT, entry + StoreLayout.ENTRY_CRC_OFFSET, crc(b, (int) offset, (int) length));
             }
         }
-        le.putInt((int) StoreLayout.TABLE_CRC_OFFSET, crc(b, header, (int) (tableEnd - header)));
-        le.putInt((int) StoreLayout.HEADER_CRC_OFFSET, crc(b, 0, (int) StoreLayout.HEADER_CRC_OFFSET));
-        le.putInt((int) (footerAt + StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET), crc(b, 0, (int) tableEnd));
+        fields.set(LittleEndian.INT, StoreLayout.TABLE_CRC_OFFSET, crc(b, header, (int) (tableEnd - header)));
+        fields.set(LittleEndian.INT, StoreLayout.HEADER_CRC_OFFSET, crc(b, 0, (int) StoreLayout.HEADER_CRC_OFFSET));
+        fields.set(LittleEndian.INT, footerAt + StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET, crc(b, 0, (int) tableEnd));
         return b;
     }
 

@@ -1,8 +1,6 @@
 package org.onepath.store;
 
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
@@ -36,9 +34,14 @@ final class Fingerprints {
 
     /** The fingerprint of a derived table of a {@code width x height} grid with these cells. */
     static byte[] derived(int sectionId, int derivationVersion, int width, int height, byte[] cellsFingerprint) {
-        ByteBuffer inputs = ByteBuffer.allocate(20 + cellsFingerprint.length).order(ByteOrder.LITTLE_ENDIAN);
-        inputs.putInt(StoreLayout.FORMAT_VERSION).putInt(sectionId).putInt(derivationVersion)
-                .putInt(width).putInt(height).put(cellsFingerprint).flip();
+        int[] head = {StoreLayout.FORMAT_VERSION, sectionId, derivationVersion, width, height};
+        long headBytes = head.length * StoreLayout.U32.byteSize();
+        byte[] inputs = new byte[(int) headBytes + cellsFingerprint.length];
+        MemorySegment s = MemorySegment.ofArray(inputs);
+        for (int i = 0; i < head.length; i++) {
+            s.set(StoreLayout.U32, i * StoreLayout.U32.byteSize(), head[i]);
+        }
+        MemorySegment.copy(MemorySegment.ofArray(cellsFingerprint), 0, s, headBytes, cellsFingerprint.length);
         MessageDigest digest = sha256();
         digest.update(inputs);
         return digest.digest();

@@ -1,11 +1,11 @@
 package org.onepath.store;
 
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
+import org.onepath.state.LittleEndian;
 
 /**
  * Layout of a store file, format version 1 ({@code docs/formats/store-v1.md}). Little-endian
- * throughout.
+ * throughout ({@link LittleEndian}).
  *
  * <pre>
  *  Store --&gt; Header, SectionTable, { Padding, Section }, Padding, Footer
@@ -44,8 +44,8 @@ public final class StoreLayout {
     private StoreLayout() {
     }
 
-    static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfInt U32 = LittleEndian.INT;
+    static final ValueLayout.OfLong U64 = LittleEndian.LONG;
 
     /** "OPST" read as a little-endian u32. */
     public static final int MAGIC = 'O' | 'P' << 8 | 'S' << 16 | 'T' << 24;

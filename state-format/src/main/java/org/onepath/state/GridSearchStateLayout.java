@@ -1,7 +1,8 @@
 package org.onepath.state;
 
 /**
- * Layout of the GridSearch state (kind 12); {@code docs/formats/state-v1.md} draws it in full.
+ * Layout of the GridSearch state (kind 12); {@code docs/formats/state-v1.md} draws it in full,
+ * and {@link GridSearchStateFormat} reads and writes its modes and fixed fields.
  * <pre>
  *  0       8    9       13      17
  *  +-------+----+-------+-------+----------------------+
@@ -32,10 +33,17 @@ public final class GridSearchStateLayout {
     public static final int MODE_GENERIC = 2;
     public static final int MODE_SPECIALISED_JUMP = 3;
 
+    /** Mode 3's finder code: jump point scans over the block bit maps. */
+    public static final int FINDER_BLOCK_SCANS = 0;
+    /** Mode 3's finder code: jump point distances from the JPS+ tables. */
+    public static final int FINDER_JPS_PLUS_TABLES = 1;
+
     public static final long MODE_OFFSET = StateLayout.HEADER_BYTES;
     public static final long WIDTH_OFFSET = MODE_OFFSET + StateLayout.U8_BYTES;
     public static final long HEIGHT_OFFSET = WIDTH_OFFSET + StateLayout.I32_BYTES;
     public static final long MODE_FIELDS_OFFSET = HEIGHT_OFFSET + StateLayout.I32_BYTES;
+    /** Mode 3's u8 finder, the first of its fields. */
+    public static final long FINDER_OFFSET = MODE_FIELDS_OFFSET;
 
     /** Offsets within the fixed fields of modes 1 and 3, from the status byte. */
     public static final long STATUS_OFFSET = 0;
@@ -56,6 +64,13 @@ public final class GridSearchStateLayout {
     public static final long JUMP_HEAP_SLOT_BYTES = StateLayout.F64_BYTES + StateLayout.I64_BYTES;
     /** Mode 3 stack entry: i32 cell. */
     public static final long JUMP_STACK_ENTRY_BYTES = StateLayout.I32_BYTES;
+
+    /** Offsets within the fields of mode 2, from startX. */
+    public static final long GENERIC_START_X_OFFSET = 0;
+    public static final long GENERIC_START_Y_OFFSET = GENERIC_START_X_OFFSET + StateLayout.I32_BYTES;
+    public static final long GENERIC_GOAL_X_OFFSET = GENERIC_START_Y_OFFSET + StateLayout.I32_BYTES;
+    public static final long GENERIC_GOAL_Y_OFFSET = GENERIC_GOAL_X_OFFSET + StateLayout.I32_BYTES;
+    public static final long GENERIC_LENGTH_OFFSET = GENERIC_GOAL_Y_OFFSET + StateLayout.I32_BYTES;
     /** Mode 2: the bytes of the four ends and the length before the embedded state. */
-    public static final long GENERIC_HEAD_BYTES = 5 * StateLayout.I32_BYTES;
+    public static final long GENERIC_HEAD_BYTES = GENERIC_LENGTH_OFFSET + StateLayout.I32_BYTES;
 }

@@ -1,7 +1,6 @@
 package org.onepath.state;
 
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 
 /**
  * Layout of the header that opens every snapshot, and the little-endian value layouts every
@@ -24,8 +23,9 @@ import java.nio.ByteOrder;
  * it, so a truncated or concatenated file cannot pass for a valid one.
  *
  * <p>Every value in the format is little-endian and unaligned (pieces have odd sizes, e.g. a
- * 17-byte visited record), hence the {@code _UNALIGNED} layouts. An f64 is stored by its raw bit
- * pattern through {@link #I64}, so a restore reproduces every double exactly.
+ * 17-byte visited record): the layouts below are {@link LittleEndian}'s, the one declaration of
+ * the byte order. An f64 is stored by its raw bit pattern through {@link #I64}, so a restore
+ * reproduces every double exactly.
  */
 public final class StateLayout {
     private StateLayout() {
@@ -50,9 +50,9 @@ public final class StateLayout {
     /** An unsigned byte or a 0/1 flag. */
     public static final ValueLayout.OfByte U8 = ValueLayout.JAVA_BYTE;
     /** An unsigned 16-bit value (read as a short and widened without sign). */
-    public static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfShort U16 = LittleEndian.SHORT;
     /** A signed 32-bit value (also the magic, whose top bit is clear). */
-    public static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfInt I32 = LittleEndian.INT;
     /** A signed or unsigned 64-bit value, and the bit pattern of an f64. */
-    public static final ValueLayout.OfLong I64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfLong I64 = LittleEndian.LONG;
 }

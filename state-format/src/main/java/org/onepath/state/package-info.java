@@ -10,7 +10,9 @@
  *
  * <h2>Encoding</h2>
  * <ul>
- *   <li>Every multi-byte value is little-endian and unaligned.</li>
+ *   <li>Every multi-byte value is little-endian and unaligned, through the layouts of
+ *       {@link org.onepath.state.LittleEndian} (which the store files and mapped tables use
+ *       too).</li>
  *   <li>i32 / i64: two's-complement signed integers; u8 / u16 / u64: unsigned.</li>
  *   <li>f64: an IEEE 754 binary64 stored by its raw bit pattern, so a restore reproduces every
  *       double exactly.</li>

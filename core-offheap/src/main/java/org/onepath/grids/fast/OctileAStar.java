@@ -25,6 +25,7 @@ import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.grids.jps.Direction;
+import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
 
@@ -349,9 +350,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
                 visited++;
             }
         }
-        OctileSearchState.writeFixed(w, status, zeroEstimate, start, goal, expanded, iterations,
-                pathStraightSteps(), pathDiagonalSteps());
-        w.i32(visited);
+        OctileSearchState.writeFixed(w, width * height, status, zeroEstimate, start, goal, expanded, iterations,
+                pathStraightSteps(), pathDiagonalSteps(), visited);
         for (int p = 0; p < count; p++) {
             long off = p * RECORD_BYTES;
             int tag = records.get(INT, off + TAG_OFFSET);
@@ -375,8 +375,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     public void readState(StateReader r) {
         state.ensureOpen();
         final int n = width * height;
-        OctileSearchState.Fixed f = OctileSearchState.readFixed(r, n, zeroEstimate);
-        int count = r.count("visited", n, org.onepath.state.GridSearchStateLayout.ASTAR_RECORD_BYTES);
+        OctileSearchState.Fixed f = OctileSearchState.readFixed(r, GridSearchStateLayout.MODE_SPECIALISED_ASTAR, n, zeroEstimate);
+        int count = f.visitedCount();
         int[] cells = new int[count];
         int[] as = new int[count];
         int[] bs = new int[count];

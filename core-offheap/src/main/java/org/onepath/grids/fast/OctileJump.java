@@ -24,6 +24,7 @@ import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
+import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
 
@@ -342,9 +343,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
                 visited++;
             }
         }
-        OctileSearchState.writeFixed(w, status, zeroEstimate, start, goal, expanded, iterations,
-                pathStraightSteps(), pathDiagonalSteps());
-        w.i32(visited);
+        OctileSearchState.writeFixed(w, n, status, zeroEstimate, start, goal, expanded, iterations,
+                pathStraightSteps(), pathDiagonalSteps(), visited);
         for (int c = 0; c < n; c++) {
             long off = c * RECORD_BYTES;
             if (records.get(INT, off + TAG_OFFSET) >= genBase) {
@@ -379,8 +379,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     public void readState(StateReader r) {
         state.ensureOpen();
         final int n = width * height;
-        OctileSearchState.Fixed f = OctileSearchState.readFixed(r, n, zeroEstimate);
-        int count = r.count("visited", n, org.onepath.state.GridSearchStateLayout.JUMP_RECORD_BYTES);
+        OctileSearchState.Fixed f = OctileSearchState.readFixed(r, GridSearchStateLayout.MODE_SPECIALISED_JUMP, n, zeroEstimate);
+        int count = f.visitedCount();
         int[] cells = new int[count];
         int[] as = new int[count];
         int[] bs = new int[count];
@@ -401,7 +401,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         }
         long levelAt = r.offset();
         double lvl = r.f64("level");
-        int heapCount = r.count("heapCount", Integer.MAX_VALUE, JumpOpenListLayout.SLOT_BYTES);
+        int heapCount = r.count("heapCount", Integer.MAX_VALUE, GridSearchStateLayout.JUMP_HEAP_SLOT_BYTES);
         double[] hf = new double[heapCount];
         long[] ht = new long[heapCount];
         for (int i = 0; i < heapCount; i++) {
@@ -415,7 +415,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
                 throw r.error("heap[" + i + "].F", Double.toString(hf[i]), "not before its parent slot " + ((i - 1) >>> 2) + " (a heap)", slotAt);
             }
         }
-        int stackCount = r.count("stackCount", Integer.MAX_VALUE, JumpOpenListLayout.STACK_ENTRY_BYTES);
+        int stackCount = r.count("stackCount", Integer.MAX_VALUE, GridSearchStateLayout.JUMP_STACK_ENTRY_BYTES);
         int[] stackCells = new int[stackCount];
         for (int i = 0; i < stackCount; i++) {
             long entryAt = r.offset();

@@ -3,15 +3,18 @@ package org.onepath.grids.fast;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
 import org.onepath.grids.SearchStatus;
+import org.onepath.state.GridSearchStateFormat;
 import org.onepath.state.GridSearchStateLayout;
+import org.onepath.state.SearchStateFormat;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
 
 /**
  * What modes 1 (specialised A*) and 3 (specialised jump point search) of the GridSearch state
  * share: the fixed fields u8 status, u8 zeroEstimate, i32 start, goal, expanded, iterations,
- * pathA, pathB, the checks on the visited cells' indices, and the checks that tie the counters to
- * the visited cells once they are read.
+ * pathA, pathB, visited (read and written by {@link GridSearchStateFormat}), the checks on the
+ * visited cells' indices, and the checks that tie the counters to the visited cells once they
+ * are read.
  */
 final class OctileSearchState {
     private OctileSearchState() {
@@ -23,36 +26,35 @@ final class OctileSearchState {
     private static final long ITERATIONS_AT = GridSearchStateLayout.ITERATIONS_OFFSET;
     private static final long PAIR_AT = GridSearchStateLayout.PATH_A_OFFSET;
 
-    /** The fixed fields; {@code base} is the offset of the status byte, for error offsets. */
-    record Fixed(SearchStatus status, int start, int goal, int expanded, int iterations, int pathA, int pathB, long base) {
+    /**
+     * The fixed fields, up to and including the visited count; {@code base} is the offset of the
+     * status byte, for error offsets.
+     */
+    record Fixed(SearchStatus status, int start, int goal, int expanded, int iterations, int pathA, int pathB,
+                 int visitedCount, long base) {
     }
 
-    static void writeFixed(StateWriter w, SearchStatus status, boolean zeroEstimate, int start, int goal, int expanded,
-                           int iterations, int pathA, int pathB) {
-        w.u8(status.code()).flag(zeroEstimate).i32(start).i32(goal).i32(expanded).i32(iterations).i32(pathA).i32(pathB);
+    /** Writes the fixed fields, up to and including the visited count. Allocates nothing. */
+    static void writeFixed(StateWriter w, int cellCount, SearchStatus status, boolean zeroEstimate, int start, int goal,
+                           int expanded, int iterations, int pathA, int pathB, int visitedCount) {
+        GridSearchStateFormat.writeFixed(w, cellCount, status.code(), zeroEstimate, start, goal, expanded, iterations,
+                pathA, pathB, visitedCount);
     }
 
-    /** Reads the fixed fields; the estimate must be the restoring search's. */
-    static Fixed readFixed(StateReader r, int cellCount, boolean zeroEstimate) {
-        long base = r.offset();
-        int code = r.u8("status");
-        SearchStatus status = switch (code) {
-            case 1 -> SearchStatus.RUNNING;
-            case 2 -> SearchStatus.FOUND;
-            case 3 -> SearchStatus.NO_PATH;
-            default -> throw r.error("status", code, "1..3 (running, found, no path)", base);
-        };
-        boolean zero = r.flag("zeroEstimate");
-        if (zero != zeroEstimate) {
-            throw r.error("zeroEstimate", zero ? 1 : 0, (zeroEstimate ? 1 : 0) + " (the restoring search's estimate)", base + GridSearchStateLayout.ZERO_ESTIMATE_OFFSET);
+    /** Reads the fixed fields of {@code mode}; the estimate must be the restoring search's. */
+    static Fixed readFixed(StateReader r, int mode, int cellCount, boolean zeroEstimate) {
+        GridSearchStateFormat.Fixed f = GridSearchStateFormat.readFixed(r, mode, cellCount);
+        if (f.zeroEstimate() != zeroEstimate) {
+            throw r.error("zeroEstimate", f.zeroEstimate() ? 1 : 0, (zeroEstimate ? 1 : 0) + " (the restoring search's estimate)",
+                    f.offset() + GridSearchStateLayout.ZERO_ESTIMATE_OFFSET);
         }
-        int start = r.index("start", cellCount);
-        int goal = r.index("goal", cellCount);
-        int expanded = r.i32InRange("expanded", 0, cellCount);
-        int iterations = r.i32InRange("iterations", 0, cellCount);
-        int pathA = r.i32InRange("pathA", 0, Integer.MAX_VALUE);
-        int pathB = r.i32InRange("pathB", 0, Integer.MAX_VALUE);
-        return new Fixed(status, start, goal, expanded, iterations, pathA, pathB, base);
+        SearchStatus status = switch (f.status()) {
+            case SearchStateFormat.RUNNING -> SearchStatus.RUNNING;
+            case SearchStateFormat.FOUND -> SearchStatus.FOUND;
+            default -> SearchStatus.NO_PATH;
+        };
+        return new Fixed(status, f.start(), f.goal(), f.expanded(), f.iterations(), f.pathA(), f.pathB(), f.visitedCount(),
+                f.offset());
     }
 
     /** Reads visited record i's cell: inside the grid, above the previous one and walkable. */

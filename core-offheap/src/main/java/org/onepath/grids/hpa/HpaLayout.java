@@ -1,7 +1,7 @@
 package org.onepath.grids.hpa;
 
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
+import org.onepath.state.LittleEndian;
 
 /**
  * Layouts of the {@link HpaHierarchy} tables (working memory, little-endian so the bytes of two
@@ -75,9 +75,9 @@ public final class HpaLayout {
     /** Bytes of one inter-edge record. */
     public static final long EDGE_BYTES = EDGE_COST_OFFSET + 8;
 
-    public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    public static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    public static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfInt INT = LittleEndian.INT;
+    public static final ValueLayout.OfLong LONG = LittleEndian.LONG;
+    public static final ValueLayout.OfDouble DOUBLE = LittleEndian.DOUBLE;
 
     /** Bytes per cell of the searches' i32 working arrays. */
     public static final long CELL_INT_BYTES = 4;

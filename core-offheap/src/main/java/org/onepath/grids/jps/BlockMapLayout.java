@@ -1,7 +1,7 @@
 package org.onepath.grids.jps;
 
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
+import org.onepath.state.LittleEndian;
 
 /**
  * Layout of {@link BlockMap}: the walkable cells as bits, once by rows and once by columns.
@@ -47,7 +47,7 @@ public final class BlockMapLayout {
 
     public static final int BITS_PER_WORD = 64;
     public static final long WORD_BYTES = 8;
-    public static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfLong WORD = LittleEndian.LONG;
 
     /**
      * Version of the rules that derive this block from the cells (walkable bits and the stop

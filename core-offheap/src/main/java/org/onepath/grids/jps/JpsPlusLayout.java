@@ -1,7 +1,7 @@
 package org.onepath.grids.jps;
 
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
+import org.onepath.state.LittleEndian;
 
 /**
  * Layout of the {@link JpsPlusIndex} table: per cell and direction one signed 16-bit
@@ -25,7 +25,7 @@ public final class JpsPlusLayout {
     public static final int DIRECTIONS = 8;
     public static final long ENTRY_BYTES = 2;
     public static final long CELL_BYTES = DIRECTIONS * ENTRY_BYTES;
-    public static final ValueLayout.OfShort ENTRY = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfShort ENTRY = LittleEndian.SHORT;
 
     /**
      * Version of the rules that derive the table from the cells (the class comment of

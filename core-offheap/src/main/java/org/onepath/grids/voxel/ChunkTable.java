@@ -15,8 +15,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 import org.onepath.memory.OwnerState;
+import org.onepath.state.LittleEndian;
 
 /**
  * The voxel storage of a voxel grid (tier 3): a dense table of 16^3 chunks, each either empty
@@ -36,7 +36,7 @@ public final class ChunkTable implements AutoCloseable {
     public static final long MAX_VOXELS = org.onepath.state.VoxelGridStateFormat.MAX_VOXELS;
 
     /** A slot as a stored file holds it: little-endian. */
-    private static final ValueLayout.OfInt FILE_SLOT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt FILE_SLOT = LittleEndian.INT;
 
     private final int sizeX;
     private final int sizeY;
