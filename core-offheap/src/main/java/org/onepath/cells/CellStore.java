@@ -3,6 +3,7 @@ package org.onepath.cells;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.AreasPiece;
@@ -14,16 +15,21 @@ import org.onepath.state.AreasPiece;
  * 0..254 walkable, 255 a wall.
  *
  * <p>What the two kinds share lives here once: bounds and id checks, single-cell and rectangle
- * edits, the copy of restored cells with the list of cells that differ, and ownership of the
- * memory. Each kind keeps its own listener array, because its listeners take its own type, and
- * says what an edit tells them through {@link #cellEdited} and {@link #rectEdited}.
+ * edits, the listeners and what an edit tells them, the copy of restored cells with the list of
+ * cells that differ, and ownership of the memory. The type parameter is the kind itself, so that
+ * a listener hears the type it registered for ({@link GridChangeListener} a {@link SquareCells},
+ * {@link HexChangeListener} a {@link HexCells}).
  *
  * <p>A store that allocated its cells owns them and frees them when closed; one built over a
  * caller's segment reads and writes it in place and never frees it.
+ *
+ * @param <S> the kind of store, the type its listeners hear
  */
-public abstract class CellStore implements AutoCloseable {
+public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable {
     /** The wall area id. */
     public static final int WALL = AreaCosts.WALL;
+
+    private static final CellChangeListener<?>[] NO_LISTENERS = new CellChangeListener<?>[0];
 
     private final int width;
     private final int height;
@@ -39,6 +45,8 @@ public abstract class CellStore implements AutoCloseable {
     private final NativeIntList changedCells = new NativeIntList();
     private int version;
     private int restoreCount;
+    @SuppressWarnings("unchecked")
+    private volatile CellChangeListener<S>[] listeners = (CellChangeListener<S>[]) NO_LISTENERS;
 
     /**
      * A store of {@code width x height} cells: over {@code callerCells} when it is not null (at
@@ -214,19 +222,65 @@ public abstract class CellStore implements AutoCloseable {
         rectEdited(r.x0(), r.y0(), r.width(), r.height(), changedCells);
     }
 
-    // ---- what a kind adds ----
+    // ---- listeners ----
+
+    /** Registers a listener; a {@link CellBatchListener} hears rectangle edits as one call. */
+    protected final synchronized void addListener(CellChangeListener<S> listener) {
+        listeners = ListenerArrays.with(listeners, listener);
+    }
+
+    /** Removes a listener; returns whether it was registered. */
+    protected final synchronized boolean removeListener(CellChangeListener<S> listener) {
+        CellChangeListener<S>[] current = listeners;
+        listeners = ListenerArrays.without(current, listener);
+        return listeners != current;
+    }
+
+    /** Whether any listener is registered (a restore then lists the cells that differ). */
+    protected final boolean hasListeners() {
+        return listeners.length > 0;
+    }
+
+    @SuppressWarnings("unchecked")
+    private S self() {
+        return (S) this;
+    }
 
     /** Whether some listener hears rectangle edits cell by cell (so the changed cells are listed). */
-    protected abstract boolean wantsCellByCell();
+    private boolean wantsCellByCell() {
+        for (CellChangeListener<S> listener : listeners) {
+            if (!(listener instanceof CellBatchListener)) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** Tells every listener that one cell changed; the store holds the new value. */
-    protected abstract void cellEdited(int x, int y);
+    private void cellEdited(int x, int y) {
+        S self = self();
+        for (CellChangeListener<S> listener : listeners) {
+            listener.cellChanged(self, x, y);
+        }
+    }
 
     /**
      * Tells every listener of a rectangle edit: batch listeners the rectangle, the others each
      * changed cell of {@code changed} (row-major indexes, listed when {@link #wantsCellByCell()}).
      */
-    protected abstract void rectEdited(int x, int y, int w, int h, NativeIntList changed);
+    private void rectEdited(int x, int y, int w, int h, NativeIntList changed) {
+        S self = self();
+        for (CellChangeListener<S> listener : listeners) {
+            if (listener instanceof CellBatchListener<S> batch) {
+                batch.rectChanged(self, x, y, w, h);
+            } else {
+                for (int i = 0; i < changed.size(); i++) {
+                    int index = changed.get(i);
+                    listener.cellChanged(self, index % width, index / width);
+                }
+            }
+        }
+    }
 
     /**
      * Hook for derived data kept beside the cells: the inclusive bounds of an edit, called before
@@ -240,8 +294,7 @@ public abstract class CellStore implements AutoCloseable {
     /**
      * Puts restored cells, version and area costs in place of the current ones (already checked
      * by the caller), runs {@code alsoRestore} for what the owner keeps beside them, then tells
-     * the listeners about each cell that differs, in row-major order, through
-     * {@link #cellEdited}.
+     * the listeners about each cell that differs, in row-major order, as single-cell edits.
      */
     protected final void restoreCells(MemorySegment from, int restoredVersion, AreasPiece.Areas restoredAreas,
                                       boolean listened, Runnable alsoRestore) {

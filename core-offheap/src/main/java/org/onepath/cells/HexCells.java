@@ -1,8 +1,6 @@
 package org.onepath.cells;
 
 import java.util.Objects;
-import org.onepath.memory.ListenerArrays;
-import org.onepath.memory.NativeIntList;
 
 /**
  * The cells of a hex grid (tier 3): the {@link CellStore} in offset coordinates (column, row)
@@ -10,14 +8,11 @@ import org.onepath.memory.NativeIntList;
  * {@link HexBatchListener}). Every hex engine takes this type; {@code org.onepath.HexGrid} is the
  * facade that adds queries, world mapping and snapshots.
  */
-public abstract class HexCells extends CellStore {
+public abstract class HexCells extends CellStore<HexCells> {
     /** Largest number of cells, 2^28. */
     public static final int MAX_CELLS = org.onepath.state.HexGridStateFormat.MAX_CELLS;
 
-    private static final HexChangeListener[] NO_LISTENERS = new HexChangeListener[0];
-
     private final HexLayout layout;
-    private volatile HexChangeListener[] listeners = NO_LISTENERS;
 
     /** Hex cells of their own memory in {@code layout}. */
     protected HexCells(int width, int height, HexLayout layout) {
@@ -38,51 +33,12 @@ public abstract class HexCells extends CellStore {
     // ---- listeners ----
 
     /** Registers a listener for cell edits; a {@link HexBatchListener} hears rectangle edits as one call. */
-    public final synchronized void addChangeListener(HexChangeListener listener) {
-        listeners = ListenerArrays.with(listeners, listener);
+    public final void addChangeListener(HexChangeListener listener) {
+        addListener(listener);
     }
 
     /** Removes a listener; returns whether it was registered. */
-    public final synchronized boolean removeChangeListener(HexChangeListener listener) {
-        HexChangeListener[] current = listeners;
-        listeners = ListenerArrays.without(current, listener);
-        return listeners != current;
-    }
-
-    /** Whether any listener is registered (a restore then lists the cells that differ). */
-    protected final boolean hasListeners() {
-        return listeners.length > 0;
-    }
-
-    @Override
-    protected final boolean wantsCellByCell() {
-        for (HexChangeListener listener : listeners) {
-            if (!(listener instanceof HexBatchListener)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    @Override
-    protected final void cellEdited(int col, int row) {
-        for (HexChangeListener listener : listeners) {
-            listener.cellChanged(this, col, row);
-        }
-    }
-
-    @Override
-    protected final void rectEdited(int x, int y, int w, int h, NativeIntList changed) {
-        int width = width();
-        for (HexChangeListener listener : listeners) {
-            if (listener instanceof HexBatchListener batch) {
-                batch.rectChanged(this, x, y, w, h);
-            } else {
-                for (int k = 0; k < changed.size(); k++) {
-                    int index = changed.get(k);
-                    listener.cellChanged(this, index % width, index / width);
-                }
-            }
-        }
+    public final boolean removeChangeListener(HexChangeListener listener) {
+        return removeListener(listener);
     }
 }

@@ -1,8 +1,6 @@
 package org.onepath.cells;
 
 import java.lang.foreign.MemorySegment;
-import org.onepath.memory.ListenerArrays;
-import org.onepath.memory.NativeIntList;
 
 /**
  * The cells of a square grid (tier 3): the {@link CellStore} with the square grid's listeners
@@ -11,15 +9,12 @@ import org.onepath.memory.NativeIntList;
  * was last read. Every square-grid engine takes this type; {@code org.onepath.Grid} is the
  * facade that adds the derived tables, queries and snapshots.
  */
-public abstract class SquareCells extends CellStore {
+public abstract class SquareCells extends CellStore<SquareCells> {
     /** Largest number of cells, 2^28. */
     public static final int MAX_CELLS = org.onepath.state.GridStateFormat.MAX_CELLS;
     /** Largest agent size (and the cap of clearance values). */
     public static final int MAX_AGENT_SIZE = 255;
 
-    private static final GridChangeListener[] NO_LISTENERS = new GridChangeListener[0];
-
-    private volatile GridChangeListener[] listeners = NO_LISTENERS;
     private MemorySegment clearance;
     /** The read-only view of {@link #clearance} handed out, made once. */
     private MemorySegment clearanceView;
@@ -162,51 +157,12 @@ public abstract class SquareCells extends CellStore {
     // ---- listeners ----
 
     /** Registers a listener for cell edits; a {@link GridBatchListener} hears rectangle edits as one call. */
-    public final synchronized void addChangeListener(GridChangeListener listener) {
-        listeners = ListenerArrays.with(listeners, listener);
+    public final void addChangeListener(GridChangeListener listener) {
+        addListener(listener);
     }
 
     /** Removes a listener; returns whether it was registered. */
-    public final synchronized boolean removeChangeListener(GridChangeListener listener) {
-        GridChangeListener[] current = listeners;
-        listeners = ListenerArrays.without(current, listener);
-        return listeners != current;
-    }
-
-    /** Whether any listener is registered (a restore then lists the cells that differ). */
-    protected final boolean hasListeners() {
-        return listeners.length > 0;
-    }
-
-    @Override
-    protected final boolean wantsCellByCell() {
-        for (GridChangeListener listener : listeners) {
-            if (!(listener instanceof GridBatchListener)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    @Override
-    protected final void cellEdited(int x, int y) {
-        for (GridChangeListener listener : listeners) {
-            listener.cellChanged(this, x, y);
-        }
-    }
-
-    @Override
-    protected final void rectEdited(int x, int y, int w, int h, NativeIntList changed) {
-        int width = width();
-        for (GridChangeListener listener : listeners) {
-            if (listener instanceof GridBatchListener batch) {
-                batch.rectChanged(this, x, y, w, h);
-            } else {
-                for (int i = 0; i < changed.size(); i++) {
-                    int index = changed.get(i);
-                    listener.cellChanged(this, index % width, index / width);
-                }
-            }
-        }
+    public final boolean removeChangeListener(GridChangeListener listener) {
+        return removeListener(listener);
     }
 }
