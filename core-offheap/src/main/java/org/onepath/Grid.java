@@ -40,11 +40,16 @@ import org.onepath.tables.SquareTables;
  *
  * <p>Queries may run on several threads at once while nobody edits the grid; edits
  * ({@link #setArea}, area costs) must not overlap a query.
+ *
+ * <p>The cells, their edits, listeners and clearance are the {@link SquareCells} this grid is,
+ * the type every engine takes; the grid adds the tables it derives for its one-line queries
+ * ({@link SquareTables}), the queries and the snapshot.
  */
 public final class Grid extends SquareCells implements Snapshottable {
     private final SquareQueries queries;
     private final SquareTables tables;
     private GridSpace space = GridSpace.UNASSIGNED;
+
     private Grid(int width, int height, MemorySegment callerCells) {
         this(width, height, callerCells, GridTables.NONE);
     }
@@ -171,18 +176,6 @@ public final class Grid extends SquareCells implements Snapshottable {
         this.space = Objects.requireNonNull(space, "space");
     }
 
-    /** Whether an agent of {@code size} cells fits with its top-left cell at {@code cell}; see {@link #canFit(int, int, int)}. */
-    public boolean canFit(Cell cell, int size) {
-        Objects.requireNonNull(cell, "cell");
-        return canFit(cell.x(), cell.y(), size);
-    }
-
-    /** The clearance at {@code cell}; see {@link #maxAgentSizeAt(int, int)}. */
-    public int maxAgentSizeAt(Cell cell) {
-        Objects.requireNonNull(cell, "cell");
-        return maxAgentSizeAt(cell.x(), cell.y());
-    }
-
     /** Times {@link #contentHash()} computed the hash (for tests of its cache). */
     int contentHashComputations() {
         return hashComputations();
@@ -213,9 +206,7 @@ public final class Grid extends SquareCells implements Snapshottable {
     public Optional<Cell> tryFindNearestWalkable(WorldPoint point, GridOptions options) {
         Objects.requireNonNull(point, "point");
         Objects.requireNonNull(options, "options");
-        long x = space.columnOf(point.x());
-        long y = space.rowOf(point.y());
-        return tryFindNearestWalkable(new Cell(clampToInt(x), clampToInt(y)), options);
+        return tryFindNearestWalkable(new Cell(space.clampedColumnOf(point.x()), space.clampedRowOf(point.y())), options);
     }
 
     /**
@@ -393,11 +384,8 @@ public final class Grid extends SquareCells implements Snapshottable {
         Objects.requireNonNull(options, "options");
         ensureOpen();
         GridSpace s = space;
-        long sx = s.columnOf(start.x());
-        long sy = s.rowOf(start.y());
-        long gx = s.columnOf(goal.x());
-        long gy = s.rowOf(goal.y());
-        return queries.findPath(clampToInt(sx), clampToInt(sy), clampToInt(gx), clampToInt(gy), options, cancellation);
+        return queries.findPath(s.clampedColumnOf(start.x()), s.clampedRowOf(start.y()), s.clampedColumnOf(goal.x()),
+                s.clampedRowOf(goal.y()), options, cancellation);
     }
 
     // ---- the cooperative sliced form ----
@@ -456,10 +444,10 @@ public final class Grid extends SquareCells implements Snapshottable {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(executor, "executor");
         GridSpace s = space;
-        int sx = clampToInt(s.columnOf(start.x()));
-        int sy = clampToInt(s.rowOf(start.y()));
-        int gx = clampToInt(s.columnOf(goal.x()));
-        int gy = clampToInt(s.rowOf(goal.y()));
+        int sx = s.clampedColumnOf(start.x());
+        int sy = s.clampedRowOf(start.y());
+        int gx = s.clampedColumnOf(goal.x());
+        int gy = s.clampedRowOf(goal.y());
         return SlicedQuery.start(this, queries, sx, sy, gx, gy, options, cancellation, executor);
     }
 
@@ -571,9 +559,5 @@ public final class Grid extends SquareCells implements Snapshottable {
     /** The hierarchies kept for tier-1 HPA* queries, oldest first (a copy). */
     List<HpaHierarchy> hpaHierarchies() {
         return tables.hpaHierarchies();
-    }
-
-    private static int clampToInt(long v) {
-        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
     }
 }

@@ -53,4 +53,18 @@ public record GridSpace(double originX, double originY, double cellSize) {
         Coordinates.check("y", y);
         return (long) Math.floor((y - originY) / effectiveCellSize());
     }
+
+    /** {@link #columnOf} clamped to the int range, for queries (a clamped column is outside the grid). */
+    int clampedColumnOf(double x) {
+        return clampToInt(columnOf(x));
+    }
+
+    /** {@link #rowOf} clamped to the int range, for queries (a clamped row is outside the grid). */
+    int clampedRowOf(double y) {
+        return clampToInt(rowOf(y));
+    }
+
+    private static int clampToInt(long v) {
+        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+    }
 }

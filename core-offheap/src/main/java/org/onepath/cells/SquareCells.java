@@ -64,6 +64,18 @@ public abstract class SquareCells extends CellStore<SquareCells> {
         return maxAgentSizeAt(x, y) >= size;
     }
 
+    /** Whether an agent of {@code size} cells fits with its top-left cell at {@code cell}; see {@link #canFit(int, int, int)}. */
+    public final boolean canFit(Cell cell, int size) {
+        java.util.Objects.requireNonNull(cell, "cell");
+        return canFit(cell.x(), cell.y(), size);
+    }
+
+    /** The clearance at {@code cell}; see {@link #maxAgentSizeAt(int, int)}. */
+    public final int maxAgentSizeAt(Cell cell) {
+        java.util.Objects.requireNonNull(cell, "cell");
+        return maxAgentSizeAt(cell.x(), cell.y());
+    }
+
     /**
      * A read-only view of the clearance bytes, recomputed first if cells changed since the last
      * read (tier 3). The view stays valid: later recomputations write the same memory, and every
