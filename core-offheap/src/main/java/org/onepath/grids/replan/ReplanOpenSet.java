@@ -2,17 +2,12 @@ package org.onepath.grids.replan;
 
 import static org.onepath.grids.replan.ReplanOpenSetLayout.ABSENT;
 import static org.onepath.grids.replan.ReplanOpenSetLayout.INT;
-import static org.onepath.grids.replan.ReplanOpenSetLayout.KEY;
-import static org.onepath.grids.replan.ReplanOpenSetLayout.KEY1_OFFSET;
-import static org.onepath.grids.replan.ReplanOpenSetLayout.KEY2_OFFSET;
-import static org.onepath.grids.replan.ReplanOpenSetLayout.NODE_OFFSET;
 import static org.onepath.grids.replan.ReplanOpenSetLayout.POSITION_BYTES;
-import static org.onepath.grids.replan.ReplanOpenSetLayout.SLOT_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.OwnerState;
+import org.onepath.memory.QuadHeap;
 import org.onepath.state.ReplanOpenSetPiece;
 
 /**
@@ -23,7 +18,8 @@ import org.onepath.state.ReplanOpenSetPiece;
  * smaller node index; two keys within a relative 1e-11 (absolute below 1) count as equal. A node
  * is in the set at most once: pushing a queued node replaces its keys and re-sifts. NaN keys are
  * rejected; infinite keys are legal. Slots and positions live off-heap
- * ({@link ReplanOpenSetLayout}).
+ * ({@link ReplanOpenSetLayout}); the sifting is {@link QuadHeap}'s, in this order, writing each
+ * node's slot into the position table.
  *
  * <p>Not thread-safe. Owns its memory: {@link #close()} frees it.
  */
@@ -33,10 +29,8 @@ public final class ReplanOpenSet implements AutoCloseable {
     private final int capacity;
     private final Arena arena;
     private final MemorySegment positions;
-    private final GrowableSegment slots;
+    private final Slots heap;
     private final OwnerState state = new OwnerState("ReplanOpenSet");
-    private MemorySegment heap;
-    private int size;
 
     /**
      * @param nodeCapacity node indices 0..nodeCapacity-1 may be pushed
@@ -49,8 +43,7 @@ public final class ReplanOpenSet implements AutoCloseable {
         this.arena = Arena.ofShared();
         this.positions = arena.allocate(nodeCapacity * POSITION_BYTES, POSITION_BYTES);
         positions.fill((byte) 0xFF); // every position ABSENT (-1)
-        this.slots = new GrowableSegment(Math.min(nodeCapacity, INITIAL_SLOTS) * SLOT_BYTES, 8);
-        this.heap = slots.segment();
+        this.heap = new Slots(Math.min(nodeCapacity, INITIAL_SLOTS), positions);
     }
 
     /** Node indices accepted: 0..capacity-1. */
@@ -59,11 +52,11 @@ public final class ReplanOpenSet implements AutoCloseable {
     }
 
     public int size() {
-        return size;
+        return heap.size();
     }
 
     public boolean isEmpty() {
-        return size == 0;
+        return heap.isEmpty();
     }
 
     /** Whether the node is queued. */
@@ -74,11 +67,12 @@ public final class ReplanOpenSet implements AutoCloseable {
 
     /** Empties the set; costs O(size). */
     public void clear() {
-        final MemorySegment h = heap;
-        for (int i = 0; i < size; i++) {
-            positions.set(INT, h.get(INT, i * SLOT_BYTES + NODE_OFFSET) * POSITION_BYTES, ABSENT);
+        final Slots h = heap;
+        final int n = h.size();
+        for (int i = 0; i < n; i++) {
+            positions.set(INT, h.id(i) * POSITION_BYTES, ABSENT);
         }
-        size = 0;
+        h.clear();
     }
 
     /**
@@ -92,21 +86,11 @@ public final class ReplanOpenSet implements AutoCloseable {
                     + ", key2 " + key2 + ")");
         }
         checkNode(node);
-        int pos = positions.get(INT, node * POSITION_BYTES);
-        MemorySegment h = heap;
+        final int pos = positions.get(INT, node * POSITION_BYTES);
         if (pos == ABSENT) {
-            if ((size + 1) * SLOT_BYTES > h.byteSize()) {
-                h = slots.ensureLength((size + 1) * SLOT_BYTES, size * SLOT_BYTES);
-                heap = h;
-            }
-            siftUp(h, size++, node, key1, key2);
+            heap.insert(key1, key2, node, 0);
         } else {
-            long off = pos * SLOT_BYTES;
-            if (ReplanKeys.before(key1, key2, node, h.get(KEY, off + KEY1_OFFSET), h.get(KEY, off + KEY2_OFFSET), node)) {
-                siftUp(h, pos, node, key1, key2);
-            } else {
-                siftDown(h, pos, node, key1, key2);
-            }
+            heap.update(pos, key1, key2, node, 0);
         }
     }
 
@@ -117,26 +101,12 @@ public final class ReplanOpenSet implements AutoCloseable {
      */
     public boolean remove(int node) {
         checkNode(node);
-        int pos = positions.get(INT, node * POSITION_BYTES);
+        final int pos = positions.get(INT, node * POSITION_BYTES);
         if (pos == ABSENT) {
             return false;
         }
-        final MemorySegment h = heap;
         positions.set(INT, node * POSITION_BYTES, ABSENT);
-        int last = --size;
-        if (pos != last) {
-            long off = last * SLOT_BYTES;
-            int ln = h.get(INT, off + NODE_OFFSET);
-            double l1 = h.get(KEY, off + KEY1_OFFSET);
-            double l2 = h.get(KEY, off + KEY2_OFFSET);
-            long pOff = pos * SLOT_BYTES;
-            if (ReplanKeys.before(l1, l2, ln, h.get(KEY, pOff + KEY1_OFFSET), h.get(KEY, pOff + KEY2_OFFSET),
-                    h.get(INT, pOff + NODE_OFFSET))) {
-                siftUp(h, pos, ln, l1, l2);
-            } else {
-                siftDown(h, pos, ln, l1, l2);
-            }
-        }
+        heap.remove(pos);
         return true;
     }
 
@@ -154,50 +124,50 @@ public final class ReplanOpenSet implements AutoCloseable {
     /** The first node, without removing it. */
     public int topNode() {
         checkNotEmpty();
-        return heap.get(INT, NODE_OFFSET);
+        return heap.id(0);
     }
 
     /** key1 of the first node. */
     public double topKey1() {
         checkNotEmpty();
-        return heap.get(KEY, KEY1_OFFSET);
+        return heap.key1(0);
     }
 
     /** key2 of the first node. */
     public double topKey2() {
         checkNotEmpty();
-        return heap.get(KEY, KEY2_OFFSET);
+        return heap.key2(0);
     }
 
     /** Node in heap slot {@code slot} (0 = top), for snapshots and debugging. */
     public int nodeAt(int slot) {
         checkSlot(slot);
-        return heap.get(INT, slot * SLOT_BYTES + NODE_OFFSET);
+        return heap.id(slot);
     }
 
     /** key1 in heap slot {@code slot}. */
     public double key1At(int slot) {
         checkSlot(slot);
-        return heap.get(KEY, slot * SLOT_BYTES + KEY1_OFFSET);
+        return heap.key1(slot);
     }
 
     /** key2 in heap slot {@code slot}. */
     public double key2At(int slot) {
         checkSlot(slot);
-        return heap.get(KEY, slot * SLOT_BYTES + KEY2_OFFSET);
+        return heap.key2(slot);
     }
 
     /** The heap array as the state format stores it: slots in array order (for snapshots). */
     public ReplanOpenSetPiece.Heap toPiece() {
         state.ensureOpen();
-        int[] nodes = new int[size];
-        double[] k1 = new double[size];
-        double[] k2 = new double[size];
-        for (int i = 0; i < size; i++) {
-            long off = i * SLOT_BYTES;
-            nodes[i] = heap.get(INT, off + NODE_OFFSET);
-            k1[i] = heap.get(KEY, off + KEY1_OFFSET);
-            k2[i] = heap.get(KEY, off + KEY2_OFFSET);
+        final int n = heap.size();
+        int[] nodes = new int[n];
+        double[] k1 = new double[n];
+        double[] k2 = new double[n];
+        for (int i = 0; i < n; i++) {
+            nodes[i] = heap.id(i);
+            k1[i] = heap.key1(i);
+            k2[i] = heap.key2(i);
         }
         return new ReplanOpenSetPiece.Heap(nodes, k1, k2);
     }
@@ -218,88 +188,23 @@ public final class ReplanOpenSet implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             checkNode(piece.nodes()[i]);
         }
-        MemorySegment h = heap;
-        if (n * SLOT_BYTES > h.byteSize()) {
-            h = slots.ensureLength(n * SLOT_BYTES, 0);
-            heap = h;
-        }
+        heap.reserve(n);
         for (int i = 0; i < n; i++) {
             int node = piece.nodes()[i];
             if (positions.get(INT, node * POSITION_BYTES) != ABSENT) {
-                size = i;
                 clear();
                 throw new IllegalArgumentException("node " + node + " is listed twice in the heap (slot " + i + ")");
             }
-            writeSlot(h, i, node, piece.key1()[i], piece.key2()[i]);
+            heap.append(piece.key1()[i], piece.key2()[i], node, 0);
         }
-        size = n;
     }
 
     @Override
     public void close() {
         if (state.markClosed()) {
-            slots.close();
+            heap.close();
             arena.close();
         }
-    }
-
-    private void siftUp(MemorySegment h, int pos, int node, double k1, double k2) {
-        while (pos > 0) {
-            int parent = (pos - 1) >>> 2;
-            long pOff = parent * SLOT_BYTES;
-            double p1 = h.get(KEY, pOff + KEY1_OFFSET);
-            double p2 = h.get(KEY, pOff + KEY2_OFFSET);
-            int pn = h.get(INT, pOff + NODE_OFFSET);
-            if (!ReplanKeys.before(k1, k2, node, p1, p2, pn)) {
-                break;
-            }
-            writeSlot(h, pos, pn, p1, p2);
-            pos = parent;
-        }
-        writeSlot(h, pos, node, k1, k2);
-    }
-
-    private void siftDown(MemorySegment h, int pos, int node, double k1, double k2) {
-        final int n = size;
-        while (true) {
-            final int first = (pos << 2) + 1;
-            if (first >= n) {
-                break;
-            }
-            final int end = Math.min(first + 4, n);
-            int best = first;
-            long bOff = first * SLOT_BYTES;
-            double b1 = h.get(KEY, bOff + KEY1_OFFSET);
-            double b2 = h.get(KEY, bOff + KEY2_OFFSET);
-            int bn = h.get(INT, bOff + NODE_OFFSET);
-            for (int c = first + 1; c < end; c++) {
-                final long cOff = c * SLOT_BYTES;
-                final double c1 = h.get(KEY, cOff + KEY1_OFFSET);
-                final double c2 = h.get(KEY, cOff + KEY2_OFFSET);
-                final int cn = h.get(INT, cOff + NODE_OFFSET);
-                if (ReplanKeys.before(c1, c2, cn, b1, b2, bn)) {
-                    best = c;
-                    bOff = cOff;
-                    b1 = c1;
-                    b2 = c2;
-                    bn = cn;
-                }
-            }
-            if (!ReplanKeys.before(b1, b2, bn, k1, k2, node)) {
-                break;
-            }
-            writeSlot(h, pos, bn, b1, b2);
-            pos = best;
-        }
-        writeSlot(h, pos, node, k1, k2);
-    }
-
-    private void writeSlot(MemorySegment h, int pos, int node, double k1, double k2) {
-        long off = pos * SLOT_BYTES;
-        h.set(KEY, off + KEY1_OFFSET, k1);
-        h.set(KEY, off + KEY2_OFFSET, k2);
-        h.set(INT, off + NODE_OFFSET, node);
-        positions.set(INT, node * POSITION_BYTES, pos);
     }
 
     private void checkNode(int node) {
@@ -309,14 +214,39 @@ public final class ReplanOpenSet implements AutoCloseable {
     }
 
     private void checkSlot(int slot) {
-        if (slot < 0 || slot >= size) {
-            throw new IllegalArgumentException("slot " + slot + " is outside 0.." + (size - 1));
+        if (slot < 0 || slot >= heap.size()) {
+            throw new IllegalArgumentException("slot " + slot + " is outside 0.." + (heap.size() - 1));
         }
     }
 
     private void checkNotEmpty() {
-        if (size == 0) {
+        if (heap.isEmpty()) {
             throw new IllegalStateException("ReplanOpenSet is empty");
+        }
+    }
+
+    /** The heap in the replanners' order, keeping each queued node's slot in the position table. */
+    private static final class Slots extends QuadHeap {
+        private final MemorySegment positions;
+
+        Slots(int initialSlots, MemorySegment positions) {
+            super(initialSlots);
+            this.positions = positions;
+        }
+
+        @Override
+        protected boolean tie(double a1, double b1) {
+            return ReplanKeys.equal(a1, b1);
+        }
+
+        @Override
+        protected boolean tieBefore(double a2, int an, double b2, int bn) {
+            return ReplanKeys.tieBefore(a2, an, b2, bn);
+        }
+
+        @Override
+        protected void placed(int node, int aux, int pos) {
+            positions.set(INT, node * POSITION_BYTES, pos);
         }
     }
 }
