@@ -1,13 +1,7 @@
 package org.onepath.grids;
 
-import static org.onepath.grids.OpenSetLayout.ABSENT;
-import static org.onepath.grids.OpenSetLayout.INT;
-import static org.onepath.grids.OpenSetLayout.POSITION_BYTES;
-
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
+import org.onepath.memory.NodeHeap;
 import org.onepath.memory.OwnerState;
-import org.onepath.memory.QuadHeap;
 import org.onepath.state.OpenSetPiece;
 
 /**
@@ -17,16 +11,13 @@ import org.onepath.state.OpenSetPiece;
  * index first. Keys compare with {@code ==}, {@code <} and {@code >}; NaN keys are rejected. A node
  * is in the set at most once: pushing a queued node replaces its keys and re-sifts, so the pop
  * order depends only on the keys. Slots and positions live off-heap ({@link OpenSetLayout}); the
- * sifting is {@link QuadHeap}'s, in this order, writing each node's slot into the position table.
+ * heap is the shared {@link NodeHeap} in this order.
  *
  * <p>Not thread-safe. Owns its memory: {@link #close()} frees it.
  */
 public final class OpenSet implements AutoCloseable {
     private static final int INITIAL_SLOTS = 256;
 
-    private final int capacity;
-    private final Arena arena;
-    private final MemorySegment positions;
     private final Slots heap;
     private final OwnerState state = new OwnerState("OpenSet");
 
@@ -34,19 +25,12 @@ public final class OpenSet implements AutoCloseable {
      * @param nodeCapacity node indices 0..nodeCapacity-1 may be pushed
      */
     public OpenSet(int nodeCapacity) {
-        if (nodeCapacity < 1) {
-            throw new IllegalArgumentException("nodeCapacity must be at least 1, was " + nodeCapacity);
-        }
-        this.capacity = nodeCapacity;
-        this.arena = Arena.ofShared();
-        this.positions = arena.allocate(nodeCapacity * POSITION_BYTES, POSITION_BYTES);
-        positions.fill((byte) 0xFF); // every position ABSENT (-1)
-        this.heap = new Slots(Math.min(nodeCapacity, INITIAL_SLOTS), positions);
+        this.heap = new Slots(nodeCapacity, Math.min(nodeCapacity, INITIAL_SLOTS));
     }
 
     /** Node indices accepted: 0..capacity-1. */
     public int capacity() {
-        return capacity;
+        return heap.capacity();
     }
 
     public int size() {
@@ -59,18 +43,12 @@ public final class OpenSet implements AutoCloseable {
 
     /** Whether the node is queued. */
     public boolean contains(int node) {
-        checkNode(node);
-        return positions.get(INT, node * POSITION_BYTES) != ABSENT;
+        return heap.contains(node);
     }
 
     /** Empties the set; costs O(size). */
     public void clear() {
-        final Slots h = heap;
-        final int n = h.size();
-        for (int i = 0; i < n; i++) {
-            positions.set(INT, h.id(i) * POSITION_BYTES, ABSENT);
-        }
-        h.clear();
+        heap.clear();
     }
 
     /**
@@ -79,16 +57,7 @@ public final class OpenSet implements AutoCloseable {
      * @throws IllegalArgumentException if f or g is NaN or the node is out of range
      */
     public void push(int node, double f, double g) {
-        if (f != f || g != g) {
-            throw new IllegalArgumentException("OpenSet keys must not be NaN (node " + node + ", f " + f + ", g " + g + ")");
-        }
-        checkNode(node);
-        final int pos = positions.get(INT, node * POSITION_BYTES);
-        if (pos == ABSENT) {
-            heap.insert(f, g, node, 0);
-        } else {
-            heap.update(pos, f, g, node, 0);
-        }
+        heap.push(node, f, g);
     }
 
     /**
@@ -97,50 +66,37 @@ public final class OpenSet implements AutoCloseable {
      * @throws IllegalStateException if the set is empty
      */
     public int pop() {
-        final Slots h = heap;
-        if (h.isEmpty()) {
-            throw new IllegalStateException("OpenSet is empty");
-        }
-        final int top = h.id(0);
-        positions.set(INT, top * POSITION_BYTES, ABSENT);
-        h.removeTop();
-        return top;
+        return heap.pop();
     }
 
     /** The first node, without removing it. */
     public int peekNode() {
-        checkNotEmpty();
-        return heap.id(0);
+        return heap.topId();
     }
 
     /** The f of the first node. */
     public double peekF() {
-        checkNotEmpty();
-        return heap.key1(0);
+        return heap.topKey1();
     }
 
     /** The g of the first node. */
     public double peekG() {
-        checkNotEmpty();
-        return heap.key2(0);
+        return heap.topKey2();
     }
 
     /** Node in heap slot {@code slot} (0 = top), for snapshots and debugging. */
     public int nodeAt(int slot) {
-        checkSlot(slot);
-        return heap.id(slot);
+        return heap.idAt(slot);
     }
 
     /** f in heap slot {@code slot}. */
     public double fAt(int slot) {
-        checkSlot(slot);
-        return heap.key1(slot);
+        return heap.key1At(slot);
     }
 
     /** g in heap slot {@code slot}. */
     public double gAt(int slot) {
-        checkSlot(slot);
-        return heap.key2(slot);
+        return heap.key2At(slot);
     }
 
     /**
@@ -182,27 +138,13 @@ public final class OpenSet implements AutoCloseable {
      */
     public void load(OpenSetPiece.Heap piece) {
         state.ensureOpen();
-        clear();
-        int n = piece.nodes().length;
-        for (int i = 0; i < n; i++) {
-            checkNode(piece.nodes()[i]);
-        }
-        heap.reserve(n);
-        for (int i = 0; i < n; i++) {
-            int node = piece.nodes()[i];
-            if (positions.get(INT, node * POSITION_BYTES) != ABSENT) {
-                clear();
-                throw new IllegalArgumentException("node " + node + " is listed twice in the heap (slot " + i + ")");
-            }
-            heap.append(piece.f()[i], piece.g()[i], node, 0);
-        }
+        heap.load(piece.nodes(), piece.f(), piece.g());
     }
 
     @Override
     public void close() {
         if (state.markClosed()) {
             heap.close();
-            arena.close();
         }
     }
 
@@ -228,31 +170,10 @@ public final class OpenSet implements AutoCloseable {
         return n1 < n2;
     }
 
-    private void checkNode(int node) {
-        if (node < 0 || node >= capacity) {
-            throw new IllegalArgumentException("node " + node + " is outside 0.." + (capacity - 1));
-        }
-    }
-
-    private void checkSlot(int slot) {
-        if (slot < 0 || slot >= heap.size()) {
-            throw new IllegalArgumentException("slot " + slot + " is outside 0.." + (heap.size() - 1));
-        }
-    }
-
-    private void checkNotEmpty() {
-        if (heap.isEmpty()) {
-            throw new IllegalStateException("OpenSet is empty");
-        }
-    }
-
-    /** The heap in the open order, keeping each queued node's slot in the position table. */
-    private static final class Slots extends QuadHeap {
-        private final MemorySegment positions;
-
-        Slots(int initialSlots, MemorySegment positions) {
-            super(initialSlots);
-            this.positions = positions;
+    /** The heap in the open order: f as key1, g as key2, the node as id. */
+    private static final class Slots extends NodeHeap {
+        Slots(int capacity, int initialSlots) {
+            super("OpenSet", "f", "g", capacity, initialSlots);
         }
 
         @Override
@@ -263,11 +184,6 @@ public final class OpenSet implements AutoCloseable {
         @Override
         protected boolean tieBefore(double g1, int n1, double g2, int n2) {
             return OpenSet.tieBefore(g1, n1, g2, n2);
-        }
-
-        @Override
-        protected void placed(int node, int aux, int pos) {
-            positions.set(INT, node * POSITION_BYTES, pos);
         }
     }
 }

@@ -20,16 +20,16 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Order: of two slots, the one with the smaller key1 comes first unless {@link #tie} calls the
  * two key1 values a tie; then {@link #tieBefore} decides on (key2, id). The order must be strict
- * (a slot never comes before itself); it need not be transitive, since the moves depend only on
- * the comparisons below, made in a fixed sequence, so a given order and sequence of calls always
- * leaves the same array. Every slot written reports its new position through {@link #placed}, so
- * the user keeps its own position index (a table by node, a field of a node record).
+ * (a slot never comes before itself) but need not be transitive: each operation makes its
+ * comparisons in a fixed sequence, so the same order and the same calls always leave the same
+ * array. Every slot written reports its new position through {@link #placed}, so the user keeps
+ * its own position index: a table by id ({@link NodeHeap}) or a field of a node record.
  *
- * <p>Each user extends this class with one small final class supplying the three hooks, and calls
- * the final methods through a field declared with that final type. Inlined into the user's
- * method, the hooks are then called on a receiver whose exact class the JIT knows, so each is a
- * direct call it inlines, whatever other heaps the program uses; sift code compiled on its own
- * falls back to the call profile, monomorphic while one user class is loaded.
+ * <p>Each user extends this class with one small final class supplying the hooks, and calls the
+ * final methods through a field declared with that final type. Inlined into the user's method,
+ * the hooks are then called on a receiver whose exact class the JIT knows, so each is a direct
+ * call it inlines, whatever other heaps the program uses; sift code compiled on its own falls
+ * back to the call profile, monomorphic while one user class is loaded.
  *
  * <p>Not thread-safe. Owns its slots: {@link #close()} frees them.
  */
@@ -138,7 +138,7 @@ public abstract class QuadHeap implements AutoCloseable {
      * Removes slot {@code pos}: the last slot takes its place and sifts up when it comes before
      * the removed one, else down.
      */
-    public final void remove(int pos) {
+    public final void removeAt(int pos) {
         final int last = --size;
         if (pos != last) {
             final MemorySegment h = slots;
@@ -169,13 +169,14 @@ public abstract class QuadHeap implements AutoCloseable {
         size = pos + 1;
     }
 
-    /** Forgets every slot; a user that keeps positions resets them first. */
-    public final void clear() {
+    /** Forgets every slot; a subclass that keeps positions resets them too. */
+    public void clear() {
         size = 0;
     }
 
+    /** Frees the slots; a subclass that owns more memory frees it too. */
     @Override
-    public final void close() {
+    public void close() {
         memory.close();
     }
 

@@ -21,6 +21,16 @@ import java.lang.foreign.ValueLayout;
  * The keys sit first so a comparison reads one cache line; the slot is 24 bytes so every f64 of
  * the array stays 8-byte aligned. {@code OpenSetLayout}, {@code ReplanOpenSetLayout} and
  * {@code VoxelHeapLayout} name these fields for their users.
+ *
+ * <p>Position table of a {@link NodeHeap}, one i32 per id of its capacity: the id's slot, or
+ * {@link #ABSENT} when it is not queued. Only queued ids hold another value, so clearing the heap
+ * touches only the slots in use.
+ * <pre>
+ *  0       4       8
+ *  +-------+-------+ ...
+ *  | id 0  | id 1  |
+ *  +-------+-------+ ...
+ * </pre>
  */
 public final class QuadHeapLayout {
     private QuadHeapLayout() {
@@ -31,6 +41,11 @@ public final class QuadHeapLayout {
     public static final long ID_OFFSET = KEY2_OFFSET + 8;
     public static final long AUX_OFFSET = ID_OFFSET + 4;
     public static final long SLOT_BYTES = AUX_OFFSET + 4;
+
+    /** Bytes of one position table entry. */
+    public static final long POSITION_BYTES = 4;
+    /** Position of an id that is not queued. */
+    public static final int ABSENT = -1;
 
     /** Children per slot. */
     public static final int ARITY = 4;

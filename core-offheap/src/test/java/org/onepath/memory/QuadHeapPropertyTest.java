@@ -17,12 +17,12 @@ import net.jqwik.api.Tuple;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link QuadHeap} against plain models: its pop order against a sorted list, and its slot array,
- * slot for slot, and every position it reports, against the sift-up and sift-down the open sets
- * ran before they shared the primitive, transcribed below over Java arrays. Two orders: the
- * searches' (smaller key1, larger key2, smaller id; a total order) and the replanners' (smaller
- * key1, then smaller key2, each equal within a relative 1e-11, then smaller id; not transitive,
- * so only the moves can be compared).
+ * {@link QuadHeap} and {@link NodeHeap} against plain models: the pop order against a sorted list,
+ * and the slot array, slot for slot, and every position reported, against the sift-up and
+ * sift-down the open sets ran before they shared the primitive, transcribed below over Java
+ * arrays. Two orders: the searches' (smaller key1, larger key2, smaller id; a total order) and the
+ * replanners' (smaller key1, then smaller key2, each equal within a relative 1e-11, then smaller
+ * id; not transitive, so only the moves can be compared).
  */
 class QuadHeapPropertyTest {
 
@@ -286,7 +286,7 @@ class QuadHeapPropertyTest {
                         }
                         int top = heap.id(0);
                         heap.positions[top] = -1;
-                        heap.remove(0);
+                        heap.removeAt(0);
                         old.remove(top);
                     }
                     case REMOVE -> {
@@ -296,7 +296,7 @@ class QuadHeapPropertyTest {
                         }
                         int pos = heap.positions[n];
                         heap.positions[n] = -1;
-                        heap.remove(pos);
+                        heap.removeAt(pos);
                         old.remove(n);
                     }
                     case RELOAD -> {
@@ -334,6 +334,111 @@ class QuadHeapPropertyTest {
                 }
                 assertEquals(expected, drained, "drained in sorted order");
             }
+        }
+    }
+
+    /** A NodeHeap in one of the two orders. */
+    static final class Nodes extends NodeHeap {
+        final boolean tolerant;
+
+        Nodes(boolean tolerant, int capacity, int initialSlots) {
+            super("Nodes", "k1", "k2", capacity, initialSlots);
+            this.tolerant = tolerant;
+        }
+
+        @Override
+        protected boolean tie(double a1, double b1) {
+            return tolerant ? near(a1, b1) : a1 == b1;
+        }
+
+        @Override
+        protected boolean tieBefore(double a2, int aId, double b2, int bId) {
+            return tolerant ? TOLERANT.before(0, a2, aId, 0, b2, bId) : SEARCH.before(0, a2, aId, 0, b2, bId);
+        }
+    }
+
+    @Property(tries = 300)
+    void nodeHeapMakesTheOldMoves(@ForAll("tolerantScripts") Script script, @ForAll boolean tolerant) {
+        OldHeap old = new OldHeap(tolerant ? TOLERANT : SEARCH, script.ids());
+        try (Nodes heap = new Nodes(tolerant, script.ids(), script.initialSlots())) {
+            int step = 0;
+            for (Op op : script.ops()) {
+                step++;
+                switch (op.kind()) {
+                    case PUSH -> {
+                        heap.push(op.id(), op.k1(), op.k2());
+                        old.push(op.id(), op.k1(), op.k2(), 0);
+                    }
+                    case POP -> {
+                        if (old.size == 0) {
+                            assertThrows(IllegalStateException.class, heap::pop);
+                            continue;
+                        }
+                        assertEquals(old.pop(), heap.pop(), "pop at step " + step);
+                    }
+                    case REMOVE_TOP -> {
+                        if (old.size == 0) {
+                            continue;
+                        }
+                        int top = heap.topId();
+                        assertTrue(heap.remove(top));
+                        old.remove(top);
+                    }
+                    case REMOVE -> {
+                        boolean queued = old.positions[op.id()] >= 0;
+                        assertEquals(queued, heap.remove(op.id()), "remove at step " + step);
+                        if (queued) {
+                            old.remove(op.id());
+                        }
+                    }
+                    case RELOAD -> {
+                        int n = heap.size();
+                        int[] ids = new int[n];
+                        double[] a = new double[n];
+                        double[] b = new double[n];
+                        for (int i = 0; i < n; i++) {
+                            ids[i] = heap.idAt(i);
+                            a[i] = heap.key1At(i);
+                            b[i] = heap.key2At(i);
+                        }
+                        heap.load(ids, a, b);
+                    }
+                    default -> throw new AssertionError(op);
+                }
+                assertEquals(old.size, heap.size(), "size at step " + step);
+                for (int i = 0; i < old.size; i++) {
+                    assertEquals(Double.doubleToRawLongBits(old.k1[i]), Double.doubleToRawLongBits(heap.key1At(i)), "key1 at step " + step);
+                    assertEquals(Double.doubleToRawLongBits(old.k2[i]), Double.doubleToRawLongBits(heap.key2At(i)), "key2 at step " + step);
+                    assertEquals(old.id[i], heap.idAt(i), "id of slot " + i + " at step " + step);
+                    assertEquals(0, heap.aux(i));
+                }
+                for (int n = 0; n < script.ids(); n++) {
+                    assertEquals(old.positions[n] >= 0, heap.contains(n), "contains(" + n + ") at step " + step);
+                }
+            }
+        }
+    }
+
+    @Test
+    void nodeHeapChecksKeysIdsSlotsAndLoads() {
+        assertThrows(IllegalArgumentException.class, () -> new Nodes(false, 0, 1));
+        try (Nodes heap = new Nodes(false, 4, 1)) {
+            assertThrows(IllegalArgumentException.class, () -> heap.push(0, Double.NaN, 0));
+            assertThrows(IllegalArgumentException.class, () -> heap.push(0, 0, Double.NaN));
+            assertThrows(IllegalArgumentException.class, () -> heap.push(4, 0, 0));
+            assertThrows(IllegalArgumentException.class, () -> heap.contains(-1));
+            assertThrows(IllegalStateException.class, heap::topKey1);
+            heap.push(2, 1, 1);
+            heap.push(3, 0.5, 1);
+            assertThrows(IllegalArgumentException.class, () -> heap.idAt(2));
+            assertThrows(IllegalArgumentException.class, () -> heap.load(new int[] {1, 1}, new double[2], new double[2]));
+            assertTrue(heap.isEmpty(), "a refused load leaves the heap empty");
+            for (int n = 0; n < 4; n++) {
+                assertTrue(!heap.contains(n));
+            }
+            heap.load(new int[] {3, 2}, new double[] {0.5, 1}, new double[] {1, 1});
+            assertEquals(3, heap.pop());
+            assertEquals(2, heap.pop());
         }
     }
 

@@ -1,13 +1,7 @@
 package org.onepath.grids.replan;
 
-import static org.onepath.grids.replan.ReplanOpenSetLayout.ABSENT;
-import static org.onepath.grids.replan.ReplanOpenSetLayout.INT;
-import static org.onepath.grids.replan.ReplanOpenSetLayout.POSITION_BYTES;
-
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
+import org.onepath.memory.NodeHeap;
 import org.onepath.memory.OwnerState;
-import org.onepath.memory.QuadHeap;
 import org.onepath.state.ReplanOpenSetPiece;
 
 /**
@@ -18,17 +12,13 @@ import org.onepath.state.ReplanOpenSetPiece;
  * smaller node index; two keys within a relative 1e-11 (absolute below 1) count as equal. A node
  * is in the set at most once: pushing a queued node replaces its keys and re-sifts. NaN keys are
  * rejected; infinite keys are legal. Slots and positions live off-heap
- * ({@link ReplanOpenSetLayout}); the sifting is {@link QuadHeap}'s, in this order, writing each
- * node's slot into the position table.
+ * ({@link ReplanOpenSetLayout}); the heap is the shared {@link NodeHeap} in this order.
  *
  * <p>Not thread-safe. Owns its memory: {@link #close()} frees it.
  */
 public final class ReplanOpenSet implements AutoCloseable {
     private static final int INITIAL_SLOTS = 256;
 
-    private final int capacity;
-    private final Arena arena;
-    private final MemorySegment positions;
     private final Slots heap;
     private final OwnerState state = new OwnerState("ReplanOpenSet");
 
@@ -36,19 +26,12 @@ public final class ReplanOpenSet implements AutoCloseable {
      * @param nodeCapacity node indices 0..nodeCapacity-1 may be pushed
      */
     public ReplanOpenSet(int nodeCapacity) {
-        if (nodeCapacity < 1) {
-            throw new IllegalArgumentException("nodeCapacity must be at least 1, was " + nodeCapacity);
-        }
-        this.capacity = nodeCapacity;
-        this.arena = Arena.ofShared();
-        this.positions = arena.allocate(nodeCapacity * POSITION_BYTES, POSITION_BYTES);
-        positions.fill((byte) 0xFF); // every position ABSENT (-1)
-        this.heap = new Slots(Math.min(nodeCapacity, INITIAL_SLOTS), positions);
+        this.heap = new Slots(nodeCapacity, Math.min(nodeCapacity, INITIAL_SLOTS));
     }
 
     /** Node indices accepted: 0..capacity-1. */
     public int capacity() {
-        return capacity;
+        return heap.capacity();
     }
 
     public int size() {
@@ -61,18 +44,12 @@ public final class ReplanOpenSet implements AutoCloseable {
 
     /** Whether the node is queued. */
     public boolean contains(int node) {
-        checkNode(node);
-        return positions.get(INT, node * POSITION_BYTES) != ABSENT;
+        return heap.contains(node);
     }
 
     /** Empties the set; costs O(size). */
     public void clear() {
-        final Slots h = heap;
-        final int n = h.size();
-        for (int i = 0; i < n; i++) {
-            positions.set(INT, h.id(i) * POSITION_BYTES, ABSENT);
-        }
-        h.clear();
+        heap.clear();
     }
 
     /**
@@ -81,17 +58,7 @@ public final class ReplanOpenSet implements AutoCloseable {
      * @throws IllegalArgumentException if a key is NaN or the node is out of range
      */
     public void push(int node, double key1, double key2) {
-        if (key1 != key1 || key2 != key2) {
-            throw new IllegalArgumentException("ReplanOpenSet keys must not be NaN (node " + node + ", key1 " + key1
-                    + ", key2 " + key2 + ")");
-        }
-        checkNode(node);
-        final int pos = positions.get(INT, node * POSITION_BYTES);
-        if (pos == ABSENT) {
-            heap.insert(key1, key2, node, 0);
-        } else {
-            heap.update(pos, key1, key2, node, 0);
-        }
+        heap.push(node, key1, key2);
     }
 
     /**
@@ -100,61 +67,48 @@ public final class ReplanOpenSet implements AutoCloseable {
      * @return whether it was queued
      */
     public boolean remove(int node) {
-        checkNode(node);
-        final int pos = positions.get(INT, node * POSITION_BYTES);
-        if (pos == ABSENT) {
-            return false;
-        }
-        positions.set(INT, node * POSITION_BYTES, ABSENT);
-        heap.remove(pos);
-        return true;
+        return heap.remove(node);
     }
 
     /**
-     * Removes and returns the first node.
+     * Removes and returns the first node, as {@link #remove} removes any node.
      *
      * @throws IllegalStateException if the set is empty
      */
     public int pop() {
-        int top = topNode();
-        remove(top);
+        int top = heap.topId();
+        heap.remove(top);
         return top;
     }
 
     /** The first node, without removing it. */
     public int topNode() {
-        checkNotEmpty();
-        return heap.id(0);
+        return heap.topId();
     }
 
     /** key1 of the first node. */
     public double topKey1() {
-        checkNotEmpty();
-        return heap.key1(0);
+        return heap.topKey1();
     }
 
     /** key2 of the first node. */
     public double topKey2() {
-        checkNotEmpty();
-        return heap.key2(0);
+        return heap.topKey2();
     }
 
     /** Node in heap slot {@code slot} (0 = top), for snapshots and debugging. */
     public int nodeAt(int slot) {
-        checkSlot(slot);
-        return heap.id(slot);
+        return heap.idAt(slot);
     }
 
     /** key1 in heap slot {@code slot}. */
     public double key1At(int slot) {
-        checkSlot(slot);
-        return heap.key1(slot);
+        return heap.key1At(slot);
     }
 
     /** key2 in heap slot {@code slot}. */
     public double key2At(int slot) {
-        checkSlot(slot);
-        return heap.key2(slot);
+        return heap.key2At(slot);
     }
 
     /** The heap array as the state format stores it: slots in array order (for snapshots). */
@@ -183,55 +137,20 @@ public final class ReplanOpenSet implements AutoCloseable {
      */
     public void load(ReplanOpenSetPiece.Heap piece) {
         state.ensureOpen();
-        clear();
-        int n = piece.nodes().length;
-        for (int i = 0; i < n; i++) {
-            checkNode(piece.nodes()[i]);
-        }
-        heap.reserve(n);
-        for (int i = 0; i < n; i++) {
-            int node = piece.nodes()[i];
-            if (positions.get(INT, node * POSITION_BYTES) != ABSENT) {
-                clear();
-                throw new IllegalArgumentException("node " + node + " is listed twice in the heap (slot " + i + ")");
-            }
-            heap.append(piece.key1()[i], piece.key2()[i], node, 0);
-        }
+        heap.load(piece.nodes(), piece.key1(), piece.key2());
     }
 
     @Override
     public void close() {
         if (state.markClosed()) {
             heap.close();
-            arena.close();
         }
     }
 
-    private void checkNode(int node) {
-        if (node < 0 || node >= capacity) {
-            throw new IllegalArgumentException("node " + node + " is outside 0.." + (capacity - 1));
-        }
-    }
-
-    private void checkSlot(int slot) {
-        if (slot < 0 || slot >= heap.size()) {
-            throw new IllegalArgumentException("slot " + slot + " is outside 0.." + (heap.size() - 1));
-        }
-    }
-
-    private void checkNotEmpty() {
-        if (heap.isEmpty()) {
-            throw new IllegalStateException("ReplanOpenSet is empty");
-        }
-    }
-
-    /** The heap in the replanners' order, keeping each queued node's slot in the position table. */
-    private static final class Slots extends QuadHeap {
-        private final MemorySegment positions;
-
-        Slots(int initialSlots, MemorySegment positions) {
-            super(initialSlots);
-            this.positions = positions;
+    /** The heap in the replanners' order ({@link ReplanKeys#before}), the node as id. */
+    private static final class Slots extends NodeHeap {
+        Slots(int capacity, int initialSlots) {
+            super("ReplanOpenSet", "key1", "key2", capacity, initialSlots);
         }
 
         @Override
@@ -242,11 +161,6 @@ public final class ReplanOpenSet implements AutoCloseable {
         @Override
         protected boolean tieBefore(double a2, int an, double b2, int bn) {
             return ReplanKeys.tieBefore(a2, an, b2, bn);
-        }
-
-        @Override
-        protected void placed(int node, int aux, int pos) {
-            positions.set(INT, node * POSITION_BYTES, pos);
         }
     }
 }

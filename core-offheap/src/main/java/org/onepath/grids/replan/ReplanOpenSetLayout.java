@@ -31,9 +31,9 @@ public final class ReplanOpenSetLayout {
     public static final long NODE_OFFSET = QuadHeapLayout.ID_OFFSET;
     public static final long SLOT_BYTES = QuadHeapLayout.SLOT_BYTES;
 
-    public static final long POSITION_BYTES = 4;
+    public static final long POSITION_BYTES = QuadHeapLayout.POSITION_BYTES;
     /** Position of a node that is not queued. */
-    public static final int ABSENT = -1;
+    public static final int ABSENT = QuadHeapLayout.ABSENT;
 
     /** Heap arity; an implementation detail that changes neither the order nor the results. */
     public static final int ARITY = QuadHeapLayout.ARITY;
