@@ -11,7 +11,7 @@ import org.onepath.state.OpenSetPiece;
  * index first. Keys compare with {@code ==}, {@code <} and {@code >}; NaN keys are rejected. A node
  * is in the set at most once: pushing a queued node replaces its keys and re-sifts, so the pop
  * order depends only on the keys. Slots and positions live off-heap ({@link OpenSetLayout}); the
- * heap is the shared {@link NodeHeap} in this order.
+ * heap is the shared {@code org.onepath.memory.NodeHeap} in this order.
  *
  * <p>Not thread-safe. Owns its memory: {@link #close()} frees it.
  */

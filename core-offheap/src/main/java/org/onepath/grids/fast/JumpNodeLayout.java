@@ -18,7 +18,7 @@ import java.lang.foreign.ValueLayout;
  *       {@code generation << 4} has not been reached by the current search.</li>
  * </ul>
  * The pair, the tag and its bits lie as in {@link OctileNodeLayout} (only the field at 8
- * differs), so the two engines read them through the same code ({@link OctilePairs}).
+ * differs), so the two engines read them through the same code ({@code OctilePairs}).
  */
 public final class JumpNodeLayout {
     private JumpNodeLayout() {

@@ -12,7 +12,8 @@ import org.onepath.state.ReplanOpenSetPiece;
  * smaller node index; two keys within a relative 1e-11 (absolute below 1) count as equal. A node
  * is in the set at most once: pushing a queued node replaces its keys and re-sifts. NaN keys are
  * rejected; infinite keys are legal. Slots and positions live off-heap
- * ({@link ReplanOpenSetLayout}); the heap is the shared {@link NodeHeap} in this order.
+ * ({@link ReplanOpenSetLayout}); the heap is the shared
+ * {@code org.onepath.memory.NodeHeap} in this order.
  *
  * <p>Not thread-safe. Owns its memory: {@link #close()} frees it.
  */
