@@ -2,6 +2,7 @@ package org.onepath.grids;
 
 import static org.onepath.grids.NodeRecordLayout.CLOSED_BIT;
 import static org.onepath.grids.NodeRecordLayout.G;
+import static org.onepath.grids.NodeRecordLayout.GENERATION_SHIFT;
 import static org.onepath.grids.NodeRecordLayout.G_OFFSET;
 import static org.onepath.grids.NodeRecordLayout.INT;
 import static org.onepath.grids.NodeRecordLayout.MARK_OFFSET;
@@ -82,13 +83,13 @@ public final class GridSearchBuffers implements AutoCloseable {
 
     /** Whether the current search has reached the node. */
     public boolean isVisited(int node) {
-        return (mark(node) >>> 1) == generation;
+        return (mark(node) >>> GENERATION_SHIFT) == generation;
     }
 
     /** Whether the current search has closed the node. */
     public boolean isClosed(int node) {
         int m = mark(node);
-        return (m >>> 1) == generation && (m & CLOSED_BIT) != 0;
+        return (m >>> GENERATION_SHIFT) == generation && (m & CLOSED_BIT) != 0;
     }
 
     /** Cost from the start of a visited node. */
@@ -114,7 +115,7 @@ public final class GridSearchBuffers implements AutoCloseable {
         try {
             final int current = generation;
             for (int n = 0; n < nodeCount; n++) {
-                if ((records.get(INT, n * RECORD_BYTES + MARK_OFFSET) >>> 1) == current) {
+                if ((records.get(INT, n * RECORD_BYTES + MARK_OFFSET) >>> GENERATION_SHIFT) == current) {
                     visited.add(n);
                 }
             }
@@ -148,7 +149,7 @@ public final class GridSearchBuffers implements AutoCloseable {
         final MemorySegment rec = records;
         int visited = 0;
         for (int n = 0; n < nodeCount; n++) {
-            if ((rec.get(INT, n * RECORD_BYTES + MARK_OFFSET) >>> 1) == current) {
+            if ((rec.get(INT, n * RECORD_BYTES + MARK_OFFSET) >>> GENERATION_SHIFT) == current) {
                 visited++;
             }
         }
@@ -169,7 +170,7 @@ public final class GridSearchBuffers implements AutoCloseable {
         for (int n = 0; n < nodeCount; n++) {
             long off = n * RECORD_BYTES;
             int mark = rec.get(INT, off + MARK_OFFSET);
-            if ((mark >>> 1) == current) {
+            if ((mark >>> GENERATION_SHIFT) == current) {
                 w.i32(n).flag((mark & CLOSED_BIT) != 0).f64(rec.get(G, off + G_OFFSET)).i32(rec.get(INT, off + PARENT_OFFSET));
             }
         }
@@ -187,7 +188,7 @@ public final class GridSearchBuffers implements AutoCloseable {
      */
     void load(SearchBuffersPiece.Buffers piece) {
         beginSearch();
-        final int mark = generation << 1;
+        final int mark = generation << GENERATION_SHIFT;
         int[] nodes = piece.visitedNodes();
         for (int i = 0; i < nodes.length; i++) {
             long off = nodes[i] * RECORD_BYTES;

@@ -31,6 +31,8 @@ public final class NodeRecordLayout {
 
     /** Bit 0 of the mark. */
     public static final int CLOSED_BIT = 1;
+    /** The generation lies above the closed bit: a mark is {@code generation << GENERATION_SHIFT | closed}. */
+    public static final int GENERATION_SHIFT = 1;
     /** Largest generation before the marks are cleared and numbering restarts at 1. */
     public static final int MAX_GENERATION = (1 << 30) - 1;
 

@@ -1,6 +1,7 @@
 package org.onepath.grids;
 
 import java.lang.foreign.ValueLayout;
+import org.onepath.memory.QuadHeapLayout;
 
 /**
  * Layout of the {@link OpenSet} working memory (never persisted, so native byte order).
@@ -13,7 +14,8 @@ import java.lang.foreign.ValueLayout;
  *  +---------------+---------------+-------+-------+
  * </pre>
  * f and g sit first so a comparison reads one cache line; the slot is padded to 24 bytes to keep
- * every f64 aligned.
+ * every f64 aligned. It is the shared heap slot ({@code org.onepath.memory.QuadHeapLayout}) with
+ * f as key1, g as key2, the node as id and the pad its aux word, always 0 here.
  *
  * <p>Position table, one i32 per node of the capacity: the node's heap slot, or -1 when it is
  * not queued. Only queued nodes hold a value other than -1, so clearing the set touches only
@@ -23,18 +25,18 @@ public final class OpenSetLayout {
     private OpenSetLayout() {
     }
 
-    public static final long F_OFFSET = 0;
-    public static final long G_OFFSET = F_OFFSET + 8;
-    public static final long NODE_OFFSET = G_OFFSET + 8;
-    public static final long SLOT_BYTES = NODE_OFFSET + 8;
+    public static final long F_OFFSET = QuadHeapLayout.KEY1_OFFSET;
+    public static final long G_OFFSET = QuadHeapLayout.KEY2_OFFSET;
+    public static final long NODE_OFFSET = QuadHeapLayout.ID_OFFSET;
+    public static final long SLOT_BYTES = QuadHeapLayout.SLOT_BYTES;
 
-    public static final long POSITION_BYTES = 4;
+    public static final long POSITION_BYTES = QuadHeapLayout.POSITION_BYTES;
     /** Position of a node that is not in the set. */
-    public static final int ABSENT = -1;
+    public static final int ABSENT = QuadHeapLayout.ABSENT;
 
     /** Heap arity; an implementation detail that changes neither the order nor the results. */
-    public static final int ARITY = 4;
+    public static final int ARITY = QuadHeapLayout.ARITY;
 
-    public static final ValueLayout.OfDouble KEY = ValueLayout.JAVA_DOUBLE_UNALIGNED;
-    public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    public static final ValueLayout.OfDouble KEY = QuadHeapLayout.KEY;
+    public static final ValueLayout.OfInt INT = QuadHeapLayout.INT;
 }

@@ -2,6 +2,7 @@ package org.onepath.grids;
 
 import static org.onepath.grids.NodeRecordLayout.CLOSED_BIT;
 import static org.onepath.grids.NodeRecordLayout.G;
+import static org.onepath.grids.NodeRecordLayout.GENERATION_SHIFT;
 import static org.onepath.grids.NodeRecordLayout.G_OFFSET;
 import static org.onepath.grids.NodeRecordLayout.INT;
 import static org.onepath.grids.NodeRecordLayout.MARK_OFFSET;
@@ -36,7 +37,7 @@ public final class SearchNodes {
         long off = start * RECORD_BYTES;
         records.set(G, off + G_OFFSET, 0.0);
         records.set(INT, off + PARENT_OFFSET, -1);
-        records.set(INT, off + MARK_OFFSET, buffers.generation << 1);
+        records.set(INT, off + MARK_OFFSET, buffers.generation << GENERATION_SHIFT);
         open.push(start, startF, 0.0);
     }
 
@@ -47,7 +48,7 @@ public final class SearchNodes {
     /** Pops the first open node and marks it closed. */
     public int popAndClose() {
         int n = open.pop();
-        records.set(INT, n * RECORD_BYTES + MARK_OFFSET, (buffers.generation << 1) | CLOSED_BIT);
+        records.set(INT, n * RECORD_BYTES + MARK_OFFSET, (buffers.generation << GENERATION_SHIFT) | CLOSED_BIT);
         return n;
     }
 
@@ -63,12 +64,12 @@ public final class SearchNodes {
 
     /** Whether the current search has reached the node. */
     public boolean isVisited(int node) {
-        return (records.get(INT, node * RECORD_BYTES + MARK_OFFSET) >>> 1) == buffers.generation;
+        return (records.get(INT, node * RECORD_BYTES + MARK_OFFSET) >>> GENERATION_SHIFT) == buffers.generation;
     }
 
     /** Whether the current search has closed the node. */
     public boolean isClosed(int node) {
-        return records.get(INT, node * RECORD_BYTES + MARK_OFFSET) == ((buffers.generation << 1) | CLOSED_BIT);
+        return records.get(INT, node * RECORD_BYTES + MARK_OFFSET) == ((buffers.generation << GENERATION_SHIFT) | CLOSED_BIT);
     }
 
     /**
@@ -90,7 +91,7 @@ public final class SearchNodes {
         final long off = node * RECORD_BYTES;
         records.set(G, off + G_OFFSET, g);
         records.set(INT, off + PARENT_OFFSET, parent);
-        records.set(INT, off + MARK_OFFSET, buffers.generation << 1);
+        records.set(INT, off + MARK_OFFSET, buffers.generation << GENERATION_SHIFT);
         open.push(node, f, g);
     }
 

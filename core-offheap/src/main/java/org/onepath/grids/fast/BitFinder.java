@@ -1,7 +1,9 @@
 package org.onepath.grids.fast;
 
+import static org.onepath.grids.jps.BlockMapLayout.BIT_MASK;
 import static org.onepath.grids.jps.BlockMapLayout.WORD;
 import static org.onepath.grids.jps.BlockMapLayout.WORD_BYTES;
+import static org.onepath.grids.jps.BlockMapLayout.WORD_SHIFT;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
@@ -148,15 +150,15 @@ public final class BitFinder extends OctileFinder {
     private static int forward(MemorySegment walk, MemorySegment stops, int words, int line, int from, int goal) {
         final long base = (long) line * words;
         final int first = from + 1;
-        int k = first >>> 6;
-        int stop = words << 6; // past the line: the line ended on a word boundary without a stop
+        int k = first >>> WORD_SHIFT;
+        int stop = words << WORD_SHIFT; // past the line: the line ended on a word boundary without a stop
         if (k < words) {
             long w = stops.get(WORD, (base + k)  * WORD_BYTES) & (-1L << first);
             while (w == 0 && ++k < words) {
                 w = stops.get(WORD, (base + k)  * WORD_BYTES);
             }
             if (w != 0) {
-                stop = (k << 6) + Long.numberOfTrailingZeros(w);
+                stop = (k << WORD_SHIFT) + Long.numberOfTrailingZeros(w);
             }
         }
         if (goal > from && goal < stop) {
@@ -172,15 +174,15 @@ public final class BitFinder extends OctileFinder {
     private static int backward(MemorySegment walk, MemorySegment stops, int words, int line, int from, int goal) {
         final long base = (long) line * words;
         final int first = from - 1;
-        int k = first >> 6;
+        int k = first >> WORD_SHIFT;
         int stop = -1; // before the line: no stop down to position 0
         if (first >= 0) {
-            long w = stops.get(WORD, (base + k)  * WORD_BYTES) & (-1L >>> (63 - (first & 63)));
+            long w = stops.get(WORD, (base + k)  * WORD_BYTES) & (-1L >>> (BIT_MASK - (first & BIT_MASK)));
             while (w == 0 && --k >= 0) {
                 w = stops.get(WORD, (base + k)  * WORD_BYTES);
             }
             if (w != 0) {
-                stop = (k << 6) + 63 - Long.numberOfLeadingZeros(w);
+                stop = (k << WORD_SHIFT) + BIT_MASK - Long.numberOfLeadingZeros(w);
             }
         }
         if (goal >= 0 && goal < from && goal > stop) {
@@ -189,6 +191,6 @@ public final class BitFinder extends OctileFinder {
         if (stop < 0) {
             return 0;
         }
-        return (walk.get(WORD, (base + (stop >>> 6))  * WORD_BYTES) >>> stop & 1L) != 0 ? from - stop : 0;
+        return (walk.get(WORD, (base + (stop >>> WORD_SHIFT))  * WORD_BYTES) >>> stop & 1L) != 0 ? from - stop : 0;
     }
 }

@@ -5,6 +5,7 @@ import static org.onepath.grids.fast.OctileNodeLayout.A_OFFSET;
 import static org.onepath.grids.fast.OctileNodeLayout.B_OFFSET;
 import static org.onepath.grids.fast.OctileNodeLayout.CLOSED_BIT;
 import static org.onepath.grids.fast.OctileNodeLayout.DIRECTION_SHIFT;
+import static org.onepath.grids.fast.OctileNodeLayout.FLAGS_MASK;
 import static org.onepath.grids.fast.OctileNodeLayout.GENERATION_SHIFT;
 import static org.onepath.grids.fast.OctileNodeLayout.INT;
 import static org.onepath.grids.fast.OctileNodeLayout.MAX_GENERATION;
@@ -24,6 +25,8 @@ import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
+import org.onepath.memory.QuadHeap;
+import org.onepath.memory.QuadHeapLayout;
 import org.onepath.grids.jps.Direction;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
@@ -135,12 +138,12 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
 
     /** Straight steps of the found path. */
     public int pathStraightSteps() {
-        return status == SearchStatus.FOUND ? records.get(INT, goalPadded * RECORD_BYTES + A_OFFSET) : 0;
+        return status == SearchStatus.FOUND ? OctilePairs.straight(records, goalPadded * RECORD_BYTES) : 0;
     }
 
     /** Diagonal steps of the found path. */
     public int pathDiagonalSteps() {
-        return status == SearchStatus.FOUND ? records.get(INT, goalPadded * RECORD_BYTES + B_OFFSET) : 0;
+        return status == SearchStatus.FOUND ? OctilePairs.diagonal(records, goalPadded * RECORD_BYTES) : 0;
     }
 
     @Override
@@ -148,7 +151,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         if (status != SearchStatus.FOUND) {
             return Double.POSITIVE_INFINITY;
         }
-        return cellCost * (pathStraightSteps() + pathDiagonalSteps() * GridMath.SQRT2);
+        return cellCost * OctilePairs.cost(pathStraightSteps(), pathDiagonalSteps());
     }
 
     /** Begins a search between two row-major cells; throws for a cell outside the grid or on a wall. */
@@ -180,13 +183,10 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         expansions.clear();
         this.cellCost = grid.areas().get(0);
         heapSize = 0;
-        long off = startPadded * RECORD_BYTES;
-        records.set(INT, off + A_OFFSET, 0);
-        records.set(INT, off + B_OFFSET, 0);
-        records.set(INT, off + TAG_OFFSET, generation << GENERATION_SHIFT);
+        OctilePairs.reach(records, startPadded * RECORD_BYTES, 0, 0, generation << GENERATION_SHIFT);
         int sx = start % width;
         int sy = start / width;
-        insert(startPadded, key(0, 0, sx, sy), 0f);
+        insert(startPadded, OctilePairs.key(0, 0, sx, sy, goalX, goalY, zeroEstimate), 0f);
         status = SearchStatus.RUNNING;
     }
 
@@ -213,8 +213,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
             if (recordExpansions) {
                 expansions.add(unpadded(p));
             }
-            final int a = rec.get(INT, pOff + A_OFFSET);
-            final int b = rec.get(INT, pOff + B_OFFSET);
+            final int a = OctilePairs.straight(rec, pOff);
+            final int b = OctilePairs.diagonal(rec, pOff);
             final int x = p % pw - 1;
             final int y = p / pw - 1;
             final boolean n = rec.get(INT, (p + d[0]) * RECORD_BYTES + TAG_OFFSET) != WALL_TAG;
@@ -257,38 +257,21 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         final MemorySegment rec = records;
         final long qOff = q * RECORD_BYTES;
         final int rel = rec.get(INT, qOff + TAG_OFFSET) - genBase;
-        final double g = na + nb * GridMath.SQRT2;
+        final double g = OctilePairs.cost(na, nb);
         if (rel >= 0) {
             // Reached this search: a wall (beyond every tag) or a closed record is final.
-            if (rel > 15 || (rel & CLOSED_BIT) != 0) {
+            if (rel > FLAGS_MASK || (rel & CLOSED_BIT) != 0) {
                 return;
             }
-            double old = rec.get(INT, qOff + A_OFFSET) + rec.get(INT, qOff + B_OFFSET) * GridMath.SQRT2;
-            if (!(g < old)) {
+            if (!(g < OctilePairs.cost(rec, qOff))) {
                 return;
             }
-            rec.set(INT, qOff + A_OFFSET, na);
-            rec.set(INT, qOff + B_OFFSET, nb);
-            rec.set(INT, qOff + TAG_OFFSET, genBase | dir << DIRECTION_SHIFT);
-            siftUp(rec.get(INT, qOff + SLOT_OFFSET), q, key(na, nb, qx, qy), (float) g);
+            OctilePairs.reach(rec, qOff, na, nb, genBase | dir << DIRECTION_SHIFT);
+            siftUp(rec.get(INT, qOff + SLOT_OFFSET), q, OctilePairs.key(na, nb, qx, qy, goalX, goalY, zeroEstimate), (float) g);
             return;
         }
-        rec.set(INT, qOff + A_OFFSET, na);
-        rec.set(INT, qOff + B_OFFSET, nb);
-        rec.set(INT, qOff + TAG_OFFSET, genBase | dir << DIRECTION_SHIFT);
-        insert(q, key(na, nb, qx, qy), (float) g);
-    }
-
-    /** f of pair (a, b) at (x, y): {@code (a + (max - min)) + (b + min) * sqrt2}, or g for the zero estimate. */
-    private double key(int a, int b, int x, int y) {
-        if (zeroEstimate) {
-            return a + b * GridMath.SQRT2;
-        }
-        int dx = Math.abs(x - goalX);
-        int dy = Math.abs(y - goalY);
-        int min = Math.min(dx, dy);
-        int max = Math.max(dx, dy);
-        return (a + (max - min)) + (b + min) * GridMath.SQRT2;
+        OctilePairs.reach(rec, qOff, na, nb, genBase | dir << DIRECTION_SHIFT);
+        insert(q, OctilePairs.key(na, nb, qx, qy, goalX, goalY, zeroEstimate), (float) g);
     }
 
     /** Cells on the found path; 0 unless FOUND. */
@@ -309,7 +292,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         for (int i = length - 1; i >= 0; i--) {
             out[i] = unpadded(p);
             if (i > 0) {
-                int dir = (records.get(INT, p * RECORD_BYTES + TAG_OFFSET) >>> DIRECTION_SHIFT) & 7;
+                int dir = OctilePairs.direction(records.get(INT, p * RECORD_BYTES + TAG_OFFSET));
                 p -= delta[dir];
             }
         }
@@ -356,8 +339,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
             long off = p * RECORD_BYTES;
             int tag = records.get(INT, off + TAG_OFFSET);
             if (tag != WALL_TAG && tag - genBase >= 0) {
-                w.i32(unpadded(p)).i32(records.get(INT, off + A_OFFSET)).i32(records.get(INT, off + B_OFFSET))
-                        .u8(tag & ((7 << DIRECTION_SHIFT) | CLOSED_BIT));
+                w.i32(unpadded(p)).i32(OctilePairs.straight(records, off)).i32(OctilePairs.diagonal(records, off))
+                        .u8(tag & FLAGS_MASK);
             }
         }
     }
@@ -389,7 +372,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
             bs[i] = r.i32InRange("visited[" + i + "].b", 0, n);
             long flagsAt = r.offset();
             flags[i] = r.u8("visited[" + i + "].flags");
-            if (flags[i] > 15) {
+            if (flags[i] > FLAGS_MASK) {
                 throw r.error("visited[" + i + "].flags", flags[i], "0..15 (closed bit and a direction)", flagsAt);
             }
         }
@@ -438,20 +421,22 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         cellCost = grid.areas().get(0);
         heapSize = 0;
         for (int i = 0; i < count; i++) {
-            long off = padded(cells[i]) * RECORD_BYTES;
-            records.set(INT, off + A_OFFSET, as[i]);
-            records.set(INT, off + B_OFFSET, bs[i]);
-            records.set(INT, off + TAG_OFFSET, genBase | flags[i]);
+            OctilePairs.reach(records, padded(cells[i]) * RECORD_BYTES, as[i], bs[i], genBase | flags[i]);
         }
         for (int i = 0; i < count; i++) {
             if ((flags[i] & CLOSED_BIT) == 0) {
-                insert(padded(cells[i]), key(as[i], bs[i], cells[i] % width, cells[i] / width), (float) (as[i] + bs[i] * GridMath.SQRT2));
+                insert(padded(cells[i]), OctilePairs.key(as[i], bs[i], cells[i] % width, cells[i] / width, goalX, goalY, zeroEstimate),
+                        (float) OctilePairs.cost(as[i], bs[i]));
             }
         }
         status = st;
     }
 
-    // ---- heap: 4-ary, decrease-key through the records' slot field ----
+    // ---- heap ----
+    // Not the shared QuadHeap: a 16-byte slot (g rounded to float32, the padded cell as the only
+    // id) puts the four children of a slot in 64 consecutive bytes, and decrease-key writes the
+    // position into the node record the relaxation has just loaded; the 4-ary shape and the
+    // hole-moving sifts are QuadHeap's.
 
     private static boolean before(double f1, float g1, int c1, double f2, float g2, int c2) {
         if (f1 != f2) {
@@ -486,7 +471,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     private void siftUp(int pos, int cell, double f, float g) {
         final MemorySegment h = heap;
         while (pos > 0) {
-            int parent = (pos - 1) >>> 2;
+            int parent = QuadHeap.parentOf(pos);
             long pOff = parent * OctileHeapLayout.SLOT_BYTES;
             double pf = h.get(OctileHeapLayout.F, pOff + OctileHeapLayout.F_OFFSET);
             float pg = h.get(OctileHeapLayout.G, pOff + OctileHeapLayout.G_OFFSET);
@@ -504,11 +489,11 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         final MemorySegment h = heap;
         final int n = heapSize;
         while (true) {
-            int first = (pos << 2) + 1;
+            int first = QuadHeap.firstChildOf(pos);
             if (first >= n) {
                 break;
             }
-            int end = Math.min(first + 4, n);
+            int end = Math.min(first + QuadHeapLayout.ARITY, n);
             int best = first;
             long bOff = first * OctileHeapLayout.SLOT_BYTES;
             double bf = h.get(OctileHeapLayout.F, bOff + OctileHeapLayout.F_OFFSET);

@@ -1,9 +1,8 @@
 package org.onepath.grids.fast;
 
-import static org.onepath.grids.fast.JumpNodeLayout.A_OFFSET;
-import static org.onepath.grids.fast.JumpNodeLayout.B_OFFSET;
 import static org.onepath.grids.fast.JumpNodeLayout.CLOSED_BIT;
 import static org.onepath.grids.fast.JumpNodeLayout.DIRECTION_SHIFT;
+import static org.onepath.grids.fast.JumpNodeLayout.FLAGS_MASK;
 import static org.onepath.grids.fast.JumpNodeLayout.GENERATION_SHIFT;
 import static org.onepath.grids.fast.JumpNodeLayout.INT;
 import static org.onepath.grids.fast.JumpNodeLayout.MAX_GENERATION;
@@ -25,6 +24,8 @@ import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.GridSearchStateLayout;
+import org.onepath.memory.QuadHeap;
+import org.onepath.memory.QuadHeapLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
 
@@ -159,12 +160,12 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
 
     /** Straight steps of the found path. */
     public int pathStraightSteps() {
-        return status == SearchStatus.FOUND ? records.get(INT, goal * RECORD_BYTES + A_OFFSET) : 0;
+        return status == SearchStatus.FOUND ? OctilePairs.straight(records, goal * RECORD_BYTES) : 0;
     }
 
     /** Diagonal steps of the found path. */
     public int pathDiagonalSteps() {
-        return status == SearchStatus.FOUND ? records.get(INT, goal * RECORD_BYTES + B_OFFSET) : 0;
+        return status == SearchStatus.FOUND ? OctilePairs.diagonal(records, goal * RECORD_BYTES) : 0;
     }
 
     @Override
@@ -172,7 +173,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         if (status != SearchStatus.FOUND) {
             return Double.POSITIVE_INFINITY;
         }
-        return cellCost * (pathStraightSteps() + pathDiagonalSteps() * GridMath.SQRT2);
+        return cellCost * OctilePairs.cost(pathStraightSteps(), pathDiagonalSteps());
     }
 
     /** Begins a search between two row-major cells; throws for a cell outside the grid. */
@@ -200,10 +201,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         level = Double.NaN;
         expansions.clear();
         long off = start * RECORD_BYTES;
-        records.set(INT, off + A_OFFSET, 0);
-        records.set(INT, off + B_OFFSET, 0);
+        OctilePairs.reach(records, off, 0, 0, generation << GENERATION_SHIFT);
         records.set(INT, off + PARENT_OFFSET, -1);
-        records.set(INT, off + TAG_OFFSET, generation << GENERATION_SHIFT);
         push(start, start % width, start / width, 0, 0);
         status = SearchStatus.RUNNING;
     }
@@ -250,11 +249,11 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     private void expand(int cell, int tag, int genBase) {
         final MemorySegment rec = records;
         final long off = cell * RECORD_BYTES;
-        final int a = rec.get(INT, off + A_OFFSET);
-        final int b = rec.get(INT, off + B_OFFSET);
+        final int a = OctilePairs.straight(rec, off);
+        final int b = OctilePairs.diagonal(rec, off);
         final int x = cell % width;
         final int y = cell / width;
-        final int row = rec.get(INT, off + PARENT_OFFSET) < 0 ? OctileMapLayout.START_ROW : (tag >>> DIRECTION_SHIFT) & 7;
+        final int row = rec.get(INT, off + PARENT_OFFSET) < 0 ? OctileMapLayout.START_ROW : OctilePairs.direction(tag);
         int mask = successors.get(OctileMapLayout.BYTE,
                 OctileMapLayout.successorOffset(row, neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(cell)))) & 0xFF;
         while (mask != 0) {
@@ -307,15 +306,12 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
             if ((tag & CLOSED_BIT) != 0) {
                 return;
             }
-            double old = rec.get(INT, qOff + A_OFFSET) + rec.get(INT, qOff + B_OFFSET) * GridMath.SQRT2;
-            if (!(na + nb * GridMath.SQRT2 < old)) {
+            if (!(OctilePairs.cost(na, nb) < OctilePairs.cost(rec, qOff))) {
                 return;
             }
         }
-        rec.set(INT, qOff + A_OFFSET, na);
-        rec.set(INT, qOff + B_OFFSET, nb);
+        OctilePairs.reach(rec, qOff, na, nb, genBase | dir << DIRECTION_SHIFT);
         rec.set(INT, qOff + PARENT_OFFSET, parent);
-        rec.set(INT, qOff + TAG_OFFSET, genBase | dir << DIRECTION_SHIFT);
         push(q, qx, qy, na, nb);
     }
 
@@ -348,8 +344,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         for (int c = 0; c < n; c++) {
             long off = c * RECORD_BYTES;
             if (records.get(INT, off + TAG_OFFSET) >= genBase) {
-                w.i32(c).i32(records.get(INT, off + A_OFFSET)).i32(records.get(INT, off + B_OFFSET))
-                        .i32(records.get(INT, off + PARENT_OFFSET)).u8(records.get(INT, off + TAG_OFFSET) & 15);
+                w.i32(c).i32(OctilePairs.straight(records, off)).i32(OctilePairs.diagonal(records, off))
+                        .i32(records.get(INT, off + PARENT_OFFSET)).u8(records.get(INT, off + TAG_OFFSET) & FLAGS_MASK);
             }
         }
         w.f64(level).i32(heapSize);
@@ -395,7 +391,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
             parents[i] = r.i32InRange("visited[" + i + "].parent", -1, n - 1);
             long flagsAt = r.offset();
             flags[i] = r.u8("visited[" + i + "].flags");
-            if (flags[i] > 15) {
+            if (flags[i] > FLAGS_MASK) {
                 throw r.error("visited[" + i + "].flags", flags[i], "0..15 (closed bit and a direction)", flagsAt);
             }
         }
@@ -411,8 +407,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
             if (java.util.Arrays.binarySearch(cells, (int) ht[i]) < 0) {
                 throw r.error("heap[" + i + "].T", Long.toHexString(ht[i]), "an entry naming a visited cell", slotAt);
             }
-            if (i > 0 && before(hf[i], ht[i], hf[(i - 1) >>> 2], ht[(i - 1) >>> 2])) {
-                throw r.error("heap[" + i + "].F", Double.toString(hf[i]), "not before its parent slot " + ((i - 1) >>> 2) + " (a heap)", slotAt);
+            if (i > 0 && before(hf[i], ht[i], hf[QuadHeap.parentOf(i)], ht[QuadHeap.parentOf(i)])) {
+                throw r.error("heap[" + i + "].F", Double.toString(hf[i]), "not before its parent slot " + QuadHeap.parentOf(i) + " (a heap)", slotAt);
             }
         }
         int stackCount = r.count("stackCount", Integer.MAX_VALUE, GridSearchStateLayout.JUMP_STACK_ENTRY_BYTES);
@@ -480,10 +476,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         cellCost = grid.areas().get(0);
         for (int i = 0; i < count; i++) {
             long off = cells[i] * RECORD_BYTES;
-            records.set(INT, off + A_OFFSET, as[i]);
-            records.set(INT, off + B_OFFSET, bs[i]);
+            OctilePairs.reach(records, off, as[i], bs[i], genBase | flags[i]);
             records.set(INT, off + PARENT_OFFSET, parents[i]);
-            records.set(INT, off + TAG_OFFSET, genBase | flags[i]);
         }
         heap = heapMemory.ensureLength(Math.max(1, heapCount) * JumpOpenListLayout.SLOT_BYTES, 0);
         for (int i = 0; i < heapCount; i++) {
@@ -523,10 +517,13 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     }
 
     // ---- open list ----
+    // Not the shared QuadHeap: without decrease-key no position is written back, a 16-byte
+    // (F, T) slot breaks a tie with one unsigned compare of T, and entries of the current level
+    // go to the stack instead of the heap; the 4-ary shape and the hole-moving sifts are QuadHeap's.
 
     private void push(int cell, int x, int y, int a, int b) {
-        double g = a + b * GridMath.SQRT2;
-        double f = key(a, b, x, y);
+        double g = OctilePairs.cost(a, b);
+        double f = OctilePairs.key(a, b, x, y, goalX, goalY, zeroEstimate);
         if (f == level) {
             long need = (stackSize + 1) * JumpOpenListLayout.STACK_ENTRY_BYTES;
             if (need > stack.byteSize()) {
@@ -566,7 +563,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     private void siftUp(int pos, double f, long t) {
         final MemorySegment h = heap;
         while (pos > 0) {
-            int parent = (pos - 1) >>> 2;
+            int parent = QuadHeap.parentOf(pos);
             long pOff = parent * JumpOpenListLayout.SLOT_BYTES;
             double pf = h.get(JumpOpenListLayout.F, pOff + JumpOpenListLayout.F_OFFSET);
             long pt = h.get(JumpOpenListLayout.T, pOff + JumpOpenListLayout.T_OFFSET);
@@ -584,11 +581,11 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         final int n = heapSize;
         int pos = 0;
         while (true) {
-            int first = (pos << 2) + 1;
+            int first = QuadHeap.firstChildOf(pos);
             if (first >= n) {
                 break;
             }
-            int end = Math.min(first + 4, n);
+            int end = Math.min(first + QuadHeapLayout.ARITY, n);
             int best = first;
             long bOff = first * JumpOpenListLayout.SLOT_BYTES;
             double bf = h.get(JumpOpenListLayout.F, bOff + JumpOpenListLayout.F_OFFSET);
@@ -619,17 +616,6 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         long off = pos * JumpOpenListLayout.SLOT_BYTES;
         h.set(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET, f);
         h.set(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET, t);
-    }
-
-    private double key(int a, int b, int x, int y) {
-        if (zeroEstimate) {
-            return a + b * GridMath.SQRT2;
-        }
-        int dx = Math.abs(x - goalX);
-        int dy = Math.abs(y - goalY);
-        int min = Math.min(dx, dy);
-        int max = Math.max(dx, dy);
-        return (a + (max - min)) + (b + min) * GridMath.SQRT2;
     }
 
     // ---- path ----

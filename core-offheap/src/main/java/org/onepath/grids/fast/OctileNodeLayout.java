@@ -32,7 +32,14 @@ public final class OctileNodeLayout {
 
     public static final int CLOSED_BIT = 1;
     public static final int DIRECTION_SHIFT = 1;
+    /** The direction field after {@link #DIRECTION_SHIFT}: eight directions, three bits. */
+    public static final int DIRECTION_MASK = 7;
     public static final int GENERATION_SHIFT = 4;
+    /**
+     * The bits below the generation (closed bit and direction): what a snapshot stores of a tag,
+     * and the largest tag a record reached by the current search holds above its generation base.
+     */
+    public static final int FLAGS_MASK = (1 << GENERATION_SHIFT) - 1;
     /** Tag of a wall record. */
     public static final int WALL_TAG = Integer.MAX_VALUE;
     /** Largest generation; past it every non-wall tag is cleared and numbering restarts at 1. */

@@ -81,10 +81,10 @@ final class OctileSearchState {
                               IntPredicate walkable) {
         int closed = 0;
         for (int flag : flags) {
-            closed += flag & 1;
+            closed += flag & OctileNodeLayout.CLOSED_BIT;
         }
         int si = Arrays.binarySearch(cells, f.start());
-        if (si < 0 || ((flags[si] & 1) != 0) != (f.iterations() > 0)) {
+        if (si < 0 || ((flags[si] & OctileNodeLayout.CLOSED_BIT) != 0) != (f.iterations() > 0)) {
             throw r.error("start", f.start(), "a visited cell, closed exactly when something has popped", f.base() + START_AT);
         }
         if (!walkable.test(f.goal())) {
@@ -98,7 +98,7 @@ final class OctileSearchState {
             throw r.error("expanded", f.expanded(), "iterations" + (found ? " - 1" : ""), f.base() + EXPANDED_AT);
         }
         int gi = Arrays.binarySearch(cells, f.goal());
-        boolean goalClosed = gi >= 0 && (flags[gi] & 1) != 0;
+        boolean goalClosed = gi >= 0 && (flags[gi] & OctileNodeLayout.CLOSED_BIT) != 0;
         if (found) {
             if (!goalClosed || as[gi] != f.pathA() || bs[gi] != f.pathB()) {
                 throw r.error("pathA", f.pathA(), "the pair of the closed goal (a found search)", f.base() + PAIR_AT);

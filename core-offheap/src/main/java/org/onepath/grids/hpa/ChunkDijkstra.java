@@ -2,6 +2,7 @@ package org.onepath.grids.hpa;
 
 import static org.onepath.grids.NodeRecordLayout.CLOSED_BIT;
 import static org.onepath.grids.NodeRecordLayout.G;
+import static org.onepath.grids.NodeRecordLayout.GENERATION_SHIFT;
 import static org.onepath.grids.NodeRecordLayout.G_OFFSET;
 import static org.onepath.grids.NodeRecordLayout.INT;
 import static org.onepath.grids.NodeRecordLayout.MARK_OFFSET;
@@ -83,7 +84,7 @@ final class ChunkDijkstra implements AutoCloseable {
         long so = src * RECORD_BYTES;
         records.set(G, so + G_OFFSET, 0.0);
         records.set(INT, so + PARENT_OFFSET, -1);
-        records.set(INT, so + MARK_OFFSET, gen << 1);
+        records.set(INT, so + MARK_OFFSET, gen << GENERATION_SHIFT);
         open.push(src, 0.0, 0.0);
         final int dirs = mv.directions;
         final int xEnd = x0 + cw;
@@ -91,7 +92,7 @@ final class ChunkDijkstra implements AutoCloseable {
         while (remaining > 0 && !open.isEmpty()) {
             int u = open.pop();
             long uo = u * RECORD_BYTES;
-            records.set(INT, uo + MARK_OFFSET, (gen << 1) | CLOSED_BIT);
+            records.set(INT, uo + MARK_OFFSET, (gen << GENERATION_SHIFT) | CLOSED_BIT);
             if (targetMarks.get(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(u)) == gen) {
                 remaining--;
                 if (remaining == 0) {
@@ -153,10 +154,10 @@ final class ChunkDijkstra implements AutoCloseable {
         double g2 = gu + step;
         long vo = v * RECORD_BYTES;
         int mark = records.get(INT, vo + MARK_OFFSET);
-        if ((mark >>> 1) != gen || g2 < records.get(G, vo + G_OFFSET)) {
+        if ((mark >>> GENERATION_SHIFT) != gen || g2 < records.get(G, vo + G_OFFSET)) {
             records.set(G, vo + G_OFFSET, g2);
             records.set(INT, vo + PARENT_OFFSET, u);
-            records.set(INT, vo + MARK_OFFSET, gen << 1);
+            records.set(INT, vo + MARK_OFFSET, gen << GENERATION_SHIFT);
             open.push(v, g2, g2);
         }
     }
@@ -165,7 +166,7 @@ final class ChunkDijkstra implements AutoCloseable {
     double cost(int cell) {
         long o = local(cell) * RECORD_BYTES;
         int mark = records.get(INT, o + MARK_OFFSET);
-        if (mark != ((generation << 1) | CLOSED_BIT)) {
+        if (mark != ((generation << GENERATION_SHIFT) | CLOSED_BIT)) {
             return Double.POSITIVE_INFINITY;
         }
         return records.get(G, o + G_OFFSET);

@@ -89,9 +89,9 @@ public final class HpaLayout {
         return cell * CELL_INT_BYTES;
     }
 
-    /** Offset of the intra costs in a block of n nodes. */
+    /** Offset of the intra costs in a block of n nodes: past the cells, rounded up to a whole cost. */
     public static long costsOffset(int nodeCount) {
-        return (nodeCount * NODE_BYTES + 7) & ~7L;
+        return (nodeCount * NODE_BYTES + (COST_BYTES - 1)) & -COST_BYTES;
     }
 
     /** Offset of the inter-edges in a block of n nodes. */

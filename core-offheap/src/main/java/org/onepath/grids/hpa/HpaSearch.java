@@ -2,6 +2,7 @@ package org.onepath.grids.hpa;
 
 import static org.onepath.grids.NodeRecordLayout.CLOSED_BIT;
 import static org.onepath.grids.NodeRecordLayout.G;
+import static org.onepath.grids.NodeRecordLayout.GENERATION_SHIFT;
 import static org.onepath.grids.NodeRecordLayout.G_OFFSET;
 import static org.onepath.grids.NodeRecordLayout.INT;
 import static org.onepath.grids.NodeRecordLayout.MARK_OFFSET;
@@ -172,7 +173,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         long so = start * RECORD_BYTES;
         records.set(G, so + G_OFFSET, 0.0);
         records.set(INT, so + PARENT_OFFSET, -1);
-        records.set(INT, so + MARK_OFFSET, generation << 1);
+        records.set(INT, so + MARK_OFFSET, generation << GENERATION_SHIFT);
         open.push(start, heuristic.estimate(start), 0.0);
         status = SearchStatus.RUNNING;
     }
@@ -234,7 +235,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
             }
             int c = open.pop();
             long co = c * RECORD_BYTES;
-            records.set(INT, co + MARK_OFFSET, (generation << 1) | CLOSED_BIT);
+            records.set(INT, co + MARK_OFFSET, (generation << GENERATION_SHIFT) | CLOSED_BIT);
             iterations++;
             if (c == goal) {
                 finish();
@@ -305,10 +306,10 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         double g2 = g + step;
         long o = to * RECORD_BYTES;
         int mark = records.get(INT, o + MARK_OFFSET);
-        if ((mark >>> 1) != generation || g2 < records.get(G, o + G_OFFSET)) {
+        if ((mark >>> GENERATION_SHIFT) != generation || g2 < records.get(G, o + G_OFFSET)) {
             records.set(G, o + G_OFFSET, g2);
             records.set(INT, o + PARENT_OFFSET, from);
-            records.set(INT, o + MARK_OFFSET, generation << 1);
+            records.set(INT, o + MARK_OFFSET, generation << GENERATION_SHIFT);
             open.push(to, g2 + heuristic.estimate(to), g2);
         }
     }

@@ -1,8 +1,10 @@
 package org.onepath.grids.jps;
 
 import static org.onepath.grids.jps.BlockMapLayout.BITS_PER_WORD;
+import static org.onepath.grids.jps.BlockMapLayout.BIT_MASK;
 import static org.onepath.grids.jps.BlockMapLayout.WORD;
 import static org.onepath.grids.jps.BlockMapLayout.WORD_BYTES;
+import static org.onepath.grids.jps.BlockMapLayout.WORD_SHIFT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -121,7 +123,7 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
         if (x < 0 || y < 0 || x >= width || y >= height) {
             return false;
         }
-        return (rowWord(y, x >>> 6) >>> (x & 63) & 1L) != 0;
+        return (rowWord(y, x >>> WORD_SHIFT) >>> (x & BIT_MASK) & 1L) != 0;
     }
 
     /** A read-only view of the whole block, laid out as {@link BlockMapLayout} (what a store bakes). */
@@ -178,17 +180,17 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
         final long base = (long) line * words;
         if (forward) {
             final int first = from + 1;
-            for (int k = first >>> 6; k < words; k++) {
+            for (int k = first >>> WORD_SHIFT; k < words; k++) {
                 long w = stops.get(WORD, (base + k) * WORD_BYTES);
-                if (k == first >>> 6) {
-                    w &= -1L << (first & 63);
+                if (k == first >>> WORD_SHIFT) {
+                    w &= -1L << (first & BIT_MASK);
                 }
-                if (goal > from && goal >>> 6 == k) {
-                    w |= 1L << (goal & 63);
+                if (goal > from && goal >>> WORD_SHIFT == k) {
+                    w |= 1L << (goal & BIT_MASK);
                 }
                 if (w != 0) {
-                    int pos = (k << 6) + Long.numberOfTrailingZeros(w);
-                    return (walk.get(WORD, (base + k) * WORD_BYTES) >>> (pos & 63) & 1L) != 0 ? pos - from : 0;
+                    int pos = (k << WORD_SHIFT) + Long.numberOfTrailingZeros(w);
+                    return (walk.get(WORD, (base + k) * WORD_BYTES) >>> (pos & BIT_MASK) & 1L) != 0 ? pos - from : 0;
                 }
             }
             return 0;
@@ -197,17 +199,17 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
         if (first < 0) {
             return 0;
         }
-        for (int k = first >>> 6; k >= 0; k--) {
+        for (int k = first >>> WORD_SHIFT; k >= 0; k--) {
             long w = stops.get(WORD, (base + k) * WORD_BYTES);
-            if (k == first >>> 6) {
-                w &= -1L >>> (63 - (first & 63));
+            if (k == first >>> WORD_SHIFT) {
+                w &= -1L >>> (BIT_MASK - (first & BIT_MASK));
             }
-            if (goal >= 0 && goal < from && goal >>> 6 == k) {
-                w |= 1L << (goal & 63);
+            if (goal >= 0 && goal < from && goal >>> WORD_SHIFT == k) {
+                w |= 1L << (goal & BIT_MASK);
             }
             if (w != 0) {
-                int pos = (k << 6) + 63 - Long.numberOfLeadingZeros(w);
-                return (walk.get(WORD, (base + k) * WORD_BYTES) >>> (pos & 63) & 1L) != 0 ? from - pos : 0;
+                int pos = (k << WORD_SHIFT) + BIT_MASK - Long.numberOfLeadingZeros(w);
+                return (walk.get(WORD, (base + k) * WORD_BYTES) >>> (pos & BIT_MASK) & 1L) != 0 ? from - pos : 0;
             }
         }
         return 0;
@@ -235,8 +237,8 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
             long b = word(walk, line + 1, lineCount, words, k);
             long bBefore = word(walk, line + 1, lineCount, words, k - 1);
             long bAfter = word(walk, line + 1, lineCount, words, k + 1);
-            long forcedForward = (a & ~((a << 1) | (aBefore >>> 63))) | (b & ~((b << 1) | (bBefore >>> 63)));
-            long forcedBackward = (a & ~((a >>> 1) | (aAfter << 63))) | (b & ~((b >>> 1) | (bAfter << 63)));
+            long forcedForward = (a & ~((a << 1) | (aBefore >>> BIT_MASK))) | (b & ~((b << 1) | (bBefore >>> BIT_MASK)));
+            long forcedBackward = (a & ~((a >>> 1) | (aAfter << BIT_MASK))) | (b & ~((b >>> 1) | (bAfter << BIT_MASK)));
             long offset = ((long) line * words + k) * WORD_BYTES;
             forward.set(WORD, offset, ~w | forcedForward);
             backward.set(WORD, offset, ~w | forcedBackward);
@@ -262,8 +264,8 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
     }
 
     private void setBit(int x, int y, boolean walkable) {
-        flip(rows, ((long) y * rowWords + (x >>> 6)) * WORD_BYTES, x, walkable);
-        flip(columns, ((long) x * columnWords + (y >>> 6)) * WORD_BYTES, y, walkable);
+        flip(rows, ((long) y * rowWords + (x >>> WORD_SHIFT)) * WORD_BYTES, x, walkable);
+        flip(columns, ((long) x * columnWords + (y >>> WORD_SHIFT)) * WORD_BYTES, y, walkable);
     }
 
     private static void flip(MemorySegment lines, long offset, int position, boolean on) {

@@ -48,6 +48,14 @@ public final class ReplanKeys {
         if (!equal(a1, b1)) {
             return a1 < b1;
         }
+        return tieBefore(a2, an, b2, bn);
+    }
+
+    /**
+     * The queue order on first keys equal within the tolerance: whether (a2, an) comes strictly
+     * before (b2, bn): smaller second key (within the tolerance), then smaller node index.
+     */
+    public static boolean tieBefore(double a2, int an, double b2, int bn) {
         if (!equal(a2, b2)) {
             return a2 < b2;
         }

@@ -1,6 +1,7 @@
 package org.onepath.grids.replan;
 
 import java.lang.foreign.ValueLayout;
+import org.onepath.memory.QuadHeapLayout;
 
 /**
  * Layout of the {@link ReplanOpenSet} working memory (never persisted as it lies, so native byte
@@ -14,7 +15,9 @@ import java.lang.foreign.ValueLayout;
  *  +---------------+---------------+-------+-------+
  * </pre>
  * key1 = min(g, rhs) + h + km, key2 = min(g, rhs). The keys sit first so a comparison reads one
- * cache line; the slot is padded to 24 bytes to keep every f64 aligned.
+ * cache line; the slot is padded to 24 bytes to keep every f64 aligned. It is the shared heap slot
+ * ({@code org.onepath.memory.QuadHeapLayout}) with the node as id and the pad its aux word,
+ * always 0 here.
  *
  * <p>Position table, one i32 per node of the capacity: the node's heap slot, or -1 when it is not
  * queued.
@@ -23,18 +26,18 @@ public final class ReplanOpenSetLayout {
     private ReplanOpenSetLayout() {
     }
 
-    public static final long KEY1_OFFSET = 0;
-    public static final long KEY2_OFFSET = KEY1_OFFSET + 8;
-    public static final long NODE_OFFSET = KEY2_OFFSET + 8;
-    public static final long SLOT_BYTES = NODE_OFFSET + 8;
+    public static final long KEY1_OFFSET = QuadHeapLayout.KEY1_OFFSET;
+    public static final long KEY2_OFFSET = QuadHeapLayout.KEY2_OFFSET;
+    public static final long NODE_OFFSET = QuadHeapLayout.ID_OFFSET;
+    public static final long SLOT_BYTES = QuadHeapLayout.SLOT_BYTES;
 
-    public static final long POSITION_BYTES = 4;
+    public static final long POSITION_BYTES = QuadHeapLayout.POSITION_BYTES;
     /** Position of a node that is not queued. */
-    public static final int ABSENT = -1;
+    public static final int ABSENT = QuadHeapLayout.ABSENT;
 
     /** Heap arity; an implementation detail that changes neither the order nor the results. */
-    public static final int ARITY = 4;
+    public static final int ARITY = QuadHeapLayout.ARITY;
 
-    public static final ValueLayout.OfDouble KEY = ValueLayout.JAVA_DOUBLE_UNALIGNED;
-    public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    public static final ValueLayout.OfDouble KEY = QuadHeapLayout.KEY;
+    public static final ValueLayout.OfInt INT = QuadHeapLayout.INT;
 }

@@ -1,10 +1,5 @@
 package org.onepath.grids.voxel;
 
-import static org.onepath.grids.voxel.VoxelHeapLayout.ENTRY_BYTES;
-import static org.onepath.grids.voxel.VoxelHeapLayout.F_OFFSET;
-import static org.onepath.grids.voxel.VoxelHeapLayout.KEY;
-import static org.onepath.grids.voxel.VoxelHeapLayout.NODE_OFFSET;
-import static org.onepath.grids.voxel.VoxelHeapLayout.SLOT_OFFSET;
 import static org.onepath.grids.voxel.VoxelPageLayout.BLOCK_MASK;
 import static org.onepath.grids.voxel.VoxelPageLayout.BLOCK_SHIFT;
 import static org.onepath.grids.voxel.VoxelPageLayout.CLOSED;
@@ -31,12 +26,13 @@ import static org.onepath.grids.voxel.VoxelPageLayout.TABLE_ENTRY_BYTES;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.grids.OpenSet;
 import org.onepath.grids.SearchStatus;
-import static org.onepath.grids.OpenSet.before;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
+import org.onepath.memory.QuadHeap;
 
 /**
  * A* over a voxel grid whose search state lives in pages of 8 x 8 x 8 nodes, allocated when the
@@ -80,9 +76,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
     private GrowableSegment directoryMemory;
     private MemorySegment directory;
     private int pagesUsed;
-    private GrowableSegment heapMemory;
-    private MemorySegment heap;
-    private int heapSize;
+    private final OpenList open;
     private boolean recordExpansions;
 
     private SearchStatus status = SearchStatus.NOT_STARTED;
@@ -117,9 +111,8 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         this.moveCosts = new double[moves];
         this.arena = Arena.ofShared();
         this.pageTable = arena.allocate((long) blocksX * blocksY * blocksZ * TABLE_ENTRY_BYTES, TABLE_ENTRY_BYTES); // zeroed: no pages
+        this.open = new OpenList(INITIAL_HEAP_ENTRIES);
         allocatePool();
-        this.heapMemory = new GrowableSegment(INITIAL_HEAP_ENTRIES * ENTRY_BYTES, 8);
-        this.heap = heapMemory.segment();
     }
 
     public VoxelTopology topology() {
@@ -138,7 +131,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
 
     /** Native bytes of search state held now: pages, directory, heap and page table. */
     public long memoryBytes() {
-        return pageMemory.length() + directoryMemory.length() + heapMemory.length() + pageTable.byteSize();
+        return pageMemory.length() + directoryMemory.length() + open.memoryLength() + pageTable.byteSize();
     }
 
     @Override
@@ -171,7 +164,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         state.ensureOpen();
         SlicedSearch.checkEnds(start, goal, topology.nodeCount());
         releasePages();
-        heapSize = 0;
+        open.clear();
         expansions.clear();
         startNode = start;
         goalNode = goal;
@@ -189,7 +182,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         pages.set(COST, rec + COST_OFFSET, 0.0);
         pages.set(INT, rec + PARENT_OFFSET, -1);
         pages.set(INT, rec + MARK_OFFSET, REACHED);
-        push(slot, start, weight * heuristic.estimate(sx, sy, sz), 0.0);
+        open.insert(weight * heuristic.estimate(sx, sy, sz), 0.0, start, slot);
         status = SearchStatus.RUNNING;
     }
 
@@ -212,11 +205,11 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         final int[] ids = moveIds;
         final double[] costs = moveCosts;
         final int[] delta = nodeDelta;
-        for (int it = 0; it < maxIterations && heapSize > 0; it++) {
-            final MemorySegment top = heap;
-            final int slot = top.get(VoxelHeapLayout.INT, SLOT_OFFSET);
-            final int node = top.get(VoxelHeapLayout.INT, NODE_OFFSET);
-            popTop();
+        final OpenList o = open;
+        for (int it = 0; it < maxIterations && !o.isEmpty(); it++) {
+            final int slot = o.aux(0);
+            final int node = o.id(0);
+            o.removeTop();
             final long rec = VoxelPageLayout.recordOffset(slot);
             pages.set(INT, rec + MARK_OFFSET, REACHED | CLOSED);
             iterations++;
@@ -260,14 +253,14 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
                     p.set(INT, trec + MARK_OFFSET, REACHED);
                     final double f = g2 + w * h.estimate(tx, ty, tz);
                     if (mark == REACHED) {
-                        update(p.get(INT, trec + OPEN_OFFSET), tslot, node + delta[move], f, g2);
+                        o.update(p.get(INT, trec + OPEN_OFFSET), f, g2, node + delta[move], tslot);
                     } else {
-                        push(tslot, node + delta[move], f, g2);
+                        o.insert(f, g2, node + delta[move], tslot);
                     }
                 }
             }
         }
-        if (heapSize == 0) {
+        if (o.isEmpty()) {
             status = SearchStatus.NO_PATH;
         }
         return status;
@@ -322,7 +315,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         if (state.markClosed()) {
             pageMemory.close();
             directoryMemory.close();
-            heapMemory.close();
+            open.close();
             expansions.close();
             arena.close();
         }
@@ -333,6 +326,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
     private void allocatePool() {
         pageMemory = new GrowableSegment(INITIAL_PAGES * PAGE_BYTES, 8);
         pages = pageMemory.segment();
+        open.records = pages;
         directoryMemory = new GrowableSegment(INITIAL_PAGES * DIR_ENTRY_BYTES, 8);
         directory = directoryMemory.segment();
     }
@@ -354,6 +348,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         if (page < 0) {
             page = pagesUsed++;
             pages = pageMemory.ensureLength((long) pagesUsed * PAGE_BYTES, (long) page * PAGE_BYTES);
+            open.records = pages;
             directory = directoryMemory.ensureLength(pagesUsed * DIR_ENTRY_BYTES, page * DIR_ENTRY_BYTES);
             final MemorySegment p = pages;
             final long base = (long) page * PAGE_BYTES + MARK_OFFSET;
@@ -384,99 +379,33 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         return x + sizeX * (y + sizeY * z);
     }
 
-    // ---- open list: 4-ary heap of (f, g, node, slot) in the OpenSet order ----
+    // ---- open list ----
 
-    private void push(int slot, int node, double f, double g) {
-        if ((heapSize + 1) * ENTRY_BYTES > heap.byteSize()) {
-            heap = heapMemory.ensureLength((heapSize + 1) * ENTRY_BYTES, heapSize * ENTRY_BYTES);
+    /**
+     * The open list: the heap in the {@link OpenSet} order over (f, g, node), carrying each node's
+     * slot as aux ({@link VoxelHeapLayout}); the slot's record keeps the heap position.
+     */
+    private static final class OpenList extends QuadHeap {
+        /** The page memory, followed whenever it is replaced. */
+        MemorySegment records;
+
+        OpenList(int initialSlots) {
+            super(initialSlots);
         }
-        siftUp(heapSize++, slot, node, f, g);
-    }
 
-    /** Replaces the keys of the queued node at heap position {@code pos} and re-sifts it. */
-    private void update(int pos, int slot, int node, double f, double g) {
-        final long off = pos * ENTRY_BYTES;
-        final double oldF = heap.get(KEY, off + F_OFFSET);
-        final double oldG = heap.get(KEY, off + VoxelHeapLayout.G_OFFSET);
-        if (before(f, g, node, oldF, oldG, node)) {
-            siftUp(pos, slot, node, f, g);
-        } else {
-            siftDown(pos, slot, node, f, g);
+        @Override
+        protected boolean tie(double f1, double f2) {
+            return f1 == f2;
         }
-    }
 
-    private void popTop() {
-        final int last = --heapSize;
-        if (last > 0) {
-            final MemorySegment hp = heap;
-            final long off = last * ENTRY_BYTES;
-            siftDown(0, hp.get(VoxelHeapLayout.INT, off + SLOT_OFFSET), hp.get(VoxelHeapLayout.INT, off + NODE_OFFSET),
-                    hp.get(KEY, off + F_OFFSET), hp.get(KEY, off + VoxelHeapLayout.G_OFFSET));
+        @Override
+        protected boolean tieBefore(double g1, int n1, double g2, int n2) {
+            return OpenSet.tieBefore(g1, n1, g2, n2);
         }
-    }
 
-    private void siftUp(int pos, int slot, int node, double f, double g) {
-        final MemorySegment hp = heap;
-        while (pos > 0) {
-            final int parent = (pos - 1) >>> 2;
-            final long pOff = parent * ENTRY_BYTES;
-            final double pf = hp.get(KEY, pOff + F_OFFSET);
-            final double pg = hp.get(KEY, pOff + VoxelHeapLayout.G_OFFSET);
-            final int pn = hp.get(VoxelHeapLayout.INT, pOff + NODE_OFFSET);
-            if (!before(f, g, node, pf, pg, pn)) {
-                break;
-            }
-            writeEntry(hp, pos, hp.get(VoxelHeapLayout.INT, pOff + SLOT_OFFSET), pn, pf, pg);
-            pos = parent;
+        @Override
+        protected void placed(int node, int slot, int pos) {
+            records.set(INT, VoxelPageLayout.recordOffset(slot) + OPEN_OFFSET, pos);
         }
-        writeEntry(hp, pos, slot, node, f, g);
-    }
-
-    private void siftDown(int pos, int slot, int node, double f, double g) {
-        final MemorySegment hp = heap;
-        final int n = heapSize;
-        while (true) {
-            final int first = (pos << 2) + 1;
-            if (first >= n) {
-                break;
-            }
-            final int end = Math.min(first + 4, n);
-            int best = first;
-            long bOff = first * ENTRY_BYTES;
-            double bf = hp.get(KEY, bOff + F_OFFSET);
-            double bg = hp.get(KEY, bOff + VoxelHeapLayout.G_OFFSET);
-            int bn = hp.get(VoxelHeapLayout.INT, bOff + NODE_OFFSET);
-            for (int c = first + 1; c < end; c++) {
-                final long cOff = c * ENTRY_BYTES;
-                final double cf = hp.get(KEY, cOff + F_OFFSET);
-                if (cf > bf) {
-                    continue;
-                }
-                final double cg = hp.get(KEY, cOff + VoxelHeapLayout.G_OFFSET);
-                final int cn = hp.get(VoxelHeapLayout.INT, cOff + NODE_OFFSET);
-                if (before(cf, cg, cn, bf, bg, bn)) {
-                    best = c;
-                    bOff = cOff;
-                    bf = cf;
-                    bg = cg;
-                    bn = cn;
-                }
-            }
-            if (!before(bf, bg, bn, f, g, node)) {
-                break;
-            }
-            writeEntry(hp, pos, hp.get(VoxelHeapLayout.INT, bOff + SLOT_OFFSET), bn, bf, bg);
-            pos = best;
-        }
-        writeEntry(hp, pos, slot, node, f, g);
-    }
-
-    private void writeEntry(MemorySegment hp, int pos, int slot, int node, double f, double g) {
-        final long off = pos * ENTRY_BYTES;
-        hp.set(KEY, off + F_OFFSET, f);
-        hp.set(KEY, off + VoxelHeapLayout.G_OFFSET, g);
-        hp.set(VoxelHeapLayout.INT, off + NODE_OFFSET, node);
-        hp.set(VoxelHeapLayout.INT, off + SLOT_OFFSET, slot);
-        pages.set(INT, VoxelPageLayout.recordOffset(slot) + OPEN_OFFSET, pos);
     }
 }

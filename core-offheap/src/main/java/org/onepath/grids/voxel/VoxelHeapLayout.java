@@ -1,6 +1,7 @@
 package org.onepath.grids.voxel;
 
 import java.lang.foreign.ValueLayout;
+import org.onepath.memory.QuadHeapLayout;
 
 /**
  * Layout of a heap slot of the paged voxel search's open list (working memory, native order),
@@ -13,18 +14,19 @@ import java.lang.foreign.ValueLayout;
  * </pre>
  * The order is the {@link org.onepath.grids.OpenSet}'s: smaller f, then larger g, then smaller
  * node {@code x + sizeX * (y + sizeY * z)}. The slot names the node's record, which holds its
- * heap position.
+ * heap position. It is the shared heap slot ({@code org.onepath.memory.QuadHeapLayout}) with f
+ * as key1, g as key2, the node as id and the slot as aux.
  */
 public final class VoxelHeapLayout {
     private VoxelHeapLayout() {
     }
 
-    public static final long F_OFFSET = 0;
-    public static final long G_OFFSET = F_OFFSET + 8;
-    public static final long NODE_OFFSET = G_OFFSET + 8;
-    public static final long SLOT_OFFSET = NODE_OFFSET + 4;
-    public static final long ENTRY_BYTES = SLOT_OFFSET + 4;
+    public static final long F_OFFSET = QuadHeapLayout.KEY1_OFFSET;
+    public static final long G_OFFSET = QuadHeapLayout.KEY2_OFFSET;
+    public static final long NODE_OFFSET = QuadHeapLayout.ID_OFFSET;
+    public static final long SLOT_OFFSET = QuadHeapLayout.AUX_OFFSET;
+    public static final long ENTRY_BYTES = QuadHeapLayout.SLOT_BYTES;
 
-    public static final ValueLayout.OfDouble KEY = ValueLayout.JAVA_DOUBLE_UNALIGNED;
-    public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    public static final ValueLayout.OfDouble KEY = QuadHeapLayout.KEY;
+    public static final ValueLayout.OfInt INT = QuadHeapLayout.INT;
 }

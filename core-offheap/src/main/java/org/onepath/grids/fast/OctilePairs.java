@@ -1,0 +1,69 @@
+package org.onepath.grids.fast;
+
+import static org.onepath.grids.fast.OctileNodeLayout.A_OFFSET;
+import static org.onepath.grids.fast.OctileNodeLayout.B_OFFSET;
+import static org.onepath.grids.fast.OctileNodeLayout.DIRECTION_MASK;
+import static org.onepath.grids.fast.OctileNodeLayout.DIRECTION_SHIFT;
+import static org.onepath.grids.fast.OctileNodeLayout.INT;
+import static org.onepath.grids.fast.OctileNodeLayout.TAG_OFFSET;
+
+import java.lang.foreign.MemorySegment;
+import org.onepath.grids.GridMath;
+
+/**
+ * What the two specialised octile engines share about a node's integer pair (a straight and b
+ * diagonal steps, {@code docs/octile.md} "Exact costs"): its cost, its key, and the record fields
+ * that hold it and the tag, which lie alike in {@link OctileNodeLayout} and {@link JumpNodeLayout}.
+ */
+final class OctilePairs {
+    private OctilePairs() {
+    }
+
+    /** g of pair (a, b): {@code a + b * sqrt2}. */
+    static double cost(int a, int b) {
+        return a + b * GridMath.SQRT2;
+    }
+
+    /**
+     * f of pair (a, b) at (x, y) for the goal at (goalX, goalY):
+     * {@code (a + (max - min)) + (b + min) * sqrt2} with the integer sums formed first, min and
+     * max the smaller and larger of the column and row distances; g for the zero estimate.
+     */
+    static double key(int a, int b, int x, int y, int goalX, int goalY, boolean zeroEstimate) {
+        if (zeroEstimate) {
+            return cost(a, b);
+        }
+        int dx = Math.abs(x - goalX);
+        int dy = Math.abs(y - goalY);
+        int min = Math.min(dx, dy);
+        int max = Math.max(dx, dy);
+        return (a + (max - min)) + (b + min) * GridMath.SQRT2;
+    }
+
+    /** Straight steps of the record at {@code off}. */
+    static int straight(MemorySegment records, long off) {
+        return records.get(INT, off + A_OFFSET);
+    }
+
+    /** Diagonal steps of the record at {@code off}. */
+    static int diagonal(MemorySegment records, long off) {
+        return records.get(INT, off + B_OFFSET);
+    }
+
+    /** g of the record at {@code off}. */
+    static double cost(MemorySegment records, long off) {
+        return cost(straight(records, off), diagonal(records, off));
+    }
+
+    /** Gives the record at {@code off} the pair (a, b) and a tag. */
+    static void reach(MemorySegment records, long off, int a, int b, int tag) {
+        records.set(INT, off + A_OFFSET, a);
+        records.set(INT, off + B_OFFSET, b);
+        records.set(INT, off + TAG_OFFSET, tag);
+    }
+
+    /** The direction field of a tag: the arrival direction, or the direction of the last move. */
+    static int direction(int tag) {
+        return (tag >>> DIRECTION_SHIFT) & DIRECTION_MASK;
+    }
+}
