@@ -21,23 +21,34 @@
  *       graph estimates.</li>
  * </ul>
  * {@code org.onepath.debug}: {@link org.onepath.debug.GridDebug}, results as immutable plain data
- * for drawing. {@code org.onepath.memory} is internal.
+ * for drawing. {@code org.onepath.io}: the Moving AI and DIMACS readers. {@code org.onepath.cells}
+ * (tier 3): the cell stores every engine takes ({@link org.onepath.cells.SquareCells},
+ * {@link org.onepath.cells.HexCells}), coordinates and the small shared types.
+ * {@code org.onepath.grids.fast}, {@code org.onepath.layout}, {@code org.onepath.tables} and
+ * {@code org.onepath.memory} are internal.
  */
+// The qualified exports name modules built after this one, which javac cannot see yet.
+@SuppressWarnings("module")
 module org.onepath.core {
     requires transitive org.onepath.state;
 
+    // Tier 1.
     exports org.onepath;
-    exports org.onepath.cells;
     exports org.onepath.io;
-    exports org.onepath.tables;
+    exports org.onepath.debug;
+    // Tiers 2 and 3: the cells, and the engines the spec names as public.
+    exports org.onepath.cells;
     exports org.onepath.grids;
     exports org.onepath.grids.jps;
-    exports org.onepath.grids.fast;
     exports org.onepath.grids.flow;
     exports org.onepath.grids.replan;
     exports org.onepath.grids.voxel;
     exports org.onepath.grids.theta;
     exports org.onepath.grids.hpa;
     exports org.onepath.graphs;
-    exports org.onepath.debug;
+    // Internals: the specialised octile engines (the one-line call's; the command runs them by
+    // name), the record layouts (the store maps the persisted ones) and the derived-table cache.
+    // org.onepath.memory is not exported at all.
+    exports org.onepath.grids.fast to org.onepath.store, org.onepath.cli;
+    exports org.onepath.layout to org.onepath.store, org.onepath.cli;
 }

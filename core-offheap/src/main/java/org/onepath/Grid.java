@@ -22,7 +22,7 @@ import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateWriter;
-import org.onepath.tables.GridTables;
+import org.onepath.cells.GridTables;
 import org.onepath.tables.SquareTables;
 
 /**

@@ -466,7 +466,6 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
 
     // ---- the one-line query ----
 
-    /** {@code findPath}: tryBegin, then step(iterationBudget) in cancellable slices, as a GridPath. */
     /**
      * Throws unless the options' algorithm runs through a resumable handle (A*, JPS, JPS+), naming
      * the call that runs it instead.
@@ -484,6 +483,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         }
     }
 
+    /** {@code findPath}: tryBegin, then step(iterationBudget) in cancellable slices, as a GridPath. */
     GridPath findPath(int sx, int sy, int gx, int gy, Cancellation cancellation) {
         GridPath refused = beginQuery(sx, sy, gx, gy);
         if (refused != null) {

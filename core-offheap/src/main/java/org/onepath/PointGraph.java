@@ -1,9 +1,9 @@
 package org.onepath;
 
-import static org.onepath.graphs.PointLayout.COORDINATE;
-import static org.onepath.graphs.PointLayout.X_OFFSET;
-import static org.onepath.graphs.PointLayout.Y_OFFSET;
-import static org.onepath.graphs.PointLayout.Z_OFFSET;
+import static org.onepath.layout.PointLayout.COORDINATE;
+import static org.onepath.layout.PointLayout.X_OFFSET;
+import static org.onepath.layout.PointLayout.Y_OFFSET;
+import static org.onepath.layout.PointLayout.Z_OFFSET;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -11,7 +11,7 @@ import java.util.Objects;
 import org.onepath.graphs.CsrGraph;
 import org.onepath.graphs.EuclideanHeuristic;
 import org.onepath.graphs.Landmarks;
-import org.onepath.graphs.PointLayout;
+import org.onepath.layout.PointLayout;
 import org.onepath.grids.Heuristic;
 import org.onepath.memory.OwnerState;
 import org.onepath.cells.Cancellation;

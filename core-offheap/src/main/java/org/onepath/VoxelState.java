@@ -3,7 +3,7 @@ package org.onepath;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import org.onepath.grids.voxel.ChunkTable;
-import org.onepath.grids.voxel.VoxelChunkLayout;
+import org.onepath.layout.VoxelChunkLayout;
 import org.onepath.memory.NativeIntList;
 import org.onepath.state.AreasPiece;
 import org.onepath.state.SpacePiece;

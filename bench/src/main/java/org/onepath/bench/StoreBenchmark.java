@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridPath;
-import org.onepath.tables.GridTables;
+import org.onepath.cells.GridTables;
 import org.onepath.store.GridStore;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -7,7 +7,7 @@ import java.util.Locale;
 import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridPath;
-import org.onepath.tables.GridTables;
+import org.onepath.cells.GridTables;
 import org.onepath.store.GridStore;
 import org.onepath.store.StoreFile;
 import org.onepath.store.StoreLayout;

@@ -65,7 +65,7 @@ final class StoreInspectCommand implements Callable<Integer> {
                     fields.put("chunks", (long) w.chunksX() * w.chunksY() * w.chunksZ());
                     fields.put("notDefaultChunks", w.storedChunkCount());
                     StoreFile.Section stored = directory.section(StoreLayout.SECTION_CHUNKS);
-                    fields.put("storedChunks", stored.length() / org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_BYTES);
+                    fields.put("storedChunks", stored.length() / org.onepath.layout.VoxelChunkLayout.CHUNK_BYTES);
                     fields.put("bytesPerVoxel", (double) directory.fileLength() / voxels);
                 }
             }

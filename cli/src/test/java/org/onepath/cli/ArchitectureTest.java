@@ -67,8 +67,8 @@ final class ArchitectureTest {
 
     /** Nothing below the facade (cells, memory, engines, derived tables) reads the tier-1 package itself. */
     static ArchRule nothingBelowReadsTheFacade(String root) {
-        return noClasses().that().resideInAnyPackage(root + ".cells..", root + ".memory..", root + ".grids..",
-                        root + ".graphs..", root + ".tables..")
+        return noClasses().that().resideInAnyPackage(root + ".cells..", root + ".layout..", root + ".memory..",
+                        root + ".grids..", root + ".graphs..", root + ".tables..")
                 .should().dependOnClassesThat().resideInAPackage(root)
                 .because("engines take the cells type, never the tier-1 Grid or HexGrid");
     }
@@ -82,6 +82,7 @@ final class ArchitectureTest {
                 .layer("Tables").definedBy(root + ".tables..")
                 .layer("Engines").definedBy(root + ".grids..", root + ".graphs..")
                 .layer("Cells").definedBy(root + ".cells..")
+                .layer("Layouts").definedBy(root + ".layout..")
                 .layer("Memory").definedBy(root + ".memory..")
                 .layer("State").definedBy(root + ".state..")
                 .whereLayer("Command").mayNotBeAccessedByAnyLayer()
@@ -90,9 +91,11 @@ final class ArchitectureTest {
                 .whereLayer("Tables").mayOnlyBeAccessedByLayers("Facade", "Store", "Command")
                 .whereLayer("Engines").mayOnlyBeAccessedByLayers("Tables", "Facade", "Store", "Command")
                 .whereLayer("Cells").mayOnlyBeAccessedByLayers("Engines", "Tables", "Facade", "Store", "Command")
-                .whereLayer("Memory").mayOnlyBeAccessedByLayers("Cells", "Engines", "Tables", "Facade", "Store", "Command")
-                .whereLayer("State").mayOnlyBeAccessedByLayers("Memory", "Cells", "Engines", "Tables", "Facade", "Store",
-                        "Command");
+                .whereLayer("Layouts").mayOnlyBeAccessedByLayers("Cells", "Engines", "Tables", "Facade", "Store", "Command")
+                .whereLayer("Memory").mayOnlyBeAccessedByLayers("Layouts", "Cells", "Engines", "Tables", "Facade", "Store",
+                        "Command")
+                .whereLayer("State").mayOnlyBeAccessedByLayers("Memory", "Layouts", "Cells", "Engines", "Tables", "Facade",
+                        "Store", "Command");
     }
 
     @Test

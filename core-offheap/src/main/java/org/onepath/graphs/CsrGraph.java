@@ -1,11 +1,11 @@
 package org.onepath.graphs;
 
-import static org.onepath.graphs.CsrLayout.EDGE_BYTES;
-import static org.onepath.graphs.CsrLayout.INT;
-import static org.onepath.graphs.CsrLayout.OFFSET_BYTES;
-import static org.onepath.graphs.CsrLayout.TARGET_BYTES;
-import static org.onepath.graphs.CsrLayout.WEIGHT;
-import static org.onepath.graphs.CsrLayout.WEIGHT_BYTES;
+import static org.onepath.layout.CsrLayout.EDGE_BYTES;
+import static org.onepath.layout.CsrLayout.INT;
+import static org.onepath.layout.CsrLayout.OFFSET_BYTES;
+import static org.onepath.layout.CsrLayout.TARGET_BYTES;
+import static org.onepath.layout.CsrLayout.WEIGHT;
+import static org.onepath.layout.CsrLayout.WEIGHT_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -13,6 +13,7 @@ import java.util.Objects;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.GraphEdgeLayout;
 import org.onepath.state.GraphStateFormat;
+import org.onepath.layout.CsrLayout;
 
 /**
  * The immutable compiled form of a directed graph with non-negative weights (tier 2/3):

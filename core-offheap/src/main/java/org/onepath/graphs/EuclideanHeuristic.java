@@ -1,13 +1,14 @@
 package org.onepath.graphs;
 
-import static org.onepath.graphs.PointLayout.COORDINATE;
-import static org.onepath.graphs.PointLayout.X_OFFSET;
-import static org.onepath.graphs.PointLayout.Y_OFFSET;
-import static org.onepath.graphs.PointLayout.Z_OFFSET;
+import static org.onepath.layout.PointLayout.COORDINATE;
+import static org.onepath.layout.PointLayout.X_OFFSET;
+import static org.onepath.layout.PointLayout.Y_OFFSET;
+import static org.onepath.layout.PointLayout.Z_OFFSET;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.grids.Heuristic;
+import org.onepath.layout.PointLayout;
 
 /**
  * {@code scale * |p(node) - p(goal)|}, the straight-line distance between node coordinates laid

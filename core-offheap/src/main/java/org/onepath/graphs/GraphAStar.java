@@ -1,10 +1,10 @@
 package org.onepath.graphs;
 
-import static org.onepath.graphs.CsrLayout.INT;
-import static org.onepath.graphs.CsrLayout.OFFSET_BYTES;
-import static org.onepath.graphs.CsrLayout.TARGET_BYTES;
-import static org.onepath.graphs.CsrLayout.WEIGHT;
-import static org.onepath.graphs.CsrLayout.WEIGHT_BYTES;
+import static org.onepath.layout.CsrLayout.INT;
+import static org.onepath.layout.CsrLayout.OFFSET_BYTES;
+import static org.onepath.layout.CsrLayout.TARGET_BYTES;
+import static org.onepath.layout.CsrLayout.WEIGHT;
+import static org.onepath.layout.CsrLayout.WEIGHT_BYTES;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;

@@ -1,12 +1,12 @@
 package org.onepath.graphs;
 
-import static org.onepath.graphs.CsrLayout.INT;
-import static org.onepath.graphs.CsrLayout.OFFSET_BYTES;
-import static org.onepath.graphs.CsrLayout.TARGET_BYTES;
-import static org.onepath.graphs.CsrLayout.WEIGHT;
-import static org.onepath.graphs.CsrLayout.WEIGHT_BYTES;
-import static org.onepath.graphs.LandmarkLayout.DISTANCE;
-import static org.onepath.graphs.LandmarkLayout.DISTANCE_BYTES;
+import static org.onepath.layout.CsrLayout.INT;
+import static org.onepath.layout.CsrLayout.OFFSET_BYTES;
+import static org.onepath.layout.CsrLayout.TARGET_BYTES;
+import static org.onepath.layout.CsrLayout.WEIGHT;
+import static org.onepath.layout.CsrLayout.WEIGHT_BYTES;
+import static org.onepath.layout.LandmarkLayout.DISTANCE;
+import static org.onepath.layout.LandmarkLayout.DISTANCE_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -14,6 +14,7 @@ import java.util.Objects;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.OpenSet;
 import org.onepath.memory.OwnerState;
+import org.onepath.layout.LandmarkLayout;
 
 /**
  * ALT preprocessing (A*, landmarks, triangle inequality; Goldberg and Harrelson 2005) over one

@@ -1,13 +1,13 @@
 package org.onepath.grids;
 
-import static org.onepath.grids.NodeRecordLayout.CLOSED_BIT;
-import static org.onepath.grids.NodeRecordLayout.G;
-import static org.onepath.grids.NodeRecordLayout.GENERATION_SHIFT;
-import static org.onepath.grids.NodeRecordLayout.G_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.INT;
-import static org.onepath.grids.NodeRecordLayout.MARK_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.PARENT_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.RECORD_BYTES;
+import static org.onepath.layout.NodeRecordLayout.CLOSED_BIT;
+import static org.onepath.layout.NodeRecordLayout.G;
+import static org.onepath.layout.NodeRecordLayout.GENERATION_SHIFT;
+import static org.onepath.layout.NodeRecordLayout.G_OFFSET;
+import static org.onepath.layout.NodeRecordLayout.INT;
+import static org.onepath.layout.NodeRecordLayout.MARK_OFFSET;
+import static org.onepath.layout.NodeRecordLayout.PARENT_OFFSET;
+import static org.onepath.layout.NodeRecordLayout.RECORD_BYTES;
 
 import java.lang.foreign.MemorySegment;
 

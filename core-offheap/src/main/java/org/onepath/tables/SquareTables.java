@@ -10,6 +10,7 @@ import org.onepath.grids.fast.OctileMap;
 import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
+import org.onepath.cells.GridTables;
 
 /**
  * The tables a square grid derives from its cells for its one-line queries (tier 3): the block

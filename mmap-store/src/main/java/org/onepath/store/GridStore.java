@@ -16,10 +16,10 @@ import java.util.List;
 import java.util.Objects;
 import org.onepath.Grid;
 import org.onepath.cells.GridCellsLayout;
-import org.onepath.tables.GridTables;
-import org.onepath.grids.fast.OctileMapLayout;
-import org.onepath.grids.jps.BlockMapLayout;
-import org.onepath.grids.jps.JpsPlusLayout;
+import org.onepath.cells.GridTables;
+import org.onepath.layout.OctileMapLayout;
+import org.onepath.layout.BlockMapLayout;
+import org.onepath.layout.JpsPlusLayout;
 
 /**
  * A baked grid: the cells and the engine's precomputed tables over them (clearance, the block

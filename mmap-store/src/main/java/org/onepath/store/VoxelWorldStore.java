@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Objects;
 import org.onepath.VoxelGrid;
 import org.onepath.grids.voxel.ChunkTable;
-import org.onepath.grids.voxel.VoxelChunkLayout;
+import org.onepath.layout.VoxelChunkLayout;
 
 /**
  * A voxel world in one store file ({@code docs/formats/store-v1.md}): the chunk table and the

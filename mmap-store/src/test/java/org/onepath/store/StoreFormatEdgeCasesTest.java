@@ -24,7 +24,7 @@ import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
-import org.onepath.grids.voxel.VoxelChunkLayout;
+import org.onepath.layout.VoxelChunkLayout;
 
 /**
  * Hand-edited directories and small sections, every checksum fixed up so that only the field

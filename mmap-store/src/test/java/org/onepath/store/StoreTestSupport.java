@@ -29,8 +29,8 @@ import org.onepath.GridOptions;
 import org.onepath.GridPath;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelPath;
-import org.onepath.tables.GridTables;
-import org.onepath.grids.voxel.VoxelChunkLayout;
+import org.onepath.cells.GridTables;
+import org.onepath.layout.VoxelChunkLayout;
 
 /** Shared helpers of the store tests: random grids, byte-level file surgery, result comparison. */
 final class StoreTestSupport {

@@ -13,7 +13,7 @@ import net.jqwik.api.constraints.IntRange;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
-import org.onepath.grids.voxel.VoxelChunkLayout;
+import org.onepath.layout.VoxelChunkLayout;
 import org.onepath.state.VoxelGridStateFormat;
 
 /**

@@ -20,7 +20,7 @@ import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
-import org.onepath.grids.voxel.VoxelChunkLayout;
+import org.onepath.layout.VoxelChunkLayout;
 
 /** World stores: uniform chunks take no room, edits after open never reach the mapped file, commit replaces it. */
 class VoxelWorldStoreTest {

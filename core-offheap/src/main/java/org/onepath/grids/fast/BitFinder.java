@@ -1,14 +1,15 @@
 package org.onepath.grids.fast;
 
-import static org.onepath.grids.jps.BlockMapLayout.BIT_MASK;
-import static org.onepath.grids.jps.BlockMapLayout.WORD;
-import static org.onepath.grids.jps.BlockMapLayout.WORD_BYTES;
-import static org.onepath.grids.jps.BlockMapLayout.WORD_SHIFT;
+import static org.onepath.layout.BlockMapLayout.BIT_MASK;
+import static org.onepath.layout.BlockMapLayout.WORD;
+import static org.onepath.layout.BlockMapLayout.WORD_BYTES;
+import static org.onepath.layout.BlockMapLayout.WORD_SHIFT;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.Direction;
+import org.onepath.layout.OctileMapLayout;
 
 /**
  * Jump points by block scans (Harabor and Grastien 2014) over the stop words of a

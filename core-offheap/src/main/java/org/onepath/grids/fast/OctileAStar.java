@@ -1,18 +1,18 @@
 package org.onepath.grids.fast;
 
 import org.onepath.cells.GridCellsLayout;
-import static org.onepath.grids.fast.OctileNodeLayout.A_OFFSET;
-import static org.onepath.grids.fast.OctileNodeLayout.B_OFFSET;
-import static org.onepath.grids.fast.OctileNodeLayout.CLOSED_BIT;
-import static org.onepath.grids.fast.OctileNodeLayout.DIRECTION_SHIFT;
-import static org.onepath.grids.fast.OctileNodeLayout.FLAGS_MASK;
-import static org.onepath.grids.fast.OctileNodeLayout.GENERATION_SHIFT;
-import static org.onepath.grids.fast.OctileNodeLayout.INT;
-import static org.onepath.grids.fast.OctileNodeLayout.MAX_GENERATION;
-import static org.onepath.grids.fast.OctileNodeLayout.RECORD_BYTES;
-import static org.onepath.grids.fast.OctileNodeLayout.SLOT_OFFSET;
-import static org.onepath.grids.fast.OctileNodeLayout.TAG_OFFSET;
-import static org.onepath.grids.fast.OctileNodeLayout.WALL_TAG;
+import static org.onepath.layout.OctileNodeLayout.A_OFFSET;
+import static org.onepath.layout.OctileNodeLayout.B_OFFSET;
+import static org.onepath.layout.OctileNodeLayout.CLOSED_BIT;
+import static org.onepath.layout.OctileNodeLayout.DIRECTION_SHIFT;
+import static org.onepath.layout.OctileNodeLayout.FLAGS_MASK;
+import static org.onepath.layout.OctileNodeLayout.GENERATION_SHIFT;
+import static org.onepath.layout.OctileNodeLayout.INT;
+import static org.onepath.layout.OctileNodeLayout.MAX_GENERATION;
+import static org.onepath.layout.OctileNodeLayout.RECORD_BYTES;
+import static org.onepath.layout.OctileNodeLayout.SLOT_OFFSET;
+import static org.onepath.layout.OctileNodeLayout.TAG_OFFSET;
+import static org.onepath.layout.OctileNodeLayout.WALL_TAG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -31,6 +31,8 @@ import org.onepath.grids.jps.Direction;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
+import org.onepath.layout.OctileHeapLayout;
+import org.onepath.layout.OctileNodeLayout;
 
 /**
  * The specialised octile A*: eight moves, no corner cutting, agent size 1, one cost m for every

@@ -1,14 +1,14 @@
 package org.onepath.grids.fast;
 
-import static org.onepath.grids.fast.JumpNodeLayout.CLOSED_BIT;
-import static org.onepath.grids.fast.JumpNodeLayout.DIRECTION_SHIFT;
-import static org.onepath.grids.fast.JumpNodeLayout.FLAGS_MASK;
-import static org.onepath.grids.fast.JumpNodeLayout.GENERATION_SHIFT;
-import static org.onepath.grids.fast.JumpNodeLayout.INT;
-import static org.onepath.grids.fast.JumpNodeLayout.MAX_GENERATION;
-import static org.onepath.grids.fast.JumpNodeLayout.PARENT_OFFSET;
-import static org.onepath.grids.fast.JumpNodeLayout.RECORD_BYTES;
-import static org.onepath.grids.fast.JumpNodeLayout.TAG_OFFSET;
+import static org.onepath.layout.JumpNodeLayout.CLOSED_BIT;
+import static org.onepath.layout.JumpNodeLayout.DIRECTION_SHIFT;
+import static org.onepath.layout.JumpNodeLayout.FLAGS_MASK;
+import static org.onepath.layout.JumpNodeLayout.GENERATION_SHIFT;
+import static org.onepath.layout.JumpNodeLayout.INT;
+import static org.onepath.layout.JumpNodeLayout.MAX_GENERATION;
+import static org.onepath.layout.JumpNodeLayout.PARENT_OFFSET;
+import static org.onepath.layout.JumpNodeLayout.RECORD_BYTES;
+import static org.onepath.layout.JumpNodeLayout.TAG_OFFSET;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -28,6 +28,8 @@ import org.onepath.memory.QuadHeap;
 import org.onepath.memory.QuadHeapLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
+import org.onepath.layout.JumpOpenListLayout;
+import org.onepath.layout.OctileMapLayout;
 
 /**
  * The specialised octile jump point search over a finder (the block jumper or the JPS+ table

@@ -1,6 +1,6 @@
 package org.onepath.grids.fast;
 
-import static org.onepath.grids.fast.OctileMapLayout.BYTE;
+import static org.onepath.layout.OctileMapLayout.BYTE;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -10,6 +10,7 @@ import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.GridChangeListener;
 import org.onepath.grids.jps.Direction;
 import org.onepath.memory.OwnerState;
+import org.onepath.layout.OctileMapLayout;
 
 /**
  * The neighbour byte of every cell and the successor table ({@link OctileMapLayout}), which give

@@ -1,14 +1,16 @@
 package org.onepath.grids.fast;
 
-import static org.onepath.grids.fast.OctileNodeLayout.A_OFFSET;
-import static org.onepath.grids.fast.OctileNodeLayout.B_OFFSET;
-import static org.onepath.grids.fast.OctileNodeLayout.DIRECTION_MASK;
-import static org.onepath.grids.fast.OctileNodeLayout.DIRECTION_SHIFT;
-import static org.onepath.grids.fast.OctileNodeLayout.INT;
-import static org.onepath.grids.fast.OctileNodeLayout.TAG_OFFSET;
+import static org.onepath.layout.OctileNodeLayout.A_OFFSET;
+import static org.onepath.layout.OctileNodeLayout.B_OFFSET;
+import static org.onepath.layout.OctileNodeLayout.DIRECTION_MASK;
+import static org.onepath.layout.OctileNodeLayout.DIRECTION_SHIFT;
+import static org.onepath.layout.OctileNodeLayout.INT;
+import static org.onepath.layout.OctileNodeLayout.TAG_OFFSET;
 
 import java.lang.foreign.MemorySegment;
 import org.onepath.grids.GridMath;
+import org.onepath.layout.JumpNodeLayout;
+import org.onepath.layout.OctileNodeLayout;
 
 /**
  * What the two specialised octile engines share about a node's integer pair (a straight and b

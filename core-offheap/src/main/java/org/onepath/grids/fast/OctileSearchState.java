@@ -8,6 +8,7 @@ import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.SearchStateFormat;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
+import org.onepath.layout.OctileNodeLayout;
 
 /**
  * What modes 1 (specialised A*) and 3 (specialised jump point search) of the GridSearch state

@@ -1,12 +1,12 @@
 package org.onepath.grids.fast;
 
-import static org.onepath.grids.jps.JpsPlusLayout.ENTRY;
+import static org.onepath.layout.JpsPlusLayout.ENTRY;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.grids.jps.Direction;
 import org.onepath.grids.jps.JpsPlusIndex;
-import org.onepath.grids.jps.JpsPlusLayout;
+import org.onepath.layout.JpsPlusLayout;
 
 /**
  * Jump points from the JPS+ tables ({@link JpsPlusIndex}) with goal bounding, the rule of

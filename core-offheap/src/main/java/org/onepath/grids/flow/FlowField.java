@@ -1,12 +1,12 @@
 package org.onepath.grids.flow;
 
-import static org.onepath.grids.flow.FlowFieldLayout.COST;
-import static org.onepath.grids.flow.FlowFieldLayout.COST_BYTES;
-import static org.onepath.grids.flow.FlowFieldLayout.MARK;
-import static org.onepath.grids.flow.FlowFieldLayout.NEXT;
-import static org.onepath.grids.flow.FlowFieldLayout.NEXT_BYTES;
-import static org.onepath.grids.flow.FlowFieldLayout.NO_NEXT;
-import static org.onepath.grids.flow.FlowFieldLayout.TOUCHED;
+import static org.onepath.layout.FlowFieldLayout.COST;
+import static org.onepath.layout.FlowFieldLayout.COST_BYTES;
+import static org.onepath.layout.FlowFieldLayout.MARK;
+import static org.onepath.layout.FlowFieldLayout.NEXT;
+import static org.onepath.layout.FlowFieldLayout.NEXT_BYTES;
+import static org.onepath.layout.FlowFieldLayout.NO_NEXT;
+import static org.onepath.layout.FlowFieldLayout.TOUCHED;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -21,6 +21,7 @@ import org.onepath.state.FlowFieldPiece;
 import org.onepath.state.FlowFieldPieceLayout;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OpenSetPiece;
+import org.onepath.layout.FlowFieldLayout;
 
 /**
  * A flow field (tiers 2 and 3): Dijkstra's algorithm run outwards from a set of goals over a

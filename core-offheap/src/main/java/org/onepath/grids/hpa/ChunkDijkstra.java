@@ -1,20 +1,21 @@
 package org.onepath.grids.hpa;
 
-import static org.onepath.grids.NodeRecordLayout.CLOSED_BIT;
-import static org.onepath.grids.NodeRecordLayout.G;
-import static org.onepath.grids.NodeRecordLayout.GENERATION_SHIFT;
-import static org.onepath.grids.NodeRecordLayout.G_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.INT;
-import static org.onepath.grids.NodeRecordLayout.MARK_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.MAX_GENERATION;
-import static org.onepath.grids.NodeRecordLayout.PARENT_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.RECORD_BYTES;
+import static org.onepath.layout.NodeRecordLayout.CLOSED_BIT;
+import static org.onepath.layout.NodeRecordLayout.G;
+import static org.onepath.layout.NodeRecordLayout.GENERATION_SHIFT;
+import static org.onepath.layout.NodeRecordLayout.G_OFFSET;
+import static org.onepath.layout.NodeRecordLayout.INT;
+import static org.onepath.layout.NodeRecordLayout.MARK_OFFSET;
+import static org.onepath.layout.NodeRecordLayout.MAX_GENERATION;
+import static org.onepath.layout.NodeRecordLayout.PARENT_OFFSET;
+import static org.onepath.layout.NodeRecordLayout.RECORD_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.OpenSet;
+import org.onepath.layout.HpaLayout;
 
 /**
  * Dijkstra restricted to one chunk: the moves of {@link HpaMoves} in direction order whose target
@@ -23,7 +24,7 @@ import org.onepath.grids.OpenSet;
  * once every target is settled. It prices intra-edges and the insertion edges, and, run again
  * with the same source, gives the cells of an edge.
  *
- * <p>Working memory: one {@link org.onepath.grids.NodeRecordLayout} record and one target mark
+ * <p>Working memory: one {@link org.onepath.layout.NodeRecordLayout} record and one target mark
  * per cell of a full chunk, reused with a generation number.
  */
 final class ChunkDijkstra implements AutoCloseable {

@@ -1,19 +1,19 @@
 package org.onepath.grids.hpa;
 
-import static org.onepath.grids.hpa.HpaLayout.BLOCK_LENGTH_OFFSET;
-import static org.onepath.grids.hpa.HpaLayout.BLOCK_OFFSET_OFFSET;
-import static org.onepath.grids.hpa.HpaLayout.COST_BYTES;
-import static org.onepath.grids.hpa.HpaLayout.DIRECTORY_RECORD_BYTES;
-import static org.onepath.grids.hpa.HpaLayout.DOUBLE;
-import static org.onepath.grids.hpa.HpaLayout.EDGE_BYTES;
-import static org.onepath.grids.hpa.HpaLayout.EDGE_COST_OFFSET;
-import static org.onepath.grids.hpa.HpaLayout.EDGE_NODE_OFFSET;
-import static org.onepath.grids.hpa.HpaLayout.EDGE_TARGET_OFFSET;
-import static org.onepath.grids.hpa.HpaLayout.INTER_COUNT_OFFSET;
-import static org.onepath.grids.hpa.HpaLayout.INT;
-import static org.onepath.grids.hpa.HpaLayout.LONG;
-import static org.onepath.grids.hpa.HpaLayout.NODE_BYTES;
-import static org.onepath.grids.hpa.HpaLayout.NODE_COUNT_OFFSET;
+import static org.onepath.layout.HpaLayout.BLOCK_LENGTH_OFFSET;
+import static org.onepath.layout.HpaLayout.BLOCK_OFFSET_OFFSET;
+import static org.onepath.layout.HpaLayout.COST_BYTES;
+import static org.onepath.layout.HpaLayout.DIRECTORY_RECORD_BYTES;
+import static org.onepath.layout.HpaLayout.DOUBLE;
+import static org.onepath.layout.HpaLayout.EDGE_BYTES;
+import static org.onepath.layout.HpaLayout.EDGE_COST_OFFSET;
+import static org.onepath.layout.HpaLayout.EDGE_NODE_OFFSET;
+import static org.onepath.layout.HpaLayout.EDGE_TARGET_OFFSET;
+import static org.onepath.layout.HpaLayout.INTER_COUNT_OFFSET;
+import static org.onepath.layout.HpaLayout.INT;
+import static org.onepath.layout.HpaLayout.LONG;
+import static org.onepath.layout.HpaLayout.NODE_BYTES;
+import static org.onepath.layout.HpaLayout.NODE_COUNT_OFFSET;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -25,6 +25,7 @@ import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.SquareCells;
 import org.onepath.cells.GridBatchListener;
 import org.onepath.memory.OwnerState;
+import org.onepath.layout.HpaLayout;
 
 /**
  * The abstract graph of HPA* (Botea, Müller &amp; Schaeffer 2004, one level) over the cells of a

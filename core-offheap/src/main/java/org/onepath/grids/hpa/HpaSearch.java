@@ -1,14 +1,14 @@
 package org.onepath.grids.hpa;
 
-import static org.onepath.grids.NodeRecordLayout.CLOSED_BIT;
-import static org.onepath.grids.NodeRecordLayout.G;
-import static org.onepath.grids.NodeRecordLayout.GENERATION_SHIFT;
-import static org.onepath.grids.NodeRecordLayout.G_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.INT;
-import static org.onepath.grids.NodeRecordLayout.MARK_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.MAX_GENERATION;
-import static org.onepath.grids.NodeRecordLayout.PARENT_OFFSET;
-import static org.onepath.grids.NodeRecordLayout.RECORD_BYTES;
+import static org.onepath.layout.NodeRecordLayout.CLOSED_BIT;
+import static org.onepath.layout.NodeRecordLayout.G;
+import static org.onepath.layout.NodeRecordLayout.GENERATION_SHIFT;
+import static org.onepath.layout.NodeRecordLayout.G_OFFSET;
+import static org.onepath.layout.NodeRecordLayout.INT;
+import static org.onepath.layout.NodeRecordLayout.MARK_OFFSET;
+import static org.onepath.layout.NodeRecordLayout.MAX_GENERATION;
+import static org.onepath.layout.NodeRecordLayout.PARENT_OFFSET;
+import static org.onepath.layout.NodeRecordLayout.RECORD_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -23,6 +23,7 @@ import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
+import org.onepath.layout.HpaLayout;
 
 /**
  * An HPA* query over an {@link HpaHierarchy} (tier 2): insertion of the start and goal, A* over

@@ -1,10 +1,10 @@
 package org.onepath.grids.jps;
 
-import static org.onepath.grids.jps.BlockMapLayout.BITS_PER_WORD;
-import static org.onepath.grids.jps.BlockMapLayout.BIT_MASK;
-import static org.onepath.grids.jps.BlockMapLayout.WORD;
-import static org.onepath.grids.jps.BlockMapLayout.WORD_BYTES;
-import static org.onepath.grids.jps.BlockMapLayout.WORD_SHIFT;
+import static org.onepath.layout.BlockMapLayout.BITS_PER_WORD;
+import static org.onepath.layout.BlockMapLayout.BIT_MASK;
+import static org.onepath.layout.BlockMapLayout.WORD;
+import static org.onepath.layout.BlockMapLayout.WORD_BYTES;
+import static org.onepath.layout.BlockMapLayout.WORD_SHIFT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -12,6 +12,7 @@ import java.util.Objects;
 import org.onepath.cells.SquareCells;
 import org.onepath.cells.GridChangeListener;
 import org.onepath.memory.OwnerState;
+import org.onepath.layout.BlockMapLayout;
 
 /**
  * The walkable cells of a grid as bits, by rows and by columns ({@link BlockMapLayout}), for

@@ -1,6 +1,6 @@
 package org.onepath.grids.jps;
 
-import static org.onepath.grids.jps.JpsPlusLayout.ENTRY;
+import static org.onepath.layout.JpsPlusLayout.ENTRY;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -11,6 +11,7 @@ import org.onepath.cells.GridBatchListener;
 import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
+import org.onepath.layout.JpsPlusLayout;
 
 /**
  * JPS+ tables (Harabor and Grastien 2014, with Rabin's distances): for every cell and direction
@@ -35,8 +36,8 @@ import org.onepath.memory.OwnerState;
  * store's) reads and repairs that table in place and never frees it.
  */
 public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
-    /** Largest grid side the 16-bit entries can serve. */
-    public static final int MAX_SIDE = 32766;
+    /** Largest grid side the 16-bit entries can serve ({@link JpsPlusLayout#MAX_SIDE}). */
+    public static final int MAX_SIDE = JpsPlusLayout.MAX_SIDE;
 
     private final SquareCells grid;
     private final int width;

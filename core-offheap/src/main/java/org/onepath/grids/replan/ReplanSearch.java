@@ -1,12 +1,12 @@
 package org.onepath.grids.replan;
 
-import static org.onepath.grids.replan.ReplanNodeLayout.COST;
-import static org.onepath.grids.replan.ReplanNodeLayout.G_OFFSET;
-import static org.onepath.grids.replan.ReplanNodeLayout.MARK;
-import static org.onepath.grids.replan.ReplanNodeLayout.PENDING;
-import static org.onepath.grids.replan.ReplanNodeLayout.PENDING_WITH_NEIGHBORS;
-import static org.onepath.grids.replan.ReplanNodeLayout.RECORD_BYTES;
-import static org.onepath.grids.replan.ReplanNodeLayout.RHS_OFFSET;
+import static org.onepath.layout.ReplanNodeLayout.COST;
+import static org.onepath.layout.ReplanNodeLayout.G_OFFSET;
+import static org.onepath.layout.ReplanNodeLayout.MARK;
+import static org.onepath.layout.ReplanNodeLayout.PENDING;
+import static org.onepath.layout.ReplanNodeLayout.PENDING_WITH_NEIGHBORS;
+import static org.onepath.layout.ReplanNodeLayout.RECORD_BYTES;
+import static org.onepath.layout.ReplanNodeLayout.RHS_OFFSET;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -19,6 +19,8 @@ import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.ReplanOpenSetPiece;
 import org.onepath.state.ReplanSearchPiece;
+import org.onepath.layout.ReplanNodeLayout;
+import org.onepath.layout.ReplanOpenSetLayout;
 
 /**
  * Incremental replanning (tiers 2 and 3): Lifelong Planning A* (Koenig, Likhachev and Furcy 2004)

@@ -1,15 +1,15 @@
 package org.onepath.grids.voxel;
 
-import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_BYTES;
-import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_MASK;
-import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_SHIFT;
-import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNKS_PER_SLAB;
-import static org.onepath.grids.voxel.VoxelChunkLayout.EMPTY;
-import static org.onepath.grids.voxel.VoxelChunkLayout.SLAB_MASK;
-import static org.onepath.grids.voxel.VoxelChunkLayout.SLAB_SHIFT;
-import static org.onepath.grids.voxel.VoxelChunkLayout.SLOT;
-import static org.onepath.grids.voxel.VoxelChunkLayout.SLOT_BYTES;
-import static org.onepath.grids.voxel.VoxelChunkLayout.VOXEL;
+import static org.onepath.layout.VoxelChunkLayout.CHUNK_BYTES;
+import static org.onepath.layout.VoxelChunkLayout.CHUNK_MASK;
+import static org.onepath.layout.VoxelChunkLayout.CHUNK_SHIFT;
+import static org.onepath.layout.VoxelChunkLayout.CHUNKS_PER_SLAB;
+import static org.onepath.layout.VoxelChunkLayout.EMPTY;
+import static org.onepath.layout.VoxelChunkLayout.SLAB_MASK;
+import static org.onepath.layout.VoxelChunkLayout.SLAB_SHIFT;
+import static org.onepath.layout.VoxelChunkLayout.SLOT;
+import static org.onepath.layout.VoxelChunkLayout.SLOT_BYTES;
+import static org.onepath.layout.VoxelChunkLayout.VOXEL;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.lang.foreign.ValueLayout;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.LittleEndian;
+import org.onepath.layout.VoxelChunkLayout;
 
 /**
  * The voxel storage of a voxel grid (tier 3): a dense table of 16^3 chunks, each either empty

@@ -1,27 +1,27 @@
 package org.onepath.grids.voxel;
 
-import static org.onepath.grids.voxel.VoxelPageLayout.BLOCK_MASK;
-import static org.onepath.grids.voxel.VoxelPageLayout.BLOCK_SHIFT;
-import static org.onepath.grids.voxel.VoxelPageLayout.CLOSED;
-import static org.onepath.grids.voxel.VoxelPageLayout.COST;
-import static org.onepath.grids.voxel.VoxelPageLayout.COST_OFFSET;
-import static org.onepath.grids.voxel.VoxelPageLayout.DIR_BLOCK_OFFSET;
-import static org.onepath.grids.voxel.VoxelPageLayout.DIR_ENTRY_BYTES;
-import static org.onepath.grids.voxel.VoxelPageLayout.DIR_X_OFFSET;
-import static org.onepath.grids.voxel.VoxelPageLayout.DIR_Y_OFFSET;
-import static org.onepath.grids.voxel.VoxelPageLayout.DIR_Z_OFFSET;
-import static org.onepath.grids.voxel.VoxelPageLayout.ENTRY;
-import static org.onepath.grids.voxel.VoxelPageLayout.INT;
-import static org.onepath.grids.voxel.VoxelPageLayout.IN_PAGE_MASK;
-import static org.onepath.grids.voxel.VoxelPageLayout.MARK_OFFSET;
-import static org.onepath.grids.voxel.VoxelPageLayout.OPEN_OFFSET;
-import static org.onepath.grids.voxel.VoxelPageLayout.PAGE_BYTES;
-import static org.onepath.grids.voxel.VoxelPageLayout.PAGE_NODES;
-import static org.onepath.grids.voxel.VoxelPageLayout.PAGE_SHIFT;
-import static org.onepath.grids.voxel.VoxelPageLayout.PARENT_OFFSET;
-import static org.onepath.grids.voxel.VoxelPageLayout.REACHED;
-import static org.onepath.grids.voxel.VoxelPageLayout.RECORD_BYTES;
-import static org.onepath.grids.voxel.VoxelPageLayout.TABLE_ENTRY_BYTES;
+import static org.onepath.layout.VoxelPageLayout.BLOCK_MASK;
+import static org.onepath.layout.VoxelPageLayout.BLOCK_SHIFT;
+import static org.onepath.layout.VoxelPageLayout.CLOSED;
+import static org.onepath.layout.VoxelPageLayout.COST;
+import static org.onepath.layout.VoxelPageLayout.COST_OFFSET;
+import static org.onepath.layout.VoxelPageLayout.DIR_BLOCK_OFFSET;
+import static org.onepath.layout.VoxelPageLayout.DIR_ENTRY_BYTES;
+import static org.onepath.layout.VoxelPageLayout.DIR_X_OFFSET;
+import static org.onepath.layout.VoxelPageLayout.DIR_Y_OFFSET;
+import static org.onepath.layout.VoxelPageLayout.DIR_Z_OFFSET;
+import static org.onepath.layout.VoxelPageLayout.ENTRY;
+import static org.onepath.layout.VoxelPageLayout.INT;
+import static org.onepath.layout.VoxelPageLayout.IN_PAGE_MASK;
+import static org.onepath.layout.VoxelPageLayout.MARK_OFFSET;
+import static org.onepath.layout.VoxelPageLayout.OPEN_OFFSET;
+import static org.onepath.layout.VoxelPageLayout.PAGE_BYTES;
+import static org.onepath.layout.VoxelPageLayout.PAGE_NODES;
+import static org.onepath.layout.VoxelPageLayout.PAGE_SHIFT;
+import static org.onepath.layout.VoxelPageLayout.PARENT_OFFSET;
+import static org.onepath.layout.VoxelPageLayout.REACHED;
+import static org.onepath.layout.VoxelPageLayout.RECORD_BYTES;
+import static org.onepath.layout.VoxelPageLayout.TABLE_ENTRY_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -33,6 +33,8 @@ import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.memory.QuadHeap;
+import org.onepath.layout.VoxelHeapLayout;
+import org.onepath.layout.VoxelPageLayout;
 
 /**
  * A* over a voxel grid whose search state lives in pages of 8 x 8 x 8 nodes, allocated when the

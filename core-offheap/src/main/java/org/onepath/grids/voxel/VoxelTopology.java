@@ -1,9 +1,9 @@
 package org.onepath.grids.voxel;
 
-import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_MASK;
-import static org.onepath.grids.voxel.VoxelChunkLayout.CHUNK_SHIFT;
-import static org.onepath.grids.voxel.VoxelChunkLayout.EMPTY;
-import static org.onepath.grids.voxel.VoxelChunkLayout.VOXEL;
+import static org.onepath.layout.VoxelChunkLayout.CHUNK_MASK;
+import static org.onepath.layout.VoxelChunkLayout.CHUNK_SHIFT;
+import static org.onepath.layout.VoxelChunkLayout.EMPTY;
+import static org.onepath.layout.VoxelChunkLayout.VOXEL;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
@@ -11,6 +11,7 @@ import org.onepath.cells.AreaCosts;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
 import org.onepath.grids.GridTopology;
+import org.onepath.layout.VoxelChunkLayout;
 
 /**
  * The moves of a voxel grid (tier 2/3): 6, 18 or 26 neighbours in the normative order

@@ -14,6 +14,7 @@ import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.grids.jps.JumpRules;
 import org.onepath.grids.jps.TableJumper;
+import org.onepath.layout.OctileMapLayout;
 
 /**
  * The neighbour bytes and successor table against the cells and the pruning rules, and the two

@@ -15,7 +15,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.onepath.Grid;
-import org.onepath.tables.GridTables;
+import org.onepath.cells.GridTables;
+import org.onepath.layout.BlockMapLayout;
 
 /**
  * The one-block layout of the block map against a plain computation, and block maps over a

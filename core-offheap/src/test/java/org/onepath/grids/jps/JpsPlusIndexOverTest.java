@@ -15,7 +15,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.onepath.Grid;
-import org.onepath.tables.GridTables;
+import org.onepath.cells.GridTables;
+import org.onepath.layout.JpsPlusLayout;
 
 /** JPS+ indexes over a caller's table: taken as they are, repaired in place by edits, never freed. */
 class JpsPlusIndexOverTest {

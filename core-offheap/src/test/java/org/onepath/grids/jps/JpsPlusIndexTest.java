@@ -16,6 +16,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.onepath.Grid;
+import org.onepath.layout.JpsPlusLayout;
 
 /** The JPS+ table against hand-derived values and the model's table built from the definition. */
 class JpsPlusIndexTest {

@@ -25,6 +25,7 @@ import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
+import org.onepath.layout.VoxelChunkLayout;
 
 /**
  * Chunk tables over a base of stored chunks, numbered as {@link VoxelChunkLayout} says: every voxel

@@ -1,10 +1,10 @@
-package org.onepath.grids.hpa;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 import org.onepath.state.LittleEndian;
 
 /**
- * Layouts of the {@link HpaHierarchy} tables (working memory, little-endian so the bytes of two
+ * Layouts of the {@code HpaHierarchy} tables (working memory, little-endian so the bytes of two
  * equal hierarchies are equal on every platform; {@code docs/hpa.md} shows the same diagrams).
  *
  * <p>The chunk directory holds one record per chunk, in chunk index order

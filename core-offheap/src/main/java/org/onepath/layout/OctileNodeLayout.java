@@ -1,9 +1,9 @@
-package org.onepath.grids.fast;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * Layout of one node record of {@link OctileAStar} (working memory, native order), one per cell
+ * Layout of one node record of {@code OctileAStar} (working memory, native order), one per cell
  * of the map padded with a wall all round ({@code (width + 2) x (height + 2)} records).
  *
  * <pre>

@@ -1,9 +1,9 @@
-package org.onepath.grids.fast;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * Layout of {@link OctileMap}: a neighbour byte per cell and the successor table of the jump
+ * Layout of {@code OctileMap}: a neighbour byte per cell and the successor table of the jump
  * point searches.
  *
  * <p>Neighbour bytes: one u8 per cell, row-major ({@code y * width + x}). Bit d is set when the

@@ -1,10 +1,10 @@
-package org.onepath.grids.jps;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 import org.onepath.state.LittleEndian;
 
 /**
- * Layout of {@link BlockMap}: the walkable cells as bits, once by rows and once by columns.
+ * Layout of {@code BlockMap}: the walkable cells as bits, once by rows and once by columns.
  *
  * <p>A line (a row, or a column) is {@code wordCount = ceil(length / 64)} little-endian u64
  * words; bit i of word k is position {@code 64k + i} along the line (x in a row, y in a column),

@@ -1,4 +1,4 @@
-package org.onepath.grids.voxel;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 import org.onepath.memory.QuadHeapLayout;

@@ -1,9 +1,9 @@
-package org.onepath.grids.fast;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * Layout of the open list of {@link OctileJump} (working memory, native order): a 4-ary heap
+ * Layout of the open list of {@code OctileJump} (working memory, native order): a 4-ary heap
  * without decrease-key plus a stack of cells for the entries of the current level.
  *
  * <pre>

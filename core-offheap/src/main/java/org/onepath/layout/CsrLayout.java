@@ -1,9 +1,9 @@
-package org.onepath.graphs;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * Layout of a {@link CsrGraph}: compressed sparse rows, three parallel arc arrays indexed by arc
+ * Layout of a {@code CsrGraph}: compressed sparse rows, three parallel arc arrays indexed by arc
  * and one offset array indexed by node (working memory, never persisted, so native order).
  *
  * <pre>

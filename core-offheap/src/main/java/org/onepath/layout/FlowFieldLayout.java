@@ -1,9 +1,9 @@
-package org.onepath.grids.flow;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * Layout of a {@link FlowField}'s working memory: three dense arrays indexed by node, in native
+ * Layout of a {@code FlowField}'s working memory: three dense arrays indexed by node, in native
  * order (never written out as they lie; a snapshot lists their entries, see
  * {@code org.onepath.state.FlowFieldPieceLayout}).
  *
@@ -30,7 +30,7 @@ import java.lang.foreign.ValueLayout;
  * The arrays are separate rather than one record per node so that the two a caller reads (costs
  * and directions) are dense, and a whole-field pass touches only the bytes it needs: the wave
  * reads and writes costs, the direction pass reads costs and writes next. With the open set's
- * position table (4 bytes, {@code org.onepath.grids.OpenSetLayout}) a node costs 17 bytes.
+ * position table (4 bytes, {@code org.onepath.layout.OpenSetLayout}) a node costs 17 bytes.
  */
 public final class FlowFieldLayout {
     private FlowFieldLayout() {

@@ -1,10 +1,10 @@
-package org.onepath.grids;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 import org.onepath.memory.QuadHeapLayout;
 
 /**
- * Layout of the {@link OpenSet} working memory (never persisted, so native byte order).
+ * Layout of the {@code OpenSet} working memory (never persisted, so native byte order).
  *
  * <p>Heap slot, one per queued node, in 4-ary heap order (children of slot i are 4i+1..4i+4):
  * <pre>

@@ -1,10 +1,10 @@
-package org.onepath.grids.replan;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 import org.onepath.memory.QuadHeapLayout;
 
 /**
- * Layout of the {@link ReplanOpenSet} working memory (never persisted as it lies, so native byte
+ * Layout of the {@code ReplanOpenSet} working memory (never persisted as it lies, so native byte
  * order; a snapshot lists the slots through {@code org.onepath.state.ReplanOpenSetPieceLayout}).
  *
  * <p>Heap slot, one per queued node, in 4-ary heap order (children of slot i are 4i+1..4i+4):

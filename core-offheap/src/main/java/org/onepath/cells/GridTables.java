@@ -1,11 +1,9 @@
-package org.onepath.tables;
+package org.onepath.cells;
 
 import java.lang.foreign.MemorySegment;
-import org.onepath.cells.GridCellsLayout;
-import org.onepath.grids.fast.OctileMapLayout;
-import org.onepath.grids.jps.BlockMapLayout;
-import org.onepath.grids.jps.JpsPlusIndex;
-import org.onepath.grids.jps.JpsPlusLayout;
+import org.onepath.layout.OctileMapLayout;
+import org.onepath.layout.BlockMapLayout;
+import org.onepath.layout.JpsPlusLayout;
 
 /**
  * Precomputed tables handed to a grid built over existing memory (tier 3), each in the layout
@@ -32,9 +30,9 @@ public record GridTables(MemorySegment clearance, MemorySegment blockMap, Memory
         check("block map", blockMap, BlockMapLayout.byteSize(width, height), readOnlyCells);
         check("JPS+ table", jpsPlus, JpsPlusLayout.byteSize(width, height), readOnlyCells);
         check("octile neighbour bytes", octileNeighbours, OctileMapLayout.neighbourBytes(width, height), readOnlyCells);
-        if (jpsPlus != null && (width > JpsPlusIndex.MAX_SIDE || height > JpsPlusIndex.MAX_SIDE)) {
+        if (jpsPlus != null && (width > JpsPlusLayout.MAX_SIDE || height > JpsPlusLayout.MAX_SIDE)) {
             throw new IllegalArgumentException("JPS+ table given for a " + width + " x " + height + " grid; its entries serve sides up to "
-                    + JpsPlusIndex.MAX_SIDE);
+                    + JpsPlusLayout.MAX_SIDE);
         }
     }
 

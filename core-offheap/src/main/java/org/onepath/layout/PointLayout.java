@@ -1,4 +1,4 @@
-package org.onepath.graphs;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 

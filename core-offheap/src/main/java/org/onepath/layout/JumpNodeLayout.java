@@ -1,9 +1,9 @@
-package org.onepath.grids.fast;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * Layout of one node record of {@link OctileJump} (working memory, native order), one per cell.
+ * Layout of one node record of {@code OctileJump} (working memory, native order), one per cell.
  *
  * <pre>
  *  0       4       8       12      16

@@ -1,10 +1,10 @@
-package org.onepath.grids.jps;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 import org.onepath.state.LittleEndian;
 
 /**
- * Layout of the {@link JpsPlusIndex} table: per cell and direction one signed 16-bit
+ * Layout of the {@code JpsPlusIndex} table: per cell and direction one signed 16-bit
  * little-endian value, cell-major, so the eight values of a cell share a cache line.
  * <pre>
  *  entry offset = (cell * 8 + direction) * 2
@@ -19,6 +19,9 @@ import org.onepath.state.LittleEndian;
  * eight zeros. This is the byte layout a baked store maps from disk.
  */
 public final class JpsPlusLayout {
+    /** Largest grid side the 16-bit entries can serve (a distance fits an i16 with room for the sign). */
+    public static final int MAX_SIDE = 32766;
+
     private JpsPlusLayout() {
     }
 
@@ -29,7 +32,7 @@ public final class JpsPlusLayout {
 
     /**
      * Version of the rules that derive the table from the cells (the class comment of
-     * {@link JpsPlusIndex}). A baked table carries it in its fingerprint, so a change here
+     * {@code JpsPlusIndex}). A baked table carries it in its fingerprint, so a change here
      * refuses old bakes.
      */
     public static final int DERIVATION_VERSION = 1;

@@ -1,9 +1,9 @@
-package org.onepath.graphs;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * Layout of the {@link Landmarks} distance table (working memory, native order): one record per
+ * Layout of the {@code Landmarks} distance table (working memory, native order): one record per
  * node holding, for each of the k landmarks, the distance from the landmark to the node and then,
  * for each, the distance from the node to the landmark.
  *

@@ -1,9 +1,9 @@
-package org.onepath.grids.fast;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * Layout of a heap slot of {@link OctileAStar}'s open list (working memory, native order).
+ * Layout of a heap slot of {@code OctileAStar}'s open list (working memory, native order).
  *
  * <pre>
  *  0               8       12      16

@@ -1,9 +1,9 @@
-package org.onepath.grids.replan;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * Layout of a {@link ReplanSearch}'s per-node working memory (native order; a snapshot lists the
+ * Layout of a {@code ReplanSearch}'s per-node working memory (native order; a snapshot lists the
  * nodes with a finite g or rhs through {@code org.onepath.state.ReplanSearchPieceLayout}).
  *
  * <pre>

@@ -1,9 +1,9 @@
-package org.onepath.grids;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * Layout of one search node record in {@link GridSearchBuffers} (working memory, native order).
+ * Layout of one search node record in {@code GridSearchBuffers} (working memory, native order).
  *
  * <pre>
  *  0               8       12      16

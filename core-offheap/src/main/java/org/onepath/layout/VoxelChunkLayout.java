@@ -1,9 +1,9 @@
-package org.onepath.grids.voxel;
+package org.onepath.layout;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * Layout of the voxel storage of a {@link ChunkTable}.
+ * Layout of the voxel storage of a {@code ChunkTable}.
  *
  * <p>The block of {@code sx * sy * sz} voxels is cut into 16 x 16 x 16 chunks. The chunk table
  * has one slot per chunk, dense, slot index {@code cx + chunksX * (cy + chunksY * cz)}:
@@ -25,7 +25,7 @@ import java.lang.foreign.ValueLayout;
  * a slab holds {@link #CHUNKS_PER_SLAB} chunks and is allocated when its first chunk is. Voxels
  * of an edge chunk past the grid's size hold the default area and are never read.
  *
- * <p>A table over a base (a world store's, {@link ChunkTable#over}) numbers chunks in three runs,
+ * <p>A table over a base (a world store's, {@code ChunkTable#over}) numbers chunks in three runs,
  * each starting on a slab:
  * <pre>
  *  0 .. N-1            the N base chunks, read in place (never written)
