@@ -78,7 +78,8 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
         SlicedSearch.checkWeight(weight);
         graph.ensureOpen();
         if (buffers.nodeCount() < graph.nodeCount()) {
-            throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the graph has " + graph.nodeCount());
+            throw new IllegalArgumentException(
+                    "buffers hold " + buffers.nodeCount() + " nodes, the graph has " + graph.nodeCount());
         }
         this.weight = weight;
         this.nodes = new SearchNodes(buffers);
@@ -313,7 +314,8 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
      */
     @Override
     public long saveState(MemorySegment destination, long offset) {
-        return SearchSnapshot.saveInto(StateKind.GRAPH_A_STAR, graph.nodeCount(), counters(), buffers, destination, offset);
+        return SearchSnapshot.saveInto(
+                StateKind.GRAPH_A_STAR, graph.nodeCount(), counters(), buffers, destination, offset);
     }
 
     private SearchSnapshot.Counters counters() {
@@ -372,8 +374,13 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
                 arc = graph.target(a) == visited[i];
             }
             if (!arc) {
-                throw new GraphStateException("visited[" + i + "].parent", p, "a node with an edge to node " + visited[i],
-                        SearchStateFormat.BUFFERS_OFFSET + SearchBuffersPieceLayout.recordOffset(i) + SearchBuffersPieceLayout.PARENT_OFFSET);
+                throw new GraphStateException(
+                        "visited[" + i + "].parent",
+                        p,
+                        "a node with an edge to node " + visited[i],
+                        SearchStateFormat.BUFFERS_OFFSET
+                                + SearchBuffersPieceLayout.recordOffset(i)
+                                + SearchBuffersPieceLayout.PARENT_OFFSET);
             }
         }
     }

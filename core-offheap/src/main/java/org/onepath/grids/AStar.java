@@ -1,6 +1,5 @@
 package org.onepath.grids;
 
-
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.state.GridStateException;
@@ -30,7 +29,8 @@ import org.onepath.state.StateWriter;
  * @param <C> step cost hook
  * @param <H> heuristic
  */
-public final class AStar<T extends GridTopology, C extends StepCost, H extends Heuristic> implements SlicedSearch, Snapshottable {
+public final class AStar<T extends GridTopology, C extends StepCost, H extends Heuristic>
+        implements SlicedSearch, Snapshottable {
     private final T topology;
     private final C stepCost;
     private final H heuristic;
@@ -63,7 +63,8 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         this.buffers = Objects.requireNonNull(buffers, "buffers");
         SlicedSearch.checkWeight(weight);
         if (buffers.nodeCount() < topology.nodeCount()) {
-            throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the topology has " + topology.nodeCount());
+            throw new IllegalArgumentException(
+                    "buffers hold " + buffers.nodeCount() + " nodes, the topology has " + topology.nodeCount());
         }
         this.weight = weight;
         this.neighborNodes = new int[topology.maxDegree()];
@@ -214,7 +215,17 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
 
     /** Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown. */
     public void writeState(StateWriter w) {
-        SearchSnapshot.write(w, StateKind.A_STAR, topology.nodeCount(), status, weight, start, goal, expanded, iterations, pathCost,
+        SearchSnapshot.write(
+                w,
+                StateKind.A_STAR,
+                topology.nodeCount(),
+                status,
+                weight,
+                start,
+                goal,
+                expanded,
+                iterations,
+                pathCost,
                 buffers);
     }
 
@@ -226,7 +237,8 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
      */
     @Override
     public long saveState(MemorySegment destination, long offset) {
-        return SearchSnapshot.saveInto(StateKind.A_STAR, topology.nodeCount(), counters(), buffers, destination, offset);
+        return SearchSnapshot.saveInto(
+                StateKind.A_STAR, topology.nodeCount(), counters(), buffers, destination, offset);
     }
 
     private SearchSnapshot.Counters counters() {
@@ -286,8 +298,13 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
                 neighbour = neighborNodes[j] == visited[i];
             }
             if (!neighbour) {
-                throw new GridStateException("visited[" + i + "].parent", p, "a node with a move to node " + visited[i],
-                        SearchStateFormat.BUFFERS_OFFSET + SearchBuffersPieceLayout.recordOffset(i) + SearchBuffersPieceLayout.PARENT_OFFSET);
+                throw new GridStateException(
+                        "visited[" + i + "].parent",
+                        p,
+                        "a node with a move to node " + visited[i],
+                        SearchStateFormat.BUFFERS_OFFSET
+                                + SearchBuffersPieceLayout.recordOffset(i)
+                                + SearchBuffersPieceLayout.PARENT_OFFSET);
             }
         }
     }

@@ -62,7 +62,8 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
             throw new IllegalArgumentException("cellCost must be positive and finite, was " + cellCost);
         }
         if (buffers.nodeCount() < grid.cellCount()) {
-            throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
+            throw new IllegalArgumentException(
+                    "buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
         }
         this.rules = new JumpRules(grid);
         this.nodes = new SearchNodes(buffers);
@@ -143,7 +144,8 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
             final int x = n % w;
             final int y = n / w;
             final int parent = ns.parent(n);
-            final int arrival = parent < 0 ? Direction.NONE
+            final int arrival = parent < 0
+                    ? Direction.NONE
                     : Direction.of(Integer.signum(x - parent % w), Integer.signum(y - parent / w));
             int mask = rules.successors(x, y, arrival);
             for (int d = 0; d < 8; d++) {
@@ -184,7 +186,17 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
 
     /** Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown. */
     public void writeState(StateWriter w) {
-        SearchSnapshot.write(w, StateKind.JUMP_POINT_SEARCH, grid.cellCount(), status, 1.0, start, goal, expanded, iterations, pathCost,
+        SearchSnapshot.write(
+                w,
+                StateKind.JUMP_POINT_SEARCH,
+                grid.cellCount(),
+                status,
+                1.0,
+                start,
+                goal,
+                expanded,
+                iterations,
+                pathCost,
                 nodes.buffers());
     }
 
@@ -196,7 +208,8 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
      */
     @Override
     public long saveState(MemorySegment destination, long offset) {
-        return SearchSnapshot.saveInto(StateKind.JUMP_POINT_SEARCH, grid.cellCount(), counters(), nodes.buffers(), destination, offset);
+        return SearchSnapshot.saveInto(
+                StateKind.JUMP_POINT_SEARCH, grid.cellCount(), counters(), nodes.buffers(), destination, offset);
     }
 
     private SearchSnapshot.Counters counters() {
@@ -249,9 +262,13 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
             int dx = Math.abs(visited[i] % width - p % width);
             int dy = Math.abs(visited[i] / width - p / width);
             if (dx != 0 && dy != 0 && dx != dy) {
-                throw new GridStateException("visited[" + i + "].parent", p, "a cell on a straight or diagonal line from cell "
-                        + visited[i] + " (a jump)",
-                        SearchStateFormat.BUFFERS_OFFSET + SearchBuffersPieceLayout.recordOffset(i) + SearchBuffersPieceLayout.PARENT_OFFSET);
+                throw new GridStateException(
+                        "visited[" + i + "].parent",
+                        p,
+                        "a cell on a straight or diagonal line from cell " + visited[i] + " (a jump)",
+                        SearchStateFormat.BUFFERS_OFFSET
+                                + SearchBuffersPieceLayout.recordOffset(i)
+                                + SearchBuffersPieceLayout.PARENT_OFFSET);
             }
         }
     }

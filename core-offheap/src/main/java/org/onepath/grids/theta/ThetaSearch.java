@@ -3,8 +3,8 @@ package org.onepath.grids.theta;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
-import org.onepath.cells.SquareCells;
 import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.SearchNodes;
@@ -80,7 +80,8 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
     private double pathCost = Double.POSITIVE_INFINITY;
 
     /** A search with heuristic weight 1. */
-    public ThetaSearch(SquareCells grid, ThetaVariant variant, H heuristic, double cellCost, GridSearchBuffers buffers) {
+    public ThetaSearch(
+            SquareCells grid, ThetaVariant variant, H heuristic, double cellCost, GridSearchBuffers buffers) {
         this(grid, variant, heuristic, cellCost, buffers, 1.0);
     }
 
@@ -88,8 +89,13 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
      * @param cellCost the multiplier m shared by every area (positive and finite)
      * @param weight   heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0
      */
-    public ThetaSearch(SquareCells grid, ThetaVariant variant, H heuristic, double cellCost, GridSearchBuffers buffers,
-                       double weight) {
+    public ThetaSearch(
+            SquareCells grid,
+            ThetaVariant variant,
+            H heuristic,
+            double cellCost,
+            GridSearchBuffers buffers,
+            double weight) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.variant = Objects.requireNonNull(variant, "variant");
         this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
@@ -99,7 +105,8 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
         }
         SlicedSearch.checkWeight(weight);
         if (buffers.nodeCount() < grid.cellCount()) {
-            throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
+            throw new IllegalArgumentException(
+                    "buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
         }
         this.cells = grid.cells();
         this.width = grid.width();
@@ -184,10 +191,12 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
     public void begin(int start, int goal) {
         SlicedSearch.checkEnds(start, goal, width * height);
         if (wall(start)) {
-            throw new IllegalArgumentException("start node " + start + " (" + start % width + ", " + start / width + ") is a wall");
+            throw new IllegalArgumentException(
+                    "start node " + start + " (" + start % width + ", " + start / width + ") is a wall");
         }
         if (wall(goal)) {
-            throw new IllegalArgumentException("goal node " + goal + " (" + goal % width + ", " + goal / width + ") is a wall");
+            throw new IllegalArgumentException(
+                    "goal node " + goal + " (" + goal % width + ", " + goal / width + ") is a wall");
         }
         this.start = start;
         this.goal = goal;
@@ -497,8 +506,11 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
         for (int i = 0; i < visited.length; i++) {
             int node = visited[i];
             if (wall(node)) {
-                throw new GridStateException("visited[" + i + "].node", node, "a walkable cell (" + node % w + ", " + node / w
-                        + ") is a wall", recordAt(i, SearchBuffersPieceLayout.NODE_OFFSET));
+                throw new GridStateException(
+                        "visited[" + i + "].node",
+                        node,
+                        "a walkable cell (" + node % w + ", " + node / w + ") is a wall",
+                        recordAt(i, SearchBuffersPieceLayout.NODE_OFFSET));
             }
             if (closed[i]) {
                 closedCount++;
@@ -506,32 +518,46 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
         }
         int startAt = Arrays.binarySearch(visited, counters.start());
         if (closed[startAt] != (counters.iterations() > 0)) {
-            throw new GridStateException("visited[" + startAt + "].closed", closed[startAt] ? 1 : 0,
+            throw new GridStateException(
+                    "visited[" + startAt + "].closed",
+                    closed[startAt] ? 1 : 0,
                     (counters.iterations() > 0 ? 1 : 0) + " (the start is closed by the first pop and never reopened)",
                     recordAt(startAt, SearchBuffersPieceLayout.CLOSED_OFFSET));
         }
         int expectedExpanded = closedCount - (counters.status() == SearchStatus.FOUND ? 1 : 0);
         if (counters.expanded() != expectedExpanded) {
-            throw new GridStateException("expanded", counters.expanded(), expectedExpanded
-                    + " (the closed nodes, less the goal when found)", SearchStateFormat.EXPANDED_OFFSET);
+            throw new GridStateException(
+                    "expanded",
+                    counters.expanded(),
+                    expectedExpanded + " (the closed nodes, less the goal when found)",
+                    SearchStateFormat.EXPANDED_OFFSET);
         }
         if (variant != ThetaVariant.LAZY_REQUEUE && counters.iterations() != closedCount) {
-            throw new GridStateException("iterations", counters.iterations(), closedCount
-                    + " (the closed nodes: without re-queue every pop closes one)", SearchStateFormat.ITERATIONS_OFFSET);
+            throw new GridStateException(
+                    "iterations",
+                    counters.iterations(),
+                    closedCount + " (the closed nodes: without re-queue every pop closes one)",
+                    SearchStateFormat.ITERATIONS_OFFSET);
         }
         int open = b.open().nodes().length;
         long openAt = SearchStateFormat.BUFFERS_OFFSET + SearchBuffersPieceLayout.openSetOffset(visited.length);
         if (open != visited.length - closedCount) {
-            throw new GridStateException("open.count", open, (visited.length - closedCount)
-                    + " (every visited node that is not closed is open)", openAt);
+            throw new GridStateException(
+                    "open.count",
+                    open,
+                    (visited.length - closedCount) + " (every visited node that is not closed is open)",
+                    openAt);
         }
         for (int s = 0; s < open; s++) {
             int node = b.open().nodes()[s];
             double gv = g[Arrays.binarySearch(visited, node)];
             double f = gv + weight * heuristic.estimate(node);
             if (Double.doubleToRawLongBits(b.open().f()[s]) != Double.doubleToRawLongBits(f)) {
-                throw new GridStateException("open[" + s + "].f", Double.toString(b.open().f()[s]),
-                        f + " (g + w * h of node " + node + ")", openAt + OpenSetPieceLayout.slotOffset(s) + OpenSetPieceLayout.F_OFFSET);
+                throw new GridStateException(
+                        "open[" + s + "].f",
+                        Double.toString(b.open().f()[s]),
+                        f + " (g + w * h of node " + node + ")",
+                        openAt + OpenSetPieceLayout.slotOffset(s) + OpenSetPieceLayout.F_OFFSET);
             }
         }
         for (int i = 0; i < visited.length; i++) {
@@ -543,21 +569,34 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
             int pi = Arrays.binarySearch(visited, p);
             long parentAt = recordAt(i, SearchBuffersPieceLayout.PARENT_OFFSET);
             if (!closed[pi]) {
-                throw new GridStateException("visited[" + i + "].parent", p, "a closed node (parents are closed and final)", parentAt);
+                throw new GridStateException(
+                        "visited[" + i + "].parent", p, "a closed node (parents are closed and final)", parentAt);
             }
             if (!offeredThrough(node, p, visited, closed, parents)) {
-                throw new GridStateException("visited[" + i + "].parent", p, "a closed legal neighbour of node " + node
-                        + " or the parent of one", parentAt);
+                throw new GridStateException(
+                        "visited[" + i + "].parent",
+                        p,
+                        "a closed legal neighbour of node " + node + " or the parent of one",
+                        parentAt);
             }
             double expected = g[pi] + segmentCost(p, node);
             if (Double.doubleToRawLongBits(g[i]) != Double.doubleToRawLongBits(expected)) {
-                throw new GridStateException("visited[" + i + "].g", Double.toString(g[i]), expected
-                        + " (the parent's g plus the segment to it)", recordAt(i, SearchBuffersPieceLayout.G_OFFSET));
+                throw new GridStateException(
+                        "visited[" + i + "].g",
+                        Double.toString(g[i]),
+                        expected + " (the parent's g plus the segment to it)",
+                        recordAt(i, SearchBuffersPieceLayout.G_OFFSET));
             }
             if ((closed[i] || variant == ThetaVariant.THETA)
                     && !GridLineOfSight.visible(cells, w, height, p % w, p / w, node % w, node / w)) {
-                throw new GridStateException("visited[" + i + "].parent", p, "a node that sees node " + node
-                        + (closed[i] ? " (a closed node's parent sees it)" : " (Theta* gives only visible parents)"), parentAt);
+                throw new GridStateException(
+                        "visited[" + i + "].parent",
+                        p,
+                        "a node that sees node " + node
+                                + (closed[i]
+                                        ? " (a closed node's parent sees it)"
+                                        : " (Theta* gives only visible parents)"),
+                        parentAt);
             }
         }
     }
