@@ -89,12 +89,6 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         openStart(weight * heuristic.estimate(start));
     }
 
-    /**
-     * Performs at most {@code maxIterations} iterations.
-     *
-     * @return RUNNING while work remains, else FOUND or NO_PATH
-     * @throws IllegalStateException if no search was begun
-     */
     @Override
     public SearchStatus step(int maxIterations) {
         if (!SlicedSearch.checkStep(maxIterations, status, "AStar")) {

@@ -100,6 +100,16 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
         return pathCost;
     }
 
+    /**
+     * Performs at most {@code maxIterations} iterations; allocates nothing.
+     *
+     * @return RUNNING while work remains, else FOUND or NO_PATH
+     * @throws IllegalArgumentException if {@code maxIterations} is negative
+     * @throws IllegalStateException    if no search was begun
+     */
+    @Override
+    public abstract SearchStatus step(int maxIterations);
+
     /** Runs the search to the end. */
     public final SearchStatus run() {
         return step(Integer.MAX_VALUE);

@@ -153,12 +153,6 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
         openStart(weight * heuristic.estimate(start));
     }
 
-    /**
-     * Performs at most {@code maxIterations} iterations.
-     *
-     * @return RUNNING while work remains, else FOUND or NO_PATH
-     * @throws IllegalStateException if no search was begun
-     */
     @Override
     public SearchStatus step(int maxIterations) {
         if (!SlicedSearch.checkStep(maxIterations, status, "ThetaSearch")) {
