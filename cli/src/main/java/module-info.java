@@ -8,5 +8,6 @@ module org.onepath.cli {
     // javax.imageio and java.awt.image for onepath render's PNG pictures.
     requires java.desktop;
 
-    opens org.onepath.cli to info.picocli;
+    opens org.onepath.cli to
+            info.picocli;
 }

@@ -49,6 +49,10 @@ module org.onepath.core {
     // Internals: the specialised octile engines (the one-line call's; the command runs them by
     // name), the record layouts (the store maps the persisted ones) and the derived-table cache.
     // org.onepath.memory is not exported at all.
-    exports org.onepath.grids.fast to org.onepath.store, org.onepath.cli;
-    exports org.onepath.layout to org.onepath.store, org.onepath.cli;
+    exports org.onepath.grids.fast to
+            org.onepath.store,
+            org.onepath.cli;
+    exports org.onepath.layout to
+            org.onepath.store,
+            org.onepath.cli;
 }

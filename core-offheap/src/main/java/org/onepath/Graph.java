@@ -12,10 +12,13 @@ import static org.onepath.state.GraphEdgeLayout.WEIGHT_OFFSET;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
 import org.onepath.graphs.CsrGraph;
 import org.onepath.graphs.Landmarks;
 import org.onepath.grids.Heuristic;
 import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.GraphEdgeLayout;
 import org.onepath.state.GraphStateException;
@@ -23,9 +26,6 @@ import org.onepath.state.GraphStateFormat;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.cells.Cancellation;
-import org.onepath.cells.PathStatus;
-import org.onepath.memory.ListenerArrays;
 
 /**
  * A mutable directed graph of {@code nodeCount} nodes (up to 2^26) with non-negative edge
@@ -214,7 +214,8 @@ public final class Graph implements AutoCloseable, Snapshottable {
     /** Weight of an edge (removed ones included). */
     public double weight(int edge) {
         checkEdge(edge);
-        return Double.longBitsToDouble(records.segment().get(WEIGHT_BITS, GraphEdgeLayout.recordOffset(edge) + WEIGHT_OFFSET));
+        return Double.longBitsToDouble(
+                records.segment().get(WEIGHT_BITS, GraphEdgeLayout.recordOffset(edge) + WEIGHT_OFFSET));
     }
 
     /** Whether an edge is in the graph (not removed). */
@@ -359,7 +360,10 @@ public final class Graph implements AutoCloseable, Snapshottable {
         StateReader r = StateReader.ofGraph(state);
         GraphStateFormat.Head head = GraphStateFormat.read(r);
         if (head.nodeCount() != nodeCount) {
-            throw r.error("nodeCount", head.nodeCount(), nodeCount + " (the restoring graph's node count)",
+            throw r.error(
+                    "nodeCount",
+                    head.nodeCount(),
+                    nodeCount + " (the restoring graph's node count)",
                     GraphStateFormat.NODE_COUNT_OFFSET);
         }
         MemorySegment from = state.asSlice(head.edgesOffset(), head.edgesLength());

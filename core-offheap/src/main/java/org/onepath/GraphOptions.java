@@ -18,9 +18,11 @@ public final class GraphOptions {
     /** Automatic estimate, weight 1, no budget, no recording. */
     public static final GraphOptions DEFAULT = builder().build();
     /** Dijkstra's algorithm (the zero estimate). */
-    public static final GraphOptions DIJKSTRA = builder().heuristic(GraphHeuristic.ZERO).build();
+    public static final GraphOptions DIJKSTRA =
+            builder().heuristic(GraphHeuristic.ZERO).build();
     /** ALT with {@link #DEFAULT_LANDMARK_COUNT} landmarks. */
-    public static final GraphOptions LANDMARKS = builder().heuristic(GraphHeuristic.LANDMARKS).build();
+    public static final GraphOptions LANDMARKS =
+            builder().heuristic(GraphHeuristic.LANDMARKS).build();
 
     private final GraphHeuristic heuristic;
     private final double heuristicWeight;
@@ -83,7 +85,8 @@ public final class GraphOptions {
 
     @Override
     public String toString() {
-        return "GraphOptions[heuristic=" + heuristic + (heuristic == GraphHeuristic.LANDMARKS ? " x" + landmarkCount : "")
+        return "GraphOptions[heuristic=" + heuristic
+                + (heuristic == GraphHeuristic.LANDMARKS ? " x" + landmarkCount : "")
                 + ", weight=" + heuristicWeight + (recordExpansions ? ", recordExpansions" : "")
                 + (iterationBudget != 0 ? ", budget=" + iterationBudget : "") + "]";
     }
@@ -97,8 +100,7 @@ public final class GraphOptions {
         private int iterationBudget;
         private int iterationsPerSlice = DEFAULT_ITERATIONS_PER_SLICE;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder heuristic(GraphHeuristic heuristic) {
             this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
@@ -114,7 +116,8 @@ public final class GraphOptions {
         /** Landmarks for {@link GraphHeuristic#LANDMARKS}, 1..64 (default 8). */
         public Builder landmarkCount(int count) {
             if (count < 1 || count > Landmarks.MAX_COUNT) {
-                throw new IllegalArgumentException("landmarkCount must be in 1.." + Landmarks.MAX_COUNT + ", was " + count);
+                throw new IllegalArgumentException(
+                        "landmarkCount must be in 1.." + Landmarks.MAX_COUNT + ", was " + count);
             }
             this.landmarkCount = count;
             return this;

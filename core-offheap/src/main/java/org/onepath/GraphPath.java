@@ -18,8 +18,15 @@ public final class GraphPath {
     private final GraphHeuristic heuristic;
     private final int[] expanded;
 
-    GraphPath(PathStatus status, int[] nodes, int[] edges, double cost, int expandedCount, int iterations,
-              GraphHeuristic heuristic, int[] expanded) {
+    GraphPath(
+            PathStatus status,
+            int[] nodes,
+            int[] edges,
+            double cost,
+            int expandedCount,
+            int iterations,
+            GraphHeuristic heuristic,
+            int[] expanded) {
         this.status = status;
         this.nodes = nodes == null ? NONE : nodes;
         this.edges = edges == null ? NONE : edges;
@@ -90,7 +97,7 @@ public final class GraphPath {
 
     @Override
     public String toString() {
-        return "GraphPath[" + status + ", cost " + cost + ", " + nodes.length + " nodes, " + expandedCount + " expanded, "
-                + heuristic + "]";
+        return "GraphPath[" + status + ", cost " + cost + ", " + nodes.length + " nodes, " + expandedCount
+                + " expanded, " + heuristic + "]";
     }
 }

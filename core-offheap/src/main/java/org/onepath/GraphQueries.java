@@ -1,14 +1,14 @@
 package org.onepath;
 
 import java.util.concurrent.atomic.AtomicReference;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
 import org.onepath.graphs.CsrGraph;
 import org.onepath.graphs.GraphAStar;
 import org.onepath.graphs.Landmarks;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.ZeroHeuristic;
-import org.onepath.cells.Cancellation;
-import org.onepath.cells.PathStatus;
 
 /**
  * The tier-1 query driver of a {@link Graph} or {@link PointGraph}: a pool of one prepared engine
@@ -45,7 +45,8 @@ final class GraphQueries implements AutoCloseable {
     GraphPath findPath(int start, int goal, GraphOptions options, Cancellation cancellation) {
         GraphHeuristic kind = options.heuristic();
         if (kind == GraphHeuristic.EUCLIDEAN && !source.hasCoordinates()) {
-            throw new IllegalArgumentException("heuristic EUCLIDEAN needs node coordinates: use a PointGraph, or AUTO, ZERO or LANDMARKS");
+            throw new IllegalArgumentException(
+                    "heuristic EUCLIDEAN needs node coordinates: use a PointGraph, or AUTO, ZERO or LANDMARKS");
         }
         if (kind == GraphHeuristic.AUTO) {
             kind = source.hasCoordinates() ? GraphHeuristic.EUCLIDEAN : GraphHeuristic.ZERO;
@@ -99,9 +100,18 @@ final class GraphQueries implements AutoCloseable {
             this.buffers = new GridSearchBuffers(nodeCount);
         }
 
-        GraphPath run(CsrGraph graph, Landmarks landmarks, GraphHeuristic kind, int start, int goal, GraphOptions options,
-                      Cancellation cancellation) {
-            if (astar == null || plannedGraph != graph || plannedOptions != options || plannedKind != kind
+        GraphPath run(
+                CsrGraph graph,
+                Landmarks landmarks,
+                GraphHeuristic kind,
+                int start,
+                int goal,
+                GraphOptions options,
+                Cancellation cancellation) {
+            if (astar == null
+                    || plannedGraph != graph
+                    || plannedOptions != options
+                    || plannedKind != kind
                     || plannedLandmarks != landmarks) {
                 Heuristic h = switch (kind) {
                     case EUCLIDEAN -> source.euclidean();
@@ -120,8 +130,8 @@ final class GraphQueries implements AutoCloseable {
             int[] nodes = status == PathStatus.FOUND ? astar.path() : null;
             int[] edges = status == PathStatus.FOUND ? astar.pathEdges() : null;
             int[] expanded = options.recordExpansions() ? astar.expandedNodes() : null;
-            return new GraphPath(status, nodes, edges, astar.pathCost(), astar.expandedCount(), astar.iterations(), kind,
-                    expanded);
+            return new GraphPath(
+                    status, nodes, edges, astar.pathCost(), astar.expandedCount(), astar.iterations(), kind, expanded);
         }
 
         @Override

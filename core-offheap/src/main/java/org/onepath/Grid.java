@@ -13,6 +13,7 @@ import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.GridFormatException;
+import org.onepath.cells.GridTables;
 import org.onepath.cells.GridText;
 import org.onepath.cells.PathStatus;
 import org.onepath.cells.SquareCells;
@@ -22,7 +23,6 @@ import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateWriter;
-import org.onepath.cells.GridTables;
 import org.onepath.tables.SquareTables;
 
 /**
@@ -86,8 +86,8 @@ public final class Grid extends SquareCells implements Snapshottable {
         checkSize(width, height, MAX_CELLS, "grid");
         long count = (long) width * height;
         if (cells.byteSize() < count) {
-            throw new IllegalArgumentException("cell segment holds " + cells.byteSize() + " bytes, a " + width + " x " + height
-                    + " grid needs " + count);
+            throw new IllegalArgumentException("cell segment holds " + cells.byteSize() + " bytes, a " + width + " x "
+                    + height + " grid needs " + count);
         }
         Grid grid = new Grid(width, height, null);
         MemorySegment.copy(cells, 0, grid.writableCells(), 0, count);
@@ -137,7 +137,8 @@ public final class Grid extends SquareCells implements Snapshottable {
         int w = h == 0 ? 0 : walkable[0].length;
         for (int y = 0; y < h; y++) {
             if (walkable[y].length != w) {
-                throw new IllegalArgumentException("row " + y + " has " + walkable[y].length + " cells, row 0 has " + w);
+                throw new IllegalArgumentException(
+                        "row " + y + " has " + walkable[y].length + " cells, row 0 has " + w);
             }
         }
         Grid grid = new Grid(w, h, null);
@@ -206,7 +207,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     public Optional<Cell> tryFindNearestWalkable(WorldPoint point, GridOptions options) {
         Objects.requireNonNull(point, "point");
         Objects.requireNonNull(options, "options");
-        return tryFindNearestWalkable(new Cell(space.clampedColumnOf(point.x()), space.clampedRowOf(point.y())), options);
+        return tryFindNearestWalkable(
+                new Cell(space.clampedColumnOf(point.x()), space.clampedRowOf(point.y())), options);
     }
 
     /**
@@ -384,8 +386,13 @@ public final class Grid extends SquareCells implements Snapshottable {
         Objects.requireNonNull(options, "options");
         ensureOpen();
         GridSpace s = space;
-        return queries.findPath(s.clampedColumnOf(start.x()), s.clampedRowOf(start.y()), s.clampedColumnOf(goal.x()),
-                s.clampedRowOf(goal.y()), options, cancellation);
+        return queries.findPath(
+                s.clampedColumnOf(start.x()),
+                s.clampedRowOf(start.y()),
+                s.clampedColumnOf(goal.x()),
+                s.clampedRowOf(goal.y()),
+                options,
+                cancellation);
     }
 
     // ---- the cooperative sliced form ----
@@ -401,7 +408,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /** {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} on the calling thread. */
-    public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal, GridOptions options, Cancellation cancellation) {
+    public CompletableFuture<GridPath> findPathAsync(
+            Cell start, Cell goal, GridOptions options, Cancellation cancellation) {
         return findPathAsync(start, goal, options, cancellation, Runnable::run);
     }
 
@@ -422,13 +430,14 @@ public final class Grid extends SquareCells implements Snapshottable {
      *
      * @param cancellation may be null
      */
-    public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal, GridOptions options, Cancellation cancellation,
-                                                     Executor executor) {
+    public CompletableFuture<GridPath> findPathAsync(
+            Cell start, Cell goal, GridOptions options, Cancellation cancellation, Executor executor) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(executor, "executor");
-        return SlicedQuery.start(this, queries, start.x(), start.y(), goal.x(), goal.y(), options, cancellation, executor);
+        return SlicedQuery.start(
+                this, queries, start.x(), start.y(), goal.x(), goal.y(), options, cancellation, executor);
     }
 
     /**
@@ -437,8 +446,8 @@ public final class Grid extends SquareCells implements Snapshottable {
      *
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
-    public CompletableFuture<GridPath> findPathAsync(WorldPoint start, WorldPoint goal, GridOptions options, Cancellation cancellation,
-                                                     Executor executor) {
+    public CompletableFuture<GridPath> findPathAsync(
+            WorldPoint start, WorldPoint goal, GridOptions options, Cancellation cancellation, Executor executor) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");

@@ -8,6 +8,16 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cell;
+import org.onepath.cells.GridBatchListener;
+import org.onepath.cells.GridChangeListener;
+import org.onepath.cells.HexBatchListener;
+import org.onepath.cells.HexCells;
+import org.onepath.cells.HexChangeListener;
+import org.onepath.cells.HexCoord;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridTopology;
 import org.onepath.grids.HexTopology;
@@ -22,16 +32,6 @@ import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.cells.HexCells;
-import org.onepath.cells.SquareCells;
-import org.onepath.cells.AreaCosts;
-import org.onepath.cells.Cell;
-import org.onepath.cells.GridBatchListener;
-import org.onepath.cells.GridChangeListener;
-import org.onepath.cells.HexBatchListener;
-import org.onepath.cells.HexChangeListener;
-import org.onepath.cells.HexCoord;
-import org.onepath.cells.HexLayout;
 
 /**
  * A flow field over a {@link Grid} or a {@link HexGrid} (tier 1; {@link Grid#createFlowField},
@@ -70,6 +70,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     private static final int REPAIR_MIN_LIMIT = 1024;
     /** Unit vectors of the square moves, indexed (dy + 1) * 3 + (dx + 1). */
     private static final double[] SQUARE_X = new double[9];
+
     private static final double[] SQUARE_Y = new double[9];
 
     static {
@@ -94,6 +95,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     private final Arena arena;
     /** One byte per cell: 1 while the cell is on the pending list. */
     private final MemorySegment pendingMarks;
+
     private final NativeIntList pending = new NativeIntList();
     private final Object listener;
     private final OwnerState state = new OwnerState("GridFlowField");
@@ -102,6 +104,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     private boolean failed;
     /** Scratch for a hex cell's neighbours when a refresh marks the region of an edit. */
     private final int[] hexNodes = new int[HexCoord.DIRECTION_COUNT];
+
     private final double[] hexCosts = new double[HexCoord.DIRECTION_COUNT];
     /** Refreshes that repaired locally rather than recomputed (for the tests). */
     private int repairs;
@@ -117,7 +120,8 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
         this.goalCells = goalIndexes(goals, width, height, "grid");
         this.areas = grid.areas();
         SquareTopology topology = new SquareTopology(grid, agentSize, options.connectivity(), options.diagonalRule());
-        StepCost cost = options.stepCost() == null && options.blocked() == null ? DefaultStepCost.INSTANCE
+        StepCost cost = options.stepCost() == null && options.blocked() == null
+                ? DefaultStepCost.INSTANCE
                 : new CellDelegateCost(width, options.stepCost(), options.blocked());
         this.field = new FlowField<>(topology, cost, goalCells);
         this.arena = Arena.ofShared();
@@ -242,7 +246,8 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      */
     public boolean refresh() {
         ensureUsable();
-        if (stale() || field.status() == FlowStatus.NOT_STARTED
+        if (stale()
+                || field.status() == FlowStatus.NOT_STARTED
                 || (pending.size() > 0 && field.status() != FlowStatus.COMPLETE)) {
             recompute();
             return field.status() == FlowStatus.COMPLETE;
@@ -429,14 +434,24 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
             StateReader r = StateReader.ofGrid(data);
             GridFlowFieldStateFormat.State s = GridFlowFieldStateFormat.read(r);
             if (s.width() != width) {
-                throw r.error("width", s.width(), width + " (the restoring field's grid width)", GridFlowFieldStateFormat.WIDTH_OFFSET);
+                throw r.error(
+                        "width",
+                        s.width(),
+                        width + " (the restoring field's grid width)",
+                        GridFlowFieldStateFormat.WIDTH_OFFSET);
             }
             if (s.height() != height) {
-                throw r.error("height", s.height(), height + " (the restoring field's grid height)",
+                throw r.error(
+                        "height",
+                        s.height(),
+                        height + " (the restoring field's grid height)",
                         GridFlowFieldStateFormat.HEIGHT_OFFSET);
             }
             if (!Arrays.equals(s.goals(), goalCells)) {
-                throw r.error("goals", Arrays.toString(s.goals()), Arrays.toString(goalCells) + " (the restoring field's goals)",
+                throw r.error(
+                        "goals",
+                        Arrays.toString(s.goals()),
+                        Arrays.toString(goalCells) + " (the restoring field's goals)",
                         GridFlowFieldStateFormat.GOAL_COUNT_OFFSET);
             }
             field.restore(s.field(), GridFlowFieldStateFormat.fieldOffset(s.goals().length, s.pending().length));
@@ -471,8 +486,8 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
 
     @Override
     public String toString() {
-        return "GridFlowField[" + (hexGrid != null ? "hex " : "") + width + " x " + height + ", " + goalCells.length + " goals"
-                + (state.isClosed() ? ", closed]" : "]");
+        return "GridFlowField[" + (hexGrid != null ? "hex " : "") + width + " x " + height + ", " + goalCells.length
+                + " goals" + (state.isClosed() ? ", closed]" : "]");
     }
 
     // ---- internals ----
@@ -483,8 +498,8 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     }
 
     private GridFlowFieldStateFormat.State toState() {
-        return new GridFlowFieldStateFormat.State(width, height, knownAreaVersion, goalCells.clone(), pending.toArray(),
-                field.toPiece());
+        return new GridFlowFieldStateFormat.State(
+                width, height, knownAreaVersion, goalCells.clone(), pending.toArray(), field.toPiece());
     }
 
     /** Whether something the listener cannot hear changed: an area multiplier, or a restore of the grid. */
@@ -609,7 +624,8 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     private void ensureUsable() {
         ensureOpen();
         if (failed) {
-            throw new IllegalStateException("GridFlowField is unusable after a failed restore: restore a state or call recompute()");
+            throw new IllegalStateException(
+                    "GridFlowField is unusable after a failed restore: restore a state or call recompute()");
         }
     }
 
@@ -634,7 +650,8 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
         for (int i = 0; i < out.length; i++) {
             Cell g = Objects.requireNonNull(goals.get(i), "goal " + i);
             if (g.x() < 0 || g.y() < 0 || g.x() >= width || g.y() >= height) {
-                throw new IllegalArgumentException("goal " + g + " is outside the " + width + " x " + height + " " + what);
+                throw new IllegalArgumentException(
+                        "goal " + g + " is outside the " + width + " x " + height + " " + what);
             }
             out[i] = g.y() * width + g.x();
         }

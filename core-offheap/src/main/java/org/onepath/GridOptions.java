@@ -1,9 +1,9 @@
 package org.onepath;
 
 import java.util.Objects;
-import org.onepath.grids.SlicedSearch;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
+import org.onepath.grids.SlicedSearch;
 
 /**
  * Options of a tier-1 square-grid query. Immutable: build one with {@link #builder()} or start
@@ -23,9 +23,11 @@ public final class GridOptions {
     /** A*, eight moves, no corner cutting, agent size 1, automatic estimate, weight 1. */
     public static final GridOptions DEFAULT = builder().build();
     /** As {@link #DEFAULT} with four moves. */
-    public static final GridOptions FOUR_CONNECTED = builder().connectivity(Connectivity.FOUR).build();
+    public static final GridOptions FOUR_CONNECTED =
+            builder().connectivity(Connectivity.FOUR).build();
     /** As {@link #DEFAULT} with {@link DiagonalRule#NO_SQUEEZING}. */
-    public static final GridOptions NO_SQUEEZING = builder().diagonalRule(DiagonalRule.NO_SQUEEZING).build();
+    public static final GridOptions NO_SQUEEZING =
+            builder().diagonalRule(DiagonalRule.NO_SQUEEZING).build();
 
     private static final GridOptions[] AGENT_SIZES = new GridOptions[Grid.MAX_AGENT_SIZE + 1];
 
@@ -185,7 +187,10 @@ public final class GridOptions {
                 + (iterationBudget != 0 ? ", budget=" + iterationBudget : "")
                 + (specializedEngines ? "" : ", generic engines")
                 + (nearestRadius != UNBOUNDED_RADIUS ? ", nearestRadius=" + nearestRadius : "")
-                + (algorithm == GridAlgorithm.HPA ? ", chunk " + hpaChunkSize + (hpaSmoothing ? "" : ", unsmoothed") : "") + "]";
+                + (algorithm == GridAlgorithm.HPA
+                        ? ", chunk " + hpaChunkSize + (hpaSmoothing ? "" : ", unsmoothed")
+                        : "")
+                + "]";
     }
 
     /** Builder of {@link GridOptions}; each setter validates its value. */
@@ -206,13 +211,13 @@ public final class GridOptions {
         private int hpaChunkSize = DEFAULT_HPA_CHUNK_SIZE;
         private boolean hpaSmoothing = true;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Chebyshev rings the nearest-walkable search may scan, at least 0 (default {@link #UNBOUNDED_RADIUS}). */
         public Builder nearestRadius(int radius) {
             if (radius < 0) {
-                throw new IllegalArgumentException("nearestRadius must be >= 0 (0 = the query cell only), was " + radius);
+                throw new IllegalArgumentException(
+                        "nearestRadius must be >= 0 (0 = the query cell only), was " + radius);
             }
             this.nearestRadius = radius;
             return this;

@@ -24,13 +24,30 @@ public final class GridPath {
     private final int[] expanded;
     private final boolean hooked;
 
-    GridPath(PathStatus status, int width, GridSpace space, int[] cells, double cost, int expandedCount,
-             int iterations, GridAlgorithm algorithm, int[] expanded) {
+    GridPath(
+            PathStatus status,
+            int width,
+            GridSpace space,
+            int[] cells,
+            double cost,
+            int expandedCount,
+            int iterations,
+            GridAlgorithm algorithm,
+            int[] expanded) {
         this(status, width, space, cells, cost, expandedCount, iterations, algorithm, expanded, false);
     }
 
-    GridPath(PathStatus status, int width, GridSpace space, int[] cells, double cost, int expandedCount,
-             int iterations, GridAlgorithm algorithm, int[] expanded, boolean hooked) {
+    GridPath(
+            PathStatus status,
+            int width,
+            GridSpace space,
+            int[] cells,
+            double cost,
+            int expandedCount,
+            int iterations,
+            GridAlgorithm algorithm,
+            int[] expanded,
+            boolean hooked) {
         this.hooked = hooked;
         this.status = status;
         this.width = width;
@@ -137,8 +154,7 @@ public final class GridPath {
     }
 
     /** Exact numbers of straight and diagonal steps of a path. */
-    public record StepCounts(int straight, int diagonal) {
-    }
+    public record StepCounts(int straight, int diagonal) {}
 
     /**
      * The exact numbers of straight and diagonal steps, when every step joins neighbouring cells:
@@ -164,6 +180,7 @@ public final class GridPath {
 
     @Override
     public String toString() {
-        return "GridPath[" + status + ", cost " + cost + ", " + cells.length + " cells, " + expandedCount + " expanded, " + algorithm + "]";
+        return "GridPath[" + status + ", cost " + cost + ", " + cells.length + " cells, " + expandedCount
+                + " expanded, " + algorithm + "]";
     }
 }

@@ -1,6 +1,11 @@
 package org.onepath;
 
 import java.util.Objects;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.GridBatchListener;
+import org.onepath.cells.PathStatus;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.ManhattanHeuristic;
@@ -11,11 +16,6 @@ import org.onepath.grids.ZeroHeuristic;
 import org.onepath.grids.replan.ReplanSearch;
 import org.onepath.grids.theta.EuclideanHeuristic;
 import org.onepath.state.StateKind;
-import org.onepath.cells.SquareCells;
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.GridBatchListener;
-import org.onepath.cells.PathStatus;
 
 /**
  * An incremental replanner over a square {@link Grid} (tier 1; {@link Grid#createReplanner}): one
@@ -65,23 +65,38 @@ public final class GridReplanner extends Replanner {
             grid.clearance();
         }
         SquareTopology topology = new SquareTopology(grid, agentSize, options.connectivity(), options.diagonalRule());
-        StepCost cost = options.stepCost() == null && options.blocked() == null ? DefaultStepCost.INSTANCE
+        StepCost cost = options.stepCost() == null && options.blocked() == null
+                ? DefaultStepCost.INSTANCE
                 : new CellDelegateCost(w, options.stepCost(), options.blocked());
         HeuristicKind kind = options.heuristic();
         if (kind == HeuristicKind.AUTO) {
             kind = options.connectivity() == Connectivity.EIGHT ? HeuristicKind.OCTILE : HeuristicKind.MANHATTAN;
         }
         final HeuristicKind k = kind;
-        GridAlgorithm algorithm = options.algorithm() == GridAlgorithm.LPA_STAR ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
+        GridAlgorithm algorithm =
+                options.algorithm() == GridAlgorithm.LPA_STAR ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
         CellBlocker blocked = options.blocked();
-        ReplanDriver driver = new ReplanDriver("GridReplanner", StateKind.GRID_REPLANNER, algorithm, w, grid.height(), grid.areas(),
-                grid::restoreCount, grid::ensureOpen, agentSize > 1 ? grid::clearance : () -> { },
+        ReplanDriver driver = new ReplanDriver(
+                "GridReplanner",
+                StateKind.GRID_REPLANNER,
+                algorithm,
+                w,
+                grid.height(),
+                grid.areas(),
+                grid::restoreCount,
+                grid::ensureOpen,
+                agentSize > 1 ? grid::clearance : () -> {},
                 cell -> {
                     int x = cell % w;
                     int y = cell / w;
                     return grid.canFit(x, y, agentSize) && (blocked == null || !blocked.isBlocked(x, y));
                 },
-                topology, cost, scale -> heuristic(k, w, scale), startCell, goalCell, options.iterationBudget(),
+                topology,
+                cost,
+                scale -> heuristic(k, w, scale),
+                startCell,
+                goalCell,
+                options.iterationBudget(),
                 options.recordExpansions());
         this.grid = grid;
         this.options = options;
@@ -102,8 +117,8 @@ public final class GridReplanner extends Replanner {
     private static int indexIn(Grid grid, Cell cell, String what) {
         Objects.requireNonNull(cell, what);
         if (cell.x() < 0 || cell.y() < 0 || cell.x() >= grid.width() || cell.y() >= grid.height()) {
-            throw new IllegalArgumentException(what + " " + cell + " is outside the " + grid.width() + " x " + grid.height()
-                    + " grid");
+            throw new IllegalArgumentException(
+                    what + " " + cell + " is outside the " + grid.width() + " x " + grid.height() + " grid");
         }
         return cell.y() * grid.width() + cell.x();
     }
@@ -137,8 +152,15 @@ public final class GridReplanner extends Replanner {
      */
     public GridPath replan(int maxIterations) {
         PathStatus status = driver.tryReplan(maxIterations);
-        return new GridPath(status, grid.width(), grid.space(), driver.cellsForResult(status), driver.costForResult(status),
-                driver.expandedForResult(status), driver.iterationsForResult(), driver.algorithm(),
+        return new GridPath(
+                status,
+                grid.width(),
+                grid.space(),
+                driver.cellsForResult(status),
+                driver.costForResult(status),
+                driver.expandedForResult(status),
+                driver.iterationsForResult(),
+                driver.algorithm(),
                 options.recordExpansions() ? driver.expandedNodes() : null);
     }
 

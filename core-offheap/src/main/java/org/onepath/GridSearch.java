@@ -2,6 +2,11 @@ package org.onepath;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridSearchBuffers;
@@ -14,10 +19,10 @@ import org.onepath.grids.StepCost;
 import org.onepath.grids.ZeroHeuristic;
 import org.onepath.grids.fast.BitFinder;
 import org.onepath.grids.fast.OctileAStar;
-import org.onepath.grids.hpa.HpaHierarchy;
-import org.onepath.grids.hpa.HpaSearch;
 import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.fast.TableFinder;
+import org.onepath.grids.hpa.HpaHierarchy;
+import org.onepath.grids.hpa.HpaSearch;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.JumpSearch;
 import org.onepath.grids.jps.TableJumper;
@@ -30,11 +35,6 @@ import org.onepath.state.OnePathFormatException;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.cells.AreaCosts;
-import org.onepath.cells.Cancellation;
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.PathStatus;
 
 /**
  * A resumable A*, JPS or JPS+ query on a grid ({@link Grid#createSearch}): {@link #tryBegin},
@@ -72,6 +72,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     private int[] pathScratch = new int[0];
     /** Buffers of {@link #stateLength()} and the segment save, made on first use and kept. */
     private StateWriter scratch;
+
     private StateWriter innerScratch;
 
     GridSearch(Grid grid, GridOptions options) {
@@ -140,10 +141,12 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     public void begin(Cell start, Cell goal) {
         PathStatus s = tryBegin(start, goal);
         if (s == PathStatus.START_INVALID) {
-            throw new IllegalArgumentException("start " + start + " is outside the grid, blocked or too narrow for agent size " + options.agentSize());
+            throw new IllegalArgumentException("start " + start
+                    + " is outside the grid, blocked or too narrow for agent size " + options.agentSize());
         }
         if (s == PathStatus.GOAL_INVALID) {
-            throw new IllegalArgumentException("goal " + goal + " is outside the grid, blocked or too narrow for agent size " + options.agentSize());
+            throw new IllegalArgumentException("goal " + goal
+                    + " is outside the grid, blocked or too narrow for agent size " + options.agentSize());
         }
     }
 
@@ -161,7 +164,8 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         if (status != PathStatus.IN_PROGRESS) {
             return status;
         }
-        if (grid.version() != beganVersion || grid.restoreCount() != beganRestoreCount
+        if (grid.version() != beganVersion
+                || grid.restoreCount() != beganRestoreCount
                 || grid.areas().version() != beganAreaVersion) {
             throw new IllegalStateException("the grid was edited or restored while a search was in progress (version "
                     + beganVersion + " -> " + grid.version() + ", area costs " + beganAreaVersion + " -> "
@@ -294,7 +298,8 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
 
     private void checkSavable() {
         if (active instanceof ThetaSearch<?>) {
-            throw new IllegalStateException("a GridSearch running " + algorithm + " has no kind 12 state; save a tier-2 ThetaSearch (kind 10)");
+            throw new IllegalStateException(
+                    "a GridSearch running " + algorithm + " has no kind 12 state; save a tier-2 ThetaSearch (kind 10)");
         }
     }
 
@@ -350,12 +355,15 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             return GridSearchStateLayout.MODE_SPECIALISED_ASTAR;
         }
         return active == octileBlockJump || active == octileTableJump
-                ? GridSearchStateLayout.MODE_SPECIALISED_JUMP : GridSearchStateLayout.MODE_GENERIC;
+                ? GridSearchStateLayout.MODE_SPECIALISED_JUMP
+                : GridSearchStateLayout.MODE_GENERIC;
     }
 
     /** The finder code of the specialised jump point engine selected. */
     private int selectedFinder() {
-        return active == octileBlockJump ? GridSearchStateLayout.FINDER_BLOCK_SCANS : GridSearchStateLayout.FINDER_JPS_PLUS_TABLES;
+        return active == octileBlockJump
+                ? GridSearchStateLayout.FINDER_BLOCK_SCANS
+                : GridSearchStateLayout.FINDER_JPS_PLUS_TABLES;
     }
 
     /**
@@ -380,10 +388,15 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         StateReader r = StateReader.ofGrid(data);
         GridSearchStateFormat.Head head = GridSearchStateFormat.readHead(r);
         if (head.width() != grid.width()) {
-            throw r.error("width", head.width(), grid.width() + " (the grid's width)", GridSearchStateLayout.WIDTH_OFFSET);
+            throw r.error(
+                    "width", head.width(), grid.width() + " (the grid's width)", GridSearchStateLayout.WIDTH_OFFSET);
         }
         if (head.height() != grid.height()) {
-            throw r.error("height", head.height(), grid.height() + " (the grid's height)", GridSearchStateLayout.HEIGHT_OFFSET);
+            throw r.error(
+                    "height",
+                    head.height(),
+                    grid.height() + " (the grid's height)",
+                    GridSearchStateLayout.HEIGHT_OFFSET);
         }
         int mode = head.mode();
         if (mode == GridSearchStateLayout.MODE_NOT_BEGUN) {
@@ -394,7 +407,11 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         prepare();
         int selected = selectedMode();
         if (mode != selected) {
-            throw r.error("mode", mode, selected + " (the engine these options select on this grid)", GridSearchStateLayout.MODE_OFFSET);
+            throw r.error(
+                    "mode",
+                    mode,
+                    selected + " (the engine these options select on this grid)",
+                    GridSearchStateLayout.MODE_OFFSET);
         }
         switch (mode) {
             case GridSearchStateLayout.MODE_SPECIALISED_ASTAR -> octileAStar.readState(r);
@@ -402,7 +419,11 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
                 int finder = GridSearchStateFormat.readFinder(r);
                 int expected = selectedFinder();
                 if (finder != expected) {
-                    throw r.error("finder", finder, expected + " (the finder these options select)", GridSearchStateLayout.FINDER_OFFSET);
+                    throw r.error(
+                            "finder",
+                            finder,
+                            expected + " (the finder these options select)",
+                            GridSearchStateLayout.FINDER_OFFSET);
                 }
                 ((OctileJump<?>) active).readState(r);
             }
@@ -473,13 +494,15 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     static void checkResumable(GridOptions options) {
         java.util.Objects.requireNonNull(options, "options");
         GridAlgorithm algorithm = options.algorithm();
-        if (algorithm == GridAlgorithm.THETA_STAR || algorithm == GridAlgorithm.LAZY_THETA_STAR || algorithm == GridAlgorithm.HPA) {
+        if (algorithm == GridAlgorithm.THETA_STAR
+                || algorithm == GridAlgorithm.LAZY_THETA_STAR
+                || algorithm == GridAlgorithm.HPA) {
             throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + algorithm
                     + "; use findPath or the tier-2 " + (algorithm == GridAlgorithm.HPA ? "HpaSearch" : "ThetaSearch"));
         }
         if (algorithm == GridAlgorithm.LPA_STAR || algorithm == GridAlgorithm.D_STAR_LITE) {
-            throw new IllegalArgumentException("GridSearch supports ASTAR, JPS and JPS_PLUS, not " + algorithm
-                    + "; use createReplanner");
+            throw new IllegalArgumentException(
+                    "GridSearch supports ASTAR, JPS and JPS_PLUS, not " + algorithm + "; use createReplanner");
         }
     }
 
@@ -527,7 +550,16 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             copyPath(cells);
         }
         int[] expanded = options.recordExpansions() ? active.expandedNodes() : null;
-        return new GridPath(result, grid.width(), grid.space(), cells, cost(), expandedCount(), iterations(), algorithm, expanded,
+        return new GridPath(
+                result,
+                grid.width(),
+                grid.space(),
+                cells,
+                cost(),
+                expandedCount(),
+                iterations(),
+                algorithm,
+                expanded,
                 options.stepCost() != null);
     }
 
@@ -550,7 +582,9 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             grid.clearance(); // brings the clearance a cached topology reads up to date
         }
         // Area versions may repeat after a restore, so a restore also forces a new plan.
-        if (plannedFor != options || plannedAreaVersion != areas.version() || plannedRestoreCount != grid.restoreCount()) {
+        if (plannedFor != options
+                || plannedAreaVersion != areas.version()
+                || plannedRestoreCount != grid.restoreCount()) {
             plan(areas);
             plannedFor = options;
             plannedAreaVersion = areas.version();
@@ -561,9 +595,15 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         }
         if (algorithm == GridAlgorithm.HPA) {
             // looked up on every query: a restore or the cache's limit may have dropped the last one
-            HpaHierarchy hierarchy = grid.derived().hpaHierarchy(options.hpaChunkSize(), options.agentSize(), options.connectivity(),
-                    options.diagonalRule());
-            if (hpaSearch == null || hpaSearch.hierarchy() != hierarchy || hpaSearch.smoothing() != options.hpaSmoothing()) {
+            HpaHierarchy hierarchy = grid.derived()
+                    .hpaHierarchy(
+                            options.hpaChunkSize(),
+                            options.agentSize(),
+                            options.connectivity(),
+                            options.diagonalRule());
+            if (hpaSearch == null
+                    || hpaSearch.hierarchy() != hierarchy
+                    || hpaSearch.smoothing() != options.hpaSmoothing()) {
                 if (hpaSearch != null) {
                     hpaSearch.close();
                 }
@@ -595,29 +635,41 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             case JPS -> {
                 if (fast) {
                     if (octileBlockJump == null) {
-                        octileBlockJump = new OctileJump<>(grid, new BitFinder(grid.derived().blockMap(), grid.derived().octileMap()));
+                        octileBlockJump = new OctileJump<>(
+                                grid,
+                                new BitFinder(
+                                        grid.derived().blockMap(),
+                                        grid.derived().octileMap()));
                     }
                     octileBlockJump.zeroEstimate(zero);
                     active = octileBlockJump;
                 } else {
-                    active = new JumpSearch<>(grid, new BlockJumper(grid.derived().blockMap()), heuristic, m, buffers);
+                    active = new JumpSearch<>(
+                            grid, new BlockJumper(grid.derived().blockMap()), heuristic, m, buffers);
                 }
             }
             case JPS_PLUS -> {
                 if (fast) {
                     if (octileTableJump == null) {
-                        octileTableJump = new OctileJump<>(grid, new TableFinder(grid.derived().jpsPlusIndex(), grid.derived().octileMap()));
+                        octileTableJump = new OctileJump<>(
+                                grid,
+                                new TableFinder(
+                                        grid.derived().jpsPlusIndex(),
+                                        grid.derived().octileMap()));
                     }
                     octileTableJump.zeroEstimate(zero);
                     active = octileTableJump;
                 } else {
-                    active = new JumpSearch<>(grid, new TableJumper(grid.derived().jpsPlusIndex()), heuristic, m, buffers);
+                    active = new JumpSearch<>(
+                            grid, new TableJumper(grid.derived().jpsPlusIndex()), heuristic, m, buffers);
                 }
             }
             case THETA_STAR, LAZY_THETA_STAR -> {
                 // Only the one-line query gets here: Grid.createSearch refuses the any-angle algorithms.
-                ThetaVariant variant = algorithm == GridAlgorithm.THETA_STAR ? ThetaVariant.THETA : ThetaVariant.LAZY_REQUEUE;
-                Heuristic estimate = options.heuristic() == HeuristicKind.ZERO ? ZeroHeuristic.INSTANCE
+                ThetaVariant variant =
+                        algorithm == GridAlgorithm.THETA_STAR ? ThetaVariant.THETA : ThetaVariant.LAZY_REQUEUE;
+                Heuristic estimate = options.heuristic() == HeuristicKind.ZERO
+                        ? ZeroHeuristic.INSTANCE
                         : new EuclideanHeuristic(grid.width(), m);
                 active = new ThetaSearch<>(grid, variant, estimate, m, buffers, options.heuristicWeight());
             }
@@ -632,7 +684,8 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
                     octileAStar.zeroEstimate(zero);
                     active = octileAStar;
                 } else {
-                    SquareTopology topology = grid.createTopology(options.agentSize(), options.connectivity(), options.diagonalRule());
+                    SquareTopology topology =
+                            grid.createTopology(options.agentSize(), options.connectivity(), options.diagonalRule());
                     active = new AStar<>(topology, stepCost(), heuristic, buffers, options.heuristicWeight());
                 }
             }

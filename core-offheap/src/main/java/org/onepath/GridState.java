@@ -11,18 +11,26 @@ import org.onepath.state.StateWriter;
  * copied in one {@link MemorySegment#copy} each way.
  */
 final class GridState {
-    private GridState() {
-    }
+    private GridState() {}
 
     /** What a restore has read and checked, before it changes anything. */
-    record Parsed(int width, int height, int version, GridSpace space, org.onepath.state.AreasPiece.Areas areas,
-                  MemorySegment cells) {
-    }
+    record Parsed(
+            int width,
+            int height,
+            int version,
+            GridSpace space,
+            org.onepath.state.AreasPiece.Areas areas,
+            MemorySegment cells) {}
 
     static void write(Grid grid, StateWriter w) {
         GridSpace s = grid.space();
-        GridStateFormat.writeHead(w, grid.width(), grid.height(), grid.version(),
-                new SpacePiece.Grid(s.originX(), s.originY(), s.cellSize()), grid.areas().toPiece());
+        GridStateFormat.writeHead(
+                w,
+                grid.width(),
+                grid.height(),
+                grid.version(),
+                new SpacePiece.Grid(s.originX(), s.originY(), s.cellSize()),
+                grid.areas().toPiece());
         w.bytes(grid.cells(), 0, (long) grid.width() * grid.height());
     }
 
@@ -39,10 +47,16 @@ final class GridState {
             throw r.error("width", head.width(), width + " (the restoring grid's width)", GridStateFormat.WIDTH_OFFSET);
         }
         if (height >= 0 && head.height() != height) {
-            throw r.error("height", head.height(), height + " (the restoring grid's height)", GridStateFormat.HEIGHT_OFFSET);
+            throw r.error(
+                    "height", head.height(), height + " (the restoring grid's height)", GridStateFormat.HEIGHT_OFFSET);
         }
         SpacePiece.Grid s = head.space();
-        return new Parsed(head.width(), head.height(), head.version(), new GridSpace(s.originX(), s.originY(), s.cellSize()),
-                head.areas(), data.asSlice(head.cellsOffset(), head.cellCount()));
+        return new Parsed(
+                head.width(),
+                head.height(),
+                head.version(),
+                new GridSpace(s.originX(), s.originY(), s.cellSize()),
+                head.areas(),
+                data.asSlice(head.cellsOffset(), head.cellCount()));
     }
 }

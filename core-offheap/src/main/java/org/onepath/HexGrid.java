@@ -3,23 +3,21 @@ package org.onepath;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.Cell;
+import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.GridFormatException;
+import org.onepath.cells.GridText;
+import org.onepath.cells.HexCells;
+import org.onepath.cells.HexChangeListener;
+import org.onepath.cells.HexCoord;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.HexTopology;
 import org.onepath.state.GridStateException;
 import org.onepath.state.HexGridStateFormat;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateWriter;
-import org.onepath.cells.AreaCosts;
-import org.onepath.cells.Cancellation;
-import org.onepath.cells.Cell;
-import org.onepath.cells.GridCellsLayout;
-import org.onepath.cells.HexBatchListener;
-import org.onepath.cells.HexChangeListener;
-import org.onepath.cells.HexCoord;
-import org.onepath.cells.HexCells;
-import org.onepath.cells.HexLayout;
-import org.onepath.cells.PathStatus;
-import org.onepath.cells.GridText;
-import org.onepath.cells.GridFormatException;
 
 /**
  * A hex grid: a rectangular offset array of {@code width} columns and {@code height} rows, one
@@ -41,6 +39,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
 
     private final HexQueries queries;
     private HexSpace space = HexSpace.UNASSIGNED;
+
     private HexGrid(int width, int height, HexLayout layout) {
         super(width, height, layout);
         this.queries = new HexQueries(this);

@@ -1,30 +1,40 @@
 package org.onepath;
 
 import java.lang.foreign.MemorySegment;
+import org.onepath.cells.HexLayout;
 import org.onepath.state.AreasPiece;
 import org.onepath.state.HexGridStateFormat;
 import org.onepath.state.SpacePiece;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.cells.HexLayout;
 
 /**
  * A HexGrid's state (kind 2, laid out by {@link HexGridStateFormat}): the cells are the grid's
  * segment, copied in one {@link MemorySegment#copy} each way.
  */
 final class HexGridState {
-    private HexGridState() {
-    }
+    private HexGridState() {}
 
     /** What a restore has read and checked, before it changes anything. */
-    record Parsed(int width, int height, HexLayout layout, int version, HexSpace space, AreasPiece.Areas areas,
-                  MemorySegment cells) {
-    }
+    record Parsed(
+            int width,
+            int height,
+            HexLayout layout,
+            int version,
+            HexSpace space,
+            AreasPiece.Areas areas,
+            MemorySegment cells) {}
 
     static void write(HexGrid grid, StateWriter w) {
         HexSpace s = grid.space();
-        HexGridStateFormat.writeHead(w, grid.width(), grid.height(), grid.layout().code(), grid.version(),
-                new SpacePiece.Grid(s.originX(), s.originY(), s.cellSize()), grid.areas().toPiece());
+        HexGridStateFormat.writeHead(
+                w,
+                grid.width(),
+                grid.height(),
+                grid.layout().code(),
+                grid.version(),
+                new SpacePiece.Grid(s.originX(), s.originY(), s.cellSize()),
+                grid.areas().toPiece());
         w.bytes(grid.cells(), 0, (long) grid.width() * grid.height());
     }
 
@@ -39,19 +49,32 @@ final class HexGridState {
         StateReader r = StateReader.ofGrid(data);
         HexGridStateFormat.Head head = HexGridStateFormat.read(r);
         if (width >= 0 && head.width() != width) {
-            throw r.error("width", head.width(), width + " (the restoring grid's width)", HexGridStateFormat.WIDTH_OFFSET);
+            throw r.error(
+                    "width", head.width(), width + " (the restoring grid's width)", HexGridStateFormat.WIDTH_OFFSET);
         }
         if (height >= 0 && head.height() != height) {
-            throw r.error("height", head.height(), height + " (the restoring grid's height)", HexGridStateFormat.HEIGHT_OFFSET);
+            throw r.error(
+                    "height",
+                    head.height(),
+                    height + " (the restoring grid's height)",
+                    HexGridStateFormat.HEIGHT_OFFSET);
         }
         if (layout != null && head.layout() != layout.code()) {
-            throw r.error("layout", head.layout() + " (" + HexGridStateFormat.layoutName(head.layout()) + ")",
-                    layout.code() + " (" + HexGridStateFormat.layoutName(layout.code()) + ", the restoring grid's layout)",
+            throw r.error(
+                    "layout",
+                    head.layout() + " (" + HexGridStateFormat.layoutName(head.layout()) + ")",
+                    layout.code() + " (" + HexGridStateFormat.layoutName(layout.code())
+                            + ", the restoring grid's layout)",
                     HexGridStateFormat.LAYOUT_OFFSET);
         }
         SpacePiece.Grid s = head.space();
-        return new Parsed(head.width(), head.height(), HexLayout.ofCode(head.layout()), head.version(),
-                new HexSpace(s.originX(), s.originY(), s.cellSize()), head.areas(),
+        return new Parsed(
+                head.width(),
+                head.height(),
+                HexLayout.ofCode(head.layout()),
+                head.version(),
+                new HexSpace(s.originX(), s.originY(), s.cellSize()),
+                head.areas(),
                 data.asSlice(head.cellsOffset(), head.cellCount()));
     }
 }

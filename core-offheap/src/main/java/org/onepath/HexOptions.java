@@ -91,8 +91,7 @@ public final class HexOptions {
         private int iterationBudget;
         private int iterationsPerSlice = DEFAULT_ITERATIONS_PER_SLICE;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * AUTO (the hex distance, default) or ZERO (Dijkstra's algorithm).

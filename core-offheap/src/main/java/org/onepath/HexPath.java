@@ -25,8 +25,16 @@ public final class HexPath {
     private final int iterations;
     private final int[] expanded;
 
-    HexPath(PathStatus status, int width, HexLayout layout, HexSpace space, int[] cells, double cost, int expandedCount,
-            int iterations, int[] expanded) {
+    HexPath(
+            PathStatus status,
+            int width,
+            HexLayout layout,
+            HexSpace space,
+            int[] cells,
+            double cost,
+            int expandedCount,
+            int iterations,
+            int[] expanded) {
         this.status = status;
         this.width = width;
         this.layout = layout;

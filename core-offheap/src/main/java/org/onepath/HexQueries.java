@@ -1,6 +1,9 @@
 package org.onepath;
 
 import java.util.concurrent.atomic.AtomicReference;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridSearchBuffers;
@@ -8,9 +11,6 @@ import org.onepath.grids.Heuristic;
 import org.onepath.grids.HexDistanceHeuristic;
 import org.onepath.grids.HexTopology;
 import org.onepath.grids.ZeroHeuristic;
-import org.onepath.cells.AreaCosts;
-import org.onepath.cells.Cancellation;
-import org.onepath.cells.PathStatus;
 
 /**
  * The tier-1 query driver of a {@link HexGrid}: a pool of one prepared engine (search buffers
@@ -82,7 +82,9 @@ final class HexQueries implements AutoCloseable {
         HexPath run(int start, int goal, HexOptions options, Cancellation cancellation) {
             AreaCosts areas = grid.areas();
             // Area versions may repeat after a restore, so a restore also forces a new plan.
-            if (plannedFor != options || plannedAreaVersion != areas.version() || plannedRestoreCount != grid.restoreCount()) {
+            if (plannedFor != options
+                    || plannedAreaVersion != areas.version()
+                    || plannedRestoreCount != grid.restoreCount()) {
                 Heuristic h = options.heuristic() == HeuristicKind.ZERO
                         ? ZeroHeuristic.INSTANCE
                         : new HexDistanceHeuristic(grid.width(), grid.layout(), areas.minCost());
@@ -96,8 +98,16 @@ final class HexQueries implements AutoCloseable {
             PathStatus status = astar.runWithin(options.iterationBudget(), cancellation, options.iterationsPerSlice());
             int[] cells = status == PathStatus.FOUND ? astar.path() : null;
             int[] expanded = options.recordExpansions() ? astar.expandedNodes() : null;
-            return new HexPath(status, grid.width(), grid.layout(), grid.space(), cells, astar.pathCost(),
-                    astar.expandedCount(), astar.iterations(), expanded);
+            return new HexPath(
+                    status,
+                    grid.width(),
+                    grid.layout(),
+                    grid.space(),
+                    cells,
+                    astar.pathCost(),
+                    astar.expandedCount(),
+                    astar.iterations(),
+                    expanded);
         }
 
         @Override

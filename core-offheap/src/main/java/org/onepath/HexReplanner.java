@@ -1,16 +1,16 @@
 package org.onepath;
 
 import java.util.Objects;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexBatchListener;
+import org.onepath.cells.HexCells;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.HexDistanceHeuristic;
 import org.onepath.grids.HexTopology;
 import org.onepath.grids.ZeroHeuristic;
 import org.onepath.state.StateKind;
-import org.onepath.cells.HexCells;
-import org.onepath.cells.Cell;
-import org.onepath.cells.HexBatchListener;
-import org.onepath.cells.HexLayout;
-import org.onepath.cells.PathStatus;
 
 /**
  * An incremental replanner over a {@link HexGrid} (tier 1; {@link HexGrid#createReplanner}):
@@ -38,16 +38,30 @@ public final class HexReplanner extends Replanner {
         }
         HeuristicKind kind = options.heuristic();
         if (kind != HeuristicKind.AUTO && kind != HeuristicKind.ZERO) {
-            throw new IllegalArgumentException("heuristic " + kind + ": a hex replanner uses AUTO (hex distance) or ZERO");
+            throw new IllegalArgumentException(
+                    "heuristic " + kind + ": a hex replanner uses AUTO (hex distance) or ZERO");
         }
         boolean zero = kind == HeuristicKind.ZERO;
         HexLayout layout = grid.layout();
         GridAlgorithm a = algorithm == GridAlgorithm.LPA_STAR ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
-        ReplanDriver driver = new ReplanDriver("HexReplanner", StateKind.HEX_REPLANNER, a, w, grid.height(), grid.areas(),
-                grid::restoreCount, grid::ensureOpen, () -> { }, cell -> grid.isWalkable(cell % w, cell / w), new HexTopology(grid),
+        ReplanDriver driver = new ReplanDriver(
+                "HexReplanner",
+                StateKind.HEX_REPLANNER,
+                a,
+                w,
+                grid.height(),
+                grid.areas(),
+                grid::restoreCount,
+                grid::ensureOpen,
+                () -> {},
+                cell -> grid.isWalkable(cell % w, cell / w),
+                new HexTopology(grid),
                 DefaultStepCost.INSTANCE,
                 scale -> zero ? ZeroHeuristic.INSTANCE : new HexDistanceHeuristic(w, layout, scale),
-                startCell, goalCell, options.iterationBudget(), options.recordExpansions());
+                startCell,
+                goalCell,
+                options.iterationBudget(),
+                options.recordExpansions());
         this.grid = grid;
         this.options = options;
         super(driver);
@@ -62,8 +76,8 @@ public final class HexReplanner extends Replanner {
     private static int indexIn(HexGrid grid, Cell cell, String what) {
         Objects.requireNonNull(cell, what);
         if (!grid.contains(cell)) {
-            throw new IllegalArgumentException(what + " " + cell + " is outside the " + grid.width() + " x " + grid.height()
-                    + " hex grid");
+            throw new IllegalArgumentException(
+                    what + " " + cell + " is outside the " + grid.width() + " x " + grid.height() + " hex grid");
         }
         return cell.y() * grid.width() + cell.x();
     }
@@ -84,8 +98,15 @@ public final class HexReplanner extends Replanner {
     /** As {@link GridReplanner#replan(int)}. */
     public HexPath replan(int maxIterations) {
         PathStatus status = driver.tryReplan(maxIterations);
-        return new HexPath(status, grid.width(), grid.layout(), grid.space(), driver.cellsForResult(status),
-                driver.costForResult(status), driver.expandedForResult(status), driver.iterationsForResult(),
+        return new HexPath(
+                status,
+                grid.width(),
+                grid.layout(),
+                grid.space(),
+                driver.cellsForResult(status),
+                driver.costForResult(status),
+                driver.expandedForResult(status),
+                driver.iterationsForResult(),
                 options.recordExpansions() ? driver.expandedNodes() : null);
     }
 

@@ -1,9 +1,9 @@
 package org.onepath;
 
-import org.onepath.grids.GridMath;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Cell;
 import org.onepath.cells.GridCellsLayout;
+import org.onepath.grids.GridMath;
 
 /**
  * The host-side helpers of {@link Grid}: the nearest cell an agent may stand on, and exact
@@ -17,8 +17,7 @@ final class HostQueries {
     /** 2^63: a step priced at this or more does not fit a long. */
     private static final double LONG_LIMIT = 9.223372036854775807E18;
 
-    private HostQueries() {
-    }
+    private HostQueries() {}
 
     /**
      * The row-major index of the nearest cell (squared Euclidean distance between cell indexes,
@@ -28,7 +27,8 @@ final class HostQueries {
      */
     static int nearestWalkable(Grid grid, int qx, int qy, GridOptions options) {
         if (Math.abs((long) qx) > MAX_QUERY_COORDINATE || Math.abs((long) qy) > MAX_QUERY_COORDINATE) {
-            throw new IllegalArgumentException("query cell (" + qx + ", " + qy + ") is more than 2^30 cells from the origin");
+            throw new IllegalArgumentException(
+                    "query cell (" + qx + ", " + qy + ") is more than 2^30 cells from the origin");
         }
         int w = grid.width();
         int h = grid.height();
@@ -39,7 +39,8 @@ final class HostQueries {
         // Rings closer than the grid's rectangle are empty; rings past its far corner too.
         long first = Math.max(Math.max(-(long) qx, (long) qx - (w - 1)), Math.max(-(long) qy, (long) qy - (h - 1)));
         first = Math.max(first, 0);
-        long last = Math.max(Math.max(Math.abs((long) qx), Math.abs((long) qx - (w - 1))),
+        long last = Math.max(
+                Math.max(Math.abs((long) qx), Math.abs((long) qx - (w - 1))),
                 Math.max(Math.abs((long) qy), Math.abs((long) qy - (h - 1))));
         last = Math.min(last, options.nearestRadius());
         long best = Long.MAX_VALUE;
@@ -92,7 +93,8 @@ final class HostQueries {
         for (int i = 0; i < indices.length; i++) {
             Cell c = java.util.Objects.requireNonNull(cells.get(i), "cell");
             if (!grid.contains(c.x(), c.y())) {
-                throw new IllegalArgumentException("path cell " + i + " " + c + " is outside the " + width + " x " + grid.height() + " grid");
+                throw new IllegalArgumentException(
+                        "path cell " + i + " " + c + " is outside the " + width + " x " + grid.height() + " grid");
             }
             indices[i] = c.y() * width + c.x();
         }
@@ -104,7 +106,8 @@ final class HostQueries {
     static java.util.OptionalLong fixedCost(Grid grid, GridPath path) {
         java.util.Objects.requireNonNull(path, "path");
         if (path.width() != grid.width()) {
-            throw new IllegalArgumentException("path of a grid " + path.width() + " cells wide, this grid is " + grid.width());
+            throw new IllegalArgumentException(
+                    "path of a grid " + path.width() + " cells wide, this grid is " + grid.width());
         }
         if (!path.found() || path.isHooked() || path.isAnyAngle()) {
             return java.util.OptionalLong.empty();
@@ -125,7 +128,8 @@ final class HostQueries {
     static long fixedCost(Grid grid, int[] cells, int count) {
         java.util.Objects.requireNonNull(cells, "cells");
         if (count < 0 || count > cells.length) {
-            throw new IllegalArgumentException("count " + count + " is outside 0.." + cells.length + " (the array length)");
+            throw new IllegalArgumentException(
+                    "count " + count + " is outside 0.." + cells.length + " (the array length)");
         }
         grid.ensureOpen();
         int w = grid.width();

@@ -1,9 +1,9 @@
 package org.onepath;
 
-import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
+import org.onepath.grids.jps.JpsPlusIndex;
 
 /**
  * When a tier-1 query may run a jump point search: eight moves, no corner cutting, agent size 1,
@@ -13,8 +13,7 @@ import org.onepath.cells.DiagonalRule;
  * and the weight (any).
  */
 final class JumpPointQualification {
-    private JumpPointQualification() {
-    }
+    private JumpPointQualification() {}
 
     /**
      * The algorithm a query runs: the one asked for when it qualifies, JPS instead of JPS+ when a
@@ -28,7 +27,9 @@ final class JumpPointQualification {
         if (asked == GridAlgorithm.THETA_STAR || asked == GridAlgorithm.LAZY_THETA_STAR) {
             return qualifiesAnyAngle(options, areas) ? asked : GridAlgorithm.ASTAR;
         }
-        if (asked == GridAlgorithm.ASTAR || asked == GridAlgorithm.LPA_STAR || asked == GridAlgorithm.D_STAR_LITE
+        if (asked == GridAlgorithm.ASTAR
+                || asked == GridAlgorithm.LPA_STAR
+                || asked == GridAlgorithm.D_STAR_LITE
                 || !qualifies(options, areas)) {
             // The replanning algorithms serve createReplanner; a one-off query runs A*.
             return GridAlgorithm.ASTAR;

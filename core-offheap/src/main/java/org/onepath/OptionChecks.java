@@ -2,8 +2,7 @@ package org.onepath;
 
 /** The argument checks the option builders share, so each option is refused with one message. */
 final class OptionChecks {
-    private OptionChecks() {
-    }
+    private OptionChecks() {}
 
     /** @return the budget, 0 meaning unlimited; IllegalArgumentException when negative */
     static int iterationBudget(int budget) {

@@ -8,14 +8,14 @@ import static org.onepath.layout.PointLayout.Z_OFFSET;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.cells.Cancellation;
 import org.onepath.graphs.CsrGraph;
 import org.onepath.graphs.EuclideanHeuristic;
 import org.onepath.graphs.Landmarks;
-import org.onepath.layout.PointLayout;
 import org.onepath.grids.Heuristic;
-import org.onepath.memory.OwnerState;
-import org.onepath.cells.Cancellation;
 import org.onepath.io.DimacsGraphs;
+import org.onepath.layout.PointLayout;
+import org.onepath.memory.OwnerState;
 
 /**
  * An immutable directed graph whose nodes have coordinates (2D or 3D): a {@link CsrGraph} and an
@@ -90,8 +90,8 @@ public final class PointGraph implements AutoCloseable {
         checkDimensions(dimensions);
         int n = graph.nodeCount();
         if (coordinates.length != (long) n * dimensions) {
-            throw new IllegalArgumentException("coordinates holds " + coordinates.length + " values, " + n + " nodes in "
-                    + dimensions + "D need " + (long) n * dimensions);
+            throw new IllegalArgumentException("coordinates holds " + coordinates.length + " values, " + n
+                    + " nodes in " + dimensions + "D need " + (long) n * dimensions);
         }
         Builder b = new Builder(n, dimensions, graph);
         try {
@@ -110,7 +110,8 @@ public final class PointGraph implements AutoCloseable {
      */
     public static Builder builder(int nodeCount, int dimensions) {
         if (nodeCount < 0 || nodeCount > Graph.MAX_NODES) {
-            throw new IllegalArgumentException("node count " + nodeCount + " is outside 0..2^26 (" + Graph.MAX_NODES + ")");
+            throw new IllegalArgumentException(
+                    "node count " + nodeCount + " is outside 0..2^26 (" + Graph.MAX_NODES + ")");
         }
         checkDimensions(dimensions);
         return new Builder(nodeCount, dimensions, null);
@@ -349,10 +350,13 @@ public final class PointGraph implements AutoCloseable {
                 throw new IllegalArgumentException("node " + node + " is outside 0.." + (nodeCount - 1));
             }
             if (!Double.isFinite(value)) {
-                throw new IllegalArgumentException("coordinate " + "xyz".charAt(axis) + " of node " + node + " is " + value
-                        + ": expected a finite value");
+                throw new IllegalArgumentException("coordinate " + "xyz".charAt(axis) + " of node " + node + " is "
+                        + value + ": expected a finite value");
             }
-            points.set(COORDINATE, node * PointLayout.recordBytes(dimensions) + axis * PointLayout.COORDINATE_BYTES, value);
+            points.set(
+                    COORDINATE,
+                    node * PointLayout.recordBytes(dimensions) + axis * PointLayout.COORDINATE_BYTES,
+                    value);
         }
 
         /** Frees what an unbuilt builder holds; after {@link #build()} it does nothing. */

@@ -3,6 +3,8 @@ package org.onepath;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import java.util.function.DoubleFunction;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.GridTopology;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.SearchStatus;
@@ -15,8 +17,6 @@ import org.onepath.state.GridStateException;
 import org.onepath.state.StateKind;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.cells.AreaCosts;
-import org.onepath.cells.PathStatus;
 
 /**
  * What {@link GridReplanner} and {@link HexReplanner} share: the tier-2 {@link ReplanSearch}, the
@@ -40,6 +40,7 @@ final class ReplanDriver implements AutoCloseable {
     private final Runnable syncTables;
     /** Throws IllegalStateException when the grid has been closed (its cells are gone). */
     private final Runnable gridOpen;
+
     private final Standing standing;
     private final RescalableHeuristic heuristic;
     private final ReplanSearch<GridTopology, StepCost, Heuristic> search;
@@ -54,10 +55,24 @@ final class ReplanDriver implements AutoCloseable {
         int restoreCount();
     }
 
-    ReplanDriver(String name, StateKind kind, GridAlgorithm algorithm, int width, int height, AreaCosts areas,
-                 RestoreCounter restores, Runnable gridOpen, Runnable syncTables, Standing standing, GridTopology topology,
-                 StepCost cost,
-                 DoubleFunction<Heuristic> heuristics, int start, int goal, int budget, boolean recordExpansions) {
+    ReplanDriver(
+            String name,
+            StateKind kind,
+            GridAlgorithm algorithm,
+            int width,
+            int height,
+            AreaCosts areas,
+            RestoreCounter restores,
+            Runnable gridOpen,
+            Runnable syncTables,
+            Standing standing,
+            GridTopology topology,
+            StepCost cost,
+            DoubleFunction<Heuristic> heuristics,
+            int start,
+            int goal,
+            int budget,
+            boolean recordExpansions) {
         this.name = name;
         this.kind = kind;
         this.algorithm = algorithm;
@@ -196,7 +211,8 @@ final class ReplanDriver implements AutoCloseable {
     PathStatus tryReplan(int maxIterations) {
         ensureOpen();
         if (maxIterations < 0) {
-            throw new IllegalArgumentException("budget must be >= 0 (0 = the options' iteration budget), was " + maxIterations);
+            throw new IllegalArgumentException(
+                    "budget must be >= 0 (0 = the options' iteration budget), was " + maxIterations);
         }
         int b = maxIterations > 0 ? maxIterations : budget > 0 ? budget : Integer.MAX_VALUE;
         sync();
@@ -261,8 +277,15 @@ final class ReplanDriver implements AutoCloseable {
 
     private GridReplannerStateFormat.State toState() {
         sync();
-        return new GridReplannerStateFormat.State(kind, width, height, algorithm.code(), knownAreaVersion, search.start(),
-                search.goal(), search.toPiece());
+        return new GridReplannerStateFormat.State(
+                kind,
+                width,
+                height,
+                algorithm.code(),
+                knownAreaVersion,
+                search.start(),
+                search.goal(),
+                search.toPiece());
     }
 
     long stateLength() {
@@ -295,20 +318,32 @@ final class ReplanDriver implements AutoCloseable {
         StateReader r = StateReader.ofGrid(data);
         GridReplannerStateFormat.State s = GridReplannerStateFormat.read(r, kind);
         if (s.width() != width) {
-            throw new GridStateException("width", s.width(), width + " (the restoring " + name + "'s grid width)",
+            throw new GridStateException(
+                    "width",
+                    s.width(),
+                    width + " (the restoring " + name + "'s grid width)",
                     GridReplannerStateFormat.WIDTH_OFFSET);
         }
         if (s.height() != height) {
-            throw new GridStateException("height", s.height(), height + " (the restoring " + name + "'s grid height)",
+            throw new GridStateException(
+                    "height",
+                    s.height(),
+                    height + " (the restoring " + name + "'s grid height)",
                     GridReplannerStateFormat.HEIGHT_OFFSET);
         }
         if (s.algorithm() != algorithm.code()) {
-            throw new GridStateException("algorithm", s.algorithm(), algorithm.code() + " (the restoring " + name + "'s algorithm, "
-                    + algorithm + ")", GridReplannerStateFormat.ALGORITHM_OFFSET);
+            throw new GridStateException(
+                    "algorithm",
+                    s.algorithm(),
+                    algorithm.code() + " (the restoring " + name + "'s algorithm, " + algorithm + ")",
+                    GridReplannerStateFormat.ALGORITHM_OFFSET);
         }
         if (s.areaVersion() != areas.version()) {
-            throw new GridStateException("areaVersion", s.areaVersion(), areas.version()
-                    + " (the grid's area-cost version: restore the grid first)", GridReplannerStateFormat.AREA_VERSION_OFFSET);
+            throw new GridStateException(
+                    "areaVersion",
+                    s.areaVersion(),
+                    areas.version() + " (the grid's area-cost version: restore the grid first)",
+                    GridReplannerStateFormat.AREA_VERSION_OFFSET);
         }
         heuristic.rescale(areas.minCost());
         search.restore(s.search());

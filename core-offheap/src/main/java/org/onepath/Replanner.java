@@ -1,14 +1,14 @@
 package org.onepath;
 
 import java.lang.foreign.MemorySegment;
+import org.onepath.cells.Cell;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.GridTopology;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.StepCost;
 import org.onepath.grids.replan.ReplanSearch;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
-import org.onepath.cells.Cell;
-import org.onepath.cells.PathStatus;
 
 /**
  * An incremental replanner (tier 1): one start and one goal, whose path is repaired rather than
@@ -177,7 +177,7 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "[" + driver.algorithm() + ", " + driver.width() + " x " + driver.height() + ", "
-                + start() + " -> " + goal() + (driver.state().isClosed() ? ", closed]" : "]");
+        return getClass().getSimpleName() + "[" + driver.algorithm() + ", " + driver.width() + " x " + driver.height()
+                + ", " + start() + " -> " + goal() + (driver.state().isClosed() ? ", closed]" : "]");
     }
 }

@@ -31,10 +31,15 @@ final class SlicedQuery implements Runnable {
      * A thread and not a flag: a task that another thread runs must not make this one loop.
      */
     private volatile Thread again;
+
     private boolean finished;
 
-    private SlicedQuery(CompletableFuture<GridPath> future, SquareQueries pool, GridSearch search, Cancellation cancellation,
-                        Executor executor) {
+    private SlicedQuery(
+            CompletableFuture<GridPath> future,
+            SquareQueries pool,
+            GridSearch search,
+            Cancellation cancellation,
+            Executor executor) {
         this.future = future;
         this.pool = pool;
         this.search = search;
@@ -50,8 +55,16 @@ final class SlicedQuery implements Runnable {
      * Every failure (unsupported options, a cancelled token, an edit during the query, a refused
      * task) completes the future exceptionally.
      */
-    static CompletableFuture<GridPath> start(Grid grid, SquareQueries pool, int sx, int sy, int gx, int gy, GridOptions options,
-                                             Cancellation cancellation, Executor executor) {
+    static CompletableFuture<GridPath> start(
+            Grid grid,
+            SquareQueries pool,
+            int sx,
+            int sy,
+            int gx,
+            int gy,
+            GridOptions options,
+            Cancellation cancellation,
+            Executor executor) {
         CompletableFuture<GridPath> future = new CompletableFuture<>();
         GridAlgorithm alg = options.algorithm();
         if (alg != GridAlgorithm.ASTAR && alg != GridAlgorithm.JPS && alg != GridAlgorithm.JPS_PLUS) {

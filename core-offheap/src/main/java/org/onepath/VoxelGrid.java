@@ -1,19 +1,18 @@
 package org.onepath;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 import java.util.Objects;
-import org.onepath.grids.voxel.ChunkTable;
-import org.onepath.grids.voxel.VoxelTopology;
-import org.onepath.memory.OwnerState;
-import org.onepath.state.GridStateException;
-import org.onepath.state.Snapshottable;
-import org.onepath.state.StateWriter;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
+import org.onepath.grids.voxel.ChunkTable;
+import org.onepath.grids.voxel.VoxelTopology;
 import org.onepath.memory.ListenerArrays;
+import org.onepath.memory.OwnerState;
+import org.onepath.state.GridStateException;
+import org.onepath.state.Snapshottable;
+import org.onepath.state.StateWriter;
 
 /**
  * A bounded block of {@code sizeX x sizeY x sizeZ} voxels (at most 2^30), one byte each: an area
@@ -207,8 +206,8 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      */
     public MemorySegment chunk(int cx, int cy, int cz) {
         if (cx < 0 || cy < 0 || cz < 0 || cx >= chunksX() || cy >= chunksY() || cz >= chunksZ()) {
-            throw new IllegalArgumentException("chunk (" + cx + ", " + cy + ", " + cz + ") is outside the "
-                    + chunksX() + " x " + chunksY() + " x " + chunksZ() + " chunk table");
+            throw new IllegalArgumentException("chunk (" + cx + ", " + cy + ", " + cz + ") is outside the " + chunksX()
+                    + " x " + chunksY() + " x " + chunksZ() + " chunk table");
         }
         ensureOpen();
         return chunks.chunk(chunks.slotOf(cx, cy, cz));
@@ -417,8 +416,8 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     private void checkInside(int x, int y, int z) {
         if (!contains(x, y, z)) {
-            throw new IllegalArgumentException("voxel (" + x + ", " + y + ", " + z + ") is outside the "
-                    + sizeX() + " x " + sizeY() + " x " + sizeZ() + " grid");
+            throw new IllegalArgumentException("voxel (" + x + ", " + y + ", " + z + ") is outside the " + sizeX()
+                    + " x " + sizeY() + " x " + sizeZ() + " grid");
         }
     }
 

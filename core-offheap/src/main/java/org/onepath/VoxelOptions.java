@@ -1,9 +1,9 @@
 package org.onepath;
 
 import java.util.Objects;
-import org.onepath.grids.SlicedSearch;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
+import org.onepath.grids.SlicedSearch;
 
 /**
  * Options of a tier-1 voxel query. Immutable: build one with {@link #builder()} or start from a
@@ -19,9 +19,11 @@ public final class VoxelOptions {
     /** 26 moves, no corner cutting, the exact estimate, weight 1. */
     public static final VoxelOptions DEFAULT = builder().build();
     /** As {@link #DEFAULT} with the six face moves. */
-    public static final VoxelOptions SIX_CONNECTED = builder().connectivity(VoxelConnectivity.SIX).build();
+    public static final VoxelOptions SIX_CONNECTED =
+            builder().connectivity(VoxelConnectivity.SIX).build();
     /** As {@link #DEFAULT} with the 18 face and edge moves. */
-    public static final VoxelOptions EIGHTEEN_CONNECTED = builder().connectivity(VoxelConnectivity.EIGHTEEN).build();
+    public static final VoxelOptions EIGHTEEN_CONNECTED =
+            builder().connectivity(VoxelConnectivity.EIGHTEEN).build();
 
     private final VoxelConnectivity connectivity;
     private final VoxelCornerRule cornerRule;
@@ -108,8 +110,7 @@ public final class VoxelOptions {
         private boolean recordExpansions;
         private int iterationBudget;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder connectivity(VoxelConnectivity connectivity) {
             this.connectivity = Objects.requireNonNull(connectivity, "connectivity");

@@ -21,8 +21,16 @@ public final class VoxelPath {
     private final int iterations;
     private final int[] expanded;
 
-    VoxelPath(PathStatus status, int sizeX, int sizeY, VoxelSpace space, int[] nodes, double cost,
-              int expandedCount, int iterations, int[] expanded) {
+    VoxelPath(
+            PathStatus status,
+            int sizeX,
+            int sizeY,
+            VoxelSpace space,
+            int[] nodes,
+            double cost,
+            int expandedCount,
+            int iterations,
+            int[] expanded) {
         this.status = status;
         this.sizeX = sizeX;
         this.sizeY = sizeY;
@@ -107,7 +115,8 @@ public final class VoxelPath {
 
     @Override
     public String toString() {
-        return "VoxelPath[" + status + ", cost " + cost + ", " + nodes.length + " voxels, " + expandedCount + " expanded]";
+        return "VoxelPath[" + status + ", cost " + cost + ", " + nodes.length + " voxels, " + expandedCount
+                + " expanded]";
     }
 
     private static final class CellList extends AbstractList<VoxelCell> {

@@ -1,12 +1,12 @@
 package org.onepath;
 
 import java.util.concurrent.atomic.AtomicReference;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.voxel.PagedVoxelSearch;
 import org.onepath.grids.voxel.VoxelHeuristic;
 import org.onepath.grids.voxel.VoxelMoveCost;
 import org.onepath.grids.voxel.VoxelTopology;
-import org.onepath.cells.Cancellation;
-import org.onepath.cells.PathStatus;
 
 /**
  * The tier-1 query driver of a {@link VoxelGrid}: a pool of one prepared paged search.
@@ -24,7 +24,8 @@ final class VoxelQueries implements AutoCloseable {
         this.grid = grid;
     }
 
-    VoxelPath findPath(int sx, int sy, int sz, int gx, int gy, int gz, VoxelOptions options, Cancellation cancellation) {
+    VoxelPath findPath(
+            int sx, int sy, int sz, int gx, int gy, int gz, VoxelOptions options, Cancellation cancellation) {
         PathStatus invalid = endpointStatus(sx, sy, sz, gx, gy, gz, options);
         if (invalid != null) {
             return VoxelPath.invalid(invalid, grid.sizeX(), grid.sizeY(), grid.space());
@@ -47,15 +48,25 @@ final class VoxelQueries implements AutoCloseable {
         }
     }
 
-    private VoxelPath run(PagedVoxelSearch search, int start, int goal, VoxelOptions options, Cancellation cancellation) {
+    private VoxelPath run(
+            PagedVoxelSearch search, int start, int goal, VoxelOptions options, Cancellation cancellation) {
         search.recordExpansions(options.recordExpansions());
         search.begin(start, goal);
-        PathStatus status = search.runWithin(options.iterationBudget(), cancellation, VoxelOptions.ITERATIONS_PER_SLICE);
+        PathStatus status =
+                search.runWithin(options.iterationBudget(), cancellation, VoxelOptions.ITERATIONS_PER_SLICE);
         int[] nodes = status == PathStatus.FOUND ? search.path() : null;
         int[] expanded = options.recordExpansions() ? search.expandedNodes() : null;
         double cost = status == PathStatus.FOUND ? search.pathCost() : Double.POSITIVE_INFINITY;
-        return new VoxelPath(status, grid.sizeX(), grid.sizeY(), grid.space(), nodes, cost,
-                search.expandedCount(), search.iterations(), expanded);
+        return new VoxelPath(
+                status,
+                grid.sizeX(),
+                grid.sizeY(),
+                grid.space(),
+                nodes,
+                cost,
+                search.expandedCount(),
+                search.iterations(),
+                expanded);
     }
 
     /** START_INVALID or GOAL_INVALID when an end is outside, solid or refused by the delegate; else null. */
@@ -110,9 +121,11 @@ final class VoxelQueries implements AutoCloseable {
     private record Prepared(PagedVoxelSearch search, VoxelOptions options) {
         boolean matches(VoxelOptions o) {
             return o == options
-                    || (o.connectivity() == options.connectivity() && o.cornerRule() == options.cornerRule()
-                    && o.heuristicWeight() == options.heuristicWeight()
-                    && o.stepCost() == options.stepCost() && o.blocked() == options.blocked());
+                    || (o.connectivity() == options.connectivity()
+                            && o.cornerRule() == options.cornerRule()
+                            && o.heuristicWeight() == options.heuristicWeight()
+                            && o.stepCost() == options.stepCost()
+                            && o.blocked() == options.blocked());
         }
     }
 }

@@ -17,13 +17,19 @@ import org.onepath.state.VoxelGridStateFormat;
  * its flag byte, a stored chunk is copied in one piece.
  */
 final class VoxelState {
-    private VoxelState() {
-    }
+    private VoxelState() {}
 
     /** A checked state, before anything changes; the chunk section starts at {@code chunksAt} of {@code data}. */
-    record Parsed(int sizeX, int sizeY, int sizeZ, int defaultArea, int version, VoxelSpace space,
-                  AreasPiece.Areas areas, MemorySegment data, long chunksAt) {
-    }
+    record Parsed(
+            int sizeX,
+            int sizeY,
+            int sizeZ,
+            int defaultArea,
+            int version,
+            VoxelSpace space,
+            AreasPiece.Areas areas,
+            MemorySegment data,
+            long chunksAt) {}
 
     static long length(ChunkTable chunks) {
         return VoxelGridStateFormat.length(chunks.sizeX(), chunks.sizeY(), chunks.sizeZ(), chunks.storedChunkCount());
@@ -31,8 +37,15 @@ final class VoxelState {
 
     static void write(VoxelGrid grid, ChunkTable chunks, StateWriter w) {
         VoxelSpace s = grid.space();
-        VoxelGridStateFormat.writeHead(w, chunks.sizeX(), chunks.sizeY(), chunks.sizeZ(), chunks.defaultArea(), grid.version(),
-                new SpacePiece.Voxel(s.originX(), s.originY(), s.originZ(), s.cellSize()), grid.areas().toPiece());
+        VoxelGridStateFormat.writeHead(
+                w,
+                chunks.sizeX(),
+                chunks.sizeY(),
+                chunks.sizeZ(),
+                chunks.defaultArea(),
+                grid.version(),
+                new SpacePiece.Voxel(s.originX(), s.originY(), s.originZ(), s.cellSize()),
+                grid.areas().toPiece());
         int slots = chunks.chunkCount();
         for (int slot = 0; slot < slots; slot++) {
             MemorySegment chunk = chunks.chunk(slot);
@@ -56,11 +69,24 @@ final class VoxelState {
             expect(r, "sizeX", head.sizeX(), expected.sizeX(), VoxelGridStateFormat.SIZE_X_OFFSET);
             expect(r, "sizeY", head.sizeY(), expected.sizeY(), VoxelGridStateFormat.SIZE_Y_OFFSET);
             expect(r, "sizeZ", head.sizeZ(), expected.sizeZ(), VoxelGridStateFormat.SIZE_Z_OFFSET);
-            expect(r, "defaultArea", head.defaultArea(), expected.defaultArea(), VoxelGridStateFormat.DEFAULT_AREA_OFFSET);
+            expect(
+                    r,
+                    "defaultArea",
+                    head.defaultArea(),
+                    expected.defaultArea(),
+                    VoxelGridStateFormat.DEFAULT_AREA_OFFSET);
         }
         SpacePiece.Voxel s = head.space();
-        return new Parsed(head.sizeX(), head.sizeY(), head.sizeZ(), head.defaultArea(), head.version(),
-                new VoxelSpace(s.originX(), s.originY(), s.originZ(), s.cellSize()), head.areas(), data, head.chunksOffset());
+        return new Parsed(
+                head.sizeX(),
+                head.sizeY(),
+                head.sizeZ(),
+                head.defaultArea(),
+                head.version(),
+                new VoxelSpace(s.originX(), s.originY(), s.originZ(), s.cellSize()),
+                head.areas(),
+                data,
+                head.chunksOffset());
     }
 
     private static void expect(StateReader r, String field, int value, int expected, long offset) {
@@ -108,7 +134,8 @@ final class VoxelState {
                         }
                         for (int i = 0; i < VoxelChunkLayout.CHUNK_BYTES; i++) {
                             int x = (cx << VoxelChunkLayout.CHUNK_SHIFT) | (i & VoxelChunkLayout.CHUNK_MASK);
-                            int y = (cy << VoxelChunkLayout.CHUNK_SHIFT) | ((i >>> VoxelChunkLayout.CHUNK_SHIFT) & VoxelChunkLayout.CHUNK_MASK);
+                            int y = (cy << VoxelChunkLayout.CHUNK_SHIFT)
+                                    | ((i >>> VoxelChunkLayout.CHUNK_SHIFT) & VoxelChunkLayout.CHUNK_MASK);
                             int z = (cz << VoxelChunkLayout.CHUNK_SHIFT) | (i >>> (2 * VoxelChunkLayout.CHUNK_SHIFT));
                             if (x >= sx || y >= sy || z >= sz) {
                                 continue;

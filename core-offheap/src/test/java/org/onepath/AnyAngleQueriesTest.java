@@ -11,6 +11,11 @@ import java.util.Random;
 import java.util.concurrent.CancellationException;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.SearchStatus;
@@ -18,11 +23,6 @@ import org.onepath.grids.ZeroHeuristic;
 import org.onepath.grids.theta.EuclideanHeuristic;
 import org.onepath.grids.theta.ThetaSearch;
 import org.onepath.grids.theta.ThetaVariant;
-import org.onepath.cells.Cancellation;
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
-import org.onepath.cells.PathStatus;
 
 /**
  * The tier-1 any-angle algorithms: {@code GridAlgorithm.THETA_STAR} runs Theta*,
@@ -30,8 +30,10 @@ import org.onepath.cells.PathStatus;
  * a query that does not qualify runs A* and says so.
  */
 class AnyAngleQueriesTest {
-    private static final GridOptions THETA = GridOptions.builder().algorithm(GridAlgorithm.THETA_STAR).build();
-    private static final GridOptions LAZY = GridOptions.builder().algorithm(GridAlgorithm.LAZY_THETA_STAR).build();
+    private static final GridOptions THETA =
+            GridOptions.builder().algorithm(GridAlgorithm.THETA_STAR).build();
+    private static final GridOptions LAZY =
+            GridOptions.builder().algorithm(GridAlgorithm.LAZY_THETA_STAR).build();
 
     private static final String PICTURE = """
             ..........#.....
@@ -50,11 +52,13 @@ class AnyAngleQueriesTest {
     /** The tier-2 search the options stand for, run to the end, as the waypoints, cost and counts. */
     private static void assertSameAsTierTwo(Grid grid, Cell s, Cell g, GridOptions options, GridPath path) {
         double m = grid.areas().get(0);
-        Heuristic h = options.heuristic() == HeuristicKind.ZERO ? ZeroHeuristic.INSTANCE : new EuclideanHeuristic(grid.width(), m);
+        Heuristic h = options.heuristic() == HeuristicKind.ZERO
+                ? ZeroHeuristic.INSTANCE
+                : new EuclideanHeuristic(grid.width(), m);
         try (GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
             buffers.recordExpansions(true);
-            ThetaSearch<Heuristic> t = new ThetaSearch<>(grid, variantOf(options.algorithm()), h, m, buffers,
-                    options.heuristicWeight());
+            ThetaSearch<Heuristic> t =
+                    new ThetaSearch<>(grid, variantOf(options.algorithm()), h, m, buffers, options.heuristicWeight());
             t.begin(grid.indexOf(s.x(), s.y()), grid.indexOf(g.x(), g.y()));
             SearchStatus status = t.run();
             assertEquals(status == SearchStatus.FOUND ? PathStatus.FOUND : PathStatus.NO_PATH, path.status());
@@ -67,7 +71,9 @@ class AnyAngleQueriesTest {
                 assertArrayEquals(t.path(), path.cellIndices());
             }
             if (path.hasExpandedCells()) {
-                int[] expanded = path.expandedCells().stream().mapToInt(c -> grid.indexOf(c.x(), c.y())).toArray();
+                int[] expanded = path.expandedCells().stream()
+                        .mapToInt(c -> grid.indexOf(c.x(), c.y()))
+                        .toArray();
                 assertArrayEquals(t.expandedNodes(), expanded);
             }
         }
@@ -118,9 +124,14 @@ class AnyAngleQueriesTest {
             Cell s = new Cell(1, 0);
             Cell g = new Cell(12, 7);
             for (GridOptions base : List.of(THETA, LAZY)) {
-                for (Function<GridOptions.Builder, GridOptions.Builder> change : List.<Function<GridOptions.Builder, GridOptions.Builder>>of(
-                        b -> b, b -> b.heuristic(HeuristicKind.EUCLIDEAN), b -> b.heuristic(HeuristicKind.ZERO),
-                        b -> b.heuristicWeight(1.75), b -> b.heuristicWeight(0), b -> b.recordExpansions(true))) {
+                for (Function<GridOptions.Builder, GridOptions.Builder> change :
+                        List.<Function<GridOptions.Builder, GridOptions.Builder>>of(
+                                b -> b,
+                                b -> b.heuristic(HeuristicKind.EUCLIDEAN),
+                                b -> b.heuristic(HeuristicKind.ZERO),
+                                b -> b.heuristicWeight(1.75),
+                                b -> b.heuristicWeight(0),
+                                b -> b.recordExpansions(true))) {
                     GridOptions options = change.apply(base.toBuilder()).build();
                     GridPath path = grid.findPath(s, g, options);
                     assertSameAsTierTwo(grid, s, g, options, path);
@@ -147,11 +158,17 @@ class AnyAngleQueriesTest {
                 for (Function<GridOptions.Builder, GridOptions.Builder> change : disqualifying) {
                     GridOptions options = change.apply(base.toBuilder()).build();
                     GridPath path = grid.findPath(s, g, options);
-                    GridPath astar = grid.findPath(s, g, options.toBuilder().algorithm(GridAlgorithm.ASTAR).build());
+                    GridPath astar = grid.findPath(
+                            s,
+                            g,
+                            options.toBuilder().algorithm(GridAlgorithm.ASTAR).build());
                     assertEquals(GridAlgorithm.ASTAR, path.algorithm(), options.toString());
                     assertFalse(path.isAnyAngle());
                     assertEquals(astar.status(), path.status(), options.toString());
-                    assertEquals(Double.doubleToRawLongBits(astar.cost()), Double.doubleToRawLongBits(path.cost()), options.toString());
+                    assertEquals(
+                            Double.doubleToRawLongBits(astar.cost()),
+                            Double.doubleToRawLongBits(path.cost()),
+                            options.toString());
                     assertEquals(astar.cells(), path.cells(), options.toString());
                 }
             }
@@ -164,12 +181,16 @@ class AnyAngleQueriesTest {
     @Test
     void theEuclideanEstimateKeepsAStarOptimal() {
         try (Grid grid = Grid.fromText(PICTURE)) {
-            GridOptions euclidean = GridOptions.builder().heuristic(HeuristicKind.EUCLIDEAN).build();
+            GridOptions euclidean =
+                    GridOptions.builder().heuristic(HeuristicKind.EUCLIDEAN).build();
             GridPath a = grid.findPath(new Cell(0, 7), new Cell(15, 0), euclidean);
             GridPath octile = grid.findPath(new Cell(0, 7), new Cell(15, 0));
             assertEquals(GridAlgorithm.ASTAR, a.algorithm());
             assertEquals(octile.cost(), a.cost(), 1e-9);
-            GridPath four = grid.findPath(new Cell(0, 7), new Cell(15, 0), euclidean.toBuilder().connectivity(Connectivity.FOUR).build());
+            GridPath four = grid.findPath(
+                    new Cell(0, 7),
+                    new Cell(15, 0),
+                    euclidean.toBuilder().connectivity(Connectivity.FOUR).build());
             GridPath manhattan = grid.findPath(new Cell(0, 7), new Cell(15, 0), GridOptions.FOUR_CONNECTED);
             assertEquals(manhattan.cost(), four.cost(), 1e-9);
         }
@@ -184,13 +205,18 @@ class AnyAngleQueriesTest {
             GridPath startWall = grid.findPath(new Cell(2, 0), new Cell(0, 0), THETA);
             assertEquals(PathStatus.START_INVALID, startWall.status());
             assertEquals(GridAlgorithm.THETA_STAR, startWall.algorithm(), "the algorithm these options would run");
-            assertEquals(PathStatus.GOAL_INVALID, grid.findPath(new Cell(0, 0), new Cell(9, 0), LAZY).status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new Cell(0, 0), new Cell(9, 0), LAZY).status());
             GridPath none = grid.findPath(new Cell(0, 0), new Cell(5, 2), LAZY);
             assertEquals(PathStatus.NO_PATH, none.status());
             assertEquals(6, none.iterations());
             assertTrue(none.cells().isEmpty());
             assertEquals(Double.POSITIVE_INFINITY, none.cost());
-            GridPath budget = grid.findPath(new Cell(0, 0), new Cell(5, 2), THETA.toBuilder().iterationBudget(4).build());
+            GridPath budget = grid.findPath(
+                    new Cell(0, 0),
+                    new Cell(5, 2),
+                    THETA.toBuilder().iterationBudget(4).build());
             assertEquals(PathStatus.BUDGET_EXHAUSTED, budget.status());
             assertEquals(4, budget.iterations());
         }
@@ -200,8 +226,14 @@ class AnyAngleQueriesTest {
     void cancellableQueriesRunInSlicesWithTheSameResult() {
         try (Grid grid = Grid.fromText(PICTURE)) {
             for (GridOptions base : List.of(THETA, LAZY)) {
-                GridOptions sliced = base.toBuilder().iterationsPerSlice(3).recordExpansions(true).build();
-                GridPath whole = grid.findPath(new Cell(0, 7), new Cell(15, 0), base.toBuilder().recordExpansions(true).build());
+                GridOptions sliced = base.toBuilder()
+                        .iterationsPerSlice(3)
+                        .recordExpansions(true)
+                        .build();
+                GridPath whole = grid.findPath(
+                        new Cell(0, 7),
+                        new Cell(15, 0),
+                        base.toBuilder().recordExpansions(true).build());
                 GridPath inSlices = grid.findPath(new Cell(0, 7), new Cell(15, 0), sliced, new Cancellation());
                 assertEquals(whole.cellIndices().length, inSlices.cellIndices().length);
                 assertArrayEquals(whole.cellIndices(), inSlices.cellIndices());
@@ -210,7 +242,9 @@ class AnyAngleQueriesTest {
                 assertEquals(whole.expandedCells(), inSlices.expandedCells());
                 Cancellation cancelled = new Cancellation();
                 cancelled.cancel();
-                assertThrows(CancellationException.class, () -> grid.findPath(new Cell(0, 7), new Cell(15, 0), sliced, cancelled));
+                assertThrows(
+                        CancellationException.class,
+                        () -> grid.findPath(new Cell(0, 7), new Cell(15, 0), sliced, cancelled));
                 GridPath after = grid.findPath(new Cell(0, 7), new Cell(15, 0), base);
                 assertArrayEquals(whole.cellIndices(), after.cellIndices(), "the next query is exact");
             }
@@ -221,7 +255,8 @@ class AnyAngleQueriesTest {
     void theResumableHandleRefusesTheAnyAngleAlgorithms() {
         try (Grid grid = Grid.create(4, 4)) {
             for (GridOptions options : List.of(THETA, LAZY)) {
-                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> grid.createSearch(options));
+                IllegalArgumentException e =
+                        assertThrows(IllegalArgumentException.class, () -> grid.createSearch(options));
                 assertTrue(e.getMessage().contains(options.algorithm().toString()), e.getMessage());
             }
             assertEquals(3, GridAlgorithm.THETA_STAR.code());
@@ -248,7 +283,9 @@ class AnyAngleQueriesTest {
                     for (GridOptions options : List.of(THETA, LAZY)) {
                         GridPath path = grid.findPath(s, g, options);
                         if (!grid.isWalkable(s.x(), s.y()) || !grid.isWalkable(g.x(), g.y())) {
-                            assertEquals(grid.isWalkable(s.x(), s.y()) ? PathStatus.GOAL_INVALID : PathStatus.START_INVALID, path.status());
+                            assertEquals(
+                                    grid.isWalkable(s.x(), s.y()) ? PathStatus.GOAL_INVALID : PathStatus.START_INVALID,
+                                    path.status());
                             continue;
                         }
                         assertSameAsTierTwo(grid, s, g, options, path);

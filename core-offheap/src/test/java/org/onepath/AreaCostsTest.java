@@ -109,7 +109,8 @@ class AreaCostsTest {
 
     @Test
     void aGridHasItsOwnAreaCosts() {
-        try (Grid a = Grid.create(2, 2); Grid b = Grid.create(2, 2)) {
+        try (Grid a = Grid.create(2, 2);
+                Grid b = Grid.create(2, 2)) {
             a.areas().set(1, 9.0);
             assertEquals(9.0, a.areas().get(1));
             assertEquals(1.0, b.areas().get(1));

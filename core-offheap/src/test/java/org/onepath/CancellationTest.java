@@ -55,8 +55,10 @@ class CancellationTest {
         assertTrue(token.isCancelled());
         try (Grid grid = newGrid()) {
             assertThrows(CancellationException.class, () -> grid.findPath(START, GOAL, GridOptions.DEFAULT, token));
-            assertThrows(CancellationException.class,
-                    () -> grid.findPath(new WorldPoint(0.5, 0.5), new WorldPoint(19.5, 9.5), GridOptions.DEFAULT, token));
+            assertThrows(
+                    CancellationException.class,
+                    () -> grid.findPath(
+                            new WorldPoint(0.5, 0.5), new WorldPoint(19.5, 9.5), GridOptions.DEFAULT, token));
             assertTrue(token.isCancelled(), "a token stays cancelled");
             GridPath after = grid.findPath(START, GOAL, GridOptions.DEFAULT, null);
             try (Grid fresh = newGrid()) {
@@ -101,7 +103,9 @@ class CancellationTest {
             try (Grid fresh = newGrid()) {
                 GridPath expected = fresh.findPath(START, GOAL, options, null);
                 assertEquals(PathStatus.FOUND, expected.status());
-                assertTrue(expected.iterations() > 120, "the search must outlast the cancellation: " + expected.iterations());
+                assertTrue(
+                        expected.iterations() > 120,
+                        "the search must outlast the cancellation: " + expected.iterations());
                 assertSameResult(expected, again);
                 assertSameResult(expected, againWithToken);
             }
@@ -122,7 +126,10 @@ class CancellationTest {
                     return cost;
                 })
                 .build();
-        GridOptions other = GridOptions.builder().diagonalRule(DiagonalRule.ALLOW_ALL).recordExpansions(true).build();
+        GridOptions other = GridOptions.builder()
+                .diagonalRule(DiagonalRule.ALLOW_ALL)
+                .recordExpansions(true)
+                .build();
         try (Grid grid = newGrid()) {
             assertThrows(CancellationException.class, () -> grid.findPath(START, GOAL, cancelling, victim));
             GridPath after = grid.findPath(START, GOAL, other);
@@ -134,7 +141,8 @@ class CancellationTest {
 
     @Test
     void aTokenNeverCancelledChangesNothing() {
-        try (Grid grid = newGrid(); Grid reference = newGrid()) {
+        try (Grid grid = newGrid();
+                Grid reference = newGrid()) {
             for (int slice : new int[] {1, 10, 256}) {
                 for (int budget : new int[] {0, 1, 9, 10, 11, 37, 255, 256, 257, 100_000}) {
                     GridOptions options = GridOptions.builder()
@@ -147,7 +155,9 @@ class CancellationTest {
                     GridPath withToken = grid.findPath(START, GOAL, options, token);
                     GridPath without = reference.findPath(START, GOAL, options, null);
                     assertSameResult(without, withToken);
-                    if (budget != 0 && budget < without.iterations() + 1 && without.status() == PathStatus.BUDGET_EXHAUSTED) {
+                    if (budget != 0
+                            && budget < without.iterations() + 1
+                            && without.status() == PathStatus.BUDGET_EXHAUSTED) {
                         assertEquals(budget, withToken.iterations(), "budget " + budget + " slice " + slice);
                     }
                     assertFalse(token.isCancelled());
@@ -164,8 +174,11 @@ class CancellationTest {
     void budgetSmallerThanTheSearchIsExhaustedWithOrWithoutAToken() {
         try (Grid grid = newGrid()) {
             for (int slice : new int[] {1, 4, 256}) {
-                GridOptions options = GridOptions.builder().heuristic(HeuristicKind.ZERO)
-                        .iterationBudget(37).iterationsPerSlice(slice).build();
+                GridOptions options = GridOptions.builder()
+                        .heuristic(HeuristicKind.ZERO)
+                        .iterationBudget(37)
+                        .iterationsPerSlice(slice)
+                        .build();
                 GridPath with = grid.findPath(START, GOAL, options, new Cancellation());
                 GridPath without = grid.findPath(START, GOAL, options, null);
                 assertEquals(PathStatus.BUDGET_EXHAUSTED, with.status());

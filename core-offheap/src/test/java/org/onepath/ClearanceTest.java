@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -35,10 +34,10 @@ class ClearanceTest {
         try (Grid grid = Grid.fromText(picture)) {
             // hand-derived: rows top to bottom
             int[][] expected = {
-                    {3, 2, 1, 1, 1},
-                    {2, 2, 1, 0, 1},
-                    {1, 2, 2, 2, 1},
-                    {0, 1, 1, 1, 1},
+                {3, 2, 1, 1, 1},
+                {2, 2, 1, 0, 1},
+                {1, 2, 2, 2, 1},
+                {0, 1, 1, 1, 1},
             };
             for (int y = 0; y < 4; y++) {
                 for (int x = 0; x < 5; x++) {
@@ -101,7 +100,10 @@ class ClearanceTest {
             assertEquals(0, grid.maxAgentSizeAt(3, 3));
             assertEquals(2, grid.maxAgentSizeAt(4, 4));
             assertEquals(1, grid.maxAgentSizeAt(2, 3));
-            assertEquals(3, view.get(ValueLayout.JAVA_BYTE, 0) & 0xFF, "an earlier clearance view sees the recomputed values");
+            assertEquals(
+                    3,
+                    view.get(ValueLayout.JAVA_BYTE, 0) & 0xFF,
+                    "an earlier clearance view sees the recomputed values");
             grid.setWalkable(3, 3, true);
             assertEquals(6, grid.maxAgentSizeAt(0, 0));
             // an area change keeps the cell walkable: clearance unchanged
@@ -116,8 +118,9 @@ class ClearanceTest {
     }
 
     @Property(tries = 300)
-    void clearanceMatchesBruteForce(@ForAll("grids") ReferenceGrid ref,
-                                    @ForAll @Size(max = 6) List<@IntRange(min = 0, max = 9999) Integer> edits) {
+    void clearanceMatchesBruteForce(
+            @ForAll("grids") ReferenceGrid ref,
+            @ForAll @Size(max = 6) List<@IntRange(min = 0, max = 9999) Integer> edits) {
         try (Grid grid = ref.toGrid()) {
             checkClearance(ref, grid);
             // toggle some cells and compare again
@@ -137,10 +140,16 @@ class ClearanceTest {
             for (int x = 0; x < ref.width(); x++) {
                 int cx = x;
                 int cy = y;
-                assertEquals(ref.clearance(x, y), grid.maxAgentSizeAt(x, y), () -> "clearance of " + cx + "," + cy + "\n" + ref);
+                assertEquals(
+                        ref.clearance(x, y),
+                        grid.maxAgentSizeAt(x, y),
+                        () -> "clearance of " + cx + "," + cy + "\n" + ref);
                 for (int s = 1; s <= 4; s++) {
                     int size = s;
-                    assertEquals(ref.fits(x, y, s), grid.canFit(x, y, s), () -> "canFit " + cx + "," + cy + " size " + size + "\n" + ref);
+                    assertEquals(
+                            ref.fits(x, y, s),
+                            grid.canFit(x, y, s),
+                            () -> "canFit " + cx + "," + cy + " size " + size + "\n" + ref);
                 }
             }
         }
@@ -158,8 +167,12 @@ class ClearanceTest {
         try (Grid grid = Grid.fromText(picture)) {
             GridOptions two = GridOptions.forAgentSize(2);
             // (5, 0) has clearance 1: too narrow for size 2
-            assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(5, 0), new Cell(0, 0), two).status());
-            assertEquals(PathStatus.GOAL_INVALID, grid.findPath(new Cell(0, 0), new Cell(0, 4), two).status());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new Cell(5, 0), new Cell(0, 0), two).status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new Cell(0, 0), new Cell(0, 4), two).status());
             GridPath path = grid.findPath(new Cell(0, 0), new Cell(0, 3), two);
             assertEquals(PathStatus.FOUND, path.status());
             ReferenceGrid ref = ReferenceGrid.parse(picture.strip());
@@ -170,8 +183,14 @@ class ClearanceTest {
             double[] dist = ref.distancesFrom(0, 0, true, DiagonalRule.NO_CORNER_CUTTING, 2);
             assertEquals(dist[3 * 6], path.cost(), 1e-12);
             // (0, 0) has clearance 2: a size-3 agent cannot start there, but fits at (3, 0)
-            assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(0, 0), new Cell(3, 2), GridOptions.forAgentSize(3)).status());
-            assertEquals(PathStatus.FOUND, grid.findPath(new Cell(3, 0), new Cell(3, 2), GridOptions.forAgentSize(3)).status());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new Cell(0, 0), new Cell(3, 2), GridOptions.forAgentSize(3))
+                            .status());
+            assertEquals(
+                    PathStatus.FOUND,
+                    grid.findPath(new Cell(3, 0), new Cell(3, 2), GridOptions.forAgentSize(3))
+                            .status());
         }
     }
 
@@ -218,7 +237,10 @@ class ClearanceTest {
                 ....
                 """)) {
             grid.areas().set(5, 100.0);
-            GridOptions two = GridOptions.builder().agentSize(2).connectivity(Connectivity.FOUR).build();
+            GridOptions two = GridOptions.builder()
+                    .agentSize(2)
+                    .connectivity(Connectivity.FOUR)
+                    .build();
             GridPath path = grid.findPath(new Cell(0, 0), new Cell(0, 2), two);
             assertEquals(PathStatus.FOUND, path.status());
             assertEquals(List.of(new Cell(0, 0), new Cell(0, 1), new Cell(0, 2)), path.cells());

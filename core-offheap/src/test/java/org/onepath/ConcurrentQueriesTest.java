@@ -26,14 +26,15 @@ class ConcurrentQueriesTest {
         }
         ref.setMultiplier(1, 0.6);
         ref.setMultiplier(2, 2.2);
-        List<GridOptions> options = List.of(GridOptions.DEFAULT, GridOptions.FOUR_CONNECTED, GridOptions.NO_SQUEEZING,
-                GridOptions.forAgentSize(2));
+        List<GridOptions> options = List.of(
+                GridOptions.DEFAULT, GridOptions.FOUR_CONNECTED, GridOptions.NO_SQUEEZING, GridOptions.forAgentSize(2));
         int queries = 400;
         int[][] pairs = new int[queries][];
         for (int i = 0; i < queries; i++) {
             pairs[i] = new int[] {random.nextInt(24), random.nextInt(24), random.nextInt(24), random.nextInt(24)};
         }
-        try (Grid grid = ref.toGrid(); Grid sequential = ref.toGrid()) {
+        try (Grid grid = ref.toGrid();
+                Grid sequential = ref.toGrid()) {
             List<GridPath> expected = new ArrayList<>();
             for (int i = 0; i < queries; i++) {
                 expected.add(query(sequential, pairs[i], options.get(i % options.size())));
@@ -50,7 +51,8 @@ class ConcurrentQueriesTest {
                     GridPath want = expected.get(i);
                     assertEquals(want.status(), actual.status(), "query " + i);
                     assertEquals(want.cells(), actual.cells(), "query " + i);
-                    assertEquals(Double.doubleToLongBits(want.cost()), Double.doubleToLongBits(actual.cost()), "query " + i);
+                    assertEquals(
+                            Double.doubleToLongBits(want.cost()), Double.doubleToLongBits(actual.cost()), "query " + i);
                     assertEquals(want.iterations(), actual.iterations(), "query " + i);
                 }
             } finally {

@@ -90,8 +90,8 @@ class ContentHashTest {
     }
 
     @Property(tries = 300)
-    void equalsTheDefinitionOnRandomGrids(@ForAll @IntRange(min = 1, max = 40) int w, @ForAll @IntRange(min = 1, max = 40) int h,
-                                          @ForAll long seed) {
+    void equalsTheDefinitionOnRandomGrids(
+            @ForAll @IntRange(min = 1, max = 40) int w, @ForAll @IntRange(min = 1, max = 40) int h, @ForAll long seed) {
         Random random = new Random(seed);
         try (Grid g = Grid.create(w, h)) {
             for (int y = 0; y < h; y++) {
@@ -108,7 +108,9 @@ class ContentHashTest {
 
     @Test
     void sizeVersionSpaceAndHistoryAreNotPartOfIt() {
-        try (Grid a = Grid.create(6, 4); Grid b = Grid.create(6, 4); Grid tall = Grid.create(4, 6)) {
+        try (Grid a = Grid.create(6, 4);
+                Grid b = Grid.create(6, 4);
+                Grid tall = Grid.create(4, 6)) {
             a.setArea(2, 2, 255);
             a.setArea(2, 2, 0);
             a.space(new GridSpace(10, -3, 0.5));
@@ -121,13 +123,15 @@ class ContentHashTest {
     @Test
     void aRepeatedCallComputesNothingAndEveryEditKindRecomputes() {
         Random random = new Random(7);
-        try (Grid g = Grid.create(13, 11); Grid other = Grid.create(13, 11)) {
+        try (Grid g = Grid.create(13, 11);
+                Grid other = Grid.create(13, 11)) {
             long first = g.contentHash();
             int computed = g.contentHashComputations();
             for (int i = 0; i < 100; i++) {
                 assertEquals(first, g.contentHash());
             }
-            assertEquals(computed, g.contentHashComputations(), "repeated calls without edits are answered from the cache");
+            assertEquals(
+                    computed, g.contentHashComputations(), "repeated calls without edits are answered from the cache");
 
             byte[] saved = g.saveState();
             Runnable[] edits = {
@@ -180,13 +184,15 @@ class ContentHashTest {
 
     @Test
     void gridsOverCallerMemoryAndFromStateHashTheSame() {
-        try (Arena arena = Arena.ofConfined(); Grid owned = Grid.create(7, 3)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid owned = Grid.create(7, 3)) {
             MemorySegment cells = arena.allocate(1 + 21).asSlice(1); // unaligned on purpose
             for (int i = 0; i < 21; i++) {
                 cells.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) (i % 3 == 0 ? 255 : i));
                 owned.setArea(i % 7, i / 7, i % 3 == 0 ? 255 : i);
             }
-            try (Grid over = Grid.over(cells, 7, 3); Grid restored = Grid.fromState(owned.saveState())) {
+            try (Grid over = Grid.over(cells, 7, 3);
+                    Grid restored = Grid.fromState(owned.saveState())) {
                 assertEquals(owned.contentHash(), over.contentHash());
                 assertEquals(owned.contentHash(), restored.contentHash());
                 assertEquals(definition(owned), owned.contentHash());

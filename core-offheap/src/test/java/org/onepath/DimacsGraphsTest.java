@@ -71,7 +71,8 @@ class DimacsGraphsTest {
             GraphPath p = g.findPath(0, 3);
             assertEquals(GraphHeuristic.EUCLIDEAN, p.heuristic());
             assertEquals(19.0, p.cost());
-            assertTrue(p.expandedCount() <= g.findPath(0, 3, GraphOptions.DIJKSTRA).expandedCount());
+            assertTrue(
+                    p.expandedCount() <= g.findPath(0, 3, GraphOptions.DIJKSTRA).expandedCount());
         }
     }
 

@@ -26,12 +26,17 @@ import org.onepath.cells.PathStatus;
  */
 class FindPathMatchesDijkstraPropertyTest {
 
-    record Setup(ReferenceGrid grid, Connectivity connectivity, DiagonalRule rule, int agentSize,
-                 HeuristicKind heuristic, List<Integer> picks) {
+    record Setup(
+            ReferenceGrid grid,
+            Connectivity connectivity,
+            DiagonalRule rule,
+            int agentSize,
+            HeuristicKind heuristic,
+            List<Integer> picks) {
         @Override
         public String toString() {
-            return connectivity + " " + rule + " agentSize=" + agentSize + " heuristic=" + heuristic
-                    + " picks=" + picks + "\n" + grid.picture();
+            return connectivity + " " + rule + " agentSize=" + agentSize + " heuristic=" + heuristic + " picks=" + picks
+                    + "\n" + grid.picture();
         }
     }
 
@@ -40,16 +45,20 @@ class FindPathMatchesDijkstraPropertyTest {
         Arbitrary<Connectivity> connectivity = Arbitraries.of(Connectivity.class);
         Arbitrary<DiagonalRule> rule = Arbitraries.of(DiagonalRule.class);
         Arbitrary<Integer> agentSize = Arbitraries.frequencyOf(
-                Tuple.of(3, Arbitraries.just(1)),
-                Tuple.of(2, Arbitraries.just(2)),
-                Tuple.of(1, Arbitraries.just(3)));
-        Arbitrary<HeuristicKind> heuristic = Arbitraries.of(HeuristicKind.AUTO, HeuristicKind.AUTO,
-                HeuristicKind.ZERO, HeuristicKind.OCTILE, HeuristicKind.MANHATTAN);
-        Arbitrary<List<Integer>> picks = Arbitraries.integers().between(0, 999_999).list().ofSize(6);
+                Tuple.of(3, Arbitraries.just(1)), Tuple.of(2, Arbitraries.just(2)), Tuple.of(1, Arbitraries.just(3)));
+        Arbitrary<HeuristicKind> heuristic = Arbitraries.of(
+                HeuristicKind.AUTO,
+                HeuristicKind.AUTO,
+                HeuristicKind.ZERO,
+                HeuristicKind.OCTILE,
+                HeuristicKind.MANHATTAN);
+        Arbitrary<List<Integer>> picks =
+                Arbitraries.integers().between(0, 999_999).list().ofSize(6);
         return Combinators.combine(RandomGrids.grids(2, 16), connectivity, rule, agentSize, heuristic, picks)
                 .as((g, c, r, s, h, p) -> {
                     // Manhattan overestimates with diagonal moves; use it only where it is admissible.
-                    HeuristicKind kind = (h == HeuristicKind.MANHATTAN && c == Connectivity.EIGHT) ? HeuristicKind.AUTO : h;
+                    HeuristicKind kind =
+                            (h == HeuristicKind.MANHATTAN && c == Connectivity.EIGHT) ? HeuristicKind.AUTO : h;
                     return new Setup(g, c, r, s, kind, p);
                 });
     }
@@ -81,9 +90,21 @@ class FindPathMatchesDijkstraPropertyTest {
                 GridPath path = grid.findPath(s, g, options);
                 Supplier<String> where = () -> "query " + s + " -> " + g + " under " + setup;
                 // Qualifying queries run the specialised octile engine, which prices a path m * (a + b * sqrt2).
-                boolean specialised = eight && setup.rule() == DiagonalRule.NO_CORNER_CUTTING && size == 1
-                        && setup.heuristic() != HeuristicKind.MANHATTAN && grid.areas().isUniform();
-                checkQuery(ref, eight, setup.rule(), size, s, g, path, where, specialised ? grid.areas().get(0) : Double.NaN);
+                boolean specialised = eight
+                        && setup.rule() == DiagonalRule.NO_CORNER_CUTTING
+                        && size == 1
+                        && setup.heuristic() != HeuristicKind.MANHATTAN
+                        && grid.areas().isUniform();
+                checkQuery(
+                        ref,
+                        eight,
+                        setup.rule(),
+                        size,
+                        s,
+                        g,
+                        path,
+                        where,
+                        specialised ? grid.areas().get(0) : Double.NaN);
             }
         }
         Statistics.label("status").coverage(c -> {
@@ -106,8 +127,16 @@ class FindPathMatchesDijkstraPropertyTest {
      *                 m * (a + b * sqrt2) for a straight and b diagonal steps), NaN for the generic
      *                 engine (its cost is the step costs summed in path order)
      */
-    static void checkQuery(ReferenceGrid ref, boolean eight, DiagonalRule rule, int size, Cell s, Cell g,
-                           GridPath path, Supplier<String> where, double pairCost) {
+    static void checkQuery(
+            ReferenceGrid ref,
+            boolean eight,
+            DiagonalRule rule,
+            int size,
+            Cell s,
+            Cell g,
+            GridPath path,
+            Supplier<String> where,
+            double pairCost) {
         if (!ref.fits(s.x(), s.y(), size)) {
             Statistics.label("status").collect(PathStatus.START_INVALID);
             assertEquals(PathStatus.START_INVALID, path.status(), where);
@@ -126,13 +155,16 @@ class FindPathMatchesDijkstraPropertyTest {
             Statistics.label("status").collect(PathStatus.NO_PATH);
             assertEquals(PathStatus.NO_PATH, path.status(), where);
             assertEmpty(path, where);
-            assertEquals(path.iterations(), path.expandedCount(), () -> "NO_PATH expands every popped node; " + where.get());
+            assertEquals(
+                    path.iterations(), path.expandedCount(), () -> "NO_PATH expands every popped node; " + where.get());
             return;
         }
         Statistics.label("status").collect(PathStatus.FOUND);
         assertEquals(PathStatus.FOUND, path.status(), where);
-        assertEquals(path.iterations() - 1, path.expandedCount(), () -> "the goal pop is not an expansion; " + where.get());
-        assertEquals(expected, path.cost(), 1e-9 * Math.max(1.0, expected), () -> "cost against Dijkstra; " + where.get());
+        assertEquals(
+                path.iterations() - 1, path.expandedCount(), () -> "the goal pop is not an expansion; " + where.get());
+        assertEquals(
+                expected, path.cost(), 1e-9 * Math.max(1.0, expected), () -> "cost against Dijkstra; " + where.get());
 
         List<Cell> cells = path.cells();
         assertEquals(s, cells.get(0), () -> "path starts at the start; " + where.get());
@@ -146,7 +178,8 @@ class FindPathMatchesDijkstraPropertyTest {
             assertTrue(ref.fits(c.x(), c.y(), size), () -> "path cell " + c + " must fit the agent; " + where.get());
             if (i > 0) {
                 Cell p = cells.get(i - 1);
-                assertTrue(ref.isMove(p.x(), p.y(), c.x(), c.y(), eight, rule, size),
+                assertTrue(
+                        ref.isMove(p.x(), p.y(), c.x(), c.y(), eight, rule, size),
                         () -> "illegal move " + p + " -> " + c + " in " + cells + "; " + where.get());
             }
         }
@@ -157,14 +190,18 @@ class FindPathMatchesDijkstraPropertyTest {
             int straight = 0;
             int diagonal = 0;
             for (int i = 1; i < cells.size(); i++) {
-                boolean isDiagonal = cells.get(i).x() != cells.get(i - 1).x() && cells.get(i).y() != cells.get(i - 1).y();
+                boolean isDiagonal = cells.get(i).x() != cells.get(i - 1).x()
+                        && cells.get(i).y() != cells.get(i - 1).y();
                 diagonal += isDiagonal ? 1 : 0;
                 straight += isDiagonal ? 0 : 1;
             }
             recomputed = pairCost * (straight + diagonal * 1.4142135623730951);
         }
-        assertEquals(Double.doubleToLongBits(recomputed), Double.doubleToLongBits(path.cost()),
-                () -> "cost must equal the engine's pricing of the returned cells (" + recomputed + " vs " + path.cost() + "); " + where.get());
+        assertEquals(
+                Double.doubleToLongBits(recomputed),
+                Double.doubleToLongBits(path.cost()),
+                () -> "cost must equal the engine's pricing of the returned cells (" + recomputed + " vs " + path.cost()
+                        + "); " + where.get());
     }
 
     private static void assertEmpty(GridPath path, Supplier<String> where) {

@@ -22,7 +22,10 @@ import org.onepath.cells.PathStatus;
 /** Rule 8 at tier 1: search counters, end cells, relaxation, delegates, budgets and heuristics. */
 class FindPathTest {
     private static final GridOptions FOUR_DIJKSTRA = GridOptions.builder()
-            .connectivity(Connectivity.FOUR).heuristic(HeuristicKind.ZERO).recordExpansions(true).build();
+            .connectivity(Connectivity.FOUR)
+            .heuristic(HeuristicKind.ZERO)
+            .recordExpansions(true)
+            .build();
 
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3})
@@ -80,7 +83,10 @@ class FindPathTest {
         ref.setMultiplier(2, 1.75);
         double[] dist = ref.distancesFrom(0, 0, true, DiagonalRule.NO_CORNER_CUTTING, 1);
         try (Grid grid = ref.toGrid()) {
-            GridOptions options = GridOptions.builder().heuristic(HeuristicKind.ZERO).recordExpansions(true).build();
+            GridOptions options = GridOptions.builder()
+                    .heuristic(HeuristicKind.ZERO)
+                    .recordExpansions(true)
+                    .build();
             GridPath path = grid.findPath(new Cell(0, 0), new Cell(59, 49), options);
             assertEquals(PathStatus.FOUND, path.status());
             List<Cell> expanded = path.expandedCells();
@@ -113,11 +119,21 @@ class FindPathTest {
                 .#
                 ..
                 """)) {
-            assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(1, 0), new Cell(0, 0)).status());
-            assertEquals(PathStatus.GOAL_INVALID, grid.findPath(new Cell(0, 0), new Cell(1, 0)).status());
-            assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(-1, 0), new Cell(0, 0)).status());
-            assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(0, 2), new Cell(0, 0)).status());
-            assertEquals(PathStatus.GOAL_INVALID, grid.findPath(new Cell(0, 0), new Cell(2, 1)).status());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new Cell(1, 0), new Cell(0, 0)).status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new Cell(0, 0), new Cell(1, 0)).status());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new Cell(-1, 0), new Cell(0, 0)).status());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new Cell(0, 2), new Cell(0, 0)).status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new Cell(0, 0), new Cell(2, 1)).status());
             GridPath invalid = grid.findPath(new Cell(1, 0), new Cell(1, 0));
             assertEquals(PathStatus.START_INVALID, invalid.status());
             assertEquals(0, invalid.iterations());
@@ -148,7 +164,8 @@ class FindPathTest {
                 """)) {
             // every move into column 1 is refused: columns 0 and 2 are cut apart
             GridOptions options = GridOptions.builder()
-                    .stepCost((fx, fy, tx, ty, cost) -> tx == 1 ? bad : cost).build();
+                    .stepCost((fx, fy, tx, ty, cost) -> tx == 1 ? bad : cost)
+                    .build();
             GridPath path = grid.findPath(new Cell(0, 0), new Cell(2, 1), options);
             assertEquals(PathStatus.NO_PATH, path.status());
             // start inside column 1: moves out of it are allowed, moves back are not
@@ -176,7 +193,10 @@ class FindPathTest {
             return cost * 2.0 + tx * 0.125;
         };
         try (Grid grid = ref.toGrid()) {
-            GridPath path = grid.findPath(new Cell(0, 0), new Cell(3, 2), GridOptions.builder().stepCost(hook).build());
+            GridPath path = grid.findPath(
+                    new Cell(0, 0),
+                    new Cell(3, 2),
+                    GridOptions.builder().stepCost(hook).build());
             assertEquals(PathStatus.FOUND, path.status());
             assertEquals(List.of(), wrongBase, "the delegate gets the grid's own step cost");
             double sum = 0.0;
@@ -193,8 +213,10 @@ class FindPathTest {
     @Test
     void stepCostDelegateSteersThePath() {
         try (Grid grid = Grid.create(3, 3)) {
-            GridOptions avoidCentre = GridOptions.builder().connectivity(Connectivity.FOUR)
-                    .stepCost((fx, fy, tx, ty, cost) -> tx == 1 && ty == 1 ? 100.0 : cost).build();
+            GridOptions avoidCentre = GridOptions.builder()
+                    .connectivity(Connectivity.FOUR)
+                    .stepCost((fx, fy, tx, ty, cost) -> tx == 1 && ty == 1 ? 100.0 : cost)
+                    .build();
             GridPath path = grid.findPath(new Cell(1, 0), new Cell(1, 2), avoidCentre);
             assertEquals(4.0, path.cost());
             assertFalse(path.cells().contains(new Cell(1, 1)));
@@ -206,10 +228,17 @@ class FindPathTest {
     @Test
     void blockedStartAndGoalAreInvalid() {
         try (Grid grid = Grid.create(4, 4)) {
-            GridOptions options = GridOptions.builder().blocked((x, y) -> x == 3 && y == 3).build();
-            assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(3, 3), new Cell(0, 0), options).status());
-            assertEquals(PathStatus.GOAL_INVALID, grid.findPath(new Cell(0, 0), new Cell(3, 3), options).status());
-            assertEquals(PathStatus.FOUND, grid.findPath(new Cell(0, 0), new Cell(2, 3), options).status());
+            GridOptions options =
+                    GridOptions.builder().blocked((x, y) -> x == 3 && y == 3).build();
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new Cell(3, 3), new Cell(0, 0), options).status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new Cell(0, 0), new Cell(3, 3), options).status());
+            assertEquals(
+                    PathStatus.FOUND,
+                    grid.findPath(new Cell(0, 0), new Cell(2, 3), options).status());
         }
     }
 
@@ -217,8 +246,10 @@ class FindPathTest {
     void blockedCellsAreNotEntered() {
         Set<Cell> blockedCells = Set.of(new Cell(1, 0), new Cell(1, 1), new Cell(1, 2));
         try (Grid grid = Grid.create(3, 4)) {
-            GridOptions options = GridOptions.builder().connectivity(Connectivity.FOUR)
-                    .blocked((x, y) -> blockedCells.contains(new Cell(x, y))).build();
+            GridOptions options = GridOptions.builder()
+                    .connectivity(Connectivity.FOUR)
+                    .blocked((x, y) -> blockedCells.contains(new Cell(x, y)))
+                    .build();
             GridPath path = grid.findPath(new Cell(0, 0), new Cell(2, 0), options);
             assertEquals(PathStatus.FOUND, path.status());
             // down column 0, across row 3, up column 2
@@ -227,14 +258,17 @@ class FindPathTest {
                 assertFalse(blockedCells.contains(c), c + " is blocked: " + path.cells());
             }
             GridOptions wall = GridOptions.builder().blocked((x, y) -> x == 1).build();
-            assertEquals(PathStatus.NO_PATH, grid.findPath(new Cell(0, 0), new Cell(2, 0), wall).status());
+            assertEquals(
+                    PathStatus.NO_PATH,
+                    grid.findPath(new Cell(0, 0), new Cell(2, 0), wall).status());
         }
     }
 
     @Test
     void blockerAndStepCostDelegateWorkTogether() {
         try (Grid grid = Grid.create(3, 3)) {
-            GridOptions options = GridOptions.builder().connectivity(Connectivity.FOUR)
+            GridOptions options = GridOptions.builder()
+                    .connectivity(Connectivity.FOUR)
                     .blocked((x, y) -> x == 1 && y == 1)
                     .stepCost((fx, fy, tx, ty, cost) -> cost * 10.0)
                     .build();
@@ -247,12 +281,16 @@ class FindPathTest {
     @Test
     void iterationBudgetStopsAfterExactlyThatManyIterations() {
         try (Grid grid = Grid.create(10, 10)) {
-            GridOptions.Builder b = GridOptions.builder().heuristic(HeuristicKind.ZERO).recordExpansions(true);
+            GridOptions.Builder b =
+                    GridOptions.builder().heuristic(HeuristicKind.ZERO).recordExpansions(true);
             GridPath unlimited = grid.findPath(new Cell(0, 0), new Cell(9, 9), b.build());
             assertEquals(PathStatus.FOUND, unlimited.status());
             assertTrue(unlimited.iterations() > 20);
             for (int budget : new int[] {1, 2, 7, 20, unlimited.iterations() - 1}) {
-                GridPath cut = grid.findPath(new Cell(0, 0), new Cell(9, 9), b.iterationBudget(budget).build());
+                GridPath cut = grid.findPath(
+                        new Cell(0, 0),
+                        new Cell(9, 9),
+                        b.iterationBudget(budget).build());
                 assertEquals(PathStatus.BUDGET_EXHAUSTED, cut.status(), "budget " + budget);
                 assertEquals(budget, cut.iterations(), "budget " + budget);
                 assertEquals(budget, cut.expandedCount(), "budget " + budget);
@@ -261,13 +299,17 @@ class FindPathTest {
                 assertEquals(Double.POSITIVE_INFINITY, cut.cost());
             }
             for (int budget : new int[] {unlimited.iterations(), unlimited.iterations() + 1, 1_000_000}) {
-                GridPath enough = grid.findPath(new Cell(0, 0), new Cell(9, 9), b.iterationBudget(budget).build());
+                GridPath enough = grid.findPath(
+                        new Cell(0, 0),
+                        new Cell(9, 9),
+                        b.iterationBudget(budget).build());
                 assertEquals(PathStatus.FOUND, enough.status());
                 assertEquals(unlimited.cells(), enough.cells());
                 assertEquals(Double.doubleToLongBits(unlimited.cost()), Double.doubleToLongBits(enough.cost()));
                 assertEquals(unlimited.iterations(), enough.iterations());
             }
-            GridPath same = grid.findPath(new Cell(4, 4), new Cell(4, 4), b.iterationBudget(1).build());
+            GridPath same = grid.findPath(
+                    new Cell(4, 4), new Cell(4, 4), b.iterationBudget(1).build());
             assertEquals(PathStatus.FOUND, same.status());
         }
         assertThrows(IllegalArgumentException.class, () -> GridOptions.builder().iterationBudget(-1));
@@ -282,9 +324,13 @@ class FindPathTest {
             GridPath unlimited = grid.findPath(new Cell(0, 0), new Cell(4, 0), FOUR_DIJKSTRA);
             assertEquals(PathStatus.NO_PATH, unlimited.status());
             assertEquals(2, unlimited.iterations());
-            GridOptions exact = FOUR_DIJKSTRA.toBuilder().iterationBudget(unlimited.iterations()).build();
+            GridOptions exact = FOUR_DIJKSTRA.toBuilder()
+                    .iterationBudget(unlimited.iterations())
+                    .build();
             GridPath budgeted = grid.findPath(new Cell(0, 0), new Cell(4, 0), exact);
-            assertEquals(PathStatus.NO_PATH, budgeted.status(),
+            assertEquals(
+                    PathStatus.NO_PATH,
+                    budgeted.status(),
                     "a budget equal to the iterations of the unlimited search changes its answer");
             assertEquals(unlimited.iterations(), budgeted.iterations());
         }
@@ -307,7 +353,10 @@ class FindPathTest {
                 if (kind == HeuristicKind.MANHATTAN && eight) {
                     continue; // not admissible with diagonal moves
                 }
-                GridOptions options = GridOptions.builder().connectivity(connectivity).heuristic(kind).build();
+                GridOptions options = GridOptions.builder()
+                        .connectivity(connectivity)
+                        .heuristic(kind)
+                        .build();
                 GridPath path = grid.findPath(new Cell(0, 0), new Cell(8, 0), options);
                 assertEquals(expected, path.cost(), 1e-12, kind.toString());
                 assertEquals(Double.doubleToLongBits(ref.pathCost(path.cells())), Double.doubleToLongBits(path.cost()));
@@ -378,8 +427,14 @@ class FindPathTest {
                 ...#..
                 ......
                 """)) {
-            GridOptions zero = GridOptions.builder().heuristic(HeuristicKind.ZERO).recordExpansions(true).build();
-            GridOptions weightZero = GridOptions.builder().heuristicWeight(0.0).recordExpansions(true).build();
+            GridOptions zero = GridOptions.builder()
+                    .heuristic(HeuristicKind.ZERO)
+                    .recordExpansions(true)
+                    .build();
+            GridOptions weightZero = GridOptions.builder()
+                    .heuristicWeight(0.0)
+                    .recordExpansions(true)
+                    .build();
             GridPath a = grid.findPath(new Cell(0, 0), new Cell(5, 3), zero);
             GridPath b = grid.findPath(new Cell(0, 0), new Cell(5, 3), weightZero);
             assertEquals(a.expandedCells(), b.expandedCells());
@@ -387,7 +442,8 @@ class FindPathTest {
         }
         assertThrows(IllegalArgumentException.class, () -> GridOptions.builder().heuristicWeight(-0.5));
         assertThrows(IllegalArgumentException.class, () -> GridOptions.builder().heuristicWeight(Double.NaN));
-        assertThrows(IllegalArgumentException.class, () -> GridOptions.builder().heuristicWeight(Double.POSITIVE_INFINITY));
+        assertThrows(
+                IllegalArgumentException.class, () -> GridOptions.builder().heuristicWeight(Double.POSITIVE_INFINITY));
     }
 
     @Test
@@ -441,7 +497,11 @@ class FindPathTest {
     }
 
     private static List<Cell> expansions(Grid grid, Cell start, Cell goal, Connectivity c, HeuristicKind kind) {
-        GridOptions options = GridOptions.builder().connectivity(c).heuristic(kind).recordExpansions(true).build();
+        GridOptions options = GridOptions.builder()
+                .connectivity(c)
+                .heuristic(kind)
+                .recordExpansions(true)
+                .build();
         GridPath path = grid.findPath(start, goal, options);
         assertEquals(PathStatus.FOUND, path.status());
         assertEquals(path.expandedCount(), path.expandedCells().size());

@@ -48,10 +48,13 @@ class FlowFieldMatchesDijkstraTest {
             variants[(c.eight() ? 6 : 0) + c.rule().ordinal() * 2 + (c.agentSize() - 1)]++;
         }
         for (int v : variants) {
-            assertTrue(v > 0, "every variant (moves x rule x agent size) is drawn: " + java.util.Arrays.toString(variants));
+            assertTrue(
+                    v > 0,
+                    "every variant (moves x rule x agent size) is drawn: " + java.util.Arrays.toString(variants));
         }
-        System.out.printf("flow fields vs Dijkstra: %d square grids (%d cells), %d bit-exact in every cell%n", count, cells,
-                bitExact);
+        System.out.printf(
+                "flow fields vs Dijkstra: %d square grids (%d cells), %d bit-exact in every cell%n",
+                count, cells, bitExact);
     }
 
     @Test
@@ -74,9 +77,16 @@ class FlowFieldMatchesDijkstraTest {
 
     @Provide
     Arbitrary<FlowReference.SquareCase> cases() {
-        return Combinators.combine(RandomGrids.grids(1, 12), Arbitraries.of(Connectivity.class),
-                        Arbitraries.of(DiagonalRule.class), Arbitraries.integers().between(1, 2),
-                        Arbitraries.integers().between(0, 10_000).list().ofMinSize(1).ofMaxSize(3))
+        return Combinators.combine(
+                        RandomGrids.grids(1, 12),
+                        Arbitraries.of(Connectivity.class),
+                        Arbitraries.of(DiagonalRule.class),
+                        Arbitraries.integers().between(1, 2),
+                        Arbitraries.integers()
+                                .between(0, 10_000)
+                                .list()
+                                .ofMinSize(1)
+                                .ofMaxSize(3))
                 .as((g, connectivity, rule, size, picks) -> {
                     List<Cell> goals = new ArrayList<>();
                     for (int p : picks) {
@@ -93,7 +103,8 @@ class FlowFieldMatchesDijkstraTest {
         ReferenceGrid g = c.grid();
         int w = g.width();
         boolean exact = true;
-        try (Grid grid = g.toGrid(); GridFlowField field = grid.createFlowField(c.goals(), c.options())) {
+        try (Grid grid = g.toGrid();
+                GridFlowField field = grid.createFlowField(c.goals(), c.options())) {
             assertTrue(field.isCurrent(), "a field without a budget is complete at once");
             double[] actual = new double[expected.length];
             for (int i = 0; i < expected.length; i++) {
@@ -105,12 +116,15 @@ class FlowFieldMatchesDijkstraTest {
                             + " (four moves, dyadic costs: bit for bit)\n" + c);
                 }
                 if (!FlowReference.close(actual[i], expected[i])) {
-                    fail("cell (" + i % w + ", " + i / w + "): field " + actual[i] + ", Dijkstra " + expected[i] + "\n" + c);
+                    fail("cell (" + i % w + ", " + i / w + "): field " + actual[i] + ", Dijkstra " + expected[i] + "\n"
+                            + c);
                 }
             }
             int[] next = FlowReference.squareNext(c, actual);
             for (int i = 0; i < expected.length; i++) {
-                assertEquals(next[i], field.nextIndex(i % w, i / w),
+                assertEquals(
+                        next[i],
+                        field.nextIndex(i % w, i / w),
                         "next of (" + i % w + ", " + i / w + "): the first move attaining the minimum\n" + c);
             }
         }
@@ -120,16 +134,19 @@ class FlowFieldMatchesDijkstraTest {
     static void checkHex(FlowReference.HexCase c) {
         double[] expected = FlowReference.hexField(c);
         int w = c.grid().width();
-        try (HexGrid grid = c.grid().toHexGrid(); GridFlowField field = grid.createFlowField(c.goals(), HexOptions.DEFAULT)) {
+        try (HexGrid grid = c.grid().toHexGrid();
+                GridFlowField field = grid.createFlowField(c.goals(), HexOptions.DEFAULT)) {
             for (int i = 0; i < expected.length; i++) {
                 double actual = field.cost(i % w, i / w);
                 if (Double.doubleToRawLongBits(actual) != Double.doubleToRawLongBits(expected[i])) {
-                    fail("hex cell (" + i % w + ", " + i / w + "): field " + actual + ", Dijkstra " + expected[i] + "\n" + c);
+                    fail("hex cell (" + i % w + ", " + i / w + "): field " + actual + ", Dijkstra " + expected[i] + "\n"
+                            + c);
                 }
             }
             int[] next = FlowReference.hexNext(c, expected);
             for (int i = 0; i < expected.length; i++) {
-                assertEquals(next[i], field.nextIndex(i % w, i / w), "hex next of (" + i % w + ", " + i / w + ")\n" + c);
+                assertEquals(
+                        next[i], field.nextIndex(i % w, i / w), "hex next of (" + i % w + ", " + i / w + ")\n" + c);
             }
         }
     }

@@ -26,7 +26,8 @@ class FlowFieldPathsTest {
             ReferenceGrid g = c.grid();
             int w = g.width();
             List<Integer> goals = FlowReference.goalIndexes(c.goals(), w);
-            try (Grid grid = g.toGrid(); GridFlowField field = grid.createFlowField(c.goals(), c.options())) {
+            try (Grid grid = g.toGrid();
+                    GridFlowField field = grid.createFlowField(c.goals(), c.options())) {
                 for (int i = 0; i < w * g.height(); i++) {
                     Cell start = new Cell(i % w, i / w);
                     double cost = field.cost(start);
@@ -49,7 +50,9 @@ class FlowFieldPathsTest {
                         }
                         double move = g.stepCost(a.x(), a.y(), b.x(), b.y());
                         forward += move;
-                        assertEquals(Double.doubleToRawLongBits(field.cost(a)), Double.doubleToRawLongBits(field.cost(b) + move),
+                        assertEquals(
+                                Double.doubleToRawLongBits(field.cost(a)),
+                                Double.doubleToRawLongBits(field.cost(b) + move),
                                 "cost of " + a + " is its next cell's cost plus the move\n" + c);
                     }
                     if (!c.eight()) {
@@ -71,7 +74,8 @@ class FlowFieldPathsTest {
             HexReference.RefGrid g = c.grid();
             int w = g.width();
             List<Integer> goals = FlowReference.goalIndexes(c.goals(), w);
-            try (HexGrid grid = g.toHexGrid(); GridFlowField field = grid.createFlowField(c.goals(), HexOptions.DEFAULT)) {
+            try (HexGrid grid = g.toHexGrid();
+                    GridFlowField field = grid.createFlowField(c.goals(), HexOptions.DEFAULT)) {
                 for (int i = 0; i < g.cells().length; i++) {
                     Cell start = new Cell(i % w, i / w);
                     List<Cell> path = field.pathFrom(start);
@@ -86,11 +90,16 @@ class FlowFieldPathsTest {
                     for (int k = 1; k < path.size(); k++) {
                         Cell a = path.get(k - 1);
                         Cell b = path.get(k);
-                        assertTrue(HexReference.adjacent(g.layout(), a.x(), a.y(), b.x(), b.y()), "hop " + a + " -> " + b + "\n" + c);
+                        assertTrue(
+                                HexReference.adjacent(g.layout(), a.x(), a.y(), b.x(), b.y()),
+                                "hop " + a + " -> " + b + "\n" + c);
                         assertTrue(g.walkable(b.y() * w + b.x()));
                         forward += g.moveCost(a.y() * w + a.x(), b.y() * w + b.x());
                     }
-                    assertEquals(field.cost(start), forward, "dyadic hex costs: the path sums exactly to the field's cost\n" + c);
+                    assertEquals(
+                            field.cost(start),
+                            forward,
+                            "dyadic hex costs: the path sums exactly to the field's cost\n" + c);
                 }
             }
         }

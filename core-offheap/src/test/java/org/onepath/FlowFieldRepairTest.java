@@ -88,18 +88,23 @@ class FlowFieldRepairTest {
         }
         assertTrue(hexSequences > 0, "hex grids are covered");
         assertTrue(areaChanges > 0, "area-cost changes are covered");
-        assertTrue(repairs > refreshes / 2, "most refreshes repair rather than recompute: " + repairs + " of " + refreshes);
-        assertTrue(localRepairs > refreshes / 4, "many repairs settle fewer cells than a recompute: " + localRepairs + " of "
-                + refreshes);
-        System.out.printf("flow field repair: %d sequences, %d refreshes (%d repaired, %d settling fewer cells than a"
-                + " recompute), %d hex sequences, %d area-cost changes; all equal to a recompute%n",
+        assertTrue(
+                repairs > refreshes / 2,
+                "most refreshes repair rather than recompute: " + repairs + " of " + refreshes);
+        assertTrue(
+                localRepairs > refreshes / 4,
+                "many repairs settle fewer cells than a recompute: " + localRepairs + " of " + refreshes);
+        System.out.printf(
+                "flow field repair: %d sequences, %d refreshes (%d repaired, %d settling fewer cells than a"
+                        + " recompute), %d hex sequences, %d area-cost changes; all equal to a recompute%n",
                 SEQUENCES, refreshes, repairs, localRepairs, hexSequences, areaChanges);
     }
 
     /** A repair on a large open grid settles only cells near the edit, and still equals the recompute. */
     @Test
     void aRepairFarFromTheGoalSettlesAFewCells() {
-        try (Grid grid = Grid.create(200, 200); GridFlowField field = grid.createFlowField(new Cell(0, 0))) {
+        try (Grid grid = Grid.create(200, 200);
+                GridFlowField field = grid.createFlowField(new Cell(0, 0))) {
             int full = field.settled();
             assertEquals(200 * 200, full, "the whole field settles every cell once");
             grid.setWalkable(190, 190, false);
@@ -120,7 +125,12 @@ class FlowFieldRepairTest {
                 goals.add(new Cell(random.nextInt(hex.width()), random.nextInt(hex.height())));
             }
             int budget = random.nextInt(6) == 0 ? 1 + random.nextInt(20) : 0;
-            return new Setting(null, hex, null, HexOptions.builder().iterationBudget(budget).build(), goals);
+            return new Setting(
+                    null,
+                    hex,
+                    null,
+                    HexOptions.builder().iterationBudget(budget).build(),
+                    goals);
         }
         int w = 3 + random.nextInt(14);
         int h = 3 + random.nextInt(14);
@@ -183,14 +193,14 @@ class FlowFieldRepairTest {
                 double e = expected.cost(x, y);
                 double a = actual.cost(x, y);
                 if (Double.doubleToRawLongBits(e) != Double.doubleToRawLongBits(a)) {
-                    fail("seed " + seed + " " + setting + ": cost of (" + x + ", " + y + ") repaired " + a + ", recomputed " + e
-                            + " after " + log);
+                    fail("seed " + seed + " " + setting + ": cost of (" + x + ", " + y + ") repaired " + a
+                            + ", recomputed " + e + " after " + log);
                 }
                 int en = expected.nextIndex(x, y);
                 int an = actual.nextIndex(x, y);
                 if (en != an) {
-                    fail("seed " + seed + " " + setting + ": next of (" + x + ", " + y + ") repaired " + an + ", recomputed " + en
-                            + " after " + log);
+                    fail("seed " + seed + " " + setting + ": next of (" + x + ", " + y + ") repaired " + an
+                            + ", recomputed " + en + " after " + log);
                 }
             }
         }

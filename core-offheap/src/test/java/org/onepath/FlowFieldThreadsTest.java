@@ -75,7 +75,8 @@ class FlowFieldThreadsTest {
             start.countDown();
             for (int i = 0; i < sets.size(); i++) {
                 Snapshot threaded = futures.get(i).get();
-                assertArrayEquals(sequential.get(i).costBits(), threaded.costBits(), "costs of field " + i + " " + sets.get(i));
+                assertArrayEquals(
+                        sequential.get(i).costBits(), threaded.costBits(), "costs of field " + i + " " + sets.get(i));
                 assertArrayEquals(sequential.get(i).next(), threaded.next(), "next of field " + i + " " + sets.get(i));
             }
         } finally {
@@ -87,7 +88,10 @@ class FlowFieldThreadsTest {
     void squareFieldsOnEightThreadsEqualSequentialOnes() throws Exception {
         SplittableRandom random = new SplittableRandom(42);
         ReferenceGrid ref = FlowReference.randomGrid(random, 90, 70, false);
-        GridOptions options = GridOptions.builder().agentSize(2).diagonalRule(DiagonalRule.NO_SQUEEZING).build();
+        GridOptions options = GridOptions.builder()
+                .agentSize(2)
+                .diagonalRule(DiagonalRule.NO_SQUEEZING)
+                .build();
         try (Grid grid = ref.toGrid()) {
             compareThreadedWithSequential(goalSets(1, 90, 70), goals -> grid.createFlowField(goals, options));
         }
@@ -96,8 +100,8 @@ class FlowFieldThreadsTest {
     @Test
     void hexFieldsOnEightThreadsEqualSequentialOnes() throws Exception {
         try (HexGrid grid = HexReference.random(9, 60).toHexGrid()) {
-            compareThreadedWithSequential(goalSets(2, grid.width(), grid.height()),
-                    goals -> grid.createFlowField(goals, HexOptions.DEFAULT));
+            compareThreadedWithSequential(
+                    goalSets(2, grid.width(), grid.height()), goals -> grid.createFlowField(goals, HexOptions.DEFAULT));
         }
     }
 

@@ -19,30 +19,38 @@ import org.onepath.cells.DiagonalRule;
  * index on ties) by a scan of every cell, so the whole run is O(n^2).
  */
 final class FlowReference {
-    private FlowReference() {
-    }
+    private FlowReference() {}
 
     /** N, E, S, W, NE, SE, SW, NW as (dx, dy), the normative order. */
     private static final int[][] STEPS = {
-            {0, -1}, {1, 0}, {0, 1}, {-1, 0},
-            {1, -1}, {1, 1}, {-1, 1}, {-1, -1},
+        {0, -1}, {1, 0}, {0, 1}, {-1, 0},
+        {1, -1}, {1, 1}, {-1, 1}, {-1, -1},
     };
 
     /** A square-grid case: the grid, the movement options and the goal cells (any cells, walls included). */
-    record SquareCase(long seed, ReferenceGrid grid, Connectivity connectivity, DiagonalRule rule, int agentSize,
-                      List<Cell> goals) {
+    record SquareCase(
+            long seed,
+            ReferenceGrid grid,
+            Connectivity connectivity,
+            DiagonalRule rule,
+            int agentSize,
+            List<Cell> goals) {
         boolean eight() {
             return connectivity == Connectivity.EIGHT;
         }
 
         GridOptions options() {
-            return GridOptions.builder().connectivity(connectivity).diagonalRule(rule).agentSize(agentSize).build();
+            return GridOptions.builder()
+                    .connectivity(connectivity)
+                    .diagonalRule(rule)
+                    .agentSize(agentSize)
+                    .build();
         }
 
         @Override
         public String toString() {
-            return "seed " + seed + ": " + connectivity + " " + rule + " agentSize=" + agentSize + " goals=" + goals + "\n"
-                    + grid.picture();
+            return "seed " + seed + ": " + connectivity + " " + rule + " agentSize=" + agentSize + " goals=" + goals
+                    + "\n" + grid.picture();
         }
     }
 
@@ -142,7 +150,9 @@ final class FlowReference {
                 int vx = ux - STEPS[d][0];
                 int vy = uy - STEPS[d][1];
                 int v = vy * w + vx;
-                if (!g.inside(vx, vy) || done[v] || !g.fits(vx, vy, c.agentSize())
+                if (!g.inside(vx, vy)
+                        || done[v]
+                        || !g.fits(vx, vy, c.agentSize())
                         || !g.isMove(vx, vy, ux, uy, c.eight(), c.rule(), c.agentSize())) {
                     continue;
                 }

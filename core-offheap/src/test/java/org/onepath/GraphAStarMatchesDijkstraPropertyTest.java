@@ -41,8 +41,10 @@ class GraphAStarMatchesDijkstraPropertyTest {
                     ref.weights.set(e, w);
                 }
             }
-            GraphOptions fewLandmarks = GraphOptions.builder().heuristic(GraphHeuristic.LANDMARKS)
-                    .landmarkCount(1 + r.nextInt(4)).build();
+            GraphOptions fewLandmarks = GraphOptions.builder()
+                    .heuristic(GraphHeuristic.LANDMARKS)
+                    .landmarkCount(1 + r.nextInt(4))
+                    .build();
             queries(graph::findPath, ref, r, seed, 4, GraphOptions.DEFAULT, fewLandmarks, GraphOptions.LANDMARKS);
         }
     }
@@ -52,8 +54,17 @@ class GraphAStarMatchesDijkstraPropertyTest {
         GraphReference ref = GraphReference.random(seed, 30, true);
         SplittableRandom r = new SplittableRandom(~seed);
         try (PointGraph graph = ref.toPointGraph()) {
-            GraphOptions euclidean = GraphOptions.builder().heuristic(GraphHeuristic.EUCLIDEAN).build();
-            queries(graph::findPath, ref, r, seed, 5, GraphOptions.DEFAULT, euclidean, GraphOptions.DIJKSTRA,
+            GraphOptions euclidean =
+                    GraphOptions.builder().heuristic(GraphHeuristic.EUCLIDEAN).build();
+            queries(
+                    graph::findPath,
+                    ref,
+                    r,
+                    seed,
+                    5,
+                    GraphOptions.DEFAULT,
+                    euclidean,
+                    GraphOptions.DIJKSTRA,
                     GraphOptions.LANDMARKS);
         }
     }
@@ -62,7 +73,8 @@ class GraphAStarMatchesDijkstraPropertyTest {
         GraphPath find(int start, int goal, GraphOptions options);
     }
 
-    static void queries(Query q, GraphReference ref, SplittableRandom r, long seed, int count, GraphOptions... options) {
+    static void queries(
+            Query q, GraphReference ref, SplittableRandom r, long seed, int count, GraphOptions... options) {
         int n = ref.nodeCount;
         int[] starts = new int[count];
         int[] goals = new int[count];
@@ -78,14 +90,16 @@ class GraphAStarMatchesDijkstraPropertyTest {
                 int start = starts[i];
                 int goal = goals[i];
                 GraphPath path = q.find(start, goal, o);
-                Supplier<String> where = () -> "seed " + seed + ", " + start + " -> " + goal + " " + o + "\n" + ref.describe();
+                Supplier<String> where =
+                        () -> "seed " + seed + ", " + start + " -> " + goal + " " + o + "\n" + ref.describe();
                 checkPath(ref, start, goal, expected[i], path, where);
             }
         }
     }
 
     /** The path is found exactly when the goal is reachable, optimal, and made of the edges it names. */
-    static void checkPath(GraphReference ref, int start, int goal, double expected, GraphPath path, Supplier<String> where) {
+    static void checkPath(
+            GraphReference ref, int start, int goal, double expected, GraphPath path, Supplier<String> where) {
         if (expected == Double.POSITIVE_INFINITY) {
             assertEquals(PathStatus.NO_PATH, path.status(), where);
             assertEquals(Double.POSITIVE_INFINITY, path.cost(), where);
@@ -94,7 +108,9 @@ class GraphAStarMatchesDijkstraPropertyTest {
             return;
         }
         assertEquals(PathStatus.FOUND, path.status(), where);
-        assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(path.cost()),
+        assertEquals(
+                Double.doubleToRawLongBits(expected),
+                Double.doubleToRawLongBits(path.cost()),
                 () -> where.get() + "\ncost " + path.cost() + ", Dijkstra " + expected);
         int[] nodes = path.nodes();
         int[] edges = path.edges();
@@ -105,9 +121,17 @@ class GraphAStarMatchesDijkstraPropertyTest {
         for (int i = 0; i < edges.length; i++) {
             int e = edges[i];
             int at = i;
-            assertTrue(e >= 0 && e < ref.edgeCount() && ref.alive.get(e), () -> where.get() + "\nedge " + e + " is not an alive edge");
-            assertEquals(nodes[i], ref.ends.get(e)[0], () -> where.get() + "\nedge " + e + " does not leave node " + nodes[at]);
-            assertEquals(nodes[i + 1], ref.ends.get(e)[1], () -> where.get() + "\nedge " + e + " does not reach node " + nodes[at + 1]);
+            assertTrue(
+                    e >= 0 && e < ref.edgeCount() && ref.alive.get(e),
+                    () -> where.get() + "\nedge " + e + " is not an alive edge");
+            assertEquals(
+                    nodes[i],
+                    ref.ends.get(e)[0],
+                    () -> where.get() + "\nedge " + e + " does not leave node " + nodes[at]);
+            assertEquals(
+                    nodes[i + 1],
+                    ref.ends.get(e)[1],
+                    () -> where.get() + "\nedge " + e + " does not reach node " + nodes[at + 1]);
             sum += ref.weights.get(e);
         }
         assertEquals(Double.doubleToRawLongBits(path.cost()), Double.doubleToRawLongBits(sum), where);

@@ -66,7 +66,8 @@ class GraphHeuristicBoundsPropertyTest {
             for (int v = 0; v < ref.nodeCount; v++) {
                 int lm = l;
                 int node = v;
-                assertEquals(from[v], landmarks.distanceFrom(l, v), () -> where.get() + "\nd(L" + lm + ", " + node + ")");
+                assertEquals(
+                        from[v], landmarks.distanceFrom(l, v), () -> where.get() + "\nd(L" + lm + ", " + node + ")");
                 assertEquals(to[v], landmarks.distanceTo(l, v), () -> where.get() + "\nd(" + node + ", L" + lm + ")");
             }
         }
@@ -85,8 +86,9 @@ class GraphHeuristicBoundsPropertyTest {
             double e = est[v];
             int node = v;
             assertTrue(e >= 0, () -> where.get() + "\nh(" + node + ") = " + e + " is negative");
-            assertTrue(e <= d || e <= d * (1 + slack), () -> where.get() + "\nh(" + node + ") = " + e + " exceeds d(" + node
-                    + ", goal) = " + d);
+            assertTrue(
+                    e <= d || e <= d * (1 + slack),
+                    () -> where.get() + "\nh(" + node + ") = " + e + " exceeds d(" + node + ", goal) = " + d);
         }
         assertEquals(0.0, est[goal], () -> where.get() + "\nh(goal)");
         for (int e = 0; e < ref.edgeCount(); e++) {
@@ -100,9 +102,11 @@ class GraphHeuristicBoundsPropertyTest {
             int edge = e;
             // +infinity on the left needs +infinity on the right: a node that cannot reach the goal
             // has only successors that cannot either
-            assertTrue(est[u] <= right || est[u] < Double.POSITIVE_INFINITY && est[u] <= right + slack * Math.max(est[u], 1),
-                    () -> where.get() + "\nedge " + edge + ": h(" + u + ") = " + est[u] + " > w " + w + " + h(" + v + ") = "
-                            + est[v]);
+            assertTrue(
+                    est[u] <= right
+                            || est[u] < Double.POSITIVE_INFINITY && est[u] <= right + slack * Math.max(est[u], 1),
+                    () -> where.get() + "\nedge " + edge + ": h(" + u + ") = " + est[u] + " > w " + w + " + h(" + v
+                            + ") = " + est[v]);
         }
     }
 
@@ -114,10 +118,16 @@ class GraphHeuristicBoundsPropertyTest {
             graph.addEdge(1, 2, 1);
             graph.addEdge(3, 0, 1);
             try (Landmarks l = Landmarks.of(graph.compile(), 3)) {
-                assertEquals(Double.POSITIVE_INFINITY, l.bound(0, 3), "the goal 3 reaches the landmark (itself), 0 does not");
+                assertEquals(
+                        Double.POSITIVE_INFINITY,
+                        l.bound(0, 3),
+                        "the goal 3 reaches the landmark (itself), 0 does not");
                 assertEquals(2.0, l.bound(0, 2), "d(3,2) - d(3,0) = 3 - 1");
                 assertEquals(0.0, l.bound(2, 2));
-                assertEquals(0.0, l.bound(2, 0), "no term proves that 2 cannot reach 0: d(3,0) - d(3,2) < 0 and d(0,3) is infinite");
+                assertEquals(
+                        0.0,
+                        l.bound(2, 0),
+                        "no term proves that 2 cannot reach 0: d(3,0) - d(3,2) < 0 and d(0,3) is infinite");
             }
         }
     }
@@ -141,10 +151,11 @@ class GraphHeuristicBoundsPropertyTest {
             graph.addEdge(5, 6, 1);
             Landmarks l = graph.landmarks(8);
             assertEquals(2, l.count(), "only nodes 5 and 6 have edges");
-            assertTrue(Arrays.equals(new int[] {6, 5}, l.nodes()) , Arrays.toString(l.nodes()));
+            assertTrue(Arrays.equals(new int[] {6, 5}, l.nodes()), Arrays.toString(l.nodes()));
         }
-        try (Graph graph = new Graph(3); CsrGraph csr = CsrGraph.of(3, new int[0], new int[0], new double[0]);
-             Landmarks none = Landmarks.select(csr, 4)) {
+        try (Graph graph = new Graph(3);
+                CsrGraph csr = CsrGraph.of(3, new int[0], new int[0], new double[0]);
+                Landmarks none = Landmarks.select(csr, 4)) {
             assertEquals(0, none.count());
             assertEquals(0.0, none.bound(0, 2), "no landmark, no bound");
             assertEquals(0, graph.edgeCount());

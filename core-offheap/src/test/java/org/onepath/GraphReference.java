@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
 final class GraphReference {
     /** Directed edges in id order; removed edges stay with alive = false, as in a Graph. */
     final int nodeCount;
+
     final List<int[]> ends = new ArrayList<>();
     final List<Double> weights = new ArrayList<>();
     final List<Boolean> alive = new ArrayList<>();
@@ -144,8 +145,15 @@ final class GraphReference {
     String describe() {
         StringBuilder b = new StringBuilder(nodeCount + " nodes, edges:");
         for (int e = 0; e < ends.size(); e++) {
-            b.append(' ').append(e).append(':').append(ends.get(e)[0]).append("->").append(ends.get(e)[1]).append('=')
-                    .append(weights.get(e)).append(alive.get(e) ? "" : "(removed)");
+            b.append(' ')
+                    .append(e)
+                    .append(':')
+                    .append(ends.get(e)[0])
+                    .append("->")
+                    .append(ends.get(e)[1])
+                    .append('=')
+                    .append(weights.get(e))
+                    .append(alive.get(e) ? "" : "(removed)");
         }
         return b.toString();
     }

@@ -11,6 +11,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
 import org.onepath.graphs.CsrGraph;
 import org.onepath.graphs.GraphAStar;
 import org.onepath.graphs.Landmarks;
@@ -18,8 +20,6 @@ import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.ZeroHeuristic;
-import org.onepath.cells.Cancellation;
-import org.onepath.cells.PathStatus;
 
 /**
  * Iteration budgets never change a graph search's result: any sequence of {@code step(n)} gives
@@ -32,12 +32,24 @@ import org.onepath.cells.PathStatus;
 class GraphSlicingPropertyTest {
 
     /** One unsliced run's results. */
-    record Outcome(SearchStatus status, long costBits, int iterations, int expanded, int[] path, int[] edges,
-                   int[] expansions) {
+    record Outcome(
+            SearchStatus status,
+            long costBits,
+            int iterations,
+            int expanded,
+            int[] path,
+            int[] edges,
+            int[] expansions) {
         static Outcome of(GraphAStar<?> s) {
             boolean found = s.status() == SearchStatus.FOUND;
-            return new Outcome(s.status(), Double.doubleToRawLongBits(s.pathCost()), s.iterations(), s.expandedCount(),
-                    found ? s.path() : new int[0], found ? s.pathEdges() : new int[0], s.expandedNodes());
+            return new Outcome(
+                    s.status(),
+                    Double.doubleToRawLongBits(s.pathCost()),
+                    s.iterations(),
+                    s.expandedCount(),
+                    found ? s.path() : new int[0],
+                    found ? s.pathEdges() : new int[0],
+                    s.expandedNodes());
         }
 
         void assertSame(Outcome o, String where) {
@@ -55,8 +67,10 @@ class GraphSlicingPropertyTest {
     void slicesAndSnapshotsNeverChangeTheResult(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed) {
         GraphReference ref = GraphReference.random(seed, 40, true);
         SplittableRandom r = new SplittableRandom(~seed);
-        try (PointGraph pg = ref.toPointGraph(); GridSearchBuffers b1 = buffers(ref); GridSearchBuffers b2 = buffers(ref);
-             GridSearchBuffers b3 = buffers(ref)) {
+        try (PointGraph pg = ref.toPointGraph();
+                GridSearchBuffers b1 = buffers(ref);
+                GridSearchBuffers b2 = buffers(ref);
+                GridSearchBuffers b3 = buffers(ref)) {
             CsrGraph csr = pg.graph();
             Landmarks landmarks = pg.landmarks(1 + r.nextInt(4));
             for (int q = 0; q < 3; q++) {
@@ -64,7 +78,8 @@ class GraphSlicingPropertyTest {
                 int goal = r.nextInt(ref.nodeCount);
                 int kind = r.nextInt(3);
                 double weight = r.nextInt(4) == 0 ? 0.0 : 1.0;
-                String where = "seed " + seed + ", " + start + " -> " + goal + ", estimate " + kind + ", weight " + weight;
+                String where =
+                        "seed " + seed + ", " + start + " -> " + goal + ", estimate " + kind + ", weight " + weight;
                 Heuristic[] h = new Heuristic[3];
                 for (int i = 0; i < 3; i++) {
                     h[i] = switch (kind) {
@@ -106,22 +121,29 @@ class GraphSlicingPropertyTest {
     }
 
     @Property(tries = 150, edgeCases = EdgeCasesMode.NONE)
-    void theTierOneBudgetStopsAfterExactlyThatManyIterations(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed) {
+    void theTierOneBudgetStopsAfterExactlyThatManyIterations(
+            @ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long seed) {
         GraphReference ref = GraphReference.random(seed, 40, false);
         SplittableRandom r = new SplittableRandom(seed);
         try (Graph graph = ref.toGraph()) {
             int start = r.nextInt(ref.nodeCount);
             int goal = r.nextInt(ref.nodeCount);
-            GraphOptions base = GraphOptions.builder().recordExpansions(true)
-                    .heuristic(r.nextBoolean() ? GraphHeuristic.ZERO : GraphHeuristic.LANDMARKS).build();
+            GraphOptions base = GraphOptions.builder()
+                    .recordExpansions(true)
+                    .heuristic(r.nextBoolean() ? GraphHeuristic.ZERO : GraphHeuristic.LANDMARKS)
+                    .build();
             GraphPath whole = graph.findPath(start, goal, base);
-            GraphPath tokened = graph.findPath(start, goal, base.toBuilder().iterationsPerSlice(1 + r.nextInt(4)).build(),
+            GraphPath tokened = graph.findPath(
+                    start,
+                    goal,
+                    base.toBuilder().iterationsPerSlice(1 + r.nextInt(4)).build(),
                     new Cancellation());
             assertEquals(whole.toString(), tokened.toString());
             assertArrayEquals(whole.nodes(), tokened.nodes());
             assertArrayEquals(whole.expandedNodes(), tokened.expandedNodes());
             int budget = 1 + r.nextInt(Math.max(1, whole.iterations()));
-            GraphPath capped = graph.findPath(start, goal, base.toBuilder().iterationBudget(budget).build());
+            GraphPath capped = graph.findPath(
+                    start, goal, base.toBuilder().iterationBudget(budget).build());
             if (budget < whole.iterations()) {
                 assertEquals(PathStatus.BUDGET_EXHAUSTED, capped.status(), "seed " + seed);
                 assertEquals(budget, capped.iterations());
@@ -141,7 +163,10 @@ class GraphSlicingPropertyTest {
             }
             Cancellation token = new Cancellation();
             token.cancel();
-            GraphOptions sliced = GraphOptions.builder().heuristic(GraphHeuristic.ZERO).iterationsPerSlice(16).build();
+            GraphOptions sliced = GraphOptions.builder()
+                    .heuristic(GraphHeuristic.ZERO)
+                    .iterationsPerSlice(16)
+                    .build();
             assertThrows(CancellationException.class, () -> graph.findPath(0, 1999, sliced, token));
             GraphPath after = graph.findPath(0, 1999, sliced, new Cancellation());
             assertEquals(PathStatus.FOUND, after.status());

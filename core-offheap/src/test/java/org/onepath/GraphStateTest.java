@@ -13,13 +13,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.PathStatus;
 import org.onepath.graphs.CsrGraph;
 import org.onepath.graphs.GraphAStar;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.ZeroHeuristic;
 import org.onepath.state.GraphStateException;
-import org.onepath.cells.PathStatus;
 
 /**
  * Kind 4 (Graph) and kind 11 (graph A*): fields at their documented offsets, round trips, the
@@ -66,7 +66,7 @@ class GraphStateTest {
     @Test
     void aRestoredGoldenSearchRunsOnAsTheUninterruptedOne() {
         try (StateGoldens.GraphAStarSubject restored = new StateGoldens.GraphAStarSubject();
-             StateGoldens.GraphAStarSubject whole = new StateGoldens.GraphAStarSubject()) {
+                StateGoldens.GraphAStarSubject whole = new StateGoldens.GraphAStarSubject()) {
             restored.restore(StateGoldens.GRAPH_ASTAR_RUNNING.readBin());
             restored.astar.run();
             whole.astar.begin(StateGoldens.GRAPH_START, StateGoldens.GRAPH_GOAL);
@@ -83,14 +83,16 @@ class GraphStateTest {
 
     @Test
     void saveRestoreGivesTheSameGraphAndAnswers() {
-        try (Graph original = StateGoldens.goldenGraph(); Graph other = new Graph(7)) {
+        try (Graph original = StateGoldens.goldenGraph();
+                Graph other = new Graph(7)) {
             other.addEdge(6, 0, 1);
             assertEquals(1.0, other.findPath(6, 0).cost());
             other.restoreState(original.saveState());
             assertArrayEquals(original.saveState(), other.saveState());
             for (int s = 0; s < 7; s++) {
                 for (int t = 0; t < 7; t++) {
-                    assertEquals(original.findPath(s, t).cost(), other.findPath(s, t).cost(), s + " -> " + t);
+                    assertEquals(
+                            original.findPath(s, t).cost(), other.findPath(s, t).cost(), s + " -> " + t);
                 }
             }
             assertEquals(original.edgeCount(), other.edgeCount());
@@ -116,11 +118,12 @@ class GraphStateTest {
 
     @Test
     void listenersHearEveryEdgeWhoseRecordDiffersInIncreasingId() {
-        try (Graph g = StateGoldens.goldenGraph(); Graph target = StateGoldens.goldenGraph()) {
-            target.setWeight(2, 9.0);      // differs
-            target.removeEdge(5);          // differs
-            target.addEdge(0, 6, 1.0);     // id 18: dropped by the restore
-            target.addEdge(6, 0, 1.0);     // id 19: dropped
+        try (Graph g = StateGoldens.goldenGraph();
+                Graph target = StateGoldens.goldenGraph()) {
+            target.setWeight(2, 9.0); // differs
+            target.removeEdge(5); // differs
+            target.addEdge(0, 6, 1.0); // id 18: dropped by the restore
+            target.addEdge(6, 0, 1.0); // id 19: dropped
             List<Integer> heard = new ArrayList<>();
             target.addChangeListener((graph, edge) -> {
                 heard.add(edge);
@@ -130,7 +133,7 @@ class GraphStateTest {
             assertEquals(List.of(2, 5, 18, 19), heard);
             heard.clear();
             try (Graph shorter = new Graph(7)) {
-                shorter.addEdge(0, 1, 2.5);   // equals edge 0
+                shorter.addEdge(0, 1, 2.5); // equals edge 0
                 g.addChangeListener((graph, edge) -> heard.add(edge));
                 g.restoreState(shorter.saveState());
             }
@@ -190,17 +193,18 @@ class GraphStateTest {
     void graphAStarRestoreChecksWhatOnlyTheSearchKnows() {
         byte[] running = StateGoldens.GRAPH_ASTAR_RUNNING.readBin();
         try (StateGoldens.GraphAStarSubject s = new StateGoldens.GraphAStarSubject()) {
-            GraphStateException nodes = assertThrows(GraphStateException.class, () -> s.astar.restoreState(patchI32(running, 8, 8)));
+            GraphStateException nodes =
+                    assertThrows(GraphStateException.class, () -> s.astar.restoreState(patchI32(running, 8, 8)));
             assertEquals("nodeCount", nodes.field());
             assertEquals(SearchStatus.NOT_STARTED, s.astar.status(), "a failed restore leaves the search not started");
             assertThrows(IllegalStateException.class, () -> s.astar.step(1));
-            GraphStateException weight = assertThrows(GraphStateException.class,
-                    () -> s.astar.restoreState(patchF64(running, 13, 1.5)));
+            GraphStateException weight =
+                    assertThrows(GraphStateException.class, () -> s.astar.restoreState(patchF64(running, 13, 1.5)));
             assertEquals("heuristicWeight", weight.field());
             // visited[3] is node 4 with parent 3; make it 1, which has no alive edge to 4 (edge 14 is removed)
             int parentAt = 0x71;
-            GraphStateException parent = assertThrows(GraphStateException.class,
-                    () -> s.astar.restoreState(patchI32(running, parentAt, 1)));
+            GraphStateException parent =
+                    assertThrows(GraphStateException.class, () -> s.astar.restoreState(patchI32(running, parentAt, 1)));
             assertEquals("visited[3].parent", parent.field(), parent.getMessage());
             assertEquals(parentAt, parent.offset());
             assertTrue(parent.expected().contains("edge to node 4"), parent.getMessage());
@@ -215,9 +219,11 @@ class GraphStateTest {
 
     @Test
     void savingIntoASegmentWritesTheSameBytesAndRefusesAShortOne() {
-        try (Graph g = StateGoldens.goldenGraph(); Arena arena = Arena.ofConfined();
-             Graph fresh = new Graph(7); CsrGraph csr = CsrGraph.of(2, new int[] {0}, new int[] {1}, new double[] {1});
-             GridSearchBuffers buffers = new GridSearchBuffers(2)) {
+        try (Graph g = StateGoldens.goldenGraph();
+                Arena arena = Arena.ofConfined();
+                Graph fresh = new Graph(7);
+                CsrGraph csr = CsrGraph.of(2, new int[] {0}, new int[] {1}, new double[] {1});
+                GridSearchBuffers buffers = new GridSearchBuffers(2)) {
             byte[] bytes = g.saveState();
             MemorySegment dest = arena.allocate(bytes.length + 5);
             assertEquals(bytes.length, g.saveState(dest, 5));

@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.onepath.graphs.CsrGraph;
 import org.onepath.cells.PathStatus;
+import org.onepath.graphs.CsrGraph;
 
 /** The mutable graph: ids, edits, versions, listeners, compiling, queries and bad input. */
 class GraphTest {
@@ -38,7 +38,8 @@ class GraphTest {
     void everyEditBumpsTheVersionAndTellsTheListenersAfterTheChange() {
         try (Graph g = new Graph(3)) {
             List<String> heard = new ArrayList<>();
-            GraphChangeListener l = (graph, edge) -> heard.add(edge + ":" + graph.weight(edge) + ":" + graph.isAlive(edge));
+            GraphChangeListener l =
+                    (graph, edge) -> heard.add(edge + ":" + graph.weight(edge) + ":" + graph.isAlive(edge));
             g.addChangeListener(l);
             int e = g.addEdge(0, 1, 1.0);
             g.addUndirectedEdge(1, 2, 3.0);
@@ -46,7 +47,7 @@ class GraphTest {
             g.setWeight(e, 4.0);
             g.setWeight(e, 4.0); // unchanged: nothing
             g.removeEdge(1);
-            g.removeEdge(1);     // removed already: nothing
+            g.removeEdge(1); // removed already: nothing
             assertEquals(5, g.version());
             assertEquals(List.of("0:1.0:true", "1:3.0:true", "2:3.0:true", "0:4.0:true", "1:3.0:false"), heard);
             assertTrue(g.removeChangeListener(l));
@@ -78,19 +79,42 @@ class GraphTest {
             assertMessage(assertThrows(IllegalArgumentException.class, () -> g.addEdge(0, -1, 1)), "node -1", "0..2");
             assertMessage(assertThrows(IllegalArgumentException.class, () -> g.addEdge(0, 1, -0.5)), "-0.5");
             assertMessage(assertThrows(IllegalArgumentException.class, () -> g.addEdge(0, 1, Double.NaN)), "NaN");
-            assertMessage(assertThrows(IllegalArgumentException.class, () -> g.addUndirectedEdge(0, 1, Double.POSITIVE_INFINITY)),
+            assertMessage(
+                    assertThrows(
+                            IllegalArgumentException.class, () -> g.addUndirectedEdge(0, 1, Double.POSITIVE_INFINITY)),
                     "Infinity");
             assertEquals(0, g.edgeCount(), "a refused edge adds nothing");
             assertMessage(assertThrows(IllegalArgumentException.class, () -> g.removeEdge(0)), "edge 0", "no edges");
             g.addEdge(0, 1, 1);
             assertMessage(assertThrows(IllegalArgumentException.class, () -> g.setWeight(1, 1)), "edge 1", "0..0");
             assertMessage(assertThrows(IllegalArgumentException.class, () -> g.setWeight(0, -1)), "-1.0");
-            assertMessage(assertThrows(IllegalArgumentException.class,
-                    () -> g.findPath(0, 1, GraphOptions.builder().heuristic(GraphHeuristic.EUCLIDEAN).build())), "EUCLIDEAN");
+            assertMessage(
+                    assertThrows(
+                            IllegalArgumentException.class,
+                            () -> g.findPath(
+                                    0,
+                                    1,
+                                    GraphOptions.builder()
+                                            .heuristic(GraphHeuristic.EUCLIDEAN)
+                                            .build())),
+                    "EUCLIDEAN");
         }
-        assertMessage(assertThrows(IllegalArgumentException.class, () -> GraphOptions.builder().landmarkCount(65)), "65", "1..64");
-        assertMessage(assertThrows(IllegalArgumentException.class, () -> GraphOptions.builder().heuristicWeight(-1)), "-1");
-        assertMessage(assertThrows(IllegalArgumentException.class, () -> GraphOptions.builder().iterationBudget(-3)), "-3");
+        assertMessage(
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> GraphOptions.builder().landmarkCount(65)),
+                "65",
+                "1..64");
+        assertMessage(
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> GraphOptions.builder().heuristicWeight(-1)),
+                "-1");
+        assertMessage(
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> GraphOptions.builder().iterationBudget(-3)),
+                "-3");
     }
 
     private static void assertMessage(Exception e, String... parts) {
@@ -102,28 +126,41 @@ class GraphTest {
     @Test
     void compilingRecordsChecksThemFirst() {
         try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
-            java.lang.foreign.MemorySegment records = arena.allocate(2 * org.onepath.state.GraphEdgeLayout.RECORD_BYTES);
+            java.lang.foreign.MemorySegment records =
+                    arena.allocate(2 * org.onepath.state.GraphEdgeLayout.RECORD_BYTES);
             try (Graph g = new Graph(3)) {
                 g.addEdge(0, 1, 1.0);
                 g.addEdge(1, 2, 2.0);
-                java.lang.foreign.MemorySegment.copy(java.lang.foreign.MemorySegment.ofArray(g.saveState()), 16, records, 0,
-                        records.byteSize());
+                java.lang.foreign.MemorySegment.copy(
+                        java.lang.foreign.MemorySegment.ofArray(g.saveState()), 16, records, 0, records.byteSize());
             }
             try (CsrGraph ok = CsrGraph.compile(3, records, 2)) {
                 assertEquals(2, ok.arcCount());
             }
-            assertMessage(assertThrows(IllegalArgumentException.class, () -> CsrGraph.compile(2, records, 2)), "edge 1 to", "node 2");
+            assertMessage(
+                    assertThrows(IllegalArgumentException.class, () -> CsrGraph.compile(2, records, 2)),
+                    "edge 1 to",
+                    "node 2");
             records.set(org.onepath.state.GraphEdgeLayout.WEIGHT_BITS, 17 + 8, Double.doubleToRawLongBits(Double.NaN));
-            assertMessage(assertThrows(IllegalArgumentException.class, () -> CsrGraph.compile(3, records, 2)), "edge 1 weight", "NaN");
-            assertMessage(assertThrows(IllegalArgumentException.class, () -> CsrGraph.compile(3, records, 3)), "edgeCount 3");
-            assertMessage(assertThrows(IllegalArgumentException.class,
-                    () -> CsrGraph.of(2, new int[] {0}, new int[] {5}, new double[] {1})), "to[0]", "node 5");
+            assertMessage(
+                    assertThrows(IllegalArgumentException.class, () -> CsrGraph.compile(3, records, 2)),
+                    "edge 1 weight",
+                    "NaN");
+            assertMessage(
+                    assertThrows(IllegalArgumentException.class, () -> CsrGraph.compile(3, records, 3)), "edgeCount 3");
+            assertMessage(
+                    assertThrows(
+                            IllegalArgumentException.class,
+                            () -> CsrGraph.of(2, new int[] {0}, new int[] {5}, new double[] {1})),
+                    "to[0]",
+                    "node 5");
         }
     }
 
     @Test
     void nodesOutsideTheGraphAreInvalidEndsNotExceptions() {
-        try (Graph g = new Graph(3); Graph empty = new Graph(0)) {
+        try (Graph g = new Graph(3);
+                Graph empty = new Graph(0)) {
             g.addEdge(0, 1, 1);
             assertEquals(PathStatus.START_INVALID, g.findPath(-1, 1).status());
             assertEquals(PathStatus.START_INVALID, g.findPath(3, 1).status());
@@ -191,7 +228,8 @@ class GraphTest {
             GraphPath plain = g.findPath(0, 4);
             assertFalse(plain.hasExpandedNodes());
             assertEquals(0, plain.expandedNodes().length);
-            GraphPath recorded = g.findPath(0, 4, GraphOptions.builder().recordExpansions(true).build());
+            GraphPath recorded = g.findPath(
+                    0, 4, GraphOptions.builder().recordExpansions(true).build());
             assertArrayEquals(new int[] {0, 1, 2, 3}, recorded.expandedNodes());
             assertEquals(recorded.expandedCount(), recorded.expandedNodes().length);
             assertEquals(GraphHeuristic.ZERO, recorded.heuristic(), "AUTO on a graph without coordinates");
@@ -202,8 +240,12 @@ class GraphTest {
     void theHeuristicWeightScalesTheEstimateAndZeroIsDijkstra() {
         GraphReference ref = GraphReference.random(5, 60, true);
         try (PointGraph g = ref.toPointGraph()) {
-            GraphOptions zeroWeight = GraphOptions.builder().heuristicWeight(0).recordExpansions(true).build();
-            GraphOptions dijkstra = GraphOptions.DIJKSTRA.toBuilder().recordExpansions(true).build();
+            GraphOptions zeroWeight = GraphOptions.builder()
+                    .heuristicWeight(0)
+                    .recordExpansions(true)
+                    .build();
+            GraphOptions dijkstra =
+                    GraphOptions.DIJKSTRA.toBuilder().recordExpansions(true).build();
             GraphOptions heavy = GraphOptions.builder().heuristicWeight(3).build();
             for (int s = 0; s < ref.nodeCount; s += 7) {
                 for (int t = 0; t < ref.nodeCount; t += 5) {
@@ -241,7 +283,8 @@ class GraphTest {
             try {
                 List<java.util.concurrent.Future<String>> results = new ArrayList<>();
                 for (int t = 0; t < 3; t++) {
-                    GraphOptions o = t == 0 ? GraphOptions.DIJKSTRA : t == 1 ? GraphOptions.DEFAULT : GraphOptions.LANDMARKS;
+                    GraphOptions o =
+                            t == 0 ? GraphOptions.DIJKSTRA : t == 1 ? GraphOptions.DEFAULT : GraphOptions.LANDMARKS;
                     results.add(pool.submit(() -> {
                         for (int k = 0; k < 300; k++) {
                             int s = k % n;

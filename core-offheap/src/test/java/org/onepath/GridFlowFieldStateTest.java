@@ -13,11 +13,11 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.onepath.grids.flow.FlowStatus;
-import org.onepath.state.GridStateException;
 import org.onepath.cells.Cell;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.HexLayout;
+import org.onepath.grids.flow.FlowStatus;
+import org.onepath.state.GridStateException;
 
 /**
  * Snapshots of flow fields (kind 7): a restored field goes on exactly as the saved one would have
@@ -72,8 +72,11 @@ class GridFlowFieldStateTest {
             f.field.run();
             f.field.refresh();
             f.field.run();
-            try (GridFlowField fresh = f.grid.createFlowField(StateGoldens.FLOW_GOALS, GridOptions.DEFAULT.toBuilder()
-                    .diagonalRule(DiagonalRule.NO_SQUEEZING).build())) {
+            try (GridFlowField fresh = f.grid.createFlowField(
+                    StateGoldens.FLOW_GOALS,
+                    GridOptions.DEFAULT.toBuilder()
+                            .diagonalRule(DiagonalRule.NO_SQUEEZING)
+                            .build())) {
                 FlowFieldRepairTest.assertSame(fresh, f.field, "golden", -1, List.of("golden, then run and refresh"));
             }
         }
@@ -82,11 +85,13 @@ class GridFlowFieldStateTest {
     /** Saved at every point of a budgeted computation and repair, a restored copy ends where the original ends. */
     @Test
     void aFieldRestoredAtAnyPointEndsAsTheOriginal() {
-        GridOptions options = GridOptions.builder().agentSize(2).iterationBudget(5).build();
-        try (Grid grid = FlowReference.randomGrid(new java.util.SplittableRandom(8), 14, 11, false).toGrid();
-             Grid copyGrid = Grid.fromState(grid.saveState());
-             GridFlowField original = grid.createFlowField(List.of(new Cell(1, 1), new Cell(12, 9)), options);
-             GridFlowField copy = copyGrid.createFlowField(List.of(new Cell(1, 1), new Cell(12, 9)), options)) {
+        GridOptions options =
+                GridOptions.builder().agentSize(2).iterationBudget(5).build();
+        try (Grid grid = FlowReference.randomGrid(new java.util.SplittableRandom(8), 14, 11, false)
+                        .toGrid();
+                Grid copyGrid = Grid.fromState(grid.saveState());
+                GridFlowField original = grid.createFlowField(List.of(new Cell(1, 1), new Cell(12, 9)), options);
+                GridFlowField copy = copyGrid.createFlowField(List.of(new Cell(1, 1), new Cell(12, 9)), options)) {
             int saves = 0;
             for (int phase = 0; phase < 2; phase++) {
                 if (phase == 1) {
@@ -113,7 +118,8 @@ class GridFlowFieldStateTest {
 
     @Test
     void rollingBackGridThenFieldGivesTheEarlierField() {
-        try (Grid grid = Grid.create(12, 12); GridFlowField field = grid.createFlowField(new Cell(6, 6))) {
+        try (Grid grid = Grid.create(12, 12);
+                GridFlowField field = grid.createFlowField(new Cell(6, 6))) {
             grid.setRect(2, 2, 3, 3, Grid.WALL);
             field.refresh();
             byte[] gridAt = grid.saveState();
@@ -136,7 +142,8 @@ class GridFlowFieldStateTest {
 
     @Test
     void aFailedRestoreLeavesTheFieldUnusableUntilRestoredOrRecomputed() {
-        try (Grid grid = Grid.create(8, 8); GridFlowField field = grid.createFlowField(new Cell(0, 0))) {
+        try (Grid grid = Grid.create(8, 8);
+                GridFlowField field = grid.createFlowField(new Cell(0, 0))) {
             byte[] good = field.saveState();
             byte[] bad = Arrays.copyOf(good, good.length - 1);
             assertThrows(GridStateException.class, () -> field.restoreState(bad));
@@ -157,20 +164,31 @@ class GridFlowFieldStateTest {
 
     @Test
     void mismatchesAreNamed() {
-        try (Grid grid = Grid.create(8, 8); Grid other = Grid.create(8, 9);
-             GridFlowField a = grid.createFlowField(new Cell(0, 0));
-             GridFlowField b = grid.createFlowField(List.of(new Cell(0, 0), new Cell(0, 0)), GridOptions.DEFAULT);
-             GridFlowField c = other.createFlowField(new Cell(0, 0))) {
+        try (Grid grid = Grid.create(8, 8);
+                Grid other = Grid.create(8, 9);
+                GridFlowField a = grid.createFlowField(new Cell(0, 0));
+                GridFlowField b = grid.createFlowField(List.of(new Cell(0, 0), new Cell(0, 0)), GridOptions.DEFAULT);
+                GridFlowField c = other.createFlowField(new Cell(0, 0))) {
             byte[] state = a.saveState();
-            assertEquals("goals", assertThrows(GridStateException.class, () -> b.restoreState(state)).field(),
+            assertEquals(
+                    "goals",
+                    assertThrows(GridStateException.class, () -> b.restoreState(state))
+                            .field(),
                     "the goals as created, repeats included, must match");
-            assertEquals("height", assertThrows(GridStateException.class, () -> c.restoreState(state)).field());
+            assertEquals(
+                    "height",
+                    assertThrows(GridStateException.class, () -> c.restoreState(state))
+                            .field());
             byte[] wrongKind = grid.saveState();
-            assertEquals("kind", assertThrows(GridStateException.class, () -> a.restoreState(wrongKind)).field());
+            assertEquals(
+                    "kind",
+                    assertThrows(GridStateException.class, () -> a.restoreState(wrongKind))
+                            .field());
         }
         // a next cell the topology does not move to is refused: four moves cannot restore an eight-move field
-        try (Grid grid = Grid.create(8, 8); GridFlowField eight = grid.createFlowField(new Cell(0, 0));
-             GridFlowField four = grid.createFlowField(List.of(new Cell(0, 0)), GridOptions.FOUR_CONNECTED)) {
+        try (Grid grid = Grid.create(8, 8);
+                GridFlowField eight = grid.createFlowField(new Cell(0, 0));
+                GridFlowField four = grid.createFlowField(List.of(new Cell(0, 0)), GridOptions.FOUR_CONNECTED)) {
             GridStateException e = assertThrows(GridStateException.class, () -> four.restoreState(eight.saveState()));
             assertTrue(e.field().startsWith("flow.step["), e.field());
         }
@@ -179,9 +197,9 @@ class GridFlowFieldStateTest {
     @Test
     void savesGoIntoACallersSegmentAndHexFieldsRoundTrip() {
         try (HexGrid hex = HexGrid.fromText(".#..\n....\n.#.#\n", HexLayout.POINTY_EVEN_ROW);
-             GridFlowField field = hex.createFlowField(new Cell(3, 1));
-             GridFlowField other = hex.createFlowField(new Cell(3, 1));
-             Arena arena = Arena.ofConfined()) {
+                GridFlowField field = hex.createFlowField(new Cell(3, 1));
+                GridFlowField other = hex.createFlowField(new Cell(3, 1));
+                Arena arena = Arena.ofConfined()) {
             byte[] state = field.saveState();
             assertEquals(state.length, field.stateLength());
             MemorySegment into = arena.allocate(state.length + 5);

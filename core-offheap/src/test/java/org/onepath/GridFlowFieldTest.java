@@ -23,14 +23,18 @@ class GridFlowFieldTest {
                 .....
                 .###.
                 .....
-                """); GridFlowField f = grid.createFlowField(List.of(new Cell(0, 0), new Cell(4, 2)), GridOptions.FOUR_CONNECTED)) {
+                """);
+                GridFlowField f =
+                        grid.createFlowField(List.of(new Cell(0, 0), new Cell(4, 2)), GridOptions.FOUR_CONNECTED)) {
             assertEquals(0.0, f.cost(0, 0));
             assertEquals(0.0, f.cost(new Cell(4, 2)));
             assertEquals(2.0, f.cost(2, 0), "two steps from either goal");
             assertEquals(Double.POSITIVE_INFINITY, f.cost(2, 1), "a wall");
             assertEquals(1.0, f.cost(4, 1));
             assertEquals(12, f.settled(), "every open cell settles once");
-            assertEquals(List.of(new Cell(2, 0), new Cell(1, 0), new Cell(0, 0)), f.pathFrom(new Cell(2, 0)),
+            assertEquals(
+                    List.of(new Cell(2, 0), new Cell(1, 0), new Cell(0, 0)),
+                    f.pathFrom(new Cell(2, 0)),
                     "west (cost 1 + 1) beats east (cost 3 + 1)");
             assertEquals(List.of(new Cell(4, 2)), f.pathFrom(new Cell(4, 2)), "a goal's path is the goal");
             assertTrue(f.pathFrom(new Cell(1, 1)).isEmpty(), "no path from a wall");
@@ -45,15 +49,17 @@ class GridFlowFieldTest {
                 ....
                 ..#.
                 ....
-                """); GridFlowField f = grid.createFlowField(List.of(new Cell(2, 1), new Cell(0, 0)),
-                GridOptions.forAgentSize(2))) {
+                """);
+                GridFlowField f =
+                        grid.createFlowField(List.of(new Cell(2, 1), new Cell(0, 0)), GridOptions.forAgentSize(2))) {
             assertEquals(Double.POSITIVE_INFINITY, f.cost(2, 1), "a wall goal is inactive");
             assertEquals(0.0, f.cost(0, 0), "(0, 0) fits a 2 x 2 agent");
             assertEquals(Double.POSITIVE_INFINITY, f.cost(1, 0), "(1, 0)'s 2 x 2 block holds the wall");
             assertEquals(Double.POSITIVE_INFINITY, f.cost(3, 0), "(3, 0)'s block leaves the grid");
             assertEquals(1.0, f.cost(0, 1));
         }
-        try (Grid grid = Grid.fromText("#."); GridFlowField f = grid.createFlowField(new Cell(0, 0))) {
+        try (Grid grid = Grid.fromText("#.");
+                GridFlowField f = grid.createFlowField(new Cell(0, 0))) {
             assertEquals(Double.POSITIVE_INFINITY, f.cost(1, 0), "the only goal is a wall: nothing is reachable");
             assertEquals(0, f.settled());
             assertTrue(f.isCurrent());
@@ -64,19 +70,22 @@ class GridFlowFieldTest {
     void theBlockedDelegateIsolatesACellAndTheStepCostSeesTheMoveOut() {
         CellBlocker blocked = (x, y) -> x == 2;
         GridOptions options = GridOptions.builder().blocked(blocked).build();
-        try (Grid grid = Grid.create(5, 1); GridFlowField f = grid.createFlowField(List.of(new Cell(4, 0)), options)) {
+        try (Grid grid = Grid.create(5, 1);
+                GridFlowField f = grid.createFlowField(List.of(new Cell(4, 0)), options)) {
             assertEquals(1.0, f.cost(3, 0));
             assertEquals(Double.POSITIVE_INFINITY, f.cost(2, 0), "no move out of a blocked cell");
             assertEquals(Double.POSITIVE_INFINITY, f.cost(1, 0), "no move into it");
         }
-        try (Grid grid = Grid.create(5, 1); GridFlowField f = grid.createFlowField(List.of(new Cell(2, 0)), options)) {
+        try (Grid grid = Grid.create(5, 1);
+                GridFlowField f = grid.createFlowField(List.of(new Cell(2, 0)), options)) {
             assertEquals(0.0, f.cost(2, 0), "a blocked goal keeps cost 0 but reaches nobody");
             assertEquals(Double.POSITIVE_INFINITY, f.cost(1, 0));
         }
         // moves out of the left half cost triple; the delegate sees (from, to)
         CellStepCost leftDear = (fx, fy, tx, ty, cost) -> fx < 2 ? 3 * cost : cost;
         GridOptions dear = GridOptions.builder().stepCost(leftDear).build();
-        try (Grid grid = Grid.create(5, 1); GridFlowField f = grid.createFlowField(List.of(new Cell(4, 0)), dear)) {
+        try (Grid grid = Grid.create(5, 1);
+                GridFlowField f = grid.createFlowField(List.of(new Cell(4, 0)), dear)) {
             assertEquals(2.0, f.cost(2, 0));
             assertEquals(5.0, f.cost(1, 0), "the move out of (1, 0) costs 3");
             assertEquals(8.0, f.cost(0, 0));
@@ -92,7 +101,10 @@ class GridFlowFieldTest {
     void freeMovesStillFollowTheFirstMinimumRule() {
         CellStepCost freeColumns = (fx, fy, tx, ty, cost) -> fx >= 2 && fx <= 4 && tx >= 2 && tx <= 4 ? 0.0 : cost;
         for (Connectivity connectivity : Connectivity.values()) {
-            GridOptions options = GridOptions.builder().connectivity(connectivity).stepCost(freeColumns).build();
+            GridOptions options = GridOptions.builder()
+                    .connectivity(connectivity)
+                    .stepCost(freeColumns)
+                    .build();
             ReferenceGrid ref = ReferenceGrid.parse("""
                     ........
                     ..#..#..
@@ -104,7 +116,8 @@ class GridFlowFieldTest {
             boolean eight = connectivity == Connectivity.EIGHT;
             int w = ref.width();
             int n = w * ref.height();
-            try (Grid grid = ref.toGrid(); GridFlowField f = grid.createFlowField(List.of(new Cell(7, 0)), options)) {
+            try (Grid grid = ref.toGrid();
+                    GridFlowField f = grid.createFlowField(List.of(new Cell(7, 0)), options)) {
                 // Bellman-Ford over the moves with the delegate's costs
                 double[] cost = new double[n];
                 java.util.Arrays.fill(cost, Double.POSITIVE_INFINITY);
@@ -125,7 +138,8 @@ class GridFlowFieldTest {
                     }
                 }
                 for (int i = 0; i < n; i++) {
-                    assertEquals(cost[i], f.cost(i % w, i / w), connectivity + " cost of (" + i % w + ", " + i / w + ")");
+                    assertEquals(
+                            cost[i], f.cost(i % w, i / w), connectivity + " cost of (" + i % w + ", " + i / w + ")");
                     int expected = -1;
                     if (cost[i] < Double.POSITIVE_INFINITY && i != 7) {
                         double min = Double.POSITIVE_INFINITY;
@@ -137,7 +151,10 @@ class GridFlowFieldTest {
                             }
                         }
                     }
-                    assertEquals(expected, f.nextIndex(i % w, i / w), connectivity + " next of (" + i % w + ", " + i / w + ")");
+                    assertEquals(
+                            expected,
+                            f.nextIndex(i % w, i / w),
+                            connectivity + " next of (" + i % w + ", " + i / w + ")");
                 }
             }
         }
@@ -186,8 +203,10 @@ class GridFlowFieldTest {
                             double length = Math.hypot(b.x() - a.x(), b.y() - a.y());
                             assertEquals(3.0, length, 1e-9, "adjacent hex centres are one cell size apart");
                             FlowDirection d = f.direction(new Cell(col, row));
-                            assertEquals((b.x() - a.x()) / length, d.x(), 1e-12, layout + " (" + col + ", " + row + ")");
-                            assertEquals((b.y() - a.y()) / length, d.y(), 1e-12, layout + " (" + col + ", " + row + ")");
+                            assertEquals(
+                                    (b.x() - a.x()) / length, d.x(), 1e-12, layout + " (" + col + ", " + row + ")");
+                            assertEquals(
+                                    (b.y() - a.y()) / length, d.y(), 1e-12, layout + " (" + col + ", " + row + ")");
                             assertEquals(1.0, Math.hypot(d.x(), d.y()), 1e-15);
                             directions++;
                         }
@@ -200,7 +219,8 @@ class GridFlowFieldTest {
 
     @Test
     void readsRefuseAStaleFieldUntilRefreshed() {
-        try (Grid grid = Grid.create(6, 6); GridFlowField f = grid.createFlowField(new Cell(0, 0))) {
+        try (Grid grid = Grid.create(6, 6);
+                GridFlowField f = grid.createFlowField(new Cell(0, 0))) {
             assertTrue(f.isCurrent());
             grid.setWalkable(3, 3, false);
             assertEquals(1, f.pendingEdits());
@@ -234,7 +254,8 @@ class GridFlowFieldTest {
 
     @Test
     void rectangleEditsAreRepairedAsOne() {
-        try (Grid grid = Grid.create(30, 30); GridFlowField f = grid.createFlowField(List.of(new Cell(0, 0)), GridOptions.forAgentSize(2))) {
+        try (Grid grid = Grid.create(30, 30);
+                GridFlowField f = grid.createFlowField(List.of(new Cell(0, 0)), GridOptions.forAgentSize(2))) {
             grid.setRect(10, 10, 5, 3, Grid.WALL);
             assertEquals(15, f.pendingEdits(), "a rectangle's cells become pending");
             assertTrue(f.refresh());
@@ -249,11 +270,12 @@ class GridFlowFieldTest {
     @Test
     void badInputIsRefusedWithTheValueNamed() {
         try (Grid grid = Grid.create(4, 3)) {
-            IllegalArgumentException outside = assertThrows(IllegalArgumentException.class,
+            IllegalArgumentException outside = assertThrows(
+                    IllegalArgumentException.class,
                     () -> grid.createFlowField(List.of(new Cell(1, 1), new Cell(4, 0)), GridOptions.DEFAULT));
             assertTrue(outside.getMessage().contains("(4, 0)"), outside.getMessage());
-            IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
-                    () -> grid.createFlowField(List.of(), GridOptions.DEFAULT));
+            IllegalArgumentException none = assertThrows(
+                    IllegalArgumentException.class, () -> grid.createFlowField(List.of(), GridOptions.DEFAULT));
             assertTrue(none.getMessage().contains("at least one goal"), none.getMessage());
             try (GridFlowField f = grid.createFlowField(new Cell(0, 0))) {
                 IllegalArgumentException cell = assertThrows(IllegalArgumentException.class, () -> f.cost(-1, 2));
@@ -290,7 +312,8 @@ class GridFlowFieldTest {
                 .##...
                 ...#..
                 ......
-                """, HexLayout.FLAT_ODD_COLUMN); GridFlowField f = hex.createFlowField(new Cell(0, 0))) {
+                """, HexLayout.FLAT_ODD_COLUMN);
+                GridFlowField f = hex.createFlowField(new Cell(0, 0))) {
             assertTrue(f.isHex());
             hex.setWalkable(1, 0, false);
             hex.setRect(4, 2, 2, 2, 3);

@@ -80,7 +80,8 @@ class GridLayoutTest {
 
     @Test
     void createWithAreaFillsEveryCell() {
-        try (Grid walls = Grid.create(3, 2, 255); Grid seven = Grid.create(3, 2, 7)) {
+        try (Grid walls = Grid.create(3, 2, 255);
+                Grid seven = Grid.create(3, 2, 7)) {
             for (int y = 0; y < 2; y++) {
                 for (int x = 0; x < 3; x++) {
                     assertFalse(walls.isWalkable(x, y));
@@ -94,8 +95,8 @@ class GridLayoutTest {
     @Test
     void fromBooleansMapsTrueToOpenAndFalseToWall() {
         boolean[][] rows = {
-                {true, false, true},
-                {false, true, true},
+            {true, false, true},
+            {false, true, true},
         };
         try (Grid grid = Grid.from(rows)) {
             assertEquals(3, grid.width());
@@ -142,7 +143,9 @@ class GridLayoutTest {
 
     @Test
     void newGridsStartAtVersionZero() {
-        try (Grid a = Grid.create(3, 3); Grid b = Grid.fromText("#.\n.1"); Grid c = Grid.from(new boolean[][] {{false, true}})) {
+        try (Grid a = Grid.create(3, 3);
+                Grid b = Grid.fromText("#.\n.1");
+                Grid c = Grid.from(new boolean[][] {{false, true}})) {
             assertEquals(0, a.version());
             assertEquals(0, b.version());
             assertEquals(0, c.version());

@@ -63,12 +63,17 @@ class GridLifecycleTest {
                 assertFalse(grid.isWalkable(2, 1));
                 assertEquals(17, grid.area(0, 2));
                 grid.setArea(3, 2, 99);
-                assertEquals(99, segment.get(ValueLayout.JAVA_BYTE, 2 * 4 + 3) & 0xFF, "grid writes land in the segment");
+                assertEquals(
+                        99, segment.get(ValueLayout.JAVA_BYTE, 2 * 4 + 3) & 0xFF, "grid writes land in the segment");
                 // writes by the caller are visible to the grid
                 segment.set(ValueLayout.JAVA_BYTE, 0, (byte) 255);
                 assertFalse(grid.isWalkable(0, 0));
-                assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(0, 0), new Cell(3, 2)).status());
-                assertEquals(PathStatus.FOUND, grid.findPath(new Cell(1, 0), new Cell(3, 2)).status());
+                assertEquals(
+                        PathStatus.START_INVALID,
+                        grid.findPath(new Cell(0, 0), new Cell(3, 2)).status());
+                assertEquals(
+                        PathStatus.FOUND,
+                        grid.findPath(new Cell(1, 0), new Cell(3, 2)).status());
             }
             // the grid is closed, the caller's memory is not
             assertTrue(segment.scope().isAlive());

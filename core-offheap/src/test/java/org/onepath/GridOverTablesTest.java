@@ -20,10 +20,10 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
-import org.onepath.cells.GridTables;
 import org.onepath.cells.Cell;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.GridTables;
 import org.onepath.cells.PathStatus;
 
 /**
@@ -40,16 +40,29 @@ class GridOverTablesTest {
         List<GridOptions> list = new ArrayList<>();
         for (GridAlgorithm a : GridAlgorithm.values()) {
             list.add(GridOptions.builder().algorithm(a).build());
-            list.add(GridOptions.builder().algorithm(a).specializedEngines(false).build());
+            list.add(
+                    GridOptions.builder().algorithm(a).specializedEngines(false).build());
         }
         list.add(GridOptions.FOUR_CONNECTED);
         list.add(GridOptions.NO_SQUEEZING);
         list.add(GridOptions.builder().diagonalRule(DiagonalRule.ALLOW_ALL).build());
-        list.add(GridOptions.builder().heuristic(HeuristicKind.ZERO).specializedEngines(false).build());
-        list.add(GridOptions.builder().heuristic(HeuristicKind.MANHATTAN).connectivity(Connectivity.FOUR).build());
+        list.add(GridOptions.builder()
+                .heuristic(HeuristicKind.ZERO)
+                .specializedEngines(false)
+                .build());
+        list.add(GridOptions.builder()
+                .heuristic(HeuristicKind.MANHATTAN)
+                .connectivity(Connectivity.FOUR)
+                .build());
         list.add(GridOptions.forAgentSize(2));
-        list.add(GridOptions.builder().agentSize(3).algorithm(GridAlgorithm.JPS_PLUS).build());
-        list.add(GridOptions.builder().algorithm(GridAlgorithm.JPS).stepCost((fx, fy, tx, ty, base) -> base * 2).build());
+        list.add(GridOptions.builder()
+                .agentSize(3)
+                .algorithm(GridAlgorithm.JPS_PLUS)
+                .build());
+        list.add(GridOptions.builder()
+                .algorithm(GridAlgorithm.JPS)
+                .stepCost((fx, fy, tx, ty, base) -> base * 2)
+                .build());
         return List.copyOf(list);
     }
 
@@ -72,15 +85,16 @@ class GridOverTablesTest {
     }
 
     private static GridTables map(GridTables t, Function<MemorySegment, MemorySegment> f) {
-        return new GridTables(f.apply(t.clearance()), f.apply(t.blockMap()), f.apply(t.jpsPlus()), f.apply(t.octileNeighbours()));
+        return new GridTables(
+                f.apply(t.clearance()), f.apply(t.blockMap()), f.apply(t.jpsPlus()), f.apply(t.octileNeighbours()));
     }
 
     private static void assertSameBytes(MemorySegment expected, MemorySegment actual, String what) {
         assertEquals(expected.byteSize(), actual.byteSize(), what + " size");
         long m = MemorySegment.mismatch(expected, 0, expected.byteSize(), actual, 0, actual.byteSize());
         if (m >= 0) {
-            fail(what + " differs at byte " + m + ": expected " + expected.get(ValueLayout.JAVA_BYTE, m)
-                    + ", got " + actual.get(ValueLayout.JAVA_BYTE, m));
+            fail(what + " differs at byte " + m + ": expected " + expected.get(ValueLayout.JAVA_BYTE, m) + ", got "
+                    + actual.get(ValueLayout.JAVA_BYTE, m));
         }
     }
 
@@ -96,7 +110,10 @@ class GridOverTablesTest {
         assertEquals(given.clearance().address(), views.clearance().address(), "clearance is used in place");
         assertEquals(given.blockMap().address(), views.blockMap().address(), "block map is used in place");
         assertEquals(given.jpsPlus().address(), views.jpsPlus().address(), "JPS+ table is used in place");
-        assertEquals(given.octileNeighbours().address(), views.octileNeighbours().address(), "neighbour bytes are used in place");
+        assertEquals(
+                given.octileNeighbours().address(),
+                views.octileNeighbours().address(),
+                "neighbour bytes are used in place");
     }
 
     private static void assertSamePath(GridPath expected, GridPath actual, String where) {
@@ -121,11 +138,11 @@ class GridOverTablesTest {
     // ---- 1. writable memory: queries, edits, in-place use ----
 
     @Property(tries = 40)
-    void queriesOverCopiedTablesEqualTheOriginals(@ForAll @IntRange(min = 1, max = 40) int w,
-                                                  @ForAll @IntRange(min = 1, max = 40) int h,
-                                                  @ForAll long seed) {
+    void queriesOverCopiedTablesEqualTheOriginals(
+            @ForAll @IntRange(min = 1, max = 40) int w, @ForAll @IntRange(min = 1, max = 40) int h, @ForAll long seed) {
         Random random = new Random(seed);
-        try (Arena arena = Arena.ofConfined(); Grid original = randomGrid(w, h, random)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = randomGrid(w, h, random)) {
             GridTables given = map(original.tables(), s -> copyOf(s, arena));
             MemorySegment cells = copyOf(original.cells(), arena);
             try (Grid over = Grid.over(cells, w, h, given)) {
@@ -133,7 +150,10 @@ class GridOverTablesTest {
                 assertSameQueries(original, over, random, 6);
                 for (int y = 0; y < h; y++) {
                     for (int x = 0; x < w; x++) {
-                        assertEquals(original.maxAgentSizeAt(x, y), over.maxAgentSizeAt(x, y), "clearance at " + x + "," + y);
+                        assertEquals(
+                                original.maxAgentSizeAt(x, y),
+                                over.maxAgentSizeAt(x, y),
+                                "clearance at " + x + "," + y);
                     }
                 }
                 GridTables views = over.tables();
@@ -148,12 +168,14 @@ class GridOverTablesTest {
      * caller's segments end up holding exactly what a fresh grid of the same cells computes.
      */
     @Property(tries = 40)
-    void tablesInCallerMemoryFollowEdits(@ForAll @IntRange(min = 1, max = 40) int w,
-                                         @ForAll @IntRange(min = 1, max = 40) int h,
-                                         @ForAll @IntRange(min = 1, max = 60) int edits,
-                                         @ForAll long seed) {
+    void tablesInCallerMemoryFollowEdits(
+            @ForAll @IntRange(min = 1, max = 40) int w,
+            @ForAll @IntRange(min = 1, max = 40) int h,
+            @ForAll @IntRange(min = 1, max = 60) int edits,
+            @ForAll long seed) {
         Random random = new Random(seed);
-        try (Arena arena = Arena.ofConfined(); Grid original = randomGrid(w, h, random)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = randomGrid(w, h, random)) {
             GridTables given = map(original.tables(), s -> copyOf(s, arena));
             MemorySegment cells = copyOf(original.cells(), arena);
             try (Grid over = Grid.over(cells, w, h, given)) {
@@ -168,12 +190,14 @@ class GridOverTablesTest {
      * {@code tables()} call.
      */
     @Property(tries = 40)
-    void tablesInCallerMemoryFollowEditsMadeBeforeAnyQuery(@ForAll @IntRange(min = 1, max = 40) int w,
-                                                           @ForAll @IntRange(min = 1, max = 40) int h,
-                                                           @ForAll @IntRange(min = 1, max = 60) int edits,
-                                                           @ForAll long seed) {
+    void tablesInCallerMemoryFollowEditsMadeBeforeAnyQuery(
+            @ForAll @IntRange(min = 1, max = 40) int w,
+            @ForAll @IntRange(min = 1, max = 40) int h,
+            @ForAll @IntRange(min = 1, max = 60) int edits,
+            @ForAll long seed) {
         Random random = new Random(seed);
-        try (Arena arena = Arena.ofConfined(); Grid original = randomGrid(w, h, random)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = randomGrid(w, h, random)) {
             GridTables given = map(original.tables(), s -> copyOf(s, arena));
             MemorySegment cells = copyOf(original.cells(), arena);
             try (Grid over = Grid.over(cells, w, h, given)) {
@@ -185,15 +209,22 @@ class GridOverTablesTest {
     /** A wall placed right after {@code over} blocks the jump searches, which read the handed-over tables. */
     @Test
     void aWallAddedBeforeTheFirstQueryBlocksTheJumpSearches() {
-        try (Arena arena = Arena.ofConfined(); Grid original = Grid.fromText(".....\n")) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = Grid.fromText(".....\n")) {
             GridTables given = map(original.tables(), s -> copyOf(s, arena));
             try (Grid over = Grid.over(copyOf(original.cells(), arena), 5, 1, given)) {
                 over.setWalkable(2, 0, false);
                 StringBuilder wrong = new StringBuilder();
                 for (GridAlgorithm a : GridAlgorithm.values()) {
-                    GridPath p = over.findPath(new Cell(0, 0), new Cell(4, 0), GridOptions.builder().algorithm(a).build());
+                    GridPath p = over.findPath(
+                            new Cell(0, 0),
+                            new Cell(4, 0),
+                            GridOptions.builder().algorithm(a).build());
                     if (p.status() != PathStatus.NO_PATH) {
-                        wrong.append(a).append(" crossed the new wall: ").append(p).append('\n');
+                        wrong.append(a)
+                                .append(" crossed the new wall: ")
+                                .append(p)
+                                .append('\n');
                     }
                 }
                 assertEquals("", wrong.toString());
@@ -207,7 +238,8 @@ class GridOverTablesTest {
         Random random = new Random(7);
         int w = 30;
         int h = 25;
-        try (Arena arena = Arena.ofConfined(); Grid original = randomGrid(w, h, random)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = randomGrid(w, h, random)) {
             GridTables given = map(original.tables(), s -> copyOf(s, arena));
             MemorySegment cells = copyOf(original.cells(), arena);
             try (Grid over = Grid.over(cells, w, h, given)) {
@@ -248,15 +280,19 @@ class GridOverTablesTest {
             assertSameTables(expected, given, "caller's segments; " + where);
             assertSameTables(expected, views, "tables(); " + where);
             if (!java.util.Arrays.equals(blockBefore, fresh.tables().blockMap().toArray(ValueLayout.JAVA_BYTE))) {
-                assertFalse(java.util.Arrays.equals(blockBefore, given.blockMap().toArray(ValueLayout.JAVA_BYTE)),
+                assertFalse(
+                        java.util.Arrays.equals(blockBefore, given.blockMap().toArray(ValueLayout.JAVA_BYTE)),
                         "the caller's block map changed");
             }
             if (!java.util.Arrays.equals(clearanceBefore, expected.clearance().toArray(ValueLayout.JAVA_BYTE))) {
-                assertFalse(java.util.Arrays.equals(clearanceBefore, given.clearance().toArray(ValueLayout.JAVA_BYTE)),
+                assertFalse(
+                        java.util.Arrays.equals(
+                                clearanceBefore, given.clearance().toArray(ValueLayout.JAVA_BYTE)),
                         "the caller's clearance changed");
             }
             if (!java.util.Arrays.equals(jpsBefore, expected.jpsPlus().toArray(ValueLayout.JAVA_BYTE))) {
-                assertFalse(java.util.Arrays.equals(jpsBefore, given.jpsPlus().toArray(ValueLayout.JAVA_BYTE)),
+                assertFalse(
+                        java.util.Arrays.equals(jpsBefore, given.jpsPlus().toArray(ValueLayout.JAVA_BYTE)),
                         "the caller's JPS+ table changed");
             }
             assertSameQueries(fresh, over, random, 3);
@@ -266,12 +302,16 @@ class GridOverTablesTest {
     /** The tables are read where they lie: a clearance handed over decides the size-2 queries. */
     @Test
     void aClearanceHandedOverIsWhatQueriesRead() {
-        try (Arena arena = Arena.ofConfined(); Grid original = Grid.create(6, 6)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = Grid.create(6, 6)) {
             GridTables given = map(original.tables(), s -> copyOf(s, arena));
             given.clearance().fill((byte) 1); // says no 2 x 2 square fits anywhere
             try (Grid over = Grid.over(copyOf(original.cells(), arena), 6, 6, given)) {
-                assertTrue(original.findPath(new Cell(0, 0), new Cell(4, 4), GridOptions.forAgentSize(2)).found());
-                assertFalse(over.findPath(new Cell(0, 0), new Cell(4, 4), GridOptions.forAgentSize(2)).found(),
+                assertTrue(original.findPath(new Cell(0, 0), new Cell(4, 4), GridOptions.forAgentSize(2))
+                        .found());
+                assertFalse(
+                        over.findPath(new Cell(0, 0), new Cell(4, 4), GridOptions.forAgentSize(2))
+                                .found(),
                         "the given clearance, not a recomputed one, decides");
                 assertEquals(1, over.maxAgentSizeAt(0, 0));
                 over.setArea(5, 5, Grid.WALL);
@@ -288,7 +328,8 @@ class GridOverTablesTest {
         Random random = new Random(11);
         int w = 37;
         int h = 29;
-        try (Arena arena = Arena.ofConfined(); Grid original = randomGrid(w, h, random)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = randomGrid(w, h, random)) {
             GridTables given = map(original.tables(), s -> copyOf(s, arena).asReadOnly());
             GridTables snapshot = map(given, s -> copyOf(s, arena));
             MemorySegment cells = copyOf(original.cells(), arena).asReadOnly();
@@ -321,12 +362,20 @@ class GridOverTablesTest {
     /** Read-only tables are taken as they are: tables of zeros stay zeros, nothing is recomputed. */
     @Test
     void readOnlyTablesAreTakenAsTheyAre() {
-        try (Arena arena = Arena.ofConfined(); Grid original = Grid.create(10, 8)) {
-            GridTables zeros = map(original.tables(), s -> arena.allocate(s.byteSize(), 8).asReadOnly());
+        try (Arena arena = Arena.ofConfined();
+                Grid original = Grid.create(10, 8)) {
+            GridTables zeros =
+                    map(original.tables(), s -> arena.allocate(s.byteSize(), 8).asReadOnly());
             try (Grid over = Grid.over(copyOf(original.cells(), arena).asReadOnly(), 10, 8, zeros)) {
                 assertEquals(0, over.maxAgentSizeAt(0, 0), "the given clearance says 0");
-                over.findPath(new Cell(0, 0), new Cell(9, 7), GridOptions.builder().algorithm(GridAlgorithm.JPS).build());
-                over.findPath(new Cell(0, 0), new Cell(9, 7), GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build());
+                over.findPath(
+                        new Cell(0, 0),
+                        new Cell(9, 7),
+                        GridOptions.builder().algorithm(GridAlgorithm.JPS).build());
+                over.findPath(
+                        new Cell(0, 0),
+                        new Cell(9, 7),
+                        GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build());
                 GridTables views = over.tables();
                 assertViewsAreCallerMemory(zeros, views);
                 assertEquals(-1, MemorySegment.mismatch(zeros.clearance(), 0, 80, views.clearance(), 0, 80));
@@ -343,8 +392,9 @@ class GridOverTablesTest {
     @Test
     void readOnlyCellsWithoutTablesComputeTheirOwn() {
         Random random = new Random(3);
-        try (Arena arena = Arena.ofConfined(); Grid original = randomGrid(20, 15, random);
-             Grid over = Grid.over(copyOf(original.cells(), arena).asReadOnly(), 20, 15, GridTables.NONE)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = randomGrid(20, 15, random);
+                Grid over = Grid.over(copyOf(original.cells(), arena).asReadOnly(), 20, 15, GridTables.NONE)) {
             assertTrue(over.isReadOnly());
             assertReadOnly(() -> over.setArea(0, 0, 1));
             assertSameQueries(original, over, random, 4);
@@ -354,7 +404,8 @@ class GridOverTablesTest {
 
     @Test
     void aWritableGridOverTablesIsNotReadOnly() {
-        try (Arena arena = Arena.ofConfined(); Grid original = Grid.create(5, 4)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = Grid.create(5, 4)) {
             GridTables given = map(original.tables(), s -> copyOf(s, arena));
             try (Grid over = Grid.over(copyOf(original.cells(), arena), 5, 4, given)) {
                 assertFalse(over.isReadOnly());
@@ -368,7 +419,8 @@ class GridOverTablesTest {
 
     @Test
     void mixedAccessIsRefusedNamingTheTable() {
-        try (Arena arena = Arena.ofConfined(); Grid original = Grid.create(9, 7)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = Grid.create(9, 7)) {
             GridTables writable = map(original.tables(), s -> copyOf(s, arena));
             GridTables readOnly = map(writable, MemorySegment::asReadOnly);
             MemorySegment cells = copyOf(original.cells(), arena);
@@ -390,7 +442,8 @@ class GridOverTablesTest {
 
     @Test
     void tooSmallSegmentsAreRefusedNamingTheTable() {
-        try (Arena arena = Arena.ofConfined(); Grid original = Grid.create(9, 7)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = Grid.create(9, 7)) {
             GridTables writable = map(original.tables(), s -> copyOf(s, arena));
             MemorySegment cells = copyOf(original.cells(), arena);
             String[] names = {"clearance", "block map", "JPS+ table", "octile neighbour bytes"};
@@ -399,7 +452,8 @@ class GridOverTablesTest {
                 MemorySegment full = pick(writable, i);
                 assertEquals(need[i], full.byteSize(), names[i] + " bytes");
                 GridTables shortOne = replace(writable, i, full.asSlice(0, full.byteSize() - 1));
-                IllegalArgumentException e = assertRefused(() -> Grid.over(cells, 9, 7, shortOne), names[i], "" + need[i]);
+                IllegalArgumentException e =
+                        assertRefused(() -> Grid.over(cells, 9, 7, shortOne), names[i], "" + need[i]);
                 assertTrue(e.getMessage().contains("" + (need[i] - 1)), e.getMessage());
                 GridTables shortReadOnly = map(shortOne, MemorySegment::asReadOnly);
                 assertRefused(() -> Grid.over(cells.asReadOnly(), 9, 7, shortReadOnly), names[i], "" + need[i]);
@@ -437,19 +491,29 @@ class GridOverTablesTest {
     }
 
     private static GridTables replace(GridTables t, int i, MemorySegment s) {
-        return new GridTables(i == 0 ? s : t.clearance(), i == 1 ? s : t.blockMap(), i == 2 ? s : t.jpsPlus(),
+        return new GridTables(
+                i == 0 ? s : t.clearance(),
+                i == 1 ? s : t.blockMap(),
+                i == 2 ? s : t.jpsPlus(),
                 i == 3 ? s : t.octileNeighbours());
     }
 
     @Test
     void closingAWritableGridLeavesTheCallersMemory() {
         Random random = new Random(5);
-        try (Arena arena = Arena.ofConfined(); Grid original = randomGrid(12, 12, random)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid original = randomGrid(12, 12, random)) {
             GridTables given = map(original.tables(), s -> copyOf(s, arena));
             MemorySegment cells = copyOf(original.cells(), arena);
             Grid over = Grid.over(cells, 12, 12, given);
-            over.findPath(new Cell(0, 0), new Cell(11, 11), GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build());
-            over.findPath(new Cell(0, 0), new Cell(11, 11), GridOptions.builder().algorithm(GridAlgorithm.JPS).build());
+            over.findPath(
+                    new Cell(0, 0),
+                    new Cell(11, 11),
+                    GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build());
+            over.findPath(
+                    new Cell(0, 0),
+                    new Cell(11, 11),
+                    GridOptions.builder().algorithm(GridAlgorithm.JPS).build());
             over.close();
             assertSameTables(original.tables(), given, "after close");
             assertSameBytes(original.cells(), cells, "cells after close");

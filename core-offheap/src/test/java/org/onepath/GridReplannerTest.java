@@ -14,17 +14,19 @@ import org.junit.jupiter.api.Test;
 import org.onepath.ReplanTestSupport.Replanned;
 import org.onepath.ReplanTestSupport.Result;
 import org.onepath.ReplanTestSupport.Setting;
-import org.onepath.grids.replan.ReplanSearch;
 import org.onepath.cells.Cell;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.HexLayout;
 import org.onepath.cells.PathStatus;
+import org.onepath.grids.replan.ReplanSearch;
 
 /** The tier-1 replanners' rules, one test each: restarts, moving starts, slicing, statuses, bad input. */
 class GridReplannerTest {
-    private static final GridOptions LPA = GridOptions.builder().algorithm(GridAlgorithm.LPA_STAR).build();
-    private static final GridOptions DSTAR = GridOptions.builder().algorithm(GridAlgorithm.D_STAR_LITE).build();
+    private static final GridOptions LPA =
+            GridOptions.builder().algorithm(GridAlgorithm.LPA_STAR).build();
+    private static final GridOptions DSTAR =
+            GridOptions.builder().algorithm(GridAlgorithm.D_STAR_LITE).build();
 
     /**
      * D* Lite with an agent walking its own path while walls appear ahead of it: the repaired
@@ -39,10 +41,12 @@ class GridReplannerTest {
             ReferenceGrid ref = ReplanTestSupport.randomGrid(random, 16, 16, seed % 2 == 0, 20);
             GridOptions options = DSTAR.toBuilder()
                     .connectivity(seed % 3 == 0 ? Connectivity.FOUR : Connectivity.EIGHT)
-                    .diagonalRule(DiagonalRule.values()[(int) (seed % 3)]).build();
+                    .diagonalRule(DiagonalRule.values()[(int) (seed % 3)])
+                    .build();
             Cell start = ReplanTestSupport.standingCell(random, ref, 1);
             Cell goal = ReplanTestSupport.standingCell(random, ref, 1);
-            try (Grid grid = ref.toGrid(); GridReplanner replanner = grid.createReplanner(start, goal, options)) {
+            try (Grid grid = ref.toGrid();
+                    GridReplanner replanner = grid.createReplanner(start, goal, options)) {
                 GridPath path = replanner.replan();
                 Setting setting = new Setting(grid, null, options, GridAlgorithm.D_STAR_LITE, start, goal);
                 walks++;
@@ -58,13 +62,18 @@ class GridReplannerTest {
                     steps++;
                     Result r = new Result(path.status(), path.cost(), path.cellIndices(), path.expandedCount());
                     if (path.found()) {
-                        ReplanTestSupport.checkPath(setting, replanner.start(), goal, r, "seed " + seed + " step " + steps);
+                        ReplanTestSupport.checkPath(
+                                setting, replanner.start(), goal, r, "seed " + seed + " step " + steps);
                     }
-                    GridPath fresh = grid.findPath(replanner.start(), goal, options.toBuilder().algorithm(GridAlgorithm.ASTAR).build());
+                    GridPath fresh = grid.findPath(
+                            replanner.start(),
+                            goal,
+                            options.toBuilder().algorithm(GridAlgorithm.ASTAR).build());
                     assertEquals(fresh.status(), path.status(), "seed " + seed);
                     if (fresh.found()) {
-                        assertTrue(ReplanTestSupport.close(fresh.cost(), path.cost()), "seed " + seed + ": " + path.cost()
-                                + " vs A* " + fresh.cost());
+                        assertTrue(
+                                ReplanTestSupport.close(fresh.cost(), path.cost()),
+                                "seed " + seed + ": " + path.cost() + " vs A* " + fresh.cost());
                     }
                 }
                 assertEquals(0, replanner.restartCount(), "a walking agent never restarts D* Lite");
@@ -102,7 +111,8 @@ class GridReplannerTest {
     @Test
     void aChangedGoalRestartsBoth() {
         for (GridOptions o : List.of(LPA, DSTAR)) {
-            try (Grid grid = Grid.create(10, 10); GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(9, 9), o)) {
+            try (Grid grid = Grid.create(10, 10);
+                    GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(9, 9), o)) {
                 r.replan();
                 r.setGoal(new Cell(9, 9));
                 assertTrue(r.search().isInitialized(), "the same goal changes nothing");
@@ -121,11 +131,13 @@ class GridReplannerTest {
     @Test
     void largeEditsAreaCostsAndInvalidateRestartSmallEditsRepair() {
         for (GridOptions o : List.of(LPA, DSTAR)) {
-            try (Grid grid = Grid.create(20, 20); GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(19, 19), o)) {
+            try (Grid grid = Grid.create(20, 20);
+                    GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(19, 19), o)) {
                 r.replan();
                 grid.setWalkable(10, 10, false);
                 assertTrue(r.search().isInitialized());
-                assertEquals(9, r.search().pendingCount(), "a cell edit with agent size 1 re-examines the 3 x 3 around it");
+                assertEquals(
+                        9, r.search().pendingCount(), "a cell edit with agent size 1 re-examines the 3 x 3 around it");
                 r.replan();
                 // [x - 1, x + w] x [y - 1, y + h] = [4, 13] x [4, 13] = 100 cells = a quarter: still a repair
                 grid.setRect(5, 5, 8, 8, 3);
@@ -151,12 +163,14 @@ class GridReplannerTest {
     void theRegionOfAnEditGrowsWithTheAgentSize() {
         for (int size = 1; size <= 3; size++) {
             GridOptions o = DSTAR.toBuilder().agentSize(size).build();
-            try (Grid grid = Grid.create(40, 40); GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(30, 30), o)) {
+            try (Grid grid = Grid.create(40, 40);
+                    GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(30, 30), o)) {
                 r.replan();
                 grid.setWalkable(20, 20, false);
                 assertEquals((size + 2) * (size + 2), r.search().pendingCount(), "agent size " + size);
                 grid.setWalkable(0, 39, false);
-                assertEquals((size + 2) * (size + 2) + (size + 1) * 2, r.search().pendingCount(), "clipped at the edge");
+                assertEquals(
+                        (size + 2) * (size + 2) + (size + 1) * 2, r.search().pendingCount(), "clipped at the edge");
             }
         }
     }
@@ -165,13 +179,16 @@ class GridReplannerTest {
     @Test
     void anEditFarFromThePathCostsLittle() {
         for (GridOptions o : List.of(LPA, DSTAR)) {
-            try (Grid grid = Grid.create(64, 64); GridReplanner r = grid.createReplanner(new Cell(2, 2), new Cell(60, 2), o)) {
+            try (Grid grid = Grid.create(64, 64);
+                    GridReplanner r = grid.createReplanner(new Cell(2, 2), new Cell(60, 2), o)) {
                 GridPath first = r.replan();
                 grid.setWalkable(30, 60, false);
                 GridPath second = r.replan();
                 assertEquals(first.cost(), second.cost(), 0.0);
-                assertTrue(second.expandedCount() < first.expandedCount() / 10, o.algorithm() + ": " + second.expandedCount()
-                        + " expansions after the edit, " + first.expandedCount() + " for the first plan");
+                assertTrue(
+                        second.expandedCount() < first.expandedCount() / 10,
+                        o.algorithm() + ": " + second.expandedCount() + " expansions after the edit, "
+                                + first.expandedCount() + " for the first plan");
             }
         }
     }
@@ -187,8 +204,10 @@ class GridReplannerTest {
             SplittableRandom r1 = new SplittableRandom(seed);
             SplittableRandom r2 = new SplittableRandom(seed);
             SplittableRandom budgets = new SplittableRandom(seed ^ 0x5DEECE66DL);
-            try (Setting a = ReplanTestSupport.randomSetting(seed, r1, 14); Setting b = ReplanTestSupport.randomSetting(seed, r2, 14);
-                 Replanned whole = a.create(); Replanned sliced = b.create()) {
+            try (Setting a = ReplanTestSupport.randomSetting(seed, r1, 14);
+                    Setting b = ReplanTestSupport.randomSetting(seed, r2, 14);
+                    Replanned whole = a.create();
+                    Replanned sliced = b.create()) {
                 for (int round = 0; round < 5; round++) {
                     Result expected = whole.replan(0);
                     Result actual;
@@ -200,7 +219,8 @@ class GridReplannerTest {
                     String where = "seed " + seed + " round " + round + " (" + calls + " slices)";
                     assertEquals(expected.status(), actual.status(), where);
                     assertEquals(expected.expanded(), actual.expanded(), where);
-                    assertEquals(Double.doubleToLongBits(expected.cost()), Double.doubleToLongBits(actual.cost()), where);
+                    assertEquals(
+                            Double.doubleToLongBits(expected.cost()), Double.doubleToLongBits(actual.cost()), where);
                     assertArrayEquals(expected.cells(), actual.cells(), where);
                     compared++;
                     List<Integer> near = ReplanTestSupport.cells(expected);
@@ -222,9 +242,10 @@ class GridReplannerTest {
     /** tryReplan, pathLength, pathCost and copyPath give replan()'s path and cost bits. */
     @Test
     void tryReplanAndCopyPathGiveTheSameResult() {
-        try (Grid grid = Grid.fromText("......\n.####.\n......\n"); Grid twin = Grid.fromText("......\n.####.\n......\n");
-             GridReplanner a = grid.createReplanner(new Cell(0, 2), new Cell(5, 0), DSTAR);
-             GridReplanner b = twin.createReplanner(new Cell(0, 2), new Cell(5, 0), DSTAR)) {
+        try (Grid grid = Grid.fromText("......\n.####.\n......\n");
+                Grid twin = Grid.fromText("......\n.####.\n......\n");
+                GridReplanner a = grid.createReplanner(new Cell(0, 2), new Cell(5, 0), DSTAR);
+                GridReplanner b = twin.createReplanner(new Cell(0, 2), new Cell(5, 0), DSTAR)) {
             GridPath p = a.replan();
             assertEquals(PathStatus.FOUND, b.tryReplan(0));
             int[] out = new int[b.pathLength() + 3];
@@ -245,7 +266,8 @@ class GridReplannerTest {
     /** A start or goal the agent cannot stand on gives START_INVALID or GOAL_INVALID, and recovers when cleared. */
     @Test
     void invalidEndsGiveStatusesNotExceptions() {
-        try (Grid grid = Grid.fromText("....\n....\n"); GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(3, 1), LPA)) {
+        try (Grid grid = Grid.fromText("....\n....\n");
+                GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(3, 1), LPA)) {
             grid.setWalkable(0, 0, false);
             assertEquals(PathStatus.START_INVALID, r.replan().status());
             grid.setWalkable(0, 0, true);
@@ -255,11 +277,14 @@ class GridReplannerTest {
             assertEquals(PathStatus.FOUND, r.replan().status());
         }
         GridOptions big = DSTAR.toBuilder().agentSize(2).build();
-        try (Grid grid = Grid.fromText("....\n...#\n"); GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(2, 0), big)) {
+        try (Grid grid = Grid.fromText("....\n...#\n");
+                GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(2, 0), big)) {
             assertEquals(PathStatus.GOAL_INVALID, r.replan().status(), "the goal is too narrow for size 2");
         }
-        GridOptions blocked = DSTAR.toBuilder().blocked((x, y) -> x == 0 && y == 0).build();
-        try (Grid grid = Grid.create(4, 4); GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(3, 3), blocked)) {
+        GridOptions blocked =
+                DSTAR.toBuilder().blocked((x, y) -> x == 0 && y == 0).build();
+        try (Grid grid = Grid.create(4, 4);
+                GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(3, 3), blocked)) {
             assertEquals(PathStatus.START_INVALID, r.replan().status(), "a blocked start");
         }
     }
@@ -268,7 +293,10 @@ class GridReplannerTest {
     @Test
     void budgetsReportExhaustion() {
         try (Grid grid = Grid.create(30, 30);
-             GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(29, 29), DSTAR.toBuilder().iterationBudget(5).build())) {
+                GridReplanner r = grid.createReplanner(
+                        new Cell(0, 0),
+                        new Cell(29, 29),
+                        DSTAR.toBuilder().iterationBudget(5).build())) {
             GridPath p = r.replan();
             assertEquals(PathStatus.BUDGET_EXHAUSTED, p.status());
             assertEquals(5, p.iterations());
@@ -289,7 +317,8 @@ class GridReplannerTest {
                 assertThrows(IllegalArgumentException.class, () -> grid.createSearch(o));
             }
         }
-        try (Grid grid = Grid.create(4, 4); GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(3, 3), LPA)) {
+        try (Grid grid = Grid.create(4, 4);
+                GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(3, 3), LPA)) {
             assertEquals(GridAlgorithm.LPA_STAR, r.replan().algorithm());
         }
     }
@@ -298,7 +327,8 @@ class GridReplannerTest {
     @Test
     void recordedExpansionsMatchTheCount() {
         GridOptions o = DSTAR.toBuilder().recordExpansions(true).build();
-        try (Grid grid = Grid.create(12, 12); GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(11, 11), o)) {
+        try (Grid grid = Grid.create(12, 12);
+                GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(11, 11), o)) {
             GridPath p = r.replan();
             assertEquals(p.expandedCount(), p.expandedCells().size());
             grid.setWalkable(5, 5, false);
@@ -312,11 +342,15 @@ class GridReplannerTest {
     @Test
     void badInputIsRefusedClearly() {
         try (Grid grid = Grid.create(5, 5)) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> grid.createReplanner(new Cell(5, 0), new Cell(1, 1), DSTAR));
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class, () -> grid.createReplanner(new Cell(5, 0), new Cell(1, 1), DSTAR));
             assertTrue(e.getMessage().contains("(5, 0)") || e.getMessage().contains("5"), e.getMessage());
-            e = assertThrows(IllegalArgumentException.class,
-                    () -> grid.createReplanner(new Cell(0, 0), new Cell(1, 1), DSTAR.toBuilder().heuristicWeight(2).build()));
+            e = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> grid.createReplanner(
+                            new Cell(0, 0),
+                            new Cell(1, 1),
+                            DSTAR.toBuilder().heuristicWeight(2).build()));
             assertTrue(e.getMessage().contains("2.0"), e.getMessage());
             GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(4, 4), DSTAR);
             assertThrows(IllegalArgumentException.class, () -> r.replan(-1));
@@ -335,8 +369,13 @@ class GridReplannerTest {
         assertTrue(gone.getMessage().contains("Grid"), gone.getMessage());
         orphan.close();
         try (HexGrid hex = HexGrid.create(4, 4)) {
-            assertThrows(IllegalArgumentException.class, () -> hex.createReplanner(new Cell(0, 0), new Cell(1, 1), GridAlgorithm.LPA_STAR,
-                    HexOptions.builder().heuristic(HeuristicKind.OCTILE).build()));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> hex.createReplanner(
+                            new Cell(0, 0),
+                            new Cell(1, 1),
+                            GridAlgorithm.LPA_STAR,
+                            HexOptions.builder().heuristic(HeuristicKind.OCTILE).build()));
         }
     }
 
@@ -347,13 +386,14 @@ class GridReplannerTest {
         for (HexLayout layout : HexLayout.values()) {
             for (GridAlgorithm a : List.of(GridAlgorithm.LPA_STAR, GridAlgorithm.D_STAR_LITE)) {
                 try (HexGrid hex = HexGrid.create(12, 10, layout);
-                     HexReplanner r = hex.createReplanner(new Cell(0, 0), new Cell(11, 9), a, HexOptions.DEFAULT)) {
+                        HexReplanner r = hex.createReplanner(new Cell(0, 0), new Cell(11, 9), a, HexOptions.DEFAULT)) {
                     HexPath p = r.replan();
                     Cell mid = p.cells().get(p.length() / 2);
                     hex.setWalkable(mid.x(), mid.y(), false);
                     assertEquals(1, r.search().pendingCount(), "one entry: the cell with its neighbours");
                     HexPath q = r.replan();
-                    assertEquals(hex.findPath(new Cell(0, 0), new Cell(11, 9)).cost(), q.cost(), 1e-9, layout + " " + a);
+                    assertEquals(
+                            hex.findPath(new Cell(0, 0), new Cell(11, 9)).cost(), q.cost(), 1e-9, layout + " " + a);
                     assertFalse(q.cells().contains(mid));
                     log.add(layout + " " + a);
                 }

@@ -11,17 +11,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SquareTopology;
-import org.onepath.cells.AreaCosts;
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
-import org.onepath.cells.PathStatus;
 
 /**
  * The life of a {@link GridSearch}: refused begins leave a running search alone, the throwing
@@ -30,14 +30,18 @@ import org.onepath.cells.PathStatus;
  */
 class GridSearchLifecycleTest {
     /** The algorithms a GridSearch handle runs (the any-angle ones are findPath's only). */
-    private static final GridAlgorithm[] HANDLE_ALGORITHMS = {GridAlgorithm.ASTAR, GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS};
-
+    private static final GridAlgorithm[] HANDLE_ALGORITHMS = {
+        GridAlgorithm.ASTAR, GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS
+    };
 
     private static List<GridOptions> algorithmsBothEngines() {
         List<GridOptions> all = new ArrayList<>();
         for (GridAlgorithm a : HANDLE_ALGORITHMS) {
             for (boolean specialised : new boolean[] {true, false}) {
-                all.add(GridOptions.builder().algorithm(a).specializedEngines(specialised).build());
+                all.add(GridOptions.builder()
+                        .algorithm(a)
+                        .specializedEngines(specialised)
+                        .build());
             }
         }
         return all;
@@ -79,7 +83,8 @@ class GridSearchLifecycleTest {
 
     @Test
     void beforeAnyBeginNothingRunsAndStepThrows() {
-        try (Grid grid = Grid.fromText("....\n.#..\n....\n"); GridSearch search = grid.createSearch(GridOptions.DEFAULT)) {
+        try (Grid grid = Grid.fromText("....\n.#..\n....\n");
+                GridSearch search = grid.createSearch(GridOptions.DEFAULT)) {
             assertNull(search.algorithm());
             assertEquals(PathStatus.NONE, search.status());
             assertEquals(0, search.iterations());
@@ -119,7 +124,10 @@ class GridSearchLifecycleTest {
                 assertThrows(IllegalArgumentException.class, () -> search.begin(new Cell(0, 2), new Cell(2, 0)));
                 assertDoesNotThrow(() -> search.begin(new Cell(2, 1), new Cell(2, 0)));
             }
-            GridOptions blocked = GridOptions.builder().algorithm(GridAlgorithm.JPS).blocked((x, y) -> x == 3 && y == 2).build();
+            GridOptions blocked = GridOptions.builder()
+                    .algorithm(GridAlgorithm.JPS)
+                    .blocked((x, y) -> x == 3 && y == 2)
+                    .build();
             try (GridSearch search = grid.createSearch(blocked)) {
                 assertEquals(PathStatus.GOAL_INVALID, search.tryBegin(0, 0, 3, 2));
                 assertThrows(IllegalArgumentException.class, () -> search.begin(new Cell(3, 2), new Cell(0, 0)));
@@ -134,7 +142,7 @@ class GridSearchLifecycleTest {
         for (GridOptions options : algorithmsBothEngines()) {
             for (int round = 0; round < 30; round++) {
                 try (Grid grid = GridSearchSlicingTest.randomGrid(random, GridSearchSlicingTest.Cells.PLAIN, 6, 20);
-                     GridSearch search = grid.createSearch(options)) {
+                        GridSearch search = grid.createSearch(options)) {
                     Cell start = randomOpenCell(random, grid);
                     Cell goal = randomOpenCell(random, grid);
                     Cell wall = randomWall(random, grid);
@@ -156,7 +164,8 @@ class GridSearchLifecycleTest {
                     assertEquals(iterations, search.iterations());
                     assertEquals(algorithm, search.algorithm());
                     GridSearchSlicingTest.stepToEnd(search, random);
-                    GridSearchSlicingTest.assertSameAs(expected, search, random, options + " round " + round + " " + start + " -> " + goal);
+                    GridSearchSlicingTest.assertSameAs(
+                            expected, search, random, options + " round " + round + " " + start + " -> " + goal);
                     compared++;
                 }
             }
@@ -167,7 +176,8 @@ class GridSearchLifecycleTest {
     @Test
     void stepAfterAnEditThrowsAndANewBeginSeesTheEdit() {
         for (GridOptions options : algorithmsBothEngines()) {
-            try (Grid grid = Grid.create(16, 16); GridSearch search = grid.createSearch(options)) {
+            try (Grid grid = Grid.create(16, 16);
+                    GridSearch search = grid.createSearch(options)) {
                 for (int y = 2; y < 14; y++) {
                     grid.setWalkable(8, y, false);
                 }
@@ -202,12 +212,14 @@ class GridSearchLifecycleTest {
         for (GridOptions options : algorithmsBothEngines()) {
             for (int round = 0; round < 12; round++) {
                 try (Grid grid = GridSearchSlicingTest.randomGrid(random, GridSearchSlicingTest.Cells.PLAIN, 4, 20);
-                     GridSearch search = grid.createSearch(options)) {
+                        GridSearch search = grid.createSearch(options)) {
                     for (int phase = 0; phase < 6; phase++) {
                         if (phase > 0) {
                             int edits = 1 + random.nextInt(8);
                             for (int k = 0; k < edits; k++) {
-                                grid.setArea(random.nextInt(grid.width()), random.nextInt(grid.height()),
+                                grid.setArea(
+                                        random.nextInt(grid.width()),
+                                        random.nextInt(grid.height()),
                                         random.nextBoolean() ? Grid.WALL : 0);
                             }
                         }
@@ -221,7 +233,10 @@ class GridSearchLifecycleTest {
                                 GridPath expected = fresh.findPath(start, goal, options);
                                 assertEquals(PathStatus.IN_PROGRESS, search.tryBegin(start, goal));
                                 GridSearchSlicingTest.stepToEnd(search, random);
-                                GridSearchSlicingTest.assertSameAs(expected, search, random,
+                                GridSearchSlicingTest.assertSameAs(
+                                        expected,
+                                        search,
+                                        random,
                                         options + " round " + round + " phase " + phase + " " + start + " -> " + goal);
                                 compared++;
                             }
@@ -241,7 +256,8 @@ class GridSearchLifecycleTest {
         Random random = new Random(64);
         for (GridAlgorithm asked : HANDLE_ALGORITHMS) {
             GridOptions options = GridOptions.builder().algorithm(asked).build();
-            try (Grid grid = Grid.fromText("......\n.##...\n...#..\n......\n"); GridSearch search = grid.createSearch(options)) {
+            try (Grid grid = Grid.fromText("......\n.##...\n...#..\n......\n");
+                    GridSearch search = grid.createSearch(options)) {
                 Cell start = new Cell(0, 0);
                 Cell goal = new Cell(5, 3);
                 double[] cost = new double[4];
@@ -258,8 +274,7 @@ class GridSearchLifecycleTest {
                                 grid.areas().set(a, 1.0);
                             }
                         }
-                        default -> {
-                        }
+                        default -> {}
                     }
                     GridPath expected = grid.findPath(start, goal, options);
                     assertEquals(PathStatus.IN_PROGRESS, search.tryBegin(start, goal));
@@ -271,7 +286,10 @@ class GridSearchLifecycleTest {
                 }
                 assertEquals(cost[0], cost[1], 1e-12, asked + ": an unused area's cost changes no cost");
                 assertEquals(2 * cost[0], cost[2], 1e-12, asked + ": every multiplier doubled doubles the cost");
-                assertEquals(Double.doubleToRawLongBits(cost[0]), Double.doubleToRawLongBits(cost[3]), asked + ": back to 1");
+                assertEquals(
+                        Double.doubleToRawLongBits(cost[0]),
+                        Double.doubleToRawLongBits(cost[3]),
+                        asked + ": back to 1");
             }
         }
     }
@@ -285,8 +303,14 @@ class GridSearchLifecycleTest {
                 assertEquals(PathStatus.FOUND, search.step(Integer.MAX_VALUE));
                 search.close();
                 assertThrows(IllegalStateException.class, () -> search.tryBegin(0, 0, 3, 2), options.toString());
-                assertThrows(IllegalStateException.class, () -> search.tryBegin(new Cell(0, 0), new Cell(3, 2)), options.toString());
-                assertThrows(IllegalStateException.class, () -> search.begin(new Cell(0, 0), new Cell(3, 2)), options.toString());
+                assertThrows(
+                        IllegalStateException.class,
+                        () -> search.tryBegin(new Cell(0, 0), new Cell(3, 2)),
+                        options.toString());
+                assertThrows(
+                        IllegalStateException.class,
+                        () -> search.begin(new Cell(0, 0), new Cell(3, 2)),
+                        options.toString());
                 assertThrows(IllegalStateException.class, () -> search.step(1), options.toString());
                 assertThrows(IllegalStateException.class, () -> search.copyPath(new int[16]), options.toString());
                 assertDoesNotThrow(search::close, "close is idempotent");
@@ -305,17 +329,23 @@ class GridSearchLifecycleTest {
     @Test
     void genericEngineEqualsAHandBuiltAStarCellForCell() {
         Random random = new Random(1234);
-        GridOptions generic = GridOptions.builder().specializedEngines(false).recordExpansions(true).build();
+        GridOptions generic = GridOptions.builder()
+                .specializedEngines(false)
+                .recordExpansions(true)
+                .build();
         int compared = 0;
         for (int round = 0; round < 150; round++) {
-            GridSearchSlicingTest.Cells cells = random.nextInt(3) == 0 ? GridSearchSlicingTest.Cells.MIXED : GridSearchSlicingTest.Cells.PLAIN;
+            GridSearchSlicingTest.Cells cells =
+                    random.nextInt(3) == 0 ? GridSearchSlicingTest.Cells.MIXED : GridSearchSlicingTest.Cells.PLAIN;
             try (Grid grid = GridSearchSlicingTest.randomGrid(random, cells, 2, 20);
-                 GridSearch search = grid.createSearch(generic);
-                 GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
+                    GridSearch search = grid.createSearch(generic);
+                    GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
                 buffers.recordExpansions(true);
                 AStar<SquareTopology, DefaultStepCost, OctileHeuristic> astar = new AStar<>(
                         grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
-                        DefaultStepCost.INSTANCE, new OctileHeuristic(grid.width(), grid.areas().minCost()), buffers);
+                        DefaultStepCost.INSTANCE,
+                        new OctileHeuristic(grid.width(), grid.areas().minCost()),
+                        buffers);
                 for (int q = 0; q < 3; q++) {
                     Cell start = randomOpenCell(random, grid);
                     Cell goal = randomOpenCell(random, grid);
@@ -324,15 +354,23 @@ class GridSearchLifecycleTest {
                     }
                     String context = "round " + round + " " + start + " -> " + goal;
                     int w = grid.width();
-                    assertEquals(PathStatus.IN_PROGRESS, astar.tryBegin(start.y() * w + start.x(), goal.y() * w + goal.x()));
+                    assertEquals(
+                            PathStatus.IN_PROGRESS, astar.tryBegin(start.y() * w + start.x(), goal.y() * w + goal.x()));
                     SearchStatus status = astar.run();
                     GridPath path = grid.findPath(start, goal, generic);
                     assertEquals(GridAlgorithm.ASTAR, path.algorithm());
-                    assertEquals(status == SearchStatus.FOUND ? PathStatus.FOUND : PathStatus.NO_PATH, path.status(), context);
+                    assertEquals(
+                            status == SearchStatus.FOUND ? PathStatus.FOUND : PathStatus.NO_PATH,
+                            path.status(),
+                            context);
                     assertEquals(astar.iterations(), path.iterations(), context);
                     assertEquals(astar.expandedCount(), path.expandedCount(), context);
-                    assertEquals(Double.doubleToRawLongBits(astar.pathCost()), Double.doubleToRawLongBits(path.cost()), context);
-                    assertArrayEquals(status == SearchStatus.FOUND ? astar.path() : new int[0], path.cellIndices(), context);
+                    assertEquals(
+                            Double.doubleToRawLongBits(astar.pathCost()),
+                            Double.doubleToRawLongBits(path.cost()),
+                            context);
+                    assertArrayEquals(
+                            status == SearchStatus.FOUND ? astar.path() : new int[0], path.cellIndices(), context);
                     int[] expansions = astar.expandedNodes();
                     assertEquals(expansions.length, path.expandedCells().size(), context);
                     for (int i = 0; i < expansions.length; i++) {

@@ -24,8 +24,9 @@ import org.onepath.cells.PathStatus;
  */
 class GridSearchSlicingTest {
     /** The algorithms a GridSearch handle runs (the any-angle ones are findPath's only). */
-    private static final GridAlgorithm[] HANDLE_ALGORITHMS = {GridAlgorithm.ASTAR, GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS};
-
+    private static final GridAlgorithm[] HANDLE_ALGORITHMS = {
+        GridAlgorithm.ASTAR, GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS
+    };
 
     /** What kind of cells a variant's grids get. */
     enum Cells {
@@ -37,8 +38,7 @@ class GridSearchSlicingTest {
         MIXED
     }
 
-    record Variant(String name, UnaryOperator<GridOptions.Builder> options, Cells cells, boolean qualifies) {
-    }
+    record Variant(String name, UnaryOperator<GridOptions.Builder> options, Cells cells, boolean qualifies) {}
 
     static List<Variant> variants() {
         List<Variant> v = new ArrayList<>();
@@ -47,7 +47,11 @@ class GridSearchSlicingTest {
         v.add(new Variant("zero heuristic", b -> b.heuristic(HeuristicKind.ZERO), Cells.PLAIN, true));
         v.add(new Variant("octile heuristic", b -> b.heuristic(HeuristicKind.OCTILE), Cells.UNIFORM_SCALED, true));
         v.add(new Variant("generic engines", b -> b.specializedEngines(false), Cells.PLAIN, true));
-        v.add(new Variant("generic engines, zero", b -> b.specializedEngines(false).heuristic(HeuristicKind.ZERO), Cells.UNIFORM_SCALED, true));
+        v.add(new Variant(
+                "generic engines, zero",
+                b -> b.specializedEngines(false).heuristic(HeuristicKind.ZERO),
+                Cells.UNIFORM_SCALED,
+                true));
         v.add(new Variant("four-connected", b -> b.connectivity(Connectivity.FOUR), Cells.PLAIN, false));
         v.add(new Variant("agent size 2", b -> b.agentSize(2), Cells.PLAIN, false));
         v.add(new Variant("area costs differ", b -> b, Cells.MIXED, false));
@@ -113,7 +117,9 @@ class GridSearchSlicingTest {
         assertEquals(expected.iterations(), search.iterations(), "iterations " + context);
         assertEquals(expected.expandedCount(), search.expandedCount(), "expanded " + context);
         assertEquals(expected.algorithm(), search.algorithm(), "algorithm " + context);
-        assertEquals(Double.doubleToRawLongBits(expected.cost()), Double.doubleToRawLongBits(search.cost()),
+        assertEquals(
+                Double.doubleToRawLongBits(expected.cost()),
+                Double.doubleToRawLongBits(search.cost()),
                 "cost bits " + context + ": " + expected.cost() + " vs " + search.cost());
         assertEquals(expected.length(), search.pathLength(), "path length " + context);
         if (expected.found()) {
@@ -134,10 +140,13 @@ class GridSearchSlicingTest {
         int[] byAlgorithm = new int[3];
         for (Variant variant : variants()) {
             for (GridAlgorithm asked : HANDLE_ALGORITHMS) {
-                GridOptions options = variant.options().apply(GridOptions.builder().algorithm(asked)).build();
+                GridOptions options = variant.options()
+                        .apply(GridOptions.builder().algorithm(asked))
+                        .build();
                 GridAlgorithm expectedAlgorithm = expectedAlgorithm(asked, variant.qualifies());
                 for (int round = 0; round < 45; round++) {
-                    try (Grid grid = randomGrid(random, variant.cells(), 2, 20); GridSearch search = grid.createSearch(options)) {
+                    try (Grid grid = randomGrid(random, variant.cells(), 2, 20);
+                            GridSearch search = grid.createSearch(options)) {
                         assertEquals(options, search.options());
                         for (int q = 0; q < 4; q++) {
                             int sx = random.nextInt(grid.width() + 2) - 1;
@@ -148,11 +157,12 @@ class GridSearchSlicingTest {
                                 gx = sx;
                                 gy = sy;
                             }
-                            String context = variant.name() + ", " + asked + ", round " + round + ", (" + sx + "," + sy + ") -> ("
-                                    + gx + "," + gy + ") on " + grid;
+                            String context = variant.name() + ", " + asked + ", round " + round + ", (" + sx + "," + sy
+                                    + ") -> (" + gx + "," + gy + ") on " + grid;
                             GridPath expected = grid.findPath(new Cell(sx, sy), new Cell(gx, gy), options);
                             PathStatus begun = search.tryBegin(sx, sy, gx, gy);
-                            if (expected.status() == PathStatus.START_INVALID || expected.status() == PathStatus.GOAL_INVALID) {
+                            if (expected.status() == PathStatus.START_INVALID
+                                    || expected.status() == PathStatus.GOAL_INVALID) {
                                 assertEquals(expected.status(), begun, context);
                                 continue;
                             }
@@ -161,7 +171,10 @@ class GridSearchSlicingTest {
                             assertEquals(expectedAlgorithm, search.algorithm(), context);
                             stepToEnd(search, random);
                             assertSameAs(expected, search, random, context);
-                            assertEquals(search.status(), search.step(1 + random.nextInt(5)), "a finished search stays finished");
+                            assertEquals(
+                                    search.status(),
+                                    search.step(1 + random.nextInt(5)),
+                                    "a finished search stays finished");
                             compared++;
                             byAlgorithm[expectedAlgorithm.ordinal()]++;
                             if (expected.found()) {
@@ -188,7 +201,9 @@ class GridSearchSlicingTest {
             for (Variant variant : variants()) {
                 if (variant.cells() == Cells.PLAIN) {
                     for (GridAlgorithm asked : HANDLE_ALGORITHMS) {
-                        all.add(variant.options().apply(GridOptions.builder().algorithm(asked)).build());
+                        all.add(variant.options()
+                                .apply(GridOptions.builder().algorithm(asked))
+                                .build());
                     }
                 }
             }

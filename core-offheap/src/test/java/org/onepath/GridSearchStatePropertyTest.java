@@ -14,11 +14,11 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
-import org.onepath.state.GridStateException;
-import org.onepath.state.OnePathFormatException;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.PathStatus;
+import org.onepath.state.GridStateException;
+import org.onepath.state.OnePathFormatException;
 
 /**
  * The resumable {@link GridSearch} state (kind 12) in every mode: 1 (specialised A*), 2 (generic
@@ -35,7 +35,12 @@ class GridSearchStatePropertyTest {
         FAST_ASTAR_ZERO(GridOptions.builder().heuristic(HeuristicKind.ZERO).build(), 1),
         GENERIC_ASTAR(GridOptions.builder().specializedEngines(false).build(), 2),
         GENERIC_WEIGHTED(GridOptions.builder().heuristicWeight(1.5).build(), 2),
-        GENERIC_JPS(GridOptions.builder().algorithm(GridAlgorithm.JPS).specializedEngines(false).build(), 2),
+        GENERIC_JPS(
+                GridOptions.builder()
+                        .algorithm(GridAlgorithm.JPS)
+                        .specializedEngines(false)
+                        .build(),
+                2),
         FAST_JPS(GridOptions.builder().algorithm(GridAlgorithm.JPS).build(), 3),
         FAST_JPS_PLUS(GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build(), 3);
 
@@ -55,8 +60,10 @@ class GridSearchStatePropertyTest {
 
     @Property(tries = 250)
     void savedAfterKIterationsThenRestoredRunsOnAsTheUninterruptedSearch(
-            @ForAll("engines") Engine engine, @ForAll @IntRange(min = 0, max = 1_000_000) int seed,
-            @ForAll @IntRange(min = 0, max = 400) int k, @ForAll @IntRange(min = 1, max = 60) int slice) {
+            @ForAll("engines") Engine engine,
+            @ForAll @IntRange(min = 0, max = 1_000_000) int seed,
+            @ForAll @IntRange(min = 0, max = 400) int k,
+            @ForAll @IntRange(min = 1, max = 60) int slice) {
         Random random = new Random(seed);
         int width = 4 + random.nextInt(30);
         int height = 4 + random.nextInt(30);
@@ -66,8 +73,8 @@ class GridSearchStatePropertyTest {
                 return;
             }
             try (GridSearch original = grid.createSearch(engine.options);
-                 GridSearch uninterrupted = grid.createSearch(engine.options);
-                 GridSearch restored = grid.createSearch(engine.options)) {
+                    GridSearch uninterrupted = grid.createSearch(engine.options);
+                    GridSearch restored = grid.createSearch(engine.options)) {
                 assertEquals(PathStatus.IN_PROGRESS, original.tryBegin(ends[0], ends[1], ends[2], ends[3]));
                 uninterrupted.tryBegin(ends[0], ends[1], ends[2], ends[3]);
                 uninterrupted.step(Integer.MAX_VALUE);
@@ -88,8 +95,10 @@ class GridSearchStatePropertyTest {
     }
 
     @Property(tries = 60)
-    void restoringTheSameHandleRollsItBack(@ForAll("engines") Engine engine, @ForAll @IntRange(min = 0, max = 1_000_000) int seed,
-                                           @ForAll @IntRange(min = 1, max = 100) int k) {
+    void restoringTheSameHandleRollsItBack(
+            @ForAll("engines") Engine engine,
+            @ForAll @IntRange(min = 0, max = 1_000_000) int seed,
+            @ForAll @IntRange(min = 1, max = 100) int k) {
         Random random = new Random(seed);
         try (Grid grid = randomGrid(random, 24, 20, 25)) {
             int[] ends = openEnds(grid, random);
@@ -97,7 +106,7 @@ class GridSearchStatePropertyTest {
                 return;
             }
             try (GridSearch search = grid.createSearch(engine.options);
-                 GridSearch uninterrupted = grid.createSearch(engine.options)) {
+                    GridSearch uninterrupted = grid.createSearch(engine.options)) {
                 uninterrupted.tryBegin(ends[0], ends[1], ends[2], ends[3]);
                 uninterrupted.step(Integer.MAX_VALUE);
                 search.tryBegin(ends[0], ends[1], ends[2], ends[3]);
@@ -112,7 +121,8 @@ class GridSearchStatePropertyTest {
     }
 
     @Property(tries = 40)
-    void hostileBytesGiveOnlyFormatErrors(@ForAll("engines") Engine engine, @ForAll @IntRange(min = 0, max = 1_000_000) int seed) {
+    void hostileBytesGiveOnlyFormatErrors(
+            @ForAll("engines") Engine engine, @ForAll @IntRange(min = 0, max = 1_000_000) int seed) {
         Random random = new Random(seed);
         try (Grid grid = randomGrid(random, 9, 7, 20)) {
             int[] ends = openEnds(grid, random);
@@ -141,8 +151,8 @@ class GridSearchStatePropertyTest {
     @Test
     void aStateOfAnotherEngineIsRefusedNamingTheMode() {
         try (Grid grid = Grid.fromText("....\n.#..\n....\n");
-             GridSearch fast = grid.createSearch(GridOptions.DEFAULT);
-             GridSearch jps = grid.createSearch(Engine.FAST_JPS.options)) {
+                GridSearch fast = grid.createSearch(GridOptions.DEFAULT);
+                GridSearch jps = grid.createSearch(Engine.FAST_JPS.options)) {
             fast.tryBegin(0, 0, 3, 2);
             fast.step(2);
             byte[] state = fast.saveState();
@@ -156,9 +166,10 @@ class GridSearchStatePropertyTest {
     @Test
     void theSegmentFormsWriteTheSameBytesAndRefuseASegmentTooSmall() {
         try (Grid grid = Grid.fromText("......\n.##...\n......\n");
-             GridSearch search = grid.createSearch(GridOptions.DEFAULT);
-             org.onepath.grids.GridSearchBuffers buffers = new org.onepath.grids.GridSearchBuffers(grid.cellCount());
-             java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+                GridSearch search = grid.createSearch(GridOptions.DEFAULT);
+                org.onepath.grids.GridSearchBuffers buffers =
+                        new org.onepath.grids.GridSearchBuffers(grid.cellCount());
+                java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
             search.tryBegin(0, 0, 5, 2);
             search.step(3);
             byte[] expected = search.saveState();
@@ -170,8 +181,11 @@ class GridSearchStatePropertyTest {
             assertTrue(e.getMessage().contains(Integer.toString(expected.length)), e.getMessage());
             assertEquals(0, small.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)[0], "nothing written");
 
-            var astar = new org.onepath.grids.AStar<>(grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
-                    org.onepath.grids.DefaultStepCost.INSTANCE, new org.onepath.grids.OctileHeuristic(grid.width(), 1.0), buffers);
+            var astar = new org.onepath.grids.AStar<>(
+                    grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
+                    org.onepath.grids.DefaultStepCost.INSTANCE,
+                    new org.onepath.grids.OctileHeuristic(grid.width(), 1.0),
+                    buffers);
             astar.begin(0, 17);
             astar.step(2);
             byte[] kind8 = astar.saveState();
@@ -183,7 +197,8 @@ class GridSearchStatePropertyTest {
 
     @Test
     void aHandleNeverBegunSavesModeZero() {
-        try (Grid grid = Grid.create(5, 3); GridSearch search = grid.createSearch(GridOptions.DEFAULT)) {
+        try (Grid grid = Grid.create(5, 3);
+                GridSearch search = grid.createSearch(GridOptions.DEFAULT)) {
             byte[] state = search.saveState();
             assertArrayEquals(new byte[] {0x4F, 0x50, 0x47, 0x53, 1, 0, 12, 0, 0, 5, 0, 0, 0, 3, 0, 0, 0}, state);
             try (GridSearch other = grid.createSearch(GridOptions.DEFAULT)) {
@@ -195,7 +210,8 @@ class GridSearchStatePropertyTest {
 
     @Test
     void aRestoredGridMakesAnEarlierSearchRefuseToStep() {
-        try (Grid grid = Grid.create(6, 6); GridSearch search = grid.createSearch(GridOptions.DEFAULT)) {
+        try (Grid grid = Grid.create(6, 6);
+                GridSearch search = grid.createSearch(GridOptions.DEFAULT)) {
             byte[] gridState = grid.saveState();
             search.tryBegin(0, 0, 5, 5);
             search.step(1);

@@ -26,7 +26,9 @@ class GridTextTest {
 
     @Test
     void crlfAndOneFinalLineBreakAreAccepted() {
-        try (Grid lf = Grid.fromText(".#\n#.\n"); Grid crlf = Grid.fromText(".#\r\n#.\r\n"); Grid bare = Grid.fromText(".#\r\n#.")) {
+        try (Grid lf = Grid.fromText(".#\n#.\n");
+                Grid crlf = Grid.fromText(".#\r\n#.\r\n");
+                Grid bare = Grid.fromText(".#\r\n#.")) {
             for (Grid g : new Grid[] {lf, crlf, bare}) {
                 assertEquals(2, g.width());
                 assertEquals(2, g.height());

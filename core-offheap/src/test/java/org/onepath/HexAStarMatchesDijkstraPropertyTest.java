@@ -34,7 +34,8 @@ class HexAStarMatchesDijkstraPropertyTest {
                 boolean any = walkable.isEmpty() || random.nextInt(8) == 0;
                 int start = any ? random.nextInt(n) : walkable.get(random.nextInt(walkable.size()));
                 int goal = any ? random.nextInt(n) : walkable.get(random.nextInt(walkable.size()));
-                HexOptions options = q % 2 == 0 ? HexOptions.DEFAULT
+                HexOptions options = q % 2 == 0
+                        ? HexOptions.DEFAULT
                         : HexOptions.builder().heuristic(HeuristicKind.ZERO).build();
                 Cell s = new Cell(start % ref.width(), start / ref.width());
                 Cell g = new Cell(goal % ref.width(), goal / ref.width());
@@ -56,7 +57,9 @@ class HexAStarMatchesDijkstraPropertyTest {
                     continue;
                 }
                 assertEquals(PathStatus.FOUND, path.status(), where);
-                assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(path.cost()),
+                assertEquals(
+                        Double.doubleToRawLongBits(expected),
+                        Double.doubleToRawLongBits(path.cost()),
                         () -> where + "A* cost " + path.cost() + ", Dijkstra " + expected);
                 int[] cells = path.cellIndices();
                 assertEquals(start, cells[0], where);
@@ -66,8 +69,10 @@ class HexAStarMatchesDijkstraPropertyTest {
                     int a = cells[i - 1];
                     int b = cells[i];
                     assertTrue(ref.walkable(b), where);
-                    assertTrue(HexReference.adjacent(ref.layout(), a % ref.width(), a / ref.width(), b % ref.width(),
-                            b / ref.width()), () -> where + "cells " + a + " and " + b + " are not adjacent");
+                    assertTrue(
+                            HexReference.adjacent(
+                                    ref.layout(), a % ref.width(), a / ref.width(), b % ref.width(), b / ref.width()),
+                            () -> where + "cells " + a + " and " + b + " are not adjacent");
                     sum += ref.moveCost(a, b);
                 }
                 assertEquals(Double.doubleToRawLongBits(path.cost()), Double.doubleToRawLongBits(sum), where);

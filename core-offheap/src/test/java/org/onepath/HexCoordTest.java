@@ -33,7 +33,10 @@ class HexCoordTest {
         }
         for (int bad : new int[] {-1, 4, 99}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HexLayout.ofCode(bad));
-            assertTrue(e.getMessage().contains(Integer.toString(bad)) && e.getMessage().contains("0..3"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains(Integer.toString(bad))
+                            && e.getMessage().contains("0..3"),
+                    e.getMessage());
         }
         assertTrue(HexLayout.POINTY_EVEN_ROW.isPointy());
         assertTrue(!HexLayout.FLAT_ODD_COLUMN.isPointy());
@@ -74,13 +77,15 @@ class HexCoordTest {
             for (int col = LOW; col <= HIGH; col++) {
                 // cube (x, y, z) with x = q, z = r, y = -x - z
                 int[][] cube = {
-                        {col - Math.floorDiv(row, 2), row},                      // odd rows right: q = col - floor(row / 2)
-                        {col - Math.floorDiv(row + 1, 2), row},                  // odd rows left: q = col - ceil(row / 2)
-                        {col, row - Math.floorDiv(col, 2)},                      // odd columns down
-                        {col, row - Math.floorDiv(col + 1, 2)}};                 // odd columns up
+                    {col - Math.floorDiv(row, 2), row}, // odd rows right: q = col - floor(row / 2)
+                    {col - Math.floorDiv(row + 1, 2), row}, // odd rows left: q = col - ceil(row / 2)
+                    {col, row - Math.floorDiv(col, 2)}, // odd columns down
+                    {col, row - Math.floorDiv(col + 1, 2)}
+                }; // odd columns up
                 for (HexLayout layout : HexLayout.values()) {
                     int[] c = cube[layout.code()];
-                    assertEquals(new HexCoord(c[0], c[1]), layout.toAxial(col, row), layout + " (" + col + ", " + row + ")");
+                    assertEquals(
+                            new HexCoord(c[0], c[1]), layout.toAxial(col, row), layout + " (" + col + ", " + row + ")");
                 }
             }
         }
@@ -96,7 +101,10 @@ class HexCoordTest {
                 for (int d = 0; d < HexCoord.DIRECTION_COUNT; d++) {
                     Cell n = layout.toOffset(hex.neighbor(d));
                     int[] expected = HexReference.neighbour(layout, col, row, d);
-                    assertEquals(new Cell(expected[0], expected[1]), n, layout + " (" + col + ", " + row + ") direction " + d);
+                    assertEquals(
+                            new Cell(expected[0], expected[1]),
+                            n,
+                            layout + " (" + col + ", " + row + ") direction " + d);
                     assertEquals(1, hex.distanceTo(hex.neighbor(d)));
                 }
             }
@@ -139,7 +147,8 @@ class HexCoordTest {
                 Cell a = new Cell(start % w, start / w);
                 for (int goal = 0; goal < w * h; goal++) {
                     Cell b = new Cell(goal % w, goal / w);
-                    assertEquals(dist[goal], layout.toAxial(a).distanceTo(layout.toAxial(b)), layout + " " + a + " -> " + b);
+                    assertEquals(
+                            dist[goal], layout.toAxial(a).distanceTo(layout.toAxial(b)), layout + " " + a + " -> " + b);
                     assertEquals(dist[goal], grid.distance(a, b));
                 }
             }
@@ -152,7 +161,8 @@ class HexCoordTest {
         assertEquals(3, HexCoord.distance(3, -3));
         assertEquals(5, HexCoord.distance(2, 3));
         assertEquals(3, HexCoord.distance(-3, 0));
-        assertEquals(new HexCoord(1, 2).distanceTo(new HexCoord(-4, 7)), new HexCoord(-4, 7).distanceTo(new HexCoord(1, 2)));
+        assertEquals(
+                new HexCoord(1, 2).distanceTo(new HexCoord(-4, 7)), new HexCoord(-4, 7).distanceTo(new HexCoord(1, 2)));
         assertThrows(ArithmeticException.class, () -> HexCoord.distance(Integer.MAX_VALUE, Integer.MAX_VALUE));
     }
 

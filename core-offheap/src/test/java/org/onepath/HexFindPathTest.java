@@ -25,11 +25,23 @@ class HexFindPathTest {
     @Test
     void invalidEndsAreStatusesNotExceptions() {
         try (HexGrid grid = HexGrid.fromText(PICTURE)) {
-            assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(-1, 0), new Cell(0, 0)).status());
-            assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(7, 0), new Cell(0, 0)).status());
-            assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(1, 1), new Cell(0, 0)).status(), "a wall");
-            assertEquals(PathStatus.GOAL_INVALID, grid.findPath(new Cell(0, 0), new Cell(0, 5)).status());
-            assertEquals(PathStatus.GOAL_INVALID, grid.findPath(new Cell(0, 0), new Cell(2, 1)).status(), "a wall");
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new Cell(-1, 0), new Cell(0, 0)).status());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new Cell(7, 0), new Cell(0, 0)).status());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new Cell(1, 1), new Cell(0, 0)).status(),
+                    "a wall");
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new Cell(0, 0), new Cell(0, 5)).status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new Cell(0, 0), new Cell(2, 1)).status(),
+                    "a wall");
             HexPath invalid = grid.findPath(new Cell(0, 0), new Cell(2, 1));
             assertEquals(0, invalid.length());
             assertEquals(Double.POSITIVE_INFINITY, invalid.cost());
@@ -64,7 +76,10 @@ class HexFindPathTest {
             try (HexGrid grid = HexGrid.fromText(PICTURE, layout)) {
                 grid.areas().set(0, 1.5);
                 grid.space(new HexSpace(1, 2, 3));
-                HexPath path = grid.findPath(new Cell(0, 4), new Cell(6, 4), HexOptions.builder().recordExpansions(true).build());
+                HexPath path = grid.findPath(
+                        new Cell(0, 4),
+                        new Cell(6, 4),
+                        HexOptions.builder().recordExpansions(true).build());
                 assertEquals(PathStatus.FOUND, path.status(), layout.toString());
                 List<Cell> cells = path.cells();
                 assertEquals(new Cell(0, 4), cells.getFirst());
@@ -82,7 +97,10 @@ class HexFindPathTest {
                 assertEquals(new Cell(0, 4), path.expandedCells().getFirst());
                 assertEquals(path.cells().size(), path.cellIndices().length);
                 assertTrue(path.toString().contains("FOUND"), path.toString());
-                HexPath dijkstra = grid.findPath(new Cell(0, 4), new Cell(6, 4), HexOptions.builder().heuristic(HeuristicKind.ZERO).build());
+                HexPath dijkstra = grid.findPath(
+                        new Cell(0, 4),
+                        new Cell(6, 4),
+                        HexOptions.builder().heuristic(HeuristicKind.ZERO).build());
                 assertEquals(path.cost(), dijkstra.cost());
                 assertTrue(dijkstra.expandedCount() >= path.expandedCount(), "the estimate prunes");
                 assertFalse(dijkstra.hasExpandedCells());
@@ -102,7 +120,8 @@ class HexFindPathTest {
             grid.areas().set(4, 0.25);
             grid.setRect(0, 4, 12, 1, 4);
             HexPath cheap = grid.findPath(s, g);
-            HexPath dijkstra = grid.findPath(s, g, HexOptions.builder().heuristic(HeuristicKind.ZERO).build());
+            HexPath dijkstra = grid.findPath(
+                    s, g, HexOptions.builder().heuristic(HeuristicKind.ZERO).build());
             assertEquals(dijkstra.cost(), cheap.cost());
             assertTrue(cheap.cost() < unit.cost());
         }
@@ -110,20 +129,26 @@ class HexFindPathTest {
 
     @Test
     void optionsAreValidated() {
-        IllegalArgumentException size = assertThrows(IllegalArgumentException.class, () -> HexOptions.builder().agentSize(2));
+        IllegalArgumentException size = assertThrows(
+                IllegalArgumentException.class, () -> HexOptions.builder().agentSize(2));
         assertTrue(size.getMessage().contains("agent size 2"), size.getMessage());
         assertThrows(IllegalArgumentException.class, () -> HexOptions.builder().agentSize(0));
         assertEquals(1, HexOptions.builder().agentSize(1).build().agentSize());
-        IllegalArgumentException octile = assertThrows(IllegalArgumentException.class,
-                () -> HexOptions.builder().heuristic(HeuristicKind.OCTILE));
+        IllegalArgumentException octile = assertThrows(
+                IllegalArgumentException.class, () -> HexOptions.builder().heuristic(HeuristicKind.OCTILE));
         assertTrue(octile.getMessage().contains("OCTILE"), octile.getMessage());
         assertThrows(IllegalArgumentException.class, () -> HexOptions.builder().heuristic(HeuristicKind.MANHATTAN));
         assertThrows(IllegalArgumentException.class, () -> HexOptions.builder().heuristicWeight(Double.NaN));
         assertThrows(IllegalArgumentException.class, () -> HexOptions.builder().heuristicWeight(-1));
         assertThrows(IllegalArgumentException.class, () -> HexOptions.builder().iterationBudget(-1));
         assertThrows(IllegalArgumentException.class, () -> HexOptions.builder().iterationsPerSlice(0));
-        HexOptions o = HexOptions.builder().heuristic(HeuristicKind.ZERO).heuristicWeight(2).recordExpansions(true)
-                .iterationBudget(9).iterationsPerSlice(3).build();
+        HexOptions o = HexOptions.builder()
+                .heuristic(HeuristicKind.ZERO)
+                .heuristicWeight(2)
+                .recordExpansions(true)
+                .iterationBudget(9)
+                .iterationsPerSlice(3)
+                .build();
         HexOptions copy = o.toBuilder().build();
         assertEquals(HeuristicKind.ZERO, copy.heuristic());
         assertEquals(2.0, copy.heuristicWeight());
@@ -137,7 +162,10 @@ class HexFindPathTest {
     @Test
     void aWeightedSearchStillFindsAPath() {
         try (HexGrid grid = HexGrid.fromText(PICTURE, HexLayout.POINTY_EVEN_ROW)) {
-            HexPath greedy = grid.findPath(new Cell(0, 4), new Cell(6, 4), HexOptions.builder().heuristicWeight(3).build());
+            HexPath greedy = grid.findPath(
+                    new Cell(0, 4),
+                    new Cell(6, 4),
+                    HexOptions.builder().heuristicWeight(3).build());
             HexPath best = grid.findPath(new Cell(0, 4), new Cell(6, 4));
             assertEquals(PathStatus.FOUND, greedy.status());
             assertTrue(greedy.cost() >= best.cost());

@@ -19,9 +19,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.onepath.state.GridStateException;
 import org.onepath.cells.Cell;
 import org.onepath.cells.HexLayout;
+import org.onepath.state.GridStateException;
 
 /**
  * Snapshot kind 2: save, restore and fromState of a {@link HexGrid}; a restore checks everything
@@ -32,6 +32,7 @@ import org.onepath.cells.HexLayout;
 class HexGridStateTest {
     /** Offsets of kind 2 (docs/formats/state-v1.md). */
     private static final int WIDTH_AT = 8;
+
     private static final int HEIGHT_AT = 12;
     private static final int LAYOUT_AT = 16;
     private static final int VERSION_AT = 20;
@@ -57,7 +58,8 @@ class HexGridStateTest {
     @ParameterizedTest
     @EnumSource(HexLayout.class)
     void saveRestoreAndFromStateRoundTrip(HexLayout layout) {
-        try (HexGrid original = edited(layout); HexGrid other = HexGrid.create(9, 6, layout, 7)) {
+        try (HexGrid original = edited(layout);
+                HexGrid other = HexGrid.create(9, 6, layout, 7)) {
             byte[] saved = original.saveState();
             assertEquals(original.stateLength(), saved.length);
             assertEquals(CELLS_AT + 54, saved.length);
@@ -88,7 +90,8 @@ class HexGridStateTest {
 
     @Test
     void savingIntoASegment() {
-        try (HexGrid grid = edited(HexLayout.FLAT_ODD_COLUMN); Arena arena = Arena.ofConfined()) {
+        try (HexGrid grid = edited(HexLayout.FLAT_ODD_COLUMN);
+                Arena arena = Arena.ofConfined()) {
             byte[] expected = grid.saveState();
             int n = expected.length;
             MemorySegment dest = arena.allocate(n + 10);
@@ -107,13 +110,14 @@ class HexGridStateTest {
 
     @Test
     void restoreTellsListenersEachChangedCellAfterTheWholeStateIsIn() {
-        try (HexGrid source = edited(HexLayout.POINTY_ODD_ROW); HexGrid target = HexGrid.create(9, 6)) {
+        try (HexGrid source = edited(HexLayout.POINTY_ODD_ROW);
+                HexGrid target = HexGrid.create(9, 6)) {
             byte[] saved = source.saveState();
-            target.setArea(8, 5, 255);   // already as in the state: not reported
-            target.setArea(4, 4, 9);     // differs: reported
+            target.setArea(8, 5, 255); // already as in the state: not reported
+            target.setArea(4, 4, 9); // differs: reported
             List<String> calls = new ArrayList<>();
-            target.addChangeListener((g, col, row) -> calls.add(col + "," + row + " v" + g.version() + " a" + g.area(col, row)
-                    + " m" + g.areas().get(2)));
+            target.addChangeListener((g, col, row) -> calls.add(col + "," + row + " v" + g.version() + " a"
+                    + g.area(col, row) + " m" + g.areas().get(2)));
             target.restoreState(saved);
             List<String> expected = new ArrayList<>();
             for (int row = 0; row < 6; row++) {
@@ -135,7 +139,8 @@ class HexGridStateTest {
 
     @Test
     void aFailedRestoreChangesNothing() {
-        try (HexGrid target = edited(HexLayout.FLAT_EVEN_COLUMN); HexGrid source = edited(HexLayout.FLAT_EVEN_COLUMN)) {
+        try (HexGrid target = edited(HexLayout.FLAT_EVEN_COLUMN);
+                HexGrid source = edited(HexLayout.FLAT_EVEN_COLUMN)) {
             source.setRect(0, 0, 9, 6, 1);
             byte[] good = source.saveState();
             byte[] before = target.saveState();
@@ -162,18 +167,23 @@ class HexGridStateTest {
                 assertEquals(0, events[0], "no listener called");
                 assertEquals(0, target.restoreCount());
             }
-            GridStateException layout = assertThrows(GridStateException.class,
-                    () -> target.restoreState(patchI32(good, LAYOUT_AT, 0)));
+            GridStateException layout =
+                    assertThrows(GridStateException.class, () -> target.restoreState(patchI32(good, LAYOUT_AT, 0)));
             assertEquals("layout", layout.field());
             assertEquals(LAYOUT_AT, layout.offset());
-            assertTrue(layout.value().contains("pointy odd row") && layout.expected().contains("flat even column"), layout.getMessage());
+            assertTrue(
+                    layout.value().contains("pointy odd row")
+                            && layout.expected().contains("flat even column"),
+                    layout.getMessage());
             // 6 x 9 has as many cells as 9 x 6, so the bytes are well formed and only the size is wrong
-            GridStateException width = assertThrows(GridStateException.class,
+            GridStateException width = assertThrows(
+                    GridStateException.class,
                     () -> target.restoreState(patchI32(patchI32(good, WIDTH_AT, 6), HEIGHT_AT, 9)));
             assertEquals("width", width.field());
             assertTrue(width.expected().startsWith("9"), width.getMessage());
             assertEquals(WIDTH_AT, width.offset());
-            GridStateException code = assertThrows(GridStateException.class, () -> HexGrid.fromState(patchI32(good, LAYOUT_AT, 4)));
+            GridStateException code =
+                    assertThrows(GridStateException.class, () -> HexGrid.fromState(patchI32(good, LAYOUT_AT, 4)));
             assertEquals("layout", code.field());
             assertTrue(code.expected().contains("0..3"), code.getMessage());
             // any layout code 0..3 makes a grid of that layout
@@ -187,12 +197,22 @@ class HexGridStateTest {
 
     @Test
     void aGridStateIsNotAHexGridStateNorTheReverse() {
-        try (HexGrid hex = HexGrid.create(7, 5); Grid square = Grid.create(7, 5)) {
+        try (HexGrid hex = HexGrid.create(7, 5);
+                Grid square = Grid.create(7, 5)) {
             byte[] hexState = hex.saveState();
             byte[] squareState = square.saveState();
-            assertEquals("kind", assertThrows(GridStateException.class, () -> hex.restoreState(squareState)).field());
-            assertEquals("kind", assertThrows(GridStateException.class, () -> square.restoreState(hexState)).field());
-            assertEquals("kind", assertThrows(GridStateException.class, () -> HexGrid.fromState(squareState)).field());
+            assertEquals(
+                    "kind",
+                    assertThrows(GridStateException.class, () -> hex.restoreState(squareState))
+                            .field());
+            assertEquals(
+                    "kind",
+                    assertThrows(GridStateException.class, () -> square.restoreState(hexState))
+                            .field());
+            assertEquals(
+                    "kind",
+                    assertThrows(GridStateException.class, () -> HexGrid.fromState(squareState))
+                            .field());
         }
     }
 

@@ -10,12 +10,12 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.onepath.cells.HexCells;
 import org.onepath.cells.Cell;
+import org.onepath.cells.GridFormatException;
 import org.onepath.cells.HexBatchListener;
+import org.onepath.cells.HexCells;
 import org.onepath.cells.HexChangeListener;
 import org.onepath.cells.HexLayout;
-import org.onepath.cells.GridFormatException;
 
 /**
  * {@link HexGrid} cells, edits and listeners, and the rectangle edit {@link HexGrid#setRect}: one
@@ -66,14 +66,16 @@ class HexGridTest {
             assertTrue(grid.isWalkable(0, 0));
             assertEquals(2 * 7 + 6, grid.indexOf(6, 2));
         }
-        try (HexGrid walls = HexGrid.create(4, 4, HexGrid.WALL); HexGrid flat = HexGrid.create(4, 4, HexLayout.FLAT_ODD_COLUMN, 9)) {
+        try (HexGrid walls = HexGrid.create(4, 4, HexGrid.WALL);
+                HexGrid flat = HexGrid.create(4, 4, HexLayout.FLAT_ODD_COLUMN, 9)) {
             assertFalse(walls.isWalkable(3, 3));
             assertEquals(HexLayout.FLAT_ODD_COLUMN, flat.layout());
             assertEquals(9, flat.area(2, 1));
         }
         assertThrows(IllegalArgumentException.class, () -> HexGrid.create(0, 5));
         assertThrows(IllegalArgumentException.class, () -> HexGrid.create(5, -1));
-        IllegalArgumentException big = assertThrows(IllegalArgumentException.class, () -> HexGrid.create(1 << 15, 1 << 14));
+        IllegalArgumentException big =
+                assertThrows(IllegalArgumentException.class, () -> HexGrid.create(1 << 15, 1 << 14));
         assertTrue(big.getMessage().contains("268435456"), big.getMessage());
         assertThrows(IllegalArgumentException.class, () -> HexGrid.create(3, 3, 256));
         assertThrows(NullPointerException.class, () -> HexGrid.create(3, 3, (HexLayout) null));
@@ -158,7 +160,8 @@ class HexGridTest {
             }
             assertEquals(expected, cells.calls, "one call per changed cell, row-major");
             assertEquals(13, versionsSeen.size());
-            assertTrue(versionsSeen.stream().allMatch(v -> v == (before + 1) * 100 + 4), "listeners see the final state");
+            assertTrue(
+                    versionsSeen.stream().allMatch(v -> v == (before + 1) * 100 + 4), "listeners see the final state");
 
             // the same again: nothing changes, no version bump, no call
             batch.calls.clear();
@@ -175,7 +178,8 @@ class HexGridTest {
             cells.calls.clear();
             grid.setRect(0, 0, 8, 6, new byte[48]);
             assertEquals(1, batch.calls.size());
-            assertEquals("rect 2,2 5x3", batch.calls.getFirst(), "cells 2..6 x 2..4 held area 4 except (2,2) and (5,4)");
+            assertEquals(
+                    "rect 2,2 5x3", batch.calls.getFirst(), "cells 2..6 x 2..4 held area 4 except (2,2) and (5,4)");
             assertEquals(13, cells.calls.size());
         }
     }
@@ -209,20 +213,35 @@ class HexGridTest {
             Recorder r = new Recorder();
             grid.addChangeListener(r);
             byte[] before = snapshotCells(grid);
-            int[][] bad = {{-1, 0, 2, 2}, {0, -1, 2, 2}, {5, 0, 2, 1}, {0, 4, 1, 2}, {0, 0, 7, 1}, {0, 0, -1, 3},
-                    {2, 2, 3, -4}, {1, 1, Integer.MAX_VALUE, 1}, {6, 0, 1, 1}};
+            int[][] bad = {
+                {-1, 0, 2, 2},
+                {0, -1, 2, 2},
+                {5, 0, 2, 1},
+                {0, 4, 1, 2},
+                {0, 0, 7, 1},
+                {0, 0, -1, 3},
+                {2, 2, 3, -4},
+                {1, 1, Integer.MAX_VALUE, 1},
+                {6, 0, 1, 1}
+            };
             for (int[] b : bad) {
-                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        () -> grid.setRect(b[0], b[1], b[2], b[3], 9));
-                assertTrue(e.getMessage().contains("(" + b[0] + ", " + b[1] + ") of " + b[2] + " x " + b[3])
-                        && e.getMessage().contains("6 x 5"), e.getMessage());
+                IllegalArgumentException e =
+                        assertThrows(IllegalArgumentException.class, () -> grid.setRect(b[0], b[1], b[2], b[3], 9));
+                assertTrue(
+                        e.getMessage().contains("(" + b[0] + ", " + b[1] + ") of " + b[2] + " x " + b[3])
+                                && e.getMessage().contains("6 x 5"),
+                        e.getMessage());
                 long cells = Math.max(0, (long) b[2] * b[3]);
-                assertThrows(IllegalArgumentException.class,
+                assertThrows(
+                        IllegalArgumentException.class,
                         () -> grid.setRect(b[0], b[1], b[2], b[3], new byte[(int) Math.min(cells, 64)]));
             }
-            IllegalArgumentException length = assertThrows(IllegalArgumentException.class,
-                    () -> grid.setRect(1, 1, 3, 2, new byte[5]));
-            assertTrue(length.getMessage().contains("holds 5 ids") && length.getMessage().contains("needs 6"), length.getMessage());
+            IllegalArgumentException length =
+                    assertThrows(IllegalArgumentException.class, () -> grid.setRect(1, 1, 3, 2, new byte[5]));
+            assertTrue(
+                    length.getMessage().contains("holds 5 ids")
+                            && length.getMessage().contains("needs 6"),
+                    length.getMessage());
             assertThrows(IllegalArgumentException.class, () -> grid.setRect(1, 1, 3, 2, new byte[7]));
             assertThrows(IllegalArgumentException.class, () -> grid.setRect(1, 1, 3, 2, 256));
             assertThrows(NullPointerException.class, () -> grid.setRect(1, 1, 3, 2, null));

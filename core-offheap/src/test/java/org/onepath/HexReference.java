@@ -18,8 +18,7 @@ import org.onepath.cells.HexLayout;
  * the adjacent centres, named by compass point and listed in the spec's axial order.
  */
 final class HexReference {
-    private HexReference() {
-    }
+    private HexReference() {}
 
     /** Pointy: east, north-east, north-west, west, south-west, south-east (doubled X, Y). */
     static final int[][] POINTY_STEPS = {{2, 0}, {1, -1}, {-1, -1}, {-2, 0}, {-1, 1}, {1, 1}};
@@ -80,9 +79,13 @@ final class HexReference {
         int[] d = doubled(layout, col, row);
         double size = space.effectiveCellSize();
         if (layout.isPointy()) {
-            return new double[] {space.originX() + size * (d[0] / 2.0), space.originY() + size * (HexSpace.SQRT3_OVER_2 * d[1])};
+            return new double[] {
+                space.originX() + size * (d[0] / 2.0), space.originY() + size * (HexSpace.SQRT3_OVER_2 * d[1])
+            };
         }
-        return new double[] {space.originX() + size * (HexSpace.SQRT3_OVER_2 * d[0]), space.originY() + size * (d[1] / 2.0)};
+        return new double[] {
+            space.originX() + size * (HexSpace.SQRT3_OVER_2 * d[0]), space.originY() + size * (d[1] / 2.0)
+        };
     }
 
     /** A grid for the reference: cells row-major (255 a wall) and multipliers per area id. */

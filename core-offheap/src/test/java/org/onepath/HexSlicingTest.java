@@ -8,16 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.HexDistanceHeuristic;
 import org.onepath.grids.HexTopology;
 import org.onepath.grids.SearchStatus;
-import org.onepath.cells.Cancellation;
-import org.onepath.cells.Cell;
-import org.onepath.cells.HexLayout;
-import org.onepath.cells.PathStatus;
 
 /**
  * Sliced equals unsliced on hex grids: the tier-2 {@link AStar} over a {@link HexTopology} stepped
@@ -67,7 +67,8 @@ class HexSlicingTest {
         return grid;
     }
 
-    private static Outcome run(AStar<HexTopology, DefaultStepCost, HexDistanceHeuristic> astar, int start, int goal, int slice) {
+    private static Outcome run(
+            AStar<HexTopology, DefaultStepCost, HexDistanceHeuristic> astar, int start, int goal, int slice) {
         astar.begin(start, goal);
         if (slice == 0) {
             astar.run();
@@ -80,18 +81,28 @@ class HexSlicingTest {
             }
         }
         int[] path = astar.status() == SearchStatus.FOUND ? astar.path() : new int[0];
-        return new Outcome(astar.status(), path, Double.doubleToRawLongBits(astar.pathCost()), astar.iterations(),
-                astar.expandedCount(), astar.expandedNodes());
+        return new Outcome(
+                astar.status(),
+                path,
+                Double.doubleToRawLongBits(astar.pathCost()),
+                astar.iterations(),
+                astar.expandedCount(),
+                astar.expandedNodes());
     }
 
     @Test
     void slicedEqualsUnslicedForBudgetsOneToFifty() {
         for (HexLayout layout : HexLayout.values()) {
-            try (HexGrid grid = maze(layout, 7 + layout.code()); GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
+            try (HexGrid grid = maze(layout, 7 + layout.code());
+                    GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
                 buffers.recordExpansions(true);
                 HexTopology topology = grid.createTopology();
-                var astar = new AStar<>(topology, DefaultStepCost.INSTANCE,
-                        new HexDistanceHeuristic(grid.width(), layout, grid.areas().minCost()), buffers);
+                var astar = new AStar<>(
+                        topology,
+                        DefaultStepCost.INSTANCE,
+                        new HexDistanceHeuristic(
+                                grid.width(), layout, grid.areas().minCost()),
+                        buffers);
                 int[][] queries = {{0, grid.cellCount() - 1}, {grid.indexOf(3, 17), grid.indexOf(22, 2)}};
                 for (int[] q : queries) {
                     if (!topology.isWalkable(q[0]) || !topology.isWalkable(q[1])) {
@@ -100,7 +111,8 @@ class HexSlicingTest {
                     Outcome whole = run(astar, q[0], q[1], 0);
                     assertTrue(whole.iterations() > 50, "a search long enough to slice: " + whole.iterations());
                     for (int slice = 1; slice <= 50; slice++) {
-                        run(astar, q[0], q[1], slice).assertSame(whole, layout + " " + q[0] + " -> " + q[1] + " in slices of " + slice);
+                        run(astar, q[0], q[1], slice)
+                                .assertSame(whole, layout + " " + q[0] + " -> " + q[1] + " in slices of " + slice);
                     }
                 }
             }
@@ -113,26 +125,43 @@ class HexSlicingTest {
             try (HexGrid grid = maze(layout, 100 + layout.code())) {
                 Cell s = new Cell(0, 0);
                 Cell g = new Cell(25, 20);
-                HexOptions recording = HexOptions.builder().recordExpansions(true).build();
+                HexOptions recording =
+                        HexOptions.builder().recordExpansions(true).build();
                 HexPath whole = grid.findPath(s, g, recording);
                 assertTrue(whole.iterations() > 50);
                 for (int slice = 1; slice <= 50; slice++) {
-                    HexOptions sliced = recording.toBuilder().iterationsPerSlice(slice).build();
+                    HexOptions sliced =
+                            recording.toBuilder().iterationsPerSlice(slice).build();
                     HexPath withToken = grid.findPath(s, g, sliced, new Cancellation());
                     assertSamePath(whole, withToken, layout + " token, slices of " + slice);
 
-                    HexPath budget = grid.findPath(s, g, HexOptions.builder().iterationBudget(slice).recordExpansions(true).build());
+                    HexPath budget = grid.findPath(
+                            s,
+                            g,
+                            HexOptions.builder()
+                                    .iterationBudget(slice)
+                                    .recordExpansions(true)
+                                    .build());
                     assertEquals(PathStatus.BUDGET_EXHAUSTED, budget.status());
                     assertEquals(slice, budget.iterations());
                     assertEquals(whole.expandedCells().subList(0, slice), budget.expandedCells());
                     assertEquals(0, budget.length());
                     assertEquals(Double.POSITIVE_INFINITY, budget.cost());
-                    HexPath budgetSliced = grid.findPath(s, g, HexOptions.builder().iterationBudget(slice).iterationsPerSlice(7)
-                            .build(), new Cancellation());
+                    HexPath budgetSliced = grid.findPath(
+                            s,
+                            g,
+                            HexOptions.builder()
+                                    .iterationBudget(slice)
+                                    .iterationsPerSlice(7)
+                                    .build(),
+                            new Cancellation());
                     assertEquals(PathStatus.BUDGET_EXHAUSTED, budgetSliced.status());
                     assertEquals(slice, budgetSliced.iterations());
                 }
-                HexPath exact = grid.findPath(s, g, HexOptions.builder().iterationBudget(whole.iterations()).build());
+                HexPath exact = grid.findPath(
+                        s,
+                        g,
+                        HexOptions.builder().iterationBudget(whole.iterations()).build());
                 assertEquals(PathStatus.FOUND, exact.status(), "a budget of exactly the iterations needed is enough");
                 assertEquals(whole.cost(), exact.cost());
             }
@@ -148,8 +177,10 @@ class HexSlicingTest {
             Cancellation cancelled = new Cancellation();
             cancelled.cancel();
             assertThrows(CancellationException.class, () -> grid.findPath(s, g, HexOptions.DEFAULT, cancelled));
-            assertThrows(CancellationException.class,
-                    () -> grid.findPath(s, g, HexOptions.builder().iterationsPerSlice(1).build(), cancelled));
+            assertThrows(
+                    CancellationException.class,
+                    () -> grid.findPath(
+                            s, g, HexOptions.builder().iterationsPerSlice(1).build(), cancelled));
             HexPath after = grid.findPath(s, g);
             assertEquals(before.status(), after.status());
             assertEquals(before.cost(), after.cost());

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
-import org.onepath.grids.HexDistanceHeuristic;
-import org.onepath.grids.HexTopology;
 import org.onepath.cells.Cell;
 import org.onepath.cells.HexLayout;
+import org.onepath.grids.HexDistanceHeuristic;
+import org.onepath.grids.HexTopology;
 
 /**
  * {@link HexTopology}: the neighbours of every cell, in the axial order, against the reference
@@ -97,7 +97,8 @@ class HexTopologyTest {
                         }
                         int k = t.neighbors(node, nodes, costs);
                         for (int j = 0; j < k; j++) {
-                            assertTrue(h.estimate(node) <= costs[j] + h.estimate(nodes[j]),
+                            assertTrue(
+                                    h.estimate(node) <= costs[j] + h.estimate(nodes[j]),
                                     "consistent on " + node + " -> " + nodes[j] + ", seed " + seed);
                         }
                     }
@@ -105,7 +106,9 @@ class HexTopologyTest {
             }
         }
         assertThrows(IllegalArgumentException.class, () -> new HexDistanceHeuristic(0, HexLayout.POINTY_ODD_ROW, 1));
-        assertThrows(IllegalArgumentException.class, () -> new HexDistanceHeuristic(3, HexLayout.POINTY_ODD_ROW, Double.NaN));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new HexDistanceHeuristic(3, HexLayout.POINTY_ODD_ROW, Double.NaN));
         assertThrows(IllegalArgumentException.class, () -> new HexDistanceHeuristic(3, HexLayout.POINTY_ODD_ROW, -1));
     }
 }

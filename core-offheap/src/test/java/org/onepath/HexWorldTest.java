@@ -48,7 +48,10 @@ class HexWorldTest {
                         assertEquals(expected[1], p.y(), layout + " " + space + " (" + col + ", " + row + ")");
                     }
                 }
-                assertEquals(new WorldPoint(space.originX(), space.originY()), grid.centerOf(0, 0), "origin = centre of (0, 0)");
+                assertEquals(
+                        new WorldPoint(space.originX(), space.originY()),
+                        grid.centerOf(0, 0),
+                        "origin = centre of (0, 0)");
             }
         }
     }
@@ -88,15 +91,17 @@ class HexWorldTest {
                 double size = space.effectiveCellSize();
                 for (int i = 0; i < 3000; i++) {
                     WorldPoint c = grid.centerOf(random.nextInt(20), random.nextInt(20));
-                    WorldPoint p = new WorldPoint(c.x() + (random.nextDouble() * 2 - 1) * size,
-                            c.y() + (random.nextDouble() * 2 - 1) * size);
+                    WorldPoint p = new WorldPoint(
+                            c.x() + (random.nextDouble() * 2 - 1) * size, c.y() + (random.nextDouble() * 2 - 1) * size);
                     Cell cell = grid.cellAt(p);
                     double own = dist(p, grid.centerOf(cell));
                     for (int d = 0; d < 6; d++) {
                         int[] n = HexReference.neighbour(layout, cell.x(), cell.y(), d);
                         double other = dist(p, grid.centerOf(n[0], n[1]));
-                        assertTrue(own <= other + 1e-9 * size, () -> layout + " " + space + ": " + p + " -> " + cell
-                                + " at " + own + ", but neighbour (" + n[0] + ", " + n[1] + ") is at " + other);
+                        assertTrue(
+                                own <= other + 1e-9 * size,
+                                () -> layout + " " + space + ": " + p + " -> " + cell + " at " + own
+                                        + ", but neighbour (" + n[0] + ", " + n[1] + ") is at " + other);
                     }
                 }
             }
@@ -131,7 +136,10 @@ class HexWorldTest {
                         WorldPoint mid = new WorldPoint((ca.x() + cb.x()) / 2, (ca.y() + cb.y()) / 2);
                         assertExactHalves(layout, space, mid, a, b);
                         HexCoord expected = toB[d] ? b : a;
-                        assertEquals(expected, space.hexAt(mid, layout), layout + " " + space + ": between " + a + " and " + b);
+                        assertEquals(
+                                expected,
+                                space.hexAt(mid, layout),
+                                layout + " " + space + ": between " + a + " and " + b);
                         assertEquals(layout.toOffset(expected), grid.cellAt(mid));
                         ties++;
                     }
@@ -165,7 +173,8 @@ class HexWorldTest {
             grid.space(new HexSpace(10, 10, 2));
             WorldPoint inside = grid.centerOf(1, 1);
             WorldPoint outside = new WorldPoint(-50, 10);
-            assertEquals(PathStatus.START_INVALID, grid.findPath(outside, inside).status());
+            assertEquals(
+                    PathStatus.START_INVALID, grid.findPath(outside, inside).status());
             assertEquals(PathStatus.GOAL_INVALID, grid.findPath(inside, outside).status());
             HexPath path = grid.findPath(inside, grid.centerOf(4, 3));
             assertEquals(PathStatus.FOUND, path.status());
@@ -181,10 +190,13 @@ class HexWorldTest {
     void theCoordinateRuleIsChecked() {
         try (HexGrid grid = HexGrid.create(5, 4)) {
             for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, -3e6, 2097152.5}) {
-                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        () -> grid.cellAt(new WorldPoint(bad, 0)));
-                assertTrue(e.getMessage().contains("x = " + bad) && e.getMessage().contains("2^21"), e.getMessage());
-                assertThrows(IllegalArgumentException.class, () -> grid.findPath(new WorldPoint(0, 0), new WorldPoint(0, bad)));
+                IllegalArgumentException e =
+                        assertThrows(IllegalArgumentException.class, () -> grid.cellAt(new WorldPoint(bad, 0)));
+                assertTrue(
+                        e.getMessage().contains("x = " + bad) && e.getMessage().contains("2^21"), e.getMessage());
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> grid.findPath(new WorldPoint(0, 0), new WorldPoint(0, bad)));
             }
             // the bound itself is fine, and far outside the grid
             assertTrue(!grid.contains(grid.cellAt(new WorldPoint(2097152, -2097152))));

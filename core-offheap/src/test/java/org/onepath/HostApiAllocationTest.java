@@ -23,7 +23,9 @@ class HostApiAllocationTest {
 
     static {
         try {
-            THREADS = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
+            THREADS = Class.forName("java.lang.management.ManagementFactory")
+                    .getMethod("getThreadMXBean")
+                    .invoke(null);
             ALLOCATED = Class.forName("com.sun.management.ThreadMXBean").getMethod("getCurrentThreadAllocatedBytes");
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -56,18 +58,29 @@ class HostApiAllocationTest {
             GridOptions.builder().algorithm(GridAlgorithm.JPS).build(),
             GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build(),
             GridOptions.builder().specializedEngines(false).build(),
-            GridOptions.builder().algorithm(GridAlgorithm.JPS).specializedEngines(false).build(),
-            GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).specializedEngines(false).build(),
-            GridOptions.builder().algorithm(GridAlgorithm.JPS).connectivity(Connectivity.FOUR).build(),
+            GridOptions.builder()
+                    .algorithm(GridAlgorithm.JPS)
+                    .specializedEngines(false)
+                    .build(),
+            GridOptions.builder()
+                    .algorithm(GridAlgorithm.JPS_PLUS)
+                    .specializedEngines(false)
+                    .build(),
+            GridOptions.builder()
+                    .algorithm(GridAlgorithm.JPS)
+                    .connectivity(Connectivity.FOUR)
+                    .build(),
         };
-        try (Grid grid = TestMaps.make(TestMaps.Kind.CAVE, new Random(8), 64, 64, false); Arena arena = Arena.ofConfined()) {
+        try (Grid grid = TestMaps.make(TestMaps.Kind.CAVE, new Random(8), 64, 64, false);
+                Arena arena = Arena.ofConfined()) {
             int[] pairs = new int[64];
             Random random = new Random(9);
             int n = 0;
             while (n < pairs.length) {
                 int a = random.nextInt(64 * 64);
                 int b = random.nextInt(64 * 64);
-                if (grid.findPath(new Cell(a % 64, a / 64), new Cell(b % 64, b / 64)).found()) {
+                if (grid.findPath(new Cell(a % 64, a / 64), new Cell(b % 64, b / 64))
+                        .found()) {
                     pairs[n++] = a;
                     pairs[n++] = b;
                 }
@@ -101,8 +114,11 @@ class HostApiAllocationTest {
                             least = Math.min(least, allocated);
                         }
                     }
-                    assertEquals(0, least, options + " allocated " + least + " bytes over " + pairs.length / 2
-                            + " searches (sink " + sink + ")");
+                    assertEquals(
+                            0,
+                            least,
+                            options + " allocated " + least + " bytes over " + pairs.length / 2 + " searches (sink "
+                                    + sink + ")");
                 }
             }
         }

@@ -37,8 +37,7 @@ import org.onepath.cells.PathStatus;
 class HostApiEquivalenceTest {
     private static final GridAlgorithm[] ALGORITHMS = {GridAlgorithm.ASTAR, GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS};
 
-    record Variant(String name, UnaryOperator<GridOptions.Builder> options) {
-    }
+    record Variant(String name, UnaryOperator<GridOptions.Builder> options) {}
 
     static final List<Variant> VARIANTS = List.of(
             new Variant("default", b -> b),
@@ -46,7 +45,9 @@ class HostApiEquivalenceTest {
             new Variant("generic engines", b -> b.specializedEngines(false)),
             new Variant("four-connected", b -> b.connectivity(Connectivity.FOUR)),
             new Variant("agent size 2", b -> b.agentSize(2)),
-            new Variant("allow all diagonals, weight 1.5", b -> b.diagonalRule(DiagonalRule.ALLOW_ALL).heuristicWeight(1.5)),
+            new Variant(
+                    "allow all diagonals, weight 1.5",
+                    b -> b.diagonalRule(DiagonalRule.ALLOW_ALL).heuristicWeight(1.5)),
             new Variant("blocked delegate", b -> b.blocked((x, y) -> (x * 7 + y * 3) % 13 == 0)),
             new Variant("budget 37", b -> b.iterationBudget(37)));
 
@@ -73,7 +74,10 @@ class HostApiEquivalenceTest {
         assertEquals(expected.algorithm(), actual.algorithm(), "algorithm " + context);
         assertEquals(expected.iterations(), actual.iterations(), "iterations " + context);
         assertEquals(expected.expandedCount(), actual.expandedCount(), "expanded " + context);
-        assertEquals(Double.doubleToRawLongBits(expected.cost()), Double.doubleToRawLongBits(actual.cost()), "cost bits " + context);
+        assertEquals(
+                Double.doubleToRawLongBits(expected.cost()),
+                Double.doubleToRawLongBits(actual.cost()),
+                "cost bits " + context);
         assertArrayEquals(expected.cellIndices(), actual.cellIndices(), "cells " + context);
     }
 
@@ -103,8 +107,16 @@ class HostApiEquivalenceTest {
                 assertEquals(new Cell(cells[i] % grid.width(), cells[i] / grid.width()), asCells[i]);
             }
         }
-        return new GridPath(status, grid.width(), grid.space(), cells, status == PathStatus.FOUND ? search.cost() : Double.POSITIVE_INFINITY,
-                search.expandedCount(), search.iterations(), search.algorithm(), null);
+        return new GridPath(
+                status,
+                grid.width(),
+                grid.space(),
+                cells,
+                status == PathStatus.FOUND ? search.cost() : Double.POSITIVE_INFINITY,
+                search.expandedCount(),
+                search.iterations(),
+                search.algorithm(),
+                null);
     }
 
     static Cell somewhere(Random random, Grid grid) {
@@ -130,18 +142,21 @@ class HostApiEquivalenceTest {
         int exhausted = 0;
         for (TestMaps.Kind kind : TestMaps.Kind.values()) {
             for (int m = 0; m < 3; m++) {
-                try (Grid grid = TestMaps.make(kind, random, 12 + random.nextInt(20), 12 + random.nextInt(20), m != 0)) {
+                try (Grid grid =
+                        TestMaps.make(kind, random, 12 + random.nextInt(20), 12 + random.nextInt(20), m != 0)) {
                     for (Variant variant : VARIANTS) {
                         for (GridAlgorithm alg : ALGORITHMS) {
-                            GridOptions options = variant.options().apply(GridOptions.builder().algorithm(alg)).build();
+                            GridOptions options = variant.options()
+                                    .apply(GridOptions.builder().algorithm(alg))
+                                    .build();
                             try (GridSearch search = grid.createSearch(options)) {
                                 for (int q = 0; q < 3; q++) {
                                     Cell a = somewhere(random, grid);
                                     Cell b = somewhere(random, grid);
                                     GridPath expected = grid.findPath(a, b, options);
                                     for (int[] slices : slicings) {
-                                        String context = kind + " " + variant.name() + " " + alg + " " + a + "->" + b + " slices "
-                                                + java.util.Arrays.toString(slices);
+                                        String context = kind + " " + variant.name() + " " + alg + " " + a + "->" + b
+                                                + " slices " + java.util.Arrays.toString(slices);
                                         GridPath actual = viaHandle(grid, search, a, b, slices);
                                         if (actual == null) {
                                             assertEquals(expected.status(), search.tryBegin(a, b), context);
@@ -159,7 +174,8 @@ class HostApiEquivalenceTest {
                 }
             }
         }
-        assertTrue(compared > 4000 && found > compared / 3 && exhausted > 100,
+        assertTrue(
+                compared > 4000 && found > compared / 3 && exhausted > 100,
                 "compared " + compared + ", found " + found + ", exhausted " + exhausted);
     }
 
@@ -169,22 +185,28 @@ class HostApiEquivalenceTest {
         int compared = 0;
         for (int slice = 1; slice <= 300; slice++) {
             TestMaps.Kind kind = TestMaps.Kind.values()[slice % 4];
-            try (Grid grid = TestMaps.make(kind, random, 16 + random.nextInt(24), 16 + random.nextInt(24), slice % 3 != 0)) {
+            try (Grid grid =
+                    TestMaps.make(kind, random, 16 + random.nextInt(24), 16 + random.nextInt(24), slice % 3 != 0)) {
                 Variant variant = VARIANTS.get(random.nextInt(VARIANTS.size()));
                 GridAlgorithm alg = ALGORITHMS[random.nextInt(3)];
-                GridOptions options = variant.options().apply(GridOptions.builder().algorithm(alg)).iterationsPerSlice(slice).build();
+                GridOptions options = variant.options()
+                        .apply(GridOptions.builder().algorithm(alg))
+                        .iterationsPerSlice(slice)
+                        .build();
                 for (int q = 0; q < 2; q++) {
                     Cell a = somewhere(random, grid);
                     Cell b = somewhere(random, grid);
                     GridPath expected = grid.findPath(a, b, options);
-                    String context = "slice " + slice + " " + kind + " " + variant.name() + " " + alg + " " + a + "->" + b;
+                    String context =
+                            "slice " + slice + " " + kind + " " + variant.name() + " " + alg + " " + a + "->" + b;
                     // on the calling thread: complete on return
                     CompletableFuture<GridPath> direct = grid.findPathAsync(a, b, options);
                     assertTrue(direct.isDone(), context);
                     assertSame(expected, direct.join(), context);
                     // with a yield per slice: one execute per slice after the first
                     ManualExecutor executor = new ManualExecutor();
-                    CompletableFuture<GridPath> yielding = grid.findPathAsync(a, b, options, new Cancellation(), executor);
+                    CompletableFuture<GridPath> yielding =
+                            grid.findPathAsync(a, b, options, new Cancellation(), executor);
                     executor.drain();
                     assertTrue(yielding.isDone(), context);
                     GridPath got = yielding.join();
@@ -192,7 +214,8 @@ class HostApiEquivalenceTest {
                     if (got.status() != PathStatus.START_INVALID && got.status() != PathStatus.GOAL_INVALID) {
                         int slices = got.iterations() == 0 ? 1 : (got.iterations() + slice - 1) / slice;
                         // a search that ends exactly on a slice boundary learns it in that slice
-                        assertTrue(executor.executed == slices - 1 || executor.executed == slices,
+                        assertTrue(
+                                executor.executed == slices - 1 || executor.executed == slices,
                                 context + ": " + executor.executed + " yields for " + got.iterations() + " iterations");
                     } else {
                         assertEquals(0, executor.executed, context);
@@ -213,12 +236,20 @@ class HostApiEquivalenceTest {
             for (int q = 0; q < 20; q++) {
                 Cell a = somewhere(random, grid);
                 Cell b = somewhere(random, grid);
-                GridOptions options = GridOptions.builder().algorithm(ALGORITHMS[q % 3]).iterationsPerSlice(1 + q * 7).build();
+                GridOptions options = GridOptions.builder()
+                        .algorithm(ALGORITHMS[q % 3])
+                        .iterationsPerSlice(1 + q * 7)
+                        .build();
                 GridPath expected = grid.findPath(a, b, options);
-                assertSame(expected, grid.findPathAsync(a, b, options, null, pool).get(10, TimeUnit.SECONDS), "thread " + q);
+                assertSame(
+                        expected,
+                        grid.findPathAsync(a, b, options, null, pool).get(10, TimeUnit.SECONDS),
+                        "thread " + q);
                 WorldPoint pa = new WorldPoint(-10 + 0.5 * a.x() + 0.25, 4 + 0.5 * a.y() + 0.25);
                 WorldPoint pb = new WorldPoint(-10 + 0.5 * b.x() + 0.25, 4 + 0.5 * b.y() + 0.25);
-                assertSame(grid.findPath(pa, pb, options), grid.findPathAsync(pa, pb, options, null, pool).get(10, TimeUnit.SECONDS),
+                assertSame(
+                        grid.findPath(pa, pb, options),
+                        grid.findPathAsync(pa, pb, options, null, pool).get(10, TimeUnit.SECONDS),
                         "points " + q);
                 // an executor that runs some tasks at once and hands others to the pool
                 java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
@@ -229,7 +260,10 @@ class HostApiEquivalenceTest {
                         r.run();
                     }
                 };
-                assertSame(expected, grid.findPathAsync(a, b, options, null, mixed).get(10, TimeUnit.SECONDS), "mixed " + q);
+                assertSame(
+                        expected,
+                        grid.findPathAsync(a, b, options, null, mixed).get(10, TimeUnit.SECONDS),
+                        "mixed " + q);
             }
         } finally {
             pool.shutdown();
@@ -263,7 +297,10 @@ class HostApiEquivalenceTest {
         Random random = new Random(11);
         for (int round = 0; round < 40; round++) {
             try (Grid grid = TestMaps.make(TestMaps.Kind.values()[round % 4], random, 40, 40, true)) {
-                GridOptions options = GridOptions.builder().algorithm(ALGORITHMS[round % 3]).iterationsPerSlice(1 + random.nextInt(5)).build();
+                GridOptions options = GridOptions.builder()
+                        .algorithm(ALGORITHMS[round % 3])
+                        .iterationsPerSlice(1 + random.nextInt(5))
+                        .build();
                 Cell a = somewhere(random, grid);
                 Cell b = somewhere(random, grid);
                 GridPath expected = grid.findPath(a, b, options);
@@ -290,7 +327,8 @@ class HostApiEquivalenceTest {
         try (Grid grid = Grid.create(8, 8)) {
             Cancellation cancelled = new Cancellation();
             cancelled.cancel();
-            CompletableFuture<GridPath> f = grid.findPathAsync(new Cell(0, 0), new Cell(7, 7), GridOptions.DEFAULT, cancelled);
+            CompletableFuture<GridPath> f =
+                    grid.findPathAsync(new Cell(0, 0), new Cell(7, 7), GridOptions.DEFAULT, cancelled);
             assertThrows(CancellationException.class, f::join, "a token cancelled before the call");
         }
     }
@@ -300,13 +338,18 @@ class HostApiEquivalenceTest {
         try (Grid grid = TestMaps.make(TestMaps.Kind.MAZE, new Random(9), 61, 61, false)) {
             ManualExecutor executor = new ManualExecutor();
             GridOptions options = GridOptions.builder().iterationsPerSlice(2).build();
-            CompletableFuture<GridPath> f = grid.findPathAsync(new Cell(0, 0), new Cell(60, 60), options, null, executor);
+            CompletableFuture<GridPath> f =
+                    grid.findPathAsync(new Cell(0, 0), new Cell(60, 60), options, null, executor);
             executor.tasks.poll().run();
             f.cancel(false);
             executor.drain();
             assertTrue(executor.executed <= 2, "no slice after the future was cancelled: " + executor.executed);
             GridPath expected = grid.findPath(new Cell(0, 0), new Cell(60, 60), options);
-            assertSame(expected, grid.findPathAsync(new Cell(0, 0), new Cell(60, 60), options).join(), "after");
+            assertSame(
+                    expected,
+                    grid.findPathAsync(new Cell(0, 0), new Cell(60, 60), options)
+                            .join(),
+                    "after");
         }
     }
 
@@ -316,8 +359,11 @@ class HostApiEquivalenceTest {
             grid.setRect(3, 10, 24, 1, Grid.WALL);
             Cell a = new Cell(1, 1);
             Cell b = new Cell(28, 28);
-            for (GridOptions bad : List.of(GridOptions.builder().algorithm(GridAlgorithm.THETA_STAR).build(),
-                    GridOptions.builder().algorithm(GridAlgorithm.LAZY_THETA_STAR).build(),
+            for (GridOptions bad : List.of(
+                    GridOptions.builder().algorithm(GridAlgorithm.THETA_STAR).build(),
+                    GridOptions.builder()
+                            .algorithm(GridAlgorithm.LAZY_THETA_STAR)
+                            .build(),
                     GridOptions.builder().recordExpansions(true).build())) {
                 CompletableFuture<GridPath> f = grid.findPathAsync(a, b, bad);
                 ExecutionException e = assertThrows(ExecutionException.class, f::get);
@@ -325,8 +371,12 @@ class HostApiEquivalenceTest {
             }
             // refused ends complete normally, as findPath returns them
             grid.setArea(0, 0, Grid.WALL);
-            assertEquals(PathStatus.START_INVALID, grid.findPathAsync(new Cell(0, 0), b).join().status());
-            assertEquals(PathStatus.GOAL_INVALID, grid.findPathAsync(a, new Cell(-1, 3)).join().status());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPathAsync(new Cell(0, 0), b).join().status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPathAsync(a, new Cell(-1, 3)).join().status());
             // an edit during the query
             ManualExecutor executor = new ManualExecutor();
             GridOptions slices = GridOptions.builder().iterationsPerSlice(1).build();
@@ -354,7 +404,9 @@ class HostApiEquivalenceTest {
         for (int round = 0; round < 60; round++) {
             try (Grid grid = TestMaps.make(TestMaps.Kind.values()[round % 4], random, 20, 20, round % 2 == 0)) {
                 Variant variant = VARIANTS.get(round % VARIANTS.size());
-                GridOptions options = variant.options().apply(GridOptions.builder().algorithm(ALGORITHMS[round % 3])).build();
+                GridOptions options = variant.options()
+                        .apply(GridOptions.builder().algorithm(ALGORITHMS[round % 3]))
+                        .build();
                 try (GridSearch search = grid.createSearch(options)) {
                     assertEquals(search.saveState().length, search.stateLength(), "not begun");
                     Cell a = somewhere(random, grid);
@@ -369,7 +421,8 @@ class HostApiEquivalenceTest {
                         assertEquals(saved.length, search.saveState(java.lang.foreign.MemorySegment.ofArray(out), 3));
                         assertArrayEquals(saved, java.util.Arrays.copyOfRange(out, 3, 3 + saved.length));
                         byte[] small = new byte[saved.length - 1];
-                        assertThrows(IllegalArgumentException.class,
+                        assertThrows(
+                                IllegalArgumentException.class,
                                 () -> search.saveState(java.lang.foreign.MemorySegment.ofArray(small), 0));
                         assertArrayEquals(new byte[small.length], small, "nothing written when it does not fit");
                         search.step(1 + random.nextInt(20));
@@ -397,23 +450,34 @@ class HostApiEquivalenceTest {
         try (org.onepath.state.StateWriter w = new org.onepath.state.StateWriter(16)) {
             for (int round = 0; round < 30; round++) {
                 try (Grid grid = TestMaps.make(TestMaps.Kind.values()[round % 4], random, 18, 18, false);
-                     org.onepath.grids.jps.BlockMap map = new org.onepath.grids.jps.BlockMap(grid);
-                     org.onepath.grids.GridSearchBuffers forAStar = new org.onepath.grids.GridSearchBuffers(grid.cellCount());
-                     org.onepath.grids.GridSearchBuffers forJump = new org.onepath.grids.GridSearchBuffers(grid.cellCount())) {
+                        org.onepath.grids.jps.BlockMap map = new org.onepath.grids.jps.BlockMap(grid);
+                        org.onepath.grids.GridSearchBuffers forAStar =
+                                new org.onepath.grids.GridSearchBuffers(grid.cellCount());
+                        org.onepath.grids.GridSearchBuffers forJump =
+                                new org.onepath.grids.GridSearchBuffers(grid.cellCount())) {
                     forAStar.recordExpansions(true);
                     forJump.recordExpansions(true);
-                    var astar = new org.onepath.grids.AStar<>(grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
+                    var astar = new org.onepath.grids.AStar<>(
+                            grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
                             org.onepath.grids.DefaultStepCost.INSTANCE,
-                            new org.onepath.grids.OctileHeuristic(grid.width(), grid.areas().minCost()), forAStar);
-                    var jump = new org.onepath.grids.jps.JumpSearch<>(grid, new org.onepath.grids.jps.BlockJumper(map),
-                            new org.onepath.grids.OctileHeuristic(grid.width(), 1.0), 1.0, forJump);
+                            new org.onepath.grids.OctileHeuristic(
+                                    grid.width(), grid.areas().minCost()),
+                            forAStar);
+                    var jump = new org.onepath.grids.jps.JumpSearch<>(
+                            grid,
+                            new org.onepath.grids.jps.BlockJumper(map),
+                            new org.onepath.grids.OctileHeuristic(grid.width(), 1.0),
+                            1.0,
+                            forJump);
                     w.rewind();
                     astar.writeState(w);
                     assertArrayEquals(astar.saveState(), w.toByteArray(), "not begun");
                     Cell a = somewhere(random, grid);
                     Cell b = somewhere(random, grid);
                     int width = grid.width();
-                    if (!grid.contains(a.x(), a.y()) || !grid.contains(b.x(), b.y()) || !grid.isWalkable(a.x(), a.y())
+                    if (!grid.contains(a.x(), a.y())
+                            || !grid.contains(b.x(), b.y())
+                            || !grid.isWalkable(a.x(), a.y())
                             || !grid.isWalkable(b.x(), b.y())) {
                         continue;
                     }
@@ -448,7 +512,9 @@ class HostApiEquivalenceTest {
         edits.add(g -> g.restoreState(saved[0]));
         for (var edit : edits) {
             for (GridAlgorithm alg : ALGORITHMS) {
-                try (Grid grid = Grid.create(30, 30); GridSearch search = grid.createSearch(GridOptions.builder().algorithm(alg).build())) {
+                try (Grid grid = Grid.create(30, 30);
+                        GridSearch search = grid.createSearch(
+                                GridOptions.builder().algorithm(alg).build())) {
                     grid.setArea(10, 0, Grid.WALL);
                     saved[0] = grid.saveState();
                     assertEquals(PathStatus.IN_PROGRESS, search.tryBegin(new Cell(0, 0), new Cell(29, 29)));
@@ -462,7 +528,10 @@ class HostApiEquivalenceTest {
                     while (search.step(100) == PathStatus.IN_PROGRESS) {
                         // runs to the end
                     }
-                    assertEquals(grid.findPath(new Cell(0, 0), new Cell(29, 29), search.options()).expandedCount(), search.expandedCount());
+                    assertEquals(
+                            grid.findPath(new Cell(0, 0), new Cell(29, 29), search.options())
+                                    .expandedCount(),
+                            search.expandedCount());
                 }
             }
         }

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -36,13 +35,17 @@ class HostQueriesTest {
     // ---- fit ----
 
     @Property(tries = 200)
-    void canFitAndMaxAgentSizeAreClearance(@ForAll("grids") ReferenceGrid ref, @ForAll @IntRange(min = 1, max = 5) int size) {
+    void canFitAndMaxAgentSizeAreClearance(
+            @ForAll("grids") ReferenceGrid ref, @ForAll @IntRange(min = 1, max = 5) int size) {
         try (Grid grid = ref.toGrid()) {
             for (int y = -1; y <= ref.height(); y++) {
                 for (int x = -1; x <= ref.width(); x++) {
                     int expected = ref.inside(x, y) ? ref.clearance(x, y) : 0;
                     assertEquals(expected, grid.maxAgentSizeAt(new Cell(x, y)), "clearance at " + x + "," + y);
-                    assertEquals(ref.fits(x, y, size), grid.canFit(new Cell(x, y), size), "fit of " + size + " at " + x + "," + y);
+                    assertEquals(
+                            ref.fits(x, y, size),
+                            grid.canFit(new Cell(x, y), size),
+                            "fit of " + size + " at " + x + "," + y);
                 }
             }
         }
@@ -99,8 +102,11 @@ class HostQueriesTest {
                 int qy = random.nextInt(ref.height() + 10) - 5 - (random.nextInt(10) == 0 ? 40 : 0);
                 Cell expected = bruteNearest(ref, qx, qy, size, blocked, radius);
                 Optional<Cell> actual = grid.tryFindNearestWalkable(new Cell(qx, qy), options);
-                assertEquals(Optional.ofNullable(expected), actual, "query " + qx + "," + qy + " size " + size + " radius " + radius
-                        + (blocked != null ? " blocked" : "") + "\n" + ref.picture());
+                assertEquals(
+                        Optional.ofNullable(expected),
+                        actual,
+                        "query " + qx + "," + qy + " size " + size + " radius " + radius
+                                + (blocked != null ? " blocked" : "") + "\n" + ref.picture());
                 int index = grid.nearestWalkableIndex(qx, qy, options);
                 assertEquals(expected == null ? -1 : expected.y() * ref.width() + expected.x(), index);
             }
@@ -125,10 +131,20 @@ class HostQueriesTest {
         try (Grid grid = Grid.create(8, 8, Grid.WALL)) {
             grid.setWalkable(5, 0, true); // from (0, 0): ring 5, distance 25
             grid.setWalkable(3, 4, true); // ring 4, distance 25, later row
-            assertEquals(Optional.of(new Cell(5, 0)), grid.tryFindNearestWalkable(new Cell(0, 0), GridOptions.DEFAULT),
+            assertEquals(
+                    Optional.of(new Cell(5, 0)),
+                    grid.tryFindNearestWalkable(new Cell(0, 0), GridOptions.DEFAULT),
                     "a tie found in an outer ring still wins on the smaller row");
-            assertEquals(Optional.empty(), grid.tryFindNearestWalkable(new Cell(0, 0), GridOptions.builder().nearestRadius(3).build()));
-            assertEquals(Optional.of(new Cell(3, 4)), grid.tryFindNearestWalkable(new Cell(0, 0), GridOptions.builder().nearestRadius(4).build()));
+            assertEquals(
+                    Optional.empty(),
+                    grid.tryFindNearestWalkable(
+                            new Cell(0, 0),
+                            GridOptions.builder().nearestRadius(3).build()));
+            assertEquals(
+                    Optional.of(new Cell(3, 4)),
+                    grid.tryFindNearestWalkable(
+                            new Cell(0, 0),
+                            GridOptions.builder().nearestRadius(4).build()));
         }
     }
 
@@ -137,12 +153,18 @@ class HostQueriesTest {
         try (Grid grid = Grid.create(4, 4, Grid.WALL)) {
             grid.setWalkable(3, 3, true);
             grid.space(new GridSpace(100, 200, 2));
-            assertEquals(Optional.of(new Cell(3, 3)), grid.tryFindNearestWalkable(new WorldPoint(101, 201), GridOptions.DEFAULT));
-            assertEquals(Optional.of(new Cell(3, 3)), grid.tryFindNearestWalkable(new WorldPoint(-1e5, 1e5), GridOptions.DEFAULT));
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            assertEquals(
+                    Optional.of(new Cell(3, 3)),
+                    grid.tryFindNearestWalkable(new WorldPoint(101, 201), GridOptions.DEFAULT));
+            assertEquals(
+                    Optional.of(new Cell(3, 3)),
+                    grid.tryFindNearestWalkable(new WorldPoint(-1e5, 1e5), GridOptions.DEFAULT));
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> grid.tryFindNearestWalkable(new Cell(Integer.MIN_VALUE, 0), GridOptions.DEFAULT));
             assertTrue(e.getMessage().contains(Integer.toString(Integer.MIN_VALUE)), e.getMessage());
-            assertThrows(IllegalArgumentException.class, () -> GridOptions.builder().nearestRadius(-1));
+            assertThrows(
+                    IllegalArgumentException.class, () -> GridOptions.builder().nearestRadius(-1));
         }
         try (Grid walls = Grid.create(3, 3, Grid.WALL)) {
             assertEquals(Optional.empty(), walls.tryFindNearestWalkable(new Cell(1, 1), GridOptions.DEFAULT));
@@ -170,10 +192,14 @@ class HostQueriesTest {
         try (Grid grid = ref.toGrid()) {
             for (int q = 0; q < 6; q++) {
                 GridAlgorithm alg = GridAlgorithm.values()[random.nextInt(3)]; // ASTAR, JPS, JPS_PLUS
-                GridOptions options = GridOptions.builder().algorithm(alg)
-                        .connectivity(random.nextBoolean() ? Connectivity.EIGHT : Connectivity.FOUR).build();
-                GridPath path = grid.findPath(new Cell(random.nextInt(ref.width()), random.nextInt(ref.height())),
-                        new Cell(random.nextInt(ref.width()), random.nextInt(ref.height())), options);
+                GridOptions options = GridOptions.builder()
+                        .algorithm(alg)
+                        .connectivity(random.nextBoolean() ? Connectivity.EIGHT : Connectivity.FOUR)
+                        .build();
+                GridPath path = grid.findPath(
+                        new Cell(random.nextInt(ref.width()), random.nextInt(ref.height())),
+                        new Cell(random.nextInt(ref.width()), random.nextInt(ref.height())),
+                        options);
                 if (!path.found()) {
                     assertEquals(OptionalLong.empty(), grid.tryGetFixedCost(path));
                     assertEquals(Optional.empty(), path.stepCounts());
@@ -229,7 +255,8 @@ class HostQueriesTest {
             } else {
                 assertFalse(price.isPresent(), walk + " priced " + price);
             }
-            int[] indices = walk.stream().mapToInt(c -> c.y() * ref.width() + c.x()).toArray();
+            int[] indices =
+                    walk.stream().mapToInt(c -> c.y() * ref.width() + c.x()).toArray();
             assertEquals(price.orElse(-1), grid.fixedCost(indices, indices.length));
         }
     }
@@ -238,9 +265,9 @@ class HostQueriesTest {
     void halvesRoundToEven() {
         // Multipliers k / 2^33 make a straight step between two equal cells exactly k / 2 units.
         try (Grid grid = Grid.create(5, 1)) {
-            grid.areas().set(1, 3 / 8589934592.0);  // 1.5 units -> 2
-            grid.areas().set(2, 5 / 8589934592.0);  // 2.5 units -> 2
-            grid.areas().set(3, 7 / 8589934592.0);  // 3.5 units -> 4
+            grid.areas().set(1, 3 / 8589934592.0); // 1.5 units -> 2
+            grid.areas().set(2, 5 / 8589934592.0); // 2.5 units -> 2
+            grid.areas().set(3, 7 / 8589934592.0); // 3.5 units -> 4
             grid.setArea(0, 0, 1);
             grid.setArea(1, 0, 1);
             assertEquals(OptionalLong.of(2), grid.tryGetFixedCost(List.of(new Cell(0, 0), new Cell(1, 0))));
@@ -254,7 +281,9 @@ class HostQueriesTest {
             for (int x = 0; x < 4; x++) {
                 grid.setArea(x, 0, 2);
             }
-            assertEquals(OptionalLong.of(6), grid.tryGetFixedCost(List.of(new Cell(0, 0), new Cell(1, 0), new Cell(2, 0), new Cell(3, 0))));
+            assertEquals(
+                    OptionalLong.of(6),
+                    grid.tryGetFixedCost(List.of(new Cell(0, 0), new Cell(1, 0), new Cell(2, 0), new Cell(3, 0))));
         }
     }
 
@@ -268,12 +297,20 @@ class HostQueriesTest {
                 """)) {
             Cell a = new Cell(0, 0);
             Cell b = new Cell(9, 3);
-            GridPath theta = grid.findPath(a, b, GridOptions.builder().algorithm(GridAlgorithm.THETA_STAR).build());
+            GridPath theta = grid.findPath(
+                    a,
+                    b,
+                    GridOptions.builder().algorithm(GridAlgorithm.THETA_STAR).build());
             assertTrue(theta.found() && theta.isAnyAngle());
             assertEquals(OptionalLong.empty(), grid.tryGetFixedCost(theta));
             assertEquals(OptionalLong.empty(), grid.tryGetFixedCost(theta.cells()), "waypoints are not neighbours");
             assertEquals(Optional.empty(), theta.stepCounts());
-            GridPath hooked = grid.findPath(a, b, GridOptions.builder().stepCost((fx, fy, tx, ty, base) -> base * 2).build());
+            GridPath hooked = grid.findPath(
+                    a,
+                    b,
+                    GridOptions.builder()
+                            .stepCost((fx, fy, tx, ty, base) -> base * 2)
+                            .build());
             assertTrue(hooked.found() && hooked.isHooked());
             assertEquals(OptionalLong.empty(), grid.tryGetFixedCost(hooked));
             GridPath plain = grid.findPath(a, b);
@@ -281,13 +318,17 @@ class HostQueriesTest {
             assertEquals(OptionalLong.empty(), grid.tryGetFixedCost(List.of(a, a)), "a repeated cell is no step");
             assertEquals(OptionalLong.of(0), grid.tryGetFixedCost(List.of(a)));
             assertEquals(OptionalLong.of(0), grid.tryGetFixedCost(List.of()));
-            assertEquals(OptionalLong.empty(), grid.tryGetFixedCost(List.of(new Cell(4, 1), new Cell(4, 2))), "a wall on the path");
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> grid.tryGetFixedCost(List.of(a, new Cell(10, 0))));
+            assertEquals(
+                    OptionalLong.empty(),
+                    grid.tryGetFixedCost(List.of(new Cell(4, 1), new Cell(4, 2))),
+                    "a wall on the path");
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class, () -> grid.tryGetFixedCost(List.of(a, new Cell(10, 0))));
             assertTrue(e.getMessage().contains("(10, 0)"), e.getMessage());
             assertThrows(IllegalArgumentException.class, () -> grid.fixedCost(new int[] {0, 1}, 3));
             try (Grid narrow = Grid.create(5, 4)) {
-                assertThrows(IllegalArgumentException.class, () -> narrow.tryGetFixedCost(plain), "a path of another grid");
+                assertThrows(
+                        IllegalArgumentException.class, () -> narrow.tryGetFixedCost(plain), "a path of another grid");
             }
         }
     }

@@ -9,15 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.cells.Cell;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.PathStatus;
+import org.onepath.grids.hpa.HpaHierarchy;
 
 /** The tier-1 GridAlgorithm.HPA: options, fallback to A*, the hierarchy cache, edits and restores. */
 class HpaQueriesTest {
-    private static final GridOptions HPA = GridOptions.builder().algorithm(GridAlgorithm.HPA).build();
+    private static final GridOptions HPA =
+            GridOptions.builder().algorithm(GridAlgorithm.HPA).build();
 
     private static Grid rooms(long seed, int w, int h) {
         Random rnd = new Random(seed);
@@ -49,8 +50,16 @@ class HpaQueriesTest {
         GridOptions o = HPA.toBuilder().hpaChunkSize(8).hpaSmoothing(false).build();
         assertEquals(8, o.toBuilder().build().hpaChunkSize());
         assertFalse(o.toBuilder().build().hpaSmoothing());
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> GridOptions.builder().hpaChunkSize(1)).getMessage().contains("was 1"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> GridOptions.builder().hpaChunkSize(257)).getMessage().contains("257"));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class,
+                        () -> GridOptions.builder().hpaChunkSize(1))
+                .getMessage()
+                .contains("was 1"));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class,
+                        () -> GridOptions.builder().hpaChunkSize(257))
+                .getMessage()
+                .contains("257"));
     }
 
     @Test
@@ -93,23 +102,32 @@ class HpaQueriesTest {
             Random rnd = new Random(5);
             Cell a = walkableCell(grid, rnd);
             Cell b = walkableCell(grid, rnd);
-            GridOptions delegate = HPA.toBuilder().stepCost((fx, fy, tx, ty, base) -> base).build();
-            GridOptions allowAll = HPA.toBuilder().diagonalRule(DiagonalRule.ALLOW_ALL).build();
+            GridOptions delegate =
+                    HPA.toBuilder().stepCost((fx, fy, tx, ty, base) -> base).build();
+            GridOptions allowAll =
+                    HPA.toBuilder().diagonalRule(DiagonalRule.ALLOW_ALL).build();
             GridOptions blocked = HPA.toBuilder().blocked((x, y) -> false).build();
             for (GridOptions o : List.of(delegate, allowAll, blocked)) {
                 GridPath p = grid.findPath(a, b, o);
-                GridPath expected = grid.findPath(a, b, o.toBuilder().algorithm(GridAlgorithm.ASTAR).build());
+                GridPath expected = grid.findPath(
+                        a, b, o.toBuilder().algorithm(GridAlgorithm.ASTAR).build());
                 assertEquals(GridAlgorithm.ASTAR, p.algorithm(), o.toString());
                 assertEquals(expected.cost(), p.cost());
                 assertEquals(expected.cells(), p.cells());
             }
             assertTrue(grid.hpaHierarchies().isEmpty());
             // four moves with any rule is supported
-            GridOptions four = HPA.toBuilder().connectivity(Connectivity.FOUR).diagonalRule(DiagonalRule.ALLOW_ALL).build();
+            GridOptions four = HPA.toBuilder()
+                    .connectivity(Connectivity.FOUR)
+                    .diagonalRule(DiagonalRule.ALLOW_ALL)
+                    .build();
             assertEquals(GridAlgorithm.HPA, grid.findPath(a, b, four).algorithm());
             // an invalid end reports what would have run
-            assertEquals(GridAlgorithm.HPA, grid.findPath(new Cell(-1, 0), b, HPA).algorithm());
-            assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(-1, 0), b, HPA).status());
+            assertEquals(
+                    GridAlgorithm.HPA, grid.findPath(new Cell(-1, 0), b, HPA).algorithm());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new Cell(-1, 0), b, HPA).status());
             assertThrows(IllegalArgumentException.class, () -> grid.createSearch(HPA));
         }
     }
@@ -120,7 +138,9 @@ class HpaQueriesTest {
             Cell a = new Cell(0, 0);
             Cell b = new Cell(15, 15);
             for (int chunk = 2; chunk <= 9; chunk++) {
-                assertTrue(grid.findPath(a, b, HPA.toBuilder().hpaChunkSize(chunk).build()).found());
+                assertTrue(
+                        grid.findPath(a, b, HPA.toBuilder().hpaChunkSize(chunk).build())
+                                .found());
             }
             List<HpaHierarchy> eight = grid.hpaHierarchies();
             assertEquals(8, eight.size());
@@ -139,7 +159,8 @@ class HpaQueriesTest {
 
     @Test
     void editsAreSeenByTheNextQueryAndARestoreDropsTheHierarchies() {
-        try (Grid grid = rooms(13, 48, 32); Grid copy = rooms(13, 48, 32)) {
+        try (Grid grid = rooms(13, 48, 32);
+                Grid copy = rooms(13, 48, 32)) {
             byte[] saved = grid.saveState();
             Random rnd = new Random(9);
             Cell a = walkableCell(grid, rnd);
@@ -164,7 +185,9 @@ class HpaQueriesTest {
             assertTrue(first.isClosed());
             assertTrue(grid.hpaHierarchies().isEmpty());
             try (Grid original = Grid.fromState(saved)) {
-                assertEquals(original.findPath(a, b, HPA).cells(), grid.findPath(a, b, HPA).cells());
+                assertEquals(
+                        original.findPath(a, b, HPA).cells(),
+                        grid.findPath(a, b, HPA).cells());
             }
         }
     }
@@ -181,11 +204,14 @@ class HpaQueriesTest {
                 return;
             }
             assertTrue(whole.iterations() > 2);
-            GridPath cut = grid.findPath(a, b, HPA.toBuilder().iterationBudget(2).build());
+            GridPath cut =
+                    grid.findPath(a, b, HPA.toBuilder().iterationBudget(2).build());
             assertEquals(PathStatus.BUDGET_EXHAUSTED, cut.status());
-            GridPath enough = grid.findPath(a, b, HPA.toBuilder().iterationBudget(whole.iterations()).build());
+            GridPath enough = grid.findPath(
+                    a, b, HPA.toBuilder().iterationBudget(whole.iterations()).build());
             assertEquals(whole.cells(), enough.cells());
-            GridPath recorded = grid.findPath(a, b, HPA.toBuilder().recordExpansions(true).build());
+            GridPath recorded =
+                    grid.findPath(a, b, HPA.toBuilder().recordExpansions(true).build());
             assertEquals(recorded.expandedCount(), recorded.expandedCells().size());
             assertEquals(a, recorded.expandedCells().getFirst());
         }

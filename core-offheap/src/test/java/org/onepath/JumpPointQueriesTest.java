@@ -35,7 +35,9 @@ import org.onepath.cells.PathStatus;
  */
 class JumpPointQueriesTest {
     /** A* and the jump point searches (the any-angle algorithms have tests of their own). */
-    private static final GridAlgorithm[] HANDLE_ALGORITHMS = {GridAlgorithm.ASTAR, GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS};
+    private static final GridAlgorithm[] HANDLE_ALGORITHMS = {
+        GridAlgorithm.ASTAR, GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS
+    };
 
     private static final double SQRT2 = Math.sqrt(2.0);
 
@@ -44,7 +46,8 @@ class JumpPointQueriesTest {
     }
 
     private static boolean closeEnough(double expected, double actual) {
-        return expected == actual || Math.abs(expected - actual) <= 1e-9 * Math.max(Math.abs(expected), Math.abs(actual));
+        return expected == actual
+                || Math.abs(expected - actual) <= 1e-9 * Math.max(Math.abs(expected), Math.abs(actual));
     }
 
     private static void setAllMultipliers(AreaCosts areas, double m) {
@@ -54,7 +57,8 @@ class JumpPointQueriesTest {
     }
 
     /** Checks a found-or-not answer against the reference Dijkstra: cost and a chain of legal moves. */
-    private static void checkAgainstReference(ReferenceGrid ref, Cell s, Cell g, GridPath path, Supplier<String> where) {
+    private static void checkAgainstReference(
+            ReferenceGrid ref, Cell s, Cell g, GridPath path, Supplier<String> where) {
         double[] dist = ref.distancesFrom(s.x(), s.y(), true, DiagonalRule.NO_CORNER_CUTTING, 1);
         double expected = dist[g.y() * ref.width() + g.x()];
         if (expected == Double.POSITIVE_INFINITY) {
@@ -72,7 +76,8 @@ class JumpPointQueriesTest {
         for (int i = 1; i < cells.size(); i++) {
             Cell a = cells.get(i - 1);
             Cell b = cells.get(i);
-            if (!ref.open(a.x(), a.y()) || !ref.isMove(a.x(), a.y(), b.x(), b.y(), true, DiagonalRule.NO_CORNER_CUTTING, 1)) {
+            if (!ref.open(a.x(), a.y())
+                    || !ref.isMove(a.x(), a.y(), b.x(), b.y(), true, DiagonalRule.NO_CORNER_CUTTING, 1)) {
                 fail("step " + a + " -> " + b + " is not a legal move; " + where.get());
             }
         }
@@ -95,8 +100,12 @@ class JumpPointQueriesTest {
     @Provide
     Arbitrary<Setup> setups() {
         Arbitrary<Integer> side = Arbitraries.integers().between(2, 18);
-        Arbitrary<ReferenceGrid> grids = Combinators.combine(side, side, Arbitraries.integers().between(0, 45),
-                        Arbitraries.of(1.0, 1.0, 2.5, 0.4, 6.0), Arbitraries.longs())
+        Arbitrary<ReferenceGrid> grids = Combinators.combine(
+                        side,
+                        side,
+                        Arbitraries.integers().between(0, 45),
+                        Arbitraries.of(1.0, 1.0, 2.5, 0.4, 6.0),
+                        Arbitraries.longs())
                 .as((w, h, walls, m, seed) -> {
                     Random r = new Random(seed);
                     ReferenceGrid g = new ReferenceGrid(w, h);
@@ -111,9 +120,12 @@ class JumpPointQueriesTest {
                     }
                     return g;
                 });
-        return Combinators.combine(grids, Arbitraries.of(GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS),
-                Arbitraries.of(HeuristicKind.AUTO, HeuristicKind.OCTILE, HeuristicKind.ZERO),
-                Arbitraries.integers().between(0, 999_999).list().ofSize(6)).as(Setup::new);
+        return Combinators.combine(
+                        grids,
+                        Arbitraries.of(GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS),
+                        Arbitraries.of(HeuristicKind.AUTO, HeuristicKind.OCTILE, HeuristicKind.ZERO),
+                        Arbitraries.integers().between(0, 999_999).list().ofSize(6))
+                .as(Setup::new);
     }
 
     private static Cell pick(int pick, List<Integer> open, int width) {
@@ -133,7 +145,10 @@ class JumpPointQueriesTest {
         if (open.isEmpty()) {
             return;
         }
-        GridOptions options = GridOptions.builder().algorithm(setup.algorithm()).heuristic(setup.heuristic()).build();
+        GridOptions options = GridOptions.builder()
+                .algorithm(setup.algorithm())
+                .heuristic(setup.heuristic())
+                .build();
         GridOptions astar = GridOptions.builder().heuristic(setup.heuristic()).build();
         try (Grid grid = ref.toGrid()) {
             for (int q = 0; q < 3; q++) {
@@ -160,8 +175,10 @@ class JumpPointQueriesTest {
     void qualifyingOptionsReportTheAskedAlgorithm() {
         try (Grid grid = Grid.fromText("....\n.#..\n....\n")) {
             for (GridAlgorithm a : HANDLE_ALGORITHMS) {
-                for (HeuristicKind h : new HeuristicKind[] {HeuristicKind.AUTO, HeuristicKind.OCTILE, HeuristicKind.ZERO}) {
-                    GridOptions o = GridOptions.builder().algorithm(a).heuristic(h).build();
+                for (HeuristicKind h :
+                        new HeuristicKind[] {HeuristicKind.AUTO, HeuristicKind.OCTILE, HeuristicKind.ZERO}) {
+                    GridOptions o =
+                            GridOptions.builder().algorithm(a).heuristic(h).build();
                     GridPath p = grid.findPath(new Cell(0, 0), new Cell(3, 2), o);
                     assertEquals(a, p.algorithm(), a + " " + h);
                     // (0,0) E (1,0) E (2,0) SE (3,1) S (3,2): every shorter diagonal touches the wall (1,1)
@@ -172,7 +189,16 @@ class JumpPointQueriesTest {
     }
 
     enum NonQualifying {
-        FOUR_CONNECTED, NO_SQUEEZING, ALLOW_ALL, AGENT_SIZE_2, STEP_COST, BLOCKED, WEIGHT_2, WEIGHT_HALF, MANHATTAN, AREA_COSTS
+        FOUR_CONNECTED,
+        NO_SQUEEZING,
+        ALLOW_ALL,
+        AGENT_SIZE_2,
+        STEP_COST,
+        BLOCKED,
+        WEIGHT_2,
+        WEIGHT_HALF,
+        MANHATTAN,
+        AREA_COSTS
     }
 
     private static GridOptions.Builder variant(NonQualifying kind, GridOptions.Builder b) {
@@ -207,18 +233,25 @@ class JumpPointQueriesTest {
                 grid.setArea(5, 5, 2);
                 grid.areas().set(2, 3.0);
             }
-            GridOptions astar = variant(kind, GridOptions.builder().recordExpansions(true)).build();
+            GridOptions astar =
+                    variant(kind, GridOptions.builder().recordExpansions(true)).build();
             Cell s = new Cell(0, 0);
             Cell g = new Cell(8, 5);
             GridPath expected = grid.findPath(s, g, astar);
             assertEquals(GridAlgorithm.ASTAR, expected.algorithm());
             assertEquals(PathStatus.FOUND, expected.status(), kind.name());
             for (GridAlgorithm asked : new GridAlgorithm[] {GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS}) {
-                GridOptions o = variant(kind, GridOptions.builder().recordExpansions(true).algorithm(asked)).build();
+                GridOptions o = variant(
+                                kind,
+                                GridOptions.builder().recordExpansions(true).algorithm(asked))
+                        .build();
                 GridPath p = grid.findPath(s, g, o);
                 assertEquals(GridAlgorithm.ASTAR, p.algorithm(), kind + " asked " + asked);
                 assertEquals(expected.status(), p.status(), kind + " asked " + asked);
-                assertEquals(Double.doubleToLongBits(expected.cost()), Double.doubleToLongBits(p.cost()), kind + " asked " + asked);
+                assertEquals(
+                        Double.doubleToLongBits(expected.cost()),
+                        Double.doubleToLongBits(p.cost()),
+                        kind + " asked " + asked);
                 assertArrayEquals(expected.cellIndices(), p.cellIndices(), kind + " asked " + asked);
                 assertEquals(expected.expandedCount(), p.expandedCount(), kind + " asked " + asked);
                 assertEquals(expected.expandedCells(), p.expandedCells(), kind + " asked " + asked);
@@ -253,7 +286,9 @@ class JumpPointQueriesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = GridAlgorithm.class, names = {"JPS", "JPS_PLUS"})
+    @EnumSource(
+            value = GridAlgorithm.class,
+            names = {"JPS", "JPS_PLUS"})
     void aUniformMultiplierScalesTheCost(GridAlgorithm algorithm) {
         ReferenceGrid ref = ReferenceGrid.parse("""
                 ............
@@ -288,7 +323,9 @@ class JumpPointQueriesTest {
     // ---- edits between queries ----
 
     @ParameterizedTest
-    @EnumSource(value = GridAlgorithm.class, names = {"JPS", "JPS_PLUS"})
+    @EnumSource(
+            value = GridAlgorithm.class,
+            names = {"JPS", "JPS_PLUS"})
     void editsBetweenQueriesAreHonoured(GridAlgorithm algorithm) {
         Random random = new Random(algorithm.ordinal() * 1000L + 17);
         int w = 24;
@@ -328,7 +365,9 @@ class JumpPointQueriesTest {
                 GridPath astar = grid.findPath(s, g, GridOptions.DEFAULT);
                 assertEquals(astar.status(), p.status(), where);
                 if (p.found()) {
-                    assertTrue(closeEnough(astar.cost(), p.cost()), p.cost() + " vs A* " + astar.cost() + " " + where.get());
+                    assertTrue(
+                            closeEnough(astar.cost(), p.cost()),
+                            p.cost() + " vs A* " + astar.cost() + " " + where.get());
                 }
             }
         }
@@ -379,7 +418,9 @@ class JumpPointQueriesTest {
     // ---- result details ----
 
     @ParameterizedTest
-    @EnumSource(value = GridAlgorithm.class, names = {"JPS", "JPS_PLUS"})
+    @EnumSource(
+            value = GridAlgorithm.class,
+            names = {"JPS", "JPS_PLUS"})
     void budgetsExpansionsAndCancellation(GridAlgorithm algorithm) {
         String picture = """
                 ..........
@@ -391,7 +432,10 @@ class JumpPointQueriesTest {
         try (Grid grid = Grid.fromText(picture)) {
             Cell s = new Cell(0, 4);
             Cell g = new Cell(9, 0);
-            GridOptions recorded = GridOptions.builder().algorithm(algorithm).recordExpansions(true).build();
+            GridOptions recorded = GridOptions.builder()
+                    .algorithm(algorithm)
+                    .recordExpansions(true)
+                    .build();
             GridPath full = grid.findPath(s, g, recorded);
             assertEquals(PathStatus.FOUND, full.status());
             assertEquals(algorithm, full.algorithm());
@@ -400,13 +444,23 @@ class JumpPointQueriesTest {
             assertEquals(s, full.expandedCells().get(0));
             assertEquals(full.iterations() - 1, full.expandedCount());
 
-            GridPath oneStep = grid.findPath(s, g, GridOptions.builder().algorithm(algorithm).iterationBudget(1).build());
+            GridPath oneStep = grid.findPath(
+                    s,
+                    g,
+                    GridOptions.builder()
+                            .algorithm(algorithm)
+                            .iterationBudget(1)
+                            .build());
             assertEquals(PathStatus.BUDGET_EXHAUSTED, oneStep.status());
             assertEquals(algorithm, oneStep.algorithm());
             assertEquals(1, oneStep.iterations());
             assertEquals(Double.POSITIVE_INFINITY, oneStep.cost());
 
-            GridOptions sliced = GridOptions.builder().algorithm(algorithm).iterationsPerSlice(1).recordExpansions(true).build();
+            GridOptions sliced = GridOptions.builder()
+                    .algorithm(algorithm)
+                    .iterationsPerSlice(1)
+                    .recordExpansions(true)
+                    .build();
             GridPath inSlices = grid.findPath(s, g, sliced, new Cancellation());
             assertEquals(Double.doubleToLongBits(full.cost()), Double.doubleToLongBits(inSlices.cost()));
             assertArrayEquals(full.cellIndices(), inSlices.cellIndices());
@@ -416,8 +470,12 @@ class JumpPointQueriesTest {
             cancelled.cancel();
             assertThrows(CancellationException.class, () -> grid.findPath(s, g, sliced, cancelled));
 
-            assertEquals(PathStatus.START_INVALID, grid.findPath(new Cell(2, 1), g, recorded).status());
-            assertEquals(PathStatus.GOAL_INVALID, grid.findPath(s, new Cell(6, 2), recorded).status());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new Cell(2, 1), g, recorded).status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(s, new Cell(6, 2), recorded).status());
             GridPath same = grid.findPath(s, s, recorded);
             assertEquals(PathStatus.FOUND, same.status());
             assertEquals(0.0, same.cost());

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.onepath.grids.GridMath;
 import org.onepath.cells.Cell;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.PathStatus;
+import org.onepath.grids.GridMath;
 
 /** Rules 4 and 5 through tier-1 queries: diagonal rules and the step-cost formula. */
 class MovementRulesTest {
@@ -36,14 +36,19 @@ class MovementRulesTest {
 
     @Test
     void noSqueezingNeedsOneBesideCellOpen() {
-        try (Grid oneOpen = Grid.fromText("#.\n.."); Grid noneOpen = Grid.fromText("#.\n.#")) {
+        try (Grid oneOpen = Grid.fromText("#.\n..");
+                Grid noneOpen = Grid.fromText("#.\n.#")) {
             GridPath squeeze = oneOpen.findPath(new Cell(0, 1), new Cell(1, 0), rule(DiagonalRule.NO_SQUEEZING));
             assertEquals(List.of(new Cell(0, 1), new Cell(1, 0)), squeeze.cells());
             assertEquals(DIAGONAL, squeeze.cost());
-            assertEquals(PathStatus.NO_PATH,
-                    noneOpen.findPath(new Cell(0, 1), new Cell(1, 0), rule(DiagonalRule.NO_SQUEEZING)).status());
-            assertEquals(PathStatus.NO_PATH,
-                    noneOpen.findPath(new Cell(0, 1), new Cell(1, 0), rule(DiagonalRule.NO_CORNER_CUTTING)).status());
+            assertEquals(
+                    PathStatus.NO_PATH,
+                    noneOpen.findPath(new Cell(0, 1), new Cell(1, 0), rule(DiagonalRule.NO_SQUEEZING))
+                            .status());
+            assertEquals(
+                    PathStatus.NO_PATH,
+                    noneOpen.findPath(new Cell(0, 1), new Cell(1, 0), rule(DiagonalRule.NO_CORNER_CUTTING))
+                            .status());
         }
     }
 
@@ -56,8 +61,10 @@ class MovementRulesTest {
         }
         try (Grid grid = Grid.fromText(".#\n..")) {
             // the target itself must be open under every rule
-            assertEquals(PathStatus.GOAL_INVALID,
-                    grid.findPath(new Cell(0, 1), new Cell(1, 0), rule(DiagonalRule.ALLOW_ALL)).status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new Cell(0, 1), new Cell(1, 0), rule(DiagonalRule.ALLOW_ALL))
+                            .status());
         }
     }
 
@@ -84,7 +91,8 @@ class MovementRulesTest {
             assertEquals(4.0, path.cost());
             List<Cell> cells = path.cells();
             for (int i = 1; i < cells.size(); i++) {
-                int d = Math.abs(cells.get(i).x() - cells.get(i - 1).x()) + Math.abs(cells.get(i).y() - cells.get(i - 1).y());
+                int d = Math.abs(cells.get(i).x() - cells.get(i - 1).x())
+                        + Math.abs(cells.get(i).y() - cells.get(i - 1).y());
                 assertEquals(1, d);
             }
         }

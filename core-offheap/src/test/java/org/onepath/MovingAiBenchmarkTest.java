@@ -25,24 +25,27 @@ class MovingAiBenchmarkTest {
     private static Path dataDirectory() {
         String dir = System.getProperty("onepath.data");
         Path path = dir == null ? null : Path.of(dir, "movingai");
-        assumeTrue(path != null && Files.isDirectory(path),
+        assumeTrue(
+                path != null && Files.isDirectory(path),
                 "Moving AI data not found (system property onepath.data = " + dir + "); skipping");
         return path;
     }
 
     @ParameterizedTest(name = "{0}/{1}")
     @CsvSource({
-            "dao, lak110d, 1e-6",
-            "dao, arena, 1e-6",
-            "street, Berlin_0_256, 1e-6",
-            "room, 8room_000, 1e-6",
-            "bg512, AR0011SR, 0",
+        "dao, lak110d, 1e-6",
+        "dao, arena, 1e-6",
+        "street, Berlin_0_256, 1e-6",
+        "room, 8room_000, 1e-6",
+        "bg512, AR0011SR, 0",
     })
     void sampledProblemsMatchThePublishedLengths(String folder, String name, double relative) {
         Path dir = dataDirectory().resolve(folder);
         Path mapFile = dir.resolve(name + ".map");
         Path scenFile = dir.resolve(name + ".map.scen");
-        assumeTrue(Files.isRegularFile(mapFile) && Files.isRegularFile(scenFile), "missing " + mapFile + " or its scenarios");
+        assumeTrue(
+                Files.isRegularFile(mapFile) && Files.isRegularFile(scenFile),
+                "missing " + mapFile + " or its scenarios");
         MovingAiMap map = MovingAiMap.read(mapFile);
         List<MovingAiScenario> problems = MovingAiScenarios.read(scenFile);
         assertTrue(problems.size() > 10);

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.graphs.GraphAStar;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
@@ -17,8 +19,6 @@ import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SquareTopology;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
 import org.onepath.io.MovingAiMap;
 import org.onepath.io.MovingAiScenario;
 import org.onepath.io.MovingAiScenarios;
@@ -40,16 +40,20 @@ import org.onepath.io.MovingAiScenarios;
  */
 class MovingAiGraphTest {
     private static final int SAMPLES_PER_MAP = 6;
-    private static final GraphOptions FOUR_LANDMARKS =
-            GraphOptions.builder().heuristic(GraphHeuristic.LANDMARKS).landmarkCount(4).build();
+    private static final GraphOptions FOUR_LANDMARKS = GraphOptions.builder()
+            .heuristic(GraphHeuristic.LANDMARKS)
+            .landmarkCount(4)
+            .build();
     /** N, E, S, W, NE, SE, SW, NW. */
     private static final int[] DX = {0, 1, 0, -1, 1, 1, -1, -1};
+
     private static final int[] DY = {-1, 0, 1, 0, -1, 1, 1, -1};
 
     private static Path dataDirectory() {
         String dir = System.getProperty("onepath.data");
         Path path = dir == null ? null : Path.of(dir, "movingai");
-        assumeTrue(path != null && Files.isDirectory(path),
+        assumeTrue(
+                path != null && Files.isDirectory(path),
                 "Moving AI data not found (system property onepath.data = " + dir + "); skipping");
         return path;
     }
@@ -86,16 +90,20 @@ class MovingAiGraphTest {
         Path dir = dataDirectory().resolve(folder);
         Path mapFile = dir.resolve(name + ".map");
         Path scenFile = dir.resolve(name + ".map.scen");
-        assumeTrue(Files.isRegularFile(mapFile) && Files.isRegularFile(scenFile), "missing " + mapFile + " or its scenarios");
+        assumeTrue(
+                Files.isRegularFile(mapFile) && Files.isRegularFile(scenFile),
+                "missing " + mapFile + " or its scenarios");
         List<MovingAiScenario> problems = MovingAiScenarios.read(scenFile);
-        try (Grid grid = MovingAiMap.read(mapFile).toGrid(); Graph graph = octileGraph(grid);
-             GridSearchBuffers gridBuffers = new GridSearchBuffers(grid.cellCount());
-             GridSearchBuffers graphBuffers = new GridSearchBuffers(grid.cellCount())) {
+        try (Grid grid = MovingAiMap.read(mapFile).toGrid();
+                Graph graph = octileGraph(grid);
+                GridSearchBuffers gridBuffers = new GridSearchBuffers(grid.cellCount());
+                GridSearchBuffers graphBuffers = new GridSearchBuffers(grid.cellCount())) {
             int w = grid.width();
             SquareTopology topology = grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
-            AStar<SquareTopology, DefaultStepCost, OctileHeuristic> gridAStar = new AStar<>(topology, DefaultStepCost.INSTANCE,
-                    new OctileHeuristic(w, 1.0), gridBuffers);
-            GraphAStar<OctileHeuristic> graphAStar = new GraphAStar<>(graph.compile(), new OctileHeuristic(w, 1.0), graphBuffers);
+            AStar<SquareTopology, DefaultStepCost, OctileHeuristic> gridAStar =
+                    new AStar<>(topology, DefaultStepCost.INSTANCE, new OctileHeuristic(w, 1.0), gridBuffers);
+            GraphAStar<OctileHeuristic> graphAStar =
+                    new GraphAStar<>(graph.compile(), new OctileHeuristic(w, 1.0), graphBuffers);
             int step = Math.max(1, problems.size() / SAMPLES_PER_MAP);
             for (int i = problems.size() - 1; i >= 0; i -= step) {
                 MovingAiScenario p = problems.get(i);
@@ -108,7 +116,9 @@ class MovingAiGraphTest {
                 String where = name + " " + p;
                 assertEquals(gridAStar.status(), graphAStar.status(), where);
                 assertEquals(SearchStatus.FOUND, graphAStar.status(), where);
-                assertEquals(Double.doubleToRawLongBits(gridAStar.pathCost()), Double.doubleToRawLongBits(graphAStar.pathCost()),
+                assertEquals(
+                        Double.doubleToRawLongBits(gridAStar.pathCost()),
+                        Double.doubleToRawLongBits(graphAStar.pathCost()),
                         where + ": cost bits");
                 assertEquals(gridAStar.expandedCount(), graphAStar.expandedCount(), where + ": expansions");
                 assertArrayEquals(gridAStar.path(), graphAStar.path(), where + ": cells");

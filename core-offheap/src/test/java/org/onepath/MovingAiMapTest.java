@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.onepath.cells.Cell;
-import org.onepath.cells.PathStatus;
 import org.onepath.cells.GridFormatException;
+import org.onepath.cells.PathStatus;
 import org.onepath.io.MovingAiMap;
 import org.onepath.io.MovingAiOptions;
 
@@ -111,26 +111,30 @@ class MovingAiMapTest {
             // (0, 2) -> (3, 2) through the swamp cell (1, 2); (4, 2) water is a wall
             GridPath path = grid.findPath(new Cell(0, 2), new Cell(3, 2), GridOptions.FOUR_CONNECTED);
             assertEquals(3.0, path.cost());
-            assertEquals(PathStatus.GOAL_INVALID, grid.findPath(new Cell(0, 2), new Cell(4, 2)).status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new Cell(0, 2), new Cell(4, 2)).status());
         }
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "missing type          | height 2\\nwidth 2\\nmap\\n..\\n..                        | 3",
-            "missing width         | type octile\\nheight 2\\nmap\\n..\\n..                    | 3",
-            "missing height        | type octile\\nwidth 2\\nmap\\n..\\n..                     | 3",
-            "height not a number   | type octile\\nheight two\\nwidth 2\\nmap\\n..\\n..        | 2",
-            "width zero            | type octile\\nheight 2\\nwidth 0\\nmap\\n..\\n..          | 3",
-            "height too large      | type octile\\nheight 65537\\nwidth 2\\nmap\\n..\\n..      | 2",
-            "negative width        | type octile\\nheight 2\\nwidth -2\\nmap\\n..\\n..         | 3",
-            "second height         | type octile\\nheight 2\\nheight 2\\nwidth 2\\nmap\\n..\\n.. | 3",
-            "second type           | type octile\\ntype octile\\nheight 2\\nwidth 2\\nmap\\n..  | 2",
-            "unknown field         | type octile\\ndepth 2\\nheight 2\\nwidth 2\\nmap\\n..\\n.. | 2",
-            "three words           | type octile\\nheight 2 3\\nwidth 2\\nmap\\n..\\n..        | 2",
-            "map with a value      | type octile\\nheight 1\\nwidth 2\\nmap 1\\n..               | 4",
-            "ends in the header    | type octile\\nheight 2\\nwidth 2                        | 3",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "missing type          | height 2\\nwidth 2\\nmap\\n..\\n..                        | 3",
+                "missing width         | type octile\\nheight 2\\nmap\\n..\\n..                    | 3",
+                "missing height        | type octile\\nwidth 2\\nmap\\n..\\n..                     | 3",
+                "height not a number   | type octile\\nheight two\\nwidth 2\\nmap\\n..\\n..        | 2",
+                "width zero            | type octile\\nheight 2\\nwidth 0\\nmap\\n..\\n..          | 3",
+                "height too large      | type octile\\nheight 65537\\nwidth 2\\nmap\\n..\\n..      | 2",
+                "negative width        | type octile\\nheight 2\\nwidth -2\\nmap\\n..\\n..         | 3",
+                "second height         | type octile\\nheight 2\\nheight 2\\nwidth 2\\nmap\\n..\\n.. | 3",
+                "second type           | type octile\\ntype octile\\nheight 2\\nwidth 2\\nmap\\n..  | 2",
+                "unknown field         | type octile\\ndepth 2\\nheight 2\\nwidth 2\\nmap\\n..\\n.. | 2",
+                "three words           | type octile\\nheight 2 3\\nwidth 2\\nmap\\n..\\n..        | 2",
+                "map with a value      | type octile\\nheight 1\\nwidth 2\\nmap 1\\n..               | 4",
+                "ends in the header    | type octile\\nheight 2\\nwidth 2                        | 3",
+            })
     void headerErrorsNameTheLine(String name, String text, int line) {
         GridFormatException e = parseError(text.strip().replace("\\n", "\n"));
         assertEquals(line, e.line(), name + ": " + e.getMessage());

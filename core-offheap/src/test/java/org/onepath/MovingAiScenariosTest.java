@@ -69,7 +69,8 @@ class MovingAiScenariosTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "version 2\n", "version\n", "0 a.map 4 4 0 0 1 1 1.0\n", "\nversion 1\n", "Version 1\n"})
+    @ValueSource(
+            strings = {"", "version 2\n", "version\n", "0 a.map 4 4 0 0 1 1 1.0\n", "\nversion 1\n", "Version 1\n"})
     void missingOrWrongVersionIsRejectedOnLineOne(String text) {
         GridFormatException e = assertThrows(GridFormatException.class, () -> parse(text));
         assertEquals(1, e.line(), e.getMessage());
@@ -77,21 +78,23 @@ class MovingAiScenariosTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "eight fields           | 0 a.map 4 4 0 0 1 1",
-            "ten fields             | 0 a.map 4 4 0 0 1 1 1.0 7",
-            "bucket not a number    | x a.map 4 4 0 0 1 1 1.0",
-            "negative bucket        | -1 a.map 4 4 0 0 1 1 1.0",
-            "width zero             | 0 a.map 0 4 0 0 1 1 1.0",
-            "start x beyond width   | 0 a.map 4 4 4 0 1 1 1.0",
-            "start y beyond height  | 0 a.map 4 3 0 3 1 1 1.0",
-            "goal x negative        | 0 a.map 4 4 0 0 -1 1 1.0",
-            "goal y not a number    | 0 a.map 4 4 0 0 1 1.5 1.0",
-            "length not a number    | 0 a.map 4 4 0 0 1 1 long",
-            "negative length        | 0 a.map 4 4 0 0 1 1 -2.0",
-            "NaN length             | 0 a.map 4 4 0 0 1 1 NaN",
-            "infinite length        | 0 a.map 4 4 0 0 1 1 Infinity",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "eight fields           | 0 a.map 4 4 0 0 1 1",
+                "ten fields             | 0 a.map 4 4 0 0 1 1 1.0 7",
+                "bucket not a number    | x a.map 4 4 0 0 1 1 1.0",
+                "negative bucket        | -1 a.map 4 4 0 0 1 1 1.0",
+                "width zero             | 0 a.map 0 4 0 0 1 1 1.0",
+                "start x beyond width   | 0 a.map 4 4 4 0 1 1 1.0",
+                "start y beyond height  | 0 a.map 4 3 0 3 1 1 1.0",
+                "goal x negative        | 0 a.map 4 4 0 0 -1 1 1.0",
+                "goal y not a number    | 0 a.map 4 4 0 0 1 1.5 1.0",
+                "length not a number    | 0 a.map 4 4 0 0 1 1 long",
+                "negative length        | 0 a.map 4 4 0 0 1 1 -2.0",
+                "NaN length             | 0 a.map 4 4 0 0 1 1 NaN",
+                "infinite length        | 0 a.map 4 4 0 0 1 1 Infinity",
+            })
     void malformedProblemLinesNameTheLine(String name, String line) {
         String text = "version 1\n0 a.map 4 4 0 0 3 3 4.24264069\n\n" + line.strip() + "\n";
         GridFormatException e = assertThrows(GridFormatException.class, () -> parse(text));

@@ -19,8 +19,8 @@ public final class ReferenceGrid {
 
     /** N, E, S, W, NE, SE, SW, NW as (dx, dy). */
     private static final int[][] DIRECTIONS = {
-            {0, -1}, {1, 0}, {0, 1}, {-1, 0},
-            {1, -1}, {1, 1}, {-1, 1}, {-1, -1},
+        {0, -1}, {1, 0}, {0, 1}, {-1, 0},
+        {1, -1}, {1, 1}, {-1, 1}, {-1, -1},
     };
 
     private final int width;
@@ -144,8 +144,7 @@ public final class ReferenceGrid {
     }
 
     /** A legal move: target cell and cost. */
-    public record Move(int x, int y, double cost) {
-    }
+    public record Move(int x, int y, double cost) {}
 
     /** The legal moves out of (x, y) in the normative order. */
     public List<Move> moves(int x, int y, boolean eight, DiagonalRule rule, int size) {

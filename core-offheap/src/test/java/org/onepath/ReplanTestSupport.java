@@ -18,20 +18,21 @@ import org.onepath.cells.PathStatus;
  * ({@link ReferenceGrid}, {@link HexReference}) rebuilt from the grid as it is now.
  */
 final class ReplanTestSupport {
-    private ReplanTestSupport() {
-    }
+    private ReplanTestSupport() {}
 
     /** A replanner and its grid, square or hex. */
     record Setting(Grid grid, HexGrid hex, GridOptions options, GridAlgorithm algorithm, Cell start, Cell goal)
             implements SquareOrHexGrid {
         Replanned create() {
-            return grid != null ? new Replanned(grid.createReplanner(start, goal, options), null)
+            return grid != null
+                    ? new Replanned(grid.createReplanner(start, goal, options), null)
                     : new Replanned(null, hex.createReplanner(start, goal, algorithm, HexOptions.DEFAULT));
         }
 
         @Override
         public String toString() {
-            return (grid != null ? "square " + options : "hex " + hex.layout() + " " + algorithm) + " " + start + " -> " + goal;
+            return (grid != null ? "square " + options : "hex " + hex.layout() + " " + algorithm) + " " + start + " -> "
+                    + goal;
         }
     }
 
@@ -102,15 +103,19 @@ final class ReplanTestSupport {
     }
 
     /** A replan's outcome: status, cost, cells (start first) and expansion count. */
-    record Result(PathStatus status, double cost, int[] cells, int expanded) {
-    }
+    record Result(PathStatus status, double cost, int[] cells, int expanded) {}
 
     /** A random square (three times in four) or hex setting with a random start and goal. */
     static Setting randomSetting(long seed, SplittableRandom random, int maxSide) {
         GridAlgorithm algorithm = random.nextBoolean() ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
         if (random.nextInt(4) == 0) {
             HexGrid hex = HexReference.random(seed, maxSide).toHexGrid();
-            return new Setting(null, hex, null, algorithm, randomCell(random, hex.width(), hex.height()),
+            return new Setting(
+                    null,
+                    hex,
+                    null,
+                    algorithm,
+                    randomCell(random, hex.width(), hex.height()),
                     randomCell(random, hex.width(), hex.height()));
         }
         int w = 3 + random.nextInt(maxSide - 2);
@@ -124,7 +129,13 @@ final class ReplanTestSupport {
                 .diagonalRule(DiagonalRule.values()[random.nextInt(3)])
                 .agentSize(agentSize)
                 .build();
-        return new Setting(grid, null, options, algorithm, standingCell(random, ref, agentSize), standingCell(random, ref, agentSize));
+        return new Setting(
+                grid,
+                null,
+                options,
+                algorithm,
+                standingCell(random, ref, agentSize),
+                standingCell(random, ref, agentSize));
     }
 
     /** A random grid of four areas with up to maxWallPercent walls; multipliers dyadic (k/8) or arbitrary. */
@@ -134,12 +145,14 @@ final class ReplanTestSupport {
         int[] palette = new int[4];
         for (int i = 0; i < 4; i++) {
             palette[i] = i == 0 ? 0 : random.nextInt(255);
-            double m = dyadic ? (1 + random.nextInt(32)) / 8.0
+            double m = dyadic
+                    ? (1 + random.nextInt(32)) / 8.0
                     : random.nextInt(3) == 0 ? 1.0 : Math.round((0.05 + 7.95 * random.nextDouble()) * 1e6) / 1e6;
             g.setMultiplier(palette[i], m);
         }
         for (int i = 0; i < w * h; i++) {
-            g.setArea(i % w, i / w, random.nextInt(100) < wallPercent ? ReferenceGrid.WALL : palette[random.nextInt(4)]);
+            g.setArea(
+                    i % w, i / w, random.nextInt(100) < wallPercent ? ReferenceGrid.WALL : palette[random.nextInt(4)]);
         }
         return g;
     }
@@ -198,8 +211,7 @@ final class ReplanTestSupport {
     }
 
     /** The expected outcome from the reference model of the grid as it is now. */
-    record Expected(PathStatus status, double cost) {
-    }
+    record Expected(PathStatus status, double cost) {}
 
     static Expected expected(Setting s, Cell start, Cell goal) {
         if (s.grid() != null) {
@@ -213,7 +225,8 @@ final class ReplanTestSupport {
             if (!ref.fits(goal.x(), goal.y(), size)) {
                 return new Expected(PathStatus.GOAL_INVALID, Double.POSITIVE_INFINITY);
             }
-            double[] d = ref.distancesFrom(start.x(), start.y(), o.connectivity() == Connectivity.EIGHT, o.diagonalRule(), size);
+            double[] d = ref.distancesFrom(
+                    start.x(), start.y(), o.connectivity() == Connectivity.EIGHT, o.diagonalRule(), size);
             double c = d[goal.y() * g.width() + goal.x()];
             return new Expected(c == Double.POSITIVE_INFINITY ? PathStatus.NO_PATH : PathStatus.FOUND, c);
         }
@@ -295,8 +308,10 @@ final class ReplanTestSupport {
                 int ay = cells[i - 1] / w;
                 int bx = cells[i] % w;
                 int by = cells[i] / w;
-                if (!ref.isMove(ax, ay, bx, by, o.connectivity() == Connectivity.EIGHT, o.diagonalRule(), o.agentSize())) {
-                    fail(context + ": (" + ax + ", " + ay + ") -> (" + bx + ", " + by + ") is not a legal move\n" + picture(s));
+                if (!ref.isMove(
+                        ax, ay, bx, by, o.connectivity() == Connectivity.EIGHT, o.diagonalRule(), o.agentSize())) {
+                    fail(context + ": (" + ax + ", " + ay + ") -> (" + bx + ", " + by + ") is not a legal move\n"
+                            + picture(s));
                 }
                 sum += ref.stepCost(ax, ay, bx, by);
             }
@@ -313,7 +328,9 @@ final class ReplanTestSupport {
                 sum += ref.moveCost(cells[i - 1], cells[i]);
             }
         }
-        assertEquals(Double.doubleToLongBits(sum), Double.doubleToLongBits(r.cost()),
+        assertEquals(
+                Double.doubleToLongBits(sum),
+                Double.doubleToLongBits(r.cost()),
                 context + ": the reported cost " + r.cost() + " is the exact sum along the path, " + sum);
     }
 

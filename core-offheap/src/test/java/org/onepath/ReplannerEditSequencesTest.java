@@ -38,7 +38,8 @@ class ReplannerEditSequencesTest {
         for (long seed = 0; seed < SEQUENCES; seed++) {
             SplittableRandom random = new SplittableRandom(seed * 7919 + 17);
             List<String> log = new ArrayList<>();
-            try (Setting s = ReplanTestSupport.randomSetting(seed, random, 14); Replanned r = s.create()) {
+            try (Setting s = ReplanTestSupport.randomSetting(seed, random, 14);
+                    Replanned r = s.create()) {
                 if (s.grid() != null) {
                     sizes[s.options().agentSize()]++;
                 } else {
@@ -79,12 +80,15 @@ class ReplannerEditSequencesTest {
         for (int size = 1; size <= 3; size++) {
             assertTrue(sizes[size] > 0, "agent size " + size + " is covered");
         }
-        assertTrue(hex > 0 && algorithms[0] > 0 && algorithms[1] > 0 && moves > 0, "hex, both algorithms and start moves");
+        assertTrue(
+                hex > 0 && algorithms[0] > 0 && algorithms[1] > 0 && moves > 0, "hex, both algorithms and start moves");
         assertTrue(found > steps / 3, "many steps find a path: " + found + " of " + steps);
-        assertTrue(restarts < steps / 4, "most edits are repaired, not restarted: " + restarts + " restarts in " + steps);
-        System.out.printf("replanning: %d sequences (%d hex, %d LPA*, %d D* Lite), %d replans (%d found), %d start moves,"
-                + " %d edits that restarted; all equal to Dijkstra and A*%n", SEQUENCES, hex, algorithms[0], algorithms[1], steps,
-                found, moves, restarts);
+        assertTrue(
+                restarts < steps / 4, "most edits are repaired, not restarted: " + restarts + " restarts in " + steps);
+        System.out.printf(
+                "replanning: %d sequences (%d hex, %d LPA*, %d D* Lite), %d replans (%d found), %d start moves,"
+                        + " %d edits that restarted; all equal to Dijkstra and A*%n",
+                SEQUENCES, hex, algorithms[0], algorithms[1], steps, found, moves, restarts);
     }
 
     private static Result replanToEnd(Replanned r, SplittableRandom random, List<String> log) {
@@ -121,7 +125,13 @@ class ReplannerEditSequencesTest {
         double astar;
         PathStatus astarStatus;
         if (s.grid() != null) {
-            GridPath p = s.grid().findPath(start, goal, s.options().toBuilder().algorithm(GridAlgorithm.ASTAR).build());
+            GridPath p = s.grid()
+                    .findPath(
+                            start,
+                            goal,
+                            s.options().toBuilder()
+                                    .algorithm(GridAlgorithm.ASTAR)
+                                    .build());
             astar = p.cost();
             astarStatus = p.status();
         } else {
@@ -129,8 +139,10 @@ class ReplannerEditSequencesTest {
             astar = p.cost();
             astarStatus = p.status();
         }
-        if (astarStatus != result.status() || (astarStatus == PathStatus.FOUND && !ReplanTestSupport.close(astar, result.cost()))) {
-            fail(context + ": replanned " + result.status() + " " + result.cost() + ", fresh A* " + astarStatus + " " + astar);
+        if (astarStatus != result.status()
+                || (astarStatus == PathStatus.FOUND && !ReplanTestSupport.close(astar, result.cost()))) {
+            fail(context + ": replanned " + result.status() + " " + result.cost() + ", fresh A* " + astarStatus + " "
+                    + astar);
         }
     }
 }

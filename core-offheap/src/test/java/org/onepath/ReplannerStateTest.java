@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.onepath.ReplanTestSupport.Replanned;
 import org.onepath.ReplanTestSupport.Result;
 import org.onepath.ReplanTestSupport.Setting;
-import org.onepath.state.GridStateException;
-import org.onepath.state.OnePathFormatException;
 import org.onepath.cells.Cell;
 import org.onepath.cells.PathStatus;
+import org.onepath.state.GridStateException;
+import org.onepath.state.OnePathFormatException;
 
 /** Kinds 5 and 6: a replanner saved at any point and restored into one created the same way continues identically. */
 class ReplannerStateTest {
@@ -32,7 +32,8 @@ class ReplannerStateTest {
         int restoredMidReplan = 0;
         for (long seed = 0; seed < 200; seed++) {
             SplittableRandom random = new SplittableRandom(seed * 31 + 3);
-            try (Setting s = ReplanTestSupport.randomSetting(seed, random, 12); Replanned original = s.create()) {
+            try (Setting s = ReplanTestSupport.randomSetting(seed, random, 12);
+                    Replanned original = s.create()) {
                 List<Integer> near = new ArrayList<>();
                 int saveAt = random.nextInt(4);
                 Setting copy = null;
@@ -54,11 +55,25 @@ class ReplannerStateTest {
                             near = ReplanTestSupport.cells(a);
                         }
                         if (round == saveAt) {
-                            byte[] gridState = s.grid() != null ? s.grid().saveState() : s.hex().saveState();
+                            byte[] gridState = s.grid() != null
+                                    ? s.grid().saveState()
+                                    : s.hex().saveState();
                             byte[] state = original.saveState();
                             copy = s.grid() != null
-                                    ? new Setting(Grid.fromState(gridState), null, s.options(), s.algorithm(), s.start(), s.goal())
-                                    : new Setting(null, HexGrid.fromState(gridState), null, s.algorithm(), s.start(), s.goal());
+                                    ? new Setting(
+                                            Grid.fromState(gridState),
+                                            null,
+                                            s.options(),
+                                            s.algorithm(),
+                                            s.start(),
+                                            s.goal())
+                                    : new Setting(
+                                            null,
+                                            HexGrid.fromState(gridState),
+                                            null,
+                                            s.algorithm(),
+                                            s.start(),
+                                            s.goal());
                             restored = copy.create();
                             restored.restoreState(state);
                             assertArrayEquals(state, restored.saveState(), "seed " + seed + ": save, restore, save");
@@ -102,8 +117,10 @@ class ReplannerStateTest {
     /** Rollback: restore the grid, then the replanner, and the next replan is what it would have been. */
     @Test
     void rollingBackTheGridAndTheReplannerGivesTheEarlierFuture() {
-        GridOptions o = GridOptions.builder().algorithm(GridAlgorithm.D_STAR_LITE).build();
-        try (Grid grid = Grid.create(20, 20); GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(19, 19), o)) {
+        GridOptions o =
+                GridOptions.builder().algorithm(GridAlgorithm.D_STAR_LITE).build();
+        try (Grid grid = Grid.create(20, 20);
+                GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(19, 19), o)) {
             r.replan();
             grid.setRect(5, 5, 3, 3, Grid.WALL);
             byte[] gridState = grid.saveState();
@@ -126,15 +143,19 @@ class ReplannerStateTest {
     /** Size, algorithm, area version and kind are checked; a failed restore leaves the replanner as it was. */
     @Test
     void mismatchesAreRejectedAndChangeNothing() {
-        GridOptions dstar = GridOptions.builder().algorithm(GridAlgorithm.D_STAR_LITE).build();
-        GridOptions lpa = GridOptions.builder().algorithm(GridAlgorithm.LPA_STAR).build();
-        try (Grid grid = Grid.create(12, 10); Grid twin = Grid.create(12, 10); Grid other = Grid.create(10, 12);
-             HexGrid hex = HexGrid.create(12, 10);
-             GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(11, 9), dstar);
-             GridReplanner untouched = twin.createReplanner(new Cell(0, 0), new Cell(11, 9), dstar);
-             GridReplanner l = grid.createReplanner(new Cell(0, 0), new Cell(11, 9), lpa);
-             GridReplanner wrongSize = other.createReplanner(new Cell(0, 0), new Cell(9, 11), dstar);
-             HexReplanner h = hex.createReplanner(new Cell(0, 0), new Cell(11, 9))) {
+        GridOptions dstar =
+                GridOptions.builder().algorithm(GridAlgorithm.D_STAR_LITE).build();
+        GridOptions lpa =
+                GridOptions.builder().algorithm(GridAlgorithm.LPA_STAR).build();
+        try (Grid grid = Grid.create(12, 10);
+                Grid twin = Grid.create(12, 10);
+                Grid other = Grid.create(10, 12);
+                HexGrid hex = HexGrid.create(12, 10);
+                GridReplanner r = grid.createReplanner(new Cell(0, 0), new Cell(11, 9), dstar);
+                GridReplanner untouched = twin.createReplanner(new Cell(0, 0), new Cell(11, 9), dstar);
+                GridReplanner l = grid.createReplanner(new Cell(0, 0), new Cell(11, 9), lpa);
+                GridReplanner wrongSize = other.createReplanner(new Cell(0, 0), new Cell(9, 11), dstar);
+                HexReplanner h = hex.createReplanner(new Cell(0, 0), new Cell(11, 9))) {
             r.replan(7);
             untouched.replan(7);
             l.replan();
@@ -188,11 +209,14 @@ class ReplannerStateTest {
                     for (int call = 0; call < 20; call++) {
                         PathStatus status;
                         try {
-                            status = target.square != null ? target.square.tryReplan(50) : target.hexReplanner.tryReplan(50);
+                            status = target.square != null
+                                    ? target.square.tryReplan(50)
+                                    : target.hexReplanner.tryReplan(50);
                         } catch (IllegalStateException inconsistent) {
                             break;
                         } catch (RuntimeException e) {
-                            fail(golden + " bit " + bit + " (" + StateDump.fieldAt(bytes, bit >>> 3) + "): replan threw " + e);
+                            fail(golden + " bit " + bit + " (" + StateDump.fieldAt(bytes, bit >>> 3)
+                                    + "): replan threw " + e);
                             return;
                         }
                         if (status != PathStatus.BUDGET_EXHAUSTED) {

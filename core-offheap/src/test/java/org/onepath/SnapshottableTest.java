@@ -11,10 +11,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.onepath.state.OnePathFormatException;
-import org.onepath.state.Snapshottable;
 import org.onepath.cells.Cell;
 import org.onepath.cells.PathStatus;
+import org.onepath.state.OnePathFormatException;
+import org.onepath.state.Snapshottable;
 
 /**
  * A host's rollback through {@link Snapshottable} alone: objects of every kind in one list, saved
@@ -22,15 +22,27 @@ import org.onepath.cells.PathStatus;
  */
 class SnapshottableTest {
     /** The objects of a small world, in restore order (grids before what is built over them). */
-    private record World(Grid grid, HexGrid hex, VoxelGrid voxels, Graph graph, GridSearch search, GridFlowField field,
-                         GridReplanner replanner) implements AutoCloseable {
+    private record World(
+            Grid grid,
+            HexGrid hex,
+            VoxelGrid voxels,
+            Graph graph,
+            GridSearch search,
+            GridFlowField field,
+            GridReplanner replanner)
+            implements AutoCloseable {
         static World create() {
             Grid grid = Grid.create(12, 9);
             Graph graph = new Graph(4);
             graph.addEdge(0, 1, 1.5);
             graph.addEdge(1, 2, 2.0);
-            World w = new World(grid, HexGrid.create(7, 5), VoxelGrid.create(20, 18, 17), graph,
-                    grid.createSearch(GridOptions.DEFAULT), grid.createFlowField(new Cell(11, 8)),
+            World w = new World(
+                    grid,
+                    HexGrid.create(7, 5),
+                    VoxelGrid.create(20, 18, 17),
+                    graph,
+                    grid.createSearch(GridOptions.DEFAULT),
+                    grid.createFlowField(new Cell(11, 8)),
                     grid.createReplanner(new Cell(0, 0), new Cell(11, 0)));
             w.field.run();
             w.replanner.replan();
@@ -82,14 +94,16 @@ class SnapshottableTest {
                 all.get(i).restoreState(saved.get(i));
             }
             for (int i = 0; i < all.size(); i++) {
-                assertArrayEquals(saved.get(i), all.get(i).saveState(), all.get(i).toString());
+                assertArrayEquals(
+                        saved.get(i), all.get(i).saveState(), all.get(i).toString());
             }
         }
     }
 
     @Test
     void oneSegmentHoldsTheWholeWorldOneStateAfterAnother() {
-        try (World w = World.create(); Arena arena = Arena.ofConfined()) {
+        try (World w = World.create();
+                Arena arena = Arena.ofConfined()) {
             List<Snapshottable> all = w.all();
             long total = all.stream().mapToLong(Snapshottable::stateLength).sum();
             MemorySegment buffer = arena.allocate(total + 3);
@@ -105,7 +119,8 @@ class SnapshottableTest {
                 all.get(i).restoreState(buffer.asSlice(offsets[i], offsets[i + 1] - offsets[i]));
             }
             for (int i = 0; i < all.size(); i++) {
-                assertArrayEquals(expected.get(i), all.get(i).saveState(), all.get(i).toString());
+                assertArrayEquals(
+                        expected.get(i), all.get(i).saveState(), all.get(i).toString());
             }
         }
     }

@@ -20,13 +20,13 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.onepath.grids.SearchStatus;
-import org.onepath.grids.SlicedSearch;
-import org.onepath.state.GridStateException;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Cell;
 import org.onepath.cells.GridChangeListener;
 import org.onepath.cells.PathStatus;
+import org.onepath.grids.SearchStatus;
+import org.onepath.grids.SlicedSearch;
+import org.onepath.state.GridStateException;
 
 /**
  * The save and restore contract of grids, voxel grids and sliced searches: saving twice gives the
@@ -55,7 +55,8 @@ class StateContractTest {
     @ParameterizedTest
     @EnumSource(StateGoldens.class)
     void stateLengthIsTheLengthOfTheSavedBytes(StateGoldens golden) {
-        try (StateGoldens.Subject s = golden.build(); StateGoldens.Subject fresh = golden.fresh()) {
+        try (StateGoldens.Subject s = golden.build();
+                StateGoldens.Subject fresh = golden.fresh()) {
             assertEquals(s.save().length, s.target().stateLength(), "the golden object");
             assertEquals(fresh.save().length, fresh.target().stateLength(), "a fresh object");
             fresh.prime();
@@ -66,7 +67,8 @@ class StateContractTest {
     @ParameterizedTest
     @EnumSource(StateGoldens.class)
     void saveRestoreSaveGivesTheSameBytes(StateGoldens golden) {
-        try (StateGoldens.Subject original = golden.build(); StateGoldens.Subject other = golden.fresh()) {
+        try (StateGoldens.Subject original = golden.build();
+                StateGoldens.Subject other = golden.fresh()) {
             byte[] saved = original.save();
             other.restore(saved);
             assertArrayEquals(saved, other.save(), "restored into a fresh object");
@@ -83,7 +85,8 @@ class StateContractTest {
 
     @Test
     void gridStateCarriesVersionCostsSpaceAndCells() {
-        try (Grid golden = StateGoldens.goldenGrid(); Grid other = Grid.create(7, 5, 9)) {
+        try (Grid golden = StateGoldens.goldenGrid();
+                Grid other = Grid.create(7, 5, 9)) {
             byte[] saved = golden.saveState();
             assertEquals(golden.stateLength(), saved.length);
             other.areas().set(9, 0.125);
@@ -145,7 +148,7 @@ class StateContractTest {
             grid.setArea(6, 4, 0);
             grid.setArea(0, 2, 4);
             grid.setArea(3, 3, 2);
-            grid.setArea(3, 3, 1);   // back to the saved value: not a difference
+            grid.setArea(3, 3, 1); // back to the saved value: not a difference
             grid.setArea(6, 0, 5);
             grid.areas().set(4, 9.0);
             grid.space(GridSpace.UNASSIGNED);
@@ -245,7 +248,8 @@ class StateContractTest {
             solid.setWalkable(16, 2, 15, true);
             solid.setArea(0, 0, 0, 254);
             byte[] saved = solid.saveState();
-            try (VoxelGrid made = VoxelGrid.fromState(saved); VoxelGrid other = VoxelGrid.create(17, 3, 16, 255)) {
+            try (VoxelGrid made = VoxelGrid.fromState(saved);
+                    VoxelGrid other = VoxelGrid.create(17, 3, 16, 255)) {
                 assertEquals(255, made.defaultArea());
                 assertArrayEquals(saved, made.saveState());
                 other.restoreState(saved);
@@ -262,18 +266,25 @@ class StateContractTest {
     @Test
     void restoreIntoAnotherSizeNamesFieldValueAndExpectation() {
         byte[] grid = StateGoldens.GRID.readBin();
-        try (Grid wider = Grid.create(9, 5); Grid lower = Grid.create(7, 4)) {
+        try (Grid wider = Grid.create(9, 5);
+                Grid lower = Grid.create(7, 4)) {
             byte[] before = wider.saveState();
             GridStateException w = assertThrows(GridStateException.class, () -> wider.restoreState(grid));
             assertEquals("width", w.field());
             assertEquals("7", w.value());
             assertTrue(w.expected().contains("9"), w.expected());
-            assertTrue(w.getMessage().contains("'width'") && w.getMessage().contains("= 7") && w.getMessage().contains("9"),
+            assertTrue(
+                    w.getMessage().contains("'width'")
+                            && w.getMessage().contains("= 7")
+                            && w.getMessage().contains("9"),
                     w.getMessage());
             assertArrayEquals(before, wider.saveState(), "unchanged");
             GridStateException h = assertThrows(GridStateException.class, () -> lower.restoreState(grid));
             assertEquals("height", h.field());
-            assertTrue(h.getMessage().contains("'height'") && h.getMessage().contains("= 5") && h.getMessage().contains("4"),
+            assertTrue(
+                    h.getMessage().contains("'height'")
+                            && h.getMessage().contains("= 5")
+                            && h.getMessage().contains("4"),
                     h.getMessage());
         }
         byte[] voxel = StateGoldens.VOXEL.readBin();
@@ -287,15 +298,21 @@ class StateContractTest {
                 assertEquals(values[i], e.value());
                 String expected = Integer.toString(sizes[i][i]);
                 assertTrue(e.expected().startsWith(expected), e.expected());
-                assertTrue(e.getMessage().contains(fields[i]) && e.getMessage().contains(values[i])
-                        && e.getMessage().contains(expected), e.getMessage());
+                assertTrue(
+                        e.getMessage().contains(fields[i])
+                                && e.getMessage().contains(values[i])
+                                && e.getMessage().contains(expected),
+                        e.getMessage());
                 assertEquals(0, other.storedChunkCount());
             }
         }
         try (VoxelGrid solid = VoxelGrid.create(20, 17, 33, 255)) {
             GridStateException e = assertThrows(GridStateException.class, () -> solid.restoreState(voxel));
             assertEquals("defaultArea", e.field());
-            assertTrue(e.getMessage().contains("defaultArea") && e.getMessage().contains("= 0") && e.getMessage().contains("255"),
+            assertTrue(
+                    e.getMessage().contains("defaultArea")
+                            && e.getMessage().contains("= 0")
+                            && e.getMessage().contains("255"),
                     e.getMessage());
         }
         // searches: node count and weight must be the restoring search's
@@ -326,7 +343,8 @@ class StateContractTest {
     @ParameterizedTest
     @EnumSource(StateGoldens.class)
     void savingIntoASegmentWritesTheSameBytesAndRefusesAShortDestination(StateGoldens golden) {
-        try (StateGoldens.Subject s = golden.build(); Arena arena = Arena.ofConfined()) {
+        try (StateGoldens.Subject s = golden.build();
+                Arena arena = Arena.ofConfined()) {
             byte[] expected = s.save();
             int n = expected.length;
             assertEquals(n, s.target().stateLength());
@@ -374,19 +392,22 @@ class StateContractTest {
 
     @Test
     void gridSearchBegunBeforeARestoreRefusesToStep() {
-        for (GridOptions options : List.of(GridOptions.DEFAULT,
+        for (GridOptions options : List.of(
+                GridOptions.DEFAULT,
                 GridOptions.builder().algorithm(GridAlgorithm.JPS).build(),
                 GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build(),
                 GridOptions.builder().specializedEngines(false).build(),
                 GridOptions.FOUR_CONNECTED)) {
-            try (Grid grid = StateGoldens.jpsGrid(); GridSearch search = grid.createSearch(options)) {
+            try (Grid grid = StateGoldens.jpsGrid();
+                    GridSearch search = grid.createSearch(options)) {
                 byte[] saved = grid.saveState();
                 assertEquals(PathStatus.IN_PROGRESS, search.tryBegin(0, 0, 11, 8));
                 assertEquals(PathStatus.IN_PROGRESS, search.step(1), options.toString());
                 // restoring the very state the grid holds: same version, same cells, still a restore
                 grid.restoreState(saved);
                 assertEquals(0, grid.version());
-                IllegalStateException e = assertThrows(IllegalStateException.class, () -> search.step(1), options.toString());
+                IllegalStateException e =
+                        assertThrows(IllegalStateException.class, () -> search.step(1), options.toString());
                 assertTrue(e.getMessage().contains("restored"), e.getMessage());
                 // begun again after the restore, it runs
                 assertEquals(PathStatus.IN_PROGRESS, search.tryBegin(0, 0, 11, 8));
@@ -398,7 +419,10 @@ class StateContractTest {
                 grid.restoreState(saved);
                 assertThrows(IllegalStateException.class, () -> search.step(5), options.toString());
                 grid.restoreState(later);
-                assertThrows(IllegalStateException.class, () -> search.step(5), "still refused after restoring the later state");
+                assertThrows(
+                        IllegalStateException.class,
+                        () -> search.step(5),
+                        "still refused after restoring the later state");
             }
         }
     }
@@ -411,10 +435,11 @@ class StateContractTest {
                 11111111
                 """;
         GridOptions jps = GridOptions.builder().algorithm(GridAlgorithm.JPS).build();
-        try (Grid grid = Grid.fromText(picture); GridSearch search = grid.createSearch(jps)) {
-            grid.areas().set(1, 2.0);             // cost version 1: not uniform
+        try (Grid grid = Grid.fromText(picture);
+                GridSearch search = grid.createSearch(jps)) {
+            grid.areas().set(1, 2.0); // cost version 1: not uniform
             byte[] saved = grid.saveState();
-            grid.areas().set(1, 1.0);             // cost version 2: uniform, jump point search qualifies
+            grid.areas().set(1, 1.0); // cost version 2: uniform, jump point search qualifies
             search.begin(new Cell(0, 1), new Cell(7, 1));
             assertEquals(PathStatus.FOUND, search.step(Integer.MAX_VALUE));
             assertEquals(GridAlgorithm.JPS, search.algorithm());
@@ -422,9 +447,10 @@ class StateContractTest {
             GridPath viaGrid = grid.findPath(new Cell(0, 1), new Cell(7, 1), jps);
             assertEquals(7.0, viaGrid.cost());
 
-            grid.restoreState(saved);             // cost version 1 again
-            grid.areas().set(1, 3.0);             // cost version 2 again, other costs, not uniform
-            try (Grid copy = Grid.fromState(grid.saveState()); GridSearch fresh = copy.createSearch(jps)) {
+            grid.restoreState(saved); // cost version 1 again
+            grid.areas().set(1, 3.0); // cost version 2 again, other costs, not uniform
+            try (Grid copy = Grid.fromState(grid.saveState());
+                    GridSearch fresh = copy.createSearch(jps)) {
                 fresh.begin(new Cell(0, 1), new Cell(7, 1));
                 fresh.step(Integer.MAX_VALUE);
                 assertEquals(GridAlgorithm.ASTAR, fresh.algorithm(), "a fresh handle falls back to A*");
@@ -433,10 +459,14 @@ class StateContractTest {
                 search.begin(new Cell(0, 1), new Cell(7, 1));
                 assertEquals(PathStatus.FOUND, search.step(Integer.MAX_VALUE));
                 assertEquals(fresh.algorithm(), search.algorithm(), "the handle planned before the rollback");
-                assertEquals(Double.doubleToLongBits(fresh.cost()), Double.doubleToLongBits(search.cost()),
+                assertEquals(
+                        Double.doubleToLongBits(fresh.cost()),
+                        Double.doubleToLongBits(search.cost()),
                         "cost " + search.cost() + " of the handle planned before the rollback");
                 GridPath again = grid.findPath(new Cell(0, 1), new Cell(7, 1), jps);
-                assertEquals(Double.doubleToLongBits(fresh.cost()), Double.doubleToLongBits(again.cost()),
+                assertEquals(
+                        Double.doubleToLongBits(fresh.cost()),
+                        Double.doubleToLongBits(again.cost()),
                         "grid.findPath with the pooled handle: cost " + again.cost());
             }
         }
@@ -472,7 +502,9 @@ class StateContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StateGoldens.class, names = {"ASTAR_RUNNING", "ASTAR_FOUND", "JPS_RUNNING"})
+    @EnumSource(
+            value = StateGoldens.class,
+            names = {"ASTAR_RUNNING", "ASTAR_FOUND", "JPS_RUNNING"})
     void aFailedRestoreLeavesTheSearchNotStartedUntilRestoredOrBegunAgain(StateGoldens golden) {
         byte[] good = golden.readBin();
         byte[] bad = Arrays.copyOf(good, good.length - 1);
@@ -499,16 +531,19 @@ class StateContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StateGoldens.class, names = {"ASTAR_RUNNING", "ASTAR_FOUND", "JPS_RUNNING"})
+    @EnumSource(
+            value = StateGoldens.class,
+            names = {"ASTAR_RUNNING", "ASTAR_FOUND", "JPS_RUNNING"})
     void aSearchLeftNotStartedByAFailedRestoreSavesAStateThatRestores(StateGoldens golden) {
         byte[] good = golden.readBin();
         byte[] bad = Arrays.copyOf(good, good.length - 1);
-        try (StateGoldens.Subject s = golden.fresh(); StateGoldens.Subject other = golden.fresh()) {
-            s.restore(good);                     // a search with iterations and, when found, a cost
+        try (StateGoldens.Subject s = golden.fresh();
+                StateGoldens.Subject other = golden.fresh()) {
+            s.restore(good); // a search with iterations and, when found, a cost
             assertThrows(GridStateException.class, () -> s.restore(bad));
             assertEquals(SearchStatus.NOT_STARTED, s.search().status());
             byte[] saved = s.save();
-            other.restore(saved);                // save -> restore -> save must hold in this state too
+            other.restore(saved); // save -> restore -> save must hold in this state too
             assertArrayEquals(saved, other.save());
             assertEquals(SearchStatus.NOT_STARTED, other.search().status());
         }

@@ -18,13 +18,16 @@ import java.util.List;
  */
 final class StateDump {
     private static final String[] STATUS = {"NOT_STARTED", "RUNNING", "FOUND", "NO_PATH"};
-    private static final String[] MODE = {"not begun", "specialised A*", "generic core", "specialised jump point search"};
+    private static final String[] MODE = {"not begun", "specialised A*", "generic core", "specialised jump point search"
+    };
     /** Kind 12 mode 1 flags, bits 1-3: the direction from the cell to its parent. */
-    private static final String[] TO_PARENT =
-            {"south", "west", "north", "east", "south-west", "north-west", "north-east", "south-east"};
+    private static final String[] TO_PARENT = {
+        "south", "west", "north", "east", "south-west", "north-west", "north-east", "south-east"
+    };
     /** Kind 12 mode 3 flags, bits 1-3: the direction of the last move (the normative order). */
-    private static final String[] MOVE =
-            {"north", "east", "south", "west", "north-east", "south-east", "south-west", "north-west"};
+    private static final String[] MOVE = {
+        "north", "east", "south", "west", "north-east", "south-east", "south-west", "north-west"
+    };
 
     private final byte[] bytes;
     private final ByteBuffer in;
@@ -93,8 +96,10 @@ final class StateDump {
     private int header() {
         int at = in.position();
         int magic = in.getInt(at);
-        line(4, "magic \"" + (char) bytes[at] + (char) bytes[at + 1] + (char) bytes[at + 2] + (char) bytes[at + 3] + "\""
-                + (magic == 0x5347504F ? "" : " (BAD)"));
+        line(
+                4,
+                "magic \"" + (char) bytes[at] + (char) bytes[at + 1] + (char) bytes[at + 2] + (char) bytes[at + 3]
+                        + "\"" + (magic == 0x5347504F ? "" : " (BAD)"));
         line(2, "format version = " + Short.toUnsignedInt(in.getShort(at + 4)));
         int kind = Short.toUnsignedInt(in.getShort(at + 6));
         String name = switch (kind) {
@@ -176,7 +181,10 @@ final class StateDump {
                     int slot = cx + cxs * (cy + cys * cz);
                     String chunk = "chunk (" + cx + ", " + cy + ", " + cz + ")";
                     int flag = Byte.toUnsignedInt(bytes[in.position()]);
-                    line(1, "slot " + slot + " " + chunk + " flag = " + flag + (flag == 1 ? " (stored, 4096 bytes follow)" : " (default)"));
+                    line(
+                            1,
+                            "slot " + slot + " " + chunk + " flag = " + flag
+                                    + (flag == 1 ? " (stored, 4096 bytes follow)" : " (default)"));
                     if (flag != 1) {
                         continue;
                     }
@@ -211,8 +219,11 @@ final class StateDump {
             int to = in.getInt(at + 4);
             double w = in.getDouble(at + 8);
             int alive = Byte.toUnsignedInt(bytes[at + 16]);
-            line(17, "edge[" + i + "] " + from + " -> " + to + " weight " + w + (alive == 1 ? " alive" : alive == 0 ? " removed" : " (BAD alive " + alive + ")")
-                    + (from < 0 || from >= n || to < 0 || to >= n ? " (BAD node)" : ""));
+            line(
+                    17,
+                    "edge[" + i + "] " + from + " -> " + to + " weight " + w
+                            + (alive == 1 ? " alive" : alive == 0 ? " removed" : " (BAD alive " + alive + ")")
+                            + (from < 0 || from >= n || to < 0 || to >= n ? " (BAD node)" : ""));
         }
     }
 
@@ -332,8 +343,12 @@ final class StateDump {
         int pending = i32("replan.pending.count");
         for (int i = 0; i < pending; i++) {
             int e = in.getInt(in.position());
-            line(4, "replan.pending[" + i + "] = " + e + (e >= 0 ? " node " + e + " " + xy(e)
-                    : " = ~" + ~e + ", node " + ~e + " " + xy(~e) + " and its neighbours"));
+            line(
+                    4,
+                    "replan.pending[" + i + "] = " + e
+                            + (e >= 0
+                                    ? " node " + e + " " + xy(e)
+                                    : " = ~" + ~e + ", node " + ~e + " " + xy(~e) + " and its neighbours"));
         }
         int planned = i32("replan.planned.count");
         for (int i = 0; i < planned; i++) {
@@ -363,8 +378,7 @@ final class StateDump {
         width = i32("width");
         i32("height");
         switch (mode) {
-            case 0 -> {
-            }
+            case 0 -> {}
             case 1 -> octileAStar();
             case 2 -> generic();
             case 3 -> octileJump();
@@ -383,8 +397,10 @@ final class StateDump {
             int flags = Byte.toUnsignedInt(bytes[in.position()]);
             int dir = flags >>> 1 & 7;
             String parent = cell == start && dir == 0 ? "the start, no parent" : "parent to the " + TO_PARENT[dir];
-            line(1, "visited[" + i + "].flags = 0x" + String.format("%02X", flags) + " (" + closed(flags) + ", " + parent
-                    + (flags > 15 ? ", BAD high bits" : "") + ")");
+            line(
+                    1,
+                    "visited[" + i + "].flags = 0x" + String.format("%02X", flags) + " (" + closed(flags) + ", "
+                            + parent + (flags > 15 ? ", BAD high bits" : "") + ")");
         }
     }
 
@@ -404,8 +420,8 @@ final class StateDump {
         search();
         prefix = "";
         if (in.position() - from != length) {
-            throw new IllegalArgumentException("the embedded state takes " + (in.position() - from) + " bytes, length says "
-                    + length);
+            throw new IllegalArgumentException(
+                    "the embedded state takes " + (in.position() - from) + " bytes, length says " + length);
         }
     }
 
@@ -424,8 +440,10 @@ final class StateDump {
             int flags = Byte.toUnsignedInt(bytes[in.position()]);
             int dir = flags >>> 1 & 7;
             String move = parent < 0 && dir == 0 ? "no parent, no last move" : "last move " + MOVE[dir];
-            line(1, "visited[" + i + "].flags = 0x" + String.format("%02X", flags) + " (" + closed(flags) + ", " + move
-                    + (flags > 15 ? ", BAD high bits" : "") + ")");
+            line(
+                    1,
+                    "visited[" + i + "].flags = 0x" + String.format("%02X", flags) + " (" + closed(flags) + ", " + move
+                            + (flags > 15 ? ", BAD high bits" : "") + ")");
         }
         double level = in.getDouble(in.position());
         line(8, "level = " + level + (Double.isNaN(level) ? " (nothing has popped)" : ""));
@@ -434,8 +452,10 @@ final class StateDump {
             f64("heap[" + s + "].F");
             long t = in.getLong(in.position());
             float g = Float.intBitsToFloat(~(int) (t >>> 32));
-            line(8, "heap[" + s + "].T = 0x" + String.format("%016X", t) + " (g " + g + ", cell " + (int) t + " "
-                    + xy((int) t) + ")");
+            line(
+                    8,
+                    "heap[" + s + "].T = 0x" + String.format("%016X", t) + " (g " + g + ", cell " + (int) t + " "
+                            + xy((int) t) + ")");
         }
         int stack = i32("stack.count");
         for (int i = 0; i < stack; i++) {
@@ -513,8 +533,12 @@ final class StateDump {
                 }
                 hex.append(String.format("%02X", bytes[(int) s[0] + k]));
             }
-            out.append(String.format("%0" + offsetDigits + "X", s[0])).append("  ")
-                    .append(String.format("%-" + widest + "s", hex)).append("  ").append(labels.get(i)).append('\n');
+            out.append(String.format("%0" + offsetDigits + "X", s[0]))
+                    .append("  ")
+                    .append(String.format("%-" + widest + "s", hex))
+                    .append("  ")
+                    .append(labels.get(i))
+                    .append('\n');
         }
         return out.toString();
     }

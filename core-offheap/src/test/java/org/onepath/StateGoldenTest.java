@@ -16,8 +16,8 @@ import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.onepath.grids.SearchStatus;
 import org.onepath.cells.PathStatus;
+import org.onepath.grids.SearchStatus;
 
 /**
  * Golden files: the bytes of {@code src/test/resources/state/golden/*.bin} were made once by this
@@ -42,8 +42,10 @@ class StateGoldenTest {
             Files.createDirectories(StateGoldens.folder());
             Files.write(golden.binFile(), actual);
             Files.writeString(golden.hexFile(), StateDump.of(actual), StandardCharsets.UTF_8);
-            fail("wrote " + golden.binFile().toAbsolutePath() + " and " + golden.hexFile().getFileName()
-                    + " (" + actual.length + " bytes): review the .hex.txt dump against docs/formats/state-v1.md and commit"
+            fail("wrote " + golden.binFile().toAbsolutePath() + " and "
+                    + golden.hexFile().getFileName()
+                    + " (" + actual.length
+                    + " bytes): review the .hex.txt dump against docs/formats/state-v1.md and commit"
                     + " both files, then run again without -D" + StateGoldens.WRITE_PROPERTY);
         }
         byte[] expected = golden.readBin();
@@ -153,7 +155,8 @@ class StateGoldenTest {
 
     @Test
     void searchGoldenCountersSitAtTheirDocumentedOffsets() {
-        ByteBuffer notStarted = ByteBuffer.wrap(StateGoldens.ASTAR_NOT_STARTED.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer notStarted =
+                ByteBuffer.wrap(StateGoldens.ASTAR_NOT_STARTED.readBin()).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(45, notStarted.capacity(), "a search not started has no buffers piece");
         assertEquals(80, notStarted.getInt(8), "nodeCount of the 10 x 8 grid");
         assertEquals(SearchStatus.NOT_STARTED.code(), notStarted.get(12));
@@ -164,7 +167,8 @@ class StateGoldenTest {
         assertEquals(0, notStarted.getInt(33));
         assertEquals(Double.POSITIVE_INFINITY, notStarted.getDouble(37));
 
-        ByteBuffer running = ByteBuffer.wrap(StateGoldens.ASTAR_RUNNING.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer running =
+                ByteBuffer.wrap(StateGoldens.ASTAR_RUNNING.readBin()).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(SearchStatus.RUNNING.code(), running.get(12));
         assertEquals(1.0, running.getDouble(13));
         assertEquals(0, running.getInt(21), "start (0, 0)");
@@ -188,7 +192,10 @@ class StateGoldenTest {
         assertEquals(found.getInt(33) - 1, found.getInt(29), "expanded = iterations - 1");
         double cost = found.getDouble(37);
         try (StateGoldens.Subject s = StateGoldens.ASTAR_FOUND.build()) {
-            assertEquals(Double.doubleToRawLongBits(s.search().pathCost()), Double.doubleToRawLongBits(cost), "path cost bits");
+            assertEquals(
+                    Double.doubleToRawLongBits(s.search().pathCost()),
+                    Double.doubleToRawLongBits(cost),
+                    "path cost bits");
         }
 
         ByteBuffer jps = ByteBuffer.wrap(StateGoldens.JPS_RUNNING.readBin()).order(ByteOrder.LITTLE_ENDIAN);
@@ -206,7 +213,8 @@ class StateGoldenTest {
     @Test
     void thetaGoldenFieldsSitAtTheirDocumentedOffsets() {
         int w = 11;
-        for (StateGoldens golden : new StateGoldens[] {StateGoldens.THETA_RUNNING, StateGoldens.THETA_REQUEUE_RUNNING}) {
+        for (StateGoldens golden :
+                new StateGoldens[] {StateGoldens.THETA_RUNNING, StateGoldens.THETA_REQUEUE_RUNNING}) {
             ByteBuffer b = ByteBuffer.wrap(golden.readBin()).order(ByteOrder.LITTLE_ENDIAN);
             boolean requeue = golden == StateGoldens.THETA_REQUEUE_RUNNING;
             assertEquals(w * 7, b.getInt(8), golden + " nodeCount of the 11 x 7 grid");
@@ -215,10 +223,15 @@ class StateGoldenTest {
             assertEquals(6 * w, b.getInt(21), golden + " start (0, 6)");
             assertEquals(10, b.getInt(25), golden + " goal (10, 0)");
             int iterations = b.getInt(33);
-            assertEquals(requeue ? StateGoldens.THETA_REQUEUE_STEPS : StateGoldens.THETA_STEPS, iterations, golden + " iterations");
+            assertEquals(
+                    requeue ? StateGoldens.THETA_REQUEUE_STEPS : StateGoldens.THETA_STEPS,
+                    iterations,
+                    golden + " iterations");
             int expanded = b.getInt(29);
             if (requeue) {
-                assertTrue(expanded < iterations, golden + ": some pop re-queued a node (" + expanded + " < " + iterations + ")");
+                assertTrue(
+                        expanded < iterations,
+                        golden + ": some pop re-queued a node (" + expanded + " < " + iterations + ")");
             } else {
                 assertEquals(iterations, expanded, golden + ": Theta* expands every pop");
             }
@@ -243,7 +256,9 @@ class StateGoldenTest {
                 }
                 int dx = node % w - parent % w;
                 int dy = node / w - parent / w;
-                assertEquals(Double.doubleToRawLongBits(parentG + 1.5 * Math.sqrt(dx * dx + dy * dy)), Double.doubleToRawLongBits(g),
+                assertEquals(
+                        Double.doubleToRawLongBits(parentG + 1.5 * Math.sqrt(dx * dx + dy * dy)),
+                        Double.doubleToRawLongBits(g),
                         golden + " visited[" + i + "] g = parent's g + segment");
             }
             assertEquals(expanded, closed, golden + ": the closed nodes are the expansions");
@@ -252,10 +267,12 @@ class StateGoldenTest {
 
     /** A kind 10 golden restored into a fresh search runs on to the result of an uninterrupted search. */
     @ParameterizedTest
-    @EnumSource(value = StateGoldens.class, names = {"THETA_RUNNING", "THETA_REQUEUE_RUNNING"})
+    @EnumSource(
+            value = StateGoldens.class,
+            names = {"THETA_RUNNING", "THETA_REQUEUE_RUNNING"})
     void restoredThetaGoldenRunsOnAsTheUninterruptedSearch(StateGoldens golden) {
         try (StateGoldens.ThetaSubject restored = (StateGoldens.ThetaSubject) golden.fresh();
-             StateGoldens.ThetaSubject uninterrupted = (StateGoldens.ThetaSubject) golden.fresh()) {
+                StateGoldens.ThetaSubject uninterrupted = (StateGoldens.ThetaSubject) golden.fresh()) {
             restored.restore(golden.readBin());
             uninterrupted.theta.begin(uninterrupted.thetaStart(), uninterrupted.thetaGoal());
             uninterrupted.theta.run();
@@ -264,7 +281,9 @@ class StateGoldenTest {
             }
             assertEquals(SearchStatus.FOUND, uninterrupted.theta.status());
             assertEquals(SearchStatus.FOUND, restored.theta.status());
-            assertEquals(Double.doubleToRawLongBits(uninterrupted.theta.pathCost()), Double.doubleToRawLongBits(restored.theta.pathCost()));
+            assertEquals(
+                    Double.doubleToRawLongBits(uninterrupted.theta.pathCost()),
+                    Double.doubleToRawLongBits(restored.theta.pathCost()));
             assertEquals(uninterrupted.theta.iterations(), restored.theta.iterations());
             assertEquals(uninterrupted.theta.expandedCount(), restored.theta.expandedCount());
             assertArrayEquals(uninterrupted.theta.path(), restored.theta.path());
@@ -291,7 +310,8 @@ class StateGoldenTest {
         assertEquals(17, StateGoldens.SEARCH_NOT_BEGUN.readBin().length, "mode 0: nothing after the height");
 
         // mode 1, running: status at 17, the counters, then 13-byte records from 47
-        ByteBuffer running = ByteBuffer.wrap(StateGoldens.SEARCH_ASTAR_RUNNING.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer running =
+                ByteBuffer.wrap(StateGoldens.SEARCH_ASTAR_RUNNING.readBin()).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(1, running.get(17), "status running");
         assertEquals(0, running.get(18), "zeroEstimate: octile");
         assertEquals(0, running.getInt(19), "start (0, 0)");
@@ -320,7 +340,8 @@ class StateGoldenTest {
         assertTrue(closed < visited, "a running search has open cells");
 
         // mode 1, found: the goal closed with the path's pair
-        ByteBuffer found = ByteBuffer.wrap(StateGoldens.SEARCH_ASTAR_FOUND.readBin()).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer found =
+                ByteBuffer.wrap(StateGoldens.SEARCH_ASTAR_FOUND.readBin()).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(2, found.get(17), "status found");
         assertEquals(found.getInt(31) - 1, found.getInt(27), "expanded = iterations - 1");
         int pathA = found.getInt(35);
@@ -329,7 +350,9 @@ class StateGoldenTest {
             GridSearch search = ((StateGoldens.GridSearchSubject) s).search;
             assertEquals(PathStatus.FOUND, search.status());
             assertEquals(pathA + pathB + 1, search.pathLength(), "path length = straight + diagonal steps + 1");
-            assertEquals(Double.doubleToRawLongBits(pathA + pathB * Math.sqrt(2)), Double.doubleToRawLongBits(search.cost()),
+            assertEquals(
+                    Double.doubleToRawLongBits(pathA + pathB * Math.sqrt(2)),
+                    Double.doubleToRawLongBits(search.cost()),
                     "cost bits from the pair");
             assertEquals(search.iterations(), found.getInt(31));
         }
@@ -347,7 +370,8 @@ class StateGoldenTest {
         assertTrue(goalClosed, "the goal is a closed visited cell");
 
         // mode 2: the ends, the length, the embedded state with its own header
-        for (StateGoldens golden : new StateGoldens[] {StateGoldens.SEARCH_GENERIC_ASTAR, StateGoldens.SEARCH_GENERIC_JPS}) {
+        for (StateGoldens golden :
+                new StateGoldens[] {StateGoldens.SEARCH_GENERIC_ASTAR, StateGoldens.SEARCH_GENERIC_JPS}) {
             byte[] bytes = golden.readBin();
             ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
             assertEquals(StateGoldens.SEARCH_START_X, b.getInt(17), golden + " startX");
@@ -363,7 +387,8 @@ class StateGoldenTest {
             assertEquals(SearchStatus.RUNNING.code(), b.get(37 + 12), golden + " embedded status");
             assertEquals(0, b.getInt(37 + 21), golden + " embedded start");
             assertEquals(goal, b.getInt(37 + 25), golden + " embedded goal");
-            int steps = golden == StateGoldens.SEARCH_GENERIC_ASTAR ? StateGoldens.SEARCH_GENERIC_ASTAR_STEPS
+            int steps = golden == StateGoldens.SEARCH_GENERIC_ASTAR
+                    ? StateGoldens.SEARCH_GENERIC_ASTAR_STEPS
                     : StateGoldens.SEARCH_GENERIC_JPS_STEPS;
             assertEquals(steps, b.getInt(37 + 33), golden + " embedded iterations");
         }
@@ -410,11 +435,19 @@ class StateGoldenTest {
 
     /** A kind 12 golden restored into a fresh handle runs on to the result of an uninterrupted search. */
     @ParameterizedTest
-    @EnumSource(value = StateGoldens.class, names = {"SEARCH_ASTAR_RUNNING", "SEARCH_ASTAR_FOUND", "SEARCH_GENERIC_ASTAR",
-            "SEARCH_GENERIC_JPS", "SEARCH_JPS_BLOCKS", "SEARCH_JPS_PLUS"})
+    @EnumSource(
+            value = StateGoldens.class,
+            names = {
+                "SEARCH_ASTAR_RUNNING",
+                "SEARCH_ASTAR_FOUND",
+                "SEARCH_GENERIC_ASTAR",
+                "SEARCH_GENERIC_JPS",
+                "SEARCH_JPS_BLOCKS",
+                "SEARCH_JPS_PLUS"
+            })
     void restoredGridSearchGoldenRunsOnAsTheUninterruptedSearch(StateGoldens golden) {
         try (StateGoldens.GridSearchSubject restored = (StateGoldens.GridSearchSubject) golden.fresh();
-             StateGoldens.GridSearchSubject uninterrupted = (StateGoldens.GridSearchSubject) golden.fresh()) {
+                StateGoldens.GridSearchSubject uninterrupted = (StateGoldens.GridSearchSubject) golden.fresh()) {
             restored.restore(golden.readBin());
             uninterrupted.begin();
             uninterrupted.search.step(Integer.MAX_VALUE);

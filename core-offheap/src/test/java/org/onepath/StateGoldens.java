@@ -5,6 +5,11 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.HexLayout;
+import org.onepath.cells.PathStatus;
 import org.onepath.graphs.GraphAStar;
 import org.onepath.graphs.Landmarks;
 import org.onepath.grids.AStar;
@@ -25,11 +30,6 @@ import org.onepath.state.GraphStateException;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
 import org.onepath.state.Snapshottable;
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
-import org.onepath.cells.HexLayout;
-import org.onepath.cells.PathStatus;
 
 /**
  * The objects behind the golden state files of {@code src/test/resources/state/golden}: each is
@@ -114,6 +114,7 @@ enum StateGoldens {
             .#.#......
             ...#..#...
             """;
+
     static final int SEARCH_START_X = 0;
     static final int SEARCH_START_Y = 0;
     static final int SEARCH_GOAL_X = 9;
@@ -123,16 +124,23 @@ enum StateGoldens {
     static final int SEARCH_ASTAR_STEPS = 10;
     /** Kind 12 mode 2 goldens: iterations before the save (A*, jump point search). */
     static final int SEARCH_GENERIC_ASTAR_STEPS = 8;
+
     static final int SEARCH_GENERIC_JPS_STEPS = 3;
     /** Kind 12 mode 3 goldens: iterations before the save (block scans, JPS+ tables). */
     static final int SEARCH_JPS_BLOCKS_STEPS = 5;
+
     static final int SEARCH_JPS_PLUS_STEPS = 6;
 
-    static final GridOptions GENERIC_ASTAR_OPTIONS = GridOptions.builder().specializedEngines(false).build();
-    static final GridOptions GENERIC_JPS_OPTIONS =
-            GridOptions.builder().algorithm(GridAlgorithm.JPS).specializedEngines(false).build();
-    static final GridOptions JPS_OPTIONS = GridOptions.builder().algorithm(GridAlgorithm.JPS).build();
-    static final GridOptions JPS_PLUS_OPTIONS = GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build();
+    static final GridOptions GENERIC_ASTAR_OPTIONS =
+            GridOptions.builder().specializedEngines(false).build();
+    static final GridOptions GENERIC_JPS_OPTIONS = GridOptions.builder()
+            .algorithm(GridAlgorithm.JPS)
+            .specializedEngines(false)
+            .build();
+    static final GridOptions JPS_OPTIONS =
+            GridOptions.builder().algorithm(GridAlgorithm.JPS).build();
+    static final GridOptions JPS_PLUS_OPTIONS =
+            GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build();
 
     static final String GRID_PICTURE = """
             ..1.#..
@@ -150,6 +158,7 @@ enum StateGoldens {
             3...1.
             .#..2#
             """;
+
     static final HexLayout HEX_LAYOUT = HexLayout.FLAT_EVEN_COLUMN;
 
     static final String ASTAR_PICTURE = """
@@ -185,9 +194,11 @@ enum StateGoldens {
             ..#..####..
             ...........
             """;
+
     static final double THETA_CELL_COST = 1.5;
     /** Kind 10 goldens: iterations before the save (Theta*, Lazy Theta* with re-queue). */
     static final int THETA_STEPS = 7;
+
     static final int THETA_REQUEUE_STEPS = 9;
 
     /** The kind 7 golden's grid: walls and areas 1-3 (multipliers 1.5, 3, 0.5). */
@@ -202,8 +213,11 @@ enum StateGoldens {
             """;
     /** Kind 7 golden: the iteration budget of its field (constructor and each refresh). */
     static final int FLOW_BUDGET = 6;
-    static final GridOptions FLOW_OPTIONS =
-            GridOptions.builder().diagonalRule(DiagonalRule.NO_SQUEEZING).iterationBudget(FLOW_BUDGET).build();
+
+    static final GridOptions FLOW_OPTIONS = GridOptions.builder()
+            .diagonalRule(DiagonalRule.NO_SQUEEZING)
+            .iterationBudget(FLOW_BUDGET)
+            .build();
     static final java.util.List<Cell> FLOW_GOALS = java.util.List.of(new Cell(1, 1), new Cell(8, 5), new Cell(1, 1));
 
     /** Kinds 5 and 6: the square replanner's picture, its options and the budget of the interrupted repair. */
@@ -215,13 +229,16 @@ enum StateGoldens {
             ....3...
             #.......
             """;
-    static final GridOptions REPLAN_OPTIONS = GridOptions.builder().algorithm(GridAlgorithm.D_STAR_LITE).build();
+
+    static final GridOptions REPLAN_OPTIONS =
+            GridOptions.builder().algorithm(GridAlgorithm.D_STAR_LITE).build();
     static final int REPLAN_BUDGET = 3;
 
     /** A* running golden: iterations before the save. */
     static final int ASTAR_STEPS = 12;
     /** Jump point search golden: iterations before the save. */
     static final int JPS_STEPS = 4;
+
     static final double NOT_STARTED_WEIGHT = 1.5;
 
     private final String fileName;
@@ -235,8 +252,13 @@ enum StateGoldens {
     }
 
     boolean isSearch() {
-        return this != GRID && this != VOXEL && this != HEX_GRID && this != FLOW_FIELD && this != GRAPH
-                && this != GRID_REPLANNER && this != HEX_REPLANNER;
+        return this != GRID
+                && this != VOXEL
+                && this != HEX_GRID
+                && this != FLOW_FIELD
+                && this != GRAPH
+                && this != GRID_REPLANNER
+                && this != HEX_REPLANNER;
     }
 
     /** The state kind of the golden file. */
@@ -249,8 +271,13 @@ enum StateGoldens {
             case ASTAR_RUNNING, ASTAR_NOT_STARTED, ASTAR_FOUND -> 8;
             case JPS_RUNNING -> 9;
             case THETA_RUNNING, THETA_REQUEUE_RUNNING -> 10;
-            case SEARCH_NOT_BEGUN, SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND, SEARCH_GENERIC_ASTAR, SEARCH_GENERIC_JPS,
-                 SEARCH_JPS_BLOCKS, SEARCH_JPS_PLUS -> 12;
+            case SEARCH_NOT_BEGUN,
+                    SEARCH_ASTAR_RUNNING,
+                    SEARCH_ASTAR_FOUND,
+                    SEARCH_GENERIC_ASTAR,
+                    SEARCH_GENERIC_JPS,
+                    SEARCH_JPS_BLOCKS,
+                    SEARCH_JPS_PLUS -> 12;
             case GRAPH -> 4;
             case GRAPH_ASTAR_RUNNING -> 11;
             case GRID_REPLANNER -> 5;
@@ -304,8 +331,9 @@ enum StateGoldens {
     byte[] readBin() {
         Path bin = binFile();
         if (!Files.isRegularFile(bin)) {
-            throw new AssertionError("golden file " + bin.toAbsolutePath() + " is missing. Golden files are made once: run"
-                    + " the golden test with -D" + WRITE_PROPERTY + "=true, review the .hex.txt dumps and commit them.");
+            throw new AssertionError("golden file " + bin.toAbsolutePath()
+                    + " is missing. Golden files are made once: run" + " the golden test with -D" + WRITE_PROPERTY
+                    + "=true, review the .hex.txt dumps and commit them.");
         }
         try {
             return Files.readAllBytes(bin);
@@ -350,7 +378,8 @@ enum StateGoldens {
             case SEARCH_NOT_BEGUN -> new GridSearchSubject(gridSearchOptions());
             case SEARCH_ASTAR_RUNNING -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_ASTAR_STEPS);
             case SEARCH_ASTAR_FOUND -> GridSearchSubject.begunAndStepped(gridSearchOptions(), Integer.MAX_VALUE);
-            case SEARCH_GENERIC_ASTAR -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_GENERIC_ASTAR_STEPS);
+            case SEARCH_GENERIC_ASTAR ->
+                GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_GENERIC_ASTAR_STEPS);
             case SEARCH_GENERIC_JPS -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_GENERIC_JPS_STEPS);
             case SEARCH_JPS_BLOCKS -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_JPS_BLOCKS_STEPS);
             case SEARCH_JPS_PLUS -> GridSearchSubject.begunAndStepped(gridSearchOptions(), SEARCH_JPS_PLUS_STEPS);
@@ -377,8 +406,13 @@ enum StateGoldens {
             case ASTAR_NOT_STARTED -> new AStarSubject(NOT_STARTED_WEIGHT);
             case JPS_RUNNING -> new JumpSubject();
             case THETA_RUNNING, THETA_REQUEUE_RUNNING -> new ThetaSubject(thetaVariant());
-            case SEARCH_NOT_BEGUN, SEARCH_ASTAR_RUNNING, SEARCH_ASTAR_FOUND, SEARCH_GENERIC_ASTAR, SEARCH_GENERIC_JPS,
-                 SEARCH_JPS_BLOCKS, SEARCH_JPS_PLUS -> new GridSearchSubject(gridSearchOptions());
+            case SEARCH_NOT_BEGUN,
+                    SEARCH_ASTAR_RUNNING,
+                    SEARCH_ASTAR_FOUND,
+                    SEARCH_GENERIC_ASTAR,
+                    SEARCH_GENERIC_JPS,
+                    SEARCH_JPS_BLOCKS,
+                    SEARCH_JPS_PLUS -> new GridSearchSubject(gridSearchOptions());
             case FLOW_FIELD -> FlowFieldSubject.fresh();
             case GRAPH -> new GraphSubject(new Graph(GRAPH_NODES));
             case GRAPH_ASTAR_RUNNING -> new GraphAStarSubject();
@@ -391,6 +425,7 @@ enum StateGoldens {
     static final int GRAPH_NODES = 7;
     /** The kind 11 golden runs from node 0 to node 6, with landmarks at nodes 6 and 3. */
     static final int GRAPH_START = 0;
+
     static final int GRAPH_GOAL = 6;
     static final int[] GRAPH_LANDMARKS = {6, 3};
     static final int GRAPH_ASTAR_STEPS = 3;
@@ -401,17 +436,17 @@ enum StateGoldens {
      */
     static Graph goldenGraph() {
         Graph g = new Graph(GRAPH_NODES);
-        g.addUndirectedEdge(0, 1, 2.5);      // 0, 1
-        g.addUndirectedEdge(1, 2, 1.0);      // 2, 3
-        g.addUndirectedEdge(2, 6, 4.0);      // 4, 5
-        g.addUndirectedEdge(0, 3, 1.5);      // 6, 7
-        g.addUndirectedEdge(3, 4, 2.0);      // 8, 9
-        g.addUndirectedEdge(4, 5, 0.75);     // 10, 11
-        g.addUndirectedEdge(5, 6, 3.25);     // 12, 13
-        g.addEdge(1, 4, 0.5);                // 14
-        g.addEdge(2, 2, 1.0);                // 15
-        g.addEdge(3, 4, 1.75);               // 16
-        g.addEdge(4, 1, 0.0);                // 17
+        g.addUndirectedEdge(0, 1, 2.5); // 0, 1
+        g.addUndirectedEdge(1, 2, 1.0); // 2, 3
+        g.addUndirectedEdge(2, 6, 4.0); // 4, 5
+        g.addUndirectedEdge(0, 3, 1.5); // 6, 7
+        g.addUndirectedEdge(3, 4, 2.0); // 8, 9
+        g.addUndirectedEdge(4, 5, 0.75); // 10, 11
+        g.addUndirectedEdge(5, 6, 3.25); // 12, 13
+        g.addEdge(1, 4, 0.5); // 14
+        g.addEdge(2, 2, 1.0); // 15
+        g.addEdge(3, 4, 1.75); // 16
+        g.addEdge(4, 1, 0.0); // 17
         g.setWeight(3, 1.125);
         g.removeEdge(14);
         return g;
@@ -433,11 +468,11 @@ enum StateGoldens {
         VoxelGrid voxels = VoxelGrid.create(20, 17, 33);
         voxels.space(new VoxelSpace(1.5, -2.25, 8.0, 0.25));
         voxels.areas().set(7, 3.5);
-        voxels.setWalkable(1, 2, 3, false);        // chunk (0, 0, 0)
-        voxels.setArea(5, 5, 5, 7);                // chunk (0, 0, 0)
-        voxels.setArea(17, 0, 20, 7);              // chunk (1, 0, 1)
-        voxels.setWalkable(19, 16, 32, false);     // chunk (1, 1, 2), the far corner
-        voxels.setArea(16, 16, 32, 200);           // chunk (1, 1, 2)
+        voxels.setWalkable(1, 2, 3, false); // chunk (0, 0, 0)
+        voxels.setArea(5, 5, 5, 7); // chunk (0, 0, 0)
+        voxels.setArea(17, 0, 20, 7); // chunk (1, 0, 1)
+        voxels.setWalkable(19, 16, 32, false); // chunk (1, 1, 2), the far corner
+        voxels.setArea(16, 16, 32, 200); // chunk (1, 1, 2)
         return voxels;
     }
 
@@ -446,9 +481,9 @@ enum StateGoldens {
         grid.areas().set(1, 1.5);
         grid.areas().set(3, 0.25);
         grid.space(new HexSpace(2.5, -7.25, 1.5));
-        grid.setArea(5, 0, 2);                              // version 1
-        grid.setWalkable(0, 4, false);                      // version 2
-        grid.setRect(3, 2, 2, 2, new byte[] {3, 3, 0, 1});  // one edit: version 3
+        grid.setArea(5, 0, 2); // version 1
+        grid.setWalkable(0, 4, false); // version 2
+        grid.setRect(3, 2, 2, 2, new byte[] {3, 3, 0, 1}); // one edit: version 3
         return grid;
     }
 
@@ -531,8 +566,7 @@ enum StateGoldens {
             return 0;
         }
 
-        void resetEvents() {
-        }
+        void resetEvents() {}
 
         /** The sliced search, or null for a grid (and for a GridSearch handle: see {@link #searchView()}). */
         SlicedSearch search() {
@@ -546,8 +580,7 @@ enum StateGoldens {
         }
 
         /** Begins a search and runs one iteration, so a failed restore has something to undo. */
-        void prime() {
-        }
+        void prime() {}
 
         @Override
         public abstract void close();
@@ -672,8 +705,12 @@ enum StateGoldens {
         AStarSubject(double weight) {
             buffers.recordExpansions(true);
             SquareTopology topology = grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
-            astar = new AStar<>(topology, DefaultStepCost.INSTANCE, new OctileHeuristic(grid.width(), grid.areas().minCost()),
-                    buffers, weight);
+            astar = new AStar<>(
+                    topology,
+                    DefaultStepCost.INSTANCE,
+                    new OctileHeuristic(grid.width(), grid.areas().minCost()),
+                    buffers,
+                    weight);
         }
 
         int astarStart() {
@@ -841,7 +878,8 @@ enum StateGoldens {
 
         ThetaSubject(ThetaVariant variant) {
             buffers.recordExpansions(true);
-            theta = new ThetaSearch<>(grid, variant, new EuclideanHeuristic(grid.width(), THETA_CELL_COST), THETA_CELL_COST, buffers);
+            theta = new ThetaSearch<>(
+                    grid, variant, new EuclideanHeuristic(grid.width(), THETA_CELL_COST), THETA_CELL_COST, buffers);
         }
 
         int thetaStart() {
@@ -923,7 +961,8 @@ enum StateGoldens {
 
         @Override
         void prime() {
-            if (field.recompute() || !field.step(1) && field.flowField().status() != org.onepath.grids.flow.FlowStatus.RUNNING) {
+            if (field.recompute()
+                    || !field.step(1) && field.flowField().status() != org.onepath.grids.flow.FlowStatus.RUNNING) {
                 throw new AssertionError("primed flow field is not running");
             }
         }
@@ -990,7 +1029,8 @@ enum StateGoldens {
             this.grid = grid;
             this.hex = hex;
             this.square = grid == null ? null : grid.createReplanner(new Cell(0, 0), new Cell(7, 5), REPLAN_OPTIONS);
-            this.hexReplanner = hex == null ? null
+            this.hexReplanner = hex == null
+                    ? null
                     : hex.createReplanner(new Cell(0, 0), new Cell(7, 6), GridAlgorithm.LPA_STAR, HexOptions.DEFAULT);
         }
 
@@ -1046,8 +1086,9 @@ enum StateGoldens {
         static ReplannerSubject hexFresh() {
             Cell wall;
             // the same wall as the golden's: the middle of the first path
-            try (HexGrid plain = replanHex(); HexReplanner r = plain.createReplanner(new Cell(0, 0), new Cell(7, 6),
-                    GridAlgorithm.LPA_STAR, HexOptions.DEFAULT)) {
+            try (HexGrid plain = replanHex();
+                    HexReplanner r = plain.createReplanner(
+                            new Cell(0, 0), new Cell(7, 6), GridAlgorithm.LPA_STAR, HexOptions.DEFAULT)) {
                 HexPath p = r.replan();
                 wall = p.cells().get(p.length() / 2);
             }
@@ -1070,10 +1111,11 @@ enum StateGoldens {
         /** A replanner has no fromState: the format's own read and write stand in for it. */
         @Override
         byte[] fromStateThenSave(byte[] state) {
-            org.onepath.state.StateKind kind = square != null ? org.onepath.state.StateKind.GRID_REPLANNER
+            org.onepath.state.StateKind kind = square != null
+                    ? org.onepath.state.StateKind.GRID_REPLANNER
                     : org.onepath.state.StateKind.HEX_REPLANNER;
-            org.onepath.state.GridReplannerStateFormat.State s = org.onepath.state.GridReplannerStateFormat.read(
-                    org.onepath.state.StateReader.ofGrid(state), kind);
+            org.onepath.state.GridReplannerStateFormat.State s =
+                    org.onepath.state.GridReplannerStateFormat.read(org.onepath.state.StateReader.ofGrid(state), kind);
             byte[] out = new byte[(int) org.onepath.state.GridReplannerStateFormat.length(s)];
             org.onepath.state.GridReplannerStateFormat.write(
                     org.onepath.state.StateWriter.into(MemorySegment.ofArray(out), 0), s);

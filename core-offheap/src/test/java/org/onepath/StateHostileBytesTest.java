@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.onepath.cells.PathStatus;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OnePathFormatException;
-import org.onepath.cells.PathStatus;
 
 /**
  * Hostile bytes: whatever a restore is given, it either succeeds or throws a
@@ -57,8 +57,8 @@ class StateHostileBytesTest {
 
         void assertNone(String what) {
             if (count > 0) {
-                fail(count + " problem(s) " + what + " (" + accepted + " accepted, " + rejected + " rejected); first:\n  "
-                        + String.join("\n  ", first));
+                fail(count + " problem(s) " + what + " (" + accepted + " accepted, " + rejected
+                        + " rejected); first:\n  " + String.join("\n  ", first));
             }
         }
     }
@@ -272,7 +272,8 @@ class StateHostileBytesTest {
             }
         }
         if (path[0] != start || path[path.length - 1] != goal) {
-            return "the path runs " + path[0] + " -> " + path[path.length - 1] + ", the state's query " + start + " -> " + goal;
+            return "the path runs " + path[0] + " -> " + path[path.length - 1] + ", the state's query " + start + " -> "
+                    + goal;
         }
         for (int i = 0; i < path.length; i++) {
             int c = path[i];
@@ -306,11 +307,25 @@ class StateHostileBytesTest {
     static final class SearchBytes {
         private final ByteBuffer b = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
 
-        SearchBytes(int kind, int nodeCount, int status, double weight, int start, int goal, int expanded, int iterations,
-                    double pathCost) {
+        SearchBytes(
+                int kind,
+                int nodeCount,
+                int status,
+                double weight,
+                int start,
+                int goal,
+                int expanded,
+                int iterations,
+                double pathCost) {
             b.putInt(0x5347504F).putShort((short) 1).putShort((short) kind);
-            b.putInt(nodeCount).put((byte) status).putDouble(weight).putInt(start).putInt(goal).putInt(expanded)
-                    .putInt(iterations).putDouble(pathCost);
+            b.putInt(nodeCount)
+                    .put((byte) status)
+                    .putDouble(weight)
+                    .putInt(start)
+                    .putInt(goal)
+                    .putInt(expanded)
+                    .putInt(iterations)
+                    .putDouble(pathCost);
         }
 
         SearchBytes i32(int v) {
@@ -375,7 +390,8 @@ class StateHostileBytesTest {
                 assertEquals("visited.count", e.field(), e.getMessage());
             }
             // the open count: after the visited records
-            int visited = ByteBuffer.wrap(running).order(ByteOrder.LITTLE_ENDIAN).getInt(45);
+            int visited =
+                    ByteBuffer.wrap(running).order(ByteOrder.LITTLE_ENDIAN).getInt(45);
             int openAt = 45 + 4 + 17 * visited;
             for (int count : new int[] {Integer.MAX_VALUE, 80, -7}) {
                 OnePathFormatException e = rejects(target, patchI32(running, openAt, count), "open.count " + count);
@@ -383,7 +399,8 @@ class StateHostileBytesTest {
             }
             int open = ByteBuffer.wrap(running).order(ByteOrder.LITTLE_ENDIAN).getInt(openAt);
             int expandedAt = openAt + 4 + 20 * open;
-            OnePathFormatException e = rejects(target, patchI32(running, expandedAt, Integer.MAX_VALUE), "expanded.count 2^31-1");
+            OnePathFormatException e =
+                    rejects(target, patchI32(running, expandedAt, Integer.MAX_VALUE), "expanded.count 2^31-1");
             assertEquals("expanded.count", e.field(), e.getMessage());
         }
         // grids: the largest sizes the format allows, with no cells behind them
@@ -394,7 +411,8 @@ class StateHostileBytesTest {
         byte[] big = patchI32(patchI32(patchI32(voxel, 8, 1 << 10), 12, 1 << 10), 16, 1 << 10);
         assertThrows(GridStateException.class, () -> VoxelGrid.fromState(big), "2^30 voxels claimed, 2200 bytes given");
         byte[] tooBig = patchI32(patchI32(patchI32(voxel, 8, 1 << 11), 12, 1 << 10), 16, 1 << 10);
-        GridStateException tb = assertThrows(GridStateException.class, () -> VoxelGrid.fromState(tooBig), "2^31 voxels");
+        GridStateException tb =
+                assertThrows(GridStateException.class, () -> VoxelGrid.fromState(tooBig), "2^31 voxels");
         assertEquals("sizeZ", tb.field(), tb.getMessage());
     }
 
@@ -402,17 +420,27 @@ class StateHostileBytesTest {
     void parentCycleIsRejected() {
         // 10 x 8 A* grid: start 0 (closed), nodes 1 and 2 each the other's parent at equal cost
         byte[] state = new SearchBytes(8, 80, 1, 1.0, 0, 79, 1, 1, Double.POSITIVE_INFINITY)
-                .i32(4).visited(0, true, 0.0, -1).visited(1, false, 1.0, 2).visited(2, false, 1.0, 1).visited(10, false, 1.0, 0)
-                .i32(1).slot(10, 10.0, 1.0)
-                .i32(0).bytes();
+                .i32(4)
+                .visited(0, true, 0.0, -1)
+                .visited(1, false, 1.0, 2)
+                .visited(2, false, 1.0, 1)
+                .visited(10, false, 1.0, 0)
+                .i32(1)
+                .slot(10, 10.0, 1.0)
+                .i32(0)
+                .bytes();
         try (StateGoldens.Subject target = StateGoldens.ASTAR_RUNNING.fresh()) {
             OnePathFormatException e = rejects(target, state, "parent cycle 1 -> 2 -> 1");
             assertTrue(e.field().endsWith(".parent"), e.getMessage());
             // and a node that is its own parent
             byte[] self = new SearchBytes(8, 80, 1, 1.0, 0, 79, 1, 1, Double.POSITIVE_INFINITY)
-                    .i32(2).visited(0, true, 0.0, -1).visited(1, false, 1.0, 1)
-                    .i32(1).slot(1, 10.0, 1.0)
-                    .i32(0).bytes();
+                    .i32(2)
+                    .visited(0, true, 0.0, -1)
+                    .visited(1, false, 1.0, 1)
+                    .i32(1)
+                    .slot(1, 10.0, 1.0)
+                    .i32(0)
+                    .bytes();
             OnePathFormatException e2 = rejects(target, self, "node 1 its own parent");
             assertTrue(e2.field().endsWith(".parent"), e2.getMessage());
         }
@@ -421,9 +449,16 @@ class StateHostileBytesTest {
     @Test
     void heapListingANodeTwiceIsRejected() {
         byte[] state = new SearchBytes(8, 80, 1, 1.0, 0, 79, 1, 1, Double.POSITIVE_INFINITY)
-                .i32(3).visited(0, true, 0.0, -1).visited(1, false, 1.0, 0).visited(10, false, 1.0, 0)
-                .i32(3).slot(1, 9.0, 1.0).slot(10, 9.5, 1.0).slot(1, 9.0, 1.0)
-                .i32(0).bytes();
+                .i32(3)
+                .visited(0, true, 0.0, -1)
+                .visited(1, false, 1.0, 0)
+                .visited(10, false, 1.0, 0)
+                .i32(3)
+                .slot(1, 9.0, 1.0)
+                .slot(10, 9.5, 1.0)
+                .slot(1, 9.0, 1.0)
+                .i32(0)
+                .bytes();
         try (StateGoldens.Subject target = StateGoldens.ASTAR_RUNNING.fresh()) {
             OnePathFormatException e = rejects(target, state, "node 1 in two heap slots");
             assertTrue(e.field().startsWith("open"), e.getMessage());
@@ -449,11 +484,21 @@ class StateHostileBytesTest {
         double nan = Double.longBitsToDouble(0x7FF8_0000_0000_0001L);
         try (StateGoldens.Subject target = StateGoldens.ASTAR_RUNNING.fresh()) {
             // visited[1].g
-            assertTrue(rejects(target, patchF64(running, 49 + 17 + 5, nan), "visited g NaN").field().startsWith("visited"));
-            assertTrue(rejects(target, patchF64(running, openAt + 4 + 4, nan), "open F NaN").field().startsWith("open"));
-            assertTrue(rejects(target, patchF64(running, openAt + 4 + 12, nan), "open G NaN").field().startsWith("open"));
-            assertEquals("heuristicWeight", rejects(target, patchF64(running, 13, nan), "weight NaN").field());
-            assertEquals("pathCost", rejects(target, patchF64(running, 37, nan), "pathCost NaN").field());
+            assertTrue(rejects(target, patchF64(running, 49 + 17 + 5, nan), "visited g NaN")
+                    .field()
+                    .startsWith("visited"));
+            assertTrue(rejects(target, patchF64(running, openAt + 4 + 4, nan), "open F NaN")
+                    .field()
+                    .startsWith("open"));
+            assertTrue(rejects(target, patchF64(running, openAt + 4 + 12, nan), "open G NaN")
+                    .field()
+                    .startsWith("open"));
+            assertEquals(
+                    "heuristicWeight",
+                    rejects(target, patchF64(running, 13, nan), "weight NaN").field());
+            assertEquals(
+                    "pathCost",
+                    rejects(target, patchF64(running, 37, nan), "pathCost NaN").field());
         }
         byte[] found = StateGoldens.ASTAR_FOUND.readBin();
         try (StateGoldens.Subject target = StateGoldens.ASTAR_FOUND.fresh()) {
@@ -463,20 +508,44 @@ class StateHostileBytesTest {
         byte[] grid = StateGoldens.GRID.readBin();
         try (StateGoldens.Subject target = StateGoldens.GRID.fresh()) {
             target.restore(grid);
-            assertEquals("areas.multiplier[2]", rejects(target, patchF64(grid, 48 + 16, nan), "area 2 cost NaN").field());
-            assertEquals("areas.multiplier[0]", rejects(target, patchF64(grid, 48, 0.0), "area 0 cost 0").field());
-            assertEquals("areas.multiplier[254]",
-                    rejects(target, patchF64(grid, 48 + 254 * 8, Double.POSITIVE_INFINITY), "area 254 cost +Infinity").field());
-            assertEquals("areas.multiplier[3]", rejects(target, patchF64(grid, 48 + 24, -4.0), "area 3 cost -4").field());
-            assertEquals("space.originX", rejects(target, patchF64(grid, 20, nan), "space originX NaN").field());
-            assertEquals("space.cellSize", rejects(target, patchF64(grid, 36, nan), "space cellSize NaN").field());
-            assertEquals("space.cellSize", rejects(target, patchF64(grid, 36, 0.0), "space cellSize 0").field());
+            assertEquals(
+                    "areas.multiplier[2]",
+                    rejects(target, patchF64(grid, 48 + 16, nan), "area 2 cost NaN")
+                            .field());
+            assertEquals(
+                    "areas.multiplier[0]",
+                    rejects(target, patchF64(grid, 48, 0.0), "area 0 cost 0").field());
+            assertEquals(
+                    "areas.multiplier[254]",
+                    rejects(target, patchF64(grid, 48 + 254 * 8, Double.POSITIVE_INFINITY), "area 254 cost +Infinity")
+                            .field());
+            assertEquals(
+                    "areas.multiplier[3]",
+                    rejects(target, patchF64(grid, 48 + 24, -4.0), "area 3 cost -4")
+                            .field());
+            assertEquals(
+                    "space.originX",
+                    rejects(target, patchF64(grid, 20, nan), "space originX NaN")
+                            .field());
+            assertEquals(
+                    "space.cellSize",
+                    rejects(target, patchF64(grid, 36, nan), "space cellSize NaN")
+                            .field());
+            assertEquals(
+                    "space.cellSize",
+                    rejects(target, patchF64(grid, 36, 0.0), "space cellSize 0").field());
         }
         byte[] voxel = StateGoldens.VOXEL.readBin();
         try (StateGoldens.Subject target = StateGoldens.VOXEL.fresh()) {
             target.restore(voxel);
-            assertEquals("areas.multiplier[7]", rejects(target, patchF64(voxel, 61 + 7 * 8, nan), "area 7 cost NaN").field());
-            assertEquals("space.originZ", rejects(target, patchF64(voxel, 41, nan), "voxel originZ NaN").field());
+            assertEquals(
+                    "areas.multiplier[7]",
+                    rejects(target, patchF64(voxel, 61 + 7 * 8, nan), "area 7 cost NaN")
+                            .field());
+            assertEquals(
+                    "space.originZ",
+                    rejects(target, patchF64(voxel, 41, nan), "voxel originZ NaN")
+                            .field());
         }
     }
 
@@ -487,28 +556,45 @@ class StateHostileBytesTest {
         byte[] astar = StateGoldens.ASTAR_RUNNING.readBin();
         byte[] jps = StateGoldens.JPS_RUNNING.readBin();
         try (StateGoldens.Subject g = StateGoldens.GRID.fresh();
-             StateGoldens.Subject v = StateGoldens.VOXEL.fresh();
-             StateGoldens.Subject a = StateGoldens.ASTAR_RUNNING.fresh();
-             StateGoldens.Subject j = StateGoldens.JPS_RUNNING.fresh()) {
+                StateGoldens.Subject v = StateGoldens.VOXEL.fresh();
+                StateGoldens.Subject a = StateGoldens.ASTAR_RUNNING.fresh();
+                StateGoldens.Subject j = StateGoldens.JPS_RUNNING.fresh()) {
             g.restore(grid);
             v.restore(voxel);
             for (byte[] other : List.of(voxel, astar, jps)) {
-                assertEquals("kind", rejects(g, other, "kind " + other[6] + " into a Grid").field());
+                assertEquals(
+                        "kind",
+                        rejects(g, other, "kind " + other[6] + " into a Grid").field());
             }
             for (byte[] other : List.of(grid, astar, jps)) {
-                assertEquals("kind", rejects(v, other, "kind " + other[6] + " into a VoxelGrid").field());
+                assertEquals(
+                        "kind",
+                        rejects(v, other, "kind " + other[6] + " into a VoxelGrid")
+                                .field());
             }
-            assertEquals("kind", rejects(a, jps, "a jump point search state into A*").field());
-            assertEquals("kind", rejects(j, astar, "an A* state into a jump point search").field());
+            assertEquals(
+                    "kind", rejects(a, jps, "a jump point search state into A*").field());
+            assertEquals(
+                    "kind",
+                    rejects(j, astar, "an A* state into a jump point search").field());
             // kind 12 against the others, both ways
             byte[] gridSearch = StateGoldens.SEARCH_ASTAR_RUNNING.readBin();
             for (StateGoldens.Subject other : List.of(g, v, a, j)) {
-                assertEquals("kind", rejects(other, gridSearch, "a GridSearch state into " + other.getClass().getSimpleName())
-                        .field());
+                assertEquals(
+                        "kind",
+                        rejects(
+                                        other,
+                                        gridSearch,
+                                        "a GridSearch state into "
+                                                + other.getClass().getSimpleName())
+                                .field());
             }
             try (StateGoldens.Subject s = StateGoldens.SEARCH_ASTAR_RUNNING.fresh()) {
                 for (byte[] other : List.of(grid, voxel, astar, jps)) {
-                    assertEquals("kind", rejects(s, other, "kind " + other[6] + " into a GridSearch").field());
+                    assertEquals(
+                            "kind",
+                            rejects(s, other, "kind " + other[6] + " into a GridSearch")
+                                    .field());
                 }
             }
             for (int kind : new int[] {0, 2, 12, 13, 99, 0xFFFF}) {
@@ -526,7 +612,10 @@ class StateHostileBytesTest {
             byte[] bigEndianVersion = grid.clone();
             bigEndianVersion[4] = 0;
             bigEndianVersion[5] = 1;
-            assertEquals("version", rejects(g, bigEndianVersion, "format version 256 (big-endian 1)").field());
+            assertEquals(
+                    "version",
+                    rejects(g, bigEndianVersion, "format version 256 (big-endian 1)")
+                            .field());
         }
     }
 
@@ -552,7 +641,9 @@ class StateHostileBytesTest {
     @Test
     void widthMismatchIsRejected() {
         byte[] grid = StateGoldens.GRID.readBin();
-        try (Grid wider = Grid.create(8, 5); Grid taller = Grid.create(7, 6); Grid turned = Grid.create(5, 7)) {
+        try (Grid wider = Grid.create(8, 5);
+                Grid taller = Grid.create(7, 6);
+                Grid turned = Grid.create(5, 7)) {
             GridStateException w = assertThrows(GridStateException.class, () -> wider.restoreState(grid));
             assertEquals("width", w.field());
             assertEquals("7", w.value());
@@ -563,14 +654,18 @@ class StateHostileBytesTest {
             assertEquals("5", h.value());
             assertTrue(h.expected().startsWith("6"), h.getMessage());
             assertEquals(12, h.offset());
-            assertEquals("width", assertThrows(GridStateException.class, () -> turned.restoreState(grid)).field());
+            assertEquals(
+                    "width",
+                    assertThrows(GridStateException.class, () -> turned.restoreState(grid))
+                            .field());
             assertEquals(0, wider.version());
             assertEquals(0, wider.restoreCount(), "a failed restore is not counted");
         }
         // a state whose cells do not match its own size
         try (StateGoldens.Subject g = StateGoldens.GRID.fresh()) {
             byte[] shorter = Arrays.copyOf(grid, grid.length - 7);
-            assertEquals("cells", rejects(g, shorter, "one row of cells missing").field());
+            assertEquals(
+                    "cells", rejects(g, shorter, "one row of cells missing").field());
             assertEquals("width", rejects(g, patchI32(grid, 8, 0), "width 0").field());
             assertEquals("width", rejects(g, patchI32(grid, 8, -7), "width -7").field());
         }
@@ -588,20 +683,32 @@ class StateHostileBytesTest {
     void voxelSizeAndDefaultAreaMismatchAreRejected() {
         byte[] voxel = StateGoldens.VOXEL.readBin();
         try (VoxelGrid solid = VoxelGrid.create(20, 17, 33, 255);
-             VoxelGrid other = VoxelGrid.create(20, 17, 33, 7);
-             VoxelGrid longer = VoxelGrid.create(20, 17, 34);
-             VoxelGrid narrower = VoxelGrid.create(19, 17, 33);
-             VoxelGrid shallower = VoxelGrid.create(20, 16, 33)) {
+                VoxelGrid other = VoxelGrid.create(20, 17, 33, 7);
+                VoxelGrid longer = VoxelGrid.create(20, 17, 34);
+                VoxelGrid narrower = VoxelGrid.create(19, 17, 33);
+                VoxelGrid shallower = VoxelGrid.create(20, 16, 33)) {
             GridStateException d = assertThrows(GridStateException.class, () -> solid.restoreState(voxel));
             assertEquals("defaultArea", d.field());
             assertEquals("0", d.value());
             assertTrue(d.expected().startsWith("255"), d.getMessage());
             assertEquals(20, d.offset());
-            assertEquals("defaultArea", assertThrows(GridStateException.class, () -> other.restoreState(voxel)).field());
+            assertEquals(
+                    "defaultArea",
+                    assertThrows(GridStateException.class, () -> other.restoreState(voxel))
+                            .field());
             assertEquals(0, solid.storedChunkCount());
-            assertEquals("sizeZ", assertThrows(GridStateException.class, () -> longer.restoreState(voxel)).field());
-            assertEquals("sizeX", assertThrows(GridStateException.class, () -> narrower.restoreState(voxel)).field());
-            assertEquals("sizeY", assertThrows(GridStateException.class, () -> shallower.restoreState(voxel)).field());
+            assertEquals(
+                    "sizeZ",
+                    assertThrows(GridStateException.class, () -> longer.restoreState(voxel))
+                            .field());
+            assertEquals(
+                    "sizeX",
+                    assertThrows(GridStateException.class, () -> narrower.restoreState(voxel))
+                            .field());
+            assertEquals(
+                    "sizeY",
+                    assertThrows(GridStateException.class, () -> shallower.restoreState(voxel))
+                            .field());
         }
         try (StateGoldens.Subject v = StateGoldens.VOXEL.fresh()) {
             v.restore(voxel);
@@ -616,25 +723,40 @@ class StateHostileBytesTest {
     void jumpSearchParentOffAJumpLineIsRejected() {
         // 12 x 9 grid: start (0, 0) = 0; node (1, 2) = 25 with parent 0: dx 1, dy 2, not a jump
         byte[] state = new SearchBytes(9, 108, 1, 1.0, 0, 107, 1, 1, Double.POSITIVE_INFINITY)
-                .i32(2).visited(0, true, 0.0, -1).visited(25, false, 2.5, 0)
-                .i32(1).slot(25, 14.0, 2.5)
-                .i32(0).bytes();
+                .i32(2)
+                .visited(0, true, 0.0, -1)
+                .visited(25, false, 2.5, 0)
+                .i32(1)
+                .slot(25, 14.0, 2.5)
+                .i32(0)
+                .bytes();
         try (StateGoldens.Subject target = StateGoldens.JPS_RUNNING.fresh()) {
             OnePathFormatException e = rejects(target, state, "parent 2 rows and 1 column away");
             assertEquals("visited[1].parent", e.field(), e.getMessage());
             // the same records on a line are accepted: (2, 2) = 26, diagonal from 0
             byte[] diagonal = new SearchBytes(9, 108, 1, 1.0, 0, 107, 1, 1, Double.POSITIVE_INFINITY)
-                    .i32(2).visited(0, true, 0.0, -1).visited(26, false, 2.5, 0)
-                    .i32(1).slot(26, 14.0, 2.5)
-                    .i32(0).bytes();
+                    .i32(2)
+                    .visited(0, true, 0.0, -1)
+                    .visited(26, false, 2.5, 0)
+                    .i32(1)
+                    .slot(26, 14.0, 2.5)
+                    .i32(0)
+                    .bytes();
             target.restore(diagonal);
             assertArrayEquals(diagonal, target.save());
             // a parent that wraps around a row end: (11, 0) = 11 -> (0, 1) = 12 is dx 11, dy 1
             byte[] wrap = new SearchBytes(9, 108, 1, 1.0, 0, 107, 1, 1, Double.POSITIVE_INFINITY)
-                    .i32(3).visited(0, true, 0.0, -1).visited(11, true, 11.0, 0).visited(12, false, 12.0, 11)
-                    .i32(1).slot(12, 30.0, 12.0)
-                    .i32(0).bytes();
-            assertEquals("visited[2].parent", rejects(target, wrap, "a parent across the row end").field());
+                    .i32(3)
+                    .visited(0, true, 0.0, -1)
+                    .visited(11, true, 11.0, 0)
+                    .visited(12, false, 12.0, 11)
+                    .i32(1)
+                    .slot(12, 30.0, 12.0)
+                    .i32(0)
+                    .bytes();
+            assertEquals(
+                    "visited[2].parent",
+                    rejects(target, wrap, "a parent across the row end").field());
         }
     }
 
@@ -643,9 +765,12 @@ class StateHostileBytesTest {
         // Found, goal 79 closed at cost 5 with no parent: the chain from the goal ends at -1 without
         // passing the start, so the path walk (goal -> parent -> ... -> start) has nowhere to go.
         byte[] state = new SearchBytes(8, 80, 2, 1.0, 0, 79, 1, 2, 5.0)
-                .i32(2).visited(0, true, 0.0, -1).visited(79, true, 5.0, -1)
+                .i32(2)
+                .visited(0, true, 0.0, -1)
+                .visited(79, true, 5.0, -1)
                 .i32(0)
-                .i32(0).bytes();
+                .i32(0)
+                .bytes();
         try (StateGoldens.Subject target = StateGoldens.ASTAR_FOUND.fresh()) {
             target.prime();
             try {
@@ -658,11 +783,14 @@ class StateHostileBytesTest {
             SlicedSearch s = target.search();
             try {
                 int[] path = s.path();
-                assertTrue(path.length >= 2 && path[0] == 0 && path[path.length - 1] == 79,
+                assertTrue(
+                        path.length >= 2 && path[0] == 0 && path[path.length - 1] == 79,
                         "accepted; path " + Arrays.toString(path));
             } catch (RuntimeException e) {
-                fail("restoreState accepted a FOUND state whose goal's parent chain ends at -1 without reaching the start;"
-                        + " path() then throws " + describe(e), e);
+                fail(
+                        "restoreState accepted a FOUND state whose goal's parent chain ends at -1 without reaching the start;"
+                                + " path() then throws " + describe(e),
+                        e);
             }
         }
     }
@@ -671,9 +799,12 @@ class StateHostileBytesTest {
     void foundJumpSearchWhoseGoalDoesNotLeadBackToTheStartIsRejected() {
         // 12 x 9 grid: found, goal 107 = (11, 8) closed at cost 5 with no parent
         byte[] state = new SearchBytes(9, 108, 2, 1.0, 0, 107, 1, 2, 5.0)
-                .i32(2).visited(0, true, 0.0, -1).visited(107, true, 5.0, -1)
+                .i32(2)
+                .visited(0, true, 0.0, -1)
+                .visited(107, true, 5.0, -1)
                 .i32(0)
-                .i32(0).bytes();
+                .i32(0)
+                .bytes();
         try (StateGoldens.Subject target = StateGoldens.JPS_RUNNING.fresh()) {
             target.prime();
             try {
@@ -684,11 +815,14 @@ class StateHostileBytesTest {
             }
             try {
                 int[] path = target.search().path();
-                assertTrue(path.length >= 2 && path[0] == 0 && path[path.length - 1] == 107,
+                assertTrue(
+                        path.length >= 2 && path[0] == 0 && path[path.length - 1] == 107,
                         "accepted; path " + Arrays.toString(path));
             } catch (RuntimeException e) {
-                fail("JumpSearch.restoreState accepted a FOUND state whose goal's parent chain ends at -1 without reaching"
-                        + " the start; path() then throws " + describe(e), e);
+                fail(
+                        "JumpSearch.restoreState accepted a FOUND state whose goal's parent chain ends at -1 without reaching"
+                                + " the start; path() then throws " + describe(e),
+                        e);
             }
         }
     }
@@ -699,9 +833,16 @@ class StateHostileBytesTest {
         // at cost 0 with no parent: it pops first and leads to the goal along a chain that ends at
         // -1 without passing the start.
         byte[] state = new SearchBytes(8, 80, 1, 1.0, 0, 79, 1, 1, Double.POSITIVE_INFINITY)
-                .i32(3).visited(0, true, 0.0, -1).visited(1, false, 1.0, 0).visited(69, false, 0.0, -1)
-                .i32(2).slot(69, 0.5, 0.0).slot(1, 9.0, 1.0)
-                .i32(1).i32(0).bytes();
+                .i32(3)
+                .visited(0, true, 0.0, -1)
+                .visited(1, false, 1.0, 0)
+                .visited(69, false, 0.0, -1)
+                .i32(2)
+                .slot(69, 0.5, 0.0)
+                .slot(1, 9.0, 1.0)
+                .i32(1)
+                .i32(0)
+                .bytes();
         try (StateGoldens.Subject target = StateGoldens.ASTAR_RUNNING.fresh()) {
             target.prime();
             try {
@@ -718,17 +859,24 @@ class StateHostileBytesTest {
                 int[] path = s.path();
                 assertEquals(0, path[0], "path starts at the start: " + Arrays.toString(path));
             } catch (RuntimeException e) {
-                fail("restoreState accepted a RUNNING state with a second root (node 69, parent -1, g 0); after running"
-                        + " to FOUND, path() throws " + describe(e), e);
+                fail(
+                        "restoreState accepted a RUNNING state with a second root (node 69, parent -1, g 0); after running"
+                                + " to FOUND, path() throws " + describe(e),
+                        e);
             }
         }
     }
 
     // ---- kind 12: GridSearch ----
 
-    private static final List<StateGoldens> GRID_SEARCH_GOLDENS = List.of(StateGoldens.SEARCH_NOT_BEGUN,
-            StateGoldens.SEARCH_ASTAR_RUNNING, StateGoldens.SEARCH_ASTAR_FOUND, StateGoldens.SEARCH_GENERIC_ASTAR,
-            StateGoldens.SEARCH_GENERIC_JPS, StateGoldens.SEARCH_JPS_BLOCKS, StateGoldens.SEARCH_JPS_PLUS);
+    private static final List<StateGoldens> GRID_SEARCH_GOLDENS = List.of(
+            StateGoldens.SEARCH_NOT_BEGUN,
+            StateGoldens.SEARCH_ASTAR_RUNNING,
+            StateGoldens.SEARCH_ASTAR_FOUND,
+            StateGoldens.SEARCH_GENERIC_ASTAR,
+            StateGoldens.SEARCH_GENERIC_JPS,
+            StateGoldens.SEARCH_JPS_BLOCKS,
+            StateGoldens.SEARCH_JPS_PLUS);
 
     /**
      * Every kind 12 golden into a handle of every golden's options: a mode 0 state goes into any
@@ -749,7 +897,8 @@ class StateHostileBytesTest {
                         continue;
                     }
                     String field = rejects(target, bytes, what).field();
-                    String expected = from.gridSearchMode() != into.gridSearchMode() ? "mode"
+                    String expected = from.gridSearchMode() != into.gridSearchMode()
+                            ? "mode"
                             : from.gridSearchMode() == 3 ? "finder" : "kind";
                     assertEquals(expected, field, what);
                 }
@@ -761,8 +910,10 @@ class StateHostileBytesTest {
     void gridSearchStateOfAnotherGridSizeIsRejected() {
         byte[] running = StateGoldens.SEARCH_ASTAR_RUNNING.readBin();
         byte[] notBegun = StateGoldens.SEARCH_NOT_BEGUN.readBin();
-        try (Grid taller = Grid.create(10, 8); Grid wider = Grid.create(11, 7);
-             GridSearch t = taller.createSearch(GridOptions.DEFAULT); GridSearch w = wider.createSearch(GridOptions.DEFAULT)) {
+        try (Grid taller = Grid.create(10, 8);
+                Grid wider = Grid.create(11, 7);
+                GridSearch t = taller.createSearch(GridOptions.DEFAULT);
+                GridSearch w = wider.createSearch(GridOptions.DEFAULT)) {
             for (byte[] state : List.of(running, notBegun)) {
                 t.tryBegin(0, 0, 9, 7);
                 GridStateException h = assertThrows(GridStateException.class, () -> t.restoreState(state));
@@ -812,13 +963,25 @@ class StateHostileBytesTest {
             try (StateGoldens.Subject target = golden.fresh()) {
                 // (1, 0) and (8, 6) are walkable cells inside the grid, but not the embedded search's ends (a wrong
                 // goal is named as startX today: see gridSearchGenericErrorsNameTheFieldAndItsOffsetInTheWholeState)
-                assertEquals("startX", rejects(target, patchI32(bytes, 17, 1), golden + " startX 1").field());
+                assertEquals(
+                        "startX",
+                        rejects(target, patchI32(bytes, 17, 1), golden + " startX 1")
+                                .field());
                 rejects(target, patchI32(bytes, 25, 8), golden + " goalX 8");
-                assertEquals("startY", rejects(target, patchI32(bytes, 21, 7), golden + " startY 7 (outside)").field());
-                assertEquals("goalX", rejects(target, patchI32(bytes, 25, -1), golden + " goalX -1").field());
+                assertEquals(
+                        "startY",
+                        rejects(target, patchI32(bytes, 21, 7), golden + " startY 7 (outside)")
+                                .field());
+                assertEquals(
+                        "goalX",
+                        rejects(target, patchI32(bytes, 25, -1), golden + " goalX -1")
+                                .field());
                 for (int bad : new int[] {Integer.MAX_VALUE, length + 1, 1 << 20, -1, 0}) {
                     OnePathFormatException e = rejects(target, patchI32(bytes, 33, bad), golden + " length " + bad);
-                    assertTrue(e.field().startsWith("length") || e.field().equals("embedded state") || e.field().equals("end"),
+                    assertTrue(
+                            e.field().startsWith("length")
+                                    || e.field().equals("embedded state")
+                                    || e.field().equals("end"),
                             e.getMessage());
                 }
                 // a shorter length cuts the embedded state: rejected, as trailing bytes or by the embedded reader
@@ -851,7 +1014,8 @@ class StateHostileBytesTest {
         assertEquals(2.0, b.getDouble(recordAt + 5), "cell 2 at g 2");
         assertEquals(1, b.getInt(recordAt + 13), "cell 2's parent is cell 1");
         byte[] state = patchI32(bytes, recordAt + 13, 0);
-        try (StateGoldens.GridSearchSubject target = (StateGoldens.GridSearchSubject) StateGoldens.SEARCH_GENERIC_ASTAR.fresh()) {
+        try (StateGoldens.GridSearchSubject target =
+                (StateGoldens.GridSearchSubject) StateGoldens.SEARCH_GENERIC_ASTAR.fresh()) {
             target.prime();
             try {
                 target.restore(state);
@@ -864,9 +1028,11 @@ class StateHostileBytesTest {
             target.search.copyPath(path);
             String problem = gridSearchPathProblem(target.grid, state, path);
             if (problem != null) {
-                fail("GridSearch.restoreState (mode 2, embedded A*) accepted visited[2] = cell 2 (2, 0) with parent 0 (0, 0),"
-                        + " which is not a neighbour; run to FOUND (cost " + target.search.cost() + "), copyPath gives "
-                        + Arrays.toString(path) + ": " + problem);
+                fail(
+                        "GridSearch.restoreState (mode 2, embedded A*) accepted visited[2] = cell 2 (2, 0) with parent 0 (0, 0),"
+                                + " which is not a neighbour; run to FOUND (cost " + target.search.cost()
+                                + "), copyPath gives "
+                                + Arrays.toString(path) + ": " + problem);
             }
         }
     }
@@ -908,9 +1074,18 @@ class StateHostileBytesTest {
         int stackAt = heapAt + 4 + 16 * b.getInt(heapAt);
         try (StateGoldens.Subject target = StateGoldens.SEARCH_JPS_BLOCKS.fresh()) {
             for (int count : new int[] {Integer.MAX_VALUE, 71, -1}) {
-                assertEquals("visited", rejects(target, patchI32(blocks, 44, count), "mode 3 visited " + count).field());
-                assertEquals("heapCount", rejects(target, patchI32(blocks, heapAt, count), "heapCount " + count).field());
-                assertEquals("stackCount", rejects(target, patchI32(blocks, stackAt, count), "stackCount " + count).field());
+                assertEquals(
+                        "visited",
+                        rejects(target, patchI32(blocks, 44, count), "mode 3 visited " + count)
+                                .field());
+                assertEquals(
+                        "heapCount",
+                        rejects(target, patchI32(blocks, heapAt, count), "heapCount " + count)
+                                .field());
+                assertEquals(
+                        "stackCount",
+                        rejects(target, patchI32(blocks, stackAt, count), "stackCount " + count)
+                                .field());
             }
         }
     }
@@ -937,13 +1112,15 @@ class StateHostileBytesTest {
     void nativeSegmentsAndSlicesAreCheckedTheSameWay() {
         // restoreState(MemorySegment) over off-heap memory, at a nonzero offset of a larger segment
         byte[] grid = StateGoldens.GRID.readBin();
-        try (Arena arena = Arena.ofConfined(); StateGoldens.Subject g = StateGoldens.GRID.fresh()) {
+        try (Arena arena = Arena.ofConfined();
+                StateGoldens.Subject g = StateGoldens.GRID.fresh()) {
             MemorySegment big = arena.allocate(grid.length + 10);
             MemorySegment.copy(MemorySegment.ofArray(grid), 0, big, 5, grid.length);
             g.restore(big.asSlice(5, grid.length));
             assertArrayEquals(grid, g.save());
             byte[] before = g.save();
-            GridStateException e = assertThrows(GridStateException.class, () -> g.restore(big.asSlice(5, grid.length + 1)));
+            GridStateException e =
+                    assertThrows(GridStateException.class, () -> g.restore(big.asSlice(5, grid.length + 1)));
             assertTrue(e.field().equals("cells") || e.field().equals("end"), e.getMessage());
             assertArrayEquals(before, g.save());
             // offsets count from the first byte given: the version field of the slice is at 16
@@ -962,11 +1139,11 @@ class StateHostileBytesTest {
         Random random = new Random(42);
         List<Consumer<byte[]>> entries = new ArrayList<>();
         try (StateGoldens.Subject g = StateGoldens.GRID.fresh();
-             StateGoldens.Subject v = StateGoldens.VOXEL.fresh();
-             StateGoldens.Subject a = StateGoldens.ASTAR_RUNNING.fresh();
-             StateGoldens.Subject j = StateGoldens.JPS_RUNNING.fresh();
-             StateGoldens.Subject gs = StateGoldens.SEARCH_ASTAR_RUNNING.fresh();
-             StateGoldens.Subject gj = StateGoldens.SEARCH_JPS_PLUS.fresh()) {
+                StateGoldens.Subject v = StateGoldens.VOXEL.fresh();
+                StateGoldens.Subject a = StateGoldens.ASTAR_RUNNING.fresh();
+                StateGoldens.Subject j = StateGoldens.JPS_RUNNING.fresh();
+                StateGoldens.Subject gs = StateGoldens.SEARCH_ASTAR_RUNNING.fresh();
+                StateGoldens.Subject gj = StateGoldens.SEARCH_JPS_PLUS.fresh()) {
             for (StateGoldens.Subject s : List.of(g, v, a, j, gs, gj)) {
                 entries.add(s::restore);
             }
@@ -987,7 +1164,9 @@ class StateHostileBytesTest {
                             entry.accept(junk);
                             fail("accepted " + Arrays.toString(junk));
                         } catch (OnePathFormatException expected) {
-                            assertTrue(expected instanceof GridStateException, expected.getClass().getName());
+                            assertTrue(
+                                    expected instanceof GridStateException,
+                                    expected.getClass().getName());
                         }
                     }
                 }

@@ -8,10 +8,14 @@ import java.util.Random;
  * each optionally painted with area costs (areas 1, 2 and 3 cost 0.5, 2 and 3.25).
  */
 final class TestMaps {
-    enum Kind { RANDOM, ROOM, MAZE, CAVE }
-
-    private TestMaps() {
+    enum Kind {
+        RANDOM,
+        ROOM,
+        MAZE,
+        CAVE
     }
+
+    private TestMaps() {}
 
     static Grid make(Kind kind, Random random, int w, int h, boolean areaCosts) {
         boolean[][] wall = switch (kind) {

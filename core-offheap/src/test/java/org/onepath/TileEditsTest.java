@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.onepath.grids.jps.JpsPlusIndex;
-import org.onepath.cells.SquareCells;
 import org.onepath.cells.GridBatchListener;
+import org.onepath.cells.SquareCells;
+import org.onepath.grids.jps.JpsPlusIndex;
 
 /**
  * {@link Grid#setRect} as one edit, incremental clearance repair against an independent full
@@ -84,7 +84,8 @@ class TileEditsTest {
                         g.setArea(random.nextInt(w), random.nextInt(h), random.nextInt(3) == 0 ? Grid.WALL : 0);
                     }
                     if (random.nextInt(5) == 0) {
-                        assertArrayEquals(plainClearance(g), clearanceOf(g), "sequence " + sequence + " after edit " + e);
+                        assertArrayEquals(
+                                plainClearance(g), clearanceOf(g), "sequence " + sequence + " after edit " + e);
                     }
                 }
                 assertArrayEquals(plainClearance(g), clearanceOf(g), "sequence " + sequence);
@@ -98,7 +99,11 @@ class TileEditsTest {
         try (Grid g = Grid.create(64, 48)) {
             g.clearance();
             for (int i = 0; i < 200; i++) {
-                g.setRect(random.nextInt(60), random.nextInt(44), 1 + random.nextInt(4), 1 + random.nextInt(4),
+                g.setRect(
+                        random.nextInt(60),
+                        random.nextInt(44),
+                        1 + random.nextInt(4),
+                        1 + random.nextInt(4),
                         random.nextBoolean() ? Grid.WALL : 0);
             }
             assertArrayEquals(plainClearance(g), clearanceOf(g));
@@ -178,7 +183,8 @@ class TileEditsTest {
             assertThrows(IllegalArgumentException.class, () -> g.setRect(Integer.MAX_VALUE, 0, 2, 1, Grid.WALL));
             assertThrows(IllegalArgumentException.class, () -> g.setRect(0, 0, 2, 2, 256));
             assertThrows(IllegalArgumentException.class, () -> g.setRect(0, 0, 2, 2, new byte[3]));
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> g.setRect(3, 1, 2, 2, new byte[4]));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> g.setRect(3, 1, 2, 2, new byte[4]));
             assertTrue(e.getMessage().contains("(3, 1)") && e.getMessage().contains("4 x 3"), e.getMessage());
             assertArrayEquals(before, g.cells().toArray(ValueLayout.JAVA_BYTE));
             assertEquals(version, g.version());
@@ -193,12 +199,17 @@ class TileEditsTest {
         for (int sequence = 0; sequence < 150; sequence++) {
             int w = 2 + random.nextInt(40);
             int h = 2 + random.nextInt(40);
-            try (Grid g = Grid.create(w, h); JpsPlusIndex index = new JpsPlusIndex(g)) {
+            try (Grid g = Grid.create(w, h);
+                    JpsPlusIndex index = new JpsPlusIndex(g)) {
                 int edits = 1 + random.nextInt(12);
                 for (int e = 0; e < edits; e++) {
                     int rw = 1 + random.nextInt(Math.min(w, 8));
                     int rh = 1 + random.nextInt(Math.min(h, 8));
-                    g.setRect(random.nextInt(w - rw + 1), random.nextInt(h - rh + 1), rw, rh,
+                    g.setRect(
+                            random.nextInt(w - rw + 1),
+                            random.nextInt(h - rh + 1),
+                            rw,
+                            rh,
                             random.nextBoolean() ? Grid.WALL : 0);
                     if (random.nextInt(3) == 0) {
                         index.refresh();
@@ -206,7 +217,9 @@ class TileEditsTest {
                 }
                 index.refresh();
                 try (JpsPlusIndex fresh = new JpsPlusIndex(g)) {
-                    assertArrayEquals(fresh.table().toArray(ValueLayout.JAVA_BYTE), index.table().toArray(ValueLayout.JAVA_BYTE),
+                    assertArrayEquals(
+                            fresh.table().toArray(ValueLayout.JAVA_BYTE),
+                            index.table().toArray(ValueLayout.JAVA_BYTE),
                             "sequence " + sequence);
                 }
             }
@@ -215,12 +228,15 @@ class TileEditsTest {
 
     @Test
     void aLargeRectangleSchedulesAFullJpsPlusRebuild() {
-        try (Grid g = Grid.create(40, 40); JpsPlusIndex index = new JpsPlusIndex(g)) {
+        try (Grid g = Grid.create(40, 40);
+                JpsPlusIndex index = new JpsPlusIndex(g)) {
             g.setRect(0, 0, 20, 20, Grid.WALL); // 400 cells > max(256, 1600 / 64)
             assertEquals(256, index.pendingEditCount());
             index.refresh();
             try (JpsPlusIndex fresh = new JpsPlusIndex(g)) {
-                assertArrayEquals(fresh.table().toArray(ValueLayout.JAVA_BYTE), index.table().toArray(ValueLayout.JAVA_BYTE));
+                assertArrayEquals(
+                        fresh.table().toArray(ValueLayout.JAVA_BYTE),
+                        index.table().toArray(ValueLayout.JAVA_BYTE));
             }
         }
     }

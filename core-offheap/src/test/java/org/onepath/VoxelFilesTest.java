@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.onepath.cells.PathStatus;
 import org.onepath.cells.GridFormatException;
+import org.onepath.cells.PathStatus;
 import org.onepath.io.VoxelMap;
 import org.onepath.io.VoxelScenario;
 import org.onepath.io.VoxelScenarios;
@@ -46,7 +46,9 @@ class VoxelFilesTest {
             for (int z = 0; z < 2; z++) {
                 for (int y = 0; y < 3; y++) {
                     for (int x = 0; x < 4; x++) {
-                        boolean expected = (x == 0 && y == 0 && z == 0) || (x == 3 && y == 2 && z == 1) || (x == 1 && y == 2 && z == 0);
+                        boolean expected = (x == 0 && y == 0 && z == 0)
+                                || (x == 3 && y == 2 && z == 1)
+                                || (x == 1 && y == 2 && z == 0);
                         assertEquals(expected, !grid.isWalkable(x, y, z), "(" + x + "," + y + "," + z + ")");
                         solid += expected ? 1 : 0;
                         if (!expected) {
@@ -78,8 +80,8 @@ class VoxelFilesTest {
 
     @Test
     void parsesSmallScenarios() {
-        List<VoxelScenario> list = VoxelScenarios.parse("test.3dscen",
-                "version 1\nmaps/Tiny.3dmap\n0 1 2 3 2 1 4.24264069 1.000\r\n\n5\t4 3 2 1 0 7.5 1.25\n");
+        List<VoxelScenario> list = VoxelScenarios.parse(
+                "test.3dscen", "version 1\nmaps/Tiny.3dmap\n0 1 2 3 2 1 4.24264069 1.000\r\n\n5\t4 3 2 1 0 7.5 1.25\n");
         assertEquals(2, list.size());
         VoxelScenario a = list.get(0);
         assertEquals("maps/Tiny.3dmap", a.map());
@@ -124,26 +126,29 @@ class VoxelFilesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-            "bad keyword         | voxels 4 3 2\\n0 0 0                    | 1 | voxels",
-            "missing side        | voxel 4 3\\n0 0 0                       | 1 | voxel 4 3",
-            "extra side          | voxel 4 3 2 1\\n                        | 1 | voxel",
-            "non-integer side    | voxel 4 x 2\\n                          | 1 | x",
-            "zero side           | voxel 4 0 2\\n                          | 1 | 0",
-            "negative side       | voxel -4 3 2\\n                         | 1 | -4",
-            "header after blanks | \\n\\nvoxel 4 3\\n                      | 3 | voxel",
-            "too big             | voxel 2048 1024 1024\\n                 | 1 | 2^30",
-            "two fields          | voxel 4 3 2\\n0 0 0\\n1 2\\n            | 3 | 2 fields",
-            "four fields         | voxel 4 3 2\\n0 0 0 0\\n                | 2 | 3",
-            "non-integer x       | voxel 4 3 2\\n\\n\\na 0 0\\n            | 4 | 'a'",
-            "non-integer z       | voxel 4 3 2\\n1 1 1.5\\n                | 2 | 1.5",
-            "negative y          | voxel 4 3 2\\n1 -1 1\\n                 | 2 | -1",
-            "x out of range      | voxel 4 3 2\\n4 0 0\\n                  | 2 | 0..3",
-            "y out of range      | voxel 4 3 2\\n0 0 0\\n0 3 0\\n          | 3 | 0..2",
-            "z out of range      | voxel 4 3 2\\n0 0 0\\n0 0 0\\n0 0 2\\n  | 4 | 0..1",
-            "huge coordinate     | voxel 4 3 2\\n99999999999999999999 0 0 | 2 | 9999",
-            "crlf line count     | voxel 4 3 2\\r\\n0 0 0\\r\\n0 0 9\\r\\n | 3 | 0..1",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "bad keyword         | voxels 4 3 2\\n0 0 0                    | 1 | voxels",
+                "missing side        | voxel 4 3\\n0 0 0                       | 1 | voxel 4 3",
+                "extra side          | voxel 4 3 2 1\\n                        | 1 | voxel",
+                "non-integer side    | voxel 4 x 2\\n                          | 1 | x",
+                "zero side           | voxel 4 0 2\\n                          | 1 | 0",
+                "negative side       | voxel -4 3 2\\n                         | 1 | -4",
+                "header after blanks | \\n\\nvoxel 4 3\\n                      | 3 | voxel",
+                "too big             | voxel 2048 1024 1024\\n                 | 1 | 2^30",
+                "two fields          | voxel 4 3 2\\n0 0 0\\n1 2\\n            | 3 | 2 fields",
+                "four fields         | voxel 4 3 2\\n0 0 0 0\\n                | 2 | 3",
+                "non-integer x       | voxel 4 3 2\\n\\n\\na 0 0\\n            | 4 | 'a'",
+                "non-integer z       | voxel 4 3 2\\n1 1 1.5\\n                | 2 | 1.5",
+                "negative y          | voxel 4 3 2\\n1 -1 1\\n                 | 2 | -1",
+                "x out of range      | voxel 4 3 2\\n4 0 0\\n                  | 2 | 0..3",
+                "y out of range      | voxel 4 3 2\\n0 0 0\\n0 3 0\\n          | 3 | 0..2",
+                "z out of range      | voxel 4 3 2\\n0 0 0\\n0 0 0\\n0 0 2\\n  | 4 | 0..1",
+                "huge coordinate     | voxel 4 3 2\\n99999999999999999999 0 0 | 2 | 9999",
+                "crlf line count     | voxel 4 3 2\\r\\n0 0 0\\r\\n0 0 9\\r\\n | 3 | 0..1",
+            })
     void malformedMapsNameSourceAndLine(String name, String escaped, int line, String fragment) {
         String text = escaped.strip().replace("\\r", "\r").replace("\\n", "\n");
         GridFormatException e = assertThrows(GridFormatException.class, () -> map(text), name);
@@ -160,29 +165,34 @@ class VoxelFilesTest {
     // ---- malformed scenarios ----
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-            "bad version         | version 2\\nA.3dmap\\n                                   | 1 | version",
-            "no version          | A.3dmap\\n0 0 0 1 1 1 1.7 1\\n                         | 1 | version",
-            "map line has fields | version 1\\n0 0 0 1 1 1 1.7 1\\n                       | 2 | 0 0 0",
-            "seven fields        | version 1\\nA.3dmap\\n0 0 0 1 1 1 1.7\\n              | 3 | 7",
-            "nine fields         | version 1\\nA.3dmap\\n1 2 3 4 5 6 7 1 9\\n            | 3 | 9",
-            "non-integer start   | version 1\\nA.3dmap\\n0 0 0 1 1 1 1 1\\n0 x 0 1 1 1 1 1\\n | 4 | 'x'",
-            "fractional goal     | version 1\\nA.3dmap\\n0 0 0 1 1 1.5 1 1\\n            | 3 | 1.5",
-            "negative coordinate | version 1\\nA.3dmap\\n\\n0 0 -3 1 1 1 1 1\\n          | 4 | -3",
-            "bad length          | version 1\\nA.3dmap\\n0 0 0 1 1 1 long 1\\n           | 3 | long",
-            "negative length     | version 1\\nA.3dmap\\n0 0 0 1 1 1 -2 1\\n             | 3 | -2",
-            "bad ratio           | version 1\\nA.3dmap\\n0 0 0 1 1 1 2 NaN\\n            | 3 | NaN",
-            "crlf line count     | version 1\\r\\nA.3dmap\\r\\n0 0 0\\r\\n                  | 3 | 3",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "bad version         | version 2\\nA.3dmap\\n                                   | 1 | version",
+                "no version          | A.3dmap\\n0 0 0 1 1 1 1.7 1\\n                         | 1 | version",
+                "map line has fields | version 1\\n0 0 0 1 1 1 1.7 1\\n                       | 2 | 0 0 0",
+                "seven fields        | version 1\\nA.3dmap\\n0 0 0 1 1 1 1.7\\n              | 3 | 7",
+                "nine fields         | version 1\\nA.3dmap\\n1 2 3 4 5 6 7 1 9\\n            | 3 | 9",
+                "non-integer start   | version 1\\nA.3dmap\\n0 0 0 1 1 1 1 1\\n0 x 0 1 1 1 1 1\\n | 4 | 'x'",
+                "fractional goal     | version 1\\nA.3dmap\\n0 0 0 1 1 1.5 1 1\\n            | 3 | 1.5",
+                "negative coordinate | version 1\\nA.3dmap\\n\\n0 0 -3 1 1 1 1 1\\n          | 4 | -3",
+                "bad length          | version 1\\nA.3dmap\\n0 0 0 1 1 1 long 1\\n           | 3 | long",
+                "negative length     | version 1\\nA.3dmap\\n0 0 0 1 1 1 -2 1\\n             | 3 | -2",
+                "bad ratio           | version 1\\nA.3dmap\\n0 0 0 1 1 1 2 NaN\\n            | 3 | NaN",
+                "crlf line count     | version 1\\r\\nA.3dmap\\r\\n0 0 0\\r\\n                  | 3 | 3",
+            })
     void malformedScenariosNameSourceAndLine(String name, String escaped, int line, String fragment) {
         String text = escaped.strip().replace("\\r", "\r").replace("\\n", "\n");
-        GridFormatException e = assertThrows(GridFormatException.class, () -> VoxelScenarios.parse("test.3dscen", text), name);
+        GridFormatException e =
+                assertThrows(GridFormatException.class, () -> VoxelScenarios.parse("test.3dscen", text), name);
         assertFormat(e, "test.3dscen", line, fragment);
     }
 
     @Test
     void scenariosWithoutTheMapLine() {
-        GridFormatException e = assertThrows(GridFormatException.class, () -> VoxelScenarios.parse("s.3dscen", "version 1\n"));
+        GridFormatException e =
+                assertThrows(GridFormatException.class, () -> VoxelScenarios.parse("s.3dscen", "version 1\n"));
         Matcher m = PREFIX.matcher(e.getMessage());
         assertTrue(m.matches(), e.getMessage());
         assertEquals("s.3dscen", m.group(1));
@@ -197,7 +207,8 @@ class VoxelFilesTest {
     private static Path dataDirectory() {
         String dir = System.getProperty("onepath.data");
         Path path = dir == null ? null : Path.of(dir, "movingai3d");
-        assumeTrue(path != null && Files.isDirectory(path),
+        assumeTrue(
+                path != null && Files.isDirectory(path),
                 "Moving AI voxel data not found: no folder movingai3d under onepath.data = " + dir + "; skipping");
         return path;
     }
@@ -208,7 +219,9 @@ class VoxelFilesTest {
         Path dir = dataDirectory();
         Path mapFile = dir.resolve(name + ".3dmap");
         Path scenFile = dir.resolve(name + ".3dmap.3dscen");
-        assumeTrue(Files.isRegularFile(mapFile) && Files.isRegularFile(scenFile), "missing " + mapFile + " or " + scenFile);
+        assumeTrue(
+                Files.isRegularFile(mapFile) && Files.isRegularFile(scenFile),
+                "missing " + mapFile + " or " + scenFile);
         VoxelMap map = VoxelMap.read(mapFile);
         List<VoxelScenario> list = VoxelScenarios.read(scenFile);
         assertTrue(list.size() >= problems, "problems in " + scenFile + ": " + list.size());

@@ -25,11 +25,11 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-import org.onepath.grids.voxel.VoxelReference;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.PathStatus;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
+import org.onepath.grids.voxel.VoxelReference;
 
 /** Tier-1 behaviour of {@link VoxelGrid}: queries, world points, edits, listeners, delegates and lifecycle. */
 class VoxelGridTest {
@@ -56,7 +56,9 @@ class VoxelGridTest {
     void invalidEndpointsGiveStatusesNotExceptions() {
         try (VoxelGrid grid = VoxelGrid.create(5, 6, 7)) {
             grid.setWalkable(2, 2, 2, false);
-            VoxelOptions blocking = VoxelOptions.builder().blocked((x, y, z) -> x == 1 && y == 1 && z == 1).build();
+            VoxelOptions blocking = VoxelOptions.builder()
+                    .blocked((x, y, z) -> x == 1 && y == 1 && z == 1)
+                    .build();
             VoxelCell ok = cell(0, 0, 0);
             VoxelCell ok2 = cell(4, 5, 6);
             Map<String, VoxelCell> bad = new LinkedHashMap<>();
@@ -70,12 +72,19 @@ class VoxelGridTest {
             for (Map.Entry<String, VoxelCell> e : bad.entrySet()) {
                 assertNotFound(PathStatus.START_INVALID, grid.findPath(e.getValue(), ok2), "start " + e.getKey());
                 assertNotFound(PathStatus.GOAL_INVALID, grid.findPath(ok, e.getValue()), "goal " + e.getKey());
-                assertNotFound(PathStatus.START_INVALID, grid.findPath(e.getValue(), e.getValue()), "both " + e.getKey());
-                assertNotFound(PathStatus.START_INVALID, grid.findPath(e.getValue(), cell(-5, -5, -5)), "both invalid " + e.getKey());
+                assertNotFound(
+                        PathStatus.START_INVALID, grid.findPath(e.getValue(), e.getValue()), "both " + e.getKey());
+                assertNotFound(
+                        PathStatus.START_INVALID,
+                        grid.findPath(e.getValue(), cell(-5, -5, -5)),
+                        "both invalid " + e.getKey());
             }
             assertNotFound(PathStatus.START_INVALID, grid.findPath(cell(1, 1, 1), ok2, blocking), "start blocked");
             assertNotFound(PathStatus.GOAL_INVALID, grid.findPath(ok, cell(1, 1, 1), blocking), "goal blocked");
-            assertNotFound(PathStatus.START_INVALID, grid.findPath(cell(1, 1, 1), cell(2, 2, 2), blocking), "start blocked, goal solid");
+            assertNotFound(
+                    PathStatus.START_INVALID,
+                    grid.findPath(cell(1, 1, 1), cell(2, 2, 2), blocking),
+                    "start blocked, goal solid");
             // the same voxel without the delegate is a fine end
             assertEquals(PathStatus.FOUND, grid.findPath(cell(1, 1, 1), ok2).status());
         }
@@ -128,7 +137,10 @@ class VoxelGridTest {
             VoxelPath plain = grid.findPath(cell(0, 4, 4), cell(8, 4, 4));
             assertFalse(plain.hasExpandedCells());
             assertTrue(plain.expandedCells().isEmpty());
-            VoxelPath recorded = grid.findPath(cell(0, 4, 4), cell(8, 4, 4), VoxelOptions.DEFAULT.toBuilder().recordExpansions(true).build());
+            VoxelPath recorded = grid.findPath(
+                    cell(0, 4, 4),
+                    cell(8, 4, 4),
+                    VoxelOptions.DEFAULT.toBuilder().recordExpansions(true).build());
             assertTrue(recorded.hasExpandedCells());
             assertEquals(recorded.expandedCount(), recorded.expandedCells().size());
             assertEquals(recorded.iterations() - 1, recorded.expandedCount());
@@ -155,21 +167,38 @@ class VoxelGridTest {
             VoxelPath c = grid.findPath(new VoxelPoint(10.5, -4.5, 2.5), new VoxelPoint(13.999, -1.001, 5.999));
             assertEquals(cell(1, 1, 1), c.cells().get(0));
             assertEquals(cell(7, 7, 7), c.cells().get(c.length() - 1));
-            assertNotFound(PathStatus.GOAL_INVALID, grid.findPath(new VoxelPoint(10, -5, 2), new VoxelPoint(14.0, -3, 3)), "x at the far face");
-            assertNotFound(PathStatus.START_INVALID, grid.findPath(new VoxelPoint(9.999, -5, 2), new VoxelPoint(11, -3, 3)), "x below origin");
-            assertNotFound(PathStatus.START_INVALID, grid.findPath(new VoxelPoint(10, -5.25, 2), new VoxelPoint(11, -3, 3)), "y below origin");
-            assertNotFound(PathStatus.GOAL_INVALID, grid.findPath(new VoxelPoint(10, -5, 2), new VoxelPoint(-2_000_000, 0, 0)), "far goal");
+            assertNotFound(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new VoxelPoint(10, -5, 2), new VoxelPoint(14.0, -3, 3)),
+                    "x at the far face");
+            assertNotFound(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new VoxelPoint(9.999, -5, 2), new VoxelPoint(11, -3, 3)),
+                    "x below origin");
+            assertNotFound(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new VoxelPoint(10, -5.25, 2), new VoxelPoint(11, -3, 3)),
+                    "y below origin");
+            assertNotFound(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new VoxelPoint(10, -5, 2), new VoxelPoint(-2_000_000, 0, 0)),
+                    "far goal");
             // path points are voxel centres
             List<VoxelPoint> points = a.points();
             List<VoxelCell> cells = a.cells();
             assertEquals(cells.size(), points.size());
             for (int i = 0; i < cells.size(); i++) {
                 VoxelCell v = cells.get(i);
-                assertEquals(new VoxelPoint(10 + (v.x() + 0.5) * 0.5, -5 + (v.y() + 0.5) * 0.5, 2 + (v.z() + 0.5) * 0.5), points.get(i));
+                assertEquals(
+                        new VoxelPoint(10 + (v.x() + 0.5) * 0.5, -5 + (v.y() + 0.5) * 0.5, 2 + (v.z() + 0.5) * 0.5),
+                        points.get(i));
             }
             // a solid voxel under a world point
             grid.setWalkable(1, 1, 1, false);
-            assertNotFound(PathStatus.START_INVALID, grid.findPath(new VoxelPoint(10.7, -4.3, 2.7), new VoxelPoint(11, -3, 3)), "solid start");
+            assertNotFound(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new VoxelPoint(10.7, -4.3, 2.7), new VoxelPoint(11, -3, 3)),
+                    "solid start");
         }
     }
 
@@ -181,8 +210,14 @@ class VoxelGridTest {
             assertEquals(cell(2, 0, 1), p.cells().get(0));
             assertEquals(cell(4, 4, 0), p.cells().get(p.length() - 1));
             assertEquals(new VoxelPoint(2.5, 0.5, 1.5), p.points().get(0));
-            assertNotFound(PathStatus.START_INVALID, grid.findPath(new VoxelPoint(-0.01, 0, 0), new VoxelPoint(1, 1, 1)), "negative");
-            assertNotFound(PathStatus.GOAL_INVALID, grid.findPath(new VoxelPoint(0, 0, 0), new VoxelPoint(1, 5.0, 1)), "y = 5");
+            assertNotFound(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new VoxelPoint(-0.01, 0, 0), new VoxelPoint(1, 1, 1)),
+                    "negative");
+            assertNotFound(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new VoxelPoint(0, 0, 0), new VoxelPoint(1, 5.0, 1)),
+                    "y = 5");
         }
     }
 
@@ -190,7 +225,8 @@ class VoxelGridTest {
     void pointsBreakingTheCoordinateRuleThrowNamingTheValue() {
         try (VoxelGrid grid = VoxelGrid.create(5, 5, 5)) {
             VoxelPoint fine = new VoxelPoint(1, 1, 1);
-            double[] bad = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 2097152.5, -2097153.0, 1e300};
+            double[] bad = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 2097152.5, -2097153.0, 1e300
+            };
             for (double v : bad) {
                 List<VoxelPoint[]> cases = List.of(
                         new VoxelPoint[] {new VoxelPoint(v, 1, 1), fine},
@@ -199,7 +235,9 @@ class VoxelGridTest {
                         new VoxelPoint[] {fine, new VoxelPoint(v, 1, 1)},
                         new VoxelPoint[] {fine, new VoxelPoint(1, 1, v)});
                 for (VoxelPoint[] c : cases) {
-                    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> grid.findPath(c[0], c[1]),
+                    IllegalArgumentException e = assertThrows(
+                            IllegalArgumentException.class,
+                            () -> grid.findPath(c[0], c[1]),
                             "value " + v + " in " + c[0] + " -> " + c[1]);
                     assertTrue(e.getMessage().contains(String.valueOf(v)), e.getMessage());
                 }
@@ -246,8 +284,7 @@ class VoxelGridTest {
         }
     }
 
-    record Call(VoxelGrid grid, int x, int y, int z, int areaSeen) {
-    }
+    record Call(VoxelGrid grid, int x, int y, int z, int areaSeen) {}
 
     @Test
     void listenersSeeTheNewValueAndOnlyRealChanges() {
@@ -279,14 +316,28 @@ class VoxelGridTest {
     }
 
     /** A random edit sequence (with queries in between), then queries: the same as on a grid built from scratch. */
-    record EditCase(int sx, int sy, int sz, int defaultArea, long seed, int edits, VoxelConnectivity connectivity, VoxelCornerRule rule) {
-    }
+    record EditCase(
+            int sx,
+            int sy,
+            int sz,
+            int defaultArea,
+            long seed,
+            int edits,
+            VoxelConnectivity connectivity,
+            VoxelCornerRule rule) {}
 
     @Provide
     Arbitrary<EditCase> editCases() {
         Arbitrary<Integer> side = Arbitraries.integers().between(2, 18);
-        return Combinators.combine(side, side, side, Arbitraries.of(0, 255), Arbitraries.longs(),
-                        Arbitraries.integers().between(0, 600), Arbitraries.of(VoxelConnectivity.class), Arbitraries.of(VoxelCornerRule.class))
+        return Combinators.combine(
+                        side,
+                        side,
+                        side,
+                        Arbitraries.of(0, 255),
+                        Arbitraries.longs(),
+                        Arbitraries.integers().between(0, 600),
+                        Arbitraries.of(VoxelConnectivity.class),
+                        Arbitraries.of(VoxelCornerRule.class))
                 .as(EditCase::new);
     }
 
@@ -297,7 +348,10 @@ class VoxelGridTest {
         model.setMultiplier(1, 2.0);
         model.setMultiplier(2, 0.5);
         int[] palette = {0, 0, 1, 2, 255, 255, 255};
-        VoxelOptions options = VoxelOptions.builder().connectivity(c.connectivity()).cornerRule(c.rule()).build();
+        VoxelOptions options = VoxelOptions.builder()
+                .connectivity(c.connectivity())
+                .cornerRule(c.rule())
+                .build();
         try (VoxelGrid edited = VoxelGrid.create(c.sx(), c.sy(), c.sz(), c.defaultArea())) {
             edited.areas().set(1, 2.0);
             edited.areas().set(2, 0.5);
@@ -314,8 +368,10 @@ class VoxelGridTest {
                 edited.setArea(x, y, z, area);
                 if (e % 97 == 0) {
                     // a query in between, so the grid's prepared search has seen older contents
-                    edited.findPath(cell(r.nextInt(c.sx()), r.nextInt(c.sy()), r.nextInt(c.sz())),
-                            cell(r.nextInt(c.sx()), r.nextInt(c.sy()), r.nextInt(c.sz())), options);
+                    edited.findPath(
+                            cell(r.nextInt(c.sx()), r.nextInt(c.sy()), r.nextInt(c.sz())),
+                            cell(r.nextInt(c.sx()), r.nextInt(c.sy()), r.nextInt(c.sz())),
+                            options);
                 }
             }
             assertEquals(changes, edited.version());
@@ -381,7 +437,8 @@ class VoxelGridTest {
                     assertEquals(expected.cells(), after.cells());
                     assertEquals(expected.iterations(), after.iterations());
                 }
-                double optimal = model.distance(s, g, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING, null);
+                double optimal =
+                        model.distance(s, g, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING, null);
                 assertEquals(optimal, after.cost(), 1e-9 * optimal, "multipliers " + c[0] + ", " + c[1]);
             }
         }
@@ -413,42 +470,53 @@ class VoxelGridTest {
             assertTrue(n > 600, "the detour takes many iterations: " + n);
             for (Cancellation token : new Cancellation[] {null, new Cancellation()}) {
                 for (int budget : new int[] {1, 2, 255, 256, 257, 300, 513, n - 1}) {
-                    VoxelOptions options = VoxelOptions.builder().iterationBudget(budget).build();
+                    VoxelOptions options =
+                            VoxelOptions.builder().iterationBudget(budget).build();
                     VoxelPath p = grid.findPath(s, g, options, token);
                     String where = "budget " + budget + (token == null ? "" : " with a token");
                     assertNotFound(PathStatus.BUDGET_EXHAUSTED, p, where);
                     assertEquals(budget, p.iterations(), where);
                     assertEquals(budget, p.expandedCount(), where);
                 }
-                VoxelPath exact = grid.findPath(s, g, VoxelOptions.builder().iterationBudget(n).build(), token);
+                VoxelPath exact = grid.findPath(
+                        s, g, VoxelOptions.builder().iterationBudget(n).build(), token);
                 assertEquals(PathStatus.FOUND, exact.status());
                 assertEquals(full.cost(), exact.cost());
                 assertEquals(full.cells(), exact.cells());
                 assertEquals(n, exact.iterations());
-                VoxelPath unlimited = grid.findPath(s, g, VoxelOptions.builder().iterationBudget(0).build(), token);
+                VoxelPath unlimited = grid.findPath(
+                        s, g, VoxelOptions.builder().iterationBudget(0).build(), token);
                 assertEquals(full.cells(), unlimited.cells());
             }
             // no path found within a budget: NO_PATH, not BUDGET_EXHAUSTED
             grid.setWalkable(10, 19, 19, false);
-            VoxelPath none = grid.findPath(s, g, VoxelOptions.builder().iterationBudget(100_000).build());
+            VoxelPath none = grid.findPath(
+                    s, g, VoxelOptions.builder().iterationBudget(100_000).build());
             assertNotFound(PathStatus.NO_PATH, none, "sealed wall");
             // every voxel with x < 10 popped at least once (a voxel may be reopened by an ulp-cheaper sum)
             assertTrue(none.iterations() >= 10 * 20 * 20, "iterations " + none.iterations());
             assertEquals(none.iterations(), none.expandedCount());
-            assertThrows(IllegalArgumentException.class, () -> VoxelOptions.builder().iterationBudget(-1));
+            assertThrows(
+                    IllegalArgumentException.class, () -> VoxelOptions.builder().iterationBudget(-1));
         }
     }
 
     @Test
     void aCancelledTokenThrowsAndTheNextQueryIsExact() {
-        try (VoxelGrid grid = walledGrid(); VoxelGrid reference = walledGrid()) {
+        try (VoxelGrid grid = walledGrid();
+                VoxelGrid reference = walledGrid()) {
             VoxelCell s = cell(0, 0, 0);
             VoxelCell g = cell(19, 0, 0);
             Cancellation cancelled = new Cancellation();
             cancelled.cancel();
             assertThrows(CancellationException.class, () -> grid.findPath(s, g, VoxelOptions.DEFAULT, cancelled));
-            assertThrows(CancellationException.class,
-                    () -> grid.findPath(new VoxelPoint(0.5, 0.5, 0.5), new VoxelPoint(19.5, 0.5, 0.5), VoxelOptions.DEFAULT, cancelled));
+            assertThrows(
+                    CancellationException.class,
+                    () -> grid.findPath(
+                            new VoxelPoint(0.5, 0.5, 0.5),
+                            new VoxelPoint(19.5, 0.5, 0.5),
+                            VoxelOptions.DEFAULT,
+                            cancelled));
 
             // cancelled in the middle of a query by a delegate
             Cancellation token = new Cancellation();
@@ -459,7 +527,10 @@ class VoxelGridTest {
                 }
                 return cost;
             };
-            VoxelOptions options = VoxelOptions.builder().stepCost(cancelling).recordExpansions(true).build();
+            VoxelOptions options = VoxelOptions.builder()
+                    .stepCost(cancelling)
+                    .recordExpansions(true)
+                    .build();
             int version = grid.version();
             assertThrows(CancellationException.class, () -> grid.findPath(s, g, options, token));
             assertTrue(calls.get() >= 3000);
@@ -484,13 +555,21 @@ class VoxelGridTest {
     @Test
     void theBlockerRemovesVoxelsButNotForTheCornerRule() {
         try (VoxelGrid grid = VoxelGrid.create(2, 2, 1)) {
-            VoxelOptions options = VoxelOptions.builder().blocked((x, y, z) -> x == 1 && y == 0).build();
+            VoxelOptions options = VoxelOptions.builder()
+                    .blocked((x, y, z) -> x == 1 && y == 0)
+                    .build();
             VoxelPath p = grid.findPath(cell(0, 0, 0), cell(1, 1, 0), options);
-            assertEquals(List.of(cell(0, 0, 0), cell(1, 1, 0)), p.cells(), "the diagonal is legal: the corner rule reads the grid");
+            assertEquals(
+                    List.of(cell(0, 0, 0), cell(1, 1, 0)),
+                    p.cells(),
+                    "the diagonal is legal: the corner rule reads the grid");
             assertEquals(S2, p.cost(), 1e-15);
             grid.setWalkable(1, 0, 0, false);
             VoxelPath q = grid.findPath(cell(0, 0, 0), cell(1, 1, 0));
-            assertEquals(List.of(cell(0, 0, 0), cell(0, 1, 0), cell(1, 1, 0)), q.cells(), "a solid voxel blocks the diagonal");
+            assertEquals(
+                    List.of(cell(0, 0, 0), cell(0, 1, 0), cell(1, 1, 0)),
+                    q.cells(),
+                    "a solid voxel blocks the diagonal");
             assertEquals(2.0, q.cost());
         }
     }
@@ -524,21 +603,29 @@ class VoxelGridTest {
             int move = moveId(tx - fx, ty - fy, tz - fz);
             double expected = ref.gridCost(fx, fy, fz, move);
             if (Double.doubleToRawLongBits(expected) != Double.doubleToRawLongBits(gridCost)) {
-                wrongBase.add("(" + fx + "," + fy + "," + fz + ")->(" + tx + "," + ty + "," + tz + ") got " + gridCost + " expected " + expected);
+                wrongBase.add("(" + fx + "," + fy + "," + fz + ")->(" + tx + "," + ty + "," + tz + ") got " + gridCost
+                        + " expected " + expected);
             }
             if (tx == 2 && ty == 2) {
                 return -1.0; // removes the move
             }
             return tz > fz ? gridCost * 3 : gridCost;
         };
-        VoxelReference.Hook blockHook = (fx, fy, fz, tx, ty, tz, base) -> blocked.contains(tx + sx * (ty + sy * tz)) ? Double.POSITIVE_INFINITY : base;
-        VoxelReference.Hook upHook = (fx, fy, fz, tx, ty, tz, base) -> tx == 2 && ty == 2 ? Double.NaN : tz > fz ? base * 3 : base;
-        VoxelReference.Hook bothHook = (fx, fy, fz, tx, ty, tz, base) -> upHook.cost(fx, fy, fz, tx, ty, tz, blockHook.cost(fx, fy, fz, tx, ty, tz, base));
+        VoxelReference.Hook blockHook = (fx, fy, fz, tx, ty, tz, base) ->
+                blocked.contains(tx + sx * (ty + sy * tz)) ? Double.POSITIVE_INFINITY : base;
+        VoxelReference.Hook upHook =
+                (fx, fy, fz, tx, ty, tz, base) -> tx == 2 && ty == 2 ? Double.NaN : tz > fz ? base * 3 : base;
+        VoxelReference.Hook bothHook = (fx, fy, fz, tx, ty, tz, base) ->
+                upHook.cost(fx, fy, fz, tx, ty, tz, blockHook.cost(fx, fy, fz, tx, ty, tz, base));
         try (VoxelGrid grid = ref.toGrid(0)) {
-            VoxelOptions base = VoxelOptions.builder().connectivity(connectivity).cornerRule(rule).build();
+            VoxelOptions base = VoxelOptions.builder()
+                    .connectivity(connectivity)
+                    .cornerRule(rule)
+                    .build();
             VoxelOptions withBlocker = base.toBuilder().blocked(blocker).build();
             VoxelOptions withCost = base.toBuilder().stepCost(upIsDear).build();
-            VoxelOptions withBoth = base.toBuilder().blocked(blocker).stepCost(upIsDear).build();
+            VoxelOptions withBoth =
+                    base.toBuilder().blocked(blocker).stepCost(upIsDear).build();
             for (int q = 0; q < 4; q++) {
                 int s = r.nextInt(ref.count());
                 int g = r.nextInt(ref.count());
@@ -547,7 +634,9 @@ class VoxelGridTest {
                 check(grid, ref, s, g, withBoth, bothHook, blocked, connectivity, rule);
             }
         }
-        assertTrue(wrongBase.isEmpty(), () -> "gridCost handed to the delegate: " + wrongBase.subList(0, Math.min(5, wrongBase.size())));
+        assertTrue(
+                wrongBase.isEmpty(),
+                () -> "gridCost handed to the delegate: " + wrongBase.subList(0, Math.min(5, wrongBase.size())));
     }
 
     private static int moveId(int dx, int dy, int dz) {
@@ -560,8 +649,16 @@ class VoxelGridTest {
         throw new AssertionError("not a move: " + dx + "," + dy + "," + dz);
     }
 
-    private static void check(VoxelGrid grid, VoxelReference ref, int s, int g, VoxelOptions options, VoxelReference.Hook hook,
-                              Set<Integer> blocked, VoxelConnectivity connectivity, VoxelCornerRule rule) {
+    private static void check(
+            VoxelGrid grid,
+            VoxelReference ref,
+            int s,
+            int g,
+            VoxelOptions options,
+            VoxelReference.Hook hook,
+            Set<Integer> blocked,
+            VoxelConnectivity connectivity,
+            VoxelCornerRule rule) {
         int[] sc = ref.cell(s);
         int[] gc = ref.cell(g);
         VoxelPath p = grid.findPath(cell(sc[0], sc[1], sc[2]), cell(gc[0], gc[1], gc[2]), options);
@@ -591,10 +688,10 @@ class VoxelGridTest {
     @Test
     void aLargeOpenWorldWithAFewWalls() {
         int[][] plates = {
-                // x, y0, y1, z0, z1 (inclusive): two plates across the route and a far-away one
-                {300, 512, 518, 512, 518},
-                {600, 510, 517, 514, 521},
-                {50, 900, 920, 100, 101},
+            // x, y0, y1, z0, z1 (inclusive): two plates across the route and a far-away one
+            {300, 512, 518, 512, 518},
+            {600, 510, 517, 514, 521},
+            {50, 900, 920, 100, 101},
         };
         Set<Long> chunks = new HashSet<>();
         try (VoxelGrid world = VoxelGrid.create(1024, 1024, 1024)) {
@@ -626,11 +723,15 @@ class VoxelGridTest {
                 int dx = b.x() - a.x();
                 int dy = b.y() - a.y();
                 int dz = b.z() - a.z();
-                assertTrue(Math.abs(dx) <= 1 && Math.abs(dy) <= 1 && Math.abs(dz) <= 1 && (dx | dy | dz) != 0, a + " -> " + b);
+                assertTrue(
+                        Math.abs(dx) <= 1 && Math.abs(dy) <= 1 && Math.abs(dz) <= 1 && (dx | dy | dz) != 0,
+                        a + " -> " + b);
                 for (int ex = Math.min(0, dx); ex <= Math.max(0, dx); ex++) {
                     for (int ey = Math.min(0, dy); ey <= Math.max(0, dy); ey++) {
                         for (int ez = Math.min(0, dz); ez <= Math.max(0, dz); ez++) {
-                            assertTrue(world.isWalkable(a.x() + ex, a.y() + ey, a.z() + ez), a + " -> " + b + " cuts a solid voxel");
+                            assertTrue(
+                                    world.isWalkable(a.x() + ex, a.y() + ey, a.z() + ez),
+                                    a + " -> " + b + " cuts a solid voxel");
                         }
                     }
                 }
@@ -656,7 +757,8 @@ class VoxelGridTest {
                         }
                     }
                 }
-                VoxelPath t = small.findPath(cell(s.x() - ox, s.y() - oy, s.z() - oz), cell(g.x() - ox, g.y() - oy, g.z() - oz));
+                VoxelPath t = small.findPath(
+                        cell(s.x() - ox, s.y() - oy, s.z() - oz), cell(g.x() - ox, g.y() - oy, g.z() - oz));
                 assertEquals(Double.doubleToRawLongBits(t.cost()), Double.doubleToRawLongBits(p.cost()));
                 assertEquals(t.iterations(), p.iterations());
                 assertEquals(t.length(), p.length());
@@ -683,14 +785,19 @@ class VoxelGridTest {
             int n = sides[i];
             VoxelReference small = new VoxelReference(n, n, n, 0);
             small.setArea(n / 2, n / 2, n / 2, VoxelReference.SOLID);
-            double d = small.distance(0, small.node(n - 1, n - 1, n - 1), VoxelConnectivity.TWENTY_SIX,
-                    VoxelCornerRule.NO_CORNER_CUTTING, null);
+            double d = small.distance(
+                    0,
+                    small.node(n - 1, n - 1, n - 1),
+                    VoxelConnectivity.TWENTY_SIX,
+                    VoxelCornerRule.NO_CORNER_CUTTING,
+                    null);
             extra[i] = d - (n - 1) * S3;
         }
         assertEquals(extra[0], extra[1], 1e-9, "the detour's extra cost does not depend on the cube's size");
         assertTrue(extra[0] > 0.5);
         try (VoxelGrid world = VoxelGrid.create(1024, 1024, 1024)) {
-            assertEquals(64L * 64 * 64 * 4, world.storageBytes(), "a 1024^3 world starts at 1 MiB: 4 bytes per chunk slot");
+            assertEquals(
+                    64L * 64 * 64 * 4, world.storageBytes(), "a 1024^3 world starts at 1 MiB: 4 bytes per chunk slot");
             world.setWalkable(500, 500, 500, false);
             assertEquals(1, world.storedChunkCount());
             VoxelPath path = world.findPath(cell(0, 0, 0), cell(1023, 1023, 1023));
@@ -708,8 +815,14 @@ class VoxelGridTest {
         VoxelReference model = VoxelReference.random(24, 24, 24, 0, 25, new int[] {0, 1}, 99L);
         model.setMultiplier(1, 2.5);
         List<Integer> open = model.openNodes();
-        VoxelOptions[] options = {VoxelOptions.DEFAULT, VoxelOptions.SIX_CONNECTED,
-                VoxelOptions.builder().cornerRule(VoxelCornerRule.ALLOW_ALL).heuristicWeight(0).build()};
+        VoxelOptions[] options = {
+            VoxelOptions.DEFAULT,
+            VoxelOptions.SIX_CONNECTED,
+            VoxelOptions.builder()
+                    .cornerRule(VoxelCornerRule.ALLOW_ALL)
+                    .heuristicWeight(0)
+                    .build()
+        };
         Random r = new Random(5);
         int queries = 30;
         int[][] ends = new int[queries][];
@@ -766,7 +879,9 @@ class VoxelGridTest {
         grid.close();
         Map<String, Executable> calls = new LinkedHashMap<>();
         calls.put("findPath(cells)", () -> grid.findPath(cell(0, 0, 0), cell(3, 3, 3)));
-        calls.put("findPath(cells, options, token)", () -> grid.findPath(cell(0, 0, 0), cell(3, 3, 3), VoxelOptions.DEFAULT, new Cancellation()));
+        calls.put(
+                "findPath(cells, options, token)",
+                () -> grid.findPath(cell(0, 0, 0), cell(3, 3, 3), VoxelOptions.DEFAULT, new Cancellation()));
         calls.put("findPath(points)", () -> grid.findPath(new VoxelPoint(0, 0, 0), new VoxelPoint(1, 1, 1)));
         calls.put("findPath(invalid start)", () -> grid.findPath(cell(-1, 0, 0), cell(3, 3, 3)));
         calls.put("setArea", () -> grid.setArea(1, 1, 1, 3));
@@ -787,10 +902,13 @@ class VoxelGridTest {
 
     @Test
     void optionsAreChecked() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VoxelOptions.builder().heuristicWeight(-1));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> VoxelOptions.builder().heuristicWeight(-1));
         assertTrue(e.getMessage().contains("-1"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> VoxelOptions.builder().heuristicWeight(Double.NaN));
-        assertThrows(IllegalArgumentException.class, () -> VoxelOptions.builder().heuristicWeight(Double.POSITIVE_INFINITY));
+        assertThrows(
+                IllegalArgumentException.class, () -> VoxelOptions.builder().heuristicWeight(Double.NaN));
+        assertThrows(
+                IllegalArgumentException.class, () -> VoxelOptions.builder().heuristicWeight(Double.POSITIVE_INFINITY));
         assertEquals(VoxelConnectivity.TWENTY_SIX, VoxelOptions.DEFAULT.connectivity());
         assertEquals(VoxelCornerRule.NO_CORNER_CUTTING, VoxelOptions.DEFAULT.cornerRule());
         assertEquals(1.0, VoxelOptions.DEFAULT.heuristicWeight());
@@ -806,7 +924,10 @@ class VoxelGridTest {
     void weightZeroIsStillOptimal() {
         try (VoxelGrid grid = walledGrid()) {
             VoxelPath a = grid.findPath(cell(0, 0, 0), cell(19, 0, 0));
-            VoxelPath b = grid.findPath(cell(0, 0, 0), cell(19, 0, 0), VoxelOptions.builder().heuristicWeight(0).build());
+            VoxelPath b = grid.findPath(
+                    cell(0, 0, 0),
+                    cell(19, 0, 0),
+                    VoxelOptions.builder().heuristicWeight(0).build());
             assertEquals(a.cost(), b.cost(), 1e-9 * a.cost());
             assertTrue(b.iterations() > a.iterations(), "without an estimate the search spreads further");
         }

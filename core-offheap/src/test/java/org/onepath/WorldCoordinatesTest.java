@@ -16,7 +16,8 @@ class WorldCoordinatesTest {
     private static final double BOUND = 2097152.0; // 2^21
 
     @ParameterizedTest
-    @ValueSource(doubles = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 2097152.5, -2097153.0, 1e300})
+    @ValueSource(
+            doubles = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 2097152.5, -2097153.0, 1e300})
     void valuesBreakingTheCoordinateRuleThrowNamingValueAndBound(double bad) {
         try (Grid grid = Grid.create(4, 4)) {
             WorldPoint ok = new WorldPoint(0.5, 0.5);
@@ -25,10 +26,11 @@ class WorldCoordinatesTest {
                     new WorldPoint[] {new WorldPoint(0.5, bad), ok},
                     new WorldPoint[] {ok, new WorldPoint(bad, 0.5)},
                     new WorldPoint[] {ok, new WorldPoint(0.5, bad)})) {
-                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        () -> grid.findPath(pair[0], pair[1]));
+                IllegalArgumentException e =
+                        assertThrows(IllegalArgumentException.class, () -> grid.findPath(pair[0], pair[1]));
                 assertTrue(e.getMessage().contains(String.valueOf(bad)), "message names the value: " + e.getMessage());
-                assertTrue(e.getMessage().contains("2^21") || e.getMessage().contains("2097152"),
+                assertTrue(
+                        e.getMessage().contains("2^21") || e.getMessage().contains("2097152"),
                         "message names the bound: " + e.getMessage());
             }
         }
@@ -38,13 +40,20 @@ class WorldCoordinatesTest {
     void theBoundItselfIsAllowed() {
         try (Grid grid = Grid.create(4, 4)) {
             // exactly 2^21 is inside the rule; it is simply outside this grid
-            assertEquals(PathStatus.START_INVALID,
-                    grid.findPath(new WorldPoint(BOUND, 0.5), new WorldPoint(0.5, 0.5)).status());
-            assertEquals(PathStatus.START_INVALID,
-                    grid.findPath(new WorldPoint(0.5, -BOUND), new WorldPoint(0.5, 0.5)).status());
-            assertEquals(PathStatus.GOAL_INVALID,
-                    grid.findPath(new WorldPoint(0.5, 0.5), new WorldPoint(-BOUND, BOUND)).status());
-            assertThrows(IllegalArgumentException.class,
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new WorldPoint(BOUND, 0.5), new WorldPoint(0.5, 0.5))
+                            .status());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new WorldPoint(0.5, -BOUND), new WorldPoint(0.5, 0.5))
+                            .status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new WorldPoint(0.5, 0.5), new WorldPoint(-BOUND, BOUND))
+                            .status());
+            assertThrows(
+                    IllegalArgumentException.class,
                     () -> grid.findPath(new WorldPoint(Math.nextUp(BOUND), 0.5), new WorldPoint(0.5, 0.5)));
         }
     }
@@ -53,16 +62,22 @@ class WorldCoordinatesTest {
     void pointsOutsideTheGridGiveStartOrGoalInvalid() {
         try (Grid grid = Grid.create(4, 3)) {
             WorldPoint inside = new WorldPoint(1.5, 1.5);
-            for (WorldPoint outside : List.of(new WorldPoint(-0.001, 1.5), new WorldPoint(4.0, 1.5),
-                    new WorldPoint(1.5, 3.0), new WorldPoint(1.5, -1.0), new WorldPoint(-1000, -1000))) {
+            for (WorldPoint outside : List.of(
+                    new WorldPoint(-0.001, 1.5),
+                    new WorldPoint(4.0, 1.5),
+                    new WorldPoint(1.5, 3.0),
+                    new WorldPoint(1.5, -1.0),
+                    new WorldPoint(-1000, -1000))) {
                 GridPath a = grid.findPath(outside, inside);
                 assertEquals(PathStatus.START_INVALID, a.status(), outside.toString());
                 assertEquals(Double.POSITIVE_INFINITY, a.cost());
                 assertTrue(a.cells().isEmpty());
-                assertEquals(PathStatus.GOAL_INVALID, grid.findPath(inside, outside).status(), outside.toString());
+                assertEquals(
+                        PathStatus.GOAL_INVALID, grid.findPath(inside, outside).status(), outside.toString());
             }
             // the start is checked first
-            assertEquals(PathStatus.START_INVALID,
+            assertEquals(
+                    PathStatus.START_INVALID,
                     grid.findPath(new WorldPoint(-1, 0), new WorldPoint(9, 9)).status());
         }
     }
@@ -128,8 +143,10 @@ class WorldCoordinatesTest {
                 """)) {
             grid.space(new GridSpace(100.0, 50.0, 4.0));
             // y = 62.0 maps to row floor(12 / 4) = 3, below the last row
-            assertEquals(PathStatus.GOAL_INVALID,
-                    grid.findPath(new WorldPoint(101, 51), new WorldPoint(101, 62.0)).status());
+            assertEquals(
+                    PathStatus.GOAL_INVALID,
+                    grid.findPath(new WorldPoint(101, 51), new WorldPoint(101, 62.0))
+                            .status());
             // start (100.0, 50.0) -> cell (0, 0); goal (115.9, 61.9) -> cell (3, 2)
             GridPath viaWorld = grid.findPath(new WorldPoint(100.0, 50.0), new WorldPoint(115.9, 61.9));
             GridPath viaCells = grid.findPath(new Cell(0, 0), new Cell(3, 2));
@@ -137,8 +154,10 @@ class WorldCoordinatesTest {
             assertEquals(viaCells.cells(), viaWorld.cells());
             assertEquals(Double.doubleToLongBits(viaCells.cost()), Double.doubleToLongBits(viaWorld.cost()));
             // a wall cell under the point is an invalid start
-            assertEquals(PathStatus.START_INVALID,
-                    grid.findPath(new WorldPoint(105.0, 55.0), new WorldPoint(100.0, 50.0)).status());
+            assertEquals(
+                    PathStatus.START_INVALID,
+                    grid.findPath(new WorldPoint(105.0, 55.0), new WorldPoint(100.0, 50.0))
+                            .status());
         }
     }
 
@@ -167,7 +186,9 @@ class WorldCoordinatesTest {
     void pathPointsOfTheUnassignedSpaceAreHalfIntegerCentres() {
         try (Grid grid = Grid.create(3, 3)) {
             GridPath path = grid.findPath(new Cell(0, 0), new Cell(2, 2));
-            assertEquals(List.of(new WorldPoint(0.5, 0.5), new WorldPoint(1.5, 1.5), new WorldPoint(2.5, 2.5)), path.points());
+            assertEquals(
+                    List.of(new WorldPoint(0.5, 0.5), new WorldPoint(1.5, 1.5), new WorldPoint(2.5, 2.5)),
+                    path.points());
         }
     }
 }

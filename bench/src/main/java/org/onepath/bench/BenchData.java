@@ -13,8 +13,7 @@ import org.onepath.io.MovingAiScenarios;
  * {@code ../shared/data}, relative to the working directory).
  */
 final class BenchData {
-    private BenchData() {
-    }
+    private BenchData() {}
 
     static Path root() {
         Path root = Path.of(System.getProperty("onepath.data", "../shared/data"));
@@ -27,7 +26,8 @@ final class BenchData {
 
     /** The grid of {@code movingai/<name>.map}, e.g. {@code dao/brc000d}. */
     static Grid grid(String name) {
-        return MovingAiMap.read(root().resolve("movingai").resolve(name + ".map")).toGrid();
+        return MovingAiMap.read(root().resolve("movingai").resolve(name + ".map"))
+                .toGrid();
     }
 
     /** The problems of {@code movingai/<name>.map.scen} as start x, start y, goal x, goal y, four ints each. */

@@ -6,8 +6,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.jgrapht.alg.interfaces.AStarAdmissibleHeuristic;
 import org.jgrapht.alg.interfaces.ShortestPathAlgorithm;
-import org.jgrapht.alg.shortestpath.AStarShortestPath;
 import org.jgrapht.alg.shortestpath.ALTAdmissibleHeuristic;
+import org.jgrapht.alg.shortestpath.AStarShortestPath;
 import org.jgrapht.alg.shortestpath.DijkstraShortestPath;
 import org.jgrapht.graph.DefaultDirectedWeightedGraph;
 import org.jgrapht.graph.DefaultWeightedEdge;
@@ -43,7 +43,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 20)
 @Measurement(iterations = 5, time = 20)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx8g", "--enable-native-access=ALL-UNNAMED"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx8g", "--enable-native-access=ALL-UNNAMED"})
 @State(Scope.Thread)
 public class GraphBenchmark {
     static final int QUERIES = 64;
@@ -72,9 +74,15 @@ public class GraphBenchmark {
         goals = pairs[1];
         switch (engine) {
             case "onepath-dijkstra" -> options = GraphOptions.DIJKSTRA;
-            case "onepath-astar" -> options = GraphOptions.builder().heuristic(GraphHeuristic.EUCLIDEAN).build();
+            case "onepath-astar" ->
+                options = GraphOptions.builder()
+                        .heuristic(GraphHeuristic.EUCLIDEAN)
+                        .build();
             case "onepath-alt" -> {
-                options = GraphOptions.builder().heuristic(GraphHeuristic.LANDMARKS).landmarkCount(LANDMARKS).build();
+                options = GraphOptions.builder()
+                        .heuristic(GraphHeuristic.LANDMARKS)
+                        .landmarkCount(LANDMARKS)
+                        .build();
                 graph.landmarks(LANDMARKS);
             }
             case "jgrapht-dijkstra" -> peer = new DijkstraShortestPath<>(jgraphtGraph(graph.graph()));
@@ -109,7 +117,8 @@ public class GraphBenchmark {
 
     /** The arcs of a compiled graph as a JGraphT graph (vertices 0..n-1, one edge per arc). */
     static DefaultDirectedWeightedGraph<Integer, DefaultWeightedEdge> jgraphtGraph(CsrGraph csr) {
-        DefaultDirectedWeightedGraph<Integer, DefaultWeightedEdge> g = new DefaultDirectedWeightedGraph<>(DefaultWeightedEdge.class);
+        DefaultDirectedWeightedGraph<Integer, DefaultWeightedEdge> g =
+                new DefaultDirectedWeightedGraph<>(DefaultWeightedEdge.class);
         for (int v = 0; v < csr.nodeCount(); v++) {
             g.addVertex(v);
         }

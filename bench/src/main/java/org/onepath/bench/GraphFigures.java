@@ -8,8 +8,8 @@ import org.jgrapht.graph.DefaultWeightedEdge;
 import org.onepath.GraphHeuristic;
 import org.onepath.GraphOptions;
 import org.onepath.GraphPath;
-import org.onepath.cells.PathStatus;
 import org.onepath.PointGraph;
+import org.onepath.cells.PathStatus;
 
 /**
  * The deterministic side of {@link GraphBenchmark}: for its {@link GraphBenchmark#QUERIES} pairs
@@ -19,8 +19,7 @@ import org.onepath.PointGraph;
  * org.onepath.bench.GraphFigures [SIDE]}.
  */
 public final class GraphFigures {
-    private GraphFigures() {
-    }
+    private GraphFigures() {}
 
     public static void main(String[] args) {
         int side = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
@@ -30,13 +29,25 @@ public final class GraphFigures {
             long l0 = System.nanoTime();
             g.landmarks(GraphBenchmark.LANDMARKS);
             double landmarks = (System.nanoTime() - l0) / 1e9;
-            System.out.printf(Locale.ROOT, "graph: %d nodes, %d arcs, scale %.6f; built in %.2f s; %d landmarks in %.2f s (%d MB)%n",
-                    g.nodeCount(), g.graph().arcCount(), g.heuristicScale(), build, GraphBenchmark.LANDMARKS, landmarks,
+            System.out.printf(
+                    Locale.ROOT,
+                    "graph: %d nodes, %d arcs, scale %.6f; built in %.2f s; %d landmarks in %.2f s (%d MB)%n",
+                    g.nodeCount(),
+                    g.graph().arcCount(),
+                    g.heuristicScale(),
+                    build,
+                    GraphBenchmark.LANDMARKS,
+                    landmarks,
                     g.landmarks(GraphBenchmark.LANDMARKS).tableBytes() >> 20);
             int[][] pairs = GraphBenchmark.pairs(g.nodeCount());
-            GraphOptions[] options = {GraphOptions.DIJKSTRA,
-                    GraphOptions.builder().heuristic(GraphHeuristic.EUCLIDEAN).build(),
-                    GraphOptions.builder().heuristic(GraphHeuristic.LANDMARKS).landmarkCount(GraphBenchmark.LANDMARKS).build()};
+            GraphOptions[] options = {
+                GraphOptions.DIJKSTRA,
+                GraphOptions.builder().heuristic(GraphHeuristic.EUCLIDEAN).build(),
+                GraphOptions.builder()
+                        .heuristic(GraphHeuristic.LANDMARKS)
+                        .landmarkCount(GraphBenchmark.LANDMARKS)
+                        .build()
+            };
             String[] names = {"dijkstra", "astar", "alt"};
             double[] reference = new double[GraphBenchmark.QUERIES];
             int found = 0;
@@ -54,8 +65,12 @@ public final class GraphFigures {
                         disagreements++;
                     }
                 }
-                System.out.printf(Locale.ROOT, "%-9s settled/query %12.1f  disagreements %d%n", names[k],
-                        (double) settled / GraphBenchmark.QUERIES, disagreements);
+                System.out.printf(
+                        Locale.ROOT,
+                        "%-9s settled/query %12.1f  disagreements %d%n",
+                        names[k],
+                        (double) settled / GraphBenchmark.QUERIES,
+                        disagreements);
             }
             System.out.printf(Locale.ROOT, "%d of %d pairs connected%n", found, GraphBenchmark.QUERIES);
             long j0 = System.nanoTime();
@@ -63,8 +78,8 @@ public final class GraphFigures {
             System.out.printf(Locale.ROOT, "JGraphT graph built in %.2f s%n", (System.nanoTime() - j0) / 1e9);
             ShortestPathAlgorithm<Integer, DefaultWeightedEdge> dijkstra = new DijkstraShortestPath<>(jg);
             double scale = g.heuristicScale();
-            ShortestPathAlgorithm<Integer, DefaultWeightedEdge> astar = new AStarShortestPath<>(jg,
-                    (s, t) -> scale * g.distance(s, t));
+            ShortestPathAlgorithm<Integer, DefaultWeightedEdge> astar =
+                    new AStarShortestPath<>(jg, (s, t) -> scale * g.distance(s, t));
             int checked = Math.min(8, GraphBenchmark.QUERIES);
             for (int i = 0; i < checked; i++) {
                 var a = dijkstra.getPath(pairs[0][i], pairs[1][i]);
@@ -72,7 +87,8 @@ public final class GraphFigures {
                 double ca = a == null ? Double.POSITIVE_INFINITY : a.getWeight();
                 double cb = b == null ? Double.POSITIVE_INFINITY : b.getWeight();
                 if (ca != reference[i] || cb != reference[i]) {
-                    System.out.printf(Locale.ROOT, "query %d: OnePath %s, JGraphT Dijkstra %s, A* %s%n", i, reference[i], ca, cb);
+                    System.out.printf(
+                            Locale.ROOT, "query %d: OnePath %s, JGraphT Dijkstra %s, A* %s%n", i, reference[i], ca, cb);
                 }
             }
             System.out.printf(Locale.ROOT, "JGraphT Dijkstra and A* checked on the first %d queries%n", checked);

@@ -1,13 +1,13 @@
 package org.onepath.bench;
 
 import java.util.concurrent.TimeUnit;
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridSearchBuffers;
@@ -73,8 +73,12 @@ public class GridSearchBenchmark {
         OctileHeuristic octile = new OctileHeuristic(grid.width(), grid.areas().minCost());
         double m = grid.areas().get(0);
         search = switch (algorithm) {
-            case ASTAR -> new AStar<>(grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
-                    DefaultStepCost.INSTANCE, octile, buffers);
+            case ASTAR ->
+                new AStar<>(
+                        grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
+                        DefaultStepCost.INSTANCE,
+                        octile,
+                        buffers);
             case JPS -> {
                 BlockMap blocks = new BlockMap(grid);
                 table = blocks;
@@ -86,13 +90,18 @@ public class GridSearchBenchmark {
                 yield new JumpSearch<>(grid, new TableJumper(index), octile, m, buffers);
             }
             // Not in the default parameters; select with -p algorithm=THETA_STAR,LAZY_THETA_STAR.
-            case THETA_STAR, LAZY_THETA_STAR -> new ThetaSearch<>(grid,
-                    algorithm == GridAlgorithm.THETA_STAR ? ThetaVariant.THETA : ThetaVariant.LAZY_REQUEUE,
-                    new EuclideanHeuristic(grid.width(), m), m, buffers);
+            case THETA_STAR, LAZY_THETA_STAR ->
+                new ThetaSearch<>(
+                        grid,
+                        algorithm == GridAlgorithm.THETA_STAR ? ThetaVariant.THETA : ThetaVariant.LAZY_REQUEUE,
+                        new EuclideanHeuristic(grid.width(), m),
+                        m,
+                        buffers);
             // The replanning algorithms have their own benchmark (ReplanBenchmark).
             case LPA_STAR, D_STAR_LITE -> throw new IllegalArgumentException(algorithm + ": see ReplanBenchmark");
-            default -> throw new IllegalArgumentException("GridSearchBenchmark runs ASTAR, JPS, JPS_PLUS, THETA_STAR and "
-                    + "LAZY_THETA_STAR, not " + algorithm);
+            default ->
+                throw new IllegalArgumentException("GridSearchBenchmark runs ASTAR, JPS, JPS_PLUS, THETA_STAR and "
+                        + "LAZY_THETA_STAR, not " + algorithm);
         };
     }
 
@@ -114,7 +123,8 @@ public class GridSearchBenchmark {
     @Benchmark
     public GridPath tierOne() {
         int i = nextProblem();
-        return grid.findPath(new Cell(problems[i], problems[i + 1]), new Cell(problems[i + 2], problems[i + 3]), options);
+        return grid.findPath(
+                new Cell(problems[i], problems[i + 1]), new Cell(problems[i + 2], problems[i + 3]), options);
     }
 
     @Benchmark

@@ -4,12 +4,12 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridSearch;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
 import org.onepath.cells.PathStatus;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -77,11 +77,25 @@ public class HostApiAllocationBenchmark {
         GridOptions options = switch (engine) {
             case "fastAStar" -> GridOptions.DEFAULT;
             case "fastJps" -> GridOptions.builder().algorithm(GridAlgorithm.JPS).build();
-            case "fastJpsPlus" -> GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build();
-            case "genericAStar" -> GridOptions.builder().specializedEngines(false).build();
-            case "genericJps" -> GridOptions.builder().algorithm(GridAlgorithm.JPS).specializedEngines(false).build();
-            case "genericJpsPlus" -> GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).specializedEngines(false).build();
-            case "fallbackFourMoves" -> GridOptions.builder().algorithm(GridAlgorithm.JPS).connectivity(Connectivity.FOUR).build();
+            case "fastJpsPlus" ->
+                GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build();
+            case "genericAStar" ->
+                GridOptions.builder().specializedEngines(false).build();
+            case "genericJps" ->
+                GridOptions.builder()
+                        .algorithm(GridAlgorithm.JPS)
+                        .specializedEngines(false)
+                        .build();
+            case "genericJpsPlus" ->
+                GridOptions.builder()
+                        .algorithm(GridAlgorithm.JPS_PLUS)
+                        .specializedEngines(false)
+                        .build();
+            case "fallbackFourMoves" ->
+                GridOptions.builder()
+                        .algorithm(GridAlgorithm.JPS)
+                        .connectivity(Connectivity.FOUR)
+                        .build();
             default -> throw new IllegalArgumentException("engine " + engine);
         };
         search = grid.createSearch(options);
@@ -90,7 +104,8 @@ public class HostApiAllocationBenchmark {
         while (found < PAIRS) {
             Cell a = new Cell(random.nextInt(SIDE), random.nextInt(SIDE));
             Cell b = new Cell(random.nextInt(SIDE), random.nextInt(SIDE));
-            if (Math.abs(a.x() - b.x()) + Math.abs(a.y() - b.y()) < SIDE / 2 || !grid.findPath(a, b, options).found()) {
+            if (Math.abs(a.x() - b.x()) + Math.abs(a.y() - b.y()) < SIDE / 2
+                    || !grid.findPath(a, b, options).found()) {
                 continue;
             }
             starts[found] = a.y() * SIDE + a.x();

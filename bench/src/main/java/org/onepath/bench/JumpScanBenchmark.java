@@ -73,8 +73,10 @@ public class JumpScanBenchmark {
     public int straightScansFromOneCell() {
         int c = cells[next];
         next = next + 1 == cells.length ? 0 : next + 1;
-        return scanner.jump(c, Direction.EAST, offLineGoal) + scanner.jump(c, Direction.WEST, offLineGoal)
-                + scanner.jump(c, Direction.SOUTH, offLineGoal) + scanner.jump(c, Direction.NORTH, offLineGoal);
+        return scanner.jump(c, Direction.EAST, offLineGoal)
+                + scanner.jump(c, Direction.WEST, offLineGoal)
+                + scanner.jump(c, Direction.SOUTH, offLineGoal)
+                + scanner.jump(c, Direction.NORTH, offLineGoal);
     }
 
     /** Builds the JPS+ tables of the whole map; divide by the cell count for the cost per cell. */

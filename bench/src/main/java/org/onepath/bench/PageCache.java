@@ -45,6 +45,7 @@ final class PageCache {
     static final int POSIX_FADV_DONTNEED = 4;
     /** {@code MADV_RANDOM} on Linux. */
     static final int MADV_RANDOM = 1;
+
     private static final int O_RDONLY = 0;
     private static final int O_CLOEXEC = 0x80000;
 
@@ -55,27 +56,30 @@ final class PageCache {
     private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
 
     /** {@code int open(const char *path, int flags, ...)}, called with a mode of 0 as its one variadic argument. */
-    private static final MethodHandle OPEN = downcall("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
-            CAPTURE_ERRNO, Linker.Option.firstVariadicArg(2));
+    private static final MethodHandle OPEN = downcall(
+            "open",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+            CAPTURE_ERRNO,
+            Linker.Option.firstVariadicArg(2));
     /** {@code int close(int fd)}. */
-    private static final MethodHandle CLOSE = downcall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), CAPTURE_ERRNO);
+    private static final MethodHandle CLOSE =
+            downcall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), CAPTURE_ERRNO);
     /** {@code int posix_fadvise(int fd, off_t offset, off_t len, int advice)}: returns the error number itself. */
-    private static final MethodHandle FADVISE = downcall("posix_fadvise",
-            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
+    private static final MethodHandle FADVISE =
+            downcall("posix_fadvise", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
     /** {@code int mincore(void *addr, size_t length, unsigned char *vec)}. */
-    private static final MethodHandle MINCORE = downcall("mincore", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS),
-            CAPTURE_ERRNO);
+    private static final MethodHandle MINCORE =
+            downcall("mincore", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS), CAPTURE_ERRNO);
     /** {@code int madvise(void *addr, size_t length, int advice)}. */
-    private static final MethodHandle MADVISE = downcall("madvise", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT),
-            CAPTURE_ERRNO);
+    private static final MethodHandle MADVISE =
+            downcall("madvise", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), CAPTURE_ERRNO);
     /** {@code int getpagesize(void)}. */
     private static final MethodHandle GETPAGESIZE = downcall("getpagesize", FunctionDescriptor.of(JAVA_INT));
 
     /** Bytes per page of this system. */
     static final int PAGE_SIZE = pageSize();
 
-    private PageCache() {
-    }
+    private PageCache() {}
 
     /** Drops the file's cached pages; they must be clean and mapped by no process. */
     static void evict(Path file) throws IOException {
@@ -107,7 +111,7 @@ final class PageCache {
     /** Which of the file's pages are in the page cache: one flag per page, from offset 0. */
     static boolean[] residentPages(Path file) throws IOException {
         try (Arena arena = Arena.ofConfined();
-             FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
             if (size == 0) {
                 return new boolean[0];

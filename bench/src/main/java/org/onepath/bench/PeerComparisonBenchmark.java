@@ -11,10 +11,10 @@ import org.jgrapht.alg.interfaces.AStarAdmissibleHeuristic;
 import org.jgrapht.alg.shortestpath.AStarShortestPath;
 import org.jgrapht.graph.DefaultWeightedEdge;
 import org.jgrapht.graph.SimpleWeightedGraph;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
+import org.onepath.cells.Cell;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.fast.BitFinder;
 import org.onepath.grids.fast.OctileJump;
@@ -56,8 +56,10 @@ public class PeerComparisonBenchmark {
     @Param({"dao/brc000d"})
     public String map;
 
-    @Param({"onepath-astar", "onepath-jps", "onepath-jpsplus", "onepath-jps-improved", "onepath-jpsplus-improved",
-            "onepath-generic-astar", "onepath-generic-jps", "onepath-generic-jpsplus", "gdx-ai", "jgrapht"})
+    @Param({
+        "onepath-astar", "onepath-jps", "onepath-jpsplus", "onepath-jps-improved", "onepath-jpsplus-improved",
+        "onepath-generic-astar", "onepath-generic-jps", "onepath-generic-jpsplus", "gdx-ai", "jgrapht"
+    })
     public String engine;
 
     private Grid grid;
@@ -79,13 +81,28 @@ public class PeerComparisonBenchmark {
         problems = BenchData.problems(map);
         switch (engine) {
             case "onepath-astar" -> options = GridOptions.DEFAULT;
-            case "onepath-jps" -> options = GridOptions.DEFAULT.toBuilder().algorithm(GridAlgorithm.JPS).build();
-            case "onepath-jpsplus" -> options = GridOptions.DEFAULT.toBuilder().algorithm(GridAlgorithm.JPS_PLUS).build();
-            case "onepath-generic-astar" -> options = GridOptions.DEFAULT.toBuilder().specializedEngines(false).build();
-            case "onepath-generic-jps" -> options = GridOptions.DEFAULT.toBuilder().algorithm(GridAlgorithm.JPS)
-                    .specializedEngines(false).build();
-            case "onepath-generic-jpsplus" -> options = GridOptions.DEFAULT.toBuilder().algorithm(GridAlgorithm.JPS_PLUS)
-                    .specializedEngines(false).build();
+            case "onepath-jps" ->
+                options = GridOptions.DEFAULT.toBuilder()
+                        .algorithm(GridAlgorithm.JPS)
+                        .build();
+            case "onepath-jpsplus" ->
+                options = GridOptions.DEFAULT.toBuilder()
+                        .algorithm(GridAlgorithm.JPS_PLUS)
+                        .build();
+            case "onepath-generic-astar" ->
+                options = GridOptions.DEFAULT.toBuilder()
+                        .specializedEngines(false)
+                        .build();
+            case "onepath-generic-jps" ->
+                options = GridOptions.DEFAULT.toBuilder()
+                        .algorithm(GridAlgorithm.JPS)
+                        .specializedEngines(false)
+                        .build();
+            case "onepath-generic-jpsplus" ->
+                options = GridOptions.DEFAULT.toBuilder()
+                        .algorithm(GridAlgorithm.JPS_PLUS)
+                        .specializedEngines(false)
+                        .build();
             case "onepath-jps-improved" -> {
                 // Improved pruning has no tier-1 option: the tier-2 engine, as onepath scen builds it.
                 BlockMap blocks = new BlockMap(grid);
@@ -135,7 +152,8 @@ public class PeerComparisonBenchmark {
         }
         if (gdxFinder != null) {
             gdxPath.clear();
-            gdxFinder.searchNodePath(gdxGraph.nodes[sy * width + sx], gdxGraph.nodes[gy * width + gx], GdxGraph.OCTILE, gdxPath);
+            gdxFinder.searchNodePath(
+                    gdxGraph.nodes[sy * width + sx], gdxGraph.nodes[gy * width + gx], GdxGraph.OCTILE, gdxPath);
             return gdxPath.getCount();
         }
         var path = jgrapht.getPath(sy * width + sx, gy * width + gx);

@@ -2,12 +2,12 @@ package org.onepath.bench;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
 import org.onepath.GridReplanner;
+import org.onepath.cells.Cell;
 import org.onepath.cells.PathStatus;
 import org.onepath.cli.RoomsAndCorridors;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,6 +52,7 @@ public class ReplanBenchmark {
     static final int SIDE = 1024;
     /** Smallest Chebyshev distance of the far edit from the path. */
     static final int FAR = 100;
+
     static final Cell START = new Cell(40, 40);
 
     @Param({"LPA_STAR", "D_STAR_LITE"})
@@ -135,7 +136,9 @@ public class ReplanBenchmark {
         grid = map();
         Cell start = open(grid, START.x(), START.y());
         goal = goalOf(grid);
-        GridOptions options = GridOptions.builder().algorithm(GridAlgorithm.valueOf(algorithm)).build();
+        GridOptions options = GridOptions.builder()
+                .algorithm(GridAlgorithm.valueOf(algorithm))
+                .build();
         replanner = grid.createReplanner(start, goal, options);
         GridPath path = replanner.replan();
         if (path.status() != PathStatus.FOUND) {

@@ -28,8 +28,7 @@ final class RoadLikeGraph {
     private static final int JITTER = 600;
     private static final int HIGHWAY_EVERY = 50;
 
-    private RoadLikeGraph() {
-    }
+    private RoadLikeGraph() {}
 
     /** Receives the generated network. */
     interface Sink {
@@ -63,7 +62,8 @@ final class RoadLikeGraph {
         }
     }
 
-    private static void road(Sink sink, SplittableRandom r, long[] x, long[] y, int a, int b, boolean highway, double p) {
+    private static void road(
+            Sink sink, SplittableRandom r, long[] x, long[] y, int a, int b, boolean highway, double p) {
         double roll = r.nextDouble();
         double detour = 1 + 0.4 * r.nextDouble();
         if (!highway && roll >= p) {
@@ -99,16 +99,16 @@ final class RoadLikeGraph {
             Files.createDirectories(dir);
             long[] arcs = new long[1];
             generate(side, seed, new Sink() {
-                public void node(int node, long x, long y) {
-                }
+                public void node(int node, long x, long y) {}
 
                 public void road(int a, int b, long weight) {
                     arcs[0] += 2;
                 }
             });
             try (BufferedWriter g = Files.newBufferedWriter(gr, StandardCharsets.US_ASCII);
-                 BufferedWriter c = Files.newBufferedWriter(co, StandardCharsets.US_ASCII)) {
-                g.write("c road-like network, side " + side + ", seed " + seed + " (org.onepath.bench.RoadLikeGraph)\n");
+                    BufferedWriter c = Files.newBufferedWriter(co, StandardCharsets.US_ASCII)) {
+                g.write("c road-like network, side " + side + ", seed " + seed
+                        + " (org.onepath.bench.RoadLikeGraph)\n");
                 g.write("p sp " + side * side + " " + arcs[0] + "\n");
                 c.write("c road-like network, side " + side + ", seed " + seed + "\n");
                 c.write("p aux sp co " + side * side + "\n");

@@ -6,9 +6,9 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridPath;
+import org.onepath.cells.Cell;
 import org.onepath.cells.GridTables;
 import org.onepath.store.GridStore;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -70,7 +70,9 @@ public class StoreBenchmark {
             }
             try (GridStore store = GridStore.open(file)) {
                 GridTables tables = store.grid().tables();
-                if (!tables.clearance().isMapped() || !tables.blockMap().isMapped() || tables.jpsPlus() == null
+                if (!tables.clearance().isMapped()
+                        || !tables.blockMap().isMapped()
+                        || tables.jpsPlus() == null
                         || !tables.jpsPlus().isMapped()) {
                     throw new IllegalStateException("an opened store's tables are not its mapped sections: " + tables);
                 }
@@ -79,8 +81,9 @@ public class StoreBenchmark {
             PageCache.evict(file);
             int resident = PageCache.count(PageCache.residentPages(file));
             if (resident != 0) {
-                throw new IllegalStateException(resident + " pages of " + file + " stayed in the page cache after"
-                        + " POSIX_FADV_DONTNEED: eviction does not work here (a tmpfs?); set -Djava.io.tmpdir to a disk");
+                throw new IllegalStateException(
+                        resident + " pages of " + file + " stayed in the page cache after"
+                                + " POSIX_FADV_DONTNEED: eviction does not work here (a tmpfs?); set -Djava.io.tmpdir to a disk");
             }
         }
 
@@ -140,7 +143,9 @@ public class StoreBenchmark {
     public long buildTables(Baked baked) {
         try (Grid grid = Grid.over(baked.cells, StoreMap.SIDE, StoreMap.SIDE)) {
             GridTables tables = grid.tables();
-            return tables.clearance().byteSize() + tables.blockMap().byteSize() + tables.jpsPlus().byteSize();
+            return tables.clearance().byteSize()
+                    + tables.blockMap().byteSize()
+                    + tables.jpsPlus().byteSize();
         }
     }
 
@@ -150,7 +155,9 @@ public class StoreBenchmark {
     public long openStore(Baked baked) throws IOException {
         try (GridStore store = GridStore.open(baked.file)) {
             GridTables tables = store.grid().tables();
-            return tables.clearance().byteSize() + tables.blockMap().byteSize() + tables.jpsPlus().byteSize();
+            return tables.clearance().byteSize()
+                    + tables.blockMap().byteSize()
+                    + tables.jpsPlus().byteSize();
         }
     }
 

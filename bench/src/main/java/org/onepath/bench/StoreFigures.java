@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridPath;
+import org.onepath.cells.Cell;
 import org.onepath.cells.GridTables;
 import org.onepath.store.GridStore;
 import org.onepath.store.StoreFile;
@@ -31,8 +31,7 @@ import org.onepath.store.StoreLayout;
  * be on a disk (not a tmpfs) for the eviction to work.
  */
 public final class StoreFigures {
-    private StoreFigures() {
-    }
+    private StoreFigures() {}
 
     public static void main(String[] args) throws IOException {
         Cell from;
@@ -47,8 +46,10 @@ public final class StoreFigures {
                     open += grid.isWalkable(x, y) ? 1 : 0;
                 }
             }
-            print("map", grid.width() + " x " + grid.height() + " rooms and corridors (seed " + StoreMap.SEED + "), "
-                    + open + " open cells, made in " + ms(System.nanoTime() - t0));
+            print(
+                    "map",
+                    grid.width() + " x " + grid.height() + " rooms and corridors (seed " + StoreMap.SEED + "), " + open
+                            + " open cells, made in " + ms(System.nanoTime() - t0));
             from = StoreMap.firstOpen(grid);
             to = StoreMap.lastOpen(grid);
             near = nearbyOpen(grid, from);
@@ -71,12 +72,18 @@ public final class StoreFigures {
         try (GridStore store = GridStore.open(file)) {
             sections = store.file().sections().toArray(StoreFile.Section[]::new);
             for (StoreFile.Section s : sections) {
-                print("  section " + s.name(), s.length() + " bytes at " + s.offset() + ", "
-                        + PageCache.pagesIn(s.offset(), s.length()) + " pages");
+                print(
+                        "  section " + s.name(),
+                        s.length() + " bytes at " + s.offset() + ", " + PageCache.pagesIn(s.offset(), s.length())
+                                + " pages");
             }
             GridTables t = store.grid().tables();
-            print("tables after open", "clearance, block map and JPS+ table are the mapped sections: "
-                    + (t.clearance().isMapped() && t.blockMap().isMapped() && t.jpsPlus().isMapped()));
+            print(
+                    "tables after open",
+                    "clearance, block map and JPS+ table are the mapped sections: "
+                            + (t.clearance().isMapped()
+                                    && t.blockMap().isMapped()
+                                    && t.jpsPlus().isMapped()));
         }
 
         PageCache.evict(file);
@@ -84,7 +91,9 @@ public final class StoreFigures {
 
         try (GridStore opened = GridStore.open(file)) {
             // Opening alone is what is measured: how many pages the checks touched.
-            print("cold open (" + opened.grid().width() + " x " + opened.grid().height() + ")",
+            print(
+                    "cold open (" + opened.grid().width() + " x "
+                            + opened.grid().height() + ")",
                     residentLine(PageCache.residentPages(file), pages, sections));
         }
 
@@ -98,8 +107,9 @@ public final class StoreFigures {
         }
     }
 
-    private static void cold(Path file, Cell from, Cell to, String what, boolean random, int pages,
-                             StoreFile.Section[] sections) throws IOException {
+    private static void cold(
+            Path file, Cell from, Cell to, String what, boolean random, int pages, StoreFile.Section[] sections)
+            throws IOException {
         PageCache.evict(file);
         try (GridStore store = GridStore.open(file)) {
             boolean[] before = null;
@@ -113,8 +123,10 @@ public final class StoreFigures {
             }
             GridPath path = StoreMap.check(store.grid().findPath(from, to, StoreMap.JPS_PLUS));
             boolean[] after = PageCache.residentPages(file);
-            print(what, from + " -> " + to + ": cost " + String.format(Locale.ROOT, "%.1f", path.cost()) + ", "
-                    + path.length() + " cells, " + path.expandedCount() + " expanded");
+            print(
+                    what,
+                    from + " -> " + to + ": cost " + String.format(Locale.ROOT, "%.1f", path.cost()) + ", "
+                            + path.length() + " cells, " + path.expandedCount() + " expanded");
             if (random) {
                 print("  resident before the query", residentLine(before, pages, sections));
                 print("  resident after the query", residentLine(after, pages, sections));
@@ -146,8 +158,11 @@ public final class StoreFigures {
         b.append(PageCache.count(resident)).append(" of ").append(pages).append(" pages resident (");
         for (int i = 0; i < sections.length; i++) {
             StoreFile.Section s = sections[i];
-            b.append(i == 0 ? "" : ", ").append(s.name()).append(' ')
-                    .append(PageCache.residentIn(resident, s.offset(), s.length())).append('/')
+            b.append(i == 0 ? "" : ", ")
+                    .append(s.name())
+                    .append(' ')
+                    .append(PageCache.residentIn(resident, s.offset(), s.length()))
+                    .append('/')
                     .append(PageCache.pagesIn(s.offset(), s.length()));
         }
         return b.append(')').toString();

@@ -3,11 +3,11 @@ package org.onepath.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
+import org.onepath.cells.Cell;
 import org.onepath.cli.RoomsAndCorridors;
 
 /**
@@ -19,10 +19,10 @@ final class StoreMap {
     static final int SIDE = 1024;
     static final long SEED = 1;
     static final String NAME = "rooms-and-corridors-1024-seed-1";
-    static final GridOptions JPS_PLUS = GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build();
+    static final GridOptions JPS_PLUS =
+            GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build();
 
-    private StoreMap() {
-    }
+    private StoreMap() {}
 
     /** A new grid of the map; the caller closes it. */
     static Grid generate() {
@@ -68,7 +68,8 @@ final class StoreMap {
     /** Throws unless the path was found by JPS+ (a query that fell back to another search would measure that one). */
     static GridPath check(GridPath path) {
         if (!path.found() || path.algorithm() != GridAlgorithm.JPS_PLUS) {
-            throw new IllegalStateException("expected a path found by JPS+, got " + path + " (" + path.algorithm() + ")");
+            throw new IllegalStateException(
+                    "expected a path found by JPS+, got " + path + " (" + path.algorithm() + ")");
         }
         return path;
     }

@@ -46,8 +46,7 @@ public final class VoxelStoreFigures {
     static final int REPEATS = 3;
     static final String HEAP = "-Xmx256m";
 
-    private VoxelStoreFigures() {
-    }
+    private VoxelStoreFigures() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length == 2 && args[0].equals("query")) {
@@ -128,10 +127,14 @@ public final class VoxelStoreFigures {
             long t0 = System.nanoTime();
             try (VoxelGrid world = VoxelGrid.create(SIDE, SIDE, SIDE)) {
                 long set = build(world);
-                print("world", SIDE + " x " + SIDE + " x " + SIDE + " = " + world.voxelCount() + " voxels, " + set
-                        + " voxels set, built in " + s(System.nanoTime() - t0));
-                print("in memory", mib(world.storageBytes()) + " native (" + world.storedChunkCount() + " of "
-                        + (long) world.chunksX() * world.chunksY() * world.chunksZ() + " chunks stored)");
+                print(
+                        "world",
+                        SIDE + " x " + SIDE + " x " + SIDE + " = " + world.voxelCount() + " voxels, " + set
+                                + " voxels set, built in " + s(System.nanoTime() - t0));
+                print(
+                        "in memory",
+                        mib(world.storageBytes()) + " native (" + world.storedChunkCount() + " of "
+                                + (long) world.chunksX() * world.chunksY() * world.chunksZ() + " chunks stored)");
                 long t1 = System.nanoTime();
                 VoxelWorldStore.write(world, "terrain-1024", file);
                 print("write", s(System.nanoTime() - t1));
@@ -139,7 +142,11 @@ public final class VoxelStoreFigures {
             PageCache.evict(file);
             print("page cache", "file evicted before the query JVM starts");
             List<String> command = new ArrayList<>();
-            command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+            command.add(ProcessHandle.current()
+                    .info()
+                    .command()
+                    .orElse(Path.of(System.getProperty("java.home"), "bin", "java")
+                            .toString()));
             command.add(HEAP);
             command.add("--enable-native-access=ALL-UNNAMED");
             command.add("-cp");
@@ -147,7 +154,8 @@ public final class VoxelStoreFigures {
             command.add(VoxelStoreFigures.class.getName());
             command.add("query");
             command.add(file.toString());
-            System.out.println("--- a new JVM: java " + HEAP + " -cp ... " + VoxelStoreFigures.class.getName() + " query " + file);
+            System.out.println(
+                    "--- a new JVM: java " + HEAP + " -cp ... " + VoxelStoreFigures.class.getName() + " query " + file);
             System.out.flush();
             int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
             if (exit != 0) {
@@ -162,14 +170,19 @@ public final class VoxelStoreFigures {
         Runtime rt = Runtime.getRuntime();
         print("max heap", mib(rt.maxMemory()));
         long size = Files.size(file);
-        print("store file", size + " bytes (" + mib(size) + ") for " + (long) SIDE * SIDE * SIDE + " voxels: "
-                + String.format(Locale.ROOT, "%.4f", (double) size / ((long) SIDE * SIDE * SIDE)) + " bytes per voxel");
+        print(
+                "store file",
+                size + " bytes (" + mib(size) + ") for " + (long) SIDE * SIDE * SIDE + " voxels: "
+                        + String.format(Locale.ROOT, "%.4f", (double) size / ((long) SIDE * SIDE * SIDE))
+                        + " bytes per voxel");
         print("VmRSS before open", rss());
         long t0 = System.nanoTime();
         try (VoxelWorldStore store = VoxelWorldStore.open(file)) {
             long openNanos = System.nanoTime() - t0;
             StoreFile.Section chunks = store.file().section(StoreLayout.SECTION_CHUNKS);
-            print("open", ms(openNanos) + "; " + chunks.length() / 4096 + " chunks stored in the file, the rest uniform");
+            print(
+                    "open",
+                    ms(openNanos) + "; " + chunks.length() / 4096 + " chunks stored in the file, the rest uniform");
             print("VmRSS after open", rss());
             print("file pages cached after open", cached(file));
             VoxelGrid grid = store.grid();
@@ -178,8 +191,10 @@ public final class VoxelStoreFigures {
             long q0 = System.nanoTime();
             VoxelPath path = grid.findPath(from, to, VoxelOptions.DEFAULT);
             long first = System.nanoTime() - q0;
-            print("query " + cell(from) + " -> " + cell(to), path.status() + ", cost " + String.format(Locale.ROOT, "%.3f", path.cost())
-                    + ", " + path.length() + " voxels, " + path.expandedCount() + " expanded");
+            print(
+                    "query " + cell(from) + " -> " + cell(to),
+                    path.status() + ", cost " + String.format(Locale.ROOT, "%.3f", path.cost()) + ", " + path.length()
+                            + " voxels, " + path.expandedCount() + " expanded");
             print("first query (evicted file)", ms(first));
             print("VmRSS after the query", rss());
             print("file pages cached after the query", cached(file));
@@ -189,13 +204,16 @@ public final class VoxelStoreFigures {
                 VoxelPath again = grid.findPath(from, to, VoxelOptions.DEFAULT);
                 best = Math.min(best, System.nanoTime() - r0);
                 if (again.expandedCount() != path.expandedCount()) {
-                    throw new IllegalStateException("repeat expanded " + again.expandedCount() + ", first " + path.expandedCount());
+                    throw new IllegalStateException(
+                            "repeat expanded " + again.expandedCount() + ", first " + path.expandedCount());
                 }
             }
             print("repeats (pages cached)", "best of " + REPEATS + ": " + ms(best));
             print("VmRSS after the repeats", rss());
             System.gc();
-            print("heap used after GC", mib(rt.totalMemory() - rt.freeMemory()) + " (committed " + mib(rt.totalMemory()) + ")");
+            print(
+                    "heap used after GC",
+                    mib(rt.totalMemory() - rt.freeMemory()) + " (committed " + mib(rt.totalMemory()) + ")");
         }
         print("VmRSS after close", rss());
     }
@@ -222,7 +240,7 @@ public final class VoxelStoreFigures {
                 case "VmRSS:" -> rss = kibToMib(f[1]);
                 case "RssAnon:" -> anon = kibToMib(f[1]);
                 case "RssFile:" -> mapped = kibToMib(f[1]);
-                default -> { }
+                default -> {}
             }
         }
         return rss + " (anonymous " + anon + ", file-backed " + mapped + ")";

@@ -15,8 +15,7 @@ final class VoxelWorld {
     static final VoxelCell FROM = new VoxelCell(0, 0, 0);
     static final VoxelCell TO = new VoxelCell(SIDE - 1, SIDE - 1, SIDE - 1);
 
-    private VoxelWorld() {
-    }
+    private VoxelWorld() {}
 
     /** A new open world of 2^30 voxels; the caller carves and closes it. */
     static VoxelGrid create() {

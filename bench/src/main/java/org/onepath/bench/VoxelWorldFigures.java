@@ -1,10 +1,10 @@
 package org.onepath.bench;
 
 import java.util.Locale;
-import org.onepath.cells.VoxelConnectivity;
-import org.onepath.cells.VoxelCornerRule;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelPath;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
 import org.onepath.grids.voxel.PagedVoxelSearch;
 import org.onepath.grids.voxel.VoxelHeuristic;
 import org.onepath.grids.voxel.VoxelTopology;
@@ -18,33 +18,44 @@ import org.onepath.grids.voxel.VoxelTopology;
 public final class VoxelWorldFigures {
     private static final int RUNS = 7;
 
-    private VoxelWorldFigures() {
-    }
+    private VoxelWorldFigures() {}
 
     public static void main(String[] args) {
         Runtime rt = Runtime.getRuntime();
         long t0 = System.nanoTime();
         try (VoxelGrid grid = VoxelWorld.create()) {
             double createMs = (System.nanoTime() - t0) / 1e6;
-            print("world", VoxelWorld.SIDE + " x " + VoxelWorld.SIDE + " x " + VoxelWorld.SIDE + " = " + grid.voxelCount() + " voxels");
+            print(
+                    "world",
+                    VoxelWorld.SIDE + " x " + VoxelWorld.SIDE + " x " + VoxelWorld.SIDE + " = " + grid.voxelCount()
+                            + " voxels");
             print("max heap", mib(rt.maxMemory()));
-            print("storage after create", mib(grid.storageBytes()) + ", " + grid.storedChunkCount() + " chunks stored, " + ms(createMs));
+            print(
+                    "storage after create",
+                    mib(grid.storageBytes()) + ", " + grid.storedChunkCount() + " chunks stored, " + ms(createMs));
             long t1 = System.nanoTime();
             int carved = VoxelWorld.carve(grid);
             double carveMs = (System.nanoTime() - t1) / 1e6;
-            print("storage after carving", mib(grid.storageBytes()) + ", " + grid.storedChunkCount() + " chunks stored, "
-                    + carved + " voxels carved in " + ms(carveMs));
+            print(
+                    "storage after carving",
+                    mib(grid.storageBytes()) + ", " + grid.storedChunkCount() + " chunks stored, " + carved
+                            + " voxels carved in " + ms(carveMs));
 
-            VoxelTopology topology = grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
+            VoxelTopology topology =
+                    grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
             try (PagedVoxelSearch search = new PagedVoxelSearch(topology, new VoxelHeuristic(topology), null, 1.0)) {
                 int start = grid.indexOf(VoxelWorld.FROM.x(), VoxelWorld.FROM.y(), VoxelWorld.FROM.z());
                 int goal = grid.indexOf(VoxelWorld.TO.x(), VoxelWorld.TO.y(), VoxelWorld.TO.z());
                 search.begin(start, goal);
                 search.run();
-                print("search (tier 2, paged)", search.status() + ", cost " + search.pathCost() + ", " + search.expandedCount()
-                        + " expanded, " + search.iterations() + " iterations");
-                print("search state", search.pagesUsed() + " pages (" + mib(search.pagesUsed() * 10240L) + " of records), "
-                        + mib(search.memoryBytes()) + " held in all (pages, directory, heap, page table)");
+                print(
+                        "search (tier 2, paged)",
+                        search.status() + ", cost " + search.pathCost() + ", " + search.expandedCount() + " expanded, "
+                                + search.iterations() + " iterations");
+                print(
+                        "search state",
+                        search.pagesUsed() + " pages (" + mib(search.pagesUsed() * 10240L) + " of records), "
+                                + mib(search.memoryBytes()) + " held in all (pages, directory, heap, page table)");
             }
 
             double best = Double.POSITIVE_INFINITY;

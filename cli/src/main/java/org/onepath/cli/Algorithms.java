@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
@@ -19,14 +19,14 @@ import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.SquareTopology;
-import org.onepath.grids.flow.FlowField;
-import org.onepath.grids.hpa.HpaHierarchy;
-import org.onepath.grids.hpa.HpaSearch;
-import org.onepath.grids.flow.FlowStatus;
 import org.onepath.grids.fast.BitFinder;
 import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.fast.OctileMap;
 import org.onepath.grids.fast.TableFinder;
+import org.onepath.grids.flow.FlowField;
+import org.onepath.grids.flow.FlowStatus;
+import org.onepath.grids.hpa.HpaHierarchy;
+import org.onepath.grids.hpa.HpaSearch;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
@@ -39,23 +39,48 @@ final class Algorithms {
 
     static {
         register(new TierOne("astar", GridAlgorithm.ASTAR));
-        register(new Generic("generic-astar", "tier-2 AStar<SquareTopology, DefaultStepCost, OctileHeuristic>",
-                (grid, resources) -> new AStar<>(grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
-                        DefaultStepCost.INSTANCE, octile(grid), buffers(grid, resources))));
+        register(new Generic(
+                "generic-astar",
+                "tier-2 AStar<SquareTopology, DefaultStepCost, OctileHeuristic>",
+                (grid, resources) -> new AStar<>(
+                        grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
+                        DefaultStepCost.INSTANCE,
+                        octile(grid),
+                        buffers(grid, resources))));
         register(new TierOne("jps", GridAlgorithm.JPS));
-        register(new Generic("generic-jps", "tier-2 JumpSearch<BlockJumper, OctileHeuristic> over a BlockMap",
-                (grid, resources) -> new JumpSearch<>(grid, new BlockJumper(resources.add(new BlockMap(grid))), octile(grid),
-                        grid.areas().get(0), buffers(grid, resources))));
+        register(new Generic(
+                "generic-jps",
+                "tier-2 JumpSearch<BlockJumper, OctileHeuristic> over a BlockMap",
+                (grid, resources) -> new JumpSearch<>(
+                        grid,
+                        new BlockJumper(resources.add(new BlockMap(grid))),
+                        octile(grid),
+                        grid.areas().get(0),
+                        buffers(grid, resources))));
         register(new TierOne("jpsplus", GridAlgorithm.JPS_PLUS));
-        register(new Generic("generic-jpsplus", "tier-2 JumpSearch<TableJumper, OctileHeuristic> over a JpsPlusIndex",
-                (grid, resources) -> new JumpSearch<>(grid, new TableJumper(resources.add(new JpsPlusIndex(grid))), octile(grid),
-                        grid.areas().get(0), buffers(grid, resources))));
-        register(new Generic("jps-improved", "specialised OctileJump with improved pruning, BitFinder over a BlockMap",
-                (grid, resources) -> resources.add(new OctileJump<>(grid,
-                        new BitFinder(resources.add(new BlockMap(grid)), resources.add(new OctileMap(grid))), true))));
-        register(new Generic("jpsplus-improved", "specialised OctileJump with improved pruning, TableFinder over a JpsPlusIndex",
-                (grid, resources) -> resources.add(new OctileJump<>(grid,
-                        new TableFinder(resources.add(new JpsPlusIndex(grid)), resources.add(new OctileMap(grid))), true))));
+        register(new Generic(
+                "generic-jpsplus",
+                "tier-2 JumpSearch<TableJumper, OctileHeuristic> over a JpsPlusIndex",
+                (grid, resources) -> new JumpSearch<>(
+                        grid,
+                        new TableJumper(resources.add(new JpsPlusIndex(grid))),
+                        octile(grid),
+                        grid.areas().get(0),
+                        buffers(grid, resources))));
+        register(new Generic(
+                "jps-improved",
+                "specialised OctileJump with improved pruning, BitFinder over a BlockMap",
+                (grid, resources) -> resources.add(new OctileJump<>(
+                        grid,
+                        new BitFinder(resources.add(new BlockMap(grid)), resources.add(new OctileMap(grid))),
+                        true))));
+        register(new Generic(
+                "jpsplus-improved",
+                "specialised OctileJump with improved pruning, TableFinder over a JpsPlusIndex",
+                (grid, resources) -> resources.add(new OctileJump<>(
+                        grid,
+                        new TableFinder(resources.add(new JpsPlusIndex(grid)), resources.add(new OctileMap(grid))),
+                        true))));
         register(new TierOne("theta", GridAlgorithm.THETA_STAR));
         register(new TierOne("lazytheta", GridAlgorithm.LAZY_THETA_STAR));
         register(new Flow());
@@ -64,8 +89,7 @@ final class Algorithms {
         register(new Replan("dstar", GridAlgorithm.D_STAR_LITE));
     }
 
-    private Algorithms() {
-    }
+    private Algorithms() {}
 
     static List<Algorithm> all() {
         return List.copyOf(BY_NAME.values());
@@ -159,7 +183,8 @@ final class Algorithms {
 
         @Override
         public boolean anyAngle() {
-            return options.algorithm() == GridAlgorithm.THETA_STAR || options.algorithm() == GridAlgorithm.LAZY_THETA_STAR;
+            return options.algorithm() == GridAlgorithm.THETA_STAR
+                    || options.algorithm() == GridAlgorithm.LAZY_THETA_STAR;
         }
 
         @Override
@@ -180,8 +205,7 @@ final class Algorithms {
                 }
 
                 @Override
-                public void close() {
-                }
+                public void close() {}
             };
             for (int i = 0; i < grid.cellCount(); i++) {
                 if (grid.isWalkable(i % grid.width(), i / grid.width())) {
@@ -305,7 +329,8 @@ final class Algorithms {
 
         @Override
         public Solver prepare(Grid grid) {
-            GridOptions options = GridOptions.DEFAULT.toBuilder().algorithm(algorithm).build();
+            GridOptions options =
+                    GridOptions.DEFAULT.toBuilder().algorithm(algorithm).build();
             org.onepath.GridReplanner replanner = grid.createReplanner(new Cell(0, 0), new Cell(0, 0), options);
             return new Solver() {
                 private long expanded;
@@ -329,18 +354,22 @@ final class Algorithms {
                         try {
                             GridPath repaired = replanner.replan();
                             GridPath fresh = grid.findPath(start, goal);
-                            if (repaired.status() != fresh.status() || (fresh.found() && !near(repaired.cost(), fresh.cost()))) {
-                                throw new IllegalStateException(name + ": " + start + " -> " + goal + " with a wall at " + wall
-                                        + ": replanned " + repaired.status() + " " + repaired.cost() + ", fresh A* " + fresh.status()
-                                        + " " + fresh.cost());
+                            if (repaired.status() != fresh.status()
+                                    || (fresh.found() && !near(repaired.cost(), fresh.cost()))) {
+                                throw new IllegalStateException(
+                                        name + ": " + start + " -> " + goal + " with a wall at " + wall
+                                                + ": replanned " + repaired.status() + " " + repaired.cost()
+                                                + ", fresh A* " + fresh.status()
+                                                + " " + fresh.cost());
                             }
                         } finally {
                             grid.setWalkable(wall.x(), wall.y(), true);
                         }
                         GridPath back = replanner.replan();
                         if (!back.found() || !near(back.cost(), cost)) {
-                            throw new IllegalStateException(name + ": " + start + " -> " + goal + " with the wall at " + wall
-                                    + " taken away: replanned " + back.status() + " " + back.cost() + ", first plan " + cost);
+                            throw new IllegalStateException(name + ": " + start + " -> " + goal + " with the wall at "
+                                    + wall + " taken away: replanned " + back.status() + " " + back.cost()
+                                    + ", first plan " + cost);
                         }
                     }
                     return cost;
@@ -386,7 +415,8 @@ final class Algorithms {
 
         @Override
         public Solver prepare(Grid grid) {
-            HpaHierarchy hierarchy = new HpaHierarchy(grid, chunk, 1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
+            HpaHierarchy hierarchy =
+                    new HpaHierarchy(grid, chunk, 1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
             HpaSearch search = new HpaSearch(hierarchy, smoothing);
             return slicedSolver(grid, search, hierarchy.memoryBytes(), () -> {
                 search.close();

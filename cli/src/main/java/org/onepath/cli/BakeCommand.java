@@ -13,8 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.onepath.Grid;
-import org.onepath.io.MovingAiMap;
 import org.onepath.VoxelGrid;
+import org.onepath.io.MovingAiMap;
 import org.onepath.io.VoxelMap;
 import org.onepath.store.GridStore;
 import org.onepath.store.VoxelWorldStore;
@@ -29,12 +29,16 @@ import picocli.CommandLine.Spec;
  * {@code onepath bake}: reads maps and writes store files, a grid store (cells and tables) for a
  * {@code .map}, a voxel world store for a {@code .3dmap}.
  */
-@Command(name = "bake", mixinStandardHelpOptions = true,
+@Command(
+        name = "bake",
+        mixinStandardHelpOptions = true,
         header = "Writes store files (cells and precomputed tables, or voxel worlds) from Moving AI maps.",
-        description = {"Reads Moving AI maps and writes store files: for a .map the cells and the precomputed tables "
-                + "(clearance, block map, JPS+ table), for a .3dmap the voxel world with uniform chunks elided.",
-                "Each file is written beside its target first and renamed into place, so it is never seen half-written.",
-                "Existing files are kept unless --force is given. A progress bar shows on a terminal."})
+        description = {
+            "Reads Moving AI maps and writes store files: for a .map the cells and the precomputed tables "
+                    + "(clearance, block map, JPS+ table), for a .3dmap the voxel world with uniform chunks elided.",
+            "Each file is written beside its target first and renamed into place, so it is never seen half-written.",
+            "Existing files are kept unless --force is given. A progress bar shows on a terminal."
+        })
 final class BakeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -46,7 +50,10 @@ final class BakeCommand implements Callable<Integer> {
         @Option(names = "--out", paramLabel = "FILE", description = "The store to write (one MAP only).")
         Path out;
 
-        @Option(names = "--out-dir", paramLabel = "DIR", description = "A folder to write MAPNAME" + Stores.EXTENSION + " files into.")
+        @Option(
+                names = "--out-dir",
+                paramLabel = "DIR",
+                description = "A folder to write MAPNAME" + Stores.EXTENSION + " files into.")
         Path outDir;
     }
 
@@ -59,7 +66,8 @@ final class BakeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (target.out != null && maps.size() > 1) {
-            throw new IllegalArgumentException("--out names one file but " + maps.size() + " maps were given; use --out-dir DIR");
+            throw new IllegalArgumentException(
+                    "--out names one file but " + maps.size() + " maps were given; use --out-dir DIR");
         }
         if (target.outDir != null && !Files.isDirectory(target.outDir)) {
             throw new IllegalArgumentException(target.outDir + ": --out-dir is not an existing folder");
@@ -76,9 +84,12 @@ final class BakeCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(map + ": no such file");
             }
             if (!isGridMap(map) && !isVoxelMap(map)) {
-                throw new IllegalArgumentException(map + ": unknown map type; expected a file ending in .map or .3dmap");
+                throw new IllegalArgumentException(
+                        map + ": unknown map type; expected a file ending in .map or .3dmap");
             }
-            Path out = target.out != null ? target.out : Stores.storeFor(target.outDir, map.getFileName().toString());
+            Path out = target.out != null
+                    ? target.out
+                    : Stores.storeFor(target.outDir, map.getFileName().toString());
             if (Files.isDirectory(out)) {
                 throw new IllegalArgumentException(out + ": is a folder; expected a store file to write");
             }
@@ -95,7 +106,8 @@ final class BakeCommand implements Callable<Integer> {
         for (Path map : maps) {
             Path source = map.toAbsolutePath().normalize();
             if (claimed.containsKey(source)) {
-                throw new IllegalArgumentException(source + ": is both a MAP and a store to write; choose another output");
+                throw new IllegalArgumentException(
+                        source + ": is both a MAP and a store to write; choose another output");
             }
         }
         PrintWriter o = spec.commandLine().getOut();
@@ -103,7 +115,9 @@ final class BakeCommand implements Callable<Integer> {
         for (int i = 0; i < maps.size(); i++) {
             Path map = maps.get(i);
             Path out = outs.get(i);
-            String label = maps.size() > 1 ? "[" + (i + 1) + "/" + maps.size() + "] " + map.getFileName() : map.getFileName().toString();
+            String label = maps.size() > 1
+                    ? "[" + (i + 1) + "/" + maps.size() + "] " + map.getFileName()
+                    : map.getFileName().toString();
             long t0 = System.nanoTime();
             String what;
             try {
@@ -119,7 +133,14 @@ final class BakeCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw Stores.failure(out, "cannot read its size", e);
             }
-            o.printf(Locale.ROOT, "baked %s: %s, %d bytes (from %s, %.2f s)%n", out, what, bytes, map, (System.nanoTime() - t0) / 1e9);
+            o.printf(
+                    Locale.ROOT,
+                    "baked %s: %s, %d bytes (from %s, %.2f s)%n",
+                    out,
+                    what,
+                    bytes,
+                    map,
+                    (System.nanoTime() - t0) / 1e9);
             o.flush();
         }
         return 0;
@@ -139,7 +160,8 @@ final class BakeCommand implements Callable<Integer> {
         try (VoxelGrid world = parsed.toGrid()) {
             VoxelWorldStore.write(world, map.getFileName().toString(), out, Stores.bar(bar, label));
             return "voxel world " + world.sizeX() + " x " + world.sizeY() + " x " + world.sizeZ() + ", "
-                    + world.storedChunkCount() + " of " + ((long) world.chunksX() * world.chunksY() * world.chunksZ()) + " chunks not default";
+                    + world.storedChunkCount() + " of " + ((long) world.chunksX() * world.chunksY() * world.chunksZ())
+                    + " chunks not default";
         }
     }
 

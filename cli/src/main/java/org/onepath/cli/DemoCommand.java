@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.HexGrid;
-import org.onepath.cells.HexLayout;
 import org.onepath.HexOptions;
 import org.onepath.HexPath;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -28,11 +28,15 @@ import picocli.CommandLine.Spec;
  * those of six hex moves, so they are not compared, but it must reach every query the square grid
  * reaches (every four-connected move is a hex move too).
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
         header = "Runs every algorithm on a generated map and checks that they agree.",
-        description = {"Generates a seeded rooms-and-corridors map, runs a batch of queries with every algorithm, "
-                + "checks that all agree on every cost and prints time and expansions per algorithm.",
-                "Any-angle algorithms (theta, lazytheta) agree when they find the same queries and are never longer than A*."})
+        description = {
+            "Generates a seeded rooms-and-corridors map, runs a batch of queries with every algorithm, "
+                    + "checks that all agree on every cost and prints time and expansions per algorithm.",
+            "Any-angle algorithms (theta, lazytheta) agree when they find the same queries and are never longer than A*."
+        })
 final class DemoCommand implements Callable<Integer> {
     /** Name of the hex grid's row. */
     static final String HEX_ROW = "hex-astar";
@@ -42,16 +46,29 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--size", paramLabel = "N", description = "Map side in cells, 32..16384 (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--size",
+            paramLabel = "N",
+            description = "Map side in cells, 32..16384 (default: ${DEFAULT-VALUE}).")
     int size = 1024;
 
-    @Option(names = "--queries", paramLabel = "N", description = "Queries per algorithm, 1..100000 (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--queries",
+            paramLabel = "N",
+            description = "Queries per algorithm, 1..100000 (default: ${DEFAULT-VALUE}).")
     int queries = 200;
 
-    @Option(names = "--seed", paramLabel = "S", description = "Seed of the map and the queries (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            description = "Seed of the map and the queries (default: ${DEFAULT-VALUE}).")
     long seed = 1;
 
-    @Option(names = "--picture", paramLabel = "FILE", description = "Where to draw the first query's JPS search, .png or .svg (default: onepath-demo.png in the temporary folder).")
+    @Option(
+            names = "--picture",
+            paramLabel = "FILE",
+            description =
+                    "Where to draw the first query's JPS search, .png or .svg (default: onepath-demo.png in the temporary folder).")
     java.nio.file.Path picture;
 
     @Override
@@ -65,17 +82,32 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         long t0 = System.nanoTime();
         try (Grid grid = RoomsAndCorridors.generate(size, seed)) {
-            out.printf(Locale.ROOT, "OnePath demo: %d x %d rooms and corridors (seed %d), %d queries, map built in %.0f ms%n",
-                    size, size, seed, queries, (System.nanoTime() - t0) / 1e6);
+            out.printf(
+                    Locale.ROOT,
+                    "OnePath demo: %d x %d rooms and corridors (seed %d), %d queries, map built in %.0f ms%n",
+                    size,
+                    size,
+                    seed,
+                    queries,
+                    (System.nanoTime() - t0) / 1e6);
             int[][] pairs = queryPairs(grid, queries, seed);
             List<Algorithm> algs = Algorithms.demo();
             double[][] costs = new double[algs.size()][];
-            out.printf(Locale.ROOT, "%-16s %8s %7s %14s %15s %13s%n", "algorithm", "queries", "found", "mean us/query", "mean expanded", "preprocess ms");
+            out.printf(
+                    Locale.ROOT,
+                    "%-16s %8s %7s %14s %15s %13s%n",
+                    "algorithm",
+                    "queries",
+                    "found",
+                    "mean us/query",
+                    "mean expanded",
+                    "preprocess ms");
             for (int a = 0; a < algs.size(); a++) {
                 costs[a] = runAlgorithm(out, algs.get(a), grid, pairs);
             }
             double[] hexCosts = runHex(out, grid, pairs);
-            out.println(HEX_ROW + ": the same cells as a hex grid (" + HEX_LAYOUT.name().toLowerCase(Locale.ROOT).replace('_', ' ')
+            out.println(HEX_ROW + ": the same cells as a hex grid ("
+                    + HEX_LAYOUT.name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + "), six moves; its costs differ from the square grid's and are not compared.");
             drawFirstQuery(out, grid, pairs[0]);
             List<String> disagreements = disagreements(algs, costs, pairs);
@@ -109,8 +141,15 @@ final class DemoCommand implements Callable<Integer> {
                 }
             }
             double meanUs = (System.nanoTime() - s0) / 1e3 / pairs.length;
-            out.printf(Locale.ROOT, "%-16s %8d %7d %14.1f %15.1f %13.1f%n", alg.name(), pairs.length, found, meanUs,
-                    (double) expanded / pairs.length, preprocessMs);
+            out.printf(
+                    Locale.ROOT,
+                    "%-16s %8d %7d %14.1f %15.1f %13.1f%n",
+                    alg.name(),
+                    pairs.length,
+                    found,
+                    meanUs,
+                    (double) expanded / pairs.length,
+                    preprocessMs);
             out.flush();
         }
         return costs;
@@ -118,12 +157,15 @@ final class DemoCommand implements Callable<Integer> {
 
     /** Draws the first query's JPS search ({@link MapPicture}) and says where. */
     private void drawFirstQuery(PrintWriter out, Grid grid, int[] pair) {
-        java.nio.file.Path file = picture != null ? picture : java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "onepath-demo.png");
+        java.nio.file.Path file = picture != null
+                ? picture
+                : java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "onepath-demo.png");
         Cell start = new Cell(pair[0], pair[1]);
         Cell goal = new Cell(pair[2], pair[3]);
         RenderCommand.Drawn d = RenderCommand.search(grid, "jps", start, goal);
         new MapPicture(grid, d.path(), d.anyAngle(), d.expanded()).write(file);
-        out.println("picture: " + file.toAbsolutePath() + " (query 0, " + start + " -> " + goal + ", jps: expanded jump points shaded by order, path red)");
+        out.println("picture: " + file.toAbsolutePath() + " (query 0, " + start + " -> " + goal
+                + ", jps: expanded jump points shaded by order, path red)");
     }
 
     /** The hex row: A* through the one-line hex query, timed and printed like the others. */
@@ -140,7 +182,8 @@ final class DemoCommand implements Callable<Integer> {
             int found = 0;
             long s0 = System.nanoTime();
             for (int i = 0; i < pairs.length; i++) {
-                HexPath path = hex.findPath(new Cell(pairs[i][0], pairs[i][1]), new Cell(pairs[i][2], pairs[i][3]), options);
+                HexPath path =
+                        hex.findPath(new Cell(pairs[i][0], pairs[i][1]), new Cell(pairs[i][2], pairs[i][3]), options);
                 costs[i] = path.cost();
                 expanded += path.expandedCount();
                 if (path.found()) {
@@ -148,8 +191,15 @@ final class DemoCommand implements Callable<Integer> {
                 }
             }
             double meanUs = (System.nanoTime() - s0) / 1e3 / pairs.length;
-            out.printf(Locale.ROOT, "%-16s %8d %7d %14.1f %15.1f %13.1f%n", HEX_ROW, pairs.length, found, meanUs,
-                    (double) expanded / pairs.length, preprocessMs);
+            out.printf(
+                    Locale.ROOT,
+                    "%-16s %8d %7d %14.1f %15.1f %13.1f%n",
+                    HEX_ROW,
+                    pairs.length,
+                    found,
+                    meanUs,
+                    (double) expanded / pairs.length,
+                    preprocessMs);
             out.flush();
         }
         return costs;
@@ -176,8 +226,16 @@ final class DemoCommand implements Callable<Integer> {
             boolean a = square[i] != Double.POSITIVE_INFINITY;
             boolean b = hex[i] != Double.POSITIVE_INFINITY;
             if (a != b) {
-                out.add(String.format(Locale.ROOT, "disagreement: query %d (%d,%d)->(%d,%d): %s on the square grid, %s on the hex grid",
-                        i, pairs[i][0], pairs[i][1], pairs[i][2], pairs[i][3], a ? "found" : "no path", b ? "found" : "no path"));
+                out.add(String.format(
+                        Locale.ROOT,
+                        "disagreement: query %d (%d,%d)->(%d,%d): %s on the square grid, %s on the hex grid",
+                        i,
+                        pairs[i][0],
+                        pairs[i][1],
+                        pairs[i][2],
+                        pairs[i][3],
+                        a ? "found" : "no path",
+                        b ? "found" : "no path"));
             }
         }
         return out;
@@ -191,14 +249,28 @@ final class DemoCommand implements Callable<Integer> {
             for (int i = 0; i < pairs.length; i++) {
                 double x = costs[0][i];
                 double y = costs[a][i];
-                boolean same = x == y || Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x))
+                boolean same = x == y
+                        || Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x))
                         // an any-angle path agrees when it exists exactly when A*'s does and is not longer
                         || (anyAngle && x < Double.POSITIVE_INFINITY && y <= x * (1 + 1e-9))
                         // a suboptimal one when it exists exactly when A*'s does and is not shorter
-                        || (suboptimal && x < Double.POSITIVE_INFINITY && y < Double.POSITIVE_INFINITY && y >= x * (1 - 1e-9));
+                        || (suboptimal
+                                && x < Double.POSITIVE_INFINITY
+                                && y < Double.POSITIVE_INFINITY
+                                && y >= x * (1 - 1e-9));
                 if (!same) {
-                    out.add(String.format(Locale.ROOT, "disagreement: query %d (%d,%d)->(%d,%d): %s %s, %s %s", i,
-                            pairs[i][0], pairs[i][1], pairs[i][2], pairs[i][3], algs.getFirst().name(), x, algs.get(a).name(), y));
+                    out.add(String.format(
+                            Locale.ROOT,
+                            "disagreement: query %d (%d,%d)->(%d,%d): %s %s, %s %s",
+                            i,
+                            pairs[i][0],
+                            pairs[i][1],
+                            pairs[i][2],
+                            pairs[i][3],
+                            algs.getFirst().name(),
+                            x,
+                            algs.get(a).name(),
+                            y));
                 }
             }
         }

@@ -2,8 +2,7 @@ package org.onepath.cli;
 
 /** The few JSON pieces the reports need: escaped strings and finite numbers. */
 final class Json {
-    private Json() {
-    }
+    private Json() {}
 
     static String string(String s) {
         StringBuilder b = new StringBuilder(s.length() + 2).append('"');

@@ -47,9 +47,11 @@ final class MapPicture {
     private final boolean anyAngle;
     /** Expansion order per cell, or -1. */
     private final int[] order;
+
     private final int expandedCount;
     /** Pixels per cell when &gt;= 1; else cells per pixel is {@link #cellsPerPixel}. */
     final int pixelsPerCell;
+
     final int cellsPerPixel;
 
     /**
@@ -143,7 +145,8 @@ final class MapPicture {
                             }
                         }
                     }
-                    int rgb = earliest != Integer.MAX_VALUE ? expansionRgb(earliest)
+                    int rgb = earliest != Integer.MAX_VALUE
+                            ? expansionRgb(earliest)
                             : 2 * walls > total ? WALL_RGB : area ? AREA_RGB : OPEN_RGB;
                     img.setRGB(px, py, rgb);
                 }
@@ -225,9 +228,13 @@ final class MapPicture {
         int h = grid.height();
         int pw = cellsPerPixel > 1 ? pixelWidth() : w * pixelsPerCell;
         int ph = cellsPerPixel > 1 ? pixelHeight() : h * pixelsPerCell;
-        out.write(String.format(Locale.ROOT,
+        out.write(String.format(
+                Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" shape-rendering=\"crispEdges\">%n",
-                pw, ph, w, h));
+                pw,
+                ph,
+                w,
+                h));
         out.write(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#%06x\"/>%n", w, h, OPEN_RGB));
         MemorySegment cells = grid.cells();
         for (int y = 0; y < h; y++) {
@@ -239,8 +246,13 @@ final class MapPicture {
                     end++;
                 }
                 if (rgb != OPEN_RGB) {
-                    out.write(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"1\" fill=\"#%06x\"/>%n",
-                            x, y, end - x, rgb));
+                    out.write(String.format(
+                            Locale.ROOT,
+                            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"1\" fill=\"#%06x\"/>%n",
+                            x,
+                            y,
+                            end - x,
+                            rgb));
                 }
                 x = end;
             }
@@ -250,13 +262,25 @@ final class MapPicture {
             for (int c : path) {
                 points.append(String.format(Locale.ROOT, "%.1f,%.1f ", c % w + 0.5, c / w + 0.5));
             }
-            out.write(String.format(Locale.ROOT,
+            out.write(String.format(
+                    Locale.ROOT,
                     "<polyline points=\"%s\" fill=\"none\" stroke=\"#%06x\" stroke-width=\"0.5\" stroke-linejoin=\"round\"/>%n",
-                    points.toString().strip(), PATH_RGB));
+                    points.toString().strip(),
+                    PATH_RGB));
             int s = path[0];
             int g = path[path.length - 1];
-            out.write(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"1\" height=\"1\" fill=\"#%06x\"/>%n", s % w, s / w, START_RGB));
-            out.write(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"1\" height=\"1\" fill=\"#%06x\"/>%n", g % w, g / w, GOAL_RGB));
+            out.write(String.format(
+                    Locale.ROOT,
+                    "<rect x=\"%d\" y=\"%d\" width=\"1\" height=\"1\" fill=\"#%06x\"/>%n",
+                    s % w,
+                    s / w,
+                    START_RGB));
+            out.write(String.format(
+                    Locale.ROOT,
+                    "<rect x=\"%d\" y=\"%d\" width=\"1\" height=\"1\" fill=\"#%06x\"/>%n",
+                    g % w,
+                    g / w,
+                    GOAL_RGB));
         }
         out.write("</svg>\n");
     }

@@ -11,10 +11,22 @@ import picocli.CommandLine.Command;
  * mismatch, a disagreement), 2 on bad input or usage, with one line on stderr naming the file
  * and the problem.
  */
-@Command(name = "onepath", mixinStandardHelpOptions = true, version = "onepath 0.1.0",
-        description = "Grid and graph pathfinding with off-heap state: demo and benchmark runs, state files, baked stores.",
-        subcommands = {DemoCommand.class, ScenCommand.class, StateCommand.class, BakeCommand.class, StoreCommand.class,
-                GraphCommand.class, RenderCommand.class, CommandLine.HelpCommand.class})
+@Command(
+        name = "onepath",
+        mixinStandardHelpOptions = true,
+        version = "onepath 0.1.0",
+        description =
+                "Grid and graph pathfinding with off-heap state: demo and benchmark runs, state files, baked stores.",
+        subcommands = {
+            DemoCommand.class,
+            ScenCommand.class,
+            StateCommand.class,
+            BakeCommand.class,
+            StoreCommand.class,
+            GraphCommand.class,
+            RenderCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class OnePathCli implements Runnable {
     /** Exit status of a run that completed but found a problem. */
     static final int FAILED = 1;
@@ -26,7 +38,8 @@ public final class OnePathCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command; expected demo, scen, state, bake, store, graph or render");
+        throw new CommandLine.ParameterException(
+                spec.commandLine(), "missing command; expected demo, scen, state, bake, store, graph or render");
     }
 
     public static void main(String[] args) {
@@ -43,14 +56,16 @@ public final class OnePathCli implements Runnable {
             // The qualified name, so a nested command's hint reads 'onepath state inspect --help'.
             String help = e.getCommandLine().getCommandSpec().qualifiedName() + " --help";
             // picocli words some messages "Error: ..."; the line already says it is an error.
-            String message = e.getMessage().startsWith("Error: ") ? e.getMessage().substring(7) : e.getMessage();
+            String message =
+                    e.getMessage().startsWith("Error: ") ? e.getMessage().substring(7) : e.getMessage();
             err.println("onepath: " + message + " (try '" + help + "')");
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             // A format error names field, value, offset and bound; commands that know the file
             // prefix it, and this catches any that reach here without one.
-            if (e instanceof IllegalArgumentException || e instanceof UncheckedIOException
+            if (e instanceof IllegalArgumentException
+                    || e instanceof UncheckedIOException
                     || e instanceof OnePathFormatException) {
                 err.println("onepath: " + e.getMessage());
                 return BAD_INPUT;

@@ -5,12 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
-import org.onepath.io.MovingAiMap;
+import org.onepath.cells.Cell;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.fast.BitFinder;
@@ -19,6 +18,7 @@ import org.onepath.grids.fast.OctileMap;
 import org.onepath.grids.fast.TableFinder;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
+import org.onepath.io.MovingAiMap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -30,11 +30,15 @@ import picocli.CommandLine.Spec;
  * on a Moving AI map drawn as a picture ({@link MapPicture}): walls dark, the expanded cells
  * shaded by expansion order, the path red.
  */
-@Command(name = "render", mixinStandardHelpOptions = true,
+@Command(
+        name = "render",
+        mixinStandardHelpOptions = true,
         header = "Draws one search on a Moving AI map as a PNG or SVG picture.",
-        description = {"Runs one search on a Moving AI map and draws it: walls dark, expanded cells shaded "
-                + "from light (early) to deep blue (late), the path red, start green, goal amber.",
-                "Maps up to 1024 cells a side get whole pixels per cell; larger ones whole cells per pixel."})
+        description = {
+            "Runs one search on a Moving AI map and draws it: walls dark, expanded cells shaded "
+                    + "from light (early) to deep blue (late), the path red, start green, goal amber.",
+            "Maps up to 1024 cells a side get whole pixels per cell; larger ones whole cells per pixel."
+        })
 final class RenderCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -48,15 +52,22 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--to", required = true, paramLabel = "X,Y", description = "Goal cell (column, row).")
     String to;
 
-    @Option(names = "--alg", paramLabel = "NAME", description = "One algorithm (default: ${DEFAULT-VALUE}). Known: astar, generic-astar, jps, generic-jps, jpsplus, generic-jpsplus, jps-improved, jpsplus-improved, theta, lazytheta.")
+    @Option(
+            names = "--alg",
+            paramLabel = "NAME",
+            description =
+                    "One algorithm (default: ${DEFAULT-VALUE}). Known: astar, generic-astar, jps, generic-jps, jpsplus, generic-jpsplus, jps-improved, jpsplus-improved, theta, lazytheta.")
     String alg = "astar";
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Picture to write, .png or .svg (default: MAP's name with the algorithm and .png, in the current folder).")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description =
+                    "Picture to write, .png or .svg (default: MAP's name with the algorithm and .png, in the current folder).")
     Path out;
 
     /** One search's result as the picture needs it. */
-    record Drawn(PathStatus status, double cost, int[] path, boolean anyAngle, int[] expanded, int expandedCount) {
-    }
+    record Drawn(PathStatus status, double cost, int[] path, boolean anyAngle, int[] expanded, int expandedCount) {}
 
     @Override
     public Integer call() {
@@ -66,7 +77,9 @@ final class RenderCommand implements Callable<Integer> {
         Cell start = parseCell("--from", from);
         Cell goal = parseCell("--to", to);
         String name = checkedAlgorithm(alg);
-        Path target = out != null ? out : Path.of(map.getFileName().toString().replaceFirst("\\.map$", "") + "." + name + ".png");
+        Path target = out != null
+                ? out
+                : Path.of(map.getFileName().toString().replaceFirst("\\.map$", "") + "." + name + ".png");
         String lower = target.getFileName().toString().toLowerCase(Locale.ROOT);
         if (!lower.endsWith(".png") && !lower.endsWith(".svg")) {
             throw new IllegalArgumentException("--out '" + target + "' must end in .png or .svg");
@@ -79,12 +92,29 @@ final class RenderCommand implements Callable<Integer> {
             MapPicture picture = new MapPicture(grid, d.path(), d.anyAngle(), d.expanded());
             picture.write(target);
             PrintWriter o = spec.commandLine().getOut();
-            String scale = picture.cellsPerPixel > 1 ? picture.cellsPerPixel + " cells per pixel" : picture.pixelsPerCell + " pixels per cell";
-            o.printf(Locale.ROOT, "wrote %s: %d x %d pixels (%s) of %s, %d x %d cells%n", target, picture.pixelWidth(), picture.pixelHeight(),
-                    scale, map.getFileName(), grid.width(), grid.height());
-            o.printf(Locale.ROOT, "%s %s -> %s: %s, cost %s, %d path cells, %d expanded%n", name, start, goal,
+            String scale = picture.cellsPerPixel > 1
+                    ? picture.cellsPerPixel + " cells per pixel"
+                    : picture.pixelsPerCell + " pixels per cell";
+            o.printf(
+                    Locale.ROOT,
+                    "wrote %s: %d x %d pixels (%s) of %s, %d x %d cells%n",
+                    target,
+                    picture.pixelWidth(),
+                    picture.pixelHeight(),
+                    scale,
+                    map.getFileName(),
+                    grid.width(),
+                    grid.height());
+            o.printf(
+                    Locale.ROOT,
+                    "%s %s -> %s: %s, cost %s, %d path cells, %d expanded%n",
+                    name,
+                    start,
+                    goal,
                     d.status().name().toLowerCase(Locale.ROOT).replace('_', ' '),
-                    d.status() == PathStatus.FOUND ? String.format(Locale.ROOT, "%.6f", d.cost()) : "-", d.path().length, d.expandedCount());
+                    d.status() == PathStatus.FOUND ? String.format(Locale.ROOT, "%.6f", d.cost()) : "-",
+                    d.path().length,
+                    d.expandedCount());
             return 0;
         }
     }
@@ -99,13 +129,14 @@ final class RenderCommand implements Callable<Integer> {
                 // reported below
             }
         }
-        throw new IllegalArgumentException(option + " '" + text + "' is not a cell X,Y (two integers, column then row)");
+        throw new IllegalArgumentException(
+                option + " '" + text + "' is not a cell X,Y (two integers, column then row)");
     }
 
     private void checkEnd(String option, Cell cell, Grid grid) {
         if (!grid.contains(cell.x(), cell.y())) {
-            throw new IllegalArgumentException(option + " " + cell + " is outside the " + grid.width() + " x " + grid.height()
-                    + " map " + map.getFileName());
+            throw new IllegalArgumentException(option + " " + cell + " is outside the " + grid.width() + " x "
+                    + grid.height() + " map " + map.getFileName());
         }
         if (!grid.isWalkable(cell.x(), cell.y())) {
             throw new IllegalArgumentException(option + " " + cell + " is a wall of " + map.getFileName());
@@ -119,7 +150,8 @@ final class RenderCommand implements Callable<Integer> {
         }
         String known = Algorithms.parse(name).getFirst().name();
         if (known.equals("flow")) {
-            throw new IllegalArgumentException("--alg flow fills the whole map and has no search to draw; use a path search");
+            throw new IllegalArgumentException(
+                    "--alg flow fills the whole map and has no search to draw; use a path search");
         }
         return known;
     }
@@ -156,12 +188,12 @@ final class RenderCommand implements Callable<Integer> {
         try (OctileMap neighbours = new OctileMap(grid)) {
             if (blocks) {
                 try (BlockMap map = new BlockMap(grid);
-                     OctileJump<BitFinder> search = new OctileJump<>(grid, new BitFinder(map, neighbours), true)) {
+                        OctileJump<BitFinder> search = new OctileJump<>(grid, new BitFinder(map, neighbours), true)) {
                     return run(search, start.y() * w + start.x(), goal.y() * w + goal.x());
                 }
             }
             try (JpsPlusIndex index = new JpsPlusIndex(grid);
-                 OctileJump<TableFinder> search = new OctileJump<>(grid, new TableFinder(index, neighbours), true)) {
+                    OctileJump<TableFinder> search = new OctileJump<>(grid, new TableFinder(index, neighbours), true)) {
                 return run(search, start.y() * w + start.x(), goal.y() * w + goal.x());
             }
         }
@@ -177,7 +209,12 @@ final class RenderCommand implements Callable<Integer> {
             path = new int[search.pathLength()];
             search.copyPath(path);
         }
-        return new Drawn(status, status == PathStatus.FOUND ? search.pathCost() : Double.POSITIVE_INFINITY, path, false,
-                search.expandedNodes(), search.expandedCount());
+        return new Drawn(
+                status,
+                status == PathStatus.FOUND ? search.pathCost() : Double.POSITIVE_INFINITY,
+                path,
+                false,
+                search.expandedNodes(),
+                search.expandedCount());
     }
 }

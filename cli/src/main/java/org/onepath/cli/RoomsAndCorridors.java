@@ -12,8 +12,7 @@ import org.onepath.Grid;
 public final class RoomsAndCorridors {
     private static final int BLOCK = 32;
 
-    private RoomsAndCorridors() {
-    }
+    private RoomsAndCorridors() {}
 
     public static Grid generate(int size, long seed) {
         if (size < BLOCK) {
@@ -48,7 +47,13 @@ public final class RoomsAndCorridors {
                     corridor(grid, centreX[i], centreY[i], centreX[i + 1], centreY[i + 1], 1 + random.nextInt(3));
                 }
                 if (by + 1 < blocks && (bx == 0 || random.nextInt(3) > 0)) {
-                    corridor(grid, centreX[i], centreY[i], centreX[i + blocks], centreY[i + blocks], 1 + random.nextInt(3));
+                    corridor(
+                            grid,
+                            centreX[i],
+                            centreY[i],
+                            centreX[i + blocks],
+                            centreY[i + blocks],
+                            1 + random.nextInt(3));
                 }
             }
         }

@@ -7,64 +7,100 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code onepath scen}: run algorithms over Moving AI scenarios and check every cost. */
-@Command(name = "scen", mixinStandardHelpOptions = true,
-        description = {"Runs algorithms over Moving AI .scen and .3dscen files and compares each cost with the published optimum.",
-                "A match is |cost - optimal| <= max(0.01, 1e-5 * optimal); a length of 0 with start != goal must give no path.",
-                "Voxel (.3dscen) problems run 26-move A* without corner cutting, reported as astar-3d; a match there is "
-                + "|cost - optimal| <= 1e-6 * max(1, optimal).",
-                "Any-angle algorithms (theta, lazytheta) may beat the eight-connected optimum: their mismatch is a path longer "
-                + "than it (relative 1e-6) or a missing one, and a second table gives per map the mean and maximum of "
-                + "length / optimum.",
-                "Suboptimal algorithms (hpa) may be longer than the optimum: their mismatch is a path shorter than it (beyond the "
-                + "tolerance above) or a missing one, and a table gives per map the mean and maximum percentage over the optimum "
-                + "and the bytes of the hierarchy; building it is the preprocessing time.",
-                "Maps are found by base name beside each scenario file. Exit status 0 exactly when nothing mismatches."})
+@Command(
+        name = "scen",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs algorithms over Moving AI .scen and .3dscen files and compares each cost with the published optimum.",
+            "A match is |cost - optimal| <= max(0.01, 1e-5 * optimal); a length of 0 with start != goal must give no path.",
+            "Voxel (.3dscen) problems run 26-move A* without corner cutting, reported as astar-3d; a match there is "
+                    + "|cost - optimal| <= 1e-6 * max(1, optimal).",
+            "Any-angle algorithms (theta, lazytheta) may beat the eight-connected optimum: their mismatch is a path longer "
+                    + "than it (relative 1e-6) or a missing one, and a second table gives per map the mean and maximum of "
+                    + "length / optimum.",
+            "Suboptimal algorithms (hpa) may be longer than the optimum: their mismatch is a path shorter than it (beyond the "
+                    + "tolerance above) or a missing one, and a table gives per map the mean and maximum percentage over the optimum "
+                    + "and the bytes of the hierarchy; building it is the preprocessing time.",
+            "Maps are found by base name beside each scenario file. Exit status 0 exactly when nothing mismatches."
+        })
 final class ScenCommand implements Callable<Integer> {
     private static final int SHOWN_MISMATCHES = 20;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--alg", paramLabel = "LIST", completionCandidates = Algorithms.Names.class,
+    @Option(
+            names = "--alg",
+            paramLabel = "LIST",
+            completionCandidates = Algorithms.Names.class,
             description = "Comma-separated algorithms (default: ${DEFAULT-VALUE}). Known: ${COMPLETION-CANDIDATES}.")
     String algorithms = "astar";
 
     @Option(names = "--chunk", paramLabel = "N", description = "Chunk side of hpa, 2..256 (default: ${DEFAULT-VALUE}).")
     int chunk = 16;
 
-    @Option(names = "--smooth", paramLabel = "0|1", description = "Whether hpa smooths its paths (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--smooth",
+            paramLabel = "0|1",
+            description = "Whether hpa smooths its paths (default: ${DEFAULT-VALUE}).")
     int smooth = 1;
 
     @Option(names = "--json", description = "Print one JSON object instead of tables.")
     boolean json;
 
-    @Option(names = "--passes", paramLabel = "N", description = "Timed passes per map; the best is reported (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--passes",
+            paramLabel = "N",
+            description = "Timed passes per map; the best is reported (default: ${DEFAULT-VALUE}).")
     int passes = 1;
 
-    @Option(names = "--limit", paramLabel = "N", description = "At most N problems from each scenario file (default: all).")
+    @Option(
+            names = "--limit",
+            paramLabel = "N",
+            description = "At most N problems from each scenario file (default: all).")
     int limit;
 
-    @Option(names = "--every", paramLabel = "N", description = "Only every Nth problem of each scenario file: 1, 1+N, 1+2N, ... counted from --from (default: ${DEFAULT-VALUE}, all).")
+    @Option(
+            names = "--every",
+            paramLabel = "N",
+            description =
+                    "Only every Nth problem of each scenario file: 1, 1+N, 1+2N, ... counted from --from (default: ${DEFAULT-VALUE}, all).")
     int every = 1;
 
-    @Option(names = "--from", paramLabel = "N", description = {"Skip the first N problems of each scenario file (default: ${DEFAULT-VALUE}); "
-            + "with --limit a long set runs in pieces. Mismatches keep their numbers in the file."})
+    @Option(
+            names = "--from",
+            paramLabel = "N",
+            description = {
+                "Skip the first N problems of each scenario file (default: ${DEFAULT-VALUE}); "
+                        + "with --limit a long set runs in pieces. Mismatches keep their numbers in the file."
+            })
     int from;
 
-    @Option(names = "--warmup", paramLabel = "N", description = "Untimed queries before the timed passes of each map (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            paramLabel = "N",
+            description = "Untimed queries before the timed passes of each map (default: ${DEFAULT-VALUE}).")
     int warmup = ScenarioRun.DEFAULT_WARMUP;
 
-    @Option(names = "--store", paramLabel = "STORE", description = {"Answer from baked stores instead of the maps: a store file, "
-            + "or a folder of MAPNAME" + Stores.EXTENSION + " files ('onepath bake --out-dir')."})
+    @Option(
+            names = "--store",
+            paramLabel = "STORE",
+            description = {
+                "Answer from baked stores instead of the maps: a store file, " + "or a folder of MAPNAME"
+                        + Stores.EXTENSION + " files ('onepath bake --out-dir')."
+            })
     Path store;
 
-    @Parameters(paramLabel = "PATH", arity = "1..*", description = "A .scen or .3dscen file, or a folder searched recursively for them.")
+    @Parameters(
+            paramLabel = "PATH",
+            arity = "1..*",
+            description = "A .scen or .3dscen file, or a folder searched recursively for them.")
     List<Path> paths;
 
     @Override
@@ -102,21 +138,47 @@ final class ScenCommand implements Callable<Integer> {
     }
 
     static void printTable(PrintWriter out, ScenarioRun.Report report, int files) {
-        out.printf(Locale.ROOT, "%d scenario file(s); map loading %.3f s (not in the times below)%n", files, report.loadSeconds());
-        out.printf(Locale.ROOT, "%-16s %10s %10s %15s %11s %13s %12s%n",
-                "algorithm", "problems", "mismatches", "expanded", "search s", "preprocess s", "us/query");
+        out.printf(
+                Locale.ROOT,
+                "%d scenario file(s); map loading %.3f s (not in the times below)%n",
+                files,
+                report.loadSeconds());
+        out.printf(
+                Locale.ROOT,
+                "%-16s %10s %10s %15s %11s %13s %12s%n",
+                "algorithm",
+                "problems",
+                "mismatches",
+                "expanded",
+                "search s",
+                "preprocess s",
+                "us/query");
         for (ScenarioRun.AlgorithmResult r : report.results()) {
             double perQuery = r.problems() == 0 ? 0 : r.searchSeconds() * 1e6 / r.problems();
-            out.printf(Locale.ROOT, "%-16s %10d %10d %15d %11.3f %13.3f %12.2f%n",
-                    r.alg(), r.problems(), r.mismatches(), r.expanded(), r.searchSeconds(), r.preprocessSeconds(), perQuery);
+            out.printf(
+                    Locale.ROOT,
+                    "%-16s %10d %10d %15d %11.3f %13.3f %12.2f%n",
+                    r.alg(),
+                    r.problems(),
+                    r.mismatches(),
+                    r.expanded(),
+                    r.searchSeconds(),
+                    r.preprocessSeconds(),
+                    perQuery);
         }
         printRatios(out, report);
         printSuboptimality(out, report);
         List<ScenarioRun.Mismatch> mismatches = report.mismatches();
         for (int i = 0; i < Math.min(SHOWN_MISMATCHES, mismatches.size()); i++) {
             ScenarioRun.Mismatch m = mismatches.get(i);
-            out.printf(Locale.ROOT, "mismatch: %s %s problem %d %s: expected %s, got %s%n",
-                    m.alg(), m.scenario(), m.index() + 1, m.ends(), m.optimal(),
+            out.printf(
+                    Locale.ROOT,
+                    "mismatch: %s %s problem %d %s: expected %s, got %s%n",
+                    m.alg(),
+                    m.scenario(),
+                    m.index() + 1,
+                    m.ends(),
+                    m.optimal(),
                     m.cost() == Double.POSITIVE_INFINITY ? "no path" : Double.toString(m.cost()));
         }
         if (mismatches.size() > SHOWN_MISMATCHES) {
@@ -129,17 +191,33 @@ final class ScenCommand implements Callable<Integer> {
         if (report.results().stream().noneMatch(ScenarioRun.AlgorithmResult::anyAngle)) {
             return;
         }
-        out.println("any-angle length / published octile optimum (mismatch: longer than the optimum, or no path where it has one):");
+        out.println(
+                "any-angle length / published octile optimum (mismatch: longer than the optimum, or no path where it has one):");
         out.printf(Locale.ROOT, "%-16s %-24s %8s %12s %12s%n", "algorithm", "map", "ratios", "mean ratio", "max ratio");
         for (ScenarioRun.AlgorithmResult r : report.results()) {
             if (!r.anyAngle()) {
                 continue;
             }
             for (ScenarioRun.MapResult m : r.maps()) {
-                out.printf(Locale.ROOT, "%-16s %-24s %8d %12.6f %12.6f%n", r.alg(), m.map(), m.ratioCount(), m.ratioMean(), m.ratioMax());
+                out.printf(
+                        Locale.ROOT,
+                        "%-16s %-24s %8d %12.6f %12.6f%n",
+                        r.alg(),
+                        m.map(),
+                        m.ratioCount(),
+                        m.ratioMean(),
+                        m.ratioMax());
             }
-            out.printf(Locale.ROOT, "%-16s %-24s %8d %12.6f %12.6f%n", r.alg(), "(all)",
-                    r.maps().stream().mapToInt(ScenarioRun.MapResult::ratioCount).sum(), r.ratioMean(), r.ratioMax());
+            out.printf(
+                    Locale.ROOT,
+                    "%-16s %-24s %8d %12.6f %12.6f%n",
+                    r.alg(),
+                    "(all)",
+                    r.maps().stream()
+                            .mapToInt(ScenarioRun.MapResult::ratioCount)
+                            .sum(),
+                    r.ratioMean(),
+                    r.ratioMax());
         }
     }
 
@@ -148,22 +226,51 @@ final class ScenCommand implements Callable<Integer> {
         if (report.results().stream().noneMatch(ScenarioRun.AlgorithmResult::suboptimal)) {
             return;
         }
-        out.println("suboptimal length over the published octile optimum, % (mismatch: shorter than the optimum, or no path where it has one):");
-        out.printf(Locale.ROOT, "%-16s %-24s %8s %8s %10s %10s %11s %12s%n", "algorithm", "map", "problems", "paths", "mean %", "max %",
-                "build s", "memory KiB");
+        out.println(
+                "suboptimal length over the published octile optimum, % (mismatch: shorter than the optimum, or no path where it has one):");
+        out.printf(
+                Locale.ROOT,
+                "%-16s %-24s %8s %8s %10s %10s %11s %12s%n",
+                "algorithm",
+                "map",
+                "problems",
+                "paths",
+                "mean %",
+                "max %",
+                "build s",
+                "memory KiB");
         for (ScenarioRun.AlgorithmResult r : report.results()) {
             if (!r.suboptimal()) {
                 continue;
             }
             long bytes = 0;
             for (ScenarioRun.MapResult m : r.maps()) {
-                out.printf(Locale.ROOT, "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n", r.alg(), m.map(), m.problems(), m.ratioCount(),
-                        percent(m.ratioMean()), percent(m.ratioMax()), m.preprocessSeconds(), m.preparedBytes() / 1024.0);
+                out.printf(
+                        Locale.ROOT,
+                        "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n",
+                        r.alg(),
+                        m.map(),
+                        m.problems(),
+                        m.ratioCount(),
+                        percent(m.ratioMean()),
+                        percent(m.ratioMax()),
+                        m.preprocessSeconds(),
+                        m.preparedBytes() / 1024.0);
                 bytes += m.preparedBytes();
             }
-            out.printf(Locale.ROOT, "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n", r.alg(), "(all)", r.problems(),
-                    r.maps().stream().mapToInt(ScenarioRun.MapResult::ratioCount).sum(), percent(r.ratioMean()), percent(r.ratioMax()),
-                    r.preprocessSeconds(), bytes / 1024.0);
+            out.printf(
+                    Locale.ROOT,
+                    "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n",
+                    r.alg(),
+                    "(all)",
+                    r.problems(),
+                    r.maps().stream()
+                            .mapToInt(ScenarioRun.MapResult::ratioCount)
+                            .sum(),
+                    percent(r.ratioMean()),
+                    percent(r.ratioMax()),
+                    r.preprocessSeconds(),
+                    bytes / 1024.0);
         }
     }
 
@@ -179,19 +286,29 @@ final class ScenCommand implements Callable<Integer> {
             if (i > 0) {
                 b.append(',');
             }
-            b.append("{\"alg\":").append(Json.string(r.alg()))
-                    .append(",\"problems\":").append(r.problems())
-                    .append(",\"mismatches\":").append(r.mismatches())
-                    .append(",\"expanded\":").append(r.expanded())
-                    .append(",\"searchSeconds\":").append(Json.number(r.searchSeconds()))
-                    .append(",\"preprocessSeconds\":").append(Json.number(r.preprocessSeconds()));
+            b.append("{\"alg\":")
+                    .append(Json.string(r.alg()))
+                    .append(",\"problems\":")
+                    .append(r.problems())
+                    .append(",\"mismatches\":")
+                    .append(r.mismatches())
+                    .append(",\"expanded\":")
+                    .append(r.expanded())
+                    .append(",\"searchSeconds\":")
+                    .append(Json.number(r.searchSeconds()))
+                    .append(",\"preprocessSeconds\":")
+                    .append(Json.number(r.preprocessSeconds()));
             if (r.anyAngle()) {
-                b.append(",\"anyAngle\":true,\"ratioMean\":").append(Json.number(r.ratioMean()))
-                        .append(",\"ratioMax\":").append(Json.number(r.ratioMax()));
+                b.append(",\"anyAngle\":true,\"ratioMean\":")
+                        .append(Json.number(r.ratioMean()))
+                        .append(",\"ratioMax\":")
+                        .append(Json.number(r.ratioMax()));
             }
             if (r.suboptimal()) {
-                b.append(",\"suboptimal\":true,\"meanPercent\":").append(Json.number(percent(r.ratioMean())))
-                        .append(",\"maxPercent\":").append(Json.number(percent(r.ratioMax())));
+                b.append(",\"suboptimal\":true,\"meanPercent\":")
+                        .append(Json.number(percent(r.ratioMean())))
+                        .append(",\"maxPercent\":")
+                        .append(Json.number(percent(r.ratioMax())));
             }
             b.append(",\"maps\":[");
             for (int j = 0; j < r.maps().size(); j++) {
@@ -199,22 +316,35 @@ final class ScenCommand implements Callable<Integer> {
                 if (j > 0) {
                     b.append(',');
                 }
-                b.append("{\"map\":").append(Json.string(m.map()))
-                        .append(",\"problems\":").append(m.problems())
-                        .append(",\"mismatches\":").append(m.mismatches())
-                        .append(",\"expanded\":").append(m.expanded())
-                        .append(",\"searchSeconds\":").append(Json.number(m.searchSeconds()));
+                b.append("{\"map\":")
+                        .append(Json.string(m.map()))
+                        .append(",\"problems\":")
+                        .append(m.problems())
+                        .append(",\"mismatches\":")
+                        .append(m.mismatches())
+                        .append(",\"expanded\":")
+                        .append(m.expanded())
+                        .append(",\"searchSeconds\":")
+                        .append(Json.number(m.searchSeconds()));
                 if (r.anyAngle()) {
-                    b.append(",\"ratioCount\":").append(m.ratioCount())
-                            .append(",\"ratioMean\":").append(Json.number(m.ratioMean()))
-                            .append(",\"ratioMax\":").append(Json.number(m.ratioMax()));
+                    b.append(",\"ratioCount\":")
+                            .append(m.ratioCount())
+                            .append(",\"ratioMean\":")
+                            .append(Json.number(m.ratioMean()))
+                            .append(",\"ratioMax\":")
+                            .append(Json.number(m.ratioMax()));
                 }
                 if (r.suboptimal()) {
-                    b.append(",\"paths\":").append(m.ratioCount())
-                            .append(",\"meanPercent\":").append(Json.number(percent(m.ratioMean())))
-                            .append(",\"maxPercent\":").append(Json.number(percent(m.ratioMax())))
-                            .append(",\"preprocessSeconds\":").append(Json.number(m.preprocessSeconds()))
-                            .append(",\"preparedBytes\":").append(m.preparedBytes());
+                    b.append(",\"paths\":")
+                            .append(m.ratioCount())
+                            .append(",\"meanPercent\":")
+                            .append(Json.number(percent(m.ratioMean())))
+                            .append(",\"maxPercent\":")
+                            .append(Json.number(percent(m.ratioMax())))
+                            .append(",\"preprocessSeconds\":")
+                            .append(Json.number(m.preprocessSeconds()))
+                            .append(",\"preparedBytes\":")
+                            .append(m.preparedBytes());
                 }
                 b.append('}');
             }

@@ -11,11 +11,11 @@ import java.util.stream.Stream;
 import org.onepath.Grid;
 import org.onepath.cells.GridFormatException;
 import org.onepath.io.MovingAiMap;
-import org.onepath.store.GridStore;
 import org.onepath.io.MovingAiScenario;
 import org.onepath.io.MovingAiScenarios;
 import org.onepath.io.VoxelScenario;
 import org.onepath.io.VoxelScenarios;
+import org.onepath.store.GridStore;
 
 /**
  * Runs algorithms over Moving AI scenario files and compares every cost with the published
@@ -30,15 +30,48 @@ final class ScenarioRun {
      * problems with a positive optimum and a path gave {@code cost / optimum}, summing to
      * {@code ratioSum} with the largest {@code ratioMax}; otherwise they are 0, 0 and NaN.
      */
-    record MapResult(String map, int problems, int mismatches, long expanded, double searchSeconds,
-                     double preprocessSeconds, int ratioCount, double ratioSum, double ratioMax, long preparedBytes) {
-        MapResult(String map, int problems, int mismatches, long expanded, double searchSeconds, double preprocessSeconds) {
+    record MapResult(
+            String map,
+            int problems,
+            int mismatches,
+            long expanded,
+            double searchSeconds,
+            double preprocessSeconds,
+            int ratioCount,
+            double ratioSum,
+            double ratioMax,
+            long preparedBytes) {
+        MapResult(
+                String map,
+                int problems,
+                int mismatches,
+                long expanded,
+                double searchSeconds,
+                double preprocessSeconds) {
             this(map, problems, mismatches, expanded, searchSeconds, preprocessSeconds, 0, 0, Double.NaN, 0);
         }
 
-        MapResult(String map, int problems, int mismatches, long expanded, double searchSeconds,
-                  double preprocessSeconds, int ratioCount, double ratioSum, double ratioMax) {
-            this(map, problems, mismatches, expanded, searchSeconds, preprocessSeconds, ratioCount, ratioSum, ratioMax, 0);
+        MapResult(
+                String map,
+                int problems,
+                int mismatches,
+                long expanded,
+                double searchSeconds,
+                double preprocessSeconds,
+                int ratioCount,
+                double ratioSum,
+                double ratioMax) {
+            this(
+                    map,
+                    problems,
+                    mismatches,
+                    expanded,
+                    searchSeconds,
+                    preprocessSeconds,
+                    ratioCount,
+                    ratioSum,
+                    ratioMax,
+                    0);
         }
 
         /** Mean of cost / optimum, NaN without ratios. */
@@ -60,12 +93,18 @@ final class ScenarioRun {
         /** Mean of cost / optimum over every map's problems, NaN without ratios. */
         double ratioMean() {
             int n = maps.stream().mapToInt(MapResult::ratioCount).sum();
-            return n == 0 ? Double.NaN : maps.stream().mapToDouble(MapResult::ratioSum).sum() / n;
+            return n == 0
+                    ? Double.NaN
+                    : maps.stream().mapToDouble(MapResult::ratioSum).sum() / n;
         }
 
         /** Largest cost / optimum over every map, NaN without ratios. */
         double ratioMax() {
-            return maps.stream().filter(m -> m.ratioCount() > 0).mapToDouble(MapResult::ratioMax).max().orElse(Double.NaN);
+            return maps.stream()
+                    .filter(m -> m.ratioCount() > 0)
+                    .mapToDouble(MapResult::ratioMax)
+                    .max()
+                    .orElse(Double.NaN);
         }
 
         int problems() {
@@ -94,8 +133,7 @@ final class ScenarioRun {
      *
      * @param ends the start and goal as text, e.g. {@code (1,2)->(3,4)}
      */
-    record Mismatch(String alg, String scenario, int index, String ends, double optimal, double cost) {
-    }
+    record Mismatch(String alg, String scenario, int index, String ends, double optimal, double cost) {}
 
     /** Everything a run produced. */
     record Report(List<AlgorithmResult> results, List<Mismatch> mismatches, double loadSeconds) {
@@ -120,7 +158,13 @@ final class ScenarioRun {
      * @param store     a store file, or a folder of them named after the maps, that answers the
      *                  scenarios instead of the maps beside them; null for the maps
      */
-    ScenarioRun(List<Algorithm> algorithms, int passes, ProblemSelection selection, int warmup, PrintStream progress, Path store) {
+    ScenarioRun(
+            List<Algorithm> algorithms,
+            int passes,
+            ProblemSelection selection,
+            int warmup,
+            PrintStream progress,
+            Path store) {
         this.selection = selection;
         this.algorithms = algorithms;
         this.passes = passes;
@@ -140,8 +184,11 @@ final class ScenarioRun {
         for (Path p : paths) {
             if (Files.isDirectory(p)) {
                 try (Stream<Path> walk = Files.walk(p)) {
-                    List<Path> found = walk.filter(f -> Files.isRegularFile(f) && (f.getFileName().toString().endsWith(".scen")
-                            || VoxelScenarioRun.isVoxelScenario(f))).sorted().toList();
+                    List<Path> found = walk.filter(f -> Files.isRegularFile(f)
+                                    && (f.getFileName().toString().endsWith(".scen")
+                                            || VoxelScenarioRun.isVoxelScenario(f)))
+                            .sorted()
+                            .toList();
                     if (found.isEmpty()) {
                         throw new IllegalArgumentException(p + ": folder holds no .scen or .3dscen file");
                     }
@@ -224,7 +271,8 @@ final class ScenarioRun {
             fileIndex++;
             if (VoxelScenarioRun.isVoxelScenario(scen)) {
                 if (progress != null) {
-                    progress.print("\r[" + fileIndex + "/" + scenarioFiles.size() + "] " + scen.getFileName() + " " + VoxelScenarioRun.ALGORITHM + "          ");
+                    progress.print("\r[" + fileIndex + "/" + scenarioFiles.size() + "] " + scen.getFileName() + " "
+                            + VoxelScenarioRun.ALGORITHM + "          ");
                     progress.flush();
                 }
                 List<VoxelScenario> problems = kept.of(VoxelScenarios.read(scen));
@@ -254,7 +302,13 @@ final class ScenarioRun {
                 grid = opened.grid();
                 close = opened::close;
                 try {
-                    checkSizes(scen, problems, selection, grid.width(), grid.height(), opened.path().toString());
+                    checkSizes(
+                            scen,
+                            problems,
+                            selection,
+                            grid.width(),
+                            grid.height(),
+                            opened.path().toString());
                 } catch (RuntimeException e) {
                     opened.close();
                     throw e;
@@ -265,7 +319,8 @@ final class ScenarioRun {
                 for (int a = 0; a < algorithms.size(); a++) {
                     Algorithm alg = algorithms.get(a);
                     if (progress != null) {
-                        progress.print("\r[" + fileIndex + "/" + scenarioFiles.size() + "] " + mapName + " " + alg.name() + "          ");
+                        progress.print("\r[" + fileIndex + "/" + scenarioFiles.size() + "] " + mapName + " "
+                                + alg.name() + "          ");
                         progress.flush();
                     }
                     perAlg.get(a).add(runOne(alg, grid, mapName, scen, problems, mismatches));
@@ -282,7 +337,10 @@ final class ScenarioRun {
         List<AlgorithmResult> results = new ArrayList<>();
         for (int a = 0; a < algorithms.size(); a++) {
             if (anyGridFile) {
-                results.add(new AlgorithmResult(algorithms.get(a).name(), perAlg.get(a), algorithms.get(a).anyAngle(),
+                results.add(new AlgorithmResult(
+                        algorithms.get(a).name(),
+                        perAlg.get(a),
+                        algorithms.get(a).anyAngle(),
                         algorithms.get(a).suboptimal()));
             }
         }
@@ -313,14 +371,20 @@ final class ScenarioRun {
         void checkAnyKept() {
             if (!any && largestFile > 0) {
                 // Only --from can skip everything: every >= 1 and a limit >= 1 keep problem 'from'.
-                throw new IllegalArgumentException("--from " + selection.from() + " is past the last problem of every scenario file "
-                        + "(the largest holds " + largestFile + "); expected below " + largestFile);
+                throw new IllegalArgumentException(
+                        "--from " + selection.from() + " is past the last problem of every scenario file "
+                                + "(the largest holds " + largestFile + "); expected below " + largestFile);
             }
         }
     }
 
-    private MapResult runOne(Algorithm alg, Grid grid, String mapName, Path scen, List<MovingAiScenario> problems,
-                             List<Mismatch> mismatches) {
+    private MapResult runOne(
+            Algorithm alg,
+            Grid grid,
+            String mapName,
+            Path scen,
+            List<MovingAiScenario> problems,
+            List<Mismatch> mismatches) {
         long p0 = System.nanoTime();
         try (Algorithm.Solver solver = alg.prepare(grid)) {
             double preprocess = (System.nanoTime() - p0) / 1e9;
@@ -357,16 +421,30 @@ final class ScenarioRun {
                     ratioSum += ratio;
                     ratioMax = ratioCount == 1 ? ratio : Math.max(ratioMax, ratio);
                 }
-                boolean ok = anyAngle ? anyAngleMatches(problems.get(i), costs[i])
-                        : suboptimal ? suboptimalMatches(problems.get(i), costs[i]) : matches(problems.get(i), costs[i]);
+                boolean ok = anyAngle
+                        ? anyAngleMatches(problems.get(i), costs[i])
+                        : suboptimal
+                                ? suboptimalMatches(problems.get(i), costs[i])
+                                : matches(problems.get(i), costs[i]);
                 if (!ok) {
                     bad++;
                     MovingAiScenario p = problems.get(i);
                     String ends = "(" + p.startX() + "," + p.startY() + ")->(" + p.goalX() + "," + p.goalY() + ")";
-                    mismatches.add(new Mismatch(alg.name(), scen.toString(), selection.numberInFile(i), ends, p.optimalLength(), costs[i]));
+                    mismatches.add(new Mismatch(
+                            alg.name(), scen.toString(), selection.numberInFile(i), ends, p.optimalLength(), costs[i]));
                 }
             }
-            return new MapResult(mapName, n, bad, totalExpanded, best, preprocess, ratioCount, ratioSum, ratioMax, solver.preparedBytes());
+            return new MapResult(
+                    mapName,
+                    n,
+                    bad,
+                    totalExpanded,
+                    best,
+                    preprocess,
+                    ratioCount,
+                    ratioSum,
+                    ratioMax,
+                    solver.preparedBytes());
         }
     }
 
@@ -374,25 +452,38 @@ final class ScenarioRun {
         Path dir = scen.toAbsolutePath().getParent();
         Path map = dir.resolve(first.mapFileName());
         if (!Files.isRegularFile(map)) {
-            throw new IllegalArgumentException(scen + ": map '" + first.mapFileName() + "' not found beside the scenario file (looked for " + map + ")");
+            throw new IllegalArgumentException(scen + ": map '" + first.mapFileName()
+                    + "' not found beside the scenario file (looked for " + map + ")");
         }
         return map;
     }
 
     /** Refuses problems for another map size or map; the message numbers a problem as in the file (from 1). */
-    private static void checkSizes(Path scen, List<MovingAiScenario> problems, ProblemSelection selection, int width, int height,
-                                   String source) {
+    private static void checkSizes(
+            Path scen,
+            List<MovingAiScenario> problems,
+            ProblemSelection selection,
+            int width,
+            int height,
+            String source) {
         for (int i = 0; i < problems.size(); i++) {
             MovingAiScenario p = problems.get(i);
             int number = selection.numberInFile(i) + 1;
             if (p.mapWidth() != width || p.mapHeight() != height) {
-                throw new GridFormatException(scen.toString(), 0, "problem " + number + " is for a " + p.mapWidth() + " x "
-                        + p.mapHeight() + " map, but " + source + " is " + width + " x " + height);
+                throw new GridFormatException(
+                        scen.toString(),
+                        0,
+                        "problem " + number + " is for a " + p.mapWidth() + " x " + p.mapHeight() + " map, but "
+                                + source + " is " + width + " x " + height);
             }
             if (!p.mapFileName().equals(problems.getFirst().mapFileName())) {
-                throw new GridFormatException(scen.toString(), 0, "problem " + number + " names map '" + p.map()
-                        + "', problem " + (selection.numberInFile(0) + 1) + " names '" + problems.getFirst().map()
-                        + "'; expected one map per file");
+                throw new GridFormatException(
+                        scen.toString(),
+                        0,
+                        "problem " + number + " names map '" + p.map()
+                                + "', problem " + (selection.numberInFile(0) + 1) + " names '"
+                                + problems.getFirst().map()
+                                + "'; expected one map per file");
             }
         }
     }

@@ -31,10 +31,14 @@ import picocli.CommandLine.Spec;
  * The file appears whole or not at all: the bytes go to a temporary file beside it, which is
  * synced and then renamed into place.
  */
-@Command(name = "grid", mixinStandardHelpOptions = true,
-        description = {"Reads a Moving AI .map file and writes the grid's state (kind 1) to FILE.",
-                "The file is written beside FILE first and moved into place, so it is never seen half-written.",
-                "An existing FILE is kept unless --force is given."})
+@Command(
+        name = "grid",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Reads a Moving AI .map file and writes the grid's state (kind 1) to FILE.",
+            "The file is written beside FILE first and moved into place, so it is never seen half-written.",
+            "An existing FILE is kept unless --force is given."
+        })
 final class StateGridCommand implements Callable<Integer> {
     /** Temporary names tried before giving up; a clash needs a 64-bit random collision. */
     private static final int TEMP_ATTEMPTS = 16;
@@ -126,7 +130,8 @@ final class StateGridCommand implements Callable<Integer> {
     private static Path createTemp(Path folder, String name) throws IOException {
         FileAlreadyExistsException clash = null;
         for (int i = 0; i < TEMP_ATTEMPTS; i++) {
-            Path temp = folder.resolve("." + name + "." + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()) + ".tmp");
+            Path temp = folder.resolve("." + name + "."
+                    + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()) + ".tmp");
             try {
                 return Files.createFile(temp);
             } catch (FileAlreadyExistsException e) {

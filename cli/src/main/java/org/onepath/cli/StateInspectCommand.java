@@ -23,11 +23,15 @@ import picocli.CommandLine.Spec;
  * and fields, bulk data as counts. Bad bytes are one line naming the file, field, value, offset
  * and bound, exit status 2.
  */
-@Command(name = "inspect", mixinStandardHelpOptions = true,
-        description = {"Decodes a version-1 state file and prints its header and fields.",
-                "Cells, chunks and node lists are summarised as counts. Grid, VoxelGrid, Graph and the A*, jump point, "
-                + "Theta* and graph A* searches are decoded and fully checked; other kinds show the header and the payload size.",
-                "Invalid bytes: one line naming the field, value, offset and bound, exit status 2."})
+@Command(
+        name = "inspect",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Decodes a version-1 state file and prints its header and fields.",
+            "Cells, chunks and node lists are summarised as counts. Grid, VoxelGrid, Graph and the A*, jump point, "
+                    + "Theta* and graph A* searches are decoded and fully checked; other kinds show the header and the payload size.",
+            "Invalid bytes: one line naming the field, value, offset and bound, exit status 2."
+        })
 final class StateInspectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -61,7 +65,8 @@ final class StateInspectCommand implements Callable<Integer> {
         if (Files.isDirectory(file)) {
             throw new IllegalArgumentException(file + ": is a folder; expected a state file");
         }
-        try (Arena arena = Arena.ofConfined(); FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (Arena arena = Arena.ofConfined();
+                FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             MemorySegment data = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
             return StateInspector.inspect(data, file.toString());
         } catch (OnePathFormatException e) {

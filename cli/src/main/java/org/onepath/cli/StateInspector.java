@@ -6,18 +6,18 @@ import java.util.TreeMap;
 import org.onepath.state.AreasLayout;
 import org.onepath.state.AreasPiece;
 import org.onepath.state.FlowFieldPiece;
-import org.onepath.state.GridFlowFieldStateFormat;
-import org.onepath.state.GridReplannerStateFormat;
-import org.onepath.state.ReplanSearchPiece;
 import org.onepath.state.GraphEdgeLayout;
 import org.onepath.state.GraphStateFormat;
+import org.onepath.state.GridFlowFieldStateFormat;
+import org.onepath.state.GridReplannerStateFormat;
 import org.onepath.state.GridSearchStateFormat;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.GridStateFormat;
 import org.onepath.state.HexGridStateFormat;
 import org.onepath.state.OnePathFormatException;
-import org.onepath.state.SearchStateFormat;
+import org.onepath.state.ReplanSearchPiece;
 import org.onepath.state.SearchBuffersPiece;
+import org.onepath.state.SearchStateFormat;
 import org.onepath.state.SpacePiece;
 import org.onepath.state.StateKind;
 import org.onepath.state.StateLayout;
@@ -46,10 +46,10 @@ final class StateInspector {
      * 2^30 voxels; a grid has at most 2^28 cells, a graph 2^26 nodes).
      */
     static final int MAX_SEARCH_NODES = (int) VoxelGridStateFormat.MAX_VOXELS;
+
     private static final String[] STATUS_NAMES = {"not started", "running", "found", "no path"};
 
-    private StateInspector() {
-    }
+    private StateInspector() {}
 
     /**
      * Decodes one state.
@@ -65,7 +65,10 @@ final class StateInspector {
         StateReport report = new StateReport()
                 .put("file", file)
                 .put("bytes", data.byteSize())
-                .put("magic", String.format("0x%08X", StateLayout.MAGIC), String.format("0x%08X (ok)", StateLayout.MAGIC))
+                .put(
+                        "magic",
+                        String.format("0x%08X", StateLayout.MAGIC),
+                        String.format("0x%08X (ok)", StateLayout.MAGIC))
                 .jsonOnly("magicOk", true)
                 .put("formatVersion", StateLayout.VERSION)
                 .put("kind", kind.code(), kind.code() + " (" + kind.label() + ")")
@@ -76,11 +79,13 @@ final class StateInspector {
             case HEX_GRID -> hexGrid(StateReader.ofGrid(data), payload(report, payload, true), data);
             case VOXEL_GRID -> voxelGrid(StateReader.ofGrid(data), payload(report, payload, true), data);
             case GRAPH -> graph(StateReader.ofGraph(data), payload(report, payload, true), data);
-            case A_STAR, JUMP_POINT_SEARCH, THETA_STAR -> search(StateReader.ofGrid(data), payload(report, payload, true), kind);
+            case A_STAR, JUMP_POINT_SEARCH, THETA_STAR ->
+                search(StateReader.ofGrid(data), payload(report, payload, true), kind);
             case GRAPH_A_STAR -> search(StateReader.ofGraph(data), payload(report, payload, true), kind);
             case GRID_SEARCH -> gridSearch(StateReader.ofGrid(data), payload(report, payload, true), data);
             case GRID_FLOW_FIELD -> flowField(StateReader.ofGrid(data), payload(report, payload, true));
-            case GRID_REPLANNER, HEX_REPLANNER -> replanner(StateReader.ofGrid(data), payload(report, payload, true), kind);
+            case GRID_REPLANNER, HEX_REPLANNER ->
+                replanner(StateReader.ofGrid(data), payload(report, payload, true), kind);
             default -> payload(report, payload, false);
         }
         return report;
@@ -88,7 +93,8 @@ final class StateInspector {
 
     private static StateReport payload(StateReport report, long bytes, boolean decoded) {
         return report.textOnly("payload", bytes + " bytes" + (decoded ? "" : " (not decoded)"))
-                .jsonOnly("payloadBytes", bytes).jsonOnly("decoded", decoded);
+                .jsonOnly("payloadBytes", bytes)
+                .jsonOnly("decoded", decoded);
     }
 
     /** Grid (1), checked as a grid's restore checks it ({@link GridStateFormat}). */
@@ -109,10 +115,16 @@ final class StateInspector {
         report.put("width", w).put("height", h).put("version", version);
         gridSpace(report, space);
         areas(report, areas);
-        StateReport cells = new StateReport().put("count", cellCount).put("open", histogram[0]).put("wall", histogram[WALL])
+        StateReport cells = new StateReport()
+                .put("count", cellCount)
+                .put("open", histogram[0])
+                .put("wall", histogram[WALL])
                 .put("otherAreas", otherAreas(histogram));
-        report.put("cells", cells, cellCount + " (open " + histogram[0] + ", wall " + histogram[WALL] + ", other areas: "
-                + otherAreas(histogram).text() + ")");
+        report.put(
+                "cells",
+                cells,
+                cellCount + " (open " + histogram[0] + ", wall " + histogram[WALL] + ", other areas: "
+                        + otherAreas(histogram).text() + ")");
     }
 
     /**
@@ -128,15 +140,23 @@ final class StateInspector {
             histogram[data.get(StateLayout.U8, cellsAt + i) & 0xFF]++;
         }
         String layoutName = HexGridStateFormat.layoutName(head.layout());
-        report.put("width", head.width()).put("height", head.height())
-                .put("layout", head.layout(), head.layout() + " (" + layoutName + ")").jsonOnly("layoutName", layoutName)
+        report.put("width", head.width())
+                .put("height", head.height())
+                .put("layout", head.layout(), head.layout() + " (" + layoutName + ")")
+                .jsonOnly("layoutName", layoutName)
                 .put("version", head.version());
         gridSpace(report, head.space());
         areas(report, head.areas());
-        StateReport cells = new StateReport().put("count", cellCount).put("open", histogram[0]).put("wall", histogram[WALL])
+        StateReport cells = new StateReport()
+                .put("count", cellCount)
+                .put("open", histogram[0])
+                .put("wall", histogram[WALL])
                 .put("otherAreas", otherAreas(histogram));
-        report.put("cells", cells, cellCount + " (open " + histogram[0] + ", wall " + histogram[WALL] + ", other areas: "
-                + otherAreas(histogram).text() + ")");
+        report.put(
+                "cells",
+                cells,
+                cellCount + " (open " + histogram[0] + ", wall " + histogram[WALL] + ", other areas: "
+                        + otherAreas(histogram).text() + ")");
     }
 
     /** VoxelGrid (3), checked as a voxel grid's restore checks it ({@link VoxelGridStateFormat}). */
@@ -164,21 +184,38 @@ final class StateInspector {
             int cx = (int) (slot % chunksX);
             int cy = (int) (slot / chunksX % chunksY);
             int cz = (int) (slot / chunksX / chunksY);
-            storedVoxels += countChunk(data, at, Math.min(CHUNK_SIDE, sx - (cx << CHUNK_SHIFT)),
-                    Math.min(CHUNK_SIDE, sy - (cy << CHUNK_SHIFT)), Math.min(CHUNK_SIDE, sz - (cz << CHUNK_SHIFT)), histogram);
+            storedVoxels += countChunk(
+                    data,
+                    at,
+                    Math.min(CHUNK_SIDE, sx - (cx << CHUNK_SHIFT)),
+                    Math.min(CHUNK_SIDE, sy - (cy << CHUNK_SHIFT)),
+                    Math.min(CHUNK_SIDE, sz - (cz << CHUNK_SHIFT)),
+                    histogram);
             at += CHUNK_BYTES;
         }
 
         long voxelCount = (long) sx * sy * sz;
-        report.put("sizeX", sx).put("sizeY", sy).put("sizeZ", sz).put("defaultArea", defaultArea).put("version", version);
+        report.put("sizeX", sx)
+                .put("sizeY", sy)
+                .put("sizeZ", sz)
+                .put("defaultArea", defaultArea)
+                .put("version", version);
         voxelSpace(report, space);
         areas(report, areas);
-        report.put("chunks", new StateReport().put("count", slots).put("stored", stored),
+        report.put(
+                "chunks",
+                new StateReport().put("count", slots).put("stored", stored),
                 slots + " (" + chunksX + " x " + chunksY + " x " + chunksZ + "), stored " + stored);
-        StateReport voxels = new StateReport().put("count", storedVoxels).put("open", histogram[0])
-                .put("solid", histogram[WALL]).put("otherAreas", otherAreas(histogram));
-        report.put("storedChunkVoxels", voxels, storedVoxels + " inside the grid (open " + histogram[0] + ", solid "
-                + histogram[WALL] + ", other areas: " + otherAreas(histogram).text() + ")");
+        StateReport voxels = new StateReport()
+                .put("count", storedVoxels)
+                .put("open", histogram[0])
+                .put("solid", histogram[WALL])
+                .put("otherAreas", otherAreas(histogram));
+        report.put(
+                "storedChunkVoxels",
+                voxels,
+                storedVoxels + " inside the grid (open " + histogram[0] + ", solid " + histogram[WALL]
+                        + ", other areas: " + otherAreas(histogram).text() + ")");
         long defaultVoxels = voxelCount - storedVoxels;
         report.put("defaultChunkVoxels", defaultVoxels, defaultVoxels + " (all area " + defaultArea + ")");
     }
@@ -219,13 +256,16 @@ final class StateInspector {
         for (int i = 0; i < e; i++) {
             long rec = head.edgesOffset() + GraphEdgeLayout.recordOffset(i);
             if (data.get(GraphEdgeLayout.ALIVE, rec + GraphEdgeLayout.ALIVE_OFFSET) == 1) {
-                double weight = Double.longBitsToDouble(data.get(GraphEdgeLayout.WEIGHT_BITS, rec + GraphEdgeLayout.WEIGHT_OFFSET));
+                double weight = Double.longBitsToDouble(
+                        data.get(GraphEdgeLayout.WEIGHT_BITS, rec + GraphEdgeLayout.WEIGHT_OFFSET));
                 min = Math.min(min, weight);
                 max = Math.max(max, weight);
             }
         }
-        report.put("nodeCount", head.nodeCount()).put("edgeCount", e, e + " (alive " + alive + ", removed " + (e - alive) + ")")
-                .jsonOnly("aliveEdges", alive).put("selfLoops", head.selfLoops());
+        report.put("nodeCount", head.nodeCount())
+                .put("edgeCount", e, e + " (alive " + alive + ", removed " + (e - alive) + ")")
+                .jsonOnly("aliveEdges", alive)
+                .put("selfLoops", head.selfLoops());
         if (alive == 0) {
             report.put("aliveWeightMin", null, "none (no alive edge)").jsonOnly("aliveWeightMax", null);
         } else {
@@ -243,13 +283,16 @@ final class StateInspector {
         GridFlowFieldStateFormat.State s = GridFlowFieldStateFormat.read(r);
         FlowFieldPiece.Field f = s.field();
         int status = f.status();
-        report.put("width", s.width()).put("height", s.height()).put("areaVersion", s.areaVersion())
+        report.put("width", s.width())
+                .put("height", s.height())
+                .put("areaVersion", s.areaVersion())
                 .put("goals", s.goals().length, s.goals().length + " as created (" + f.goals().length + " distinct)")
                 .jsonOnly("distinctGoals", f.goals().length)
                 .put("pendingEdits", s.pending().length);
         report.block("flow")
                 .put("nodeCount", f.nodeCount())
-                .put("status", status, status + " (" + FLOW_STATUS_NAMES[status] + ")").jsonOnly("statusName", FLOW_STATUS_NAMES[status])
+                .put("status", status, status + " (" + FLOW_STATUS_NAMES[status] + ")")
+                .jsonOnly("statusName", FLOW_STATUS_NAMES[status])
                 .put("settled", f.settled())
                 .put("repairing", f.repairing())
                 .put("reached", f.reachedNodes().length)
@@ -269,8 +312,10 @@ final class StateInspector {
         ReplanSearchPiece.Search q = s.search();
         String algorithm = s.algorithm() == GridReplannerStateFormat.ALGORITHM_LPA_STAR ? "LPA*" : "D* Lite";
         int w = s.width();
-        report.put("width", w).put("height", s.height())
-                .put("algorithm", s.algorithm(), s.algorithm() + " (" + algorithm + ")").jsonOnly("algorithmName", algorithm)
+        report.put("width", w)
+                .put("height", s.height())
+                .put("algorithm", s.algorithm(), s.algorithm() + " (" + algorithm + ")")
+                .jsonOnly("algorithmName", algorithm)
                 .put("areaVersion", s.areaVersion())
                 .put("start", s.start(), s.start() + " (" + s.start() % w + ", " + s.start() / w + ")")
                 .put("goal", s.goal(), s.goal() + " (" + s.goal() % w + ", " + s.goal() / w + ")");
@@ -288,14 +333,19 @@ final class StateInspector {
             }
             block.put("km", q.km())
                     .put("overflow", q.overflow())
-                    .put("pending", q.pending().length, q.pending().length + " (" + withNeighbours + " with their neighbours)")
+                    .put(
+                            "pending",
+                            q.pending().length,
+                            q.pending().length + " (" + withNeighbours + " with their neighbours)")
                     .jsonOnly("pendingWithNeighbours", withNeighbours)
                     .put("planned", q.plannedNodes().length)
                     .put("open", q.open().count());
         }
     }
 
-    private static final String[] MODE_NAMES = {"not begun", "specialised A*", "generic core", "specialised jump point search"};
+    private static final String[] MODE_NAMES = {
+        "not begun", "specialised A*", "generic core", "specialised jump point search"
+    };
 
     /**
      * GridSearch (12), read through {@link GridSearchStateFormat}: the mode, the grid's size, then
@@ -306,8 +356,10 @@ final class StateInspector {
     private static void gridSearch(StateReader r, StateReport report, MemorySegment data) {
         GridSearchStateFormat.Head head = GridSearchStateFormat.readHead(r);
         int mode = head.mode();
-        report.put("mode", mode, mode + " (" + MODE_NAMES[mode] + ")").jsonOnly("modeName", MODE_NAMES[mode])
-                .put("width", head.width()).put("height", head.height());
+        report.put("mode", mode, mode + " (" + MODE_NAMES[mode] + ")")
+                .jsonOnly("modeName", MODE_NAMES[mode])
+                .put("width", head.width())
+                .put("height", head.height());
         int cells = head.cellCount();
         if (mode == GridSearchStateLayout.MODE_NOT_BEGUN) {
             r.expectEnd();
@@ -315,8 +367,10 @@ final class StateInspector {
         }
         if (mode == GridSearchStateLayout.MODE_GENERIC) {
             GridSearchStateFormat.Generic generic = GridSearchStateFormat.readGeneric(r, head);
-            report.put("startX", generic.startX()).put("startY", generic.startY())
-                    .put("goalX", generic.goalX()).put("goalY", generic.goalY());
+            report.put("startX", generic.startX())
+                    .put("startY", generic.startY())
+                    .put("goalX", generic.goalX())
+                    .put("goalY", generic.goalY());
             MemorySegment inner = data.asSlice(generic.embeddedOffset(), generic.embeddedLength());
             StateReport embedded = report.block("embedded");
             try {
@@ -325,7 +379,11 @@ final class StateInspector {
                 StateReader innerReader = StateReader.ofGrid(inner);
                 SearchStateFormat.State state = SearchStateFormat.read(innerReader, kind, MAX_SEARCH_NODES);
                 if (state.nodeCount() != cells) {
-                    throw innerReader.error("nodeCount", state.nodeCount(), cells + " (width * height)", SearchStateFormat.NODE_COUNT_OFFSET);
+                    throw innerReader.error(
+                            "nodeCount",
+                            state.nodeCount(),
+                            cells + " (width * height)",
+                            SearchStateFormat.NODE_COUNT_OFFSET);
                 }
                 printSearch(state, embedded);
             } catch (OnePathFormatException e) {
@@ -335,15 +393,25 @@ final class StateInspector {
         }
         if (mode == GridSearchStateLayout.MODE_SPECIALISED_JUMP) {
             int finder = GridSearchStateFormat.readFinder(r);
-            report.put("finder", finder, finder + (finder == GridSearchStateLayout.FINDER_BLOCK_SCANS ? " (block scans)" : " (JPS+ tables)"));
+            report.put(
+                    "finder",
+                    finder,
+                    finder
+                            + (finder == GridSearchStateLayout.FINDER_BLOCK_SCANS
+                                    ? " (block scans)"
+                                    : " (JPS+ tables)"));
         }
         GridSearchStateFormat.Fixed fixed = GridSearchStateFormat.readFixed(r, mode, cells);
         int status = fixed.status();
-        report.put("status", status, status + " (" + STATUS_NAMES[status] + ")").jsonOnly("statusName", STATUS_NAMES[status])
+        report.put("status", status, status + " (" + STATUS_NAMES[status] + ")")
+                .jsonOnly("statusName", STATUS_NAMES[status])
                 .put("zeroEstimate", fixed.zeroEstimate())
-                .put("start", fixed.start()).put("goal", fixed.goal())
-                .put("expanded", fixed.expanded()).put("iterations", fixed.iterations())
-                .put("pathA", fixed.pathA()).put("pathB", fixed.pathB());
+                .put("start", fixed.start())
+                .put("goal", fixed.goal())
+                .put("expanded", fixed.expanded())
+                .put("iterations", fixed.iterations())
+                .put("pathA", fixed.pathA())
+                .put("pathB", fixed.pathB());
         GridSearchStateFormat.skipVisited(r, fixed);
         StateReport open = report.put("visited", fixed.visitedCount()).block("openList");
         if (mode == GridSearchStateLayout.MODE_SPECIALISED_ASTAR) {
@@ -373,11 +441,14 @@ final class StateInspector {
         SearchBuffersPiece.Buffers buffers = state.buffers();
 
         report.put("nodeCount", n)
-                .put("status", status, status + " (" + STATUS_NAMES[status] + ")").jsonOnly("statusName", STATUS_NAMES[status])
+                .put("status", status, status + " (" + STATUS_NAMES[status] + ")")
+                .jsonOnly("statusName", STATUS_NAMES[status])
                 .put("heuristicWeight", weight)
                 .put("start", start, start < 0 ? "-1 (unset)" : Integer.toString(start))
                 .put("goal", goal, goal < 0 ? "-1 (unset)" : Integer.toString(goal))
-                .put("expanded", expanded).put("iterations", iterations).put("pathCost", pathCost);
+                .put("expanded", expanded)
+                .put("iterations", iterations)
+                .put("pathCost", pathCost);
         if (buffers == null) {
             report.put("buffers", null, "none (a search that has not started stores none)");
             return;
@@ -398,18 +469,34 @@ final class StateInspector {
     private static void gridSpace(StateReport report, SpacePiece.Grid s) {
         // == 0 also takes -0.0 as unassigned, as SpacePiece and the engines do.
         boolean assigned = !(s.originX() == 0 && s.originY() == 0 && s.cellSize() == 0);
-        StateReport json = new StateReport().put("assigned", assigned).put("originX", s.originX()).put("originY", s.originY())
+        StateReport json = new StateReport()
+                .put("assigned", assigned)
+                .put("originX", s.originX())
+                .put("originY", s.originY())
                 .put("cellSize", s.cellSize());
-        report.put("space", json, assigned ? "origin (" + s.originX() + ", " + s.originY() + "), cellSize " + s.cellSize()
-                : "unassigned (all 0)");
+        report.put(
+                "space",
+                json,
+                assigned
+                        ? "origin (" + s.originX() + ", " + s.originY() + "), cellSize " + s.cellSize()
+                        : "unassigned (all 0)");
     }
 
     private static void voxelSpace(StateReport report, SpacePiece.Voxel s) {
         boolean assigned = !(s.originX() == 0 && s.originY() == 0 && s.originZ() == 0 && s.cellSize() == 0);
-        StateReport json = new StateReport().put("assigned", assigned).put("originX", s.originX()).put("originY", s.originY())
-                .put("originZ", s.originZ()).put("cellSize", s.cellSize());
-        report.put("space", json, assigned ? "origin (" + s.originX() + ", " + s.originY() + ", " + s.originZ() + "), cellSize "
-                + s.cellSize() : "unassigned (all 0)");
+        StateReport json = new StateReport()
+                .put("assigned", assigned)
+                .put("originX", s.originX())
+                .put("originY", s.originY())
+                .put("originZ", s.originZ())
+                .put("cellSize", s.cellSize());
+        report.put(
+                "space",
+                json,
+                assigned
+                        ? "origin (" + s.originX() + ", " + s.originY() + ", " + s.originZ() + "), cellSize "
+                                + s.cellSize()
+                        : "unassigned (all 0)");
     }
 
     private static void areas(StateReport report, AreasPiece.Areas areas) {
@@ -421,7 +508,9 @@ final class StateInspector {
             }
         }
         StateReport.Sparse sparse = new StateReport.Sparse(notOne);
-        report.put("areas", new StateReport().put("version", areas.version()).put("multipliersNotOne", sparse),
+        report.put(
+                "areas",
+                new StateReport().put("version", areas.version()).put("multipliersNotOne", sparse),
                 "version " + areas.version() + ", multipliers not 1: " + sparse.text());
     }
 

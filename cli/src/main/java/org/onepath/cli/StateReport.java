@@ -29,11 +29,14 @@ final class StateReport {
     }
 
     /** Where a field is printed. */
-    private enum Where { BOTH, TEXT, JSON }
+    private enum Where {
+        BOTH,
+        TEXT,
+        JSON
+    }
 
     /** One field: its JSON value and, when the text should differ, its text (null: derived). */
-    private record Field(String name, Object json, String text, Where where) {
-    }
+    private record Field(String name, Object json, String text, Where where) {}
 
     private final List<Field> fields = new ArrayList<>();
 
@@ -81,9 +84,14 @@ final class StateReport {
 
     private StateReport add(Field field) {
         Object v = field.json();
-        if (v != null && !(v instanceof Number || v instanceof String || v instanceof Boolean || v instanceof StateReport
-                || v instanceof Sparse)) {
-            throw new IllegalArgumentException("field '" + field.name() + "': unsupported value type " + v.getClass().getName());
+        if (v != null
+                && !(v instanceof Number
+                        || v instanceof String
+                        || v instanceof Boolean
+                        || v instanceof StateReport
+                        || v instanceof Sparse)) {
+            throw new IllegalArgumentException("field '" + field.name() + "': unsupported value type "
+                    + v.getClass().getName());
         }
         fields.add(field);
         return this;

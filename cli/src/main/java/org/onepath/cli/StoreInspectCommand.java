@@ -24,10 +24,14 @@ import picocli.CommandLine.Spec;
  * {@code onepath store inspect}: opens a store the way the engine does (directory, small
  * sections, fingerprints) and prints what it holds. It reads no big section.
  */
-@Command(name = "inspect", mixinStandardHelpOptions = true,
-        description = {"Opens a store file as the engine does and prints its header, sections and contents.",
-                "Checks the header, the section table, the small sections and the fingerprints; the big sections "
-                + "are checked by 'onepath store verify'. Exit status 2 with one line naming the problem if the file fails."})
+@Command(
+        name = "inspect",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Opens a store file as the engine does and prints its header, sections and contents.",
+            "Checks the header, the section table, the small sections and the fingerprints; the big sections "
+                    + "are checked by 'onepath store verify'. Exit status 2 with one line naming the problem if the file fails."
+        })
 final class StoreInspectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -75,27 +79,61 @@ final class StoreInspectCommand implements Callable<Integer> {
             StringBuilder b = new StringBuilder("{\"file\":").append(Json.string(file.toString()));
             for (Map.Entry<String, Object> e : fields.entrySet()) {
                 Object v = e.getValue();
-                b.append(",\"").append(e.getKey()).append("\":").append(
-                        v instanceof Double d ? Json.number(d) : v instanceof Number n ? n.toString() : Json.string(v.toString()));
+                b.append(",\"")
+                        .append(e.getKey())
+                        .append("\":")
+                        .append(
+                                v instanceof Double d
+                                        ? Json.number(d)
+                                        : v instanceof Number n ? n.toString() : Json.string(v.toString()));
             }
             b.append(",\"sections\":[");
             for (int i = 0; i < sections.size(); i++) {
                 StoreFile.Section s = sections.get(i);
-                b.append(i > 0 ? "," : "").append("{\"id\":").append(s.id()).append(",\"name\":").append(Json.string(s.name()))
-                        .append(",\"offset\":").append(s.offset()).append(",\"length\":").append(s.length())
-                        .append(",\"crc32c\":").append(Json.string(String.format("%08x", s.crc())))
-                        .append(",\"fingerprint\":").append(s.hasFingerprint() ? Json.string(s.fingerprintHex()) : "null").append('}');
+                b.append(i > 0 ? "," : "")
+                        .append("{\"id\":")
+                        .append(s.id())
+                        .append(",\"name\":")
+                        .append(Json.string(s.name()))
+                        .append(",\"offset\":")
+                        .append(s.offset())
+                        .append(",\"length\":")
+                        .append(s.length())
+                        .append(",\"crc32c\":")
+                        .append(Json.string(String.format("%08x", s.crc())))
+                        .append(",\"fingerprint\":")
+                        .append(s.hasFingerprint() ? Json.string(s.fingerprintHex()) : "null")
+                        .append('}');
             }
             out.println(b.append("]}"));
         } else {
             out.println(file);
             for (Map.Entry<String, Object> e : fields.entrySet()) {
                 Object v = e.getValue();
-                out.printf(Locale.ROOT, "  %-17s %s%n", e.getKey(), v instanceof Double d ? String.format(Locale.ROOT, "%.6f", d) : v);
+                out.printf(
+                        Locale.ROOT,
+                        "  %-17s %s%n",
+                        e.getKey(),
+                        v instanceof Double d ? String.format(Locale.ROOT, "%.6f", d) : v);
             }
-            out.printf(Locale.ROOT, "  %-3s %-12s %12s %14s %-8s %s%n", "id", "section", "offset", "length", "crc32c", "fingerprint");
+            out.printf(
+                    Locale.ROOT,
+                    "  %-3s %-12s %12s %14s %-8s %s%n",
+                    "id",
+                    "section",
+                    "offset",
+                    "length",
+                    "crc32c",
+                    "fingerprint");
             for (StoreFile.Section s : sections) {
-                out.printf(Locale.ROOT, "  %-3d %-12s %12d %14d %08x %s%n", s.id(), s.name(), s.offset(), s.length(), s.crc(),
+                out.printf(
+                        Locale.ROOT,
+                        "  %-3d %-12s %12d %14d %08x %s%n",
+                        s.id(),
+                        s.name(),
+                        s.offset(),
+                        s.length(),
+                        s.crc(),
                         s.hasFingerprint() ? s.fingerprintHex().substring(0, 16) + "..." : "-");
             }
         }

@@ -16,12 +16,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code onepath store verify}: reads every byte of a store and checks every checksum. */
-@Command(name = "verify", mixinStandardHelpOptions = true,
+@Command(
+        name = "verify",
+        mixinStandardHelpOptions = true,
         header = "Reads every byte of a store file and checks it.",
-        description = {"Reads every byte of a store file: the checks of 'store inspect', then each section's checksum, "
-                + "the padding, and for a grid the cells against their fingerprint. Opening a store skips the big sections, "
-                + "since reading them would defeat the lazy mapping; this is the command that reads them.",
-                "Exit status 0 when the file is sound, 2 with one line naming the first problem."})
+        description = {
+            "Reads every byte of a store file: the checks of 'store inspect', then each section's checksum, "
+                    + "the padding, and for a grid the cells against their fingerprint. Opening a store skips the big sections, "
+                    + "since reading them would defeat the lazy mapping; this is the command that reads them.",
+            "Exit status 0 when the file is sound, 2 with one line naming the first problem."
+        })
 final class StoreVerifyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -51,7 +55,12 @@ final class StoreVerifyCommand implements Callable<Integer> {
             Stores.clearBar(bar);
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "%s: sound (%s, %d bytes read and checked in %.2f s)%n", file, StoreLayout.kindName(kind), length,
+        out.printf(
+                Locale.ROOT,
+                "%s: sound (%s, %d bytes read and checked in %.2f s)%n",
+                file,
+                StoreLayout.kindName(kind),
+                length,
                 (System.nanoTime() - t0) / 1e9);
         out.flush();
         return 0;

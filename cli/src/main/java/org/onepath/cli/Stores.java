@@ -19,8 +19,7 @@ final class Stores {
     /** File name ending of a store. */
     static final String EXTENSION = ".opstore";
 
-    private Stores() {
-    }
+    private Stores() {}
 
     /**
      * The store holding a map: {@code store} itself when it is a file, else the file named after
@@ -40,7 +39,8 @@ final class Stores {
         GridStore opened = open(file, () -> GridStore.open(file));
         if (!opened.name().equals(mapFileName)) {
             opened.close();
-            throw new IllegalArgumentException(file + ": holds map '" + opened.name() + "', the scenarios need '" + mapFileName + "'");
+            throw new IllegalArgumentException(
+                    file + ": holds map '" + opened.name() + "', the scenarios need '" + mapFileName + "'");
         }
         return opened;
     }
@@ -51,7 +51,8 @@ final class Stores {
         VoxelWorldStore opened = open(file, () -> VoxelWorldStore.open(file));
         if (!opened.name().equals(mapFileName)) {
             opened.close();
-            throw new IllegalArgumentException(file + ": holds world '" + opened.name() + "', the scenarios need '" + mapFileName + "'");
+            throw new IllegalArgumentException(
+                    file + ": holds world '" + opened.name() + "', the scenarios need '" + mapFileName + "'");
         }
         return opened;
     }
@@ -113,8 +114,14 @@ final class Stores {
                 if (total > 0) {
                     int width = 30;
                     int filled = (int) (width * Math.min(1.0, (double) done / total));
-                    text = String.format(Locale.ROOT, "%s %s [%s%s] %3d%%", label, phase, "#".repeat(filled),
-                            " ".repeat(width - filled), (int) (100.0 * done / total));
+                    text = String.format(
+                            Locale.ROOT,
+                            "%s %s [%s%s] %3d%%",
+                            label,
+                            phase,
+                            "#".repeat(filled),
+                            " ".repeat(width - filled),
+                            (int) (100.0 * done / total));
                 } else {
                     text = label + " " + phase + "...";
                 }

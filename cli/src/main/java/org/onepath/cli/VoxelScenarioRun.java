@@ -3,13 +3,13 @@ package org.onepath.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.onepath.cells.GridFormatException;
 import org.onepath.VoxelGrid;
-import org.onepath.io.VoxelMap;
-import org.onepath.store.VoxelWorldStore;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
+import org.onepath.cells.GridFormatException;
+import org.onepath.io.VoxelMap;
 import org.onepath.io.VoxelScenario;
+import org.onepath.store.VoxelWorldStore;
 
 /**
  * Runs the problems of Moving AI {@code .3dscen} files with the tier-1 voxel query (26 moves, no
@@ -21,8 +21,7 @@ final class VoxelScenarioRun {
     static final String ALGORITHM = "astar-3d";
 
     /** What one file produced. */
-    record FileResult(ScenarioRun.MapResult result, double loadSeconds) {
-    }
+    record FileResult(ScenarioRun.MapResult result, double loadSeconds) {}
 
     private final int passes;
     private final ProblemSelection selection;
@@ -45,7 +44,10 @@ final class VoxelScenarioRun {
      * Voxel problems run only A*: refuses any other requested algorithm, naming it and a voxel file.
      */
     static void checkAlgorithms(List<Algorithm> algorithms, List<Path> files) {
-        Path first = files.stream().filter(VoxelScenarioRun::isVoxelScenario).findFirst().orElseThrow();
+        Path first = files.stream()
+                .filter(VoxelScenarioRun::isVoxelScenario)
+                .findFirst()
+                .orElseThrow();
         for (Algorithm a : algorithms) {
             if (!a.name().equals("astar")) {
                 throw new IllegalArgumentException("--alg " + a.name() + " does not run on voxel scenarios (" + first
@@ -111,8 +113,10 @@ final class VoxelScenarioRun {
                 VoxelScenario p = problems.get(i);
                 if (!matches(p, costs[i])) {
                     bad++;
-                    String ends = "(" + p.startX() + "," + p.startY() + "," + p.startZ() + ")->(" + p.goalX() + "," + p.goalY() + "," + p.goalZ() + ")";
-                    mismatches.add(new ScenarioRun.Mismatch(ALGORITHM, scen.toString(), selection.numberInFile(i), ends, p.optimalLength(), costs[i]));
+                    String ends = "(" + p.startX() + "," + p.startY() + "," + p.startZ() + ")->(" + p.goalX() + ","
+                            + p.goalY() + "," + p.goalZ() + ")";
+                    mismatches.add(new ScenarioRun.Mismatch(
+                            ALGORITHM, scen.toString(), selection.numberInFile(i), ends, p.optimalLength(), costs[i]));
                 }
             }
             return new FileResult(new ScenarioRun.MapResult(mapName, n, bad, totalExpanded, best, 0), load);
@@ -122,12 +126,17 @@ final class VoxelScenarioRun {
     }
 
     /** Refuses a problem with an end outside the map; the message numbers it as in the file (from 1). */
-    private static void checkInside(Path scen, List<VoxelScenario> problems, ProblemSelection selection, VoxelGrid grid) {
+    private static void checkInside(
+            Path scen, List<VoxelScenario> problems, ProblemSelection selection, VoxelGrid grid) {
         for (int i = 0; i < problems.size(); i++) {
             VoxelScenario p = problems.get(i);
             if (!grid.contains(p.startX(), p.startY(), p.startZ()) || !grid.contains(p.goalX(), p.goalY(), p.goalZ())) {
-                throw new GridFormatException(scen.toString(), 0, "problem " + (selection.numberInFile(i) + 1) + " has an end outside the "
-                        + grid.sizeX() + " x " + grid.sizeY() + " x " + grid.sizeZ() + " map " + problems.getFirst().mapFileName());
+                throw new GridFormatException(
+                        scen.toString(),
+                        0,
+                        "problem " + (selection.numberInFile(i) + 1) + " has an end outside the " + grid.sizeX() + " x "
+                                + grid.sizeY() + " x " + grid.sizeZ() + " map "
+                                + problems.getFirst().mapFileName());
             }
         }
     }

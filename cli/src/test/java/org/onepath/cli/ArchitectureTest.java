@@ -41,7 +41,8 @@ final class ArchitectureTest {
     }
 
     private static Location locationOf(Class<?> type) throws URISyntaxException {
-        return Location.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        return Location.of(
+                type.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
     /** Every class under {@code root} is its package's slice; the root package counts as one like any other. */
@@ -50,7 +51,9 @@ final class ArchitectureTest {
             @Override
             public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
                 String name = javaClass.getPackageName();
-                return name.equals(root) || name.startsWith(root + ".") ? SliceIdentifier.of(name) : SliceIdentifier.ignore();
+                return name.equals(root) || name.startsWith(root + ".")
+                        ? SliceIdentifier.of(name)
+                        : SliceIdentifier.ignore();
             }
 
             @Override
@@ -67,35 +70,63 @@ final class ArchitectureTest {
 
     /** Nothing below the facade (cells, memory, engines, derived tables) reads the tier-1 package itself. */
     static ArchRule nothingBelowReadsTheFacade(String root) {
-        return noClasses().that().resideInAnyPackage(root + ".cells..", root + ".layout..", root + ".memory..",
-                        root + ".grids..", root + ".graphs..", root + ".tables..")
-                .should().dependOnClassesThat().resideInAPackage(root)
+        return noClasses()
+                .that()
+                .resideInAnyPackage(
+                        root + ".cells..",
+                        root + ".layout..",
+                        root + ".memory..",
+                        root + ".grids..",
+                        root + ".graphs..",
+                        root + ".tables..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(root)
                 .because("engines take the cells type, never the tier-1 Grid or HexGrid");
     }
 
     /** The layers of DESIGN.md section 1, each reading only those below it. */
     static ArchRule layers(String root) {
-        return layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true)
-                .layer("Command").definedBy(root + ".cli..")
-                .layer("Store").definedBy(root + ".store..")
-                .layer("Facade").definedBy(root, root + ".io..", root + ".debug..")
-                .layer("Tables").definedBy(root + ".tables..")
-                .layer("Engines").definedBy(root + ".grids..", root + ".graphs..")
-                .layer("Cells").definedBy(root + ".cells..")
-                .layer("Layouts").definedBy(root + ".layout..")
-                .layer("Memory").definedBy(root + ".memory..")
-                .layer("State").definedBy(root + ".state..")
-                .whereLayer("Command").mayNotBeAccessedByAnyLayer()
-                .whereLayer("Store").mayOnlyBeAccessedByLayers("Command")
-                .whereLayer("Facade").mayOnlyBeAccessedByLayers("Store", "Command")
-                .whereLayer("Tables").mayOnlyBeAccessedByLayers("Facade", "Store", "Command")
-                .whereLayer("Engines").mayOnlyBeAccessedByLayers("Tables", "Facade", "Store", "Command")
-                .whereLayer("Cells").mayOnlyBeAccessedByLayers("Engines", "Tables", "Facade", "Store", "Command")
-                .whereLayer("Layouts").mayOnlyBeAccessedByLayers("Cells", "Engines", "Tables", "Facade", "Store", "Command")
-                .whereLayer("Memory").mayOnlyBeAccessedByLayers("Layouts", "Cells", "Engines", "Tables", "Facade", "Store",
-                        "Command")
-                .whereLayer("State").mayOnlyBeAccessedByLayers("Memory", "Layouts", "Cells", "Engines", "Tables", "Facade",
-                        "Store", "Command");
+        return layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .withOptionalLayers(true)
+                .layer("Command")
+                .definedBy(root + ".cli..")
+                .layer("Store")
+                .definedBy(root + ".store..")
+                .layer("Facade")
+                .definedBy(root, root + ".io..", root + ".debug..")
+                .layer("Tables")
+                .definedBy(root + ".tables..")
+                .layer("Engines")
+                .definedBy(root + ".grids..", root + ".graphs..")
+                .layer("Cells")
+                .definedBy(root + ".cells..")
+                .layer("Layouts")
+                .definedBy(root + ".layout..")
+                .layer("Memory")
+                .definedBy(root + ".memory..")
+                .layer("State")
+                .definedBy(root + ".state..")
+                .whereLayer("Command")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("Store")
+                .mayOnlyBeAccessedByLayers("Command")
+                .whereLayer("Facade")
+                .mayOnlyBeAccessedByLayers("Store", "Command")
+                .whereLayer("Tables")
+                .mayOnlyBeAccessedByLayers("Facade", "Store", "Command")
+                .whereLayer("Engines")
+                .mayOnlyBeAccessedByLayers("Tables", "Facade", "Store", "Command")
+                .whereLayer("Cells")
+                .mayOnlyBeAccessedByLayers("Engines", "Tables", "Facade", "Store", "Command")
+                .whereLayer("Layouts")
+                .mayOnlyBeAccessedByLayers("Cells", "Engines", "Tables", "Facade", "Store", "Command")
+                .whereLayer("Memory")
+                .mayOnlyBeAccessedByLayers("Layouts", "Cells", "Engines", "Tables", "Facade", "Store", "Command")
+                .whereLayer("State")
+                .mayOnlyBeAccessedByLayers(
+                        "Memory", "Layouts", "Cells", "Engines", "Tables", "Facade", "Store", "Command");
     }
 
     @Test
@@ -143,8 +174,12 @@ final class ArchitectureTest {
         String root = FIXTURE + ".upward";
         EvaluationResult result = nothingBelowReadsTheFacade(root).evaluate(fixture("upward"));
         assertTrue(result.hasViolation(), "the planted engine reading the facade went unseen");
-        assertTrue(result.getFailureReport().toString().contains("grids.Engine"), result.getFailureReport().toString());
-        assertTrue(layers(root).evaluate(fixture("upward")).hasViolation(), "the layer rule missed the planted upward read");
+        assertTrue(
+                result.getFailureReport().toString().contains("grids.Engine"),
+                result.getFailureReport().toString());
+        assertTrue(
+                layers(root).evaluate(fixture("upward")).hasViolation(),
+                "the layer rule missed the planted upward read");
         String clean = FIXTURE + ".clean";
         assertFalse(nothingBelowReadsTheFacade(clean).evaluate(fixture("clean")).hasViolation());
         assertFalse(layers(clean).evaluate(fixture("clean")).hasViolation());

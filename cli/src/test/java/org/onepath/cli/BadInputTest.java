@@ -35,7 +35,8 @@ class BadInputTest {
     @Test
     void missingPathAfterAGoodOne() {
         Path good = Fixtures.mapA(dir, "a.map");
-        String line = CliRun.of("scen", good.toString(), dir.resolve("gone").toString()).assertBadInput();
+        String line = CliRun.of("scen", good.toString(), dir.resolve("gone").toString())
+                .assertBadInput();
         assertMentions(line, "gone", "no such file");
     }
 
@@ -49,7 +50,8 @@ class BadInputTest {
     @Test
     void unknownAlgorithm() {
         Path scen = Fixtures.mapA(dir, "a.map");
-        String line = CliRun.of("scen", "--alg", "astar,dijkstra", scen.toString()).assertBadInput();
+        String line =
+                CliRun.of("scen", "--alg", "astar,dijkstra", scen.toString()).assertBadInput();
         assertMentions(line, "dijkstra", "astar", "generic-astar");
     }
 
@@ -109,7 +111,8 @@ class BadInputTest {
     @Test
     void scenarioLineWithEightFields() {
         // The second problem (line 3) lacks its length.
-        List<String> lines = new ArrayList<>(Fixtures.scen("a.map", 5, 4, MAP_A_PROBLEMS).lines().toList());
+        List<String> lines = new ArrayList<>(
+                Fixtures.scen("a.map", 5, 4, MAP_A_PROBLEMS).lines().toList());
         lines.set(2, lines.get(2).substring(0, lines.get(2).lastIndexOf('\t')));
         Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         Path scen = Fixtures.write(dir.resolve("a.map.scen"), String.join("\n", lines) + "\n");
@@ -157,7 +160,8 @@ class BadInputTest {
     @Test
     void mapNamedInScenarioIsNotBesideIt() {
         Fixtures.write(dir.resolve("maps/ghost.map"), Fixtures.MAP_A); // in another folder: does not count
-        Path scen = Fixtures.write(dir.resolve("scen/ghost.map.scen"), Fixtures.scen("ghost.map", 5, 4, MAP_A_PROBLEMS));
+        Path scen =
+                Fixtures.write(dir.resolve("scen/ghost.map.scen"), Fixtures.scen("ghost.map", 5, 4, MAP_A_PROBLEMS));
         String line = CliRun.of("scen", scen.toString()).assertBadInput();
         assertMentions(line, "ghost.map.scen", "'ghost.map'", "not found");
     }
@@ -189,8 +193,12 @@ class BadInputTest {
 
     @Test
     void usageErrorsExitTwoWithoutStackTrace() {
-        for (String[] args : List.of(new String[] {"scen"}, new String[] {"scen", "--passes", "many", "x.scen"},
-                new String[] {"nosuchcommand"}, new String[] {}, new String[] {"demo", "--size"})) {
+        for (String[] args : List.of(
+                new String[] {"scen"},
+                new String[] {"scen", "--passes", "many", "x.scen"},
+                new String[] {"nosuchcommand"},
+                new String[] {},
+                new String[] {"demo", "--size"})) {
             CliRun run = CliRun.of(args);
             assertEquals(OnePathCli.BAD_INPUT, run.status(), () -> String.join(" ", args) + "\n" + run);
             run.assertNoStackTrace();
@@ -210,7 +218,8 @@ class BadInputTest {
     void mapSizesOutOfRange() {
         // 65536 x 65536 cells is far above the cell limit; the rows are never read.
         Fixtures.write(dir.resolve("huge.map"), "type octile\nheight 65536\nwidth 65536\nmap\n");
-        Path huge = Fixtures.write(dir.resolve("huge.map.scen"),
+        Path huge = Fixtures.write(
+                dir.resolve("huge.map.scen"),
                 "version 1\n" + new Problem(0, 0, 1, 0, 1, "1").line("huge.map", 65536, 65536, "\t") + "\n");
         assertMentions(CliRun.of("scen", huge.toString()).assertBadInput(), "huge.map:", "65536");
 

@@ -14,8 +14,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.onepath.Grid;
-import org.onepath.io.MovingAiMap;
 import org.onepath.VoxelGrid;
+import org.onepath.io.MovingAiMap;
 import org.onepath.io.VoxelMap;
 import org.onepath.store.GridStore;
 import org.onepath.store.StoreFile;
@@ -38,7 +38,8 @@ class BakeCommandTest {
 
     /** Asserts the store opens as a grid store named {@code name} whose cells are the map file's. */
     private static void assertGridOf(Path store, Path map, String name) throws IOException {
-        try (GridStore opened = GridStore.open(store); Grid expected = MovingAiMap.read(map).toGrid()) {
+        try (GridStore opened = GridStore.open(store);
+                Grid expected = MovingAiMap.read(map).toGrid()) {
             assertEquals(name, opened.name());
             Grid g = opened.grid();
             assertEquals(expected.width(), g.width());
@@ -128,7 +129,8 @@ class BakeCommandTest {
 
         // Again without --force: refused before anything is written, naming the first existing store.
         byte[] aBefore = StoreFixtures.read(out.resolve("a.opstore"));
-        String line = CliRun.of("bake", a.toString(), b.toString(), "--out-dir", out.toString()).assertBadInput();
+        String line = CliRun.of("bake", a.toString(), b.toString(), "--out-dir", out.toString())
+                .assertBadInput();
         assertMentions(line, out.resolve("a.opstore").toString(), "--force");
         assertArrayEquals(aBefore, StoreFixtures.read(out.resolve("a.opstore")));
         assertNoTempFiles(out);
@@ -144,15 +146,20 @@ class BakeCommandTest {
         assertEquals(List.of("w.opstore"), StoreFixtures.listing(out));
         assertEquals(1, run.outLines().size(), run::toString);
         assertBakedLine(run.outLines().getFirst(), store, map);
-        assertMentions(run.outLines().getFirst(), "voxel world 32 x 32 x 32",
+        assertMentions(
+                run.outLines().getFirst(),
+                "voxel world 32 x 32 x 32",
                 StoreFixtures.WORLD_NOT_DEFAULT_CHUNKS + " of 8 chunks not default");
 
         try (StoreFile file = StoreFile.open(store)) {
             assertEquals(StoreLayout.KIND_VOXEL_WORLD, file.kind());
-            assertEquals(StoreFixtures.WORLD_STORED_CHUNKS * 4096L, file.section(StoreLayout.SECTION_CHUNKS).length(),
+            assertEquals(
+                    StoreFixtures.WORLD_STORED_CHUNKS * 4096L,
+                    file.section(StoreLayout.SECTION_CHUNKS).length(),
                     "only the mixed chunks are stored");
         }
-        try (VoxelWorldStore opened = VoxelWorldStore.open(store); VoxelGrid expected = VoxelMap.read(map).toGrid()) {
+        try (VoxelWorldStore opened = VoxelWorldStore.open(store);
+                VoxelGrid expected = VoxelMap.read(map).toGrid()) {
             assertEquals("w.3dmap", opened.name());
             VoxelGrid w = opened.grid();
             assertEquals(List.of(32, 32, 32), List.of(w.sizeX(), w.sizeY(), w.sizeZ()));
@@ -176,7 +183,8 @@ class BakeCommandTest {
         Path a = Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         Path b = Fixtures.write(dir.resolve("b.map"), Fixtures.MAP_B);
         Path out = dir.resolve("both.opstore");
-        String line = CliRun.of("bake", a.toString(), b.toString(), "--out", out.toString()).assertBadInput();
+        String line = CliRun.of("bake", a.toString(), b.toString(), "--out", out.toString())
+                .assertBadInput();
         assertMentions(line, "--out", "--out-dir", "2");
         assertFalse(Files.exists(out));
         assertEquals(List.of("a.map", "b.map"), StoreFixtures.listing(dir));
@@ -186,8 +194,11 @@ class BakeCommandTest {
     void outAndOutDirTogetherOrNeitherIsAUsageError() throws IOException {
         Path a = Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         Path out = Files.createDirectories(dir.resolve("out"));
-        for (String[] args : List.of(new String[] {"bake", a.toString()},
-                new String[] {"bake", a.toString(), "--out", dir.resolve("x.opstore").toString(), "--out-dir", out.toString()},
+        for (String[] args : List.of(
+                new String[] {"bake", a.toString()},
+                new String[] {
+                    "bake", a.toString(), "--out", dir.resolve("x.opstore").toString(), "--out-dir", out.toString()
+                },
                 new String[] {"bake", "--out-dir", out.toString()})) {
             CliRun run = CliRun.of(args);
             assertEquals(OnePathCli.BAD_INPUT, run.status(), run::toString);
@@ -241,7 +252,8 @@ class BakeCommandTest {
     void missingOutDirIsRefusedAndNotCreated() {
         Path good = Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         Path nowhere = dir.resolve("nowhere");
-        String line = CliRun.of("bake", good.toString(), "--out-dir", nowhere.toString()).assertBadInput();
+        String line = CliRun.of("bake", good.toString(), "--out-dir", nowhere.toString())
+                .assertBadInput();
         assertMentions(line, nowhere.toString(), "--out-dir");
         assertFalse(Files.exists(nowhere));
         assertEquals(List.of("a.map"), StoreFixtures.listing(dir));
@@ -251,7 +263,8 @@ class BakeCommandTest {
     void outInAMissingFolderIsRefused() {
         Path good = Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         Path out = dir.resolve("nowhere/a.opstore");
-        String line = CliRun.of("bake", good.toString(), "--out", out.toString()).assertBadInput();
+        String line =
+                CliRun.of("bake", good.toString(), "--out", out.toString()).assertBadInput();
         assertMentions(line, out.toString());
         assertEquals(List.of("a.map"), StoreFixtures.listing(dir));
     }
@@ -283,7 +296,8 @@ class BakeCommandTest {
         // Alone, with --out: no store and no temporary file beside it.
         Path out = dir.resolve("single/bad.opstore");
         Files.createDirectories(out.getParent());
-        String single = CliRun.of("bake", bad.toString(), "--out", out.toString()).assertBadInput();
+        String single =
+                CliRun.of("bake", bad.toString(), "--out", out.toString()).assertBadInput();
         assertMentions(single, bad.toString());
         assertEquals(List.of(), StoreFixtures.listing(out.getParent()));
     }
@@ -318,7 +332,8 @@ class BakeCommandTest {
     void aStoreOverItsOwnMapIsRefusedEvenWithForce() throws IOException {
         Path map = Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         byte[] before = Files.readAllBytes(map);
-        String line = CliRun.of("bake", map.toString(), "--out", map.toString(), "--force").assertBadInput();
+        String line = CliRun.of("bake", map.toString(), "--out", map.toString(), "--force")
+                .assertBadInput();
         assertMentions(line, "both a MAP and a store");
         assertArrayEquals(before, Files.readAllBytes(map));
     }
@@ -328,12 +343,14 @@ class BakeCommandTest {
         Path first = Fixtures.write(dir.resolve("d1/x.map"), Fixtures.MAP_A);
         Path second = Fixtures.write(dir.resolve("d2/x.map"), Fixtures.MAP_B);
         Path out = Files.createDirectories(dir.resolve("out"));
-        String line = CliRun.of("bake", first.toString(), second.toString(), "--out-dir", out.toString()).assertBadInput();
+        String line = CliRun.of("bake", first.toString(), second.toString(), "--out-dir", out.toString())
+                .assertBadInput();
         assertMentions(line, out.resolve("x.opstore").toString(), first.toString(), second.toString());
         assertEquals(List.of(), StoreFixtures.listing(out));
 
         Path voxel = Fixtures.write(dir.resolve("d1/x.3dmap"), StoreFixtures.voxelMapText());
-        CliRun.of("bake", first.toString(), voxel.toString(), "--out-dir", out.toString()).assertBadInput();
+        CliRun.of("bake", first.toString(), voxel.toString(), "--out-dir", out.toString())
+                .assertBadInput();
         assertEquals(List.of(), StoreFixtures.listing(out));
     }
 }

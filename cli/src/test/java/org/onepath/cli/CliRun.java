@@ -14,7 +14,8 @@ record CliRun(int status, String out, String err) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int status;
-        try (PrintWriter o = new PrintWriter(out); PrintWriter e = new PrintWriter(err)) {
+        try (PrintWriter o = new PrintWriter(out);
+                PrintWriter e = new PrintWriter(err)) {
             status = OnePathCli.execute(args, o, e);
         }
         return new CliRun(status, out.toString(), err.toString());
@@ -35,7 +36,8 @@ record CliRun(int status, String out, String err) {
         for (String text : List.of(out, err)) {
             assertFalse(text.contains("\tat "), () -> "stack trace printed:\n" + text);
             assertFalse(text.matches("(?s).*\\bat [a-z][\\w.$]*\\(.*"), () -> "stack trace printed:\n" + text);
-            assertFalse(text.contains("Exception:") || text.contains("Exception\n") || text.contains("Error:"),
+            assertFalse(
+                    text.contains("Exception:") || text.contains("Exception\n") || text.contains("Error:"),
                     () -> "exception class printed:\n" + text);
         }
     }

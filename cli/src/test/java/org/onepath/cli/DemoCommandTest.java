@@ -14,15 +14,19 @@ import org.onepath.Grid;
 class DemoCommandTest {
 
     /** Columns of a demo table row. */
-    record Row(String alg, int queries, int found, double meanUs, double meanExpanded, double preprocessMs) {
-    }
+    record Row(String alg, int queries, int found, double meanUs, double meanExpanded, double preprocessMs) {}
 
     private static Row row(CliRun run, String alg) {
         List<Row> rows = run.outLines().stream()
                 .map(l -> l.strip().split("\\s+"))
                 .filter(f -> f.length == 6 && f[0].equals(alg))
-                .map(f -> new Row(f[0], Integer.parseInt(f[1]), Integer.parseInt(f[2]), Double.parseDouble(f[3]),
-                        Double.parseDouble(f[4]), Double.parseDouble(f[5])))
+                .map(f -> new Row(
+                        f[0],
+                        Integer.parseInt(f[1]),
+                        Integer.parseInt(f[2]),
+                        Double.parseDouble(f[3]),
+                        Double.parseDouble(f[4]),
+                        Double.parseDouble(f[5])))
                 .toList();
         assertEquals(1, rows.size(), () -> "one row for " + alg + " in\n" + run);
         return rows.getFirst();
@@ -50,8 +54,12 @@ class DemoCommandTest {
         assertEquals(20, hex.queries());
         assertEquals(20, hex.found());
         assertTrue(hex.meanExpanded() > 0 && hex.meanUs() >= 0 && hex.preprocessMs() >= 0, run::toString);
-        assertTrue(run.out().contains(DemoCommand.HEX_ROW + ": the same cells as a hex grid (pointy odd row)"), run::toString);
-        assertEquals("All " + names.size() + " algorithms agree on every cost.", run.outLines().getLast());
+        assertTrue(
+                run.out().contains(DemoCommand.HEX_ROW + ": the same cells as a hex grid (pointy odd row)"),
+                run::toString);
+        assertEquals(
+                "All " + names.size() + " algorithms agree on every cost.",
+                run.outLines().getLast());
         assertTrue(run.outLines().stream().noneMatch(l -> l.startsWith("disagreement")), run::toString);
     }
 
@@ -65,7 +73,9 @@ class DemoCommandTest {
             String alg = alg0.name();
             assertEquals(row(a, alg).meanExpanded(), row(b, alg).meanExpanded(), "expansions of " + alg);
         }
-        assertEquals(row(a, DemoCommand.HEX_ROW).meanExpanded(), row(b, DemoCommand.HEX_ROW).meanExpanded());
+        assertEquals(
+                row(a, DemoCommand.HEX_ROW).meanExpanded(),
+                row(b, DemoCommand.HEX_ROW).meanExpanded());
     }
 
     @Test
@@ -73,8 +83,12 @@ class DemoCommandTest {
         assertTrue(CliRun.of("demo", "--size", "10").assertBadInput().contains("--size"));
         assertTrue(CliRun.of("demo", "--size", "31").assertBadInput().contains("--size"));
         assertTrue(CliRun.of("demo", "--size", "16385").assertBadInput().contains("--size"));
-        assertTrue(CliRun.of("demo", "--size", "64", "--queries", "0").assertBadInput().contains("--queries"));
-        assertTrue(CliRun.of("demo", "--size", "64", "--queries", "100001").assertBadInput().contains("--queries"));
+        assertTrue(CliRun.of("demo", "--size", "64", "--queries", "0")
+                .assertBadInput()
+                .contains("--queries"));
+        assertTrue(CliRun.of("demo", "--size", "64", "--queries", "100001")
+                .assertBadInput()
+                .contains("--queries"));
     }
 
     @Test
@@ -86,8 +100,9 @@ class DemoCommandTest {
 
     @Test
     void sameSeedGivesTheSameMap() {
-        try (Grid a = RoomsAndCorridors.generate(128, 5); Grid b = RoomsAndCorridors.generate(128, 5);
-             Grid c = RoomsAndCorridors.generate(128, 6)) {
+        try (Grid a = RoomsAndCorridors.generate(128, 5);
+                Grid b = RoomsAndCorridors.generate(128, 5);
+                Grid c = RoomsAndCorridors.generate(128, 6)) {
             assertEquals(128, a.width());
             assertEquals(128, a.height());
             int differFromC = 0;
@@ -119,7 +134,9 @@ class DemoCommandTest {
                 try (Grid g = RoomsAndCorridors.generate(size, seed)) {
                     assertEquals(1, regions(g), "size " + size + " seed " + seed);
                     for (int i = 0; i < size; i++) {
-                        assertFalse(g.isWalkable(i, 0) || g.isWalkable(0, i), "border open, size " + size + " seed " + seed);
+                        assertFalse(
+                                g.isWalkable(i, 0) || g.isWalkable(0, i),
+                                "border open, size " + size + " seed " + seed);
                     }
                 }
             }
@@ -128,7 +145,8 @@ class DemoCommandTest {
 
     @Test
     void theHexGridHoldsTheSameCells() {
-        try (Grid g = RoomsAndCorridors.generate(96, 7); org.onepath.HexGrid hex = DemoCommand.toHex(g)) {
+        try (Grid g = RoomsAndCorridors.generate(96, 7);
+                org.onepath.HexGrid hex = DemoCommand.toHex(g)) {
             assertEquals(96, hex.width());
             assertEquals(96, hex.height());
             assertEquals(DemoCommand.HEX_LAYOUT, hex.layout());

@@ -16,8 +16,7 @@ import java.util.List;
 final class Fixtures {
     static final double SQRT2 = 1.4142135623730951;
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     /**
      * Map A, 5 wide and 4 high, walls at (1,1), (3,1), (3,2) and (0,3).
@@ -38,8 +37,17 @@ final class Fixtures {
     /** A problem: start, goal and the optimal length as a number and as written in the file. */
     record Problem(int sx, int sy, int gx, int gy, double exact, String written) {
         String line(String map, int width, int height, String sep) {
-            return String.join(sep, "0", map, Integer.toString(width), Integer.toString(height), Integer.toString(sx),
-                    Integer.toString(sy), Integer.toString(gx), Integer.toString(gy), written);
+            return String.join(
+                    sep,
+                    "0",
+                    map,
+                    Integer.toString(width),
+                    Integer.toString(height),
+                    Integer.toString(sx),
+                    Integer.toString(sy),
+                    Integer.toString(gx),
+                    Integer.toString(gy),
+                    written);
         }
 
         Problem withWritten(String w) {

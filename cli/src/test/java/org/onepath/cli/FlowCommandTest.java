@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridFlowField;
 import org.onepath.GridOptions;
+import org.onepath.cells.Cell;
 
 /**
  * {@code onepath scen --alg flow} (a whole-map flow field to each goal, read at the start) on the
@@ -43,11 +43,14 @@ class FlowCommandTest {
         String property = System.getProperty("onepath.data");
         Path root = property == null || property.isBlank() ? Path.of("../../shared/data") : Path.of(property);
         Path scen = root.resolve("movingai/dao/den101d.map.scen");
-        assumeTrue(Files.isRegularFile(scen), () -> "Moving AI file " + scen.toAbsolutePath().normalize()
-                + " is missing (set -Donepath.data); skipping the flow subset");
+        assumeTrue(
+                Files.isRegularFile(scen),
+                () -> "Moving AI file " + scen.toAbsolutePath().normalize()
+                        + " is missing (set -Donepath.data); skipping the flow subset");
         CliRun run = CliRun.of("scen", "--json", "--alg", "flow", "--limit", "60", "--warmup", "0", scen.toString());
         assertEquals(0, run.status(), run::toString);
-        Map<String, Object> r = MiniJson.object(MiniJson.array(ScenCommandTest.json(run).get("results")).getFirst());
+        Map<String, Object> r = MiniJson.object(
+                MiniJson.array(ScenCommandTest.json(run).get("results")).getFirst());
         assertEquals("flow", r.get("alg"));
         assertEquals(60, MiniJson.integer(r.get("problems")));
         assertEquals(0, MiniJson.integer(r.get("mismatches")));
@@ -61,14 +64,24 @@ class FlowCommandTest {
                 .....
                 .##..
                 .....
-                """); GridFlowField field = grid.createFlowField(List.of(new Cell(4, 2), new Cell(4, 2)), GridOptions.DEFAULT)) {
+                """);
+                GridFlowField field =
+                        grid.createFlowField(List.of(new Cell(4, 2), new Cell(4, 2)), GridOptions.DEFAULT)) {
             grid.setWalkable(0, 0, false);
             Files.write(file, field.saveState());
         }
         CliRun text = CliRun.of("state", "inspect", file.toString());
         assertEquals(0, text.status(), text::toString);
-        for (String line : List.of("kind: 7 (GridFlowField)\n", "width: 5\n", "height: 3\n", "goals: 2 as created (1 distinct)\n",
-                "pendingEdits: 1\n", "status: 2 (complete)\n", "reached: 13\n", "steps: 12\n", "open: 0\n")) {
+        for (String line : List.of(
+                "kind: 7 (GridFlowField)\n",
+                "width: 5\n",
+                "height: 3\n",
+                "goals: 2 as created (1 distinct)\n",
+                "pendingEdits: 1\n",
+                "status: 2 (complete)\n",
+                "reached: 13\n",
+                "steps: 12\n",
+                "open: 0\n")) {
             assertTrue(text.out().contains(line), () -> "'" + line + "' missing from\n" + text);
         }
         CliRun json = CliRun.of("state", "inspect", "--json", file.toString());

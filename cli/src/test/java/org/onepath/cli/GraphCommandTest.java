@@ -39,7 +39,8 @@ class GraphCommandTest {
                     continue;
                 }
                 long len = (long) Math.ceil(Math.hypot(x[i] - x[j], y[i] - y[j]) * (1 + r.nextDouble() * 0.3));
-                arcs.append(String.format(Locale.ROOT, "a %d %d %d%na %d %d %d%n", i + 1, j + 1, len, j + 1, i + 1, len));
+                arcs.append(
+                        String.format(Locale.ROOT, "a %d %d %d%na %d %d %d%n", i + 1, j + 1, len, j + 1, i + 1, len));
                 count += 2;
             }
         }
@@ -47,7 +48,13 @@ class GraphCommandTest {
         Files.writeString(gr, "c generated\np sp " + w * h + " " + count + "\n" + arcs);
         StringBuilder co = new StringBuilder("p aux sp co " + w * h + "\n");
         for (int i = 0; i < w * h; i++) {
-            co.append("v ").append(i + 1).append(' ').append(x[i]).append(' ').append(y[i]).append('\n');
+            co.append("v ")
+                    .append(i + 1)
+                    .append(' ')
+                    .append(x[i])
+                    .append(' ')
+                    .append(y[i])
+                    .append('\n');
         }
         Files.writeString(dir.resolve(name + ".co"), co);
         return gr;
@@ -73,7 +80,10 @@ class GraphCommandTest {
     }
 
     private static String row(List<String> lines, String alg) {
-        return lines.stream().filter(l -> l.startsWith(alg + " ")).findFirst().orElseThrow(() -> new AssertionError("no " + alg + " row in " + lines));
+        return lines.stream()
+                .filter(l -> l.startsWith(alg + " "))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + alg + " row in " + lines));
     }
 
     /** The settled column (the sixth field). */

@@ -42,13 +42,18 @@ class MovingAiStoreTest {
     @BeforeEach
     void requireData() {
         Path movingai = root.resolve("movingai");
-        assumeTrue(Files.isDirectory(movingai), () -> "Moving AI data not found: folder " + movingai.toAbsolutePath().normalize()
-                + " is missing (set -Donepath.data to the shared data root); skipping the baked-store runs");
+        assumeTrue(
+                Files.isDirectory(movingai),
+                () -> "Moving AI data not found: folder "
+                        + movingai.toAbsolutePath().normalize()
+                        + " is missing (set -Donepath.data to the shared data root); skipping the baked-store runs");
     }
 
     private static Path existing(String relative) {
         Path p = root.resolve(relative);
-        assumeTrue(Files.isRegularFile(p), () -> "Moving AI file " + p.toAbsolutePath().normalize() + " is missing; skipping");
+        assumeTrue(
+                Files.isRegularFile(p),
+                () -> "Moving AI file " + p.toAbsolutePath().normalize() + " is missing; skipping");
         return p;
     }
 
@@ -75,8 +80,8 @@ class MovingAiStoreTest {
         assertEquals(List.of("Berlin_0_256.opstore", "den101d.opstore"), StoreFixtures.listing(dir));
         assertEquals(MAPS.size(), baked.outLines().size(), baked::toString);
 
-        List<String> common = new ArrayList<>(List.of("scen", "--json", "--alg", ALGS, "--limit", Integer.toString(LIMIT),
-                "--warmup", "0"));
+        List<String> common = new ArrayList<>(
+                List.of("scen", "--json", "--alg", ALGS, "--limit", Integer.toString(LIMIT), "--warmup", "0"));
         List<String> plainArgs = new ArrayList<>(common);
         plainArgs.addAll(scens);
         List<String> storeArgs = new ArrayList<>(common);
@@ -86,7 +91,8 @@ class MovingAiStoreTest {
         List<Map<String, Object>> plain = StoreFixtures.withoutTimes(run(plainArgs));
         List<Map<String, Object>> stored = StoreFixtures.withoutTimes(run(storeArgs));
 
-        assertEquals(List.of(ALGS.split(",")), plain.stream().map(r -> r.get("alg")).toList());
+        assertEquals(
+                List.of(ALGS.split(",")), plain.stream().map(r -> r.get("alg")).toList());
         for (int i = 0; i < plain.size(); i++) {
             Map<String, Object> p = plain.get(i);
             Map<String, Object> s = stored.get(i);
@@ -94,7 +100,8 @@ class MovingAiStoreTest {
             assertEquals(0L, s.get("mismatches"), () -> s.get("alg") + " with --store");
             assertEquals((long) LIMIT * MAPS.size(), s.get("problems"));
             List<?> perMap = (List<?>) s.get("maps");
-            assertEquals(names, perMap.stream().map(m -> ((Map<?, ?>) m).get("map")).toList());
+            assertEquals(
+                    names, perMap.stream().map(m -> ((Map<?, ?>) m).get("map")).toList());
             for (Object m : perMap) {
                 assertTrue((long) ((Map<?, ?>) m).get("expanded") > 0, () -> "expanded on " + m);
             }

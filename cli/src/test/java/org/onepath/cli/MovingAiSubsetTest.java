@@ -39,13 +39,17 @@ class MovingAiSubsetTest {
     @BeforeEach
     void requireData() {
         Path dao = root.resolve("movingai/dao");
-        assumeTrue(Files.isDirectory(dao), () -> "Moving AI data not found: folder " + dao.toAbsolutePath().normalize()
-                + " is missing (set -Donepath.data to the shared data root); skipping the benchmark subset");
+        assumeTrue(
+                Files.isDirectory(dao),
+                () -> "Moving AI data not found: folder " + dao.toAbsolutePath().normalize()
+                        + " is missing (set -Donepath.data to the shared data root); skipping the benchmark subset");
     }
 
     private static Path existing(String relative) {
         Path p = root.resolve("movingai").resolve(relative);
-        assumeTrue(Files.isRegularFile(p), () -> "Moving AI file " + p.toAbsolutePath().normalize() + " is missing; skipping");
+        assumeTrue(
+                Files.isRegularFile(p),
+                () -> "Moving AI file " + p.toAbsolutePath().normalize() + " is missing; skipping");
         return p;
     }
 
@@ -65,17 +69,24 @@ class MovingAiSubsetTest {
 
     private static void assertAllMatch(Map<String, Object> report, List<String> maps, List<Integer> problems) {
         List<Object> results = MiniJson.array(report.get("results"));
-        assertEquals(List.of("astar", "generic-astar"), results.stream().map(o -> MiniJson.object(o).get("alg")).toList());
+        assertEquals(
+                List.of("astar", "generic-astar"),
+                results.stream().map(o -> MiniJson.object(o).get("alg")).toList());
         int total = problems.stream().mapToInt(Integer::intValue).sum();
         for (Object o : results) {
             Map<String, Object> r = MiniJson.object(o);
             assertEquals(0, MiniJson.integer(r.get("mismatches")), () -> r.get("alg") + " mismatches");
             assertEquals(total, MiniJson.integer(r.get("problems")));
             List<Object> perMap = MiniJson.array(r.get("maps"));
-            assertEquals(maps, perMap.stream().map(m -> MiniJson.object(m).get("map")).toList());
+            assertEquals(
+                    maps,
+                    perMap.stream().map(m -> MiniJson.object(m).get("map")).toList());
             for (int i = 0; i < perMap.size(); i++) {
                 Map<String, Object> m = MiniJson.object(perMap.get(i));
-                assertEquals(problems.get(i).longValue(), MiniJson.integer(m.get("problems")), () -> m.get("map") + " problems");
+                assertEquals(
+                        problems.get(i).longValue(),
+                        MiniJson.integer(m.get("problems")),
+                        () -> m.get("map") + " problems");
                 assertEquals(0, MiniJson.integer(m.get("mismatches")), () -> r.get("alg") + " on " + m.get("map"));
             }
         }
@@ -96,12 +107,18 @@ class MovingAiSubsetTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sc1/Aftershock.map.scen", "street/Berlin_0_256.map.scen", "room/8room_000.map.scen",
-            "bg512/AR0011SR.map.scen"})
+    @ValueSource(
+            strings = {
+                "sc1/Aftershock.map.scen",
+                "street/Berlin_0_256.map.scen",
+                "room/8room_000.map.scen",
+                "bg512/AR0011SR.map.scen"
+            })
     void firstProblemsOfOtherSetsMatch(String relative) throws IOException {
         Path scen = existing(relative);
         int expected = Math.min(LIMIT, problemCount(scen));
         String map = scen.getFileName().toString().replace(".scen", "");
-        assertAllMatch(runJson(List.of("--limit", Integer.toString(LIMIT), scen.toString())), List.of(map), List.of(expected));
+        assertAllMatch(
+                runJson(List.of("--limit", Integer.toString(LIMIT), scen.toString())), List.of(map), List.of(expected));
     }
 }

@@ -14,11 +14,11 @@ import java.util.Set;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
+import org.onepath.cells.Cell;
 import org.onepath.io.MovingAiMap;
 
 /** {@code onepath render} and the picture {@code onepath demo} writes, read back pixel by pixel. */
@@ -30,8 +30,10 @@ class RenderCommandTest {
         String property = System.getProperty("onepath.data");
         Path root = property == null || property.isBlank() ? Path.of("../../shared/data") : Path.of(property);
         Path file = root.resolve("movingai").resolve(relative);
-        assumeTrue(Files.isRegularFile(file), () -> "Moving AI data not found: " + file.toAbsolutePath().normalize()
-                + " is missing (set -Donepath.data to the shared data root); skipping the Moving AI picture");
+        assumeTrue(
+                Files.isRegularFile(file),
+                () -> "Moving AI data not found: " + file.toAbsolutePath().normalize()
+                        + " is missing (set -Donepath.data to the shared data root); skipping the Moving AI picture");
         return file;
     }
 
@@ -48,7 +50,8 @@ class RenderCommandTest {
         Path map = movingAi("dao/den101d.map");
         // The last problem of the map's scenario file: (59, 3) -> (3, 33).
         Path png = dir.resolve("den.png");
-        CliRun run = CliRun.of("render", map.toString(), "--from", "59,3", "--to", "3,33", "--alg", "jps", "--out", png.toString());
+        CliRun run = CliRun.of(
+                "render", map.toString(), "--from", "59,3", "--to", "3,33", "--alg", "jps", "--out", png.toString());
         assertEquals(0, run.status(), run::toString);
         assertTrue(run.out().contains(png.toString()), run::toString);
         BufferedImage img = ImageIO.read(png.toFile());
@@ -58,14 +61,21 @@ class RenderCommandTest {
             int s = Math.min(16, 1024 / Math.max(w, h)); // whole pixels per cell, within 1024
             assertEquals(w * s, img.getWidth());
             assertEquals(h * s, img.getHeight());
-            GridPath jps = grid.findPath(new Cell(59, 3), new Cell(3, 33), GridOptions.builder().algorithm(GridAlgorithm.JPS)
-                    .recordExpansions(true).build());
+            GridPath jps = grid.findPath(
+                    new Cell(59, 3),
+                    new Cell(3, 33),
+                    GridOptions.builder()
+                            .algorithm(GridAlgorithm.JPS)
+                            .recordExpansions(true)
+                            .build());
             assertTrue(jps.found());
             Set<Cell> onPath = new HashSet<>(jps.cells());
             List<Cell> cells = jps.cells();
             for (int i = 0; i < cells.size(); i++) {
                 Cell c = cells.get(i);
-                int expected = i == 0 ? MapPicture.START_RGB : i == cells.size() - 1 ? MapPicture.GOAL_RGB : MapPicture.PATH_RGB;
+                int expected = i == 0
+                        ? MapPicture.START_RGB
+                        : i == cells.size() - 1 ? MapPicture.GOAL_RGB : MapPicture.PATH_RGB;
                 for (int dy = 0; dy < s; dy++) {
                     for (int dx = 0; dx < s; dx++) {
                         assertEquals(expected, rgb(img, c.x() * s + dx, c.y() * s + dy), "path cell " + c);
@@ -104,7 +114,8 @@ class RenderCommandTest {
                 }
             }
             if (first != null && !first.equals(last)) {
-                assertTrue(luminance(rgb(img, first.x() * s, first.y() * s)) > luminance(rgb(img, last.x() * s, last.y() * s)));
+                assertTrue(luminance(rgb(img, first.x() * s, first.y() * s))
+                        > luminance(rgb(img, last.x() * s, last.y() * s)));
             }
         }
     }
@@ -157,18 +168,43 @@ class RenderCommandTest {
                 ............
                 ............
                 """);
-        for (String alg : List.of("astar", "generic-astar", "jps", "generic-jps", "jpsplus", "generic-jpsplus", "jps-improved",
-                "jpsplus-improved", "theta", "lazytheta")) {
+        for (String alg : List.of(
+                "astar",
+                "generic-astar",
+                "jps",
+                "generic-jps",
+                "jpsplus",
+                "generic-jpsplus",
+                "jps-improved",
+                "jpsplus-improved",
+                "theta",
+                "lazytheta")) {
             Path svg = dir.resolve(alg + ".svg");
-            CliRun run = CliRun.of("render", map.toString(), "--from", "0,2", "--to", "11,3", "--alg", alg, "--out", svg.toString());
+            CliRun run = CliRun.of(
+                    "render", map.toString(), "--from", "0,2", "--to", "11,3", "--alg", alg, "--out", svg.toString());
             assertEquals(0, run.status(), run::toString);
             String text = Files.readString(svg);
             assertTrue(text.startsWith("<svg") && text.strip().endsWith("</svg>"), alg);
-            assertTrue(text.contains("<polyline points=\"0.5,2.5 "), alg + ": the path starts at the start's centre\n" + text);
+            assertTrue(
+                    text.contains("<polyline points=\"0.5,2.5 "),
+                    alg + ": the path starts at the start's centre\n" + text);
             assertTrue(text.contains("11.5,3.5\""), alg + ": and ends at the goal's");
             assertTrue(text.contains("fill=\"#202020\""), alg + ": walls");
             Path png = dir.resolve(alg + ".png");
-            assertEquals(0, CliRun.of("render", map.toString(), "--from", "0,2", "--to", "11,3", "--alg", alg, "--out", png.toString()).status());
+            assertEquals(
+                    0,
+                    CliRun.of(
+                                    "render",
+                                    map.toString(),
+                                    "--from",
+                                    "0,2",
+                                    "--to",
+                                    "11,3",
+                                    "--alg",
+                                    alg,
+                                    "--out",
+                                    png.toString())
+                            .status());
             assertEquals(12 * 16, ImageIO.read(png.toFile()).getWidth());
         }
     }
@@ -178,18 +214,46 @@ class RenderCommandTest {
         Path map = writeMap("tiny.map", 4, 3, "....\n.@..\n....\n");
         String m = map.toString();
         String out = dir.resolve("x.png").toString();
-        assertTrue(CliRun.of("render", m, "--from", "1;2", "--to", "3,2", "--out", out).assertBadInput().contains("'1;2'"));
-        assertTrue(CliRun.of("render", m, "--from", "0,0", "--to", "x,2", "--out", out).assertBadInput().contains("'x,2'"));
-        assertTrue(CliRun.of("render", m, "--from", "9,0", "--to", "3,2", "--out", out).assertBadInput().contains("(9, 0)"));
-        assertTrue(CliRun.of("render", m, "--from", "1,1", "--to", "3,2", "--out", out).assertBadInput().contains("wall"));
-        assertTrue(CliRun.of("render", m, "--from", "0,0", "--to", "3,2", "--alg", "dijkstra", "--out", out).assertBadInput().contains("'dijkstra'"));
-        assertTrue(CliRun.of("render", m, "--from", "0,0", "--to", "3,2", "--alg", "flow", "--out", out).assertBadInput().contains("flow"));
-        assertTrue(CliRun.of("render", m, "--from", "0,0", "--to", "3,2", "--alg", "astar,jps", "--out", out).assertBadInput().contains("astar,jps"));
-        assertTrue(CliRun.of("render", m, "--from", "0,0", "--to", "3,2", "--out", dir.resolve("x.gif").toString()).assertBadInput().contains("x.gif"));
-        assertTrue(CliRun.of("render", dir.resolve("none.map").toString(), "--from", "0,0", "--to", "3,2").assertBadInput().contains("none.map"));
+        assertTrue(CliRun.of("render", m, "--from", "1;2", "--to", "3,2", "--out", out)
+                .assertBadInput()
+                .contains("'1;2'"));
+        assertTrue(CliRun.of("render", m, "--from", "0,0", "--to", "x,2", "--out", out)
+                .assertBadInput()
+                .contains("'x,2'"));
+        assertTrue(CliRun.of("render", m, "--from", "9,0", "--to", "3,2", "--out", out)
+                .assertBadInput()
+                .contains("(9, 0)"));
+        assertTrue(CliRun.of("render", m, "--from", "1,1", "--to", "3,2", "--out", out)
+                .assertBadInput()
+                .contains("wall"));
+        assertTrue(CliRun.of("render", m, "--from", "0,0", "--to", "3,2", "--alg", "dijkstra", "--out", out)
+                .assertBadInput()
+                .contains("'dijkstra'"));
+        assertTrue(CliRun.of("render", m, "--from", "0,0", "--to", "3,2", "--alg", "flow", "--out", out)
+                .assertBadInput()
+                .contains("flow"));
+        assertTrue(CliRun.of("render", m, "--from", "0,0", "--to", "3,2", "--alg", "astar,jps", "--out", out)
+                .assertBadInput()
+                .contains("astar,jps"));
+        assertTrue(CliRun.of(
+                        "render",
+                        m,
+                        "--from",
+                        "0,0",
+                        "--to",
+                        "3,2",
+                        "--out",
+                        dir.resolve("x.gif").toString())
+                .assertBadInput()
+                .contains("x.gif"));
+        assertTrue(CliRun.of("render", dir.resolve("none.map").toString(), "--from", "0,0", "--to", "3,2")
+                .assertBadInput()
+                .contains("none.map"));
         Path broken = dir.resolve("broken.map");
         Files.writeString(broken, "type octile\nheight 2\nwidth 2\nmap\n..\n");
-        assertTrue(CliRun.of("render", broken.toString(), "--from", "0,0", "--to", "1,1", "--out", out).assertBadInput().contains("broken.map"));
+        assertTrue(CliRun.of("render", broken.toString(), "--from", "0,0", "--to", "1,1", "--out", out)
+                .assertBadInput()
+                .contains("broken.map"));
         assertTrue(CliRun.of("render", m, "--to", "3,2").assertBadInput().contains("--from"));
     }
 
@@ -198,7 +262,11 @@ class RenderCommandTest {
         Path png = dir.resolve("demo.png");
         CliRun run = CliRun.of("demo", "--size", "64", "--queries", "5", "--seed", "2", "--picture", png.toString());
         assertEquals(0, run.status(), run::toString);
-        assertTrue(run.outLines().stream().anyMatch(l -> l.startsWith("picture: ") && l.contains(png.toAbsolutePath().toString())), run::toString);
+        assertTrue(
+                run.outLines().stream()
+                        .anyMatch(l -> l.startsWith("picture: ")
+                                && l.contains(png.toAbsolutePath().toString())),
+                run::toString);
         BufferedImage img = ImageIO.read(png.toFile());
         assertEquals(64 * 16, img.getWidth());
         assertEquals(64 * 16, img.getHeight());

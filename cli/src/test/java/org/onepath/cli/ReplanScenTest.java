@@ -36,9 +36,12 @@ class ReplanScenTest {
         String property = System.getProperty("onepath.data");
         Path root = property == null || property.isBlank() ? Path.of("../../shared/data") : Path.of(property);
         Path scen = root.resolve("movingai/dao/den101d.map.scen");
-        assumeTrue(Files.isRegularFile(scen), () -> "Moving AI file " + scen.toAbsolutePath().normalize()
-                + " is missing (set -Donepath.data); skipping the replanning subset");
-        CliRun run = CliRun.of("scen", "--json", "--alg", "lpa,dstar", "--limit", "40", "--warmup", "0", scen.toString());
+        assumeTrue(
+                Files.isRegularFile(scen),
+                () -> "Moving AI file " + scen.toAbsolutePath().normalize()
+                        + " is missing (set -Donepath.data); skipping the replanning subset");
+        CliRun run =
+                CliRun.of("scen", "--json", "--alg", "lpa,dstar", "--limit", "40", "--warmup", "0", scen.toString());
         assertEquals(0, run.status(), run::toString);
         for (Object o : MiniJson.array(ScenCommandTest.json(run).get("results"))) {
             Map<String, Object> r = MiniJson.object(o);

@@ -24,8 +24,7 @@ class ScenAnyAngleTest {
     Path dir;
 
     /** A row of the ratio table: algorithm, map, ratios, mean, max. */
-    record RatioRow(String alg, String map, int count, double mean, double max) {
-    }
+    record RatioRow(String alg, String map, int count, double mean, double max) {}
 
     static List<RatioRow> ratioRows(CliRun run) {
         List<RatioRow> rows = new ArrayList<>();
@@ -37,7 +36,8 @@ class ScenAnyAngleTest {
             }
             String[] f = line.strip().split("\\s+");
             if (inTable && f.length == 5 && !f[0].equals("algorithm")) {
-                rows.add(new RatioRow(f[0], f[1], Integer.parseInt(f[2]), Double.parseDouble(f[3]), Double.parseDouble(f[4])));
+                rows.add(new RatioRow(
+                        f[0], f[1], Integer.parseInt(f[2]), Double.parseDouble(f[3]), Double.parseDouble(f[4])));
             }
         }
         return rows;
@@ -62,11 +62,17 @@ class ScenAnyAngleTest {
             assertTrue(r.max() <= 1 + 1e-6 && r.mean() <= r.max() && r.mean() > 0.5, r.toString());
         }
         // Map A, problem 3: (0,0) down to (0,2), then one segment to (4,3): 2 + sqrt 17 < 5 + sqrt 2.
-        RatioRow a = rows.stream().filter(r -> r.alg().equals("theta") && r.map().equals("a.map")).findFirst().orElseThrow();
+        RatioRow a = rows.stream()
+                .filter(r -> r.alg().equals("theta") && r.map().equals("a.map"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(9, a.count(), "the ten problems of map A less the one with start = goal");
         assertTrue(a.mean() < 1, a.toString());
         assertTrue(a.max() >= 1 - 1e-9, "a straight run along the top row is the optimum itself: " + a);
-        RatioRow all = rows.stream().filter(r -> r.alg().equals("lazytheta") && r.map().equals("(all)")).findFirst().orElseThrow();
+        RatioRow all = rows.stream()
+                .filter(r -> r.alg().equals("lazytheta") && r.map().equals("(all)"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(9 + 4 + 4, all.count(), "problems with a positive optimum over the three maps");
     }
 
@@ -86,18 +92,24 @@ class ScenAnyAngleTest {
         assertEquals(2, ScenCommandTest.row(run, "astar").mismatches());
         for (String alg : List.of("theta", "lazytheta")) {
             assertEquals(1, ScenCommandTest.row(run, alg).mismatches(), alg);
-            List<ScenCommandTest.MismatchLine> listed = ScenCommandTest.mismatches(run).stream().filter(m -> m.alg().equals(alg)).toList();
+            List<ScenCommandTest.MismatchLine> listed = ScenCommandTest.mismatches(run).stream()
+                    .filter(m -> m.alg().equals(alg))
+                    .toList();
             assertEquals(1, listed.size(), alg);
             assertEquals(1, listed.getFirst().problem());
             assertEquals(4.0, listed.getFirst().gotCost(), 1e-12);
         }
-        RatioRow theta = ratioRows(run).stream().filter(r -> r.alg().equals("theta") && r.map().equals("a.map")).findFirst().orElseThrow();
+        RatioRow theta = ratioRows(run).stream()
+                .filter(r -> r.alg().equals("theta") && r.map().equals("a.map"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(4 / 3.5, theta.max(), 1e-6, "the largest ratio is the longer problem's");
     }
 
     @Test
     void aPathWhereThePublishedLengthSaysNoneIsAMismatch() {
-        List<Problem> problems = List.of(new Problem(0, 0, 1, 0, 1, "0"), new Problem(0, 0, 2, 2, Double.POSITIVE_INFINITY, "0"));
+        List<Problem> problems =
+                List.of(new Problem(0, 0, 1, 0, 1, "0"), new Problem(0, 0, 2, 2, Double.POSITIVE_INFINITY, "0"));
         Fixtures.write(dir.resolve("b.map"), Fixtures.MAP_B);
         Path scen = Fixtures.write(dir.resolve("b.map.scen"), Fixtures.scen("b.map", 5, 4, problems));
         CliRun run = CliRun.of("scen", "--alg", "theta", scen.toString());
@@ -118,9 +130,11 @@ class ScenAnyAngleTest {
         double mean = MiniJson.number(theta.get("ratioMean"));
         double max = MiniJson.number(theta.get("ratioMax"));
         assertTrue(mean < 1 && max <= 1 + 1e-6 && mean <= max, theta.toString());
-        Map<String, Object> map = MiniJson.object(MiniJson.array(theta.get("maps")).getFirst());
+        Map<String, Object> map =
+                MiniJson.object(MiniJson.array(theta.get("maps")).getFirst());
         assertEquals(9L, MiniJson.integer(map.get("ratioCount")));
         assertEquals(mean, MiniJson.number(map.get("ratioMean")), 1e-12, "one map: the same mean");
-        assertFalse(MiniJson.object(MiniJson.array(astar.get("maps")).getFirst()).containsKey("ratioMean"));
+        assertFalse(
+                MiniJson.object(MiniJson.array(astar.get("maps")).getFirst()).containsKey("ratioMean"));
     }
 }

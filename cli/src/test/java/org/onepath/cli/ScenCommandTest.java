@@ -25,10 +25,10 @@ class ScenCommandTest {
     Path dir;
 
     /** A row of the human table: algorithm, problems, mismatches, expanded. */
-    record Row(String alg, int problems, int mismatches, long expanded) {
-    }
+    record Row(String alg, int problems, int mismatches, long expanded) {}
 
-    record MismatchLine(String alg, String scenario, int problem, int sx, int sy, int gx, int gy, double expected, String got) {
+    record MismatchLine(
+            String alg, String scenario, int problem, int sx, int sy, int gx, int gy, double expected, String got) {
         double gotCost() {
             return got.equals("no path") ? Double.POSITIVE_INFINITY : Double.parseDouble(got);
         }
@@ -52,9 +52,16 @@ class ScenCommandTest {
             if (line.startsWith("mismatch")) {
                 Matcher m = MISMATCH.matcher(line);
                 assertTrue(m.matches(), () -> "mismatch line format: " + line);
-                out.add(new MismatchLine(m.group(1), m.group(2), Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)),
-                        Integer.parseInt(m.group(5)), Integer.parseInt(m.group(6)), Integer.parseInt(m.group(7)),
-                        Double.parseDouble(m.group(8)), m.group(9)));
+                out.add(new MismatchLine(
+                        m.group(1),
+                        m.group(2),
+                        Integer.parseInt(m.group(3)),
+                        Integer.parseInt(m.group(4)),
+                        Integer.parseInt(m.group(5)),
+                        Integer.parseInt(m.group(6)),
+                        Integer.parseInt(m.group(7)),
+                        Double.parseDouble(m.group(8)),
+                        m.group(9)));
             }
         }
         return out;
@@ -80,8 +87,12 @@ class ScenCommandTest {
         assertEquals(0, help.status(), help::toString);
         String text = help.out().replaceAll("\\s+", " ");
         for (String name : Algorithms.names().split(",")) {
-            assertTrue(text.contains(" " + name + ",") || text.contains(" " + name + "."), () -> name + " missing from:\n" + help.out());
-            assertEquals(List.of(name), Algorithms.parse(name).stream().map(Algorithm::name).toList());
+            assertTrue(
+                    text.contains(" " + name + ",") || text.contains(" " + name + "."),
+                    () -> name + " missing from:\n" + help.out());
+            assertEquals(
+                    List.of(name),
+                    Algorithms.parse(name).stream().map(Algorithm::name).toList());
         }
     }
 
@@ -147,8 +158,10 @@ class ScenCommandTest {
         for (String alg : List.of("astar", "generic-astar")) {
             assertEquals(3, row(run, alg).problems());
             assertEquals(2, row(run, alg).mismatches(), alg);
-            List<MismatchLine> listed = mismatches(run).stream().filter(m -> m.alg().equals(alg)).toList();
-            assertEquals(List.of(1, 2), listed.stream().map(MismatchLine::problem).toList(), alg);
+            List<MismatchLine> listed =
+                    mismatches(run).stream().filter(m -> m.alg().equals(alg)).toList();
+            assertEquals(
+                    List.of(1, 2), listed.stream().map(MismatchLine::problem).toList(), alg);
             assertEquals(1.0, listed.get(0).gotCost(), 1e-12);
             assertEquals(0.0, listed.get(0).expected());
             assertEquals("no path", listed.get(1).got());
@@ -168,7 +181,8 @@ class ScenCommandTest {
         assertEquals(10, MiniJson.integer(r.get("problems")));
         assertEquals(0, MiniJson.integer(r.get("mismatches")));
         long expanded = MiniJson.integer(r.get("expanded"));
-        assertTrue(expanded >= Fixtures.MAP_A_PATH_STEPS && expanded <= 10L * Fixtures.MAP_A_OPEN_CELLS,
+        assertTrue(
+                expanded >= Fixtures.MAP_A_PATH_STEPS && expanded <= 10L * Fixtures.MAP_A_OPEN_CELLS,
                 () -> "expanded " + expanded);
         double search = MiniJson.number(r.get("searchSeconds"));
         double preprocess = MiniJson.number(r.get("preprocessSeconds"));
@@ -189,21 +203,34 @@ class ScenCommandTest {
     void jsonCountsMismatchesPerMapAndInTotal() {
         Fixtures.mapA(dir.resolve("one"), "a.map");
         Fixtures.write(dir.resolve("two/a.map"), Fixtures.MAP_A);
-        Fixtures.write(dir.resolve("two/a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(0, 4, 9)));
+        Fixtures.write(
+                dir.resolve("two/a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(0, 4, 9)));
         Fixtures.mapB(dir.resolve("three"), "b.map");
         CliRun run = CliRun.of("scen", "--json", "--alg", "generic-astar", dir.toString());
         assertEquals(OnePathCli.FAILED, run.status(), run::toString);
-        Map<String, Object> r = MiniJson.object(MiniJson.array(json(run).get("results")).getFirst());
+        Map<String, Object> r =
+                MiniJson.object(MiniJson.array(json(run).get("results")).getFirst());
         assertEquals("generic-astar", r.get("alg"));
         assertEquals(10 + 10 + MAP_B_PROBLEMS.size(), MiniJson.integer(r.get("problems")));
         assertEquals(3, MiniJson.integer(r.get("mismatches")));
         List<Object> maps = MiniJson.array(r.get("maps"));
         // Sorted by scenario path: one/, three/, two/.
-        assertEquals(List.of("a.map", "b.map", "a.map"), maps.stream().map(o -> MiniJson.object(o).get("map")).toList());
-        assertEquals(List.of(0L, 0L, 3L), maps.stream().map(o -> MiniJson.integer(MiniJson.object(o).get("mismatches"))).toList());
-        assertEquals(List.of(10L, (long) MAP_B_PROBLEMS.size(), 10L),
-                maps.stream().map(o -> MiniJson.integer(MiniJson.object(o).get("problems"))).toList());
-        long sum = maps.stream().mapToLong(o -> MiniJson.integer(MiniJson.object(o).get("expanded"))).sum();
+        assertEquals(
+                List.of("a.map", "b.map", "a.map"),
+                maps.stream().map(o -> MiniJson.object(o).get("map")).toList());
+        assertEquals(
+                List.of(0L, 0L, 3L),
+                maps.stream()
+                        .map(o -> MiniJson.integer(MiniJson.object(o).get("mismatches")))
+                        .toList());
+        assertEquals(
+                List.of(10L, (long) MAP_B_PROBLEMS.size(), 10L),
+                maps.stream()
+                        .map(o -> MiniJson.integer(MiniJson.object(o).get("problems")))
+                        .toList());
+        long sum = maps.stream()
+                .mapToLong(o -> MiniJson.integer(MiniJson.object(o).get("expanded")))
+                .sum();
         assertEquals(sum, MiniJson.integer(r.get("expanded")));
     }
 
@@ -211,15 +238,18 @@ class ScenCommandTest {
     void bothAlgorithmsReportEqualMismatchesAndEqualCosts() {
         Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         int[] all = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
-        Path scen = Fixtures.write(dir.resolve("a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(all)));
+        Path scen = Fixtures.write(
+                dir.resolve("a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(all)));
         CliRun run = CliRun.of("scen", "--alg", "astar,generic-astar", scen.toString());
         assertEquals(OnePathCli.FAILED, run.status(), run::toString);
         assertEquals(10, row(run, "astar").mismatches());
         assertEquals(10, row(run, "generic-astar").mismatches());
         List<MismatchLine> listed = mismatches(run);
         assertEquals(20, listed.size(), run::toString);
-        List<MismatchLine> a = listed.stream().filter(m -> m.alg().equals("astar")).toList();
-        List<MismatchLine> g = listed.stream().filter(m -> m.alg().equals("generic-astar")).toList();
+        List<MismatchLine> a =
+                listed.stream().filter(m -> m.alg().equals("astar")).toList();
+        List<MismatchLine> g =
+                listed.stream().filter(m -> m.alg().equals("generic-astar")).toList();
         assertEquals(10, a.size());
         assertEquals(10, g.size());
         for (int i = 0; i < 10; i++) {
@@ -231,10 +261,17 @@ class ScenCommandTest {
             assertEquals(a.get(i).gotCost(), g.get(i).gotCost(), 1e-9, "same cost for problem " + (i + 1));
         }
 
-        CliRun good = CliRun.of("scen", "--json", "--alg", "astar,generic-astar", Fixtures.mapA(dir.resolve("ok"), "a.map").toString());
+        CliRun good = CliRun.of(
+                "scen",
+                "--json",
+                "--alg",
+                "astar,generic-astar",
+                Fixtures.mapA(dir.resolve("ok"), "a.map").toString());
         assertEquals(0, good.status(), good::toString);
         List<Object> results = MiniJson.array(json(good).get("results"));
-        assertEquals(List.of("astar", "generic-astar"), results.stream().map(o -> MiniJson.object(o).get("alg")).toList());
+        assertEquals(
+                List.of("astar", "generic-astar"),
+                results.stream().map(o -> MiniJson.object(o).get("alg")).toList());
         for (Object o : results) {
             assertEquals(10, MiniJson.integer(MiniJson.object(o).get("problems")));
             assertEquals(0, MiniJson.integer(MiniJson.object(o).get("mismatches")));
@@ -253,8 +290,12 @@ class ScenCommandTest {
         assertEquals(10 + MAP_B_PROBLEMS.size(), row(run, "astar").problems());
 
         CliRun js = CliRun.of("scen", "--json", dir.resolve("x").toString());
-        List<Object> maps = MiniJson.array(MiniJson.object(MiniJson.array(json(js).get("results")).getFirst()).get("maps"));
-        assertEquals(List.of("a.map", "b.map"), maps.stream().map(o -> MiniJson.object(o).get("map")).toList());
+        List<Object> maps = MiniJson.array(
+                MiniJson.object(MiniJson.array(json(js).get("results")).getFirst())
+                        .get("maps"));
+        assertEquals(
+                List.of("a.map", "b.map"),
+                maps.stream().map(o -> MiniJson.object(o).get("map")).toList());
     }
 
     @Test
@@ -271,12 +312,16 @@ class ScenCommandTest {
     void everyKeepsEveryNthProblemWithItsNumberInTheFile() {
         // Problems 4 and 10 (0-based 3 and 9) have wrong lengths; every third problem is 1, 4, 7, 10.
         Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
-        Path scen = Fixtures.write(dir.resolve("a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(3, 9)));
+        Path scen = Fixtures.write(
+                dir.resolve("a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(3, 9)));
         CliRun third = CliRun.of("scen", "--every", "3", scen.toString());
         assertEquals(OnePathCli.FAILED, third.status(), third::toString);
         assertEquals(4, row(third, "astar").problems());
         assertEquals(2, row(third, "astar").mismatches());
-        assertEquals(List.of(4, 10), mismatches(third).stream().map(MismatchLine::problem).toList(), "numbered as in the file");
+        assertEquals(
+                List.of(4, 10),
+                mismatches(third).stream().map(MismatchLine::problem).toList(),
+                "numbered as in the file");
 
         CliRun second = CliRun.of("scen", "--every", "2", scen.toString());
         assertEquals(0, second.status(), "problems 1, 3, 5, 7, 9 skip the wrong ones: " + second);
@@ -285,32 +330,49 @@ class ScenCommandTest {
         CliRun limited = CliRun.of("scen", "--every", "3", "--limit", "1", scen.toString());
         assertEquals(0, limited.status(), limited::toString);
         assertEquals(1, row(limited, "astar").problems(), "the limit counts the kept problems");
-        assertTrue(CliRun.of("scen", "--every", "0", scen.toString()).assertBadInput().contains("--every"));
+        assertTrue(CliRun.of("scen", "--every", "0", scen.toString())
+                .assertBadInput()
+                .contains("--every"));
     }
 
     @Test
     void fromSkipsTheFirstProblemsAndPiecesCoverTheFile() {
         // Problems 4 and 10 (0-based 3 and 9) have wrong lengths.
         Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
-        Path scen = Fixtures.write(dir.resolve("a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(3, 9)));
+        Path scen = Fixtures.write(
+                dir.resolve("a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(3, 9)));
         CliRun first = CliRun.of("scen", "--from", "0", "--limit", "4", scen.toString());
         CliRun second = CliRun.of("scen", "--from", "4", "--limit", "4", scen.toString());
         CliRun third = CliRun.of("scen", "--from", "8", "--limit", "4", scen.toString());
-        assertEquals(List.of(4, 4, 2), List.of(row(first, "astar").problems(), row(second, "astar").problems(),
-                row(third, "astar").problems()), "three pieces cover the ten problems");
-        assertEquals(List.of(4), mismatches(first).stream().map(MismatchLine::problem).toList());
+        assertEquals(
+                List.of(4, 4, 2),
+                List.of(
+                        row(first, "astar").problems(),
+                        row(second, "astar").problems(),
+                        row(third, "astar").problems()),
+                "three pieces cover the ten problems");
+        assertEquals(
+                List.of(4),
+                mismatches(first).stream().map(MismatchLine::problem).toList());
         assertEquals(0, second.status(), second::toString);
-        assertEquals(List.of(10), mismatches(third).stream().map(MismatchLine::problem).toList(), "numbered as in the file");
+        assertEquals(
+                List.of(10),
+                mismatches(third).stream().map(MismatchLine::problem).toList(),
+                "numbered as in the file");
 
         CliRun everyOther = CliRun.of("scen", "--from", "1", "--every", "2", scen.toString());
         assertEquals(5, row(everyOther, "astar").problems());
-        assertEquals(List.of(4, 10), mismatches(everyOther).stream().map(MismatchLine::problem).toList(),
+        assertEquals(
+                List.of(4, 10),
+                mismatches(everyOther).stream().map(MismatchLine::problem).toList(),
                 "problems 2, 4, 6, 8, 10 of the file");
 
         // Skipping every problem checks nothing, which must not pass for a clean run.
         String past = CliRun.of("scen", "--from", "10", scen.toString()).assertBadInput();
         assertTrue(past.contains("--from 10") && past.contains("holds 10") && past.contains("expected below 10"), past);
-        assertTrue(CliRun.of("scen", "--from", "-1", scen.toString()).assertBadInput().contains("--from"));
+        assertTrue(CliRun.of("scen", "--from", "-1", scen.toString())
+                .assertBadInput()
+                .contains("--from"));
     }
 
     @Test
@@ -318,7 +380,8 @@ class ScenCommandTest {
         Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         Fixtures.write(dir.resolve("short/a.map"), Fixtures.MAP_A);
         Fixtures.write(dir.resolve("a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.MAP_A_PROBLEMS));
-        Fixtures.write(dir.resolve("short/a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.MAP_A_PROBLEMS.subList(0, 3)));
+        Fixtures.write(
+                dir.resolve("short/a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.MAP_A_PROBLEMS.subList(0, 3)));
         CliRun run = CliRun.of("scen", "--from", "5", dir.toString());
         assertEquals(0, run.status(), run::toString);
         assertEquals(Fixtures.MAP_A_PROBLEMS.size() - 5, row(run, "astar").problems(), run::toString);
@@ -330,7 +393,8 @@ class ScenCommandTest {
         List<Fixtures.Problem> problems = Fixtures.MAP_A_PROBLEMS;
         StringBuilder text = new StringBuilder("version 1\n");
         for (int i = 0; i < problems.size(); i++) {
-            text.append(i == odd ? line.apply(problems.get(i)) : problems.get(i).line("a.map", 5, 4, "\t")).append('\n');
+            text.append(i == odd ? line.apply(problems.get(i)) : problems.get(i).line("a.map", 5, 4, "\t"))
+                    .append('\n');
         }
         return Fixtures.write(dir.resolve("a.map.scen"), text.toString());
     }
@@ -339,13 +403,15 @@ class ScenCommandTest {
     void aFileNamingTwoMapsIsRefusedNamingBothProblems() {
         Path scen = mapAScenWithOneOddLine(5, p -> p.line("b.map", 5, 4, "\t"));
         String line = CliRun.of("scen", "--from", "3", scen.toString()).assertBadInput();
-        assertTrue(line.contains("problem 6 names map 'b.map', problem 4 names 'a.map'; expected one map per file"), line);
+        assertTrue(
+                line.contains("problem 6 names map 'b.map', problem 4 names 'a.map'; expected one map per file"), line);
     }
 
     @Test
     void aProblemForAnotherMapSizeIsNamedByItsNumberInTheFile() {
         Path scen = mapAScenWithOneOddLine(6, p -> p.line("a.map", 5, 7, "\t"));
-        String line = CliRun.of("scen", "--from", "4", "--every", "2", scen.toString()).assertBadInput();
+        String line = CliRun.of("scen", "--from", "4", "--every", "2", scen.toString())
+                .assertBadInput();
         assertTrue(line.contains("problem 7 is for a 5 x 7 map"), line);
     }
 
@@ -361,7 +427,8 @@ class ScenCommandTest {
         assertEquals((total + 2) / 3, row(sampled, VoxelScenarioRun.ALGORITHM).problems(), sampled::toString);
 
         // A wrong length on the third problem is reported with its number in the file.
-        List<String> lines = new ArrayList<>(List.of(java.nio.file.Files.readString(scen).split("\n")));
+        List<String> lines =
+                new ArrayList<>(List.of(java.nio.file.Files.readString(scen).split("\n")));
         String[] third = lines.get(4).split(" ");
         third[6] = "1.00000000";
         lines.set(4, String.join(" ", third));
@@ -382,7 +449,8 @@ class ScenCommandTest {
     void limitRestrictsProblemsPerFile() {
         // Problems 4..10 have wrong lengths; only a limit of 3 or less leaves them out.
         Fixtures.write(dir.resolve("a/a.map"), Fixtures.MAP_A);
-        Path scen = Fixtures.write(dir.resolve("a/a.map.scen"),
+        Path scen = Fixtures.write(
+                dir.resolve("a/a.map.scen"),
                 Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(3, 4, 5, 6, 7, 8, 9)));
         CliRun three = CliRun.of("scen", "--limit", "3", scen.toString());
         assertEquals(0, three.status(), three::toString);
@@ -402,14 +470,19 @@ class ScenCommandTest {
         Fixtures.mapB(dir.resolve("b"), "b.map");
         CliRun both = CliRun.of("scen", "--json", "--limit", "2", dir.toString());
         assertEquals(0, both.status(), both::toString);
-        Map<String, Object> r = MiniJson.object(MiniJson.array(json(both).get("results")).getFirst());
+        Map<String, Object> r =
+                MiniJson.object(MiniJson.array(json(both).get("results")).getFirst());
         assertEquals(4, MiniJson.integer(r.get("problems")));
         for (Object m : MiniJson.array(r.get("maps"))) {
             assertEquals(2, MiniJson.integer(MiniJson.object(m).get("problems")));
         }
-        CliRun big = CliRun.of("scen", "--json", "--limit", "8", dir.resolve("b").toString());
-        assertEquals(MAP_B_PROBLEMS.size(),
-                MiniJson.integer(MiniJson.object(MiniJson.array(json(big).get("results")).getFirst()).get("problems")),
+        CliRun big =
+                CliRun.of("scen", "--json", "--limit", "8", dir.resolve("b").toString());
+        assertEquals(
+                MAP_B_PROBLEMS.size(),
+                MiniJson.integer(
+                        MiniJson.object(MiniJson.array(json(big).get("results")).getFirst())
+                                .get("problems")),
                 "a limit above the file's count keeps all its problems");
     }
 
@@ -420,7 +493,8 @@ class ScenCommandTest {
         StringBuilder scen = new StringBuilder("version 1.0\r\n");
         for (Problem p : MAP_A_PROBLEMS) {
             String twoDecimals = String.format(java.util.Locale.ROOT, "%.2f", p.exact());
-            scen.append(p.withWritten(twoDecimals).line("maps/bgmaps/a.map", 5, 4, " ")).append("\r\n");
+            scen.append(p.withWritten(twoDecimals).line("maps/bgmaps/a.map", 5, 4, " "))
+                    .append("\r\n");
         }
         Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A.replace("\n", "\r\n"));
         Path file = Fixtures.write(dir.resolve("a.map.scen"), scen.toString());
@@ -447,7 +521,8 @@ class ScenCommandTest {
     @Test
     void severalPassesStillCheckEveryCost() {
         Path scen = Fixtures.mapA(dir, "a.map");
-        CliRun run = CliRun.of("scen", "--passes", "3", "--warmup", "0", "--alg", "astar,generic-astar", scen.toString());
+        CliRun run =
+                CliRun.of("scen", "--passes", "3", "--warmup", "0", "--alg", "astar,generic-astar", scen.toString());
         assertEquals(0, run.status(), run::toString);
         assertEquals(10, row(run, "astar").problems());
         assertEquals(10, row(run, "generic-astar").problems());
@@ -478,7 +553,9 @@ class ScenCommandTest {
         CliRun run = CliRun.of("scen", "--json", "--alg", "generic-astar, astar,generic-astar,", scen.toString());
         assertEquals(0, run.status(), run::toString);
         List<Object> results = MiniJson.array(json(run).get("results"));
-        assertEquals(List.of("generic-astar", "astar"), results.stream().map(o -> MiniJson.object(o).get("alg")).toList());
+        assertEquals(
+                List.of("generic-astar", "astar"),
+                results.stream().map(o -> MiniJson.object(o).get("alg")).toList());
     }
 
     @Test
@@ -487,8 +564,10 @@ class ScenCommandTest {
         Path scen = Fixtures.mapA(dir, name);
         CliRun run = CliRun.of("scen", "--json", scen.toString());
         assertEquals(0, run.status(), run::toString);
-        Map<String, Object> r = MiniJson.object(MiniJson.array(json(run).get("results")).getFirst());
-        assertEquals(name, MiniJson.object(MiniJson.array(r.get("maps")).getFirst()).get("map"));
+        Map<String, Object> r =
+                MiniJson.object(MiniJson.array(json(run).get("results")).getFirst());
+        assertEquals(
+                name, MiniJson.object(MiniJson.array(r.get("maps")).getFirst()).get("map"));
     }
 
     @Test
@@ -499,11 +578,14 @@ class ScenCommandTest {
         CliRun run = CliRun.of("scen", "--json", "--alg", Algorithms.names(), dir.toString());
         assertEquals(0, run.status(), run::toString);
         List<Object> results = MiniJson.array(json(run).get("results"));
-        assertEquals(Algorithms.all().stream().map(Algorithm::name).toList(),
+        assertEquals(
+                Algorithms.all().stream().map(Algorithm::name).toList(),
                 results.stream().map(o -> MiniJson.object(o).get("alg")).toList());
         for (Object o : results) {
             Map<String, Object> r = MiniJson.object(o);
-            assertEquals(10 + MAP_B_PROBLEMS.size() + Fixtures.MAP_C_PROBLEMS.size(), MiniJson.integer(r.get("problems")),
+            assertEquals(
+                    10 + MAP_B_PROBLEMS.size() + Fixtures.MAP_C_PROBLEMS.size(),
+                    MiniJson.integer(r.get("problems")),
                     () -> String.valueOf(r.get("alg")));
             assertEquals(0, MiniJson.integer(r.get("mismatches")), () -> String.valueOf(r.get("alg")));
         }
@@ -514,7 +596,8 @@ class ScenCommandTest {
         int[] all = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
         for (String sub : List.of("p", "q", "r")) {
             Fixtures.write(dir.resolve(sub + "/a.map"), Fixtures.MAP_A);
-            Fixtures.write(dir.resolve(sub + "/a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(all)));
+            Fixtures.write(
+                    dir.resolve(sub + "/a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(all)));
         }
         CliRun run = CliRun.of("scen", dir.toString());
         assertEquals(OnePathCli.FAILED, run.status(), run::toString);

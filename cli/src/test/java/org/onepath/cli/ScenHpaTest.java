@@ -23,8 +23,7 @@ class ScenHpaTest {
     Path dir;
 
     /** A row of the suboptimality table: algorithm, map, problems, paths, mean %, max %, build s, KiB. */
-    record Row(String alg, String map, int problems, int paths, double mean, double max, double build, double kib) {
-    }
+    record Row(String alg, String map, int problems, int paths, double mean, double max, double build, double kib) {}
 
     static List<Row> rows(CliRun run) {
         List<Row> rows = new ArrayList<>();
@@ -36,8 +35,15 @@ class ScenHpaTest {
             }
             String[] f = line.strip().split("\\s+");
             if (inTable && f.length == 8 && !f[0].equals("algorithm")) {
-                rows.add(new Row(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]), Double.parseDouble(f[4]),
-                        Double.parseDouble(f[5]), Double.parseDouble(f[6]), Double.parseDouble(f[7])));
+                rows.add(new Row(
+                        f[0],
+                        f[1],
+                        Integer.parseInt(f[2]),
+                        Integer.parseInt(f[3]),
+                        Double.parseDouble(f[4]),
+                        Double.parseDouble(f[5]),
+                        Double.parseDouble(f[6]),
+                        Double.parseDouble(f[7])));
             }
         }
         return rows;
@@ -91,14 +97,16 @@ class ScenHpaTest {
     @Test
     void jsonCarriesThePercentagesAndBytesAndBadOptionsAreRefused() {
         Path scen = Fixtures.mapA(dir, "a.map");
-        CliRun run = CliRun.of("scen", "--json", "--alg", "astar,hpa", "--chunk", "3", "--smooth", "0", scen.toString());
+        CliRun run =
+                CliRun.of("scen", "--json", "--alg", "astar,hpa", "--chunk", "3", "--smooth", "0", scen.toString());
         assertEquals(0, run.status(), run::toString);
         List<Object> results = MiniJson.array(ScenCommandTest.json(run).get("results"));
         Map<String, Object> astar = MiniJson.object(results.get(0));
         Map<String, Object> hpa = MiniJson.object(results.get(1));
         assertFalse(astar.containsKey("suboptimal"));
         assertEquals(Boolean.TRUE, hpa.get("suboptimal"));
-        Map<String, Object> map = MiniJson.object(MiniJson.array(hpa.get("maps")).getFirst());
+        Map<String, Object> map =
+                MiniJson.object(MiniJson.array(hpa.get("maps")).getFirst());
         assertEquals(9L, MiniJson.integer(map.get("paths")));
         assertTrue(MiniJson.integer(map.get("preparedBytes")) > 0);
         assertTrue(MiniJson.number(hpa.get("meanPercent")) >= -1e-6);
@@ -107,6 +115,8 @@ class ScenHpaTest {
         bad.assertNoStackTrace();
         assertTrue(bad.toString().contains("--chunk must be in 2..256, was 1"), bad::toString);
         CliRun badSmooth = CliRun.of("scen", "--alg", "hpa", "--smooth", "2", scen.toString());
-        assertTrue(badSmooth.status() != 0 && badSmooth.toString().contains("--smooth must be 0 or 1, was 2"), badSmooth::toString);
+        assertTrue(
+                badSmooth.status() != 0 && badSmooth.toString().contains("--smooth must be 0 or 1, was 2"),
+                badSmooth::toString);
     }
 }

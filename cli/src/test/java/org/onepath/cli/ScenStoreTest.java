@@ -61,16 +61,21 @@ class ScenStoreTest {
         for (Path m : maps) {
             Files.delete(m);
         }
-        List<Map<String, Object>> stored = report(0, ALGS, "--store", stores.toString(), dir.resolve("maps").toString());
+        List<Map<String, Object>> stored = report(
+                0, ALGS, "--store", stores.toString(), dir.resolve("maps").toString());
         assertEquals(plain, stored);
 
-        assertEquals(List.of("astar", "jps", "jpsplus"), plain.stream().map(r -> r.get("alg")).toList());
+        assertEquals(
+                List.of("astar", "jps", "jpsplus"),
+                plain.stream().map(r -> r.get("alg")).toList());
         for (Map<String, Object> r : plain) {
             assertEquals(10L + Fixtures.MAP_B_PROBLEMS.size() + Fixtures.MAP_C_PROBLEMS.size(), r.get("problems"));
             assertEquals(0L, r.get("mismatches"));
             assertTrue((long) r.get("expanded") > 0, () -> "expanded " + r);
             List<?> perMap = (List<?>) r.get("maps");
-            assertEquals(List.of("a.map", "b.map", "c.map"), perMap.stream().map(m -> ((Map<?, ?>) m).get("map")).toList());
+            assertEquals(
+                    List.of("a.map", "b.map", "c.map"),
+                    perMap.stream().map(m -> ((Map<?, ?>) m).get("map")).toList());
         }
     }
 
@@ -78,7 +83,9 @@ class ScenStoreTest {
     void storeFileGivesTheSameResultsAsItsMap() throws IOException {
         Path scen = Fixtures.mapA(dir.resolve("a"), "a.map");
         // A store file may have any name: only its map name has to fit.
-        Path store = StoreFixtures.bake(dir.resolve("a/a.map"), Files.createDirectories(dir.resolve("elsewhere")).resolve("any.bin"));
+        Path store = StoreFixtures.bake(
+                dir.resolve("a/a.map"),
+                Files.createDirectories(dir.resolve("elsewhere")).resolve("any.bin"));
         List<Map<String, Object>> plain = report(0, ALGS, scen.toString());
         assertEquals(plain, report(0, ALGS, "--store", store.toString(), scen.toString()));
         assertEquals(10L, plain.getFirst().get("problems"));
@@ -93,10 +100,19 @@ class ScenStoreTest {
     @Test
     void mismatchesAreFoundTheSameWayFromAStore() throws IOException {
         Path a = Fixtures.write(dir.resolve("maps/a.map"), Fixtures.MAP_A);
-        Fixtures.write(dir.resolve("maps/a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(1, 4, 8)));
+        Fixtures.write(
+                dir.resolve("maps/a.map.scen"), Fixtures.scen("a.map", 5, 4, Fixtures.mapAWithWrongLengths(1, 4, 8)));
         Path stores = storeDir(a);
-        List<Map<String, Object>> plain = report(OnePathCli.FAILED, ALGS, dir.resolve("maps").toString());
-        assertEquals(plain, report(OnePathCli.FAILED, ALGS, "--store", stores.toString(), dir.resolve("maps").toString()));
+        List<Map<String, Object>> plain =
+                report(OnePathCli.FAILED, ALGS, dir.resolve("maps").toString());
+        assertEquals(
+                plain,
+                report(
+                        OnePathCli.FAILED,
+                        ALGS,
+                        "--store",
+                        stores.toString(),
+                        dir.resolve("maps").toString()));
         for (Map<String, Object> r : plain) {
             assertEquals(3L, r.get("mismatches"), () -> r.toString());
         }
@@ -108,7 +124,9 @@ class ScenStoreTest {
         Path stores = storeDir(maps);
         String all = Algorithms.names();
         List<Map<String, Object>> plain = report(0, all, dir.resolve("maps").toString());
-        assertEquals(plain, report(0, all, "--store", stores.toString(), dir.resolve("maps").toString()));
+        assertEquals(
+                plain,
+                report(0, all, "--store", stores.toString(), dir.resolve("maps").toString()));
         assertEquals(Algorithms.all().size(), plain.size());
     }
 
@@ -126,7 +144,10 @@ class ScenStoreTest {
 
         Files.delete(dir.resolve("world/w.3dmap"));
         assertEquals(plain, report(0, "astar", "--store", stores.toString(), scen.toString()), "--store DIR");
-        assertEquals(plain, report(0, "astar", "--store", stores.resolve("w.opstore").toString(), scen.toString()), "--store FILE");
+        assertEquals(
+                plain,
+                report(0, "astar", "--store", stores.resolve("w.opstore").toString(), scen.toString()),
+                "--store FILE");
     }
 
     @Test
@@ -135,9 +156,19 @@ class ScenStoreTest {
         StoreFixtures.voxelWorld(dir.resolve("scens"), "w.3dmap");
         Path stores = storeDir(dir.resolve("scens/a.map"), dir.resolve("scens/w.3dmap"));
         assertEquals(List.of("a.opstore", "w.opstore"), StoreFixtures.listing(stores));
-        List<Map<String, Object>> plain = report(0, "astar", dir.resolve("scens").toString());
-        assertEquals(List.of("astar", VoxelScenarioRun.ALGORITHM), plain.stream().map(r -> r.get("alg")).toList());
-        assertEquals(plain, report(0, "astar", "--store", stores.toString(), dir.resolve("scens").toString()));
+        List<Map<String, Object>> plain =
+                report(0, "astar", dir.resolve("scens").toString());
+        assertEquals(
+                List.of("astar", VoxelScenarioRun.ALGORITHM),
+                plain.stream().map(r -> r.get("alg")).toList());
+        assertEquals(
+                plain,
+                report(
+                        0,
+                        "astar",
+                        "--store",
+                        stores.toString(),
+                        dir.resolve("scens").toString()));
     }
 
     @Test
@@ -147,7 +178,8 @@ class ScenStoreTest {
         Path impostor = Fixtures.write(dir.resolve("other/a.map"), Fixtures.MAP_B);
         Path store = StoreFixtures.bake(impostor, dir.resolve("a.opstore"));
         List<Map<String, Object>> plain = report(0, ALGS, scen.toString());
-        List<Map<String, Object>> stored = report(OnePathCli.FAILED, ALGS, "--store", store.toString(), scen.toString());
+        List<Map<String, Object>> stored =
+                report(OnePathCli.FAILED, ALGS, "--store", store.toString(), scen.toString());
         for (int i = 0; i < plain.size(); i++) {
             assertEquals(0L, plain.get(i).get("mismatches"));
             assertTrue((long) stored.get(i).get("mismatches") > 0, () -> stored.toString());
@@ -161,13 +193,15 @@ class ScenStoreTest {
         Path scen = Fixtures.mapA(dir.resolve("a"), "a.map");
         Fixtures.write(dir.resolve("b/b.map"), Fixtures.MAP_B);
         Path store = StoreFixtures.bake(dir.resolve("b/b.map"), dir.resolve("b.opstore"));
-        String line = CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
+        String line =
+                CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
         assertMentions(line, store.toString(), "'b.map'", "'a.map'");
 
         // In a folder, under the name the scenarios look for.
         Path folder = Files.createDirectories(dir.resolve("stores"));
         Files.copy(store, folder.resolve("a.opstore"));
-        String inFolder = CliRun.of("scen", "--store", folder.toString(), scen.toString()).assertBadInput();
+        String inFolder =
+                CliRun.of("scen", "--store", folder.toString(), scen.toString()).assertBadInput();
         assertMentions(inFolder, folder.resolve("a.opstore").toString(), "'b.map'", "'a.map'");
     }
 
@@ -177,7 +211,8 @@ class ScenStoreTest {
         Path scen = Fixtures.mapA(dir.resolve("a"), "a.map");
         Path other = Fixtures.write(dir.resolve("other/a.map"), Fixtures.MAP_C);
         Path store = StoreFixtures.bake(other, dir.resolve("a.opstore"));
-        String line = CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
+        String line =
+                CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
         assertMentions(line, scen.toString(), store.toString(), "5 x 4", "5 x 3");
     }
 
@@ -185,7 +220,8 @@ class ScenStoreTest {
     void storePointingNowhereIsRefused() {
         Path scen = Fixtures.mapA(dir.resolve("a"), "a.map");
         Path ghost = dir.resolve("ghost.opstore");
-        String line = CliRun.of("scen", "--store", ghost.toString(), scen.toString()).assertBadInput();
+        String line =
+                CliRun.of("scen", "--store", ghost.toString(), scen.toString()).assertBadInput();
         assertMentions(line, ghost.toString(), "--store");
     }
 
@@ -193,7 +229,12 @@ class ScenStoreTest {
     void storeFolderWithoutTheMapsStoreIsRefused() throws IOException {
         Path[] maps = handMadeMaps();
         Path stores = storeDir(maps[0], maps[1]);
-        String line = CliRun.of("scen", "--store", stores.toString(), dir.resolve("maps").toString()).assertBadInput();
+        String line = CliRun.of(
+                        "scen",
+                        "--store",
+                        stores.toString(),
+                        dir.resolve("maps").toString())
+                .assertBadInput();
         assertMentions(line, stores.resolve("c.opstore").toString(), "no such file");
     }
 
@@ -202,7 +243,8 @@ class ScenStoreTest {
         Path scen = Fixtures.mapA(dir.resolve("a"), "a.map");
         Path world = Fixtures.write(dir.resolve("w.3dmap"), StoreFixtures.voxelMapText());
         Path store = StoreFixtures.bake(world, dir.resolve("w.opstore"));
-        String line = CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
+        String line =
+                CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
         assertMentions(line, store.toString(), "voxel world", "grid");
     }
 
@@ -211,7 +253,8 @@ class ScenStoreTest {
         Path scen = StoreFixtures.voxelWorld(dir.resolve("world"), "w.3dmap");
         Path map = Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         Path store = StoreFixtures.bake(map, dir.resolve("a.opstore"));
-        String line = CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
+        String line =
+                CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
         assertMentions(line, store.toString(), "voxel world", "grid");
     }
 
@@ -220,7 +263,8 @@ class ScenStoreTest {
         Path scen = StoreFixtures.voxelWorld(dir.resolve("world"), "w.3dmap");
         Path other = Fixtures.write(dir.resolve("v.3dmap"), StoreFixtures.voxelMapText());
         Path store = StoreFixtures.bake(other, dir.resolve("v.opstore"));
-        String line = CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
+        String line =
+                CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
         assertMentions(line, store.toString(), "'v.3dmap'", "'w.3dmap'");
     }
 
@@ -229,10 +273,12 @@ class ScenStoreTest {
         Path scen = Fixtures.mapA(dir.resolve("a"), "a.map");
         Path store = StoreFixtures.bake(dir.resolve("a/a.map"), dir.resolve("a.opstore"));
         StoreFixtures.flip(store, 50);
-        String line = CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
+        String line =
+                CliRun.of("scen", "--store", store.toString(), scen.toString()).assertBadInput();
         assertMentions(line, store.toString(), "header checksum");
 
-        String notStore = CliRun.of("scen", "--store", scen.toString(), scen.toString()).assertBadInput();
+        String notStore =
+                CliRun.of("scen", "--store", scen.toString(), scen.toString()).assertBadInput();
         assertMentions(notStore, scen.toString(), "not a OnePath store");
     }
 }

@@ -18,9 +18,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.onepath.HexGrid;
-import org.onepath.cells.HexLayout;
 import org.onepath.HexSpace;
 import org.onepath.VoxelGrid;
+import org.onepath.cells.HexLayout;
 import org.onepath.state.AreasLayout;
 import org.onepath.state.AreasPiece;
 import org.onepath.state.OnePathFormatException;
@@ -130,15 +130,27 @@ class StateCommandTest {
         StateWriter w = new StateWriter();
         // A search not started has no counts; a running one here has popped its start once.
         int counts = status == 0 ? 0 : 1;
-        w.header(kind).i32(nodeCount).u8(status).f64(1.0).i32(start).i32(goal).i32(counts).i32(counts).f64(Double.POSITIVE_INFINITY);
+        w.header(kind)
+                .i32(nodeCount)
+                .u8(status)
+                .f64(1.0)
+                .i32(start)
+                .i32(goal)
+                .i32(counts)
+                .i32(counts)
+                .f64(Double.POSITIVE_INFINITY);
         return w;
     }
 
     /** A running A* over 20 nodes: 0 expanded, 1 and 5 open. */
     private static byte[] runningAStar() {
         SearchBuffersPiece.Buffers buffers = new SearchBuffersPiece.Buffers(
-                new int[] {0, 1, 5}, new boolean[] {true, false, false}, new double[] {0, 1, 1}, new int[] {-1, 0, 0},
-                new OpenSetPiece.Heap(new int[] {1, 5}, new double[] {5, 5}, new double[] {1, 1}), new int[] {0});
+                new int[] {0, 1, 5},
+                new boolean[] {true, false, false},
+                new double[] {0, 1, 1},
+                new int[] {-1, 0, 0},
+                new OpenSetPiece.Heap(new int[] {1, 5}, new double[] {5, 5}, new double[] {1, 1}),
+                new int[] {0});
         try (StateWriter w = searchHeader(StateKind.A_STAR, 20, 1, 0, 19)) {
             SearchBuffersPiece.write(w, buffers, 20);
             return w.toByteArray();
@@ -153,14 +165,24 @@ class StateCommandTest {
         Path state = dir.resolve("a.state");
         CliRun run = CliRun.of("state", "grid", map.toString(), "--out", state.toString());
         assertEquals(0, run.status(), run::toString);
-        assertEquals(List.of("wrote " + state + ": " + MAP_A_STATE_BYTES + " bytes, grid 5 x 4 (from " + map + ")"),
+        assertEquals(
+                List.of("wrote " + state + ": " + MAP_A_STATE_BYTES + " bytes, grid 5 x 4 (from " + map + ")"),
                 run.outLines());
         assertEquals(MAP_A_STATE_BYTES, read(state).length);
         assertEquals(List.of("a.map", "a.state"), folder(), "no temporary file left");
 
         String text = inspectText(state);
-        assertMentions(text, "magic: 0x5347504F (ok)\n", "formatVersion: 1\n", "kind: 1 (Grid)\n", "payload: 2100 bytes\n",
-                "width: 5\n", "height: 4\n", "version: 0\n", "space: unassigned", "areas: version 0, multipliers not 1: none\n",
+        assertMentions(
+                text,
+                "magic: 0x5347504F (ok)\n",
+                "formatVersion: 1\n",
+                "kind: 1 (Grid)\n",
+                "payload: 2100 bytes\n",
+                "width: 5\n",
+                "height: 4\n",
+                "version: 0\n",
+                "space: unassigned",
+                "areas: version 0, multipliers not 1: none\n",
                 "cells: 20 (open 16, wall 4, other areas: none)\n");
     }
 
@@ -181,7 +203,8 @@ class StateCommandTest {
         assertEquals(20, integer(json, "cells", "count"));
         assertEquals(Fixtures.MAP_A_OPEN_CELLS, integer(json, "cells", "open"));
         assertEquals(4, integer(json, "cells", "wall"));
-        assertEquals(Map.of(), MiniJson.object(MiniJson.object(json.get("areas")).get("multipliersNotOne")));
+        assertEquals(
+                Map.of(), MiniJson.object(MiniJson.object(json.get("areas")).get("multipliersNotOne")));
     }
 
     @Test
@@ -199,13 +222,22 @@ class StateCommandTest {
             bytes = w.toByteArray();
         }
         Path state = write("g.state", bytes);
-        assertMentions(inspectText(state), "width: 3\n", "height: 2\n", "version: 7\n", "space: origin (1.0, 2.0), cellSize 0.5\n",
+        assertMentions(
+                inspectText(state),
+                "width: 3\n",
+                "height: 2\n",
+                "version: 7\n",
+                "space: origin (1.0, 2.0), cellSize 0.5\n",
                 "areas: version 4, multipliers not 1: area 3 = 2.5\n",
                 "cells: 6 (open 2, wall 1, other areas: area 3 = 2, area 9 = 1)\n");
         Map<String, Object> json = inspectJson(state);
         assertEquals(2, integer(json, "cells", "otherAreas", "3"));
         assertEquals(1, integer(json, "cells", "otherAreas", "9"));
-        assertEquals(2.5, MiniJson.number(MiniJson.object(MiniJson.object(json.get("areas")).get("multipliersNotOne")).get("3")));
+        assertEquals(
+                2.5,
+                MiniJson.number(
+                        MiniJson.object(MiniJson.object(json.get("areas")).get("multipliersNotOne"))
+                                .get("3")));
         assertEquals(true, MiniJson.object(json.get("space")).get("assigned"));
     }
 
@@ -236,7 +268,11 @@ class StateCommandTest {
         assertEquals(1, integer(json, "storedChunkVoxels", "otherAreas", "7"));
         assertEquals(16 * 16 * 3 + 8 * 16 * 3 - 3, integer(json, "storedChunkVoxels", "open"));
         assertEquals(16 * 16 * 3, integer(json, "defaultChunkVoxels"));
-        assertMentions(inspectText(state), "kind: 3 (VoxelGrid)\n", "sizeX: 40\n", "chunks: 3 (3 x 1 x 1), stored 2\n",
+        assertMentions(
+                inspectText(state),
+                "kind: 3 (VoxelGrid)\n",
+                "sizeX: 40\n",
+                "chunks: 3 (3 x 1 x 1), stored 2\n",
                 "storedChunkVoxels: 1152 inside the grid (open 1149, solid 2, other areas: area 7 = 1)\n",
                 "defaultChunkVoxels: 768 (all area 0)\n");
     }
@@ -256,8 +292,15 @@ class StateCommandTest {
     @Test
     void hexGridStateIsDecodedWithItsLayout() {
         Path state = write("hex.state", hexGridState());
-        assertMentions(inspectText(state), "kind: 2 (HexGrid)\n", "payload: 2104 bytes\n", "width: 5\n", "height: 4\n",
-                "layout: 2 (flat odd column)\n", "version: 3\n", "space: origin (1.0, 2.0), cellSize 0.5\n",
+        assertMentions(
+                inspectText(state),
+                "kind: 2 (HexGrid)\n",
+                "payload: 2104 bytes\n",
+                "width: 5\n",
+                "height: 4\n",
+                "layout: 2 (flat odd column)\n",
+                "version: 3\n",
+                "space: origin (1.0, 2.0), cellSize 0.5\n",
                 "areas: version 1, multipliers not 1: area 6 = 2.5\n",
                 "cells: 20 (open 14, wall 1, other areas: area 6 = 4, area 9 = 1)\n");
         Map<String, Object> json = inspectJson(state);
@@ -287,8 +330,14 @@ class StateCommandTest {
             bytes = w.toByteArray();
         }
         Path state = write("s.state", bytes);
-        assertMentions(inspectText(state), "kind: 8 (A*)\n", "nodeCount: 20\n", "status: 0 (not started)\n", "start: -1 (unset)\n",
-                "heuristicWeight: 1.0\n", "buffers: none");
+        assertMentions(
+                inspectText(state),
+                "kind: 8 (A*)\n",
+                "nodeCount: 20\n",
+                "status: 0 (not started)\n",
+                "start: -1 (unset)\n",
+                "heuristicWeight: 1.0\n",
+                "buffers: none");
         Map<String, Object> json = inspectJson(state);
         assertEquals(0, integer(json, "status"));
         assertEquals("not started", json.get("statusName"));
@@ -300,7 +349,13 @@ class StateCommandTest {
     @Test
     void aStarRunning() {
         Path state = write("s.state", runningAStar());
-        assertMentions(inspectText(state), "status: 1 (running)\n", "start: 0\n", "goal: 19\n", "expanded: 1\n", "iterations: 1\n",
+        assertMentions(
+                inspectText(state),
+                "status: 1 (running)\n",
+                "start: 0\n",
+                "goal: 19\n",
+                "expanded: 1\n",
+                "iterations: 1\n",
                 "buffers:\n  visited: 3\n  closed: 1\n  open: 2\n  expanded: 1\n");
         Map<String, Object> json = inspectJson(state);
         assertEquals(3, integer(json, "buffers", "visited"));
@@ -335,9 +390,14 @@ class StateCommandTest {
                 ..#.....
                 ....###.
                 ........""");
-             org.onepath.grids.GridSearchBuffers buffers = new org.onepath.grids.GridSearchBuffers(grid.cellCount())) {
-            var search = new org.onepath.grids.theta.ThetaSearch<>(grid, org.onepath.grids.theta.ThetaVariant.LAZY_REQUEUE,
-                    new org.onepath.grids.theta.EuclideanHeuristic(grid.width(), 1.0), 1.0, buffers);
+                org.onepath.grids.GridSearchBuffers buffers =
+                        new org.onepath.grids.GridSearchBuffers(grid.cellCount())) {
+            var search = new org.onepath.grids.theta.ThetaSearch<>(
+                    grid,
+                    org.onepath.grids.theta.ThetaVariant.LAZY_REQUEUE,
+                    new org.onepath.grids.theta.EuclideanHeuristic(grid.width(), 1.0),
+                    1.0,
+                    buffers);
             search.begin(grid.indexOf(0, 4), grid.indexOf(7, 0));
             while (search.iterations() == search.expandedCount()) {
                 search.step(1);
@@ -347,7 +407,11 @@ class StateCommandTest {
             bytes = search.saveState();
         }
         Path state = write("theta.state", bytes);
-        assertMentions(inspectText(state), "kind: 10 (Theta*)\n", "status: 1 (running)\n", "expanded: " + expanded + "\n",
+        assertMentions(
+                inspectText(state),
+                "kind: 10 (Theta*)\n",
+                "status: 1 (running)\n",
+                "expanded: " + expanded + "\n",
                 "iterations: " + iterations + "\n");
         assertTrue(expanded < iterations);
     }
@@ -372,8 +436,14 @@ class StateCommandTest {
             bytes = w.toByteArray();
         }
         Path state = write("graph.state", bytes);
-        assertMentions(inspectText(state), "kind: 4 (Graph)\n", "nodeCount: 4\n", "edgeCount: 3 (alive 2, removed 1)\n",
-                "selfLoops: 1\n", "aliveWeightMin: 0.5\n", "aliveWeightMax: 2.5\n");
+        assertMentions(
+                inspectText(state),
+                "kind: 4 (Graph)\n",
+                "nodeCount: 4\n",
+                "edgeCount: 3 (alive 2, removed 1)\n",
+                "selfLoops: 1\n",
+                "aliveWeightMin: 0.5\n",
+                "aliveWeightMax: 2.5\n");
         Map<String, Object> json = inspectJson(state);
         assertEquals(3, integer(json, "edgeCount"));
         assertEquals(2, integer(json, "aliveEdges"));
@@ -396,26 +466,38 @@ class StateCommandTest {
     void replannerStatesAreDecoded() {
         byte[] bytes;
         try (org.onepath.Grid grid = org.onepath.Grid.create(12, 8);
-             org.onepath.GridReplanner r = grid.createReplanner(new org.onepath.cells.Cell(0, 0), new org.onepath.cells.Cell(11, 7),
-                     org.onepath.GridOptions.builder().algorithm(org.onepath.GridAlgorithm.LPA_STAR).build())) {
+                org.onepath.GridReplanner r = grid.createReplanner(
+                        new org.onepath.cells.Cell(0, 0),
+                        new org.onepath.cells.Cell(11, 7),
+                        org.onepath.GridOptions.builder()
+                                .algorithm(org.onepath.GridAlgorithm.LPA_STAR)
+                                .build())) {
             r.replan();
             grid.setWalkable(5, 5, false);
             bytes = r.saveState();
         }
         Path state = write("r.state", bytes);
-        assertMentions(inspectText(state), "kind: 5 (GridReplanner)\n", "algorithm: 5 (LPA*)\n", "goal: 95 (11, 7)\n",
+        assertMentions(
+                inspectText(state),
+                "kind: 5 (GridReplanner)\n",
+                "algorithm: 5 (LPA*)\n",
+                "goal: 95 (11, 7)\n",
                 "pending: 9 (0 with their neighbours)\n");
         Map<String, Object> json = inspectJson(state);
         assertEquals(true, json.get("decoded"));
         assertEquals("LPA*", json.get("algorithmName"));
         byte[] hex;
         try (HexGrid grid = HexGrid.create(6, 6);
-             org.onepath.HexReplanner r = grid.createReplanner(new org.onepath.cells.Cell(0, 0), new org.onepath.cells.Cell(5, 5))) {
+                org.onepath.HexReplanner r =
+                        grid.createReplanner(new org.onepath.cells.Cell(0, 0), new org.onepath.cells.Cell(5, 5))) {
             r.replan();
             grid.setWalkable(2, 2, false);
             hex = r.saveState();
         }
-        assertMentions(inspectText(write("h.state", hex)), "kind: 6 (HexReplanner)\n", "algorithm: 6 (D* Lite)\n",
+        assertMentions(
+                inspectText(write("h.state", hex)),
+                "kind: 6 (HexReplanner)\n",
+                "algorithm: 6 (D* Lite)\n",
                 "pending: 1 (1 with their neighbours)\n");
     }
 
@@ -450,7 +532,8 @@ class StateCommandTest {
         byte[] bytes = read(mapAState());
         // The sign bit of area 0's multiplier (the top bit of its last byte) makes it -1.0.
         bytes[MULTIPLIER_0_OFFSET + 7] ^= (byte) 0x80;
-        assertRejected(write("flip.state", bytes), "'areas.multiplier[0]' = -1.0", "offset " + MULTIPLIER_0_OFFSET, "> 0");
+        assertRejected(
+                write("flip.state", bytes), "'areas.multiplier[0]' = -1.0", "offset " + MULTIPLIER_0_OFFSET, "> 0");
     }
 
     @Test
@@ -516,7 +599,14 @@ class StateCommandTest {
         }
         byte[] graph;
         try (StateWriter w = new StateWriter()) {
-            graph = w.header(StateKind.GRAPH).i32(3).i32(1).i32(0).i32(2).f64(1).flag(true).toByteArray();
+            graph = w.header(StateKind.GRAPH)
+                    .i32(3)
+                    .i32(1)
+                    .i32(0)
+                    .i32(2)
+                    .f64(1)
+                    .flag(true)
+                    .toByteArray();
         }
         for (byte[] state : List.of(read(mapAState()), voxel, hexGridState(), runningAStar(), graph)) {
             for (int length = 0; length < state.length; length++) {
@@ -526,8 +616,10 @@ class StateCommandTest {
                 }
                 int n = length;
                 byte[] prefix = Arrays.copyOf(state, n);
-                OnePathFormatException e = assertThrows(OnePathFormatException.class,
-                        () -> StateInspector.inspect(MemorySegment.ofArray(prefix), "x"), "prefix " + n);
+                OnePathFormatException e = assertThrows(
+                        OnePathFormatException.class,
+                        () -> StateInspector.inspect(MemorySegment.ofArray(prefix), "x"),
+                        "prefix " + n);
                 assertTrue(e.offset() >= 0 && e.offset() <= n, () -> "offset " + e.offset() + " for prefix " + n);
             }
         }
@@ -551,7 +643,8 @@ class StateCommandTest {
         Path state = mapAState();
         byte[] before = read(state);
         Path mapB = Fixtures.write(dir.resolve("b.map"), Fixtures.MAP_B);
-        String line = CliRun.of("state", "grid", mapB.toString(), "--out", state.toString()).assertBadInput();
+        String line = CliRun.of("state", "grid", mapB.toString(), "--out", state.toString())
+                .assertBadInput();
         assertEquals("onepath: " + state + ": already exists; pass --force to replace it", line);
         assertArrayEquals(before, read(state), "the existing file is untouched");
 
@@ -565,8 +658,15 @@ class StateCommandTest {
     @Test
     void badMapLeavesNothingBehind() {
         // Row 1 (line 6) has an 'x' in column 3.
-        Path map = Fixtures.write(dir.resolve("bad.map"), "type octile\nheight 4\nwidth 5\nmap\n.....\n.@x@.\n...@.\n@....\n");
-        String line = CliRun.of("state", "grid", map.toString(), "--out", dir.resolve("bad.state").toString()).assertBadInput();
+        Path map = Fixtures.write(
+                dir.resolve("bad.map"), "type octile\nheight 4\nwidth 5\nmap\n.....\n.@x@.\n...@.\n@....\n");
+        String line = CliRun.of(
+                        "state",
+                        "grid",
+                        map.toString(),
+                        "--out",
+                        dir.resolve("bad.state").toString())
+                .assertBadInput();
         assertMentions(line, "bad.map:6:", "'x'");
         assertEquals(List.of("bad.map"), folder());
     }
@@ -574,7 +674,13 @@ class StateCommandTest {
     @Test
     void missingMap() {
         Path ghost = dir.resolve("ghost.map");
-        String line = CliRun.of("state", "grid", ghost.toString(), "--out", dir.resolve("g.state").toString()).assertBadInput();
+        String line = CliRun.of(
+                        "state",
+                        "grid",
+                        ghost.toString(),
+                        "--out",
+                        dir.resolve("g.state").toString())
+                .assertBadInput();
         assertEquals("onepath: " + ghost + ": no such file", line);
         assertEquals(List.of(), folder());
     }
@@ -583,14 +689,16 @@ class StateCommandTest {
     void outIntoAMissingFolder() {
         Path map = Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
         Path out = dir.resolve("no/such/a.state");
-        String line = CliRun.of("state", "grid", map.toString(), "--out", out.toString()).assertBadInput();
+        String line = CliRun.of("state", "grid", map.toString(), "--out", out.toString())
+                .assertBadInput();
         assertMentions(line, out.toString(), "does not exist");
     }
 
     @Test
     void outIsAFolder() {
         Path map = Fixtures.write(dir.resolve("a.map"), Fixtures.MAP_A);
-        String line = CliRun.of("state", "grid", map.toString(), "--out", dir.toString(), "--force").assertBadInput();
+        String line = CliRun.of("state", "grid", map.toString(), "--out", dir.toString(), "--force")
+                .assertBadInput();
         assertMentions(line, dir.toString(), "folder");
     }
 
@@ -600,8 +708,8 @@ class StateCommandTest {
         // file was written.
         Path target = Files.createDirectory(dir.resolve("sub"));
         Files.writeString(target.resolve("keep"), "x");
-        UncheckedIOException e = assertThrows(UncheckedIOException.class,
-                () -> StateGridCommand.writeAtomically(target, new byte[] {1, 2, 3}, true));
+        UncheckedIOException e = assertThrows(
+                UncheckedIOException.class, () -> StateGridCommand.writeAtomically(target, new byte[] {1, 2, 3}, true));
         assertMentions(e.getMessage(), target.toString(), "cannot write");
         assertEquals(List.of("sub"), folder());
     }
@@ -624,7 +732,7 @@ class StateCommandTest {
 
     private static byte[] gridSearchState(org.onepath.GridOptions options, int steps) {
         try (org.onepath.Grid grid = org.onepath.Grid.fromText("......\n.##.#.\n......\n");
-             org.onepath.GridSearch search = grid.createSearch(options)) {
+                org.onepath.GridSearch search = grid.createSearch(options)) {
             search.tryBegin(0, 0, 5, 2);
             search.step(steps);
             return search.saveState();
@@ -633,14 +741,37 @@ class StateCommandTest {
 
     @Test
     void gridSearchStatesAreDecodedMode2WithItsEmbeddedSearch() {
-        Path mode3 = write("jps.state", gridSearchState(org.onepath.GridOptions.builder()
-                .algorithm(org.onepath.GridAlgorithm.JPS).build(), 2));
-        assertMentions(inspectText(mode3), "kind: 12 (GridSearch)\n", "mode: 3 (specialised jump point search)\n",
-                "width: 6\n", "height: 3\n", "finder: 0 (block scans)\n", "status: 1 (running)\n", "iterations: 2\n",
+        Path mode3 = write(
+                "jps.state",
+                gridSearchState(
+                        org.onepath.GridOptions.builder()
+                                .algorithm(org.onepath.GridAlgorithm.JPS)
+                                .build(),
+                        2));
+        assertMentions(
+                inspectText(mode3),
+                "kind: 12 (GridSearch)\n",
+                "mode: 3 (specialised jump point search)\n",
+                "width: 6\n",
+                "height: 3\n",
+                "finder: 0 (block scans)\n",
+                "status: 1 (running)\n",
+                "iterations: 2\n",
                 "openList:\n  level: ");
-        Path mode2 = write("generic.state", gridSearchState(org.onepath.GridOptions.builder().specializedEngines(false).build(), 3));
-        assertMentions(inspectText(mode2), "mode: 2 (generic core)\n", "goalX: 5\n", "embedded:\n  kind: 8 (A*)\n",
-                "  nodeCount: 18\n", "  iterations: 3\n");
+        Path mode2 = write(
+                "generic.state",
+                gridSearchState(
+                        org.onepath.GridOptions.builder()
+                                .specializedEngines(false)
+                                .build(),
+                        3));
+        assertMentions(
+                inspectText(mode2),
+                "mode: 2 (generic core)\n",
+                "goalX: 5\n",
+                "embedded:\n  kind: 8 (A*)\n",
+                "  nodeCount: 18\n",
+                "  iterations: 3\n");
         Map<String, Object> json = inspectJson(mode2);
         assertEquals(2, integer(json, "mode"));
         assertEquals(18, integer(json, "embedded", "nodeCount"));
@@ -648,7 +779,8 @@ class StateCommandTest {
 
     @Test
     void aBadFieldInsideAnEmbeddedSearchIsNamedAtItsOffsetInTheWholeFile() {
-        byte[] bytes = gridSearchState(org.onepath.GridOptions.builder().specializedEngines(false).build(), 3);
+        byte[] bytes = gridSearchState(
+                org.onepath.GridOptions.builder().specializedEngines(false).build(), 3);
         int embeddedAt = 8 + 1 + 4 + 4 + 5 * 4;
         bytes[embeddedAt + 8] = 99; // the embedded nodeCount's low byte: 99 instead of 18
         Path bad = write("bad.state", bytes);

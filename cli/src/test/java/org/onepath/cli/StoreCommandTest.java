@@ -26,7 +26,8 @@ import org.onepath.store.StoreLayout;
  */
 class StoreCommandTest {
     /** A section row of the text report: id, name, offset, length, crc32c, fingerprint. */
-    private static final Pattern SECTION_ROW = Pattern.compile("\\s+(\\d+)\\s+(.+?)\\s+(\\d+)\\s+(\\d+)\\s+([0-9a-f]{8})\\s+(\\S+)");
+    private static final Pattern SECTION_ROW =
+            Pattern.compile("\\s+(\\d+)\\s+(.+?)\\s+(\\d+)\\s+(\\d+)\\s+([0-9a-f]{8})\\s+(\\S+)");
 
     @TempDir
     Path dir;
@@ -126,7 +127,9 @@ class StoreCommandTest {
     }
 
     private static List<String> sectionNames(Path store) {
-        return StoreFixtures.sections(store).stream().map(StoreFile.Section::name).toList();
+        return StoreFixtures.sections(store).stream()
+                .map(StoreFile.Section::name)
+                .toList();
     }
 
     // ---- inspect: good stores ----
@@ -134,7 +137,9 @@ class StoreCommandTest {
     @Test
     void inspectGridStoreText() throws IOException {
         Path store = gridStore();
-        assertEquals(List.of("meta", "cells", "clearance", "block map", "JPS+ table", "octile neighbour bytes"), sectionNames(store));
+        assertEquals(
+                List.of("meta", "cells", "clearance", "block map", "JPS+ table", "octile neighbour bytes"),
+                sectionNames(store));
         CliRun run = CliRun.of("store", "inspect", store.toString());
         assertEquals(0, run.status(), run::toString);
         assertEquals("", run.err());
@@ -164,7 +169,8 @@ class StoreCommandTest {
         assertEquals(1, whole(json.get("formatVersion")));
         assertEquals(Files.size(store), whole(json.get("fileLength")));
         assertJsonSections(json, store);
-        Map<String, Object> cells = MiniJson.object(MiniJson.array(json.get("sections")).get(1));
+        Map<String, Object> cells =
+                MiniJson.object(MiniJson.array(json.get("sections")).get(1));
         assertEquals("cells", cells.get("name"));
         assertEquals(20, MiniJson.integer(cells.get("length")), "5 x 4 cells, a byte each");
     }
@@ -201,10 +207,13 @@ class StoreCommandTest {
         assertEquals(StoreFixtures.WORLD_STORED_CHUNKS, whole(json.get("storedChunks")));
         assertEquals(0, whole(json.get("defaultArea")));
         assertEquals(Files.size(store), whole(json.get("fileLength")));
-        double perVoxel = json.get("bytesPerVoxel") instanceof String s ? Double.parseDouble(s) : MiniJson.number(json.get("bytesPerVoxel"));
+        double perVoxel = json.get("bytesPerVoxel") instanceof String s
+                ? Double.parseDouble(s)
+                : MiniJson.number(json.get("bytesPerVoxel"));
         assertEquals((double) Files.size(store) / (32 * 32 * 32), perVoxel, 1e-6);
         assertJsonSections(json, store);
-        Map<String, Object> chunks = MiniJson.object(MiniJson.array(json.get("sections")).get(2));
+        Map<String, Object> chunks =
+                MiniJson.object(MiniJson.array(json.get("sections")).get(2));
         assertEquals(StoreFixtures.WORLD_STORED_CHUNKS * 4096L, MiniJson.integer(chunks.get("length")));
     }
 
@@ -352,7 +361,8 @@ class StoreCommandTest {
     @Test
     void verifyFindsAFlippedJpsPlusByte() {
         Path store = gridStore();
-        assertVerifyNames(store, "JPS+ table", StoreFixtures.section(store, "JPS+ table").length() - 1);
+        assertVerifyNames(
+                store, "JPS+ table", StoreFixtures.section(store, "JPS+ table").length() - 1);
     }
 
     @Test

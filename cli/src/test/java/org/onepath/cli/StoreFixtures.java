@@ -16,9 +16,9 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
-import org.onepath.io.VoxelMap;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
+import org.onepath.io.VoxelMap;
 import org.onepath.store.StoreFile;
 
 /**
@@ -41,17 +41,16 @@ final class StoreFixtures {
 
     /** Problems on the world: start and goal (x, y, z); all reachable. */
     static final int[][] WORLD_PROBLEMS = {
-            {0, 0, 0, 15, 15, 15},      // through a hole in the wall at x = 8
-            {2, 30, 2, 14, 2, 14},      // the other hole, or round the wall's top
-            {30, 2, 2, 2, 2, 30},
-            {0, 31, 31, 31, 0, 31},     // round the solid chunk
-            {3, 3, 3, 3, 3, 3},         // start equals goal
-            {15, 31, 15, 31, 15, 15},
-            {9, 9, 9, 7, 7, 7},         // across the wall
+        {0, 0, 0, 15, 15, 15}, // through a hole in the wall at x = 8
+        {2, 30, 2, 14, 2, 14}, // the other hole, or round the wall's top
+        {30, 2, 2, 2, 2, 30},
+        {0, 31, 31, 31, 0, 31}, // round the solid chunk
+        {3, 3, 3, 3, 3, 3}, // start equals goal
+        {15, 31, 15, 31, 15, 15},
+        {9, 9, 9, 7, 7, 7}, // across the wall
     };
 
-    private StoreFixtures() {
-    }
+    private StoreFixtures() {}
 
     /**
      * The {@code .3dmap} text of the world: a wall at x = 8 over y 0..31, z 0..15 with holes at
@@ -90,9 +89,11 @@ final class StoreFixtures {
         StringBuilder scen = new StringBuilder("version 1\n").append(name).append('\n');
         try (VoxelGrid grid = VoxelMap.read(map).toGrid()) {
             for (int[] p : WORLD_PROBLEMS) {
-                VoxelPath path = grid.findPath(new VoxelCell(p[0], p[1], p[2]), new VoxelCell(p[3], p[4], p[5]), VoxelOptions.DEFAULT);
+                VoxelPath path = grid.findPath(
+                        new VoxelCell(p[0], p[1], p[2]), new VoxelCell(p[3], p[4], p[5]), VoxelOptions.DEFAULT);
                 assertTrue(path.found(), () -> "fixture problem has a path: " + java.util.Arrays.toString(p));
-                scen.append(String.format(Locale.ROOT, "%d %d %d %d %d %d %.8f 1.0%n", p[0], p[1], p[2], p[3], p[4], p[5], path.cost()));
+                scen.append(String.format(
+                        Locale.ROOT, "%d %d %d %d %d %d %.8f 1.0%n", p[0], p[1], p[2], p[3], p[4], p[5], path.cost()));
             }
         }
         return Fixtures.write(dir.resolve(name + ".3dscen"), scen.toString());
@@ -127,7 +128,9 @@ final class StoreFixtures {
 
     /** The entry of the section with the given name. */
     static StoreFile.Section section(Path store, String name) {
-        return sections(store).stream().filter(s -> s.name().equals(name)).findFirst()
+        return sections(store).stream()
+                .filter(s -> s.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no " + name + " section in " + store));
     }
 
@@ -183,12 +186,27 @@ final class StoreFixtures {
             List<Map<String, Object>> maps = new ArrayList<>();
             for (Object m : MiniJson.array(r.get("maps"))) {
                 Map<String, Object> mm = MiniJson.object(m);
-                maps.add(Map.of("map", mm.get("map"), "problems", MiniJson.integer(mm.get("problems")),
-                        "mismatches", MiniJson.integer(mm.get("mismatches")), "expanded", MiniJson.integer(mm.get("expanded"))));
+                maps.add(Map.of(
+                        "map",
+                        mm.get("map"),
+                        "problems",
+                        MiniJson.integer(mm.get("problems")),
+                        "mismatches",
+                        MiniJson.integer(mm.get("mismatches")),
+                        "expanded",
+                        MiniJson.integer(mm.get("expanded"))));
             }
-            out.add(Map.of("alg", r.get("alg"), "problems", MiniJson.integer(r.get("problems")),
-                    "mismatches", MiniJson.integer(r.get("mismatches")), "expanded", MiniJson.integer(r.get("expanded")),
-                    "maps", maps));
+            out.add(Map.of(
+                    "alg",
+                    r.get("alg"),
+                    "problems",
+                    MiniJson.integer(r.get("problems")),
+                    "mismatches",
+                    MiniJson.integer(r.get("mismatches")),
+                    "expanded",
+                    MiniJson.integer(r.get("expanded")),
+                    "maps",
+                    maps));
         }
         return out;
     }

@@ -40,7 +40,8 @@ public final class AreaCosts {
     public void set(int area, double cost) {
         checkArea(area);
         if (!(cost > 0) || Double.isInfinite(cost)) {
-            throw new IllegalArgumentException("area cost for area " + area + " must be positive and finite, was " + cost);
+            throw new IllegalArgumentException(
+                    "area cost for area " + area + " must be positive and finite, was " + cost);
         }
         if (Double.doubleToRawLongBits(multipliers[area]) != Double.doubleToRawLongBits(cost)) {
             multipliers[area] = cost;

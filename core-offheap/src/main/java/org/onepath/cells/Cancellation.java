@@ -10,8 +10,7 @@ public final class Cancellation {
     private volatile boolean cancelled;
 
     /** A token that is not cancelled. */
-    public Cancellation() {
-    }
+    public Cancellation() {}
 
     /** Requests cancellation. */
     public void cancel() {

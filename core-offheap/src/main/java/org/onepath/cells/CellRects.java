@@ -5,8 +5,7 @@ import org.onepath.memory.NativeIntList;
 
 /** The write of a rectangle edit over a row-major cell segment, shared by the square and hex cells ({@link CellStore}). */
 final class CellRects {
-    private CellRects() {
-    }
+    private CellRects() {}
 
     /** The smallest rectangle holding every changed cell, corners inclusive. */
     record Changed(int x0, int y0, int x1, int y1) {
@@ -27,8 +26,16 @@ final class CellRects {
      *                listener wants them one by one
      * @return the changed cells' bounding rectangle, or null when nothing changed
      */
-    static Changed write(MemorySegment cells, int width, int x, int y, int w, int h, byte[] source, byte fill,
-                         NativeIntList changed) {
+    static Changed write(
+            MemorySegment cells,
+            int width,
+            int x,
+            int y,
+            int w,
+            int h,
+            byte[] source,
+            byte fill,
+            NativeIntList changed) {
         int x0 = Integer.MAX_VALUE;
         int y0 = -1;
         int x1 = -1;

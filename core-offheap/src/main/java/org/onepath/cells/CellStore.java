@@ -38,13 +38,16 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     private final MemorySegment cells;
     /** The read-only view {@link #cells()} returns, made once so that reading it allocates nothing. */
     private final MemorySegment cellsView;
+
     private final AreaCosts areas = new AreaCosts();
     private final OwnerState state;
     private final boolean readOnly;
     /** Changed cells of a rectangle edit or a restore, for listeners that hear cells one by one. */
     private final NativeIntList changedCells = new NativeIntList();
+
     private int version;
     private int restoreCount;
+
     @SuppressWarnings("unchecked")
     private volatile CellChangeListener<S>[] listeners = (CellChangeListener<S>[]) NO_LISTENERS;
 
@@ -70,8 +73,8 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
             this.cells = arena.allocate(count, 8);
         } else {
             if (callerCells.byteSize() < count) {
-                throw new IllegalArgumentException("cell segment holds " + callerCells.byteSize()
-                        + " bytes, a " + width + " x " + height + " " + noun + " needs " + count);
+                throw new IllegalArgumentException("cell segment holds " + callerCells.byteSize() + " bytes, a " + width
+                        + " x " + height + " " + noun + " needs " + count);
             }
             this.cells = callerCells.asSlice(0, count);
         }
@@ -202,8 +205,8 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
         checkRect(x, y, w, h);
         long needed = (long) w * h;
         if (areas.length != needed) {
-            throw new IllegalArgumentException("areas holds " + areas.length + " ids, a " + w + " x " + h
-                    + " rectangle needs " + needed);
+            throw new IllegalArgumentException(
+                    "areas holds " + areas.length + " ids, a " + w + " x " + h + " rectangle needs " + needed);
         }
         writeRect(x, y, w, h, areas, (byte) 0);
     }
@@ -212,8 +215,8 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
         ensureWritable();
         // The changed cells are listed only when some listener wants them one by one.
         changedCells.clear();
-        CellRects.Changed r = CellRects.write(cells, width, x, y, w, h, source, fill,
-                wantsCellByCell() ? changedCells : null);
+        CellRects.Changed r =
+                CellRects.write(cells, width, x, y, w, h, source, fill, wantsCellByCell() ? changedCells : null);
         if (r == null) {
             return;
         }
@@ -286,8 +289,7 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
      * Hook for derived data kept beside the cells: the inclusive bounds of an edit, called before
      * the listeners hear it. Does nothing by default.
      */
-    protected void edited(int x0, int y0, int x1, int y1) {
-    }
+    protected void edited(int x0, int y0, int x1, int y1) {}
 
     // ---- restores ----
 
@@ -296,8 +298,12 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
      * by the caller), runs {@code alsoRestore} for what the owner keeps beside them, then tells
      * the listeners about each cell that differs, in row-major order, as single-cell edits.
      */
-    protected final void restoreCells(MemorySegment from, int restoredVersion, AreasPiece.Areas restoredAreas,
-                                      boolean listened, Runnable alsoRestore) {
+    protected final void restoreCells(
+            MemorySegment from,
+            int restoredVersion,
+            AreasPiece.Areas restoredAreas,
+            boolean listened,
+            Runnable alsoRestore) {
         long count = (long) width * height;
         if (!listened) {
             MemorySegment.copy(from, 0, cells, 0, count);
@@ -369,7 +375,8 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     protected final void ensureWritable() {
         state.ensureOpen();
         if (readOnly) {
-            throw new IllegalStateException(noun + " " + width + " x " + height + " is read-only: its cells are a read-only segment");
+            throw new IllegalStateException(
+                    noun + " " + width + " x " + height + " is read-only: its cells are a read-only segment");
         }
     }
 
@@ -383,8 +390,8 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     public final void checkTableOver(String name, MemorySegment table, long need) {
         Objects.requireNonNull(table, name);
         if (table.byteSize() < need) {
-            throw new IllegalArgumentException(name + " of " + table.byteSize() + " bytes, a "
-                    + width + " x " + height + " " + noun + " needs " + need);
+            throw new IllegalArgumentException(name + " of " + table.byteSize() + " bytes, a " + width + " x " + height
+                    + " " + noun + " needs " + need);
         }
         if (table.isReadOnly() && !readOnly) {
             throw new IllegalArgumentException(name + " memory is read-only but the " + noun + " is writable");
@@ -405,13 +412,13 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     }
 
     /** Closes what the owner keeps beside the cells; runs once, before the cells are freed. */
-    protected void closeDerived() {
-    }
+    protected void closeDerived() {}
 
     /** Throws naming the cell unless it lies inside. */
     protected final void checkInside(int x, int y) {
         if (!contains(x, y)) {
-            throw new IllegalArgumentException("cell (" + x + ", " + y + ") is outside the " + width + " x " + height + " " + noun);
+            throw new IllegalArgumentException(
+                    "cell (" + x + ", " + y + ") is outside the " + width + " x " + height + " " + noun);
         }
     }
 
@@ -431,7 +438,8 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
             throw new IllegalArgumentException(noun + " size " + width + " x " + height + " must be at least 1 x 1");
         }
         if ((long) width * height > maxCells) {
-            throw new IllegalArgumentException(noun + " size " + width + " x " + height + " exceeds " + maxCells + " cells");
+            throw new IllegalArgumentException(
+                    noun + " size " + width + " x " + height + " exceeds " + maxCells + " cells");
         }
     }
 

@@ -14,8 +14,7 @@ final class Clearance {
     /** Edited rectangles kept before they are merged into their bounding box. */
     static final int MAX_RECTS = 32;
 
-    private Clearance() {
-    }
+    private Clearance() {}
 
     /**
      * Repairs clearance after edits inside {@code count} rectangles, each four ints
@@ -60,7 +59,8 @@ final class Clearance {
                 long i = row + x;
                 int down = lastRow ? 0 : out.get(GridCellsLayout.CELL, i + width) & 0xFF;
                 int c = (cells.get(GridCellsLayout.CELL, i) & 0xFF) == AreaCosts.WALL
-                        ? 0 : Math.min(255, 1 + Math.min(right, Math.min(down, downRight)));
+                        ? 0
+                        : Math.min(255, 1 + Math.min(right, Math.min(down, downRight)));
                 boolean changed = (out.get(GridCellsLayout.CELL, i) & 0xFF) != c;
                 if (changed) {
                     out.set(GridCellsLayout.CELL, i, (byte) c);

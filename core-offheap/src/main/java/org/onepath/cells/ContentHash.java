@@ -23,8 +23,7 @@ final class ContentHash {
     static final long P2 = 0xC2B2AE3D27D4EB4FL;
     static final long P3 = 0x165667B19E3779F9L;
 
-    private ContentHash() {
-    }
+    private ContentHash() {}
 
     static long compute(MemorySegment cells, int width, int height, AreaCosts areas) {
         long h = P1 ^ P2;

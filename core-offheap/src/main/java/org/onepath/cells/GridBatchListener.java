@@ -5,5 +5,4 @@ package org.onepath.cells;
  * instead of one call per changed cell ({@link CellBatchListener#rectChanged}). The grid already
  * holds the final state.
  */
-public interface GridBatchListener extends GridChangeListener, CellBatchListener<SquareCells> {
-}
+public interface GridBatchListener extends GridChangeListener, CellBatchListener<SquareCells> {}

@@ -20,8 +20,7 @@ import java.lang.foreign.ValueLayout;
  * offset cell (snapshot kind 2 stores it in the same order).
  */
 public final class GridCellsLayout {
-    private GridCellsLayout() {
-    }
+    private GridCellsLayout() {}
 
     public static final long CELL_BYTES = 1;
     public static final ValueLayout.OfByte CELL = ValueLayout.JAVA_BYTE;

@@ -5,5 +5,4 @@ package org.onepath.cells;
  * value. Called on the editing thread; keep it short.
  */
 @FunctionalInterface
-public interface GridChangeListener extends CellChangeListener<SquareCells> {
-}
+public interface GridChangeListener extends CellChangeListener<SquareCells> {}

@@ -1,9 +1,9 @@
 package org.onepath.cells;
 
 import java.lang.foreign.MemorySegment;
-import org.onepath.layout.OctileMapLayout;
 import org.onepath.layout.BlockMapLayout;
 import org.onepath.layout.JpsPlusLayout;
+import org.onepath.layout.OctileMapLayout;
 
 /**
  * Precomputed tables handed to a grid built over existing memory (tier 3), each in the layout
@@ -14,8 +14,8 @@ import org.onepath.layout.JpsPlusLayout;
  * @param jpsPlus   the JPS+ table ({@link JpsPlusLayout}), or null
  * @param octileNeighbours the neighbour bytes of the jump point searches ({@link OctileMapLayout}), or null
  */
-public record GridTables(MemorySegment clearance, MemorySegment blockMap, MemorySegment jpsPlus,
-                         MemorySegment octileNeighbours) {
+public record GridTables(
+        MemorySegment clearance, MemorySegment blockMap, MemorySegment jpsPlus, MemorySegment octileNeighbours) {
     /** No tables: the grid computes each when first needed. */
     public static final GridTables NONE = new GridTables(null, null, null, null);
 
@@ -31,8 +31,8 @@ public record GridTables(MemorySegment clearance, MemorySegment blockMap, Memory
         check("JPS+ table", jpsPlus, JpsPlusLayout.byteSize(width, height), readOnlyCells);
         check("octile neighbour bytes", octileNeighbours, OctileMapLayout.neighbourBytes(width, height), readOnlyCells);
         if (jpsPlus != null && (width > JpsPlusLayout.MAX_SIDE || height > JpsPlusLayout.MAX_SIDE)) {
-            throw new IllegalArgumentException("JPS+ table given for a " + width + " x " + height + " grid; its entries serve sides up to "
-                    + JpsPlusLayout.MAX_SIDE);
+            throw new IllegalArgumentException("JPS+ table given for a " + width + " x " + height
+                    + " grid; its entries serve sides up to " + JpsPlusLayout.MAX_SIDE);
         }
     }
 
@@ -41,7 +41,8 @@ public record GridTables(MemorySegment clearance, MemorySegment blockMap, Memory
             return;
         }
         if (table.byteSize() < need) {
-            throw new IllegalArgumentException(name + " segment holds " + table.byteSize() + " bytes, the grid needs " + need);
+            throw new IllegalArgumentException(
+                    name + " segment holds " + table.byteSize() + " bytes, the grid needs " + need);
         }
         if (table.isReadOnly() != readOnlyCells) {
             throw new IllegalArgumentException(name + " segment is " + (table.isReadOnly() ? "read-only" : "writable")

@@ -7,8 +7,7 @@ import java.lang.foreign.MemorySegment;
  * row, {@code .} open (area 0), {@code #} wall, {@code 1}-{@code 9} that area.
  */
 public final class GridText {
-    private GridText() {
-    }
+    private GridText() {}
 
     /** A checked picture: its size and its rows, every character a valid cell. */
     public record Picture(int width, int height, String[] rows) {
@@ -45,7 +44,8 @@ public final class GridText {
         }
         for (int y = 0; y < height; y++) {
             if (lines[y].length() != width) {
-                throw new GridFormatException("text", y + 1, "row has " + lines[y].length() + " cells, expected " + width);
+                throw new GridFormatException(
+                        "text", y + 1, "row has " + lines[y].length() + " cells, expected " + width);
             }
             for (int x = 0; x < width; x++) {
                 areaOf(lines[y].charAt(x), y, x);
@@ -64,7 +64,7 @@ public final class GridText {
         if (c >= '1' && c <= '9') {
             return c - '0';
         }
-        throw new GridFormatException("text", y + 1, "column " + (x + 1) + ": unexpected '" + c + "', expected . # or 1-9");
+        throw new GridFormatException(
+                "text", y + 1, "column " + (x + 1) + ": unexpected '" + c + "', expected . # or 1-9");
     }
-
 }

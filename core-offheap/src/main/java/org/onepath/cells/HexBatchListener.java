@@ -6,5 +6,4 @@ package org.onepath.cells;
  * The grid already holds the final state. Other edits (single cells, restores) still arrive
  * through {@link #cellChanged}.
  */
-public interface HexBatchListener extends HexChangeListener, CellBatchListener<HexCells> {
-}
+public interface HexBatchListener extends HexChangeListener, CellBatchListener<HexCells> {}

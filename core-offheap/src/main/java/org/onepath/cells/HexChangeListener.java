@@ -5,5 +5,4 @@ package org.onepath.cells;
  * Cells are offset cells: x is the column, y the row. Called on the editing thread; keep it short.
  */
 @FunctionalInterface
-public interface HexChangeListener extends CellChangeListener<HexCells> {
-}
+public interface HexChangeListener extends CellChangeListener<HexCells> {}

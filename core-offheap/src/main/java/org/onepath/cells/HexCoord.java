@@ -1,6 +1,5 @@
 package org.onepath.cells;
 
-
 /**
  * Axial hex coordinates (q, r); the third cube coordinate is {@code s = -q - r}. A {@link HexCells}
  * stores cells in an offset array; {@link HexLayout} converts between the two.

@@ -1,6 +1,5 @@
 package org.onepath.cells;
 
-
 /**
  * Which rows or columns of a {@link HexCells}'s offset array are shifted by half a cell, and so how
  * an offset cell (col, row) maps to axial coordinates (q, r). {@link #code()} is the number the

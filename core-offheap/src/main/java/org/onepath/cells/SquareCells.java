@@ -22,9 +22,11 @@ public abstract class SquareCells extends CellStore<SquareCells> {
     private boolean clearanceCurrent;
     /** Rectangles edited since clearance was current: x0, y0, x1, y1 (inclusive) each. */
     private final int[] editedRects = new int[4 * Clearance.MAX_RECTS];
+
     private int editedRectCount;
     /** The cached content hash and what it was computed for; see {@link #contentHash()}. */
     private long hashValue;
+
     private boolean hashKnown;
     private int hashVersion;
     private int hashRestoreCount;
@@ -150,7 +152,10 @@ public abstract class SquareCells extends CellStore<SquareCells> {
         ensureOpen();
         int areaVersion = areas().version();
         int version = version();
-        if (!hashKnown || hashVersion != version || hashRestoreCount != restoreCount() || hashAreaVersion != areaVersion) {
+        if (!hashKnown
+                || hashVersion != version
+                || hashRestoreCount != restoreCount()
+                || hashAreaVersion != areaVersion) {
             hashValue = ContentHash.compute(writableCells(), width(), height(), areas());
             hashVersion = version;
             hashRestoreCount = restoreCount();

@@ -17,8 +17,15 @@ import org.onepath.cells.PathStatus;
  * @param expanded           the expanded nodes in order when recorded (then as many as
  *                           {@code expandedCount}); else empty
  */
-public record GraphDebugPath(PathStatus status, double cost, int expandedCount, int iterations, List<Integer> nodes,
-                             List<Integer> edges, boolean expansionsRecorded, List<Integer> expanded) {
+public record GraphDebugPath(
+        PathStatus status,
+        double cost,
+        int expandedCount,
+        int iterations,
+        List<Integer> nodes,
+        List<Integer> edges,
+        boolean expansionsRecorded,
+        List<Integer> expanded) {
     /**
      * @throws IllegalArgumentException if recorded expansions are not {@code expandedCount} nodes
      */
@@ -28,7 +35,8 @@ public record GraphDebugPath(PathStatus status, double cost, int expandedCount, 
         edges = List.copyOf(edges);
         expanded = List.copyOf(expanded);
         if (expansionsRecorded && expanded.size() != expandedCount) {
-            throw new IllegalArgumentException("recorded expansions hold " + expanded.size() + " nodes, expandedCount is " + expandedCount);
+            throw new IllegalArgumentException(
+                    "recorded expansions hold " + expanded.size() + " nodes, expandedCount is " + expandedCount);
         }
     }
 }

@@ -3,14 +3,14 @@ package org.onepath.debug;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.onepath.cells.Cell;
 import org.onepath.GraphPath;
 import org.onepath.GridPath;
-import org.onepath.cells.HexCoord;
 import org.onepath.HexPath;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelPath;
 import org.onepath.WorldPoint;
+import org.onepath.cells.Cell;
+import org.onepath.cells.HexCoord;
 
 /**
  * Copies query results (square, hex, voxel and graph queries, and replanners') into immutable
@@ -23,8 +23,7 @@ import org.onepath.WorldPoint;
  * popped (JPS, JPS+). The happy path pays nothing for this: nothing is recorded unless asked.
  */
 public final class GridDebug {
-    private GridDebug() {
-    }
+    private GridDebug() {}
 
     /** A square-grid result as plain data. */
     public static GridDebugPath describe(GridPath path) {
@@ -33,8 +32,17 @@ public final class GridDebug {
         List<Cell> waypoints = path.isAnyAngle() ? cells : turns(cells);
         List<WorldPoint> points = List.copyOf(path.points());
         List<Cell> expanded = path.hasExpandedCells() ? List.copyOf(path.expandedCells()) : List.of();
-        return new GridDebugPath(path.status(), path.algorithm(), path.cost(), path.expandedCount(), path.iterations(), cells,
-                waypoints, points, path.hasExpandedCells(), expanded);
+        return new GridDebugPath(
+                path.status(),
+                path.algorithm(),
+                path.cost(),
+                path.expandedCount(),
+                path.iterations(),
+                cells,
+                waypoints,
+                points,
+                path.hasExpandedCells(),
+                expanded);
     }
 
     /** A voxel result as plain data. */
@@ -48,8 +56,16 @@ public final class GridDebug {
             }
         }
         List<VoxelCell> expanded = path.hasExpandedCells() ? List.copyOf(path.expandedCells()) : List.of();
-        return new VoxelDebugPath(path.status(), path.cost(), path.expandedCount(), path.iterations(), cells,
-                List.copyOf(waypoints), List.copyOf(path.points()), path.hasExpandedCells(), expanded);
+        return new VoxelDebugPath(
+                path.status(),
+                path.cost(),
+                path.expandedCount(),
+                path.iterations(),
+                cells,
+                List.copyOf(waypoints),
+                List.copyOf(path.points()),
+                path.hasExpandedCells(),
+                expanded);
     }
 
     /**
@@ -69,15 +85,31 @@ public final class GridDebug {
             }
         }
         List<Cell> expanded = path.hasExpandedCells() ? List.copyOf(path.expandedCells()) : List.of();
-        return new HexDebugPath(path.status(), path.cost(), path.expandedCount(), path.iterations(), cells, hexes,
-                List.copyOf(waypoints), List.copyOf(path.points()), path.hasExpandedCells(), expanded);
+        return new HexDebugPath(
+                path.status(),
+                path.cost(),
+                path.expandedCount(),
+                path.iterations(),
+                cells,
+                hexes,
+                List.copyOf(waypoints),
+                List.copyOf(path.points()),
+                path.hasExpandedCells(),
+                expanded);
     }
 
     /** A graph result as plain data (every node of a graph path is a waypoint). */
     public static GraphDebugPath describe(GraphPath path) {
         Objects.requireNonNull(path, "path");
-        return new GraphDebugPath(path.status(), path.cost(), path.expandedCount(), path.iterations(), boxed(path.nodes()),
-                boxed(path.edges()), path.hasExpandedNodes(), path.hasExpandedNodes() ? boxed(path.expandedNodes()) : List.of());
+        return new GraphDebugPath(
+                path.status(),
+                path.cost(),
+                path.expandedCount(),
+                path.iterations(),
+                boxed(path.nodes()),
+                boxed(path.edges()),
+                path.hasExpandedNodes(),
+                path.hasExpandedNodes() ? boxed(path.expandedNodes()) : List.of());
     }
 
     private static List<Integer> boxed(int[] values) {

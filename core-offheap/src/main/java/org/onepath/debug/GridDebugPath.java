@@ -2,10 +2,10 @@ package org.onepath.debug;
 
 import java.util.List;
 import java.util.Objects;
-import org.onepath.cells.Cell;
 import org.onepath.GridAlgorithm;
-import org.onepath.cells.PathStatus;
 import org.onepath.WorldPoint;
+import org.onepath.cells.Cell;
+import org.onepath.cells.PathStatus;
 
 /**
  * A square-grid result as immutable plain data ({@link GridDebug#describe(org.onepath.GridPath)}).
@@ -23,9 +23,17 @@ import org.onepath.WorldPoint;
  * @param expanded           the expanded cells in order when recorded (then as many as
  *                           {@code expandedCount}); else empty
  */
-public record GridDebugPath(PathStatus status, GridAlgorithm algorithm, double cost, int expandedCount, int iterations,
-                            List<Cell> path, List<Cell> waypoints, List<WorldPoint> points, boolean expansionsRecorded,
-                            List<Cell> expanded) {
+public record GridDebugPath(
+        PathStatus status,
+        GridAlgorithm algorithm,
+        double cost,
+        int expandedCount,
+        int iterations,
+        List<Cell> path,
+        List<Cell> waypoints,
+        List<WorldPoint> points,
+        boolean expansionsRecorded,
+        List<Cell> expanded) {
     /**
      * @throws IllegalArgumentException if recorded expansions are not {@code expandedCount} cells
      */
@@ -36,7 +44,8 @@ public record GridDebugPath(PathStatus status, GridAlgorithm algorithm, double c
         points = List.copyOf(points);
         expanded = List.copyOf(expanded);
         if (expansionsRecorded && expanded.size() != expandedCount) {
-            throw new IllegalArgumentException("recorded expansions hold " + expanded.size() + " cells, expandedCount is " + expandedCount);
+            throw new IllegalArgumentException(
+                    "recorded expansions hold " + expanded.size() + " cells, expandedCount is " + expandedCount);
         }
     }
 }

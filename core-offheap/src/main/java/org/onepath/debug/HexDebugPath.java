@@ -2,10 +2,10 @@ package org.onepath.debug;
 
 import java.util.List;
 import java.util.Objects;
+import org.onepath.WorldPoint;
 import org.onepath.cells.Cell;
 import org.onepath.cells.HexCoord;
 import org.onepath.cells.PathStatus;
-import org.onepath.WorldPoint;
 
 /**
  * A hex-grid result as immutable plain data ({@link GridDebug#describe(org.onepath.HexPath)}),
@@ -23,9 +23,17 @@ import org.onepath.WorldPoint;
  * @param expanded           the expanded cells in order when recorded (then as many as
  *                           {@code expandedCount}); else empty
  */
-public record HexDebugPath(PathStatus status, double cost, int expandedCount, int iterations, List<Cell> path,
-                           List<HexCoord> hexes, List<Cell> waypoints, List<WorldPoint> points, boolean expansionsRecorded,
-                           List<Cell> expanded) {
+public record HexDebugPath(
+        PathStatus status,
+        double cost,
+        int expandedCount,
+        int iterations,
+        List<Cell> path,
+        List<HexCoord> hexes,
+        List<Cell> waypoints,
+        List<WorldPoint> points,
+        boolean expansionsRecorded,
+        List<Cell> expanded) {
     /**
      * @throws IllegalArgumentException if recorded expansions are not {@code expandedCount} cells
      */
@@ -37,7 +45,8 @@ public record HexDebugPath(PathStatus status, double cost, int expandedCount, in
         points = List.copyOf(points);
         expanded = List.copyOf(expanded);
         if (expansionsRecorded && expanded.size() != expandedCount) {
-            throw new IllegalArgumentException("recorded expansions hold " + expanded.size() + " cells, expandedCount is " + expandedCount);
+            throw new IllegalArgumentException(
+                    "recorded expansions hold " + expanded.size() + " cells, expandedCount is " + expandedCount);
         }
     }
 }

@@ -2,9 +2,9 @@ package org.onepath.debug;
 
 import java.util.List;
 import java.util.Objects;
-import org.onepath.cells.PathStatus;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelPoint;
+import org.onepath.cells.PathStatus;
 
 /**
  * A voxel result as immutable plain data ({@link GridDebug#describe(org.onepath.VoxelPath)}).
@@ -20,9 +20,16 @@ import org.onepath.VoxelPoint;
  * @param expanded           the expanded cells in order when recorded (then as many as
  *                           {@code expandedCount}); else empty
  */
-public record VoxelDebugPath(PathStatus status, double cost, int expandedCount, int iterations, List<VoxelCell> path,
-                             List<VoxelCell> waypoints, List<VoxelPoint> points, boolean expansionsRecorded,
-                             List<VoxelCell> expanded) {
+public record VoxelDebugPath(
+        PathStatus status,
+        double cost,
+        int expandedCount,
+        int iterations,
+        List<VoxelCell> path,
+        List<VoxelCell> waypoints,
+        List<VoxelPoint> points,
+        boolean expansionsRecorded,
+        List<VoxelCell> expanded) {
     /**
      * @throws IllegalArgumentException if recorded expansions are not {@code expandedCount} cells
      */
@@ -33,7 +40,8 @@ public record VoxelDebugPath(PathStatus status, double cost, int expandedCount, 
         points = List.copyOf(points);
         expanded = List.copyOf(expanded);
         if (expansionsRecorded && expanded.size() != expandedCount) {
-            throw new IllegalArgumentException("recorded expansions hold " + expanded.size() + " cells, expandedCount is " + expandedCount);
+            throw new IllegalArgumentException(
+                    "recorded expansions hold " + expanded.size() + " cells, expandedCount is " + expandedCount);
         }
     }
 }

@@ -10,10 +10,10 @@ import static org.onepath.layout.CsrLayout.WEIGHT_BYTES;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.layout.CsrLayout;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.GraphEdgeLayout;
 import org.onepath.state.GraphStateFormat;
-import org.onepath.layout.CsrLayout;
 
 /**
  * The immutable compiled form of a directed graph with non-negative weights (tier 2/3):
@@ -60,8 +60,8 @@ public final class CsrGraph implements AutoCloseable {
         Objects.requireNonNull(records, "records");
         checkNodeCount(nodeCount);
         if (edgeCount < 0 || edgeCount * GraphEdgeLayout.RECORD_BYTES > records.byteSize()) {
-            throw new IllegalArgumentException("edgeCount " + edgeCount + " does not fit the " + records.byteSize()
-                    + " bytes of records");
+            throw new IllegalArgumentException(
+                    "edgeCount " + edgeCount + " does not fit the " + records.byteSize() + " bytes of records");
         }
         long alive = 0;
         for (int e = 0; e < edgeCount; e++) {
@@ -70,14 +70,21 @@ public final class CsrGraph implements AutoCloseable {
             if (flag != 0 && flag != 1) {
                 throw new IllegalArgumentException("edge " + e + ": alive flag " + flag + ", expected 0 or 1");
             }
-            checkNode("edge " + e + " from", records.get(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.FROM_OFFSET), nodeCount);
-            checkNode("edge " + e + " to", records.get(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.TO_OFFSET), nodeCount);
-            checkWeight("edge " + e + " weight",
-                    Double.longBitsToDouble(records.get(GraphEdgeLayout.WEIGHT_BITS, rec + GraphEdgeLayout.WEIGHT_OFFSET)));
+            checkNode(
+                    "edge " + e + " from",
+                    records.get(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.FROM_OFFSET),
+                    nodeCount);
+            checkNode(
+                    "edge " + e + " to", records.get(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.TO_OFFSET), nodeCount);
+            checkWeight(
+                    "edge " + e + " weight",
+                    Double.longBitsToDouble(
+                            records.get(GraphEdgeLayout.WEIGHT_BITS, rec + GraphEdgeLayout.WEIGHT_OFFSET)));
             alive += flag;
         }
         if (alive > Integer.MAX_VALUE - 1) {
-            throw new IllegalArgumentException("graph has " + alive + " alive edges; a CsrGraph holds at most " + (Integer.MAX_VALUE - 1));
+            throw new IllegalArgumentException(
+                    "graph has " + alive + " alive edges; a CsrGraph holds at most " + (Integer.MAX_VALUE - 1));
         }
         CsrGraph g = new CsrGraph(nodeCount, (int) alive);
         try {
@@ -86,7 +93,8 @@ public final class CsrGraph implements AutoCloseable {
             for (int e = 0; e < edgeCount; e++) {
                 long rec = GraphEdgeLayout.recordOffset(e);
                 if (records.get(GraphEdgeLayout.ALIVE, rec + GraphEdgeLayout.ALIVE_OFFSET) != 0) {
-                    long at = (records.get(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.FROM_OFFSET) + 1L) * OFFSET_BYTES;
+                    long at =
+                            (records.get(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.FROM_OFFSET) + 1L) * OFFSET_BYTES;
                     off.set(INT, at, off.get(INT, at) + 1);
                 }
             }
@@ -101,9 +109,13 @@ public final class CsrGraph implements AutoCloseable {
                 long cursorAt = (long) from * OFFSET_BYTES;
                 int a = off.get(INT, cursorAt);
                 off.set(INT, cursorAt, a + 1);
-                g.targets.set(INT, a * TARGET_BYTES, records.get(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.TO_OFFSET));
-                g.weights.set(WEIGHT, a * WEIGHT_BYTES,
-                        Double.longBitsToDouble(records.get(GraphEdgeLayout.WEIGHT_BITS, rec + GraphEdgeLayout.WEIGHT_OFFSET)));
+                g.targets.set(
+                        INT, a * TARGET_BYTES, records.get(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.TO_OFFSET));
+                g.weights.set(
+                        WEIGHT,
+                        a * WEIGHT_BYTES,
+                        Double.longBitsToDouble(
+                                records.get(GraphEdgeLayout.WEIGHT_BITS, rec + GraphEdgeLayout.WEIGHT_OFFSET)));
                 g.edges.set(INT, a * EDGE_BYTES, e);
             }
             shiftCursorsBack(off, nodeCount);
@@ -139,7 +151,10 @@ public final class CsrGraph implements AutoCloseable {
                 long rec = GraphEdgeLayout.recordOffset(i);
                 records.set(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.FROM_OFFSET, from[i]);
                 records.set(GraphEdgeLayout.NODE, rec + GraphEdgeLayout.TO_OFFSET, to[i]);
-                records.set(GraphEdgeLayout.WEIGHT_BITS, rec + GraphEdgeLayout.WEIGHT_OFFSET, Double.doubleToRawLongBits(weight[i]));
+                records.set(
+                        GraphEdgeLayout.WEIGHT_BITS,
+                        rec + GraphEdgeLayout.WEIGHT_OFFSET,
+                        Double.doubleToRawLongBits(weight[i]));
                 records.set(GraphEdgeLayout.ALIVE, rec + GraphEdgeLayout.ALIVE_OFFSET, (byte) 1);
             }
             return compile(nodeCount, records, from.length);
@@ -302,7 +317,8 @@ public final class CsrGraph implements AutoCloseable {
 
     static void checkNodeCount(int nodeCount) {
         if (nodeCount < 0 || nodeCount > GraphStateFormat.MAX_NODES) {
-            throw new IllegalArgumentException("node count " + nodeCount + " is outside 0..2^26 (" + GraphStateFormat.MAX_NODES + ")");
+            throw new IllegalArgumentException(
+                    "node count " + nodeCount + " is outside 0..2^26 (" + GraphStateFormat.MAX_NODES + ")");
         }
     }
 
@@ -327,7 +343,8 @@ public final class CsrGraph implements AutoCloseable {
     private void checkArc(int arc) {
         state.ensureOpen();
         if (arc < 0 || arc >= arcCount) {
-            throw new IllegalArgumentException("arc " + arc + " is outside " + (arcCount == 0 ? "the empty arc list" : "0.." + (arcCount - 1)));
+            throw new IllegalArgumentException(
+                    "arc " + arc + " is outside " + (arcCount == 0 ? "the empty arc list" : "0.." + (arcCount - 1)));
         }
     }
 }

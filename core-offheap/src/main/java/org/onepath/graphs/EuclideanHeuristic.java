@@ -39,7 +39,8 @@ public final class EuclideanHeuristic implements Heuristic {
             throw new IllegalArgumentException("dimensions = " + dimensions + ": expected 2 or 3");
         }
         if (nodeCount < 0 || nodeCount * PointLayout.recordBytes(dimensions) > points.byteSize()) {
-            throw new IllegalArgumentException("node count " + nodeCount + " does not fit " + points.byteSize() + " bytes of points");
+            throw new IllegalArgumentException(
+                    "node count " + nodeCount + " does not fit " + points.byteSize() + " bytes of points");
         }
         if (!(scale >= 0) || scale == Double.POSITIVE_INFINITY) {
             throw new IllegalArgumentException("scale = " + scale + ": expected finite and >= 0");

@@ -66,7 +66,8 @@ public final class GraphAStar<H extends Heuristic> extends NodeSearch<H> {
         SlicedSearch.checkWeight(weight);
         graph.ensureOpen();
         if (buffers.nodeCount() < graph.nodeCount()) {
-            throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the graph has " + graph.nodeCount());
+            throw new IllegalArgumentException(
+                    "buffers hold " + buffers.nodeCount() + " nodes, the graph has " + graph.nodeCount());
         }
         super(heuristic, buffers, weight, graph.nodeCount(), StateKind.GRAPH_A_STAR);
         this.graph = graph;
@@ -236,7 +237,10 @@ public final class GraphAStar<H extends Heuristic> extends NodeSearch<H> {
                 arc = graph.target(a) == visited[i];
             }
             if (!arc) {
-                throw new GraphStateException("visited[" + i + "].parent", p, "a node with an edge to node " + visited[i],
+                throw new GraphStateException(
+                        "visited[" + i + "].parent",
+                        p,
+                        "a node with an edge to node " + visited[i],
                         recordAt(i, SearchBuffersPieceLayout.PARENT_OFFSET));
             }
         }

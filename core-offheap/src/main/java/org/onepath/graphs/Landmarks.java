@@ -13,8 +13,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.OpenSet;
-import org.onepath.memory.OwnerState;
 import org.onepath.layout.LandmarkLayout;
+import org.onepath.memory.OwnerState;
 
 /**
  * ALT preprocessing (A*, landmarks, triangle inequality; Goldberg and Harrelson 2005) over one
@@ -69,8 +69,9 @@ public final class Landmarks implements AutoCloseable {
         checkCount(count);
         graph.ensureOpen();
         int n = graph.nodeCount();
-        try (CsrGraph reverse = graph.reverse(); Arena temp = Arena.ofConfined();
-             OpenSet open = new OpenSet(Math.max(1, n))) {
+        try (CsrGraph reverse = graph.reverse();
+                Arena temp = Arena.ofConfined();
+                OpenSet open = new OpenSet(Math.max(1, n))) {
             MemorySegment fwd = temp.allocate(Math.max(1, n) * DISTANCE_BYTES, DISTANCE_BYTES);
             MemorySegment bwd = temp.allocate(Math.max(1, n) * DISTANCE_BYTES, DISTANCE_BYTES);
             MemorySegment separation = temp.allocate(Math.max(1, n) * DISTANCE_BYTES, DISTANCE_BYTES);
@@ -145,13 +146,16 @@ public final class Landmarks implements AutoCloseable {
             CsrGraph.checkNode("landmark " + i, landmarkNodes[i], n);
             for (int j = 0; j < i; j++) {
                 if (landmarkNodes[j] == landmarkNodes[i]) {
-                    throw new IllegalArgumentException("landmark " + i + " = node " + landmarkNodes[i] + " repeats landmark " + j);
+                    throw new IllegalArgumentException(
+                            "landmark " + i + " = node " + landmarkNodes[i] + " repeats landmark " + j);
                 }
             }
         }
         int[] picked = landmarkNodes.clone();
         Landmarks l = new Landmarks(graph, picked);
-        try (CsrGraph reverse = graph.reverse(); Arena temp = Arena.ofConfined(); OpenSet open = new OpenSet(n)) {
+        try (CsrGraph reverse = graph.reverse();
+                Arena temp = Arena.ofConfined();
+                OpenSet open = new OpenSet(n)) {
             MemorySegment dist = temp.allocate(n * DISTANCE_BYTES, DISTANCE_BYTES);
             for (int i = 0; i < picked.length; i++) {
                 dijkstra(graph, picked[i], open, dist);

@@ -50,7 +50,8 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         Objects.requireNonNull(buffers, "buffers");
         SlicedSearch.checkWeight(weight);
         if (buffers.nodeCount() < topology.nodeCount()) {
-            throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the topology has " + topology.nodeCount());
+            throw new IllegalArgumentException(
+                    "buffers hold " + buffers.nodeCount() + " nodes, the topology has " + topology.nodeCount());
         }
         super(heuristic, buffers, weight, topology.nodeCount(), StateKind.A_STAR);
         this.topology = topology;
@@ -168,7 +169,10 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
                 neighbour = neighborNodes[j] == visited[i];
             }
             if (!neighbour) {
-                throw new GridStateException("visited[" + i + "].parent", p, "a node with a move to node " + visited[i],
+                throw new GridStateException(
+                        "visited[" + i + "].parent",
+                        p,
+                        "a node with a move to node " + visited[i],
                         recordAt(i, SearchBuffersPieceLayout.PARENT_OFFSET));
             }
         }

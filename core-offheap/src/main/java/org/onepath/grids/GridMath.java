@@ -2,8 +2,7 @@ package org.onepath.grids;
 
 /** Constants of the grid cost model. */
 public final class GridMath {
-    private GridMath() {
-    }
+    private GridMath() {}
 
     /**
      * Length of a diagonal step: the correctly rounded double of the square root of two

@@ -12,11 +12,11 @@ import static org.onepath.layout.NodeRecordLayout.RECORD_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.onepath.layout.NodeRecordLayout;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
-import org.onepath.layout.NodeRecordLayout;
 
 /**
  * Reusable working memory of a search (tier 3): one {@link NodeRecordLayout} record per node,
@@ -172,7 +172,10 @@ public final class GridSearchBuffers implements AutoCloseable {
             long off = n * RECORD_BYTES;
             int mark = rec.get(INT, off + MARK_OFFSET);
             if ((mark >>> GENERATION_SHIFT) == current) {
-                w.i32(n).flag((mark & CLOSED_BIT) != 0).f64(rec.get(G, off + G_OFFSET)).i32(rec.get(INT, off + PARENT_OFFSET));
+                w.i32(n)
+                        .flag((mark & CLOSED_BIT) != 0)
+                        .f64(rec.get(G, off + G_OFFSET))
+                        .i32(rec.get(INT, off + PARENT_OFFSET));
             }
         }
         openSet.writeSlots(w);

@@ -5,8 +5,8 @@ import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.GridCellsLayout;
-import org.onepath.cells.HexCoord;
 import org.onepath.cells.HexCells;
+import org.onepath.cells.HexCoord;
 import org.onepath.cells.HexLayout;
 
 /**

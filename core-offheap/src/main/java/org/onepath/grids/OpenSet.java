@@ -1,9 +1,9 @@
 package org.onepath.grids;
 
+import org.onepath.layout.OpenSetLayout;
 import org.onepath.memory.NodeHeap;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.OpenSetPiece;
-import org.onepath.layout.OpenSetLayout;
 
 /**
  * Indexed 4-ary min-heap over node indices with decrease-key (tier 3).

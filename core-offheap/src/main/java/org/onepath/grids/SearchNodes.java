@@ -69,7 +69,8 @@ public final class SearchNodes {
 
     /** Whether the current search has closed the node. */
     public boolean isClosed(int node) {
-        return records.get(INT, node * RECORD_BYTES + MARK_OFFSET) == ((buffers.generation << GENERATION_SHIFT) | CLOSED_BIT);
+        return records.get(INT, node * RECORD_BYTES + MARK_OFFSET)
+                == ((buffers.generation << GENERATION_SHIFT) | CLOSED_BIT);
     }
 
     /**

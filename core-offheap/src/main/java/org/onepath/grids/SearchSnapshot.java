@@ -15,20 +15,24 @@ import org.onepath.state.StateWriter;
  * knows: its node count and its weight), then the search applies it ({@link #apply}).
  */
 public final class SearchSnapshot {
-    private SearchSnapshot() {
-    }
+    private SearchSnapshot() {}
 
     /** The counters of a search, as saved. */
-    public record Counters(SearchStatus status, double heuristicWeight, int start, int goal, int expanded,
-                           int iterations, double pathCost) {
+    public record Counters(
+            SearchStatus status,
+            double heuristicWeight,
+            int start,
+            int goal,
+            int expanded,
+            int iterations,
+            double pathCost) {
         public Counters {
             Objects.requireNonNull(status, "status");
         }
     }
 
     /** A checked state, ready to {@link #apply}. */
-    public record Restored(Counters counters, SearchBuffersPiece.Buffers buffers) {
-    }
+    public record Restored(Counters counters, SearchBuffersPiece.Buffers buffers) {}
 
     /**
      * The state of a search over {@code buffers}.
@@ -40,8 +44,19 @@ public final class SearchSnapshot {
         Objects.requireNonNull(c, "counters");
         SearchBuffersPiece.Buffers piece = c.status() == SearchStatus.NOT_STARTED ? null : buffers.toPiece();
         try (StateWriter w = new StateWriter(64 + (piece == null ? 0 : 32L * piece.visitedCount()))) {
-            SearchStateFormat.write(w, kind, new SearchStateFormat.State(nodeCount, c.status().code(), c.heuristicWeight(),
-                    c.start(), c.goal(), c.expanded(), c.iterations(), c.pathCost(), piece));
+            SearchStateFormat.write(
+                    w,
+                    kind,
+                    new SearchStateFormat.State(
+                            nodeCount,
+                            c.status().code(),
+                            c.heuristicWeight(),
+                            c.start(),
+                            c.goal(),
+                            c.expanded(),
+                            c.iterations(),
+                            c.pathCost(),
+                            piece));
             return w.toByteArray();
         }
     }
@@ -52,7 +67,8 @@ public final class SearchSnapshot {
     }
 
     private static long length(SearchStatus status, GridSearchBuffers buffers, int visited) {
-        return SearchStateFormat.BUFFERS_OFFSET + (status == SearchStatus.NOT_STARTED ? 0 : buffers.pieceBytes(visited));
+        return SearchStateFormat.BUFFERS_OFFSET
+                + (status == SearchStatus.NOT_STARTED ? 0 : buffers.pieceBytes(visited));
     }
 
     /** Visited nodes the piece lists; 0 when there is no piece, without a pass over the nodes. */
@@ -64,14 +80,55 @@ public final class SearchSnapshot {
      * Writes the same bytes as {@link #save} into {@code w} without making arrays or records, so a
      * writer that has grown to the state's size allocates nothing.
      */
-    public static void write(StateWriter w, StateKind kind, int nodeCount, SearchStatus status, double weight, int start, int goal,
-                             int expanded, int iterations, double pathCost, GridSearchBuffers buffers) {
-        write(w, kind, nodeCount, status, weight, start, goal, expanded, iterations, pathCost, buffers, visited(status, buffers));
+    public static void write(
+            StateWriter w,
+            StateKind kind,
+            int nodeCount,
+            SearchStatus status,
+            double weight,
+            int start,
+            int goal,
+            int expanded,
+            int iterations,
+            double pathCost,
+            GridSearchBuffers buffers) {
+        write(
+                w,
+                kind,
+                nodeCount,
+                status,
+                weight,
+                start,
+                goal,
+                expanded,
+                iterations,
+                pathCost,
+                buffers,
+                visited(status, buffers));
     }
 
-    private static void write(StateWriter w, StateKind kind, int nodeCount, SearchStatus status, double weight, int start, int goal,
-                              int expanded, int iterations, double pathCost, GridSearchBuffers buffers, int visited) {
-        w.header(kind).i32(nodeCount).u8(status.code()).f64(weight).i32(start).i32(goal).i32(expanded).i32(iterations).f64(pathCost);
+    private static void write(
+            StateWriter w,
+            StateKind kind,
+            int nodeCount,
+            SearchStatus status,
+            double weight,
+            int start,
+            int goal,
+            int expanded,
+            int iterations,
+            double pathCost,
+            GridSearchBuffers buffers,
+            int visited) {
+        w.header(kind)
+                .i32(nodeCount)
+                .u8(status.code())
+                .f64(weight)
+                .i32(start)
+                .i32(goal)
+                .i32(expanded)
+                .i32(iterations)
+                .f64(pathCost);
         if (status != SearchStatus.NOT_STARTED) {
             buffers.writePiece(w, visited);
         }
@@ -84,15 +141,31 @@ public final class SearchSnapshot {
      * @return the number of bytes written
      * @throws IllegalArgumentException if the state does not fit, before anything is written
      */
-    public static long saveInto(StateKind kind, int nodeCount, Counters c, GridSearchBuffers buffers, MemorySegment destination,
-                                long offset) {
+    public static long saveInto(
+            StateKind kind,
+            int nodeCount,
+            Counters c,
+            GridSearchBuffers buffers,
+            MemorySegment destination,
+            long offset) {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(c, "counters");
         // Counted once: the room check needs the length before the piece is written.
         int visited = visited(c.status(), buffers);
         long length = length(c.status(), buffers, visited);
-        write(StateWriter.into("search", length, destination, offset), kind, nodeCount, c.status(), c.heuristicWeight(), c.start(),
-                c.goal(), c.expanded(), c.iterations(), c.pathCost(), buffers, visited);
+        write(
+                StateWriter.into("search", length, destination, offset),
+                kind,
+                nodeCount,
+                c.status(),
+                c.heuristicWeight(),
+                c.start(),
+                c.goal(),
+                c.expanded(),
+                c.iterations(),
+                c.pathCost(),
+                buffers,
+                visited);
         return length;
     }
 
@@ -108,11 +181,17 @@ public final class SearchSnapshot {
         StateReader r = kind == StateKind.GRAPH_A_STAR ? StateReader.ofGraph(data) : StateReader.ofGrid(data);
         SearchStateFormat.State s = SearchStateFormat.read(r, kind, Integer.MAX_VALUE);
         if (s.nodeCount() != nodeCount) {
-            throw r.error("nodeCount", s.nodeCount(), nodeCount + " (the restoring search's node count)",
+            throw r.error(
+                    "nodeCount",
+                    s.nodeCount(),
+                    nodeCount + " (the restoring search's node count)",
                     SearchStateFormat.NODE_COUNT_OFFSET);
         }
         if (Double.doubleToRawLongBits(s.heuristicWeight()) != Double.doubleToRawLongBits(weight)) {
-            throw r.error("heuristicWeight", Double.toString(s.heuristicWeight()), weight + " (the restoring search's weight)",
+            throw r.error(
+                    "heuristicWeight",
+                    Double.toString(s.heuristicWeight()),
+                    weight + " (the restoring search's weight)",
                     SearchStateFormat.WEIGHT_OFFSET);
         }
         SearchStatus status = switch (s.status()) {
@@ -121,7 +200,8 @@ public final class SearchSnapshot {
             case SearchStateFormat.FOUND -> SearchStatus.FOUND;
             default -> SearchStatus.NO_PATH;
         };
-        Counters c = new Counters(status, s.heuristicWeight(), s.start(), s.goal(), s.expanded(), s.iterations(), s.pathCost());
+        Counters c = new Counters(
+                status, s.heuristicWeight(), s.start(), s.goal(), s.expanded(), s.iterations(), s.pathCost());
         return new Restored(c, s.buffers() == null ? SearchBuffersPiece.Buffers.EMPTY : s.buffers());
     }
 

@@ -1,12 +1,12 @@
 package org.onepath.grids;
 
-import org.onepath.cells.GridCellsLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.SquareCells;
 
 /**

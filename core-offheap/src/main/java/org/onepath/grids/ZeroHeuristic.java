@@ -5,12 +5,10 @@ public final class ZeroHeuristic implements Heuristic {
     /** The shared instance; it has no state. */
     public static final ZeroHeuristic INSTANCE = new ZeroHeuristic();
 
-    private ZeroHeuristic() {
-    }
+    private ZeroHeuristic() {}
 
     @Override
-    public void setGoal(int goal) {
-    }
+    public void setGoal(int goal) {}
 
     @Override
     public double estimate(int node) {

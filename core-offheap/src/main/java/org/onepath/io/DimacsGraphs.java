@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
-import org.onepath.PointGraph;
 import org.onepath.Graph;
+import org.onepath.PointGraph;
 
 /**
  * Readers for the shortest-path format of the 9th DIMACS Implementation Challenge: a {@code .gr}
@@ -28,8 +28,7 @@ import org.onepath.Graph;
  * nodes) or a malformed number throws {@link GraphFormatException} naming the file and line.
  */
 public final class DimacsGraphs {
-    private DimacsGraphs() {
-    }
+    private DimacsGraphs() {}
 
     /**
      * A graph of a {@code .gr} file's arcs. The caller closes it.
@@ -59,7 +58,7 @@ public final class DimacsGraphs {
         Objects.requireNonNull(co, "co");
         PointGraph.Builder builder = null;
         try (BufferedReader arcsIn = Files.newBufferedReader(gr, StandardCharsets.US_ASCII);
-             BufferedReader coordsIn = Files.newBufferedReader(co, StandardCharsets.US_ASCII)) {
+                BufferedReader coordsIn = Files.newBufferedReader(co, StandardCharsets.US_ASCII)) {
             ArcReader arcs = new ArcReader(gr.toString());
             int n = arcs.problem(arcsIn);
             builder = PointGraph.builder(n, 2);
@@ -134,8 +133,11 @@ public final class DimacsGraphs {
         if (placed != nodes) {
             for (int v = 0; v < nodes; v++) {
                 if ((seen[v >>> 6] & 1L << v) == 0) {
-                    throw new GraphFormatException(source, 0, "node " + (v + 1) + " has no coordinate line (" + placed
-                            + " of " + nodes + " nodes placed)");
+                    throw new GraphFormatException(
+                            source,
+                            0,
+                            "node " + (v + 1) + " has no coordinate line (" + placed + " of " + nodes
+                                    + " nodes placed)");
                 }
             }
         }
@@ -242,7 +244,8 @@ public final class DimacsGraphs {
 
         boolean isBlankOrComment() {
             skipSpace();
-            return at == line.length() || line.charAt(at) == 'c' && (at + 1 == line.length() || isSpace(line.charAt(at + 1)));
+            return at == line.length()
+                    || line.charAt(at) == 'c' && (at + 1 == line.length() || isSpace(line.charAt(at + 1)));
         }
 
         String word(String what) {

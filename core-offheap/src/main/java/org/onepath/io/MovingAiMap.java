@@ -6,9 +6,9 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.onepath.Grid;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.GridFormatException;
-import org.onepath.Grid;
 
 /**
  * A parsed Moving AI {@code .map} file: a header ({@code type}, {@code height}, {@code width},
@@ -82,7 +82,10 @@ public final class MovingAiMap {
                 break;
             }
             if (parts.length != 2) {
-                throw new GridFormatException(source, lines.number(), "unexpected header line '" + line + "'; expected 'type T', 'height H', 'width W' or 'map'");
+                throw new GridFormatException(
+                        source,
+                        lines.number(),
+                        "unexpected header line '" + line + "'; expected 'type T', 'height H', 'width W' or 'map'");
             }
             switch (key) {
                 case "type" -> {
@@ -103,30 +106,46 @@ public final class MovingAiMap {
                     }
                     width = parseSide(source, lines.number(), "width", parts[1]);
                 }
-                default -> throw new GridFormatException(source, lines.number(), "unexpected header field '" + key + "'; expected type, height, width or map");
+                default ->
+                    throw new GridFormatException(
+                            source,
+                            lines.number(),
+                            "unexpected header field '" + key + "'; expected type, height, width or map");
             }
         }
         if (type == null || width < 0 || height < 0) {
-            throw new GridFormatException(source, lines.number(), "header before 'map' lacks "
-                    + (type == null ? "'type'" : width < 0 ? "'width'" : "'height'"));
+            throw new GridFormatException(
+                    source,
+                    lines.number(),
+                    "header before 'map' lacks " + (type == null ? "'type'" : width < 0 ? "'width'" : "'height'"));
         }
         if ((long) width * height > Grid.MAX_CELLS) {
-            throw new GridFormatException(source, lines.number(), "map size " + width + " x " + height + " exceeds " + Grid.MAX_CELLS + " cells");
+            throw new GridFormatException(
+                    source,
+                    lines.number(),
+                    "map size " + width + " x " + height + " exceeds " + Grid.MAX_CELLS + " cells");
         }
         int[] rowOffsets = new int[height];
         for (int y = 0; y < height; y++) {
             if (!lines.next()) {
-                throw new GridFormatException(source, lines.number(), "file ends after " + y + " of " + height + " map rows");
+                throw new GridFormatException(
+                        source, lines.number(), "file ends after " + y + " of " + height + " map rows");
             }
             if (lines.length() != width) {
-                throw new GridFormatException(source, lines.number(), "map row " + y + " has " + lines.length() + " characters, expected " + width);
+                throw new GridFormatException(
+                        source,
+                        lines.number(),
+                        "map row " + y + " has " + lines.length() + " characters, expected " + width);
             }
             int start = lines.start();
             for (int x = 0; x < width; x++) {
                 byte c = content[start + x];
                 if (!isMapChar(c)) {
-                    throw new GridFormatException(source, lines.number(), "column " + (x + 1) + ": unexpected character '"
-                            + printable(c) + "', expected one of . G S @ O T W");
+                    throw new GridFormatException(
+                            source,
+                            lines.number(),
+                            "column " + (x + 1) + ": unexpected character '" + printable(c)
+                                    + "', expected one of . G S @ O T W");
                 }
             }
             rowOffsets[y] = start;

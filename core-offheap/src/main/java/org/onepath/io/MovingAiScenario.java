@@ -15,8 +15,16 @@ import org.onepath.cells.Cell;
  * @param goalY         goal row
  * @param optimalLength the published optimal octile length without corner cutting
  */
-public record MovingAiScenario(int bucket, String map, int mapWidth, int mapHeight, int startX, int startY,
-                               int goalX, int goalY, double optimalLength) {
+public record MovingAiScenario(
+        int bucket,
+        String map,
+        int mapWidth,
+        int mapHeight,
+        int startX,
+        int startY,
+        int goalX,
+        int goalY,
+        double optimalLength) {
 
     public Cell start() {
         return new Cell(startX, startY);

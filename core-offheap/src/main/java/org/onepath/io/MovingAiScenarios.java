@@ -14,8 +14,7 @@ import org.onepath.cells.GridFormatException;
  * blank lines are skipped.
  */
 public final class MovingAiScenarios {
-    private MovingAiScenarios() {
-    }
+    private MovingAiScenarios() {}
 
     /**
      * Reads and parses a scenario file.
@@ -44,7 +43,10 @@ public final class MovingAiScenarios {
     private static MovingAiScenario parseLine(String source, int line, String text) {
         String[] f = MovingAiText.fields(text);
         if (f.length != 9) {
-            throw new GridFormatException(source, line, "has " + f.length + " fields, expected 9 (bucket map width height sx sy gx gy length)");
+            throw new GridFormatException(
+                    source,
+                    line,
+                    "has " + f.length + " fields, expected 9 (bucket map width height sx sy gx gy length)");
         }
         int bucket = MovingAiText.intField(source, line, "bucket", f[0], 0, Integer.MAX_VALUE);
         int width = MovingAiText.intField(source, line, "map width", f[2], 1, MovingAiMap.MAX_SIDE);

@@ -14,8 +14,7 @@ import org.onepath.cells.GridFormatException;
  * error is a {@link GridFormatException} naming the source and the line.
  */
 final class MovingAiText {
-    private MovingAiText() {
-    }
+    private MovingAiText() {}
 
     /** Takes one non-blank line after the version line. */
     @FunctionalInterface
@@ -58,7 +57,10 @@ final class MovingAiText {
             number++;
             if (!sawVersion) {
                 if (!trimmed.equals("version 1") && !trimmed.equals("version 1.0")) {
-                    throw new GridFormatException(source, number, "expected 'version 1' or 'version 1.0', found '" + abbreviate(trimmed) + "'");
+                    throw new GridFormatException(
+                            source,
+                            number,
+                            "expected 'version 1' or 'version 1.0', found '" + abbreviate(trimmed) + "'");
                 }
                 sawVersion = true;
             } else if (!trimmed.isEmpty()) {

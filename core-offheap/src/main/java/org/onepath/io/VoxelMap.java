@@ -6,8 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Objects;
-import org.onepath.cells.GridFormatException;
 import org.onepath.VoxelGrid;
+import org.onepath.cells.GridFormatException;
 
 /**
  * A parsed Moving AI {@code .3dmap} file: a first line {@code voxel X Y Z}, then one solid voxel
@@ -70,14 +70,16 @@ public final class VoxelMap {
         }
         String[] h = MovingAiText.fields(header);
         if (h.length != 4 || !h[0].equals("voxel")) {
-            throw new GridFormatException(source, lines.number(), "expected 'voxel X Y Z', found '" + MovingAiText.abbreviate(header) + "'");
+            throw new GridFormatException(
+                    source, lines.number(), "expected 'voxel X Y Z', found '" + MovingAiText.abbreviate(header) + "'");
         }
         int headerLine = lines.number();
         int sx = MovingAiText.intField(source, headerLine, "X", h[1], 1, Integer.MAX_VALUE);
         int sy = MovingAiText.intField(source, headerLine, "Y", h[2], 1, Integer.MAX_VALUE);
         int sz = MovingAiText.intField(source, headerLine, "Z", h[3], 1, Integer.MAX_VALUE);
         if ((long) sx * sy * sz > VoxelGrid.MAX_VOXELS) {
-            throw new GridFormatException(source, headerLine, "voxel map size " + sx + " x " + sy + " x " + sz + " exceeds 2^30 voxels");
+            throw new GridFormatException(
+                    source, headerLine, "voxel map size " + sx + " x " + sy + " x " + sz + " exceeds 2^30 voxels");
         }
         int[] coords = new int[3 * 1024];
         int count = 0;
@@ -109,12 +111,19 @@ public final class VoxelMap {
                 if (field == 3) {
                     throw new GridFormatException(source, lines.number(), "has more than 3 fields, expected 'x y z'");
                 }
-                String token = new String(content, tokenStart, pos - tokenStart, java.nio.charset.StandardCharsets.ISO_8859_1);
+                String token =
+                        new String(content, tokenStart, pos - tokenStart, java.nio.charset.StandardCharsets.ISO_8859_1);
                 if (!digits) {
-                    throw new GridFormatException(source, lines.number(), names[field] + " '" + MovingAiText.abbreviate(token) + "' is not a non-negative integer");
+                    throw new GridFormatException(
+                            source,
+                            lines.number(),
+                            names[field] + " '" + MovingAiText.abbreviate(token) + "' is not a non-negative integer");
                 }
                 if (v >= bounds[field]) {
-                    throw new GridFormatException(source, lines.number(), names[field] + " " + token + " is outside 0.." + (bounds[field] - 1));
+                    throw new GridFormatException(
+                            source,
+                            lines.number(),
+                            names[field] + " " + token + " is outside 0.." + (bounds[field] - 1));
                 }
                 value[field++] = (int) v;
             }

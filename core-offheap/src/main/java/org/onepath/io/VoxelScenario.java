@@ -9,8 +9,16 @@ import org.onepath.VoxelCell;
  * @param optimalLength the published optimal length (26 moves, no corner cutting)
  * @param ratio         the file's last field (the optimal length over the straight-line distance)
  */
-public record VoxelScenario(String map, int startX, int startY, int startZ, int goalX, int goalY, int goalZ,
-                            double optimalLength, double ratio) {
+public record VoxelScenario(
+        String map,
+        int startX,
+        int startY,
+        int startZ,
+        int goalX,
+        int goalY,
+        int goalZ,
+        double optimalLength,
+        double ratio) {
 
     public VoxelCell start() {
         return new VoxelCell(startX, startY, startZ);

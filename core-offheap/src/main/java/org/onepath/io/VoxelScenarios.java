@@ -14,8 +14,7 @@ import org.onepath.cells.GridFormatException;
  * lines are skipped. Coordinates are checked against a map when the problems are run, not here.
  */
 public final class VoxelScenarios {
-    private VoxelScenarios() {
-    }
+    private VoxelScenarios() {}
 
     /**
      * Reads and parses a {@code .3dscen} file.
@@ -44,8 +43,11 @@ public final class VoxelScenarios {
             } else if (MovingAiText.fields(trimmed).length == 1) {
                 map[0] = trimmed;
             } else {
-                throw new GridFormatException(source, line, "expected the map file name on a line of its own, found '"
-                        + MovingAiText.abbreviate(trimmed) + "'");
+                throw new GridFormatException(
+                        source,
+                        line,
+                        "expected the map file name on a line of its own, found '" + MovingAiText.abbreviate(trimmed)
+                                + "'");
             }
         });
         if (map[0] == null) {
@@ -57,7 +59,8 @@ public final class VoxelScenarios {
     private static VoxelScenario parseLine(String source, int line, String map, String text) {
         String[] f = MovingAiText.fields(text);
         if (f.length != 8) {
-            throw new GridFormatException(source, line, "has " + f.length + " fields, expected 8 (sx sy sz gx gy gz length ratio)");
+            throw new GridFormatException(
+                    source, line, "has " + f.length + " fields, expected 8 (sx sy sz gx gy gz length ratio)");
         }
         String[] names = {"start x", "start y", "start z", "goal x", "goal y", "goal z"};
         int[] v = new int[6];

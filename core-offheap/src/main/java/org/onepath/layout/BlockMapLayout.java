@@ -42,17 +42,18 @@ import org.onepath.state.LittleEndian;
  * </pre>
  */
 public final class BlockMapLayout {
-    private BlockMapLayout() {
-    }
+    private BlockMapLayout() {}
 
     /** log2 of {@link #BITS_PER_WORD}: position p lies in word {@code p >>> WORD_SHIFT}. */
     public static final int WORD_SHIFT = 6;
+
     public static final int BITS_PER_WORD = 1 << WORD_SHIFT;
     /**
      * Mask of a position's bit within its word ({@code p & BIT_MASK}); also the number of a
      * word's top bit, which a scan or a stop rule carries across the word boundary.
      */
     public static final int BIT_MASK = BITS_PER_WORD - 1;
+
     public static final long WORD_BYTES = 8;
     public static final ValueLayout.OfLong WORD = LittleEndian.LONG;
 

@@ -29,8 +29,7 @@ import java.lang.foreign.ValueLayout;
  * arc 16; isolated nodes cost only their offset.
  */
 public final class CsrLayout {
-    private CsrLayout() {
-    }
+    private CsrLayout() {}
 
     public static final long OFFSET_BYTES = 4;
     public static final long TARGET_BYTES = 4;

@@ -33,8 +33,7 @@ import java.lang.foreign.ValueLayout;
  * position table (4 bytes, {@code org.onepath.layout.OpenSetLayout}) a node costs 17 bytes.
  */
 public final class FlowFieldLayout {
-    private FlowFieldLayout() {
-    }
+    private FlowFieldLayout() {}
 
     public static final long COST_BYTES = 8;
     public static final long NEXT_BYTES = 4;

@@ -54,8 +54,7 @@ import org.onepath.state.LittleEndian;
  * </pre>
  */
 public final class HpaLayout {
-    private HpaLayout() {
-    }
+    private HpaLayout() {}
 
     public static final long BLOCK_OFFSET_OFFSET = 0;
     public static final long BLOCK_LENGTH_OFFSET = BLOCK_OFFSET_OFFSET + 8;

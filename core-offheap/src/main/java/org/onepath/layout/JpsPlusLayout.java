@@ -22,8 +22,7 @@ public final class JpsPlusLayout {
     /** Largest grid side the 16-bit entries can serve (a distance fits an i16 with room for the sign). */
     public static final int MAX_SIDE = 32766;
 
-    private JpsPlusLayout() {
-    }
+    private JpsPlusLayout() {}
 
     public static final int DIRECTIONS = 8;
     public static final long ENTRY_BYTES = 2;

@@ -21,8 +21,7 @@ import java.lang.foreign.ValueLayout;
  * differs), so the two engines read them through the same code ({@code OctilePairs}).
  */
 public final class JumpNodeLayout {
-    private JumpNodeLayout() {
-    }
+    private JumpNodeLayout() {}
 
     public static final long A_OFFSET = OctileNodeLayout.A_OFFSET;
     public static final long B_OFFSET = OctileNodeLayout.B_OFFSET;

@@ -18,8 +18,7 @@ import java.lang.foreign.ValueLayout;
  * Heap order: smaller F, then smaller T compared unsigned (larger float32 g, then smaller cell).
  */
 public final class JumpOpenListLayout {
-    private JumpOpenListLayout() {
-    }
+    private JumpOpenListLayout() {}
 
     public static final long F_OFFSET = 0;
     public static final long T_OFFSET = F_OFFSET + 8;

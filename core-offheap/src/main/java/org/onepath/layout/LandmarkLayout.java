@@ -19,8 +19,7 @@ import java.lang.foreign.ValueLayout;
  * {@code v * recordBytes(k)}.
  */
 public final class LandmarkLayout {
-    private LandmarkLayout() {
-    }
+    private LandmarkLayout() {}
 
     public static final long DISTANCE_BYTES = 8;
 

@@ -21,8 +21,7 @@ import java.lang.foreign.ValueLayout;
  * With the {@link OpenSetLayout open-set position} (4 bytes per node) a node costs 20 bytes.
  */
 public final class NodeRecordLayout {
-    private NodeRecordLayout() {
-    }
+    private NodeRecordLayout() {}
 
     public static final long G_OFFSET = 0;
     public static final long PARENT_OFFSET = G_OFFSET + 8;

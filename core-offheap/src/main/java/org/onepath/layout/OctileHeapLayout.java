@@ -15,8 +15,7 @@ import java.lang.foreign.ValueLayout;
  * padded cell index (which sorts as the row-major index does).
  */
 public final class OctileHeapLayout {
-    private OctileHeapLayout() {
-    }
+    private OctileHeapLayout() {}
 
     public static final long F_OFFSET = 0;
     public static final long G_OFFSET = F_OFFSET + 8;

@@ -31,8 +31,7 @@ import java.lang.foreign.ValueLayout;
  * </pre>
  */
 public final class OctileMapLayout {
-    private OctileMapLayout() {
-    }
+    private OctileMapLayout() {}
 
     public static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
 
@@ -41,6 +40,7 @@ public final class OctileMapLayout {
 
     /** Row of the successor table used for the start, which searches all eight directions. */
     public static final int START_ROW = 8;
+
     public static final int SUCCESSOR_ROWS = 9;
     public static final int SUCCESSOR_ROW_BYTES = 256;
     public static final long SUCCESSOR_TABLE_BYTES = (long) SUCCESSOR_ROWS * SUCCESSOR_ROW_BYTES;

@@ -21,8 +21,7 @@ import java.lang.foreign.ValueLayout;
  * </ul>
  */
 public final class OctileNodeLayout {
-    private OctileNodeLayout() {
-    }
+    private OctileNodeLayout() {}
 
     public static final long A_OFFSET = 0;
     public static final long B_OFFSET = A_OFFSET + 4;
@@ -34,6 +33,7 @@ public final class OctileNodeLayout {
     public static final int DIRECTION_SHIFT = 1;
     /** The direction field after {@link #DIRECTION_SHIFT}: eight directions, three bits. */
     public static final int DIRECTION_MASK = 7;
+
     public static final int GENERATION_SHIFT = 4;
     /**
      * The bits below the generation (closed bit and direction): what a snapshot stores of a tag,

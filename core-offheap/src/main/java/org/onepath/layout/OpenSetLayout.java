@@ -22,8 +22,7 @@ import org.onepath.memory.QuadHeapLayout;
  * the slots in use.
  */
 public final class OpenSetLayout {
-    private OpenSetLayout() {
-    }
+    private OpenSetLayout() {}
 
     public static final long F_OFFSET = QuadHeapLayout.KEY1_OFFSET;
     public static final long G_OFFSET = QuadHeapLayout.KEY2_OFFSET;

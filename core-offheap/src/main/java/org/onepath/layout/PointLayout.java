@@ -16,8 +16,7 @@ import java.lang.foreign.ValueLayout;
  * Node {@code n} starts at {@code n * recordBytes(dimensions)}.
  */
 public final class PointLayout {
-    private PointLayout() {
-    }
+    private PointLayout() {}
 
     public static final long X_OFFSET = 0;
     public static final long Y_OFFSET = X_OFFSET + 8;

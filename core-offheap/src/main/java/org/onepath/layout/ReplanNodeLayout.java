@@ -25,8 +25,7 @@ import java.lang.foreign.ValueLayout;
  * With the open set's position table (4 bytes) a node costs 21 bytes.
  */
 public final class ReplanNodeLayout {
-    private ReplanNodeLayout() {
-    }
+    private ReplanNodeLayout() {}
 
     public static final long G_OFFSET = 0;
     public static final long RHS_OFFSET = G_OFFSET + 8;

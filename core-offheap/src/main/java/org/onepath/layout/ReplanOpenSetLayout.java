@@ -23,8 +23,7 @@ import org.onepath.memory.QuadHeapLayout;
  * queued.
  */
 public final class ReplanOpenSetLayout {
-    private ReplanOpenSetLayout() {
-    }
+    private ReplanOpenSetLayout() {}
 
     public static final long KEY1_OFFSET = QuadHeapLayout.KEY1_OFFSET;
     public static final long KEY2_OFFSET = QuadHeapLayout.KEY2_OFFSET;

@@ -35,8 +35,7 @@ import java.lang.foreign.ValueLayout;
  * so a stored file's slot values read as refs unchanged.
  */
 public final class VoxelChunkLayout {
-    private VoxelChunkLayout() {
-    }
+    private VoxelChunkLayout() {}
 
     /** Voxels along one side of a chunk: the state format's chunk, so a save copies chunks as they lie. */
     public static final int CHUNK_SIDE = org.onepath.state.VoxelGridStateFormat.CHUNK_SIDE;

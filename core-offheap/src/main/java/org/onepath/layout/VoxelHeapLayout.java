@@ -18,8 +18,7 @@ import org.onepath.memory.QuadHeapLayout;
  * as key1, g as key2, the node as id and the slot as aux.
  */
 public final class VoxelHeapLayout {
-    private VoxelHeapLayout() {
-    }
+    private VoxelHeapLayout() {}
 
     public static final long F_OFFSET = QuadHeapLayout.KEY1_OFFSET;
     public static final long G_OFFSET = QuadHeapLayout.KEY2_OFFSET;

@@ -32,8 +32,7 @@ import java.lang.foreign.ValueLayout;
  * 0 when the current search has not reached the block, else page + 1.
  */
 public final class VoxelPageLayout {
-    private VoxelPageLayout() {
-    }
+    private VoxelPageLayout() {}
 
     public static final long COST_OFFSET = 0;
     public static final long PARENT_OFFSET = COST_OFFSET + 8;

@@ -48,19 +48,32 @@ public final class LargePages {
         MethodHandle munmap = null;
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "");
-        if (os.startsWith("linux") && (arch.equals("amd64") || arch.equals("aarch64"))
+        if (os.startsWith("linux")
+                && (arch.equals("amd64") || arch.equals("aarch64"))
                 && !"false".equals(System.getProperty("onepath.largePages"))
                 && LargePages.class.getModule().isNativeAccessEnabled()) {
             try {
                 Linker linker = Linker.nativeLinker();
                 SymbolLookup libc = linker.defaultLookup();
-                mmap = linker.downcallHandle(libc.find("mmap").orElseThrow(),
-                        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-                                ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));
-                madvise = linker.downcallHandle(libc.find("madvise").orElseThrow(),
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+                mmap = linker.downcallHandle(
+                        libc.find("mmap").orElseThrow(),
+                        FunctionDescriptor.of(
+                                ValueLayout.JAVA_LONG,
+                                ValueLayout.JAVA_LONG,
+                                ValueLayout.JAVA_LONG,
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.JAVA_LONG));
+                madvise = linker.downcallHandle(
+                        libc.find("madvise").orElseThrow(),
+                        FunctionDescriptor.of(
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.JAVA_LONG,
+                                ValueLayout.JAVA_LONG,
                                 ValueLayout.JAVA_INT));
-                munmap = linker.downcallHandle(libc.find("munmap").orElseThrow(),
+                munmap = linker.downcallHandle(
+                        libc.find("munmap").orElseThrow(),
                         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
             } catch (RuntimeException e) {
                 mmap = null;
@@ -71,8 +84,7 @@ public final class LargePages {
         MUNMAP = munmap;
     }
 
-    private LargePages() {
-    }
+    private LargePages() {}
 
     /** Whether blocks of at least {@link #THRESHOLD} bytes are mapped and advised here. */
     public static boolean available() {
@@ -87,7 +99,10 @@ public final class LargePages {
      *                                  or an alignment that is not a power of two
      */
     public static MemorySegment allocate(Arena arena, long bytes, long alignment) {
-        if (bytes < THRESHOLD || MMAP == null || alignment <= 0 || (alignment & (alignment - 1)) != 0
+        if (bytes < THRESHOLD
+                || MMAP == null
+                || alignment <= 0
+                || (alignment & (alignment - 1)) != 0
                 || alignment > LARGE_PAGE) {
             return arena.allocate(bytes, alignment);
         }

@@ -9,8 +9,7 @@ import java.util.Objects;
  * lock.
  */
 public final class ListenerArrays {
-    private ListenerArrays() {
-    }
+    private ListenerArrays() {}
 
     /** A new array holding {@code current} then {@code listener}. */
     public static <T> T[] with(T[] current, T listener) {

@@ -74,8 +74,8 @@ public abstract class NodeHeap extends QuadHeap {
      */
     public final void push(int id, double k1, double k2) {
         if (k1 != k1 || k2 != k2) {
-            throw new IllegalArgumentException(name + " keys must not be NaN (node " + id + ", " + key1Name + " " + k1 + ", "
-                    + key2Name + " " + k2 + ")");
+            throw new IllegalArgumentException(name + " keys must not be NaN (node " + id + ", " + key1Name + " " + k1
+                    + ", " + key2Name + " " + k2 + ")");
         }
         checkId(id);
         final int pos = positions.get(INT, id * POSITION_BYTES);

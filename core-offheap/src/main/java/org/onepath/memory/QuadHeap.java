@@ -129,7 +129,12 @@ public abstract class QuadHeap implements AutoCloseable {
         if (last > 0) {
             final MemorySegment h = slots;
             final long off = slotOffset(last);
-            siftDown(h, 0, h.get(KEY, off + KEY1_OFFSET), h.get(KEY, off + KEY2_OFFSET), h.get(INT, off + ID_OFFSET),
+            siftDown(
+                    h,
+                    0,
+                    h.get(KEY, off + KEY1_OFFSET),
+                    h.get(KEY, off + KEY2_OFFSET),
+                    h.get(INT, off + ID_OFFSET),
                     h.get(INT, off + AUX_OFFSET));
         }
     }
@@ -148,7 +153,13 @@ public abstract class QuadHeap implements AutoCloseable {
             final int lId = h.get(INT, off + ID_OFFSET);
             final int lAux = h.get(INT, off + AUX_OFFSET);
             final long pOff = slotOffset(pos);
-            if (before(l1, l2, lId, h.get(KEY, pOff + KEY1_OFFSET), h.get(KEY, pOff + KEY2_OFFSET), h.get(INT, pOff + ID_OFFSET))) {
+            if (before(
+                    l1,
+                    l2,
+                    lId,
+                    h.get(KEY, pOff + KEY1_OFFSET),
+                    h.get(KEY, pOff + KEY2_OFFSET),
+                    h.get(INT, pOff + ID_OFFSET))) {
                 siftUp(h, pos, l1, l2, lId, lAux);
             } else {
                 siftDown(h, pos, l1, l2, lId, lAux);
@@ -226,17 +237,29 @@ public abstract class QuadHeap implements AutoCloseable {
                 final long cOff = slotOffset(c);
                 final double c1 = h.get(KEY, cOff + KEY1_OFFSET);
                 if (tie(c1, b1)
-                        ? tieBefore(h.get(KEY, cOff + KEY2_OFFSET), h.get(INT, cOff + ID_OFFSET), h.get(KEY, bOff + KEY2_OFFSET), h.get(INT, bOff + ID_OFFSET))
+                        ? tieBefore(
+                                h.get(KEY, cOff + KEY2_OFFSET),
+                                h.get(INT, cOff + ID_OFFSET),
+                                h.get(KEY, bOff + KEY2_OFFSET),
+                                h.get(INT, bOff + ID_OFFSET))
                         : c1 < b1) {
                     best = c;
                     bOff = cOff;
                     b1 = c1;
                 }
             }
-            if (!(tie(b1, k1) ? tieBefore(h.get(KEY, bOff + KEY2_OFFSET), h.get(INT, bOff + ID_OFFSET), k2, id) : b1 < k1)) {
+            if (!(tie(b1, k1)
+                    ? tieBefore(h.get(KEY, bOff + KEY2_OFFSET), h.get(INT, bOff + ID_OFFSET), k2, id)
+                    : b1 < k1)) {
                 break;
             }
-            write(h, pos, b1, h.get(KEY, bOff + KEY2_OFFSET), h.get(INT, bOff + ID_OFFSET), h.get(INT, bOff + AUX_OFFSET));
+            write(
+                    h,
+                    pos,
+                    b1,
+                    h.get(KEY, bOff + KEY2_OFFSET),
+                    h.get(INT, bOff + ID_OFFSET),
+                    h.get(INT, bOff + AUX_OFFSET));
             pos = best;
         }
         write(h, pos, k1, k2, id, aux);

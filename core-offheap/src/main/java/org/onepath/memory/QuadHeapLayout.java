@@ -33,8 +33,7 @@ import java.lang.foreign.ValueLayout;
  * </pre>
  */
 public final class QuadHeapLayout {
-    private QuadHeapLayout() {
-    }
+    private QuadHeapLayout() {}
 
     public static final long KEY1_OFFSET = 0;
     public static final long KEY2_OFFSET = KEY1_OFFSET + 8;

@@ -5,12 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.GridTables;
 import org.onepath.cells.SquareCells;
 import org.onepath.grids.fast.OctileMap;
 import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
-import org.onepath.cells.GridTables;
 
 /**
  * The tables a square grid derives from its cells for its one-line queries (tier 3): the block
@@ -47,7 +47,9 @@ public final class SquareTables implements AutoCloseable {
     /** The neighbour bytes of the tier-1 jump point searches, made on first use and kept up to date by edits. */
     public synchronized OctileMap octileMap() {
         if (octileMap == null) {
-            octileMap = baked.octileNeighbours() != null ? OctileMap.over(cells, baked.octileNeighbours()) : new OctileMap(cells);
+            octileMap = baked.octileNeighbours() != null
+                    ? OctileMap.over(cells, baked.octileNeighbours())
+                    : new OctileMap(cells);
         }
         return octileMap;
     }
@@ -55,7 +57,8 @@ public final class SquareTables implements AutoCloseable {
     /** The JPS+ tables of the tier-1 search, made on first use; callers refresh them before a query. */
     public synchronized JpsPlusIndex jpsPlusIndex() {
         if (jpsPlusIndex == null) {
-            jpsPlusIndex = baked.jpsPlus() != null ? JpsPlusIndex.over(cells, baked.jpsPlus()) : new JpsPlusIndex(cells);
+            jpsPlusIndex =
+                    baked.jpsPlus() != null ? JpsPlusIndex.over(cells, baked.jpsPlus()) : new JpsPlusIndex(cells);
         }
         return jpsPlusIndex;
     }
@@ -88,7 +91,8 @@ public final class SquareTables implements AutoCloseable {
             index.refresh();
             jps = index.table();
         }
-        return new GridTables(cells.clearance(), blockMap().block(), jps, octileMap().neighbourBytes());
+        return new GridTables(
+                cells.clearance(), blockMap().block(), jps, octileMap().neighbourBytes());
     }
 
     /**
@@ -97,9 +101,12 @@ public final class SquareTables implements AutoCloseable {
      * a ninth closes the oldest. {@link #dropHpaHierarchies()} drops them all (they are rebuilt on
      * next use).
      */
-    public synchronized HpaHierarchy hpaHierarchy(int chunkSize, int agentSize, Connectivity connectivity, DiagonalRule rule) {
+    public synchronized HpaHierarchy hpaHierarchy(
+            int chunkSize, int agentSize, Connectivity connectivity, DiagonalRule rule) {
         for (HpaHierarchy h : hpaHierarchies) {
-            if (h.chunkSize() == chunkSize && h.agentSize() == agentSize && h.connectivity() == connectivity
+            if (h.chunkSize() == chunkSize
+                    && h.agentSize() == agentSize
+                    && h.connectivity() == connectivity
                     && h.diagonalRule() == rule) {
                 return h;
             }

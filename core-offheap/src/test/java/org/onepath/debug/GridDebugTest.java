@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.onepath.cells.Cell;
 import org.onepath.Graph;
 import org.onepath.GraphOptions;
 import org.onepath.GraphPath;
@@ -18,12 +17,13 @@ import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
 import org.onepath.GridSpace;
-import org.onepath.cells.PathStatus;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
 import org.onepath.WorldPoint;
+import org.onepath.cells.Cell;
+import org.onepath.cells.PathStatus;
 
 /** {@link GridDebug#describe}: immutable copies of results, expansions as long as the expanded count. */
 class GridDebugTest {
@@ -63,7 +63,13 @@ class GridDebugTest {
                 grid.setWalkable(23, 17, true);
                 for (GridAlgorithm alg : GridAlgorithm.values()) {
                     for (boolean record : new boolean[] {false, true}) {
-                        GridPath path = grid.findPath(a, b, GridOptions.builder().algorithm(alg).recordExpansions(record).build());
+                        GridPath path = grid.findPath(
+                                a,
+                                b,
+                                GridOptions.builder()
+                                        .algorithm(alg)
+                                        .recordExpansions(record)
+                                        .build());
                         GridDebugPath d = GridDebug.describe(path);
                         assertEquals(path.status(), d.status());
                         assertEquals(path.algorithm(), d.algorithm());
@@ -72,17 +78,27 @@ class GridDebugTest {
                         assertEquals(path.iterations(), d.iterations());
                         assertEquals(path.cells(), d.path());
                         assertEquals(path.points(), d.points());
-                        assertEquals(path.isAnyAngle() ? path.cells() : turnsOf(path.cells()), d.waypoints(), alg.toString());
+                        assertEquals(
+                                path.isAnyAngle() ? path.cells() : turnsOf(path.cells()),
+                                d.waypoints(),
+                                alg.toString());
                         assertEquals(record, d.expansionsRecorded());
                         if (record) {
-                            assertEquals(path.expandedCount(), d.expanded().size(), alg + " expansions = expanded count");
+                            assertEquals(
+                                    path.expandedCount(), d.expanded().size(), alg + " expansions = expanded count");
                             assertEquals(path.expandedCells(), d.expanded());
                         } else {
                             assertTrue(d.expanded().isEmpty());
                         }
-                        assertThrows(UnsupportedOperationException.class, () -> d.path().add(new Cell(0, 0)));
-                        assertThrows(UnsupportedOperationException.class, () -> d.expanded().clear());
-                        assertThrows(UnsupportedOperationException.class, () -> d.waypoints().add(new Cell(0, 0)));
+                        assertThrows(
+                                UnsupportedOperationException.class,
+                                () -> d.path().add(new Cell(0, 0)));
+                        assertThrows(
+                                UnsupportedOperationException.class,
+                                () -> d.expanded().clear());
+                        assertThrows(
+                                UnsupportedOperationException.class,
+                                () -> d.waypoints().add(new Cell(0, 0)));
                         described++;
                     }
                 }
@@ -96,7 +112,10 @@ class GridDebugTest {
         try (VoxelGrid grid = VoxelGrid.create(6, 5, 4)) {
             grid.setWalkable(2, 0, 0, false);
             grid.setWalkable(2, 1, 1, false);
-            VoxelPath p = grid.findPath(new VoxelCell(0, 0, 0), new VoxelCell(5, 4, 3), VoxelOptions.builder().recordExpansions(true).build());
+            VoxelPath p = grid.findPath(
+                    new VoxelCell(0, 0, 0),
+                    new VoxelCell(5, 4, 3),
+                    VoxelOptions.builder().recordExpansions(true).build());
             VoxelDebugPath d = GridDebug.describe(p);
             assertEquals(PathStatus.FOUND, d.status());
             assertEquals(p.cells(), d.path());
@@ -104,7 +123,9 @@ class GridDebugTest {
             assertEquals(p.expandedCount(), d.expanded().size());
             assertEquals(p.expandedCells(), d.expanded());
             assertEquals(d.path().get(0), d.waypoints().get(0));
-            assertEquals(d.path().get(d.path().size() - 1), d.waypoints().get(d.waypoints().size() - 1));
+            assertEquals(
+                    d.path().get(d.path().size() - 1),
+                    d.waypoints().get(d.waypoints().size() - 1));
             assertTrue(d.waypoints().size() <= d.path().size());
             VoxelDebugPath none = GridDebug.describe(grid.findPath(new VoxelCell(0, 0, 0), new VoxelCell(5, 4, 3)));
             assertFalse(none.expansionsRecorded());
@@ -116,7 +137,8 @@ class GridDebugTest {
             g.addEdge(0, 3, 5);
             g.addEdge(3, 2, 0.5);
             g.addEdge(2, 4, 2);
-            GraphPath p = g.findPath(0, 4, GraphOptions.builder().recordExpansions(true).build());
+            GraphPath p = g.findPath(
+                    0, 4, GraphOptions.builder().recordExpansions(true).build());
             GraphDebugPath d = GridDebug.describe(p);
             assertEquals(List.of(0, 1, 2, 4), d.nodes());
             assertEquals(3, d.edges().size());
@@ -128,8 +150,19 @@ class GridDebugTest {
 
     @Test
     void theRecordsRefuseExpansionListsOfAnotherLength() {
-        assertThrows(IllegalArgumentException.class, () -> new GridDebugPath(PathStatus.NO_PATH, GridAlgorithm.ASTAR,
-                Double.POSITIVE_INFINITY, 2, 2, List.of(), List.of(), List.<WorldPoint>of(), true, List.of(new Cell(0, 0))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new GridDebugPath(
+                        PathStatus.NO_PATH,
+                        GridAlgorithm.ASTAR,
+                        Double.POSITIVE_INFINITY,
+                        2,
+                        2,
+                        List.of(),
+                        List.of(),
+                        List.<WorldPoint>of(),
+                        true,
+                        List.of(new Cell(0, 0))));
     }
 
     /** Waypoints of a hex path from the definition: the ends and each cell where the axial step changes. */
@@ -137,9 +170,12 @@ class GridDebugTest {
         List<Cell> out = new ArrayList<>();
         List<org.onepath.cells.HexCoord> h = path.hexes();
         for (int i = 0; i < h.size(); i++) {
-            if (i == 0 || i == h.size() - 1
-                    || h.get(i).q() - h.get(i - 1).q() != h.get(i + 1).q() - h.get(i).q()
-                    || h.get(i).r() - h.get(i - 1).r() != h.get(i + 1).r() - h.get(i).r()) {
+            if (i == 0
+                    || i == h.size() - 1
+                    || h.get(i).q() - h.get(i - 1).q()
+                            != h.get(i + 1).q() - h.get(i).q()
+                    || h.get(i).r() - h.get(i - 1).r()
+                            != h.get(i + 1).r() - h.get(i).r()) {
                 out.add(path.cells().get(i));
             }
         }
@@ -151,8 +187,9 @@ class GridDebugTest {
         Random random = new Random(11);
         int described = 0;
         for (int round = 0; round < 30; round++) {
-            try (org.onepath.HexGrid hex = org.onepath.HexGrid.create(16, 12, org.onepath.cells.HexLayout.values()[round % 4]);
-                 Grid grid = Grid.create(20, 15)) {
+            try (org.onepath.HexGrid hex =
+                            org.onepath.HexGrid.create(16, 12, org.onepath.cells.HexLayout.values()[round % 4]);
+                    Grid grid = Grid.create(20, 15)) {
                 for (int i = 0; i < 40; i++) {
                     hex.setWalkable(random.nextInt(16), random.nextInt(12), false);
                     grid.setWalkable(random.nextInt(20), random.nextInt(15), false);
@@ -161,7 +198,10 @@ class GridDebugTest {
                 Cell b = new Cell(15, 11);
                 hex.setWalkable(0, 0, true);
                 hex.setWalkable(15, 11, true);
-                org.onepath.HexPath one = hex.findPath(a, b, org.onepath.HexOptions.builder().recordExpansions(true).build());
+                org.onepath.HexPath one = hex.findPath(
+                        a,
+                        b,
+                        org.onepath.HexOptions.builder().recordExpansions(true).build());
                 HexDebugPath d = GridDebug.describe(one);
                 assertEquals(one.status(), d.status());
                 assertEquals(Double.doubleToLongBits(one.cost()), Double.doubleToLongBits(d.cost()));
@@ -181,8 +221,12 @@ class GridDebugTest {
                 }
                 grid.setWalkable(0, 0, true);
                 grid.setWalkable(19, 14, true);
-                try (org.onepath.GridReplanner replanner = grid.createReplanner(a, new Cell(19, 14),
-                        GridOptions.DEFAULT.toBuilder().algorithm(GridAlgorithm.LPA_STAR).build())) {
+                try (org.onepath.GridReplanner replanner = grid.createReplanner(
+                        a,
+                        new Cell(19, 14),
+                        GridOptions.DEFAULT.toBuilder()
+                                .algorithm(GridAlgorithm.LPA_STAR)
+                                .build())) {
                     GridPath planned = replanner.replan();
                     GridDebugPath r = GridDebug.describe(planned);
                     assertEquals(planned.cells(), r.path());

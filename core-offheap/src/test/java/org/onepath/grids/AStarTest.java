@@ -11,13 +11,13 @@ import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.onepath.Grid;
+import org.onepath.GridOptions;
+import org.onepath.GridPath;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.Cell;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
-import org.onepath.Grid;
-import org.onepath.GridOptions;
-import org.onepath.GridPath;
 import org.onepath.cells.PathStatus;
 
 /** Rule 8 at tier 2: the A* core over topologies, hooks and buffers. */
@@ -55,8 +55,7 @@ class AStarTest {
     /** Estimates from a fixed table. */
     private record TableHeuristic(double[] values) implements Heuristic {
         @Override
-        public void setGoal(int goal) {
-        }
+        public void setGoal(int goal) {}
 
         @Override
         public double estimate(int node) {
@@ -73,9 +72,7 @@ class AStarTest {
         // 0 -> 2 (cost 1), 0 -> 1 (cost 0.5); 2 -> 3 (cost 1), 1 -> 3 (cost 1.5).
         // With h = {0, 0.5, 0, 0} nodes 1 and 2 tie on f = 1; the larger g (node 2) pops first and
         // reaches 3 with g = 2. Node 1 then offers the same g = 2, which must not replace parent 2.
-        Graph g = new Graph(
-                new int[][] {{2, 1}, {3}, {3}, {}},
-                new double[][] {{1.0, 0.5}, {1.5}, {1.0}, {}});
+        Graph g = new Graph(new int[][] {{2, 1}, {3}, {3}, {}}, new double[][] {{1.0, 0.5}, {1.5}, {1.0}, {}});
         try (GridSearchBuffers buffers = new GridSearchBuffers(4)) {
             buffers.recordExpansions(true);
             AStar<Graph, StepCost, TableHeuristic> astar =
@@ -94,9 +91,7 @@ class AStarTest {
     @Test
     void strictlyCheaperRouteReplacesTheParent() {
         // as above but 1 -> 3 costs 1.25: g = 1.75 < 2 takes over
-        Graph g = new Graph(
-                new int[][] {{2, 1}, {3}, {3}, {}},
-                new double[][] {{1.0, 0.5}, {1.25}, {1.0}, {}});
+        Graph g = new Graph(new int[][] {{2, 1}, {3}, {3}, {}}, new double[][] {{1.0, 0.5}, {1.25}, {1.0}, {}});
         try (GridSearchBuffers buffers = new GridSearchBuffers(4)) {
             AStar<Graph, StepCost, TableHeuristic> astar =
                     new AStar<>(g, DefaultStepCost.INSTANCE, new TableHeuristic(new double[] {0, 0.5, 0, 0}), buffers);
@@ -109,7 +104,8 @@ class AStarTest {
 
     @Test
     void startEqualsGoal() {
-        try (Grid grid = Grid.create(3, 3); GridSearchBuffers buffers = new GridSearchBuffers(9)) {
+        try (Grid grid = Grid.create(3, 3);
+                GridSearchBuffers buffers = new GridSearchBuffers(9)) {
             AStar<SquareTopology, StepCost, Heuristic> astar =
                     new AStar<>(four(grid), DefaultStepCost.INSTANCE, new ManhattanHeuristic(3, 1.0), buffers);
             astar.begin(4, 4);
@@ -124,7 +120,8 @@ class AStarTest {
 
     @Test
     void noPathExpandsEveryIteration() {
-        try (Grid grid = Grid.fromText("...#.\n...#."); GridSearchBuffers buffers = new GridSearchBuffers(10)) {
+        try (Grid grid = Grid.fromText("...#.\n...#.");
+                GridSearchBuffers buffers = new GridSearchBuffers(10)) {
             AStar<SquareTopology, StepCost, Heuristic> astar =
                     new AStar<>(four(grid), DefaultStepCost.INSTANCE, ZeroHeuristic.INSTANCE, buffers);
             astar.begin(0, 4);
@@ -141,20 +138,25 @@ class AStarTest {
     void stepReportsNoPathOnceNoWorkRemains() {
         // step documents RUNNING "while work remains". After two pops of "..#.." from node 0 the
         // open set is empty: no work remains, and the status must say so.
-        try (Grid grid = Grid.fromText("..#.."); GridSearchBuffers buffers = new GridSearchBuffers(5)) {
+        try (Grid grid = Grid.fromText("..#..");
+                GridSearchBuffers buffers = new GridSearchBuffers(5)) {
             AStar<SquareTopology, StepCost, Heuristic> astar =
                     new AStar<>(four(grid), DefaultStepCost.INSTANCE, ZeroHeuristic.INSTANCE, buffers);
             astar.begin(0, 4);
             SearchStatus afterTwo = astar.step(2);
             assertEquals(2, astar.iterations());
             assertTrue(buffers.openSet().isEmpty());
-            assertEquals(SearchStatus.NO_PATH, afterTwo, "the open set is empty after " + astar.iterations() + " iterations");
+            assertEquals(
+                    SearchStatus.NO_PATH,
+                    afterTwo,
+                    "the open set is empty after " + astar.iterations() + " iterations");
         }
     }
 
     @Test
     void stepBeforeBeginAndBadArgumentsAreRejected() {
-        try (Grid grid = Grid.fromText("..#"); GridSearchBuffers buffers = new GridSearchBuffers(3)) {
+        try (Grid grid = Grid.fromText("..#");
+                GridSearchBuffers buffers = new GridSearchBuffers(3)) {
             AStar<SquareTopology, StepCost, Heuristic> astar =
                     new AStar<>(four(grid), DefaultStepCost.INSTANCE, ZeroHeuristic.INSTANCE, buffers);
             assertEquals(SearchStatus.NOT_STARTED, astar.status());
@@ -170,13 +172,17 @@ class AStarTest {
             assertEquals(SearchStatus.FOUND, astar.step(5), "a finished search stays finished");
             assertEquals(2, astar.iterations());
         }
-        try (Grid grid = Grid.create(4, 4); GridSearchBuffers small = new GridSearchBuffers(15)) {
-            assertThrows(IllegalArgumentException.class,
+        try (Grid grid = Grid.create(4, 4);
+                GridSearchBuffers small = new GridSearchBuffers(15)) {
+            assertThrows(
+                    IllegalArgumentException.class,
                     () -> new AStar<>(four(grid), DefaultStepCost.INSTANCE, ZeroHeuristic.INSTANCE, small));
         }
-        try (Grid grid = Grid.create(2, 2); GridSearchBuffers buffers = new GridSearchBuffers(4)) {
+        try (Grid grid = Grid.create(2, 2);
+                GridSearchBuffers buffers = new GridSearchBuffers(4)) {
             for (double w : new double[] {-1.0, Double.NaN, Double.POSITIVE_INFINITY}) {
-                assertThrows(IllegalArgumentException.class,
+                assertThrows(
+                        IllegalArgumentException.class,
                         () -> new AStar<>(four(grid), DefaultStepCost.INSTANCE, ZeroHeuristic.INSTANCE, buffers, w));
             }
         }
@@ -184,7 +190,8 @@ class AStarTest {
 
     @Test
     void tryBeginReportsInvalidEndsAndLeavesTheCurrentSearchAlone() {
-        try (Grid grid = Grid.fromText("...\n.#."); GridSearchBuffers buffers = new GridSearchBuffers(6)) {
+        try (Grid grid = Grid.fromText("...\n.#.");
+                GridSearchBuffers buffers = new GridSearchBuffers(6)) {
             AStar<SquareTopology, StepCost, Heuristic> astar =
                     new AStar<>(four(grid), DefaultStepCost.INSTANCE, new ManhattanHeuristic(3, 1.0), buffers);
             assertEquals(PathStatus.IN_PROGRESS, astar.tryBegin(3, 5));
@@ -207,7 +214,8 @@ class AStarTest {
     @ValueSource(doubles = {Double.NaN, -0.5, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY})
     void unusableHookCostsSkipTheMove(double bad) {
         // a 3 x 2 grid; the hook refuses every move into node 1 (top middle)
-        try (Grid grid = Grid.create(3, 2); GridSearchBuffers buffers = new GridSearchBuffers(6)) {
+        try (Grid grid = Grid.create(3, 2);
+                GridSearchBuffers buffers = new GridSearchBuffers(6)) {
             StepCost hook = (from, to, base) -> to == 1 ? bad : base;
             AStar<SquareTopology, StepCost, Heuristic> astar =
                     new AStar<>(four(grid), hook, ZeroHeuristic.INSTANCE, buffers);
@@ -221,7 +229,8 @@ class AStarTest {
 
     @Test
     void hookCostsAreUsedAsGiven() {
-        try (Grid grid = Grid.create(4, 1); GridSearchBuffers buffers = new GridSearchBuffers(4)) {
+        try (Grid grid = Grid.create(4, 1);
+                GridSearchBuffers buffers = new GridSearchBuffers(4)) {
             StepCost hook = (from, to, base) -> base * 0.1 + to;
             AStar<SquareTopology, StepCost, Heuristic> astar =
                     new AStar<>(four(grid), hook, ZeroHeuristic.INSTANCE, buffers);
@@ -232,13 +241,15 @@ class AStarTest {
             expected += 1.0 * 0.1 + 2;
             expected += 1.0 * 0.1 + 3;
             assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(astar.pathCost()));
-            assertEquals(Double.doubleToLongBits(1.0 * 0.1 + 1 + (1.0 * 0.1 + 2)), Double.doubleToLongBits(buffers.cost(2)));
+            assertEquals(
+                    Double.doubleToLongBits(1.0 * 0.1 + 1 + (1.0 * 0.1 + 2)), Double.doubleToLongBits(buffers.cost(2)));
         }
     }
 
     @Test
     void buffersExposeTheSearchState() {
-        try (Grid grid = Grid.fromText("....#"); GridSearchBuffers buffers = new GridSearchBuffers(5)) {
+        try (Grid grid = Grid.fromText("....#");
+                GridSearchBuffers buffers = new GridSearchBuffers(5)) {
             AStar<SquareTopology, StepCost, Heuristic> astar =
                     new AStar<>(four(grid), DefaultStepCost.INSTANCE, ZeroHeuristic.INSTANCE, buffers);
             astar.begin(0, 3);
@@ -267,7 +278,8 @@ class AStarTest {
 
     @Test
     void copyPathChecksItsBuffer() {
-        try (Grid grid = Grid.create(4, 1); GridSearchBuffers buffers = new GridSearchBuffers(4)) {
+        try (Grid grid = Grid.create(4, 1);
+                GridSearchBuffers buffers = new GridSearchBuffers(4)) {
             AStar<SquareTopology, StepCost, Heuristic> astar =
                     new AStar<>(four(grid), DefaultStepCost.INSTANCE, ZeroHeuristic.INSTANCE, buffers);
             astar.begin(0, 3);
@@ -282,8 +294,9 @@ class AStarTest {
 
     @Test
     void runWithCancellationChecksBeforeEachSlice() {
-        try (Grid grid = Grid.create(12, 12); GridSearchBuffers buffers = new GridSearchBuffers(144);
-             GridSearchBuffers reference = new GridSearchBuffers(144)) {
+        try (Grid grid = Grid.create(12, 12);
+                GridSearchBuffers buffers = new GridSearchBuffers(144);
+                GridSearchBuffers reference = new GridSearchBuffers(144)) {
             SquareTopology topology = grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
             AStar<SquareTopology, StepCost, Heuristic> plain =
                     new AStar<>(topology, DefaultStepCost.INSTANCE, ZeroHeuristic.INSTANCE, reference);
@@ -320,7 +333,8 @@ class AStarTest {
 
     @Test
     void runWithinStopsAtTheBudgetWithOrWithoutAToken() {
-        try (Grid grid = Grid.create(12, 12); GridSearchBuffers buffers = new GridSearchBuffers(144)) {
+        try (Grid grid = Grid.create(12, 12);
+                GridSearchBuffers buffers = new GridSearchBuffers(144)) {
             SquareTopology topology = grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
             AStar<SquareTopology, StepCost, Heuristic> astar =
                     new AStar<>(topology, DefaultStepCost.INSTANCE, ZeroHeuristic.INSTANCE, buffers);
@@ -340,8 +354,8 @@ class AStarTest {
                 assertEquals(needed, astar.iterations());
             }
             try (Grid walled = Grid.fromText("..#..")) {
-                AStar<SquareTopology, StepCost, Heuristic> blocked = new AStar<>(four(walled), DefaultStepCost.INSTANCE,
-                        ZeroHeuristic.INSTANCE, buffers);
+                AStar<SquareTopology, StepCost, Heuristic> blocked =
+                        new AStar<>(four(walled), DefaultStepCost.INSTANCE, ZeroHeuristic.INSTANCE, buffers);
                 blocked.begin(0, 4);
                 assertEquals(PathStatus.NO_PATH, blocked.runWithin(0, new Cancellation(), 1));
             }
@@ -351,7 +365,8 @@ class AStarTest {
             astar.begin(0, 143);
             assertThrows(CancellationException.class, () -> astar.runWithin(0, cancelled, 3));
             assertEquals(0, astar.iterations(), "the token is checked before the first slice");
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> astar.runWithin(-1, null, 3));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> astar.runWithin(-1, null, 3));
             assertTrue(e.getMessage().contains("-1"), e.getMessage());
             assertThrows(IllegalArgumentException.class, () -> astar.runWithin(5, null, 0));
         }
@@ -373,14 +388,20 @@ class AStarTest {
             Cell start = new Cell(0, 0);
             Cell goal = new Cell(8, 4);
             for (Connectivity c : Connectivity.values()) {
-                GridOptions options = GridOptions.builder().connectivity(c).recordExpansions(true).build();
+                GridOptions options = GridOptions.builder()
+                        .connectivity(c)
+                        .recordExpansions(true)
+                        .build();
                 GridPath tierOne = grid.findPath(start, goal, options);
 
                 Heuristic h = c == Connectivity.FOUR ? new ManhattanHeuristic(w, 0.4) : new OctileHeuristic(w, 0.4);
                 try (GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
                     buffers.recordExpansions(true);
                     AStar<SquareTopology, StepCost, Heuristic> astar = new AStar<>(
-                            grid.createTopology(1, c, DiagonalRule.NO_CORNER_CUTTING), DefaultStepCost.INSTANCE, h, buffers);
+                            grid.createTopology(1, c, DiagonalRule.NO_CORNER_CUTTING),
+                            DefaultStepCost.INSTANCE,
+                            h,
+                            buffers);
                     astar.begin(grid.indexOf(0, 0), grid.indexOf(8, 4));
                     astar.run();
                     assertArrayEquals(astar.path(), tierOne.cellIndices(), c.toString());
@@ -388,7 +409,10 @@ class AStarTest {
                     List<Cell> cells = tierOne.expandedCells();
                     assertEquals(expanded.length, cells.size(), c.toString());
                     for (int i = 0; i < expanded.length; i++) {
-                        assertEquals(expanded[i], grid.indexOf(cells.get(i).x(), cells.get(i).y()), c + " expansion " + i);
+                        assertEquals(
+                                expanded[i],
+                                grid.indexOf(cells.get(i).x(), cells.get(i).y()),
+                                c + " expansion " + i);
                     }
                     assertEquals(Double.doubleToLongBits(astar.pathCost()), Double.doubleToLongBits(tierOne.cost()));
                 }

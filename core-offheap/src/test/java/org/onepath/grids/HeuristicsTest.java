@@ -43,10 +43,11 @@ class HeuristicsTest {
     }
 
     @Property(tries = 300)
-    void estimatesFollowTheirFormulas(@ForAll @IntRange(min = 1, max = 300) int width,
-                                      @ForAll @IntRange(min = 0, max = 89_999) int a,
-                                      @ForAll @IntRange(min = 0, max = 89_999) int b,
-                                      @ForAll @DoubleRange(min = 0.0, max = 50.0) double scale) {
+    void estimatesFollowTheirFormulas(
+            @ForAll @IntRange(min = 1, max = 300) int width,
+            @ForAll @IntRange(min = 0, max = 89_999) int a,
+            @ForAll @IntRange(min = 0, max = 89_999) int b,
+            @ForAll @DoubleRange(min = 0.0, max = 50.0) double scale) {
         ManhattanHeuristic m = new ManhattanHeuristic(width, scale);
         OctileHeuristic o = new OctileHeuristic(width, scale);
         m.setGoal(b);

@@ -159,11 +159,10 @@ class OpenSetTest {
         }
     }
 
-    record Script(int capacity, List<Op> ops) {
-    }
+    record Script(int capacity, List<Op> ops) {}
 
     private static final double[] KEYS = {
-            Double.NEGATIVE_INFINITY, -3.5, -1.0, -0.0, 0.0, 0.5, 1.0, 1.0, 2.0, 2.5, 7.0, 1e300, Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY, -3.5, -1.0, -0.0, 0.0, 0.5, 1.0, 1.0, 2.0, 2.5, 7.0, 1e300, Double.POSITIVE_INFINITY,
     };
 
     @Provide
@@ -172,11 +171,10 @@ class OpenSetTest {
                 Arbitraries.integers().between(0, KEYS.length - 1).map(i -> KEYS[i]),
                 Arbitraries.doubles().between(-10, 10).ofScale(1));
         return Arbitraries.integers().between(1, 40).flatMap(capacity -> {
-            Arbitrary<Op> push = Combinators.combine(Arbitraries.integers().between(0, capacity - 1), key, key).as(Op::new);
+            Arbitrary<Op> push = Combinators.combine(Arbitraries.integers().between(0, capacity - 1), key, key)
+                    .as(Op::new);
             Arbitrary<Op> pop = Arbitraries.just(new Op(-1, 0, 0));
-            Arbitrary<Op> op = Arbitraries.frequencyOf(
-                    Tuple.of(3, push),
-                    Tuple.of(1, pop));
+            Arbitrary<Op> op = Arbitraries.frequencyOf(Tuple.of(3, push), Tuple.of(1, pop));
             return op.list().ofMaxSize(200).map(ops -> new Script(capacity, ops));
         });
     }
@@ -232,8 +230,14 @@ class OpenSetTest {
         }
         Op first = model.values().stream().min(ORDER).orElseThrow();
         assertEquals(first.node(), open.peekNode(), "peek at step " + step);
-        assertEquals(Double.doubleToRawLongBits(first.f()), Double.doubleToRawLongBits(open.peekF()), "peekF at step " + step);
-        assertEquals(Double.doubleToRawLongBits(first.g()), Double.doubleToRawLongBits(open.peekG()), "peekG at step " + step);
+        assertEquals(
+                Double.doubleToRawLongBits(first.f()),
+                Double.doubleToRawLongBits(open.peekF()),
+                "peekF at step " + step);
+        assertEquals(
+                Double.doubleToRawLongBits(first.g()),
+                Double.doubleToRawLongBits(open.peekG()),
+                "peekG at step " + step);
         // the slots hold exactly the current entries with their latest keys
         Set<Integer> seen = new HashSet<>();
         for (int slot = 0; slot < open.size(); slot++) {

@@ -16,14 +16,14 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
+import org.onepath.Grid;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
-import org.onepath.Grid;
 import org.onepath.grids.jps.BlockJumper;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
-import org.onepath.grids.jps.Jumper;
 import org.onepath.grids.jps.JumpSearch;
+import org.onepath.grids.jps.Jumper;
 import org.onepath.grids.jps.OnlineJumper;
 import org.onepath.grids.jps.TableJumper;
 
@@ -38,26 +38,32 @@ import org.onepath.grids.jps.TableJumper;
  */
 class SlicedSearchStatePropertyTest {
 
-    record AStarConfig(int agentSize, Connectivity connectivity, DiagonalRule rule, boolean octile, double weight) {
-    }
+    record AStarConfig(int agentSize, Connectivity connectivity, DiagonalRule rule, boolean octile, double weight) {}
 
     /** A grid of w x h cells drawn from the seed; k is permille of the uninterrupted run's iterations. */
-    record Problem(int width, int height, int wallPercent, long seed, boolean areaCosts, int kPermille, int maxBudget) {
+    record Problem(
+            int width, int height, int wallPercent, long seed, boolean areaCosts, int kPermille, int maxBudget) {}
+
+    record AStarCase(Problem problem, AStarConfig config) {}
+
+    enum JumperKind {
+        ONLINE,
+        BLOCK,
+        TABLE
     }
 
-    record AStarCase(Problem problem, AStarConfig config) {
-    }
-
-    enum JumperKind { ONLINE, BLOCK, TABLE }
-
-    record JumpCase(Problem problem, JumperKind jumper, double cellCost, boolean octile) {
-    }
+    record JumpCase(Problem problem, JumperKind jumper, double cellCost, boolean octile) {}
 
     /** Everything a finished search reports. */
     record Outcome(SearchStatus status, int[] path, long costBits, int iterations, int expanded, int[] expansions) {
         static Outcome of(SlicedSearch s) {
             int[] path = s.status() == SearchStatus.FOUND ? s.path() : new int[0];
-            return new Outcome(s.status(), path, Double.doubleToRawLongBits(s.pathCost()), s.iterations(), s.expandedCount(),
+            return new Outcome(
+                    s.status(),
+                    path,
+                    Double.doubleToRawLongBits(s.pathCost()),
+                    s.iterations(),
+                    s.expandedCount(),
                     s.expandedNodes());
         }
 
@@ -75,33 +81,39 @@ class SlicedSearchStatePropertyTest {
 
     private static Arbitrary<Problem> problems(boolean areaCosts) {
         return Combinators.combine(
-                Arbitraries.integers().between(8, 40),
-                Arbitraries.integers().between(8, 40),
-                Arbitraries.integers().between(0, 40),
-                Arbitraries.longs(),
-                areaCosts ? Arbitraries.of(true, false) : Arbitraries.just(false),
-                Arbitraries.frequencyOf(
-                        net.jqwik.api.Tuple.of(1, Arbitraries.just(0)),
-                        net.jqwik.api.Tuple.of(1, Arbitraries.just(1000)),
-                        net.jqwik.api.Tuple.of(8, Arbitraries.integers().between(1, 999))),
-                Arbitraries.integers().between(1, 20)).as(Problem::new);
+                        Arbitraries.integers().between(8, 40),
+                        Arbitraries.integers().between(8, 40),
+                        Arbitraries.integers().between(0, 40),
+                        Arbitraries.longs(),
+                        areaCosts ? Arbitraries.of(true, false) : Arbitraries.just(false),
+                        Arbitraries.frequencyOf(
+                                net.jqwik.api.Tuple.of(1, Arbitraries.just(0)),
+                                net.jqwik.api.Tuple.of(1, Arbitraries.just(1000)),
+                                net.jqwik.api.Tuple.of(8, Arbitraries.integers().between(1, 999))),
+                        Arbitraries.integers().between(1, 20))
+                .as(Problem::new);
     }
 
     @Provide
     Arbitrary<AStarCase> aStarCases() {
         Arbitrary<AStarConfig> configs = Combinators.combine(
-                Arbitraries.frequency(net.jqwik.api.Tuple.of(4, 1), net.jqwik.api.Tuple.of(1, 2)),
-                Arbitraries.of(Connectivity.class),
-                Arbitraries.of(DiagonalRule.class),
-                Arbitraries.of(true, true, false),
-                Arbitraries.of(1.0, 1.5)).as(AStarConfig::new);
+                        Arbitraries.frequency(net.jqwik.api.Tuple.of(4, 1), net.jqwik.api.Tuple.of(1, 2)),
+                        Arbitraries.of(Connectivity.class),
+                        Arbitraries.of(DiagonalRule.class),
+                        Arbitraries.of(true, true, false),
+                        Arbitraries.of(1.0, 1.5))
+                .as(AStarConfig::new);
         return Combinators.combine(problems(true), configs).as(AStarCase::new);
     }
 
     @Provide
     Arbitrary<JumpCase> jumpCases() {
-        return Combinators.combine(problems(false), Arbitraries.of(JumperKind.class), Arbitraries.of(1.0, 1.0, 2.5),
-                Arbitraries.of(true, true, false)).as(JumpCase::new);
+        return Combinators.combine(
+                        problems(false),
+                        Arbitraries.of(JumperKind.class),
+                        Arbitraries.of(1.0, 1.0, 2.5),
+                        Arbitraries.of(true, true, false))
+                .as(JumpCase::new);
     }
 
     /** Walls with the given density; with area costs, open cells take areas 0..3 with random multipliers. */
@@ -154,13 +166,13 @@ class SlicedSearchStatePropertyTest {
     }
 
     /** The property, for any engine. */
-    private static void savedAfterKIterationsContinuesAsOneRun(Grid grid, Problem p, Builder builder, Random random,
-                                                                Supplier<String> where) {
+    private static void savedAfterKIterationsContinuesAsOneRun(
+            Grid grid, Problem p, Builder builder, Random random, Supplier<String> where) {
         int n = grid.cellCount();
         try (GridSearchBuffers onceBuffers = new GridSearchBuffers(n);
-             GridSearchBuffers savedBuffers = new GridSearchBuffers(n);
-             GridSearchBuffers freshBuffers = new GridSearchBuffers(n);
-             GridSearchBuffers usedBuffers = new GridSearchBuffers(n)) {
+                GridSearchBuffers savedBuffers = new GridSearchBuffers(n);
+                GridSearchBuffers freshBuffers = new GridSearchBuffers(n);
+                GridSearchBuffers usedBuffers = new GridSearchBuffers(n)) {
             for (GridSearchBuffers b : List.of(onceBuffers, savedBuffers, freshBuffers, usedBuffers)) {
                 b.recordExpansions(true);
             }
@@ -193,7 +205,8 @@ class SlicedSearchStatePropertyTest {
             restore(fresh, state);
             assertArrayEquals(state, save(fresh), () -> "save, restore, save; " + where.get());
             runSliced(fresh, random, p.maxBudget());
-            expected.assertSame(Outcome.of(fresh), () -> "fresh search restored after " + k + " iterations; " + where.get());
+            expected.assertSame(
+                    Outcome.of(fresh), () -> "fresh search restored after " + k + " iterations; " + where.get());
 
             // restored into a search whose buffers served another query first
             SlicedSearch used = builder.build(usedBuffers);
@@ -202,11 +215,13 @@ class SlicedSearchStatePropertyTest {
             restore(used, state);
             assertArrayEquals(state, save(used), () -> "save, restore over used buffers, save; " + where.get());
             runSliced(used, random, p.maxBudget());
-            expected.assertSame(Outcome.of(used), () -> "search with used buffers restored after " + k + " iterations; "
-                    + where.get());
+            expected.assertSame(
+                    Outcome.of(used),
+                    () -> "search with used buffers restored after " + k + " iterations; " + where.get());
 
             // rollback: the saved search runs on (perhaps to its end), then gets its state back
-            int further = random.nextInt(3) == 0 ? Integer.MAX_VALUE : 1 + random.nextInt(Math.max(1, expected.iterations()));
+            int further =
+                    random.nextInt(3) == 0 ? Integer.MAX_VALUE : 1 + random.nextInt(Math.max(1, expected.iterations()));
             if (saved.status() == SearchStatus.RUNNING) {
                 saved.step(further);
             }
@@ -243,8 +258,11 @@ class SlicedSearchStatePropertyTest {
         try (Grid grid = grid(p, random)) {
             double scale = grid.areas().minCost();
             Builder builder = buffers -> new AStar<>(
-                    grid.createTopology(cfg.agentSize(), cfg.connectivity(), cfg.rule()), DefaultStepCost.INSTANCE,
-                    cfg.octile() ? new OctileHeuristic(grid.width(), scale) : ZeroHeuristic.INSTANCE, buffers, cfg.weight());
+                    grid.createTopology(cfg.agentSize(), cfg.connectivity(), cfg.rule()),
+                    DefaultStepCost.INSTANCE,
+                    cfg.octile() ? new OctileHeuristic(grid.width(), scale) : ZeroHeuristic.INSTANCE,
+                    buffers,
+                    cfg.weight());
             savedAfterKIterationsContinuesAsOneRun(grid, p, builder, random, () -> c.toString());
         }
         Statistics.label("status").coverage(cov -> cov.check(SearchStatus.FOUND).percentage(pc -> pc >= 30));
@@ -256,8 +274,8 @@ class SlicedSearchStatePropertyTest {
         Problem p = c.problem();
         Random random = new Random(p.seed());
         try (Grid grid = grid(p, random);
-             BlockMap map = new BlockMap(grid);
-             JpsPlusIndex index = new JpsPlusIndex(grid)) {
+                BlockMap map = new BlockMap(grid);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             double m = c.cellCost();
             Builder builder = buffers -> {
                 Jumper jumper = switch (c.jumper()) {

@@ -15,39 +15,48 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import net.jqwik.api.statistics.Statistics;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.RandomGrids;
 import org.onepath.ReferenceGrid;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 
 /** Rule 10: a search driven in slices equals the same search run in one go. */
 class SlicedSearchTest {
 
-    record Setup(ReferenceGrid grid, Connectivity connectivity, DiagonalRule rule, int agentSize, int heuristic,
-                 double weight, int startPick, int goalPick) {
+    record Setup(
+            ReferenceGrid grid,
+            Connectivity connectivity,
+            DiagonalRule rule,
+            int agentSize,
+            int heuristic,
+            double weight,
+            int startPick,
+            int goalPick) {
         @Override
         public String toString() {
-            return connectivity + " " + rule + " agentSize=" + agentSize + " heuristic=" + heuristic + " weight=" + weight
-                    + " picks=" + startPick + "," + goalPick + "\n" + grid.picture();
+            return connectivity + " " + rule + " agentSize=" + agentSize + " heuristic=" + heuristic + " weight="
+                    + weight + " picks=" + startPick + "," + goalPick + "\n" + grid.picture();
         }
     }
 
     @Provide
     Arbitrary<Setup> setups() {
         return Combinators.combine(
-                RandomGrids.grids(8, 16),
-                Arbitraries.of(Connectivity.class),
-                Arbitraries.of(DiagonalRule.class),
-                Arbitraries.integers().between(1, 2),
-                Arbitraries.integers().between(0, 2),
-                Arbitraries.of(1.0, 1.0, 0.0, 2.5),
-                Arbitraries.integers().between(0, 999_999),
-                Arbitraries.integers().between(0, 999_999)).as(Setup::new);
+                        RandomGrids.grids(8, 16),
+                        Arbitraries.of(Connectivity.class),
+                        Arbitraries.of(DiagonalRule.class),
+                        Arbitraries.integers().between(1, 2),
+                        Arbitraries.integers().between(0, 2),
+                        Arbitraries.of(1.0, 1.0, 0.0, 2.5),
+                        Arbitraries.integers().between(0, 999_999),
+                        Arbitraries.integers().between(0, 999_999))
+                .as(Setup::new);
     }
 
     /** One complete search: status, path, cost bits, counters and the expansion order. */
-    private record Outcome(SearchStatus status, int[] path, long costBits, int iterations, int expanded, int[] expansions) {
+    private record Outcome(
+            SearchStatus status, int[] path, long costBits, int iterations, int expanded, int[] expansions) {
         void assertSame(Outcome other, String where) {
             assertEquals(status, other.status, where);
             assertArrayEquals(path, other.path, "path; " + where);
@@ -60,8 +69,13 @@ class SlicedSearchTest {
 
     private static Outcome outcome(AStar<?, ?, ?> astar) {
         int[] path = astar.status() == SearchStatus.FOUND ? astar.path() : new int[0];
-        return new Outcome(astar.status(), path, Double.doubleToLongBits(astar.pathCost()), astar.iterations(),
-                astar.expandedCount(), astar.buffers().expandedNodes());
+        return new Outcome(
+                astar.status(),
+                path,
+                Double.doubleToLongBits(astar.pathCost()),
+                astar.iterations(),
+                astar.expandedCount(),
+                astar.buffers().expandedNodes());
     }
 
     private static Heuristic heuristic(int kind, int width, double scale) {
@@ -94,8 +108,8 @@ class SlicedSearchTest {
         int start = cells.get(setup.startPick() % quarter);
         int goal = cells.get(cells.size() - 1 - setup.goalPick() % quarter);
         try (Grid grid = ref.toGrid();
-             GridSearchBuffers whole = new GridSearchBuffers(grid.cellCount());
-             GridSearchBuffers sliced = new GridSearchBuffers(grid.cellCount())) {
+                GridSearchBuffers whole = new GridSearchBuffers(grid.cellCount());
+                GridSearchBuffers sliced = new GridSearchBuffers(grid.cellCount())) {
             whole.recordExpansions(true);
             sliced.recordExpansions(true);
             SquareTopology topology = grid.createTopology(setup.agentSize(), setup.connectivity(), setup.rule());
@@ -132,8 +146,9 @@ class SlicedSearchTest {
     }
 
     @Property(tries = 60)
-    void anySequenceOfBudgetsMatchesRun(@ForAll("setups") Setup setup,
-                                        @ForAll @Size(min = 1, max = 20) List<@IntRange(min = 0, max = 13) Integer> budgets) {
+    void anySequenceOfBudgetsMatchesRun(
+            @ForAll("setups") Setup setup,
+            @ForAll @Size(min = 1, max = 20) List<@IntRange(min = 0, max = 13) Integer> budgets) {
         ReferenceGrid ref = setup.grid();
         List<Integer> cells = standable(ref, setup.agentSize());
         if (cells.isEmpty()) {
@@ -141,7 +156,8 @@ class SlicedSearchTest {
         }
         int start = cells.get(setup.startPick() % cells.size());
         int goal = cells.get(setup.goalPick() % cells.size());
-        try (Grid grid = ref.toGrid(); GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
+        try (Grid grid = ref.toGrid();
+                GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
             buffers.recordExpansions(true);
             SquareTopology topology = grid.createTopology(setup.agentSize(), setup.connectivity(), setup.rule());
             Heuristic h = heuristic(setup.heuristic(), ref.width(), grid.areas().minCost());

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -18,11 +17,11 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.RandomGrids;
 import org.onepath.ReferenceGrid;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 
 /** Rules 3 to 6 at the topology: neighbour order, diagonal rules, step costs and agent sizes. */
 class SquareTopologyTest {
@@ -47,7 +46,10 @@ class SquareTopologyTest {
         assertArrayEquals(nodes, actual.nodes(), "nodes " + actual);
         assertEquals(costs.length, actual.costs().length);
         for (int i = 0; i < costs.length; i++) {
-            assertEquals(Double.doubleToLongBits(costs[i]), Double.doubleToLongBits(actual.costs()[i]), "cost " + i + " of " + actual);
+            assertEquals(
+                    Double.doubleToLongBits(costs[i]),
+                    Double.doubleToLongBits(actual.costs()[i]),
+                    "cost " + i + " of " + actual);
         }
     }
 
@@ -56,7 +58,8 @@ class SquareTopologyTest {
         try (Grid grid = Grid.create(3, 3)) {
             SquareTopology eight = new SquareTopology(grid, 1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
             // centre (1,1) = 4: N 1, E 5, S 7, W 3, NE 2, SE 8, SW 6, NW 0
-            assertNeighbours(new int[] {1, 5, 7, 3, 2, 8, 6, 0}, new double[] {1, 1, 1, 1, D, D, D, D}, neighbours(eight, 4));
+            assertNeighbours(
+                    new int[] {1, 5, 7, 3, 2, 8, 6, 0}, new double[] {1, 1, 1, 1, D, D, D, D}, neighbours(eight, 4));
             SquareTopology four = new SquareTopology(grid, 1, Connectivity.FOUR, DiagonalRule.NO_CORNER_CUTTING);
             assertNeighbours(new int[] {1, 5, 7, 3}, new double[] {1, 1, 1, 1}, neighbours(four, 4));
             // corners and edges keep the order and drop what is outside
@@ -87,9 +90,15 @@ class SquareTopologyTest {
             assertFalse(eight.isWalkable(2));
             assertFalse(eight.isWalkable(-1));
             assertFalse(eight.isWalkable(6));
-            assertThrows(IllegalArgumentException.class, () -> new SquareTopology(grid, 0, Connectivity.EIGHT, DiagonalRule.ALLOW_ALL));
-            assertThrows(IllegalArgumentException.class, () -> new SquareTopology(grid, 256, Connectivity.EIGHT, DiagonalRule.ALLOW_ALL));
-            assertThrows(NullPointerException.class, () -> new SquareTopology(null, 1, Connectivity.EIGHT, DiagonalRule.ALLOW_ALL));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> new SquareTopology(grid, 0, Connectivity.EIGHT, DiagonalRule.ALLOW_ALL));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> new SquareTopology(grid, 256, Connectivity.EIGHT, DiagonalRule.ALLOW_ALL));
+            assertThrows(
+                    NullPointerException.class,
+                    () -> new SquareTopology(null, 1, Connectivity.EIGHT, DiagonalRule.ALLOW_ALL));
         }
     }
 
@@ -97,7 +106,9 @@ class SquareTopologyTest {
     @EnumSource(DiagonalRule.class)
     void diagonalRulesAtTheTopology(DiagonalRule rule) {
         // node 2 = (0,1); NE target (1,0) = node 1; beside cells (0,0) and (1,1) = node 3
-        try (Grid oneBeside = Grid.fromText("#.\n.."); Grid noBeside = Grid.fromText("#.\n.#"); Grid blockedTarget = Grid.fromText(".#\n..")) {
+        try (Grid oneBeside = Grid.fromText("#.\n..");
+                Grid noBeside = Grid.fromText("#.\n.#");
+                Grid blockedTarget = Grid.fromText(".#\n..")) {
             Neighbours one = neighbours(new SquareTopology(oneBeside, 1, Connectivity.EIGHT, rule), 2);
             Neighbours none = neighbours(new SquareTopology(noBeside, 1, Connectivity.EIGHT, rule), 2);
             Neighbours target = neighbours(new SquareTopology(blockedTarget, 1, Connectivity.EIGHT, rule), 2);
@@ -136,9 +147,13 @@ class SquareTopologyTest {
             int from = 2 * w + 1;
             SquareTopology ncc = new SquareTopology(grid, 2, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
             // N (1,1), S (1,3), W (0,2), SW (0,3), NW (0,1)
-            assertNeighbours(new int[] {w + 1, 3 * w + 1, 2 * w, 3 * w, w}, new double[] {1, 1, 1, D, D}, neighbours(ncc, from));
+            assertNeighbours(
+                    new int[] {w + 1, 3 * w + 1, 2 * w, 3 * w, w}, new double[] {1, 1, 1, D, D}, neighbours(ncc, from));
             SquareTopology squeeze = new SquareTopology(grid, 2, Connectivity.EIGHT, DiagonalRule.NO_SQUEEZING);
-            assertNeighbours(new int[] {w + 1, 3 * w + 1, 2 * w, w + 2, 3 * w, w}, new double[] {1, 1, 1, D, D, D}, neighbours(squeeze, from));
+            assertNeighbours(
+                    new int[] {w + 1, 3 * w + 1, 2 * w, w + 2, 3 * w, w},
+                    new double[] {1, 1, 1, D, D, D},
+                    neighbours(squeeze, from));
             SquareTopology single = new SquareTopology(grid, 1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
             assertEquals(8, neighbours(single, from).nodes().length, "an agent of size 1 has all eight moves there");
             assertFalse(ncc.isWalkable(2 * w + 2));
@@ -158,7 +173,9 @@ class SquareTopologyTest {
             grid.areas().set(5, 100.0);
             SquareTopology two = new SquareTopology(grid, 2, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
             // from (0,0) (area 1): E (1,0) area 0, S (0,1) area 0, SE (1,1) area 5
-            assertNeighbours(new int[] {1, 4, 5}, new double[] {(0.5 + 1.0) * 0.5, (0.5 + 1.0) * 0.5, D * ((0.5 + 100.0) * 0.5)},
+            assertNeighbours(
+                    new int[] {1, 4, 5},
+                    new double[] {(0.5 + 1.0) * 0.5, (0.5 + 1.0) * 0.5, D * ((0.5 + 100.0) * 0.5)},
                     neighbours(two, 0));
         }
     }
@@ -176,10 +193,14 @@ class SquareTopologyTest {
             }
             SquareTopology t = new SquareTopology(grid, 1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
             double c = m[5];
-            assertNeighbours(new int[] {1, 5, 7, 3, 2, 8, 6, 0}, new double[] {
-                    1.0 * ((c + m[2]) * 0.5), 1.0 * ((c + m[6]) * 0.5), 1.0 * ((c + m[8]) * 0.5), 1.0 * ((c + m[4]) * 0.5),
-                    D * ((c + m[3]) * 0.5), D * ((c + m[9]) * 0.5), D * ((c + m[7]) * 0.5), D * ((c + m[1]) * 0.5),
-            }, neighbours(t, 4));
+            assertNeighbours(
+                    new int[] {1, 5, 7, 3, 2, 8, 6, 0},
+                    new double[] {
+                        1.0 * ((c + m[2]) * 0.5), 1.0 * ((c + m[6]) * 0.5), 1.0 * ((c + m[8]) * 0.5),
+                                1.0 * ((c + m[4]) * 0.5),
+                        D * ((c + m[3]) * 0.5), D * ((c + m[9]) * 0.5), D * ((c + m[7]) * 0.5), D * ((c + m[1]) * 0.5),
+                    },
+                    neighbours(t, 4));
         }
     }
 
@@ -202,10 +223,11 @@ class SquareTopologyTest {
     }
 
     @Property(tries = 400)
-    void neighboursMatchTheReferenceRules(@ForAll("grids") ReferenceGrid ref,
-                                          @ForAll Connectivity connectivity,
-                                          @ForAll DiagonalRule rule,
-                                          @ForAll @IntRange(min = 1, max = 3) int agentSize) {
+    void neighboursMatchTheReferenceRules(
+            @ForAll("grids") ReferenceGrid ref,
+            @ForAll Connectivity connectivity,
+            @ForAll DiagonalRule rule,
+            @ForAll @IntRange(min = 1, max = 3) int agentSize) {
         boolean eight = connectivity == Connectivity.EIGHT;
         try (Grid grid = ref.toGrid()) {
             SquareTopology t = grid.createTopology(agentSize, connectivity, rule);
@@ -213,14 +235,16 @@ class SquareTopologyTest {
             for (int node = 0; node < t.nodeCount(); node++) {
                 int x = node % w;
                 int y = node / w;
-                Supplier<String> where = () -> "cell " + x + "," + y + " " + connectivity + " " + rule + " size " + agentSize + "\n" + ref;
+                Supplier<String> where = () ->
+                        "cell " + x + "," + y + " " + connectivity + " " + rule + " size " + agentSize + "\n" + ref;
                 assertEquals(ref.fits(x, y, agentSize), t.isWalkable(node), where);
                 if (!ref.fits(x, y, agentSize)) {
                     continue; // the moves out of a cell the agent cannot stand on are not defined
                 }
                 List<ReferenceGrid.Move> expected = ref.moves(x, y, eight, rule, agentSize);
                 int[] nodes = expected.stream().mapToInt(m -> m.y() * w + m.x()).toArray();
-                double[] costs = expected.stream().mapToDouble(ReferenceGrid.Move::cost).toArray();
+                double[] costs =
+                        expected.stream().mapToDouble(ReferenceGrid.Move::cost).toArray();
                 Neighbours actual = neighbours(t, node);
                 assertArrayEquals(nodes, actual.nodes(), where);
                 for (int i = 0; i < costs.length; i++) {

@@ -19,7 +19,8 @@ class LargePagesTest {
     void theBuildGrantsNativeAccessSoLinuxMapsLargeBlocks() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "");
-        Assumptions.assumeTrue(os.startsWith("linux") && (arch.equals("amd64") || arch.equals("aarch64")),
+        Assumptions.assumeTrue(
+                os.startsWith("linux") && (arch.equals("amd64") || arch.equals("aarch64")),
                 "large pages are mapped on Linux x86-64 and AArch64 only; this is " + os + " " + arch);
         assertTrue(LargePages.available(), "native access for org.onepath.core should be granted to the tests");
     }
@@ -58,8 +59,8 @@ class LargePagesTest {
     @Test
     void aBadAlignmentIsRefusedAsTheArenaRefusesIt() {
         try (Arena arena = Arena.ofConfined()) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> LargePages.allocate(arena, 3 * MIB, 48));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> LargePages.allocate(arena, 3 * MIB, 48));
             assertTrue(e.getMessage().contains("48"), e.getMessage());
         }
     }
@@ -76,7 +77,8 @@ class LargePagesTest {
             for (long i = 0; i < MIB; i += 8) {
                 assertEquals(i * 31 + 1, grown.get(ValueLayout.JAVA_LONG, i), "byte " + i);
             }
-            assertEquals(-1, grown.asSlice(MIB).mismatch(MemorySegment.ofArray(new byte[(int) (grown.byteSize() - MIB)])));
+            assertEquals(
+                    -1, grown.asSlice(MIB).mismatch(MemorySegment.ofArray(new byte[(int) (grown.byteSize() - MIB)])));
             assertFalse(small.scope().isAlive(), "the old block is freed when the memory grows");
         }
     }

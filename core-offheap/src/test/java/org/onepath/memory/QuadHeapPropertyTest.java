@@ -193,7 +193,13 @@ class QuadHeapPropertyTest {
 
     // ---- scripts ----
 
-    enum Kind { PUSH, POP, REMOVE_TOP, REMOVE, RELOAD }
+    enum Kind {
+        PUSH,
+        POP,
+        REMOVE_TOP,
+        REMOVE,
+        RELOAD
+    }
 
     /** One operation; a push (id, key1, key2), the others use the id as a seed for their choice. */
     record Op(Kind kind, int id, double k1, double k2) {
@@ -203,29 +209,43 @@ class QuadHeapPropertyTest {
         }
     }
 
-    record Script(int ids, int initialSlots, List<Op> ops) {
-    }
+    record Script(int ids, int initialSlots, List<Op> ops) {}
 
     private static final double[] KEYS = {
-            Double.NEGATIVE_INFINITY, -3.5, -1.0, -0.0, 0.0, 0.5, 1.0, 1.0, 2.0, 2.5, 7.0, 1e300, Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY, -3.5, -1.0, -0.0, 0.0, 0.5, 1.0, 1.0, 2.0, 2.5, 7.0, 1e300, Double.POSITIVE_INFINITY,
     };
 
     /** Values within and just beyond the tolerance of each other, so that the tolerant order is not transitive. */
     private static final double[] NEAR = {
-            0.0, 4e-12, 8e-12, 1.2e-11, 1.0, 1.0 + 6e-12, 1.0 + 1.2e-11, 1.0 + 1.8e-11, 1e6, 1e6 + 6e-6, 1e6 + 1.2e-5,
-            Double.POSITIVE_INFINITY,
+        0.0,
+        4e-12,
+        8e-12,
+        1.2e-11,
+        1.0,
+        1.0 + 6e-12,
+        1.0 + 1.2e-11,
+        1.0 + 1.8e-11,
+        1e6,
+        1e6 + 6e-6,
+        1e6 + 1.2e-5,
+        Double.POSITIVE_INFINITY,
     };
 
     private static Arbitrary<Script> scripts(double[] values, int maxIds) {
         Arbitrary<Double> key = Arbitraries.oneOf(
                 Arbitraries.integers().between(0, values.length - 1).map(i -> values[i]),
                 Arbitraries.integers().between(-20, 20).map(i -> i * 0.5));
-        return Combinators.combine(Arbitraries.integers().between(1, maxIds), Arbitraries.integers().between(1, 8)).as(Tuple::of)
+        return Combinators.combine(
+                        Arbitraries.integers().between(1, maxIds),
+                        Arbitraries.integers().between(1, 8))
+                .as(Tuple::of)
                 .flatMap(t -> {
                     int ids = t.get1();
                     Arbitrary<Integer> anId = Arbitraries.integers().between(0, ids - 1);
-                    Arbitrary<Op> push = Combinators.combine(anId, key, key).as((n, a, b) -> new Op(Kind.PUSH, n, a, b));
-                    Arbitrary<Op> other = Combinators.combine(Arbitraries.of(Kind.POP, Kind.REMOVE_TOP, Kind.REMOVE, Kind.RELOAD), anId)
+                    Arbitrary<Op> push =
+                            Combinators.combine(anId, key, key).as((n, a, b) -> new Op(Kind.PUSH, n, a, b));
+                    Arbitrary<Op> other = Combinators.combine(
+                                    Arbitraries.of(Kind.POP, Kind.REMOVE_TOP, Kind.REMOVE, Kind.RELOAD), anId)
                             .as((k, n) -> new Op(k, n, 0, 0));
                     Arbitrary<Op> op = Arbitraries.frequencyOf(Tuple.of(4, push), Tuple.of(2, other));
                     return op.list().ofMaxSize(300).map(ops -> new Script(ids, t.get2(), ops));
@@ -407,8 +427,14 @@ class QuadHeapPropertyTest {
                 }
                 assertEquals(old.size, heap.size(), "size at step " + step);
                 for (int i = 0; i < old.size; i++) {
-                    assertEquals(Double.doubleToRawLongBits(old.k1[i]), Double.doubleToRawLongBits(heap.key1At(i)), "key1 at step " + step);
-                    assertEquals(Double.doubleToRawLongBits(old.k2[i]), Double.doubleToRawLongBits(heap.key2At(i)), "key2 at step " + step);
+                    assertEquals(
+                            Double.doubleToRawLongBits(old.k1[i]),
+                            Double.doubleToRawLongBits(heap.key1At(i)),
+                            "key1 at step " + step);
+                    assertEquals(
+                            Double.doubleToRawLongBits(old.k2[i]),
+                            Double.doubleToRawLongBits(heap.key2At(i)),
+                            "key2 at step " + step);
                     assertEquals(old.id[i], heap.idAt(i), "id of slot " + i + " at step " + step);
                     assertEquals(0, heap.aux(i));
                 }
@@ -431,7 +457,8 @@ class QuadHeapPropertyTest {
             heap.push(2, 1, 1);
             heap.push(3, 0.5, 1);
             assertThrows(IllegalArgumentException.class, () -> heap.idAt(2));
-            assertThrows(IllegalArgumentException.class, () -> heap.load(new int[] {1, 1}, new double[2], new double[2]));
+            assertThrows(
+                    IllegalArgumentException.class, () -> heap.load(new int[] {1, 1}, new double[2], new double[2]));
             assertTrue(heap.isEmpty(), "a refused load leaves the heap empty");
             for (int n = 0; n < 4; n++) {
                 assertTrue(!heap.contains(n));
@@ -450,8 +477,10 @@ class QuadHeapPropertyTest {
         assertEquals(old.size, heap.size(), "size at step " + step);
         for (int i = 0; i < old.size; i++) {
             String at = "slot " + i + " at step " + step;
-            assertEquals(Double.doubleToRawLongBits(old.k1[i]), Double.doubleToRawLongBits(heap.key1(i)), "key1 of " + at);
-            assertEquals(Double.doubleToRawLongBits(old.k2[i]), Double.doubleToRawLongBits(heap.key2(i)), "key2 of " + at);
+            assertEquals(
+                    Double.doubleToRawLongBits(old.k1[i]), Double.doubleToRawLongBits(heap.key1(i)), "key1 of " + at);
+            assertEquals(
+                    Double.doubleToRawLongBits(old.k2[i]), Double.doubleToRawLongBits(heap.key2(i)), "key2 of " + at);
             assertEquals(old.id[i], heap.id(i), "id of " + at);
             assertEquals(old.aux[i], heap.aux(i), "aux of " + at);
         }

@@ -6,15 +6,17 @@ import java.util.HexFormat;
 
 /** Little helpers over input bytes: little-endian peeks (as the state format lays values), hex, hashes. */
 final class Bytes {
-    private Bytes() {
-    }
+    private Bytes() {}
 
     /** The little-endian i32 at {@code offset}, or {@code otherwise} when the input is too short. */
     static int i32(byte[] b, int offset, int otherwise) {
         if (offset < 0 || offset + 4 > b.length) {
             return otherwise;
         }
-        return (b[offset] & 0xFF) | (b[offset + 1] & 0xFF) << 8 | (b[offset + 2] & 0xFF) << 16 | (b[offset + 3] & 0xFF) << 24;
+        return (b[offset] & 0xFF)
+                | (b[offset + 1] & 0xFF) << 8
+                | (b[offset + 2] & 0xFF) << 16
+                | (b[offset + 3] & 0xFF) << 24;
     }
 
     /** The u8 at {@code offset}, or {@code otherwise} when the input is too short. */

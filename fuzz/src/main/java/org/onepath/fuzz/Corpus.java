@@ -16,8 +16,7 @@ public final class Corpus {
     /** Name of the file that lists a target's seeds. */
     public static final String INDEX = "index.txt";
 
-    private Corpus() {
-    }
+    private Corpus() {}
 
     /** Names of a target's seed files, as its index lists them. */
     public static List<String> names(String target) {

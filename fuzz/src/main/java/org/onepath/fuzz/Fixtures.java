@@ -1,12 +1,12 @@
 package org.onepath.fuzz;
 
 import java.util.List;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
 import org.onepath.Graph;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.graphs.GraphAStar;
 import org.onepath.graphs.Landmarks;
 import org.onepath.grids.AStar;
@@ -67,8 +67,7 @@ final class Fixtures {
 
     static final List<Query> QUERIES = List.of(ACROSS, BACK, SEALED);
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static Grid searchGrid() {
         return Grid.fromText(SEARCH_MAP);
@@ -93,7 +92,8 @@ final class Fixtures {
                     for (int d = 0; d < 8 && grid.isWalkable(x, y); d++) {
                         int nx = x + dx[d];
                         int ny = y + dy[d];
-                        boolean open = grid.contains(nx, ny) && grid.isWalkable(nx, ny)
+                        boolean open = grid.contains(nx, ny)
+                                && grid.isWalkable(nx, ny)
                                 && (d < 4 || grid.isWalkable(nx, y) && grid.isWalkable(x, ny));
                         if (open) {
                             g.addEdge(y * w + x, ny * w + nx, d < 4 ? 1.0 : GridMath.SQRT2);
@@ -112,8 +112,11 @@ final class Fixtures {
 
     /** The astar target's engine: eight moves without corner cutting, octile heuristic, weight 1. */
     static AStar<SquareTopology, DefaultStepCost, OctileHeuristic> astar(Grid grid, GridSearchBuffers buffers) {
-        return new AStar<>(grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
-                DefaultStepCost.INSTANCE, new OctileHeuristic(grid.width(), 1.0), buffers);
+        return new AStar<>(
+                grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
+                DefaultStepCost.INSTANCE,
+                new OctileHeuristic(grid.width(), 1.0),
+                buffers);
     }
 
     /** The jps target's engine: block jumper, octile heuristic, cost multiplier 1. */
@@ -123,7 +126,8 @@ final class Fixtures {
 
     /** The theta target's engine: Lazy Theta* with re-queue, Euclidean estimate, cost multiplier 1. */
     static ThetaSearch<EuclideanHeuristic> theta(Grid grid, GridSearchBuffers buffers) {
-        return new ThetaSearch<>(grid, ThetaVariant.LAZY_REQUEUE, new EuclideanHeuristic(grid.width(), 1.0), 1.0, buffers);
+        return new ThetaSearch<>(
+                grid, ThetaVariant.LAZY_REQUEUE, new EuclideanHeuristic(grid.width(), 1.0), 1.0, buffers);
     }
 
     /** The GridSearch handles of the gridsearch target, with the mode (and finder) each restores. */
@@ -137,9 +141,15 @@ final class Fixtures {
         /** The generic core's A*, mode 2 with an embedded kind-8 state. */
         ASTAR_GENERIC(GridOptions.builder().specializedEngines(false).build()),
         /** The generic core's jump point search, mode 2 with an embedded kind-9 state. */
-        JPS_GENERIC(GridOptions.builder().algorithm(GridAlgorithm.JPS).specializedEngines(false).build()),
+        JPS_GENERIC(GridOptions.builder()
+                .algorithm(GridAlgorithm.JPS)
+                .specializedEngines(false)
+                .build()),
         /** The generic core's JPS+, mode 2 with an embedded kind-9 state. */
-        JPS_PLUS_GENERIC(GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).specializedEngines(false).build());
+        JPS_PLUS_GENERIC(GridOptions.builder()
+                .algorithm(GridAlgorithm.JPS_PLUS)
+                .specializedEngines(false)
+                .build());
 
         final GridOptions options;
 

@@ -1,10 +1,10 @@
 package org.onepath.fuzz;
 
 import java.util.List;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridFlowField;
 import org.onepath.GridOptions;
+import org.onepath.cells.Cell;
 import org.onepath.grids.flow.FlowField;
 import org.onepath.state.OnePathFormatException;
 
@@ -35,8 +35,10 @@ public final class FlowTarget implements Target {
         } catch (OnePathFormatException e) {
             try {
                 field.cost(0, 0);
-                throw new AssertionError("after a rejected restore the flow field still answers reads, documented:"
-                        + " unusable until restored or recomputed (" + e.getMessage() + ")", e);
+                throw new AssertionError(
+                        "after a rejected restore the flow field still answers reads, documented:"
+                                + " unusable until restored or recomputed (" + e.getMessage() + ")",
+                        e);
             } catch (IllegalStateException documented) {
                 // unusable, as documented
             }

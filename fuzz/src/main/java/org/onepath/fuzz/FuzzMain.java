@@ -48,8 +48,7 @@ import java.util.List;
  * line naming the argument).
  */
 public final class FuzzMain {
-    private FuzzMain() {
-    }
+    private FuzzMain() {}
 
     /** Bad command line: the message names the argument. */
     static final class BadArgument extends Exception {
@@ -61,9 +60,15 @@ public final class FuzzMain {
     }
 
     /** Parsed arguments. */
-    record Options(List<String> targets, long seconds, long inputs, long seed, Path findings, long timeoutMillis,
-                   boolean verbose, List<Path> replay) {
-    }
+    record Options(
+            List<String> targets,
+            long seconds,
+            long inputs,
+            long seed,
+            Path findings,
+            long timeoutMillis,
+            boolean verbose,
+            List<Path> replay) {}
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -91,7 +96,9 @@ public final class FuzzMain {
             Target target = Targets.create(name);
             Fuzzer.Report report;
             try {
-                Fuzzer fuzzer = new Fuzzer(target).seed(o.seed()).findings(o.findings())
+                Fuzzer fuzzer = new Fuzzer(target)
+                        .seed(o.seed())
+                        .findings(o.findings())
                         .inputLimit(Duration.ofMillis(o.timeoutMillis()));
                 if (o.seconds() > 0) {
                     fuzzer.duration(Duration.ofSeconds(o.seconds()));
@@ -138,12 +145,17 @@ public final class FuzzMain {
                     failed = true;
                     continue;
                 }
-                Fuzzer.Report r = new Fuzzer(target).seeds(List.of(input)).inputs(1).findings(null)
-                        .inputLimit(Duration.ofMillis(o.timeoutMillis())).run();
+                Fuzzer.Report r = new Fuzzer(target)
+                        .seeds(List.of(input))
+                        .inputs(1)
+                        .findings(null)
+                        .inputLimit(Duration.ofMillis(o.timeoutMillis()))
+                        .run();
                 if (r.accepted() == 1) {
                     out.println("replay " + file + ": accepted");
                 } else if (r.rejected() == 1) {
-                    out.println("replay " + file + ": rejected: " + r.rejectionExamples().values().iterator().next());
+                    out.println("replay " + file + ": rejected: "
+                            + r.rejectionExamples().values().iterator().next());
                 } else {
                     failed = true;
                     for (Fuzzer.Failure f : r.failures()) {
@@ -209,11 +221,15 @@ public final class FuzzMain {
                         throw new BadArgument(a, "expected one or more files");
                     }
                 }
-                default -> throw new BadArgument(a, "unknown argument (" + usage().lines().findFirst().orElse("") + ")");
+                default ->
+                    throw new BadArgument(
+                            a,
+                            "unknown argument (" + usage().lines().findFirst().orElse("") + ")");
             }
         }
         if (target == null) {
-            throw new BadArgument("--target", "missing; expected one of " + String.join(", ", Targets.NAMES) + " or all");
+            throw new BadArgument(
+                    "--target", "missing; expected one of " + String.join(", ", Targets.NAMES) + " or all");
         }
         List<String> targets;
         if (target.equals("all")) {
@@ -221,7 +237,9 @@ public final class FuzzMain {
         } else if (Targets.NAMES.contains(target)) {
             targets = List.of(target);
         } else {
-            throw new BadArgument("--target", "unknown target '" + target + "'; expected one of " + String.join(", ", Targets.NAMES) + " or all");
+            throw new BadArgument(
+                    "--target",
+                    "unknown target '" + target + "'; expected one of " + String.join(", ", Targets.NAMES) + " or all");
         }
         if (!replay.isEmpty()) {
             if (targets.size() != 1) {

@@ -60,6 +60,7 @@ public final class Fuzzer {
     private static final int MAX_FINDING_FILES = 50;
     /** Inputs shown as hex in a finding's text file up to this many bytes. */
     private static final int HEX_BYTES = 4096;
+
     private static final Pattern INDEX = Pattern.compile("\\[[^\\]]*\\]");
 
     private final Target target;
@@ -120,8 +121,14 @@ public final class Fuzzer {
     }
 
     /** A failing input. */
-    public record Failure(Kind kind, String signature, long inputIndex, byte[] input, String description,
-                          String stackTrace, Path file) {
+    public record Failure(
+            Kind kind,
+            String signature,
+            long inputIndex,
+            byte[] input,
+            String description,
+            String stackTrace,
+            Path file) {
         public enum Kind {
             /** The target threw something other than a format exception. */
             EXCEPTION,
@@ -131,9 +138,17 @@ public final class Fuzzer {
     }
 
     /** What a run did. */
-    public record Report(String target, long inputs, long accepted, long rejected, long elapsedNanos,
-                         Map<String, Long> rejections, Map<String, String> rejectionExamples,
-                         long failureCount, List<Failure> failures, boolean hung) {
+    public record Report(
+            String target,
+            long inputs,
+            long accepted,
+            long rejected,
+            long elapsedNanos,
+            Map<String, Long> rejections,
+            Map<String, String> rejectionExamples,
+            long failureCount,
+            List<Failure> failures,
+            boolean hung) {
         public double inputsPerSecond() {
             return elapsedNanos == 0 ? 0 : inputs * 1e9 / elapsedNanos;
         }
@@ -141,8 +156,10 @@ public final class Fuzzer {
         /** {@code target grid: 1234567 inputs in 600 s (2057/s), 0 failures, 41 distinct rejections}. */
         public String summaryLine() {
             double seconds = elapsedNanos / 1e9;
-            String time = seconds >= 10 ? Long.toString(Math.round(seconds)) : String.format(Locale.ROOT, "%.1f", seconds);
-            return "target " + target + ": " + inputs + " inputs in " + time + " s (" + Math.round(inputsPerSecond()) + "/s), "
+            String time =
+                    seconds >= 10 ? Long.toString(Math.round(seconds)) : String.format(Locale.ROOT, "%.1f", seconds);
+            return "target " + target + ": " + inputs + " inputs in " + time + " s (" + Math.round(inputsPerSecond())
+                    + "/s), "
                     + failureCount + (failureCount == 1 ? " failure" : " failures") + (hung ? " (hang)" : "") + ", "
                     + rejections.size() + " distinct rejections";
         }
@@ -150,11 +167,22 @@ public final class Fuzzer {
         /** The summary, the counts by rejection and each distinct failure, one per line. */
         public String details() {
             StringBuilder s = new StringBuilder(summaryLine()).append('\n');
-            s.append("  accepted ").append(accepted).append(", rejected ").append(rejected).append('\n');
-            rejections.forEach((k, v) -> s.append(String.format(Locale.ROOT, "  %9d  %s  e.g. %s%n", v, k, rejectionExamples.get(k))));
+            s.append("  accepted ")
+                    .append(accepted)
+                    .append(", rejected ")
+                    .append(rejected)
+                    .append('\n');
+            rejections.forEach((k, v) ->
+                    s.append(String.format(Locale.ROOT, "  %9d  %s  e.g. %s%n", v, k, rejectionExamples.get(k))));
             for (Failure f : failures) {
-                s.append("  FAILURE ").append(f.kind()).append(" at input #").append(f.inputIndex()).append(": ")
-                        .append(f.description()).append(f.file() == null ? "" : " -> " + f.file()).append('\n');
+                s.append("  FAILURE ")
+                        .append(f.kind())
+                        .append(" at input #")
+                        .append(f.inputIndex())
+                        .append(": ")
+                        .append(f.description())
+                        .append(f.file() == null ? "" : " -> " + f.file())
+                        .append('\n');
             }
             return s.toString();
         }
@@ -194,13 +222,16 @@ public final class Fuzzer {
         long limitNanos = inputLimit.toNanos();
         long began = System.nanoTime();
         long deadline = duration == null ? Long.MAX_VALUE : began + duration.toNanos();
-        Thread worker = Thread.ofPlatform().daemon().name("fuzz-" + target.name()).unstarted(() -> {
-            try {
-                work(start, deadline, limitNanos);
-            } catch (Throwable t) {
-                internalError = t;
-            }
-        });
+        Thread worker = Thread.ofPlatform()
+                .daemon()
+                .name("fuzz-" + target.name())
+                .unstarted(() -> {
+                    try {
+                        work(start, deadline, limitNanos);
+                    } catch (Throwable t) {
+                        internalError = t;
+                    }
+                });
         worker.start();
         long poll = Math.max(1, Math.min(50, inputLimit.toMillis() / 4));
         long ended;
@@ -234,10 +265,20 @@ public final class Fuzzer {
         synchronized (this) {
             Map<String, Long> byCount = new LinkedHashMap<>();
             rejectionCounts.entrySet().stream()
-                    .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()).thenComparing(Map.Entry.comparingByKey()))
+                    .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                            .thenComparing(Map.Entry.comparingByKey()))
                     .forEach(e -> byCount.put(e.getKey(), e.getValue()));
-            return new Report(target.name(), inputs, accepted, rejected, ended - began, byCount, Map.copyOf(rejectionExamples),
-                    failureCount, List.copyOf(failures.values()), hung);
+            return new Report(
+                    target.name(),
+                    inputs,
+                    accepted,
+                    rejected,
+                    ended - began,
+                    byCount,
+                    Map.copyOf(rejectionExamples),
+                    failureCount,
+                    List.copyOf(failures.values()),
+                    hung);
         }
     }
 
@@ -256,7 +297,8 @@ public final class Fuzzer {
                 input = start.get((int) i);
             } else {
                 int pick = random.nextInt(10);
-                List<byte[]> from = pick < 2 && !acceptedPool.isEmpty() ? acceptedPool
+                List<byte[]> from = pick < 2 && !acceptedPool.isEmpty()
+                        ? acceptedPool
                         : pick < 4 && !novelPool.isEmpty() ? novelPool : start;
                 List<byte[]> spliceWith = random.nextBoolean() || acceptedPool.isEmpty() ? start : acceptedPool;
                 input = mutator.mutate(from.get(random.nextInt(from.size())), spliceWith);
@@ -278,7 +320,12 @@ public final class Fuzzer {
                 inputs++;
             }
             if (took > limitNanos) {
-                hang(a, took / 1_000_000, limitNanos / 1_000_000, thrown == null ? null : thrown.getStackTrace(), false);
+                hang(
+                        a,
+                        took / 1_000_000,
+                        limitNanos / 1_000_000,
+                        thrown == null ? null : thrown.getStackTrace(),
+                        false);
                 return;
             }
             if (thrown == null) {
@@ -351,10 +398,13 @@ public final class Fuzzer {
         String description = "threw " + t;
         String trace = stackTrace(t);
         Path file = failures.size() < MAX_FINDING_FILES ? write(a, Failure.Kind.EXCEPTION, description, trace) : null;
-        failures.put(signature, new Failure(Failure.Kind.EXCEPTION, signature, a.index(), a.input(), description, trace, file));
+        failures.put(
+                signature,
+                new Failure(Failure.Kind.EXCEPTION, signature, a.index(), a.input(), description, trace, file));
     }
 
-    private synchronized void hang(Attempt a, long tookMillis, long limitMillis, StackTraceElement[] stack, boolean stillRunning) {
+    private synchronized void hang(
+            Attempt a, long tookMillis, long limitMillis, StackTraceElement[] stack, boolean stillRunning) {
         failureCount++;
         hung = true;
         String description = stillRunning
@@ -367,7 +417,9 @@ public final class Fuzzer {
             }
         }
         Path file = write(a, Failure.Kind.HANG, description, trace.toString());
-        failures.put("hang", new Failure(Failure.Kind.HANG, "hang", a.index(), a.input(), description, trace.toString(), file));
+        failures.put(
+                "hang",
+                new Failure(Failure.Kind.HANG, "hang", a.index(), a.input(), description, trace.toString(), file));
     }
 
     /** Exception class and the first frames: inputs failing the same way count as one failure. */
@@ -375,8 +427,12 @@ public final class Fuzzer {
         StringBuilder s = new StringBuilder(t.getClass().getName());
         StackTraceElement[] stack = t.getStackTrace();
         for (int i = 0; i < Math.min(4, stack.length); i++) {
-            s.append(" | ").append(stack[i].getClassName()).append('.').append(stack[i].getMethodName())
-                    .append(':').append(stack[i].getLineNumber());
+            s.append(" | ")
+                    .append(stack[i].getClassName())
+                    .append('.')
+                    .append(stack[i].getMethodName())
+                    .append(':')
+                    .append(stack[i].getLineNumber());
         }
         return s.toString();
     }
@@ -402,11 +458,24 @@ public final class Fuzzer {
             Files.write(bin, input);
             StringBuilder text = new StringBuilder();
             text.append("target: ").append(target.name()).append('\n');
-            text.append("outcome: ").append(kind).append(", ").append(description).append('\n');
-            text.append("fuzz seed: ").append(seed).append(", input #").append(a.index()).append(", ")
-                    .append(input.length).append(" bytes\n");
-            text.append("replay: java -cp \"fuzz/target/onepath-fuzz.jar:fuzz/target/lib/*\" org.onepath.fuzz.FuzzMain --target ")
-                    .append(target.name()).append(" --replay ").append(bin).append('\n');
+            text.append("outcome: ")
+                    .append(kind)
+                    .append(", ")
+                    .append(description)
+                    .append('\n');
+            text.append("fuzz seed: ")
+                    .append(seed)
+                    .append(", input #")
+                    .append(a.index())
+                    .append(", ")
+                    .append(input.length)
+                    .append(" bytes\n");
+            text.append(
+                            "replay: java -cp \"fuzz/target/onepath-fuzz.jar:fuzz/target/lib/*\" org.onepath.fuzz.FuzzMain --target ")
+                    .append(target.name())
+                    .append(" --replay ")
+                    .append(bin)
+                    .append('\n');
             if (input.length <= HEX_BYTES) {
                 text.append("hex: ").append(Bytes.hex(input)).append('\n');
             }

@@ -31,8 +31,10 @@ public final class GraphAStarTarget implements Target {
             search.restoreState(input);
         } catch (OnePathFormatException e) {
             if (!(e instanceof GraphStateException)) {
-                throw new AssertionError("graph A* rejected bytes with " + e.getClass().getSimpleName()
-                        + ", documented: GraphStateException (" + e.getMessage() + ")", e);
+                throw new AssertionError(
+                        "graph A* rejected bytes with " + e.getClass().getSimpleName()
+                                + ", documented: GraphStateException (" + e.getMessage() + ")",
+                        e);
             }
             SearchChecks.expectNotStarted(search, e);
             throw e;

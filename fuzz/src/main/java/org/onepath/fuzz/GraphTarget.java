@@ -22,8 +22,11 @@ public final class GraphTarget implements Target {
     private static final int NODE_COUNT_AT = 8;
     /** Graphs larger than this are restored but not queried (a query allocates per node). */
     static final int QUERIED_NODES = 4096;
-    private static final GraphOptions TWO_LANDMARKS =
-            GraphOptions.builder().heuristic(GraphHeuristic.LANDMARKS).landmarkCount(2).build();
+
+    private static final GraphOptions TWO_LANDMARKS = GraphOptions.builder()
+            .heuristic(GraphHeuristic.LANDMARKS)
+            .landmarkCount(2)
+            .build();
 
     private final List<byte[]> seeds;
     private final Map<Integer, Graph> graphs = new LinkedHashMap<>();
@@ -71,14 +74,17 @@ public final class GraphTarget implements Target {
             RestoreChecks.restoreOrUnchanged("the " + into.nodeCount() + "-node graph", into, input);
         } catch (OnePathFormatException e) {
             if (!(e instanceof GraphStateException)) {
-                throw new AssertionError("Graph.restoreState rejected bytes with " + e.getClass().getSimpleName()
-                        + ", documented: GraphStateException (" + e.getMessage() + ")", e);
+                throw new AssertionError(
+                        "Graph.restoreState rejected bytes with " + e.getClass().getSimpleName()
+                                + ", documented: GraphStateException (" + e.getMessage() + ")",
+                        e);
             }
             throw rejected != null ? rejected : e;
         }
         if (rejected != null) {
-            throw new AssertionError("Graph.restoreState accepted bytes that Graph.fromState rejected ("
-                    + rejected.getMessage() + ")", rejected);
+            throw new AssertionError(
+                    "Graph.restoreState accepted bytes that Graph.fromState rejected (" + rejected.getMessage() + ")",
+                    rejected);
         }
         int n = into.nodeCount();
         if (n > 0 && n <= QUERIED_NODES) {

@@ -2,12 +2,12 @@ package org.onepath.fuzz;
 
 import java.util.Arrays;
 import java.util.Random;
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.hpa.HpaHierarchy;
@@ -38,12 +38,17 @@ public final class GridHpaTarget implements Target {
             }
             Random rnd = new Random(Arrays.hashCode(input));
             boolean eight = rnd.nextBoolean();
-            DiagonalRule rule = eight ? (rnd.nextBoolean() ? DiagonalRule.NO_CORNER_CUTTING : DiagonalRule.NO_SQUEEZING)
+            DiagonalRule rule = eight
+                    ? (rnd.nextBoolean() ? DiagonalRule.NO_CORNER_CUTTING : DiagonalRule.NO_SQUEEZING)
                     : DiagonalRule.values()[rnd.nextInt(3)];
             Connectivity moves = eight ? Connectivity.EIGHT : Connectivity.FOUR;
             int size = 1 + rnd.nextInt(2);
             int chunk = 2 + rnd.nextInt(15);
-            GridOptions astar = GridOptions.builder().connectivity(moves).diagonalRule(rule).agentSize(size).build();
+            GridOptions astar = GridOptions.builder()
+                    .connectivity(moves)
+                    .diagonalRule(rule)
+                    .agentSize(size)
+                    .build();
             int[] open = new int[grid.cellCount()];
             int count = 0;
             for (int i = 0; i < grid.cellCount(); i++) {
@@ -52,7 +57,7 @@ public final class GridHpaTarget implements Target {
                 }
             }
             try (HpaHierarchy hierarchy = new HpaHierarchy(grid, chunk, size, moves, rule);
-                 HpaSearch search = new HpaSearch(hierarchy, rnd.nextBoolean())) {
+                    HpaSearch search = new HpaSearch(hierarchy, rnd.nextBoolean())) {
                 double largest = 0;
                 for (int area = 0; area < Grid.WALL; area++) {
                     largest = Math.max(largest, grid.areas().get(area));
@@ -68,7 +73,8 @@ public final class GridHpaTarget implements Target {
                 grid.setArea(at % w, at / w, rnd.nextBoolean() ? Grid.WALL : rnd.nextInt(4));
                 try (HpaHierarchy fresh = new HpaHierarchy(grid, chunk, size, moves, rule)) {
                     if (!hierarchy.contentEquals(fresh) || hierarchy.contentHash() != fresh.contentHash()) {
-                        throw new AssertionError("after an edit of cell " + at + " the refreshed " + hierarchy + " differs from a fresh build");
+                        throw new AssertionError("after an edit of cell " + at + " the refreshed " + hierarchy
+                                + " differs from a fresh build");
                     }
                 }
             }
@@ -85,7 +91,8 @@ public final class GridHpaTarget implements Target {
         return largestMultiplier * Math.sqrt(2.0) * cells * cells >= Double.MAX_VALUE;
     }
 
-    private static void check(Grid grid, HpaSearch search, GridOptions astar, int s, int g, int size, boolean mayOverflow) {
+    private static void check(
+            Grid grid, HpaSearch search, GridOptions astar, int s, int g, int size, boolean mayOverflow) {
         int w = grid.width();
         GridPath exact = grid.findPath(new Cell(s % w, s / w), new Cell(g % w, g / w), astar);
         if (search.tryBegin(s, g) != PathStatus.IN_PROGRESS) {
@@ -98,7 +105,8 @@ public final class GridHpaTarget implements Target {
                 throw new AssertionError("HPA* " + status + " where A* " + exact.status() + ": " + where);
             }
             if (exact.found() && search.pathCost() < exact.cost() - 1e-9 * Math.max(1, exact.cost())) {
-                throw new AssertionError("HPA* cost " + search.pathCost() + " below A*'s " + exact.cost() + ": " + where);
+                throw new AssertionError(
+                        "HPA* cost " + search.pathCost() + " below A*'s " + exact.cost() + ": " + where);
             }
         }
         if (status != SearchStatus.FOUND) {
@@ -113,14 +121,17 @@ public final class GridHpaTarget implements Target {
             int dx = Math.abs(path[i] % w - path[i + 1] % w);
             int dy = Math.abs(path[i] / w - path[i + 1] / w);
             if (dx > 1 || dy > 1 || dx + dy == 0 || !grid.canFit(path[i + 1] % w, path[i + 1] / w, size)) {
-                throw new AssertionError("HPA* step " + i + " " + path[i] + " -> " + path[i + 1] + " is not a move: " + where);
+                throw new AssertionError(
+                        "HPA* step " + i + " " + path[i] + " -> " + path[i + 1] + " is not a move: " + where);
             }
             double mean = (grid.areas().multiplierOf(grid.area(path[i] % w, path[i] / w))
-                    + grid.areas().multiplierOf(grid.area(path[i + 1] % w, path[i + 1] / w))) * 0.5;
+                            + grid.areas().multiplierOf(grid.area(path[i + 1] % w, path[i + 1] / w)))
+                    * 0.5;
             m += dx + dy == 2 ? Math.sqrt(2.0) * mean : mean;
         }
         if (m != search.pathCost()) {
-            throw new AssertionError("HPA* cost " + search.pathCost() + " is not the sum of its steps " + m + ": " + where);
+            throw new AssertionError(
+                    "HPA* cost " + search.pathCost() + " is not the sum of its steps " + m + ": " + where);
         }
     }
 }

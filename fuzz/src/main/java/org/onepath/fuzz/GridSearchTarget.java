@@ -27,10 +27,12 @@ import org.onepath.state.StateLayout;
 public final class GridSearchTarget implements Target {
     /** Offsets after the 8-byte header: u8 mode, i32 width, i32 height, then the mode's fields. */
     private static final int MODE_AT = (int) GridSearchStateLayout.MODE_OFFSET;
+
     private static final int FINDER_AT = (int) GridSearchStateLayout.FINDER_OFFSET;
     /** Mode 2: four i32 ends and an i32 length, then the embedded state and its u16 kind. */
     private static final int EMBEDDED_KIND_AT = (int) (GridSearchStateLayout.MODE_FIELDS_OFFSET
-            + GridSearchStateLayout.GENERIC_HEAD_BYTES + StateLayout.KIND_OFFSET);
+            + GridSearchStateLayout.GENERIC_HEAD_BYTES
+            + StateLayout.KIND_OFFSET);
 
     private final Grid grid = Fixtures.searchGrid();
     private final Map<Handle, GridSearch> handles = new EnumMap<>(Handle.class);
@@ -52,11 +54,14 @@ public final class GridSearchTarget implements Target {
         Handle[] all = Handle.values();
         return switch (Bytes.u8(input, MODE_AT, -1)) {
             case GridSearchStateLayout.MODE_SPECIALISED_ASTAR -> Handle.ASTAR_FAST;
-            case GridSearchStateLayout.MODE_GENERIC -> Bytes.u16(input, EMBEDDED_KIND_AT, -1) == StateKind.JUMP_POINT_SEARCH.code()
-                    ? ((hash & 1) == 0 ? Handle.JPS_GENERIC : Handle.JPS_PLUS_GENERIC)
-                    : Handle.ASTAR_GENERIC;
-            case GridSearchStateLayout.MODE_SPECIALISED_JUMP -> Bytes.u8(input, FINDER_AT, -1) == GridSearchStateLayout.FINDER_BLOCK_SCANS
-                    ? Handle.JPS_FAST : Handle.JPS_PLUS_FAST;
+            case GridSearchStateLayout.MODE_GENERIC ->
+                Bytes.u16(input, EMBEDDED_KIND_AT, -1) == StateKind.JUMP_POINT_SEARCH.code()
+                        ? ((hash & 1) == 0 ? Handle.JPS_GENERIC : Handle.JPS_PLUS_GENERIC)
+                        : Handle.ASTAR_GENERIC;
+            case GridSearchStateLayout.MODE_SPECIALISED_JUMP ->
+                Bytes.u8(input, FINDER_AT, -1) == GridSearchStateLayout.FINDER_BLOCK_SCANS
+                        ? Handle.JPS_FAST
+                        : Handle.JPS_PLUS_FAST;
             default -> all[Math.floorMod(hash, all.length)];
         };
     }

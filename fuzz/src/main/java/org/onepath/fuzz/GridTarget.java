@@ -15,6 +15,7 @@ import org.onepath.state.OnePathFormatException;
 public final class GridTarget implements Target {
     /** Offsets of width and height: after the 8-byte header. */
     private static final int WIDTH_AT = 8;
+
     private static final int HEIGHT_AT = 12;
 
     private final List<byte[]> seeds;

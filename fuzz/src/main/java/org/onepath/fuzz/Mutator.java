@@ -30,15 +30,69 @@ import java.util.SplittableRandom;
 public final class Mutator {
     private static final byte[] INTERESTING_BYTES = {0, 1, 2, 0x7F, (byte) 0x80, (byte) 0xFE, (byte) 0xFF};
     private static final int[] INTERESTING_I32 = {
-        0, -1, 1, 2, 3, 4, 7, 8, 15, 16, 17, 31, 32, 63, 64, 100, 127, 128, 191, 192, 193, 255, 256, 1023, 1024,
-        4095, 4096, 65535, 65536, 1 << 20, 1 << 28, (1 << 28) + 1, 1 << 30, (1 << 30) + 1,
-        Integer.MAX_VALUE, Integer.MAX_VALUE - 1, Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -2, -128, -129, -256,
-        0x7F7F7F7F, 0x80808080
+        0,
+        -1,
+        1,
+        2,
+        3,
+        4,
+        7,
+        8,
+        15,
+        16,
+        17,
+        31,
+        32,
+        63,
+        64,
+        100,
+        127,
+        128,
+        191,
+        192,
+        193,
+        255,
+        256,
+        1023,
+        1024,
+        4095,
+        4096,
+        65535,
+        65536,
+        1 << 20,
+        1 << 28,
+        (1 << 28) + 1,
+        1 << 30,
+        (1 << 30) + 1,
+        Integer.MAX_VALUE,
+        Integer.MAX_VALUE - 1,
+        Integer.MIN_VALUE,
+        Integer.MIN_VALUE + 1,
+        -2,
+        -128,
+        -129,
+        -256,
+        0x7F7F7F7F,
+        0x80808080
     };
     private static final double[] INTERESTING_F64 = {
-        Double.NaN, Double.longBitsToDouble(0x7FF0_0000_0000_0001L), Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
-        -0.0, 0.0, Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_VALUE, 1e300, -1e300, 1.0, -1.0,
-        2097152.0, 2097153.0, Math.sqrt(2.0), 1e-300
+        Double.NaN,
+        Double.longBitsToDouble(0x7FF0_0000_0000_0001L),
+        Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY,
+        -0.0,
+        0.0,
+        Double.MAX_VALUE,
+        -Double.MAX_VALUE,
+        Double.MIN_VALUE,
+        1e300,
+        -1e300,
+        1.0,
+        -1.0,
+        2097152.0,
+        2097153.0,
+        Math.sqrt(2.0),
+        1e-300
     };
     /** Mutations per input: 1 to this many, stacked. */
     public static final int MAX_STACKED = 8;
@@ -142,8 +196,20 @@ public final class Mutator {
         int v = switch (random.nextInt(4)) {
             case 0, 1 -> INTERESTING_I32[random.nextInt(INTERESTING_I32.length)];
             case 2 -> {
-                int[] nearLength = {len, len - 1, len + 1, len / 4, len / 8, len - at, (len - at) / 4, (len - at) / 8,
-                    (len - at - 4) / 4, (len - at - 4) / 8, len * 2, -len};
+                int[] nearLength = {
+                    len,
+                    len - 1,
+                    len + 1,
+                    len / 4,
+                    len / 8,
+                    len - at,
+                    (len - at) / 4,
+                    (len - at) / 8,
+                    (len - at - 4) / 4,
+                    (len - at - 4) / 8,
+                    len * 2,
+                    -len
+                };
                 yield nearLength[random.nextInt(nearLength.length)] + random.nextInt(3) - 1;
             }
             default -> random.nextInt(512) - 16;
@@ -274,7 +340,9 @@ public final class Mutator {
     private void fill(byte[] out, int from, int n) {
         boolean interesting = random.nextInt(3) == 0;
         for (int i = from; i < from + n; i++) {
-            out[i] = interesting ? INTERESTING_BYTES[random.nextInt(INTERESTING_BYTES.length)] : (byte) random.nextInt(256);
+            out[i] = interesting
+                    ? INTERESTING_BYTES[random.nextInt(INTERESTING_BYTES.length)]
+                    : (byte) random.nextInt(256);
         }
     }
 }

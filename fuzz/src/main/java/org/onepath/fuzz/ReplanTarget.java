@@ -1,11 +1,11 @@
 package org.onepath.fuzz;
 
 import java.util.Arrays;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridReplanner;
+import org.onepath.cells.Cell;
 import org.onepath.cells.PathStatus;
 
 /**
@@ -24,9 +24,11 @@ public final class ReplanTarget implements Target {
     private static final int ALGORITHM_OFFSET = 16;
 
     private final Grid grid = Fixtures.searchGrid();
-    private final GridReplanner lpa = grid.createReplanner(START, GOAL,
-            GridOptions.builder().algorithm(GridAlgorithm.LPA_STAR).build());
-    private final GridReplanner dstar = grid.createReplanner(START, GOAL,
+    private final GridReplanner lpa = grid.createReplanner(
+            START, GOAL, GridOptions.builder().algorithm(GridAlgorithm.LPA_STAR).build());
+    private final GridReplanner dstar = grid.createReplanner(
+            START,
+            GOAL,
             GridOptions.builder().algorithm(GridAlgorithm.D_STAR_LITE).build());
     private final int[] path = new int[grid.cellCount()];
 
@@ -58,8 +60,8 @@ public final class ReplanTarget implements Target {
             Cell start = r.start();
             Cell goal = r.goal();
             if (path[0] != start.y() * w + start.x() || path[n - 1] != goal.y() * w + goal.x()) {
-                throw new AssertionError("a found path runs from " + path[0] + " to " + path[n - 1] + ", not from the start "
-                        + start + " to the goal " + goal);
+                throw new AssertionError("a found path runs from " + path[0] + " to " + path[n - 1]
+                        + ", not from the start " + start + " to the goal " + goal);
             }
             for (int i = 1; i < n; i++) {
                 int dx = Math.abs(path[i] % w - path[i - 1] % w);

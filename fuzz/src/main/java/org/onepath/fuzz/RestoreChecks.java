@@ -6,8 +6,7 @@ import org.onepath.state.Snapshottable;
 
 /** What the targets that restore into a live object (grid, voxel grid, graph, replanner) check. */
 final class RestoreChecks {
-    private RestoreChecks() {
-    }
+    private RestoreChecks() {}
 
     /**
      * Restores {@code input} into {@code object}; when that rejects the bytes, the object must
@@ -23,8 +22,10 @@ final class RestoreChecks {
         } catch (OnePathFormatException e) {
             byte[] after = object.saveState();
             if (!Arrays.equals(before, after)) {
-                throw new AssertionError("a rejected restore changed " + what + ": its saved state differs from offset "
-                        + Arrays.mismatch(before, after) + " (" + e.getMessage() + ")", e);
+                throw new AssertionError(
+                        "a rejected restore changed " + what + ": its saved state differs from offset "
+                                + Arrays.mismatch(before, after) + " (" + e.getMessage() + ")",
+                        e);
             }
             throw e;
         }

@@ -10,8 +10,7 @@ final class SearchChecks {
     /** Iterations a restored search may run: far more than the 192-cell search grid needs. */
     static final int STEP_BUDGET = 10_000;
 
-    private SearchChecks() {
-    }
+    private SearchChecks() {}
 
     /**
      * After an accepted restore: a running search steps on, a found one yields its path. Only
@@ -37,8 +36,10 @@ final class SearchChecks {
     /** After a rejected restore the search is documented to be left not started. */
     static void expectNotStarted(SlicedSearch search, RuntimeException rejection) {
         if (search.status() != SearchStatus.NOT_STARTED) {
-            throw new AssertionError("after a rejected restore the search is " + search.status()
-                    + ", documented: not started (" + rejection.getMessage() + ")", rejection);
+            throw new AssertionError(
+                    "after a rejected restore the search is " + search.status() + ", documented: not started ("
+                            + rejection.getMessage() + ")",
+                    rejection);
         }
     }
 
@@ -64,8 +65,10 @@ final class SearchChecks {
     /** After a rejected restore the handle is documented to be left not begun. */
     static void expectNotBegun(GridSearch search, RuntimeException rejection) {
         if (search.status() != PathStatus.NONE) {
-            throw new AssertionError("after a rejected restore the GridSearch is " + search.status()
-                    + ", documented: not begun, NONE (" + rejection.getMessage() + ")", rejection);
+            throw new AssertionError(
+                    "after a rejected restore the GridSearch is " + search.status() + ", documented: not begun, NONE ("
+                            + rejection.getMessage() + ")",
+                    rejection);
         }
     }
 }

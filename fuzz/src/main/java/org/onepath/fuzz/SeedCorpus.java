@@ -14,9 +14,9 @@ import org.onepath.GridFlowField;
 import org.onepath.GridOptions;
 import org.onepath.GridSearch;
 import org.onepath.GridSpace;
-import org.onepath.cells.PathStatus;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelSpace;
+import org.onepath.cells.PathStatus;
 import org.onepath.fuzz.Fixtures.Handle;
 import org.onepath.fuzz.Fixtures.Query;
 import org.onepath.graphs.Landmarks;
@@ -45,8 +45,7 @@ import org.onepath.store.VoxelWorldStore;
  * at the same points.
  */
 public final class SeedCorpus {
-    private SeedCorpus() {
-    }
+    private SeedCorpus() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length > 1) {
@@ -62,7 +61,8 @@ public final class SeedCorpus {
                     Files.delete(p);
                 }
             }
-            StringBuilder index = new StringBuilder("# seeds of target '" + target.getKey() + "', written by org.onepath.fuzz.SeedCorpus\n");
+            StringBuilder index = new StringBuilder(
+                    "# seeds of target '" + target.getKey() + "', written by org.onepath.fuzz.SeedCorpus\n");
             for (Map.Entry<String, byte[]> seed : target.getValue().entrySet()) {
                 Files.write(folder.resolve(seed.getKey()), seed.getValue());
                 index.append(seed.getKey()).append('\n');
@@ -124,12 +124,12 @@ public final class SeedCorpus {
 
     /** Graph A* over the search graph, saved at the points {@link #searches} keeps. */
     private static Map<String, byte[]> graphSearches() {
-        try (Grid grid = Fixtures.searchGrid(); Graph graph = Fixtures.searchGraph();
-             Landmarks landmarks = Landmarks.of(graph.compile(), Fixtures.GRAPH_LANDMARKS)) {
+        try (Grid grid = Fixtures.searchGrid();
+                Graph graph = Fixtures.searchGraph();
+                Landmarks landmarks = Landmarks.of(graph.compile(), Fixtures.GRAPH_LANDMARKS)) {
             return searches(grid, (g, b) -> Fixtures.graphAStar(graph, landmarks, b), s -> s.saveState());
         }
     }
-
 
     /**
      * Flow fields over the search grid towards {@link FlowTarget#GOALS}: complete, stopped after
@@ -138,7 +138,8 @@ public final class SeedCorpus {
      */
     private static Map<String, byte[]> flowFields() {
         Map<String, byte[]> out = new LinkedHashMap<>();
-        try (Grid g = Fixtures.searchGrid(); GridFlowField f = g.createFlowField(FlowTarget.GOALS, GridOptions.DEFAULT)) {
+        try (Grid g = Fixtures.searchGrid();
+                GridFlowField f = g.createFlowField(FlowTarget.GOALS, GridOptions.DEFAULT)) {
             out.put("complete.bin", f.saveState());
             g.setWalkable(9, 9, false);
             g.setWalkable(9, 9, true);
@@ -146,12 +147,14 @@ public final class SeedCorpus {
         }
         for (int budget : new int[] {1, 17, 60}) {
             GridOptions o = GridOptions.builder().iterationBudget(budget).build();
-            try (Grid g = Fixtures.searchGrid(); GridFlowField f = g.createFlowField(FlowTarget.GOALS, o)) {
+            try (Grid g = Fixtures.searchGrid();
+                    GridFlowField f = g.createFlowField(FlowTarget.GOALS, o)) {
                 out.put("running-" + budget + ".bin", f.saveState());
             }
         }
         GridOptions five = GridOptions.builder().iterationBudget(5).build();
-        try (Grid g = Fixtures.searchGrid(); GridFlowField f = g.createFlowField(FlowTarget.GOALS, five)) {
+        try (Grid g = Fixtures.searchGrid();
+                GridFlowField f = g.createFlowField(FlowTarget.GOALS, five)) {
             f.run();
             g.setWalkable(11, 10, false);
             g.setWalkable(11, 10, true);
@@ -172,11 +175,13 @@ public final class SeedCorpus {
      */
     private static Map<String, byte[]> replanners() {
         Map<String, byte[]> out = new LinkedHashMap<>();
-        for (org.onepath.GridAlgorithm a : new org.onepath.GridAlgorithm[] {org.onepath.GridAlgorithm.LPA_STAR,
-                org.onepath.GridAlgorithm.D_STAR_LITE}) {
+        for (org.onepath.GridAlgorithm a : new org.onepath.GridAlgorithm[] {
+            org.onepath.GridAlgorithm.LPA_STAR, org.onepath.GridAlgorithm.D_STAR_LITE
+        }) {
             String name = a == org.onepath.GridAlgorithm.LPA_STAR ? "lpa" : "dstar";
             GridOptions o = GridOptions.builder().algorithm(a).build();
-            try (Grid g = Fixtures.searchGrid(); org.onepath.GridReplanner r = g.createReplanner(ReplanTarget.START, ReplanTarget.GOAL, o)) {
+            try (Grid g = Fixtures.searchGrid();
+                    org.onepath.GridReplanner r = g.createReplanner(ReplanTarget.START, ReplanTarget.GOAL, o)) {
                 out.put(name + "-new.bin", r.saveState());
                 org.onepath.GridPath p = r.replan();
                 out.put(name + "-planned.bin", r.saveState());
@@ -369,7 +374,8 @@ public final class SeedCorpus {
 
     private static Map<String, byte[]> jumpSearches() {
         Map<String, byte[]> out = new LinkedHashMap<>();
-        try (Grid grid = Fixtures.searchGrid(); BlockMap map = new BlockMap(grid)) {
+        try (Grid grid = Fixtures.searchGrid();
+                BlockMap map = new BlockMap(grid)) {
             out.putAll(searches(grid, (g, b) -> Fixtures.jps(g, map, b), s -> s.saveState()));
         }
         return out;
@@ -391,7 +397,8 @@ public final class SeedCorpus {
      * A search saved at the points the corpus keeps: not started; per query just begun, after 1
      * and 4 steps, mid-run and at the end; and a second query begun over a finished one.
      */
-    private static <S extends SlicedSearch> Map<String, byte[]> searches(Grid grid, Engine<S> engine, Function<S, byte[]> save) {
+    private static <S extends SlicedSearch> Map<String, byte[]> searches(
+            Grid grid, Engine<S> engine, Function<S, byte[]> save) {
         Map<String, byte[]> out = new LinkedHashMap<>();
         int w = grid.width();
         try (GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
@@ -410,7 +417,13 @@ public final class SeedCorpus {
                 s.step(Math.max(0, total / 2 - 4));
                 out.put(q.name() + "-mid.bin", save.apply(s));
                 s.step(Integer.MAX_VALUE);
-                out.put(q.name() + "-" + s.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + ".bin", save.apply(s));
+                out.put(
+                        q.name() + "-"
+                                + s.status()
+                                        .name()
+                                        .toLowerCase(java.util.Locale.ROOT)
+                                        .replace('_', '-') + ".bin",
+                        save.apply(s));
             }
             // A second search over the records of a finished one.
             s.begin(Fixtures.ACROSS.start(w), Fixtures.ACROSS.goal(w));
@@ -444,7 +457,12 @@ public final class SeedCorpus {
                             out.put(p + q.name() + "-mid.bin", s.saveState());
                         }
                         s.step(Integer.MAX_VALUE);
-                        out.put(p + q.name() + "-" + s.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + ".bin",
+                        out.put(
+                                p + q.name() + "-"
+                                        + s.status()
+                                                .name()
+                                                .toLowerCase(java.util.Locale.ROOT)
+                                                .replace('_', '-') + ".bin",
                                 s.saveState());
                     }
                 }

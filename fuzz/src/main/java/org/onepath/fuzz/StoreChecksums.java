@@ -11,8 +11,7 @@ import org.onepath.store.StoreLayout;
  * {@link StoreLayout}'s offsets and the little-endian layouts of {@link LittleEndian}.
  */
 final class StoreChecksums {
-    private StoreChecksums() {
-    }
+    private StoreChecksums() {}
 
     /** A copy with its checksums recomputed, or null when the bytes are too short to hold a header and footer. */
     static byte[] repaired(byte[] input) {

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
@@ -14,6 +13,7 @@ import org.onepath.GridPath;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
+import org.onepath.cells.Cell;
 import org.onepath.store.GridStore;
 import org.onepath.store.StoreException;
 import org.onepath.store.StoreFile;
@@ -118,7 +118,8 @@ public final class StoreTarget implements Target {
     }
 
     private static void queryWorld(VoxelGrid world) {
-        VoxelOptions options = VoxelOptions.builder().iterationBudget(VOXEL_BUDGET).build();
+        VoxelOptions options =
+                VoxelOptions.builder().iterationBudget(VOXEL_BUDGET).build();
         int x = Math.min(world.sizeX() - 1, 12);
         int y = Math.min(world.sizeY() - 1, 12);
         int z = Math.min(world.sizeZ() - 1, 12);

@@ -34,6 +34,5 @@ public interface Target extends AutoCloseable {
 
     /** Frees the target's objects. */
     @Override
-    default void close() {
-    }
+    default void close() {}
 }

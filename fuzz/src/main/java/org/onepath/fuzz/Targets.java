@@ -6,11 +6,21 @@ import java.util.function.Supplier;
 /** The fuzz targets, by name. Each call makes new target objects; the caller closes them. */
 public final class Targets {
     /** Target names in the order {@code --target all} runs them. */
-    public static final List<String> NAMES = List.of("grid", "voxel", "astar", "jps", "gridsearch", "store", "theta", "flow",
-            "graph", "graphastar", "gridhpa", "replan");
+    public static final List<String> NAMES = List.of(
+            "grid",
+            "voxel",
+            "astar",
+            "jps",
+            "gridsearch",
+            "store",
+            "theta",
+            "flow",
+            "graph",
+            "graphastar",
+            "gridhpa",
+            "replan");
 
-    private Targets() {
-    }
+    private Targets() {}
 
     /** A new target, or null for an unknown name. */
     public static Target create(String name) {

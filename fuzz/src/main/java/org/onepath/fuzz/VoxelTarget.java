@@ -15,13 +15,17 @@ import org.onepath.state.OnePathFormatException;
 public final class VoxelTarget implements Target {
     /** Offsets of sizeX, sizeY, sizeZ and the u8 default area: after the 8-byte header. */
     private static final int SIZE_X_AT = 8;
+
     private static final int SIZE_Y_AT = 12;
     private static final int SIZE_Z_AT = 16;
     private static final int DEFAULT_AREA_AT = 20;
 
     private record Shape(int sx, int sy, int sz, int defaultArea) {
         static Shape of(byte[] b) {
-            return new Shape(Bytes.i32(b, SIZE_X_AT, -1), Bytes.i32(b, SIZE_Y_AT, -1), Bytes.i32(b, SIZE_Z_AT, -1),
+            return new Shape(
+                    Bytes.i32(b, SIZE_X_AT, -1),
+                    Bytes.i32(b, SIZE_Y_AT, -1),
+                    Bytes.i32(b, SIZE_Z_AT, -1),
                     Bytes.u8(b, DEFAULT_AREA_AT, -1));
         }
 

@@ -58,7 +58,9 @@ class CorpusReplayTest {
 
     private static List<Path> binFiles(String target) throws IOException {
         try (Stream<Path> s = Files.list(CORPUS.resolve(target))) {
-            return s.filter(p -> p.getFileName().toString().endsWith(".bin")).sorted().toList();
+            return s.filter(p -> p.getFileName().toString().endsWith(".bin"))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -77,7 +79,10 @@ class CorpusReplayTest {
     @Test
     void everyTargetHasSeedsAndTheIndexListsEveryFile() throws IOException {
         for (String name : Targets.NAMES) {
-            List<String> onDisk = binFiles(name).stream().map(p -> p.getFileName().toString()).sorted().toList();
+            List<String> onDisk = binFiles(name).stream()
+                    .map(p -> p.getFileName().toString())
+                    .sorted()
+                    .toList();
             assertFalse(onDisk.isEmpty(), "no seeds for target " + name);
             assertEquals(onDisk, Corpus.names(name).stream().sorted().toList(), "index.txt of target " + name);
         }
@@ -89,7 +94,10 @@ class CorpusReplayTest {
             List<String> names = Corpus.names(name);
             List<byte[]> loaded = Corpus.load(name);
             for (int i = 0; i < names.size(); i++) {
-                assertArrayEquals(Files.readAllBytes(CORPUS.resolve(name).resolve(names.get(i))), loaded.get(i), name + "/" + names.get(i));
+                assertArrayEquals(
+                        Files.readAllBytes(CORPUS.resolve(name).resolve(names.get(i))),
+                        loaded.get(i),
+                        name + "/" + names.get(i));
             }
         }
     }

@@ -54,7 +54,8 @@ class FuzzerTest {
                 throw new IllegalArgumentException("not a format exception");
             }
         });
-        Fuzzer.Report r = new Fuzzer(target).seed(3).inputs(200).findings(findings).run();
+        Fuzzer.Report r =
+                new Fuzzer(target).seed(3).inputs(200).findings(findings).run();
 
         assertTrue(r.failureCount() >= 1, r.details());
         assertEquals(200, r.inputs());
@@ -83,7 +84,12 @@ class FuzzerTest {
             }
         });
         long t0 = System.nanoTime();
-        Fuzzer.Report r = new Fuzzer(target).seed(1).inputs(1_000).inputLimit(Duration.ofMillis(300)).findings(findings).run();
+        Fuzzer.Report r = new Fuzzer(target)
+                .seed(1)
+                .inputs(1_000)
+                .inputLimit(Duration.ofMillis(300))
+                .findings(findings)
+                .run();
         long took = (System.nanoTime() - t0) / 1_000_000;
 
         assertTrue(took < 10_000, "the watchdog stops the run soon after the limit, took " + took + " ms");
@@ -94,7 +100,8 @@ class FuzzerTest {
         assertEquals(Fuzzer.Failure.Kind.HANG, f.kind());
         assertEquals(4, f.inputIndex());
         assertTrue(f.description().contains("limit 300 ms"), f.description());
-        assertTrue(f.stackTrace().contains("Thread.sleep"), "the worker's stack shows where it hung:\n" + f.stackTrace());
+        assertTrue(
+                f.stackTrace().contains("Thread.sleep"), "the worker's stack shows where it hung:\n" + f.stackTrace());
         assertNotNull(f.file());
         assertArrayEquals(f.input(), Files.readAllBytes(f.file()));
         assertTrue(r.summaryLine().contains("1 failure (hang)"), r.summaryLine());
@@ -110,14 +117,21 @@ class FuzzerTest {
                 throw new GraphStateException("open.count", -1, "0..10", 8);
             }
         });
-        Fuzzer.Report r = new Fuzzer(target).seed(5).inputs(500).findings(findings).run();
+        Fuzzer.Report r =
+                new Fuzzer(target).seed(5).inputs(500).findings(findings).run();
 
         assertEquals(0, r.failureCount(), r.details());
         assertEquals(500, r.accepted() + r.rejected());
         assertTrue(r.rejected() > 0 && r.accepted() > 0, r.details());
-        assertEquals(List.of("GraphStateException open.count", "visited[].parent").stream().sorted().toList(),
-                r.rejections().keySet().stream().sorted().toList(), "indices fold; graph rejections are named");
-        assertEquals(r.rejected(), r.rejections().values().stream().mapToLong(Long::longValue).sum());
+        assertEquals(
+                List.of("GraphStateException open.count", "visited[].parent").stream()
+                        .sorted()
+                        .toList(),
+                r.rejections().keySet().stream().sorted().toList(),
+                "indices fold; graph rejections are named");
+        assertEquals(
+                r.rejected(),
+                r.rejections().values().stream().mapToLong(Long::longValue).sum());
         assertFalse(Files.exists(findings.resolve("strict")), "nothing written");
         try (var files = Files.list(findings)) {
             assertEquals(0, files.count());
@@ -130,13 +144,18 @@ class FuzzerTest {
             switch (input.length % 3) {
                 case 0 -> throw new OutOfMemoryError("fake: Java heap space");
                 case 1 -> recurse(0);
-                default -> { }
+                default -> {}
             }
         });
-        Fuzzer.Report r = new Fuzzer(target).seed(7).inputs(60).findings(findings).run();
+        Fuzzer.Report r =
+                new Fuzzer(target).seed(7).inputs(60).findings(findings).run();
 
         assertEquals(60, r.accepted() + r.failureCount(), r.details());
-        List<String> kinds = r.failures().stream().map(f -> f.description().split(":")[0]).sorted().distinct().toList();
+        List<String> kinds = r.failures().stream()
+                .map(f -> f.description().split(":")[0])
+                .sorted()
+                .distinct()
+                .toList();
         assertEquals(List.of("threw java.lang.OutOfMemoryError", "threw java.lang.StackOverflowError"), kinds);
         for (Fuzzer.Failure f : r.failures()) {
             assertTrue(Files.exists(f.file()), f.file().toString());
@@ -152,7 +171,10 @@ class FuzzerTest {
         assertEquals(inputsOf(11), inputsOf(11));
         assertNotEquals(inputsOf(11), inputsOf(12));
         List<Integer> first = inputsOf(11);
-        assertEquals(SEEDS.stream().map(Arrays::hashCode).toList(), first.subList(0, SEEDS.size()), "the seeds come first, unchanged");
+        assertEquals(
+                SEEDS.stream().map(Arrays::hashCode).toList(),
+                first.subList(0, SEEDS.size()),
+                "the seeds come first, unchanged");
         assertTrue(first.stream().distinct().count() > first.size() * 9 / 10, "mutants are mostly different");
     }
 
@@ -170,9 +192,12 @@ class FuzzerTest {
 
     @Test
     void aTimedRunStopsOnTime() {
-        Fake target = new Fake("timed", input -> { });
+        Fake target = new Fake("timed", input -> {});
         long t0 = System.nanoTime();
-        Fuzzer.Report r = new Fuzzer(target).duration(Duration.ofMillis(300)).findings(null).run();
+        Fuzzer.Report r = new Fuzzer(target)
+                .duration(Duration.ofMillis(300))
+                .findings(null)
+                .run();
         long took = (System.nanoTime() - t0) / 1_000_000;
         assertTrue(took >= 300 && took < 5_000, took + " ms");
         assertTrue(r.inputs() > 100, r.summaryLine());
@@ -180,9 +205,10 @@ class FuzzerTest {
 
     @Test
     void aRunNeedsACountOrADuration() {
-        assertThrows(IllegalStateException.class, () -> new Fuzzer(new Fake("x", input -> { })).run());
-        assertThrows(IllegalArgumentException.class, () -> new Fuzzer(new Fake("x", input -> { })).inputs(0));
-        assertThrows(IllegalArgumentException.class, () -> new Fuzzer(new Fake("x", input -> { })).inputLimit(Duration.ZERO));
+        assertThrows(IllegalStateException.class, () -> new Fuzzer(new Fake("x", input -> {})).run());
+        assertThrows(IllegalArgumentException.class, () -> new Fuzzer(new Fake("x", input -> {})).inputs(0));
+        assertThrows(
+                IllegalArgumentException.class, () -> new Fuzzer(new Fake("x", input -> {})).inputLimit(Duration.ZERO));
     }
 
     @Test

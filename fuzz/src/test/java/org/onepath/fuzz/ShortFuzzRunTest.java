@@ -31,14 +31,25 @@ class ShortFuzzRunTest {
         try (Target target = Targets.create(name)) {
             r = new Fuzzer(target).seed(SEED).inputs(INPUTS).findings(findings).run();
         }
-        assertEquals(0, r.failureCount(), () -> "failures (inputs kept in " + findings + "):\n" + r.details()
-                + String.join("\n", r.failures().stream().map(Fuzzer.Failure::stackTrace).toList()));
+        assertEquals(
+                0,
+                r.failureCount(),
+                () -> "failures (inputs kept in " + findings + "):\n" + r.details()
+                        + String.join(
+                                "\n",
+                                r.failures().stream()
+                                        .map(Fuzzer.Failure::stackTrace)
+                                        .toList()));
         assertFalse(r.hung());
         assertEquals(INPUTS, r.inputs());
         assertEquals(INPUTS, r.accepted() + r.rejected());
-        assertTrue(r.accepted() >= Corpus.load(name).size(), "every seed is accepted, and then some mutants: " + r.accepted());
+        assertTrue(
+                r.accepted() >= Corpus.load(name).size(),
+                "every seed is accepted, and then some mutants: " + r.accepted());
         assertTrue(r.rejected() > INPUTS / 4, "most mutants are rejected: " + r.rejected());
-        assertTrue(r.rejections().size() >= 8, "the run reaches many checks, only " + r.rejections().keySet());
+        assertTrue(
+                r.rejections().size() >= 8,
+                "the run reaches many checks, only " + r.rejections().keySet());
         try (var files = Files.list(findings)) {
             assertEquals(0, files.count(), "nothing written to the findings folder");
         }

@@ -19,15 +19,15 @@ import java.security.NoSuchAlgorithmException;
  * cells, by other rules, or for another format, and is refused.
  */
 final class Fingerprints {
-    private Fingerprints() {
-    }
+    private Fingerprints() {}
 
     /** SHA-256 of a segment's bytes. */
     static byte[] content(MemorySegment bytes) {
         MessageDigest digest = sha256();
         final long step = 1 << 22;
         for (long from = 0; from < bytes.byteSize(); from += step) {
-            digest.update(bytes.asSlice(from, Math.min(step, bytes.byteSize() - from)).asByteBuffer());
+            digest.update(
+                    bytes.asSlice(from, Math.min(step, bytes.byteSize() - from)).asByteBuffer());
         }
         return digest.digest();
     }

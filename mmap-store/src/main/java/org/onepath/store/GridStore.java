@@ -17,9 +17,9 @@ import java.util.Objects;
 import org.onepath.Grid;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.GridTables;
-import org.onepath.layout.OctileMapLayout;
 import org.onepath.layout.BlockMapLayout;
 import org.onepath.layout.JpsPlusLayout;
+import org.onepath.layout.OctileMapLayout;
 
 /**
  * A baked grid: the cells and the engine's precomputed tables over them (clearance, the block
@@ -83,16 +83,40 @@ public final class GridStore implements AutoCloseable {
         List<StoreWriter.Section> sections = new ArrayList<>();
         sections.add(new StoreWriter.Section(StoreLayout.SECTION_META, meta, null));
         sections.add(new StoreWriter.Section(StoreLayout.SECTION_CELLS, cells, cellsPrint));
-        sections.add(new StoreWriter.Section(StoreLayout.SECTION_CLEARANCE, tables.clearance(),
-                Fingerprints.derived(StoreLayout.SECTION_CLEARANCE, GridCellsLayout.CLEARANCE_DERIVATION_VERSION, width, height, cellsPrint)));
-        sections.add(new StoreWriter.Section(StoreLayout.SECTION_BLOCK_MAP, tables.blockMap(),
-                Fingerprints.derived(StoreLayout.SECTION_BLOCK_MAP, BlockMapLayout.DERIVATION_VERSION, width, height, cellsPrint)));
+        sections.add(new StoreWriter.Section(
+                StoreLayout.SECTION_CLEARANCE,
+                tables.clearance(),
+                Fingerprints.derived(
+                        StoreLayout.SECTION_CLEARANCE,
+                        GridCellsLayout.CLEARANCE_DERIVATION_VERSION,
+                        width,
+                        height,
+                        cellsPrint)));
+        sections.add(new StoreWriter.Section(
+                StoreLayout.SECTION_BLOCK_MAP,
+                tables.blockMap(),
+                Fingerprints.derived(
+                        StoreLayout.SECTION_BLOCK_MAP, BlockMapLayout.DERIVATION_VERSION, width, height, cellsPrint)));
         if (tables.jpsPlus() != null) {
-            sections.add(new StoreWriter.Section(StoreLayout.SECTION_JPS_PLUS, tables.jpsPlus(),
-                    Fingerprints.derived(StoreLayout.SECTION_JPS_PLUS, JpsPlusLayout.DERIVATION_VERSION, width, height, cellsPrint)));
+            sections.add(new StoreWriter.Section(
+                    StoreLayout.SECTION_JPS_PLUS,
+                    tables.jpsPlus(),
+                    Fingerprints.derived(
+                            StoreLayout.SECTION_JPS_PLUS,
+                            JpsPlusLayout.DERIVATION_VERSION,
+                            width,
+                            height,
+                            cellsPrint)));
         }
-        sections.add(new StoreWriter.Section(StoreLayout.SECTION_OCTILE_NEIGHBOURS, tables.octileNeighbours(),
-                Fingerprints.derived(StoreLayout.SECTION_OCTILE_NEIGHBOURS, OctileMapLayout.DERIVATION_VERSION, width, height, cellsPrint)));
+        sections.add(new StoreWriter.Section(
+                StoreLayout.SECTION_OCTILE_NEIGHBOURS,
+                tables.octileNeighbours(),
+                Fingerprints.derived(
+                        StoreLayout.SECTION_OCTILE_NEIGHBOURS,
+                        OctileMapLayout.DERIVATION_VERSION,
+                        width,
+                        height,
+                        cellsPrint)));
         StoreWriter.write(out, StoreLayout.KIND_GRID, sections, progress);
     }
 
@@ -111,26 +135,56 @@ public final class GridStore implements AutoCloseable {
         try {
             MemorySegment meta = file.checkedBody(file.required(StoreLayout.SECTION_META, -1));
             if (meta.byteSize() < StoreLayout.GRID_NAME_OFFSET) {
-                throw new StoreCorruptException(path, "meta section length is " + meta.byteSize() + " bytes, expected at least "
-                        + StoreLayout.GRID_NAME_OFFSET);
+                throw new StoreCorruptException(
+                        path,
+                        "meta section length is " + meta.byteSize() + " bytes, expected at least "
+                                + StoreLayout.GRID_NAME_OFFSET);
             }
             int width = meta.get(U32, StoreLayout.GRID_WIDTH_OFFSET);
             int height = meta.get(U32, StoreLayout.GRID_HEIGHT_OFFSET);
             if (width < 1 || height < 1 || (long) width * height > Grid.MAX_CELLS) {
-                throw new StoreCorruptException(path, "meta width x height is " + Integer.toUnsignedString(width) + " x "
-                        + Integer.toUnsignedString(height) + ", expected sides of at least 1 and at most " + Grid.MAX_CELLS + " cells");
+                throw new StoreCorruptException(
+                        path,
+                        "meta width x height is " + Integer.toUnsignedString(width) + " x "
+                                + Integer.toUnsignedString(height) + ", expected sides of at least 1 and at most "
+                                + Grid.MAX_CELLS + " cells");
             }
             String name = readName(path, meta, StoreLayout.GRID_NAME_LENGTH_OFFSET, StoreLayout.GRID_NAME_OFFSET);
             StoreFile.Section cellsEntry = file.required(StoreLayout.SECTION_CELLS, (long) width * height);
-            MemorySegment clearance = table(file, StoreLayout.SECTION_CLEARANCE, (long) width * height,
-                    GridCellsLayout.CLEARANCE_DERIVATION_VERSION, width, height, cellsEntry);
-            MemorySegment blockMap = table(file, StoreLayout.SECTION_BLOCK_MAP, BlockMapLayout.byteSize(width, height),
-                    BlockMapLayout.DERIVATION_VERSION, width, height, cellsEntry);
-            MemorySegment jpsPlus = table(file, StoreLayout.SECTION_JPS_PLUS, JpsPlusLayout.byteSize(width, height),
-                    JpsPlusLayout.DERIVATION_VERSION, width, height, cellsEntry);
-            MemorySegment neighbours = table(file, StoreLayout.SECTION_OCTILE_NEIGHBOURS, OctileMapLayout.neighbourBytes(width, height),
-                    OctileMapLayout.DERIVATION_VERSION, width, height, cellsEntry);
-            Grid grid = Grid.over(file.body(cellsEntry), width, height, new GridTables(clearance, blockMap, jpsPlus, neighbours));
+            MemorySegment clearance = table(
+                    file,
+                    StoreLayout.SECTION_CLEARANCE,
+                    (long) width * height,
+                    GridCellsLayout.CLEARANCE_DERIVATION_VERSION,
+                    width,
+                    height,
+                    cellsEntry);
+            MemorySegment blockMap = table(
+                    file,
+                    StoreLayout.SECTION_BLOCK_MAP,
+                    BlockMapLayout.byteSize(width, height),
+                    BlockMapLayout.DERIVATION_VERSION,
+                    width,
+                    height,
+                    cellsEntry);
+            MemorySegment jpsPlus = table(
+                    file,
+                    StoreLayout.SECTION_JPS_PLUS,
+                    JpsPlusLayout.byteSize(width, height),
+                    JpsPlusLayout.DERIVATION_VERSION,
+                    width,
+                    height,
+                    cellsEntry);
+            MemorySegment neighbours = table(
+                    file,
+                    StoreLayout.SECTION_OCTILE_NEIGHBOURS,
+                    OctileMapLayout.neighbourBytes(width, height),
+                    OctileMapLayout.DERIVATION_VERSION,
+                    width,
+                    height,
+                    cellsEntry);
+            Grid grid = Grid.over(
+                    file.body(cellsEntry), width, height, new GridTables(clearance, blockMap, jpsPlus, neighbours));
             return new GridStore(file, grid, name, mode);
         } catch (IOException | RuntimeException e) {
             file.close();
@@ -139,8 +193,9 @@ public final class GridStore implements AutoCloseable {
     }
 
     /** A table section checked against the fingerprint these cells and rules give, or null when absent. */
-    private static MemorySegment table(StoreFile file, int id, long length, int derivationVersion, int width, int height,
-                                       StoreFile.Section cells) throws StoreException {
+    private static MemorySegment table(
+            StoreFile file, int id, long length, int derivationVersion, int width, int height, StoreFile.Section cells)
+            throws StoreException {
         StoreFile.Section s = file.section(id);
         if (s == null) {
             return null;
@@ -148,10 +203,13 @@ public final class GridStore implements AutoCloseable {
         file.required(id, length);
         byte[] expected = Fingerprints.derived(id, derivationVersion, width, height, cells.fingerprint());
         if (!Arrays.equals(expected, s.fingerprint())) {
-            throw new StoreMismatchException(file.path(), "the " + s.name() + " was derived from other inputs: its fingerprint is "
-                    + s.fingerprintHex() + ", these cells and rules (derivation version " + derivationVersion
-                    + ", format version " + StoreLayout.FORMAT_VERSION + ") give " + java.util.HexFormat.of().formatHex(expected)
-                    + "; bake the store again");
+            throw new StoreMismatchException(
+                    file.path(),
+                    "the " + s.name() + " was derived from other inputs: its fingerprint is "
+                            + s.fingerprintHex() + ", these cells and rules (derivation version " + derivationVersion
+                            + ", format version " + StoreLayout.FORMAT_VERSION + ") give "
+                            + java.util.HexFormat.of().formatHex(expected)
+                            + "; bake the store again");
         }
         return file.body(s);
     }
@@ -211,7 +269,8 @@ public final class GridStore implements AutoCloseable {
      */
     public void commit(StoreProgress progress) throws IOException {
         if (mode != StoreMode.PRIVATE) {
-            throw new IllegalStateException("store " + file.path() + " is open read-only; open it PRIVATE to edit and commit");
+            throw new IllegalStateException(
+                    "store " + file.path() + " is open read-only; open it PRIVATE to edit and commit");
         }
         bake(grid, name, file.path(), progress);
     }
@@ -225,29 +284,39 @@ public final class GridStore implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "GridStore[" + file.path() + ", " + name + ", " + grid.width() + " x " + grid.height() + ", " + mode + "]";
+        return "GridStore[" + file.path() + ", " + name + ", " + grid.width() + " x " + grid.height() + ", " + mode
+                + "]";
     }
 
     static byte[] nameBytes(String name) {
         Objects.requireNonNull(name, "name");
         byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
         if (bytes.length > StoreLayout.MAX_NAME_BYTES) {
-            throw new IllegalArgumentException("name of " + bytes.length + " UTF-8 bytes, at most " + StoreLayout.MAX_NAME_BYTES);
+            throw new IllegalArgumentException(
+                    "name of " + bytes.length + " UTF-8 bytes, at most " + StoreLayout.MAX_NAME_BYTES);
         }
         return bytes;
     }
 
     /** The name field of a meta section: its length must be what is left of the section, and valid UTF-8. */
-    static String readName(Path path, MemorySegment meta, long lengthOffset, long nameOffset) throws StoreCorruptException {
+    static String readName(Path path, MemorySegment meta, long lengthOffset, long nameOffset)
+            throws StoreCorruptException {
         int length = meta.get(U32, lengthOffset);
         if (length < 0 || length > StoreLayout.MAX_NAME_BYTES || nameOffset + length != meta.byteSize()) {
-            throw new StoreCorruptException(path, "meta name length is " + Integer.toUnsignedString(length) + ", expected "
-                    + (meta.byteSize() - nameOffset) + " (the rest of the section, at most " + StoreLayout.MAX_NAME_BYTES + ")");
+            throw new StoreCorruptException(
+                    path,
+                    "meta name length is " + Integer.toUnsignedString(length) + ", expected "
+                            + (meta.byteSize() - nameOffset) + " (the rest of the section, at most "
+                            + StoreLayout.MAX_NAME_BYTES + ")");
         }
         byte[] bytes = meta.asSlice(nameOffset, length).toArray(ValueLayout.JAVA_BYTE);
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new StoreCorruptException(path, "meta name is not valid UTF-8");
         }

@@ -10,8 +10,11 @@ import java.nio.file.Path;
  * what was expected.
  */
 public abstract sealed class StoreException extends IOException
-        permits StoreTooOldException, StoreTooNewException, StoreTruncatedException, StoreCorruptException,
-        StoreMismatchException {
+        permits StoreTooOldException,
+                StoreTooNewException,
+                StoreTruncatedException,
+                StoreCorruptException,
+                StoreMismatchException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;

@@ -64,8 +64,14 @@ public final class StoreFile implements AutoCloseable {
     private final List<Section> sections;
     private boolean closed;
 
-    private StoreFile(Path path, Arena arena, MemorySegment mapping, int version, int kind, long fileLength,
-                      List<Section> sections) {
+    private StoreFile(
+            Path path,
+            Arena arena,
+            MemorySegment mapping,
+            int version,
+            int kind,
+            long fileLength,
+            List<Section> sections) {
         this.path = path;
         this.arena = arena;
         this.mapping = mapping;
@@ -102,7 +108,8 @@ public final class StoreFile implements AutoCloseable {
                 // The footer is read through the channel too: a fault on the mapping's last page
                 // would make the kernel read ahead megabytes a cold open does not need.
                 footer = readFully(channel, size - StoreLayout.FOOTER_BYTES, (int) StoreLayout.FOOTER_BYTES);
-                mapping = channel.map(writable ? FileChannel.MapMode.PRIVATE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
+                mapping = channel.map(
+                        writable ? FileChannel.MapMode.PRIVATE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
             }
             return read(path, arena, mapping, MemorySegment.ofArray(footer), expectedKind);
         } catch (IOException | RuntimeException | Error e) {
@@ -115,12 +122,14 @@ public final class StoreFile implements AutoCloseable {
     private static void checkHeaderPrefix(Path path, FileChannel channel, long size) throws IOException {
         MemorySegment p = MemorySegment.ofArray(readFully(channel, 0, (int) Math.min(size, StoreLayout.HEADER_BYTES)));
         if (size >= 4 && p.get(U32, StoreLayout.MAGIC_OFFSET) != StoreLayout.MAGIC) {
-            throw new StoreCorruptException(path, "magic at offset 0 is 0x" + Integer.toHexString(p.get(U32, 0))
-                    + ", expected 0x" + Integer.toHexString(StoreLayout.MAGIC) + " (\"OPST\"): not a OnePath store");
+            throw new StoreCorruptException(
+                    path,
+                    "magic at offset 0 is 0x" + Integer.toHexString(p.get(U32, 0)) + ", expected 0x"
+                            + Integer.toHexString(StoreLayout.MAGIC) + " (\"OPST\"): not a OnePath store");
         }
         if (size < StoreLayout.HEADER_BYTES) {
-            throw new StoreTruncatedException(path, "file length " + size + " is below the " + StoreLayout.HEADER_BYTES
-                    + "-byte header");
+            throw new StoreTruncatedException(
+                    path, "file length " + size + " is below the " + StoreLayout.HEADER_BYTES + "-byte header");
         }
     }
 
@@ -139,18 +148,24 @@ public final class StoreFile implements AutoCloseable {
         long size = m.byteSize();
         int version = m.get(U32, StoreLayout.VERSION_OFFSET); // u32: compared unsigned
         if (Integer.compareUnsigned(version, StoreLayout.MIN_SUPPORTED_VERSION) < 0) {
-            throw new StoreTooOldException(path, "format version " + Integer.toUnsignedString(version)
-                    + " is older than " + StoreLayout.MIN_SUPPORTED_VERSION + ", the oldest this code reads; bake it again");
+            throw new StoreTooOldException(
+                    path,
+                    "format version " + Integer.toUnsignedString(version) + " is older than "
+                            + StoreLayout.MIN_SUPPORTED_VERSION + ", the oldest this code reads; bake it again");
         }
         if (Integer.compareUnsigned(version, StoreLayout.FORMAT_VERSION) > 0) {
-            throw new StoreTooNewException(path, "format version " + Integer.toUnsignedString(version)
-                    + " is newer than " + StoreLayout.FORMAT_VERSION + ", the newest this code reads");
+            throw new StoreTooNewException(
+                    path,
+                    "format version " + Integer.toUnsignedString(version) + " is newer than "
+                            + StoreLayout.FORMAT_VERSION + ", the newest this code reads");
         }
         int headerCrc = crc(m, 0, StoreLayout.HEADER_CRC_OFFSET);
         int storedHeaderCrc = m.get(U32, StoreLayout.HEADER_CRC_OFFSET);
         if (headerCrc != storedHeaderCrc) {
-            throw new StoreCorruptException(path, "header checksum (offset " + StoreLayout.HEADER_CRC_OFFSET + ") is "
-                    + hex(storedHeaderCrc) + ", the header's bytes give " + hex(headerCrc));
+            throw new StoreCorruptException(
+                    path,
+                    "header checksum (offset " + StoreLayout.HEADER_CRC_OFFSET + ") is " + hex(storedHeaderCrc)
+                            + ", the header's bytes give " + hex(headerCrc));
         }
         for (long at = StoreLayout.HEADER_RESERVED_OFFSET; at < StoreLayout.HEADER_CRC_OFFSET; at++) {
             if (m.get(ValueLayout.JAVA_BYTE, at) != 0) {
@@ -159,59 +174,77 @@ public final class StoreFile implements AutoCloseable {
         }
         int flags = m.get(U32, StoreLayout.FLAGS_OFFSET);
         if (flags != 0) {
-            throw new StoreTooNewException(path, "header flags are " + hex(flags) + ", version 1 defines none (expected 0)");
+            throw new StoreTooNewException(
+                    path, "header flags are " + hex(flags) + ", version 1 defines none (expected 0)");
         }
         int kind = m.get(U32, StoreLayout.KIND_OFFSET);
         if (kind != StoreLayout.KIND_GRID && kind != StoreLayout.KIND_VOXEL_WORLD) {
-            throw new StoreTooNewException(path, "kind " + Integer.toUnsignedString(kind) + " is unknown, expected "
-                    + StoreLayout.KIND_GRID + " (grid) or " + StoreLayout.KIND_VOXEL_WORLD + " (voxel world)");
+            throw new StoreTooNewException(
+                    path,
+                    "kind " + Integer.toUnsignedString(kind) + " is unknown, expected " + StoreLayout.KIND_GRID
+                            + " (grid) or " + StoreLayout.KIND_VOXEL_WORLD + " (voxel world)");
         }
         long fileLength = m.get(U64, StoreLayout.FILE_LENGTH_OFFSET);
         if (Long.compareUnsigned(fileLength, size) > 0) {
-            throw new StoreTruncatedException(path, "file length is " + size + " bytes, the header says "
-                    + Long.toUnsignedString(fileLength));
+            throw new StoreTruncatedException(
+                    path, "file length is " + size + " bytes, the header says " + Long.toUnsignedString(fileLength));
         }
         if (fileLength < size) {
-            throw new StoreCorruptException(path, "file length is " + size + " bytes, the header says " + fileLength
-                    + ": " + (size - fileLength) + " trailing bytes");
+            throw new StoreCorruptException(
+                    path,
+                    "file length is " + size + " bytes, the header says " + fileLength + ": " + (size - fileLength)
+                            + " trailing bytes");
         }
         long tableOffset = m.get(U64, StoreLayout.TABLE_OFFSET_OFFSET);
         if (tableOffset != StoreLayout.HEADER_BYTES) {
-            throw new StoreCorruptException(path, "section table offset is " + Long.toUnsignedString(tableOffset)
-                    + ", expected " + StoreLayout.HEADER_BYTES);
+            throw new StoreCorruptException(
+                    path,
+                    "section table offset is " + Long.toUnsignedString(tableOffset) + ", expected "
+                            + StoreLayout.HEADER_BYTES);
         }
         int count = m.get(U32, StoreLayout.SECTION_COUNT_OFFSET);
         if (count < 1 || count > StoreLayout.MAX_SECTIONS) {
-            throw new StoreCorruptException(path, "section count is " + Integer.toUnsignedString(count)
-                    + ", expected 1.." + StoreLayout.MAX_SECTIONS);
+            throw new StoreCorruptException(
+                    path,
+                    "section count is " + Integer.toUnsignedString(count) + ", expected 1.."
+                            + StoreLayout.MAX_SECTIONS);
         }
         long tableEnd = Math.addExact(tableOffset, count * StoreLayout.ENTRY_BYTES);
         long footerOffset = size - StoreLayout.FOOTER_BYTES;
         if (tableEnd > footerOffset) {
-            throw new StoreCorruptException(path, "section table of " + count + " entries ends at " + tableEnd
-                    + ", past the footer at " + footerOffset);
+            throw new StoreCorruptException(
+                    path,
+                    "section table of " + count + " entries ends at " + tableEnd + ", past the footer at "
+                            + footerOffset);
         }
         int tableCrc = crc(m, tableOffset, tableEnd - tableOffset);
         int storedTableCrc = m.get(U32, StoreLayout.TABLE_CRC_OFFSET);
         if (tableCrc != storedTableCrc) {
-            throw new StoreCorruptException(path, "section table checksum (header offset " + StoreLayout.TABLE_CRC_OFFSET
-                    + ") is " + hex(storedTableCrc) + ", the table's bytes give " + hex(tableCrc));
+            throw new StoreCorruptException(
+                    path,
+                    "section table checksum (header offset " + StoreLayout.TABLE_CRC_OFFSET + ") is "
+                            + hex(storedTableCrc) + ", the table's bytes give " + hex(tableCrc));
         }
         int footerMagic = footer.get(U32, StoreLayout.FOOTER_MAGIC_OFFSET);
         if (footerMagic != StoreLayout.FOOTER_MAGIC) {
-            throw new StoreCorruptException(path, "footer magic at offset " + footerOffset + " is " + hex(footerMagic)
-                    + ", expected " + hex(StoreLayout.FOOTER_MAGIC) + " (\"OPSE\")");
+            throw new StoreCorruptException(
+                    path,
+                    "footer magic at offset " + footerOffset + " is " + hex(footerMagic) + ", expected "
+                            + hex(StoreLayout.FOOTER_MAGIC) + " (\"OPSE\")");
         }
         int directoryCrc = crc(m, 0, tableEnd);
         int footerCrc = footer.get(U32, StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET);
         if (directoryCrc != footerCrc) {
-            throw new StoreCorruptException(path, "footer checksum (offset " + (footerOffset + StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET)
-                    + ") is " + hex(footerCrc) + ", the header and section table give " + hex(directoryCrc));
+            throw new StoreCorruptException(
+                    path,
+                    "footer checksum (offset " + (footerOffset + StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET) + ") is "
+                            + hex(footerCrc) + ", the header and section table give " + hex(directoryCrc));
         }
         long footerLength = footer.get(U64, StoreLayout.FOOTER_FILE_LENGTH_OFFSET);
         if (footerLength != fileLength) {
-            throw new StoreCorruptException(path, "footer file length is " + Long.toUnsignedString(footerLength)
-                    + ", the header says " + fileLength);
+            throw new StoreCorruptException(
+                    path,
+                    "footer file length is " + Long.toUnsignedString(footerLength) + ", the header says " + fileLength);
         }
         List<Section> sections = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -220,15 +253,19 @@ public final class StoreFile implements AutoCloseable {
             int id = m.get(U32, entry + StoreLayout.ENTRY_ID_OFFSET);
             int entryFlags = m.get(U32, entry + StoreLayout.ENTRY_FLAGS_OFFSET);
             if (entryFlags != 0) {
-                throw new StoreTooNewException(path, where + " (" + StoreLayout.sectionName(id) + ") has flags "
-                        + hex(entryFlags) + ", version 1 defines none (expected 0)");
+                throw new StoreTooNewException(
+                        path,
+                        where + " (" + StoreLayout.sectionName(id) + ") has flags " + hex(entryFlags)
+                                + ", version 1 defines none (expected 0)");
             }
             long offset = m.get(U64, entry + StoreLayout.ENTRY_OFFSET_OFFSET);
             long length = m.get(U64, entry + StoreLayout.ENTRY_LENGTH_OFFSET);
             if (offset < tableEnd || offset % StoreLayout.ALIGNMENT != 0) {
-                throw new StoreCorruptException(path, where + " (" + StoreLayout.sectionName(id) + ") offset is "
-                        + Long.toUnsignedString(offset) + ", expected a multiple of " + StoreLayout.ALIGNMENT
-                        + " at or after " + tableEnd);
+                throw new StoreCorruptException(
+                        path,
+                        where + " (" + StoreLayout.sectionName(id) + ") offset is "
+                                + Long.toUnsignedString(offset) + ", expected a multiple of " + StoreLayout.ALIGNMENT
+                                + " at or after " + tableEnd);
             }
             long end;
             try {
@@ -237,20 +274,24 @@ public final class StoreFile implements AutoCloseable {
                 end = -1;
             }
             if (length < 0 || end < 0 || end > footerOffset) {
-                throw new StoreCorruptException(path, where + " (" + StoreLayout.sectionName(id) + ") at offset " + offset
-                        + " has length " + Long.toUnsignedString(length) + ", running past the footer at " + footerOffset);
+                throw new StoreCorruptException(
+                        path,
+                        where + " (" + StoreLayout.sectionName(id) + ") at offset " + offset + " has length "
+                                + Long.toUnsignedString(length) + ", running past the footer at " + footerOffset);
             }
             if (m.get(U32, entry + StoreLayout.ENTRY_RESERVED_OFFSET) != 0) {
                 throw new StoreCorruptException(path, where + " reserved field is not zero");
             }
             for (Section s : sections) {
                 if (s.id() == id) {
-                    throw new StoreCorruptException(path, where + " repeats section id " + id + " (" + StoreLayout.sectionName(id) + ")");
+                    throw new StoreCorruptException(
+                            path, where + " repeats section id " + id + " (" + StoreLayout.sectionName(id) + ")");
                 }
             }
             byte[] fingerprint = m.asSlice(entry + StoreLayout.ENTRY_FINGERPRINT_OFFSET, StoreLayout.FINGERPRINT_BYTES)
                     .toArray(ValueLayout.JAVA_BYTE);
-            sections.add(new Section(id, offset, length, m.get(U32, entry + StoreLayout.ENTRY_CRC_OFFSET), fingerprint));
+            sections.add(
+                    new Section(id, offset, length, m.get(U32, entry + StoreLayout.ENTRY_CRC_OFFSET), fingerprint));
         }
         List<Section> byOffset = new ArrayList<>(sections);
         byOffset.sort(Comparator.comparingLong(Section::offset));
@@ -258,12 +299,15 @@ public final class StoreFile implements AutoCloseable {
             Section a = byOffset.get(i - 1);
             Section b = byOffset.get(i);
             if (a.offset() + a.length() > b.offset()) {
-                throw new StoreCorruptException(path, "sections " + a.name() + " and " + b.name() + " overlap at offset " + b.offset());
+                throw new StoreCorruptException(
+                        path, "sections " + a.name() + " and " + b.name() + " overlap at offset " + b.offset());
             }
         }
         if (expectedKind != 0 && kind != expectedKind) {
-            throw new StoreMismatchException(path, "holds a " + StoreLayout.kindName(kind) + " (kind " + kind
-                    + "), expected a " + StoreLayout.kindName(expectedKind) + " (kind " + expectedKind + ")");
+            throw new StoreMismatchException(
+                    path,
+                    "holds a " + StoreLayout.kindName(kind) + " (kind " + kind + "), expected a "
+                            + StoreLayout.kindName(expectedKind) + " (kind " + expectedKind + ")");
         }
         return new StoreFile(path, arena, m, version, kind, fileLength, List.copyOf(sections));
     }
@@ -308,12 +352,16 @@ public final class StoreFile implements AutoCloseable {
     Section required(int id, long expectedLength) throws StoreCorruptException {
         Section s = section(id);
         if (s == null) {
-            throw new StoreCorruptException(path, "has no " + StoreLayout.sectionName(id) + " section (id " + id
-                    + "), which a " + StoreLayout.kindName(kind) + " store needs");
+            throw new StoreCorruptException(
+                    path,
+                    "has no " + StoreLayout.sectionName(id) + " section (id " + id + "), which a "
+                            + StoreLayout.kindName(kind) + " store needs");
         }
         if (expectedLength >= 0 && s.length() != expectedLength) {
-            throw new StoreCorruptException(path, StoreLayout.sectionName(id) + " section length is " + s.length()
-                    + " bytes, expected " + expectedLength);
+            throw new StoreCorruptException(
+                    path,
+                    StoreLayout.sectionName(id) + " section length is " + s.length() + " bytes, expected "
+                            + expectedLength);
         }
         return s;
     }
@@ -328,8 +376,10 @@ public final class StoreFile implements AutoCloseable {
         MemorySegment body = body(s);
         int actual = crc(body, 0, body.byteSize());
         if (actual != s.crc()) {
-            throw new StoreCorruptException(path, s.name() + " section checksum is " + hex(s.crc()) + ", its "
-                    + s.length() + " bytes at offset " + s.offset() + " give " + hex(actual));
+            throw new StoreCorruptException(
+                    path,
+                    s.name() + " section checksum is " + hex(s.crc()) + ", its " + s.length() + " bytes at offset "
+                            + s.offset() + " give " + hex(actual));
         }
         return body;
     }
@@ -362,8 +412,10 @@ public final class StoreFile implements AutoCloseable {
                 progress.update("verifying", done, total);
             }
             if ((int) crc.getValue() != s.crc()) {
-                throw new StoreCorruptException(path, s.name() + " section checksum is " + hex(s.crc()) + ", its "
-                        + s.length() + " bytes at offset " + s.offset() + " give " + hex((int) crc.getValue()));
+                throw new StoreCorruptException(
+                        path,
+                        s.name() + " section checksum is " + hex(s.crc()) + ", its " + s.length() + " bytes at offset "
+                                + s.offset() + " give " + hex((int) crc.getValue()));
             }
             at = s.offset() + s.length();
         }

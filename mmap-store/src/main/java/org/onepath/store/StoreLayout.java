@@ -41,8 +41,7 @@ import org.onepath.state.LittleEndian;
  * zero otherwise.
  */
 public final class StoreLayout {
-    private StoreLayout() {
-    }
+    private StoreLayout() {}
 
     static final ValueLayout.OfInt U32 = LittleEndian.INT;
     static final ValueLayout.OfLong U64 = LittleEndian.LONG;

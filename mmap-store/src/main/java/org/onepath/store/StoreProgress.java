@@ -4,7 +4,7 @@ package org.onepath.store;
 @FunctionalInterface
 public interface StoreProgress {
     /** Hears nothing. */
-    StoreProgress NONE = (phase, done, total) -> { };
+    StoreProgress NONE = (phase, done, total) -> {};
 
     /**
      * @param phase what is being done ("deriving tables", "writing", "verifying")

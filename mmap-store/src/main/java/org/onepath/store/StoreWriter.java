@@ -54,8 +54,7 @@ final class StoreWriter {
         }
     }
 
-    private StoreWriter() {
-    }
+    private StoreWriter() {}
 
     /** Writes a store of {@code kind} with these sections to {@code target}, replacing it atomically. */
     static void write(Path target, int kind, List<Section> sections, StoreProgress progress) throws IOException {
@@ -67,10 +66,12 @@ final class StoreWriter {
         Path absolute = target.toAbsolutePath();
         Path folder = absolute.getParent();
         if (folder == null || !Files.isDirectory(folder)) {
-            throw new java.nio.file.NoSuchFileException(String.valueOf(folder), null, "the folder of " + target + " does not exist");
+            throw new java.nio.file.NoSuchFileException(
+                    String.valueOf(folder), null, "the folder of " + target + " does not exist");
         }
         if (Files.isDirectory(absolute)) {
-            throw new java.nio.file.FileSystemException(target.toString(), null, "is a folder, expected a store file path");
+            throw new java.nio.file.FileSystemException(
+                    target.toString(), null, "is a folder, expected a store file path");
         }
         long tableBytes = sections.size() * StoreLayout.ENTRY_BYTES;
         long[] offsets = new long[sections.size()];
@@ -89,7 +90,8 @@ final class StoreWriter {
                 + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + ".tmp");
         boolean moved = false;
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel channel =
+                    FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 byte[] directory = new byte[(int) (StoreLayout.HEADER_BYTES + tableBytes)];
                 MemorySegment dir = MemorySegment.ofArray(directory);
                 long done = 0;
@@ -100,7 +102,8 @@ final class StoreWriter {
                     long position = offsets[i];
                     for (MemorySegment part : section.parts()) {
                         for (long from = 0; from < part.byteSize(); from += WRITE_STEP) {
-                            ByteBuffer buffer = part.asSlice(from, Math.min(WRITE_STEP, part.byteSize() - from)).asByteBuffer();
+                            ByteBuffer buffer = part.asSlice(from, Math.min(WRITE_STEP, part.byteSize() - from))
+                                    .asByteBuffer();
                             crc.update(buffer.duplicate());
                             position += writeFully(channel, buffer, position);
                             done += buffer.capacity();
@@ -113,8 +116,13 @@ final class StoreWriter {
                     dir.set(U64, entry + StoreLayout.ENTRY_LENGTH_OFFSET, section.length());
                     dir.set(U32, entry + StoreLayout.ENTRY_CRC_OFFSET, (int) crc.getValue());
                     if (section.fingerprint() != null) {
-                        MemorySegment.copy(section.fingerprint(), 0, dir, java.lang.foreign.ValueLayout.JAVA_BYTE,
-                                entry + StoreLayout.ENTRY_FINGERPRINT_OFFSET, StoreLayout.FINGERPRINT_BYTES);
+                        MemorySegment.copy(
+                                section.fingerprint(),
+                                0,
+                                dir,
+                                java.lang.foreign.ValueLayout.JAVA_BYTE,
+                                entry + StoreLayout.ENTRY_FINGERPRINT_OFFSET,
+                                StoreLayout.FINGERPRINT_BYTES);
                     }
                 }
                 dir.set(U32, StoreLayout.MAGIC_OFFSET, StoreLayout.MAGIC);
@@ -124,7 +132,8 @@ final class StoreWriter {
                 dir.set(U64, StoreLayout.FILE_LENGTH_OFFSET, fileLength);
                 dir.set(U64, StoreLayout.TABLE_OFFSET_OFFSET, StoreLayout.HEADER_BYTES);
                 dir.set(U32, StoreLayout.SECTION_COUNT_OFFSET, sections.size());
-                dir.set(U32, StoreLayout.TABLE_CRC_OFFSET, crc(directory, (int) StoreLayout.HEADER_BYTES, (int) tableBytes));
+                dir.set(U32, StoreLayout.TABLE_CRC_OFFSET, crc(directory, (int) StoreLayout.HEADER_BYTES, (int)
+                        tableBytes));
                 dir.set(U32, StoreLayout.HEADER_CRC_OFFSET, crc(directory, 0, (int) StoreLayout.HEADER_CRC_OFFSET));
                 writeFully(channel, ByteBuffer.wrap(directory), 0);
 
@@ -139,7 +148,8 @@ final class StoreWriter {
             try {
                 Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
-                throw new IOException("cannot replace " + target + " atomically on this file system: " + e.getMessage(), e);
+                throw new IOException(
+                        "cannot replace " + target + " atomically on this file system: " + e.getMessage(), e);
             }
             moved = true;
             forceFolder(folder);

@@ -79,7 +79,14 @@ public final class VoxelWorldStore implements AutoCloseable {
                                 uniform.fill((byte) v);
                                 uniformValue = v;
                             }
-                            if (MemorySegment.mismatch(chunk, 0, VoxelChunkLayout.CHUNK_BYTES, uniform, 0, VoxelChunkLayout.CHUNK_BYTES) >= 0) {
+                            if (MemorySegment.mismatch(
+                                            chunk,
+                                            0,
+                                            VoxelChunkLayout.CHUNK_BYTES,
+                                            uniform,
+                                            0,
+                                            VoxelChunkLayout.CHUNK_BYTES)
+                                    >= 0) {
                                 stored.add(chunk);
                                 ref = stored.size();
                             } else if (v != defaultArea) {
@@ -99,7 +106,8 @@ public final class VoxelWorldStore implements AutoCloseable {
                 }
             }
 
-            MemorySegment meta = MemorySegment.ofArray(new byte[(int) StoreLayout.WORLD_NAME_OFFSET + nameBytes.length]);
+            MemorySegment meta =
+                    MemorySegment.ofArray(new byte[(int) StoreLayout.WORLD_NAME_OFFSET + nameBytes.length]);
             meta.set(U32, StoreLayout.WORLD_SIZE_X_OFFSET, world.sizeX());
             meta.set(U32, StoreLayout.WORLD_SIZE_Y_OFFSET, world.sizeY());
             meta.set(U32, StoreLayout.WORLD_SIZE_Z_OFFSET, world.sizeZ());
@@ -107,7 +115,8 @@ public final class VoxelWorldStore implements AutoCloseable {
             meta.set(U32, StoreLayout.WORLD_STORED_CHUNKS_OFFSET, stored.size());
             meta.set(U32, StoreLayout.WORLD_UNIFORM_CHUNKS_OFFSET, uniformChunks);
             meta.set(U32, StoreLayout.WORLD_NAME_LENGTH_OFFSET, nameBytes.length);
-            MemorySegment.copy(nameBytes, 0, meta, ValueLayout.JAVA_BYTE, StoreLayout.WORLD_NAME_OFFSET, nameBytes.length);
+            MemorySegment.copy(
+                    nameBytes, 0, meta, ValueLayout.JAVA_BYTE, StoreLayout.WORLD_NAME_OFFSET, nameBytes.length);
 
             List<StoreWriter.Section> sections = List.of(
                     new StoreWriter.Section(StoreLayout.SECTION_META, meta, null),
@@ -127,8 +136,10 @@ public final class VoxelWorldStore implements AutoCloseable {
         try {
             MemorySegment meta = file.checkedBody(file.required(StoreLayout.SECTION_META, -1));
             if (meta.byteSize() < StoreLayout.WORLD_NAME_OFFSET) {
-                throw new StoreCorruptException(path, "meta section length is " + meta.byteSize() + " bytes, expected at least "
-                        + StoreLayout.WORLD_NAME_OFFSET);
+                throw new StoreCorruptException(
+                        path,
+                        "meta section length is " + meta.byteSize() + " bytes, expected at least "
+                                + StoreLayout.WORLD_NAME_OFFSET);
             }
             int sx = meta.get(U32, StoreLayout.WORLD_SIZE_X_OFFSET);
             int sy = meta.get(U32, StoreLayout.WORLD_SIZE_Y_OFFSET);
@@ -140,17 +151,22 @@ public final class VoxelWorldStore implements AutoCloseable {
             }
             int defaultArea = meta.get(U32, StoreLayout.WORLD_DEFAULT_AREA_OFFSET);
             if (defaultArea < 0 || defaultArea > 255) {
-                throw new StoreCorruptException(path, "meta default area is " + Integer.toUnsignedString(defaultArea) + ", expected 0..255");
+                throw new StoreCorruptException(
+                        path, "meta default area is " + Integer.toUnsignedString(defaultArea) + ", expected 0..255");
             }
             long slots = (long) ((sx + 15) >>> 4) * ((sy + 15) >>> 4) * ((sz + 15) >>> 4);
             int stored = meta.get(U32, StoreLayout.WORLD_STORED_CHUNKS_OFFSET);
             if (stored < 0 || stored > slots) {
-                throw new StoreCorruptException(path, "meta stored chunk count is " + Integer.toUnsignedString(stored)
-                        + ", expected 0.." + slots);
+                throw new StoreCorruptException(
+                        path,
+                        "meta stored chunk count is " + Integer.toUnsignedString(stored) + ", expected 0.." + slots);
             }
-            String name = GridStore.readName(path, meta, StoreLayout.WORLD_NAME_LENGTH_OFFSET, StoreLayout.WORLD_NAME_OFFSET);
-            MemorySegment table = file.checkedBody(file.required(StoreLayout.SECTION_CHUNK_TABLE, slots * VoxelChunkLayout.SLOT_BYTES));
-            MemorySegment chunks = file.body(file.required(StoreLayout.SECTION_CHUNKS, stored * VoxelChunkLayout.CHUNK_BYTES));
+            String name =
+                    GridStore.readName(path, meta, StoreLayout.WORLD_NAME_LENGTH_OFFSET, StoreLayout.WORLD_NAME_OFFSET);
+            MemorySegment table = file.checkedBody(
+                    file.required(StoreLayout.SECTION_CHUNK_TABLE, slots * VoxelChunkLayout.SLOT_BYTES));
+            MemorySegment chunks =
+                    file.body(file.required(StoreLayout.SECTION_CHUNKS, stored * VoxelChunkLayout.CHUNK_BYTES));
             ChunkTable chunkTable;
             try {
                 chunkTable = ChunkTable.over(sx, sy, sz, defaultArea, table, chunks, stored);
@@ -216,6 +232,7 @@ public final class VoxelWorldStore implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "VoxelWorldStore[" + file.path() + ", " + name + ", " + grid.sizeX() + " x " + grid.sizeY() + " x " + grid.sizeZ() + "]";
+        return "VoxelWorldStore[" + file.path() + ", " + name + ", " + grid.sizeX() + " x " + grid.sizeY() + " x "
+                + grid.sizeZ() + "]";
     }
 }

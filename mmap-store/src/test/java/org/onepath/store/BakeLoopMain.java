@@ -13,8 +13,7 @@ import org.onepath.Grid;
  * <p>Arguments: store file, side, seed.
  */
 public final class BakeLoopMain {
-    private BakeLoopMain() {
-    }
+    private BakeLoopMain() {}
 
     public static void main(String[] args) throws IOException {
         Path file = Path.of(args[0]);

@@ -14,10 +14,10 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
+import org.onepath.cells.Cell;
 
 /**
  * A store opened {@link StoreMode#PRIVATE}: edits change this process's view only (queries and
@@ -72,7 +72,8 @@ class GridStorePrivateModeTest {
     private void privateEditsStayPrivateUntilCommit(long seed, boolean queryFirst) throws Exception {
         Random rnd = new Random(seed);
         Path file = dir.resolve("private-" + seed + ".opstore");
-        try (Grid original = source(seed); Grid memory = StoreTestSupport.copyOf(original)) {
+        try (Grid original = source(seed);
+                Grid memory = StoreTestSupport.copyOf(original)) {
             GridStore.bake(original, "private.map", file);
             byte[] before = Files.readAllBytes(file);
             List<Cell[]> pairs = pairs(rnd);
@@ -118,7 +119,8 @@ class GridStorePrivateModeTest {
                 }
 
                 store.commit(StoreProgress.NONE);
-                assertFalse(java.util.Arrays.equals(before, Files.readAllBytes(file)), "commit left the file as it was");
+                assertFalse(
+                        java.util.Arrays.equals(before, Files.readAllBytes(file)), "commit left the file as it was");
                 // the committing store keeps working on its own mapping
                 StoreTestSupport.assertSameQueries(memory, grid, pairs.subList(0, 2), "after commit");
             }
@@ -130,7 +132,11 @@ class GridStorePrivateModeTest {
             }
             GridStore.verify(file, StoreProgress.NONE);
             try (Stream<Path> files = Files.list(dir)) {
-                assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList(),
+                assertEquals(
+                        List.of(),
+                        files.map(p -> p.getFileName().toString())
+                                .filter(n -> n.endsWith(".tmp"))
+                                .toList(),
                         "commit left temporary files behind");
             }
         }
@@ -156,7 +162,8 @@ class GridStorePrivateModeTest {
     @Test
     void privateStoreCanBeCommittedTwice() throws Exception {
         Path file = dir.resolve("twice.opstore");
-        try (Grid original = source(5); Grid memory = StoreTestSupport.copyOf(original)) {
+        try (Grid original = source(5);
+                Grid memory = StoreTestSupport.copyOf(original)) {
             GridStore.bake(original, "twice", file);
             try (GridStore store = GridStore.open(file, StoreMode.PRIVATE)) {
                 for (int i = 0; i < 2; i++) {
@@ -180,7 +187,8 @@ class GridStorePrivateModeTest {
     @Test
     void commitAfterEditsBeforeAnyQueryBakesCurrentTables() throws Exception {
         Path file = dir.resolve("stale.opstore");
-        try (Grid original = source(7); Grid memory = StoreTestSupport.copyOf(original)) {
+        try (Grid original = source(7);
+                Grid memory = StoreTestSupport.copyOf(original)) {
             GridStore.bake(original, "stale", file);
             List<int[]> edits = randomEdits(new Random(77), 60);
             try (GridStore store = GridStore.open(file, StoreMode.PRIVATE)) {
@@ -191,7 +199,8 @@ class GridStorePrivateModeTest {
             GridStore.verify(file, StoreProgress.NONE);
             try (GridStore reopened = GridStore.open(file)) {
                 StoreTestSupport.assertSameTables(memory, reopened.grid(), "reopened after commit");
-                StoreTestSupport.assertSameQueries(memory, reopened.grid(), pairs(new Random(78)), "reopened after commit");
+                StoreTestSupport.assertSameQueries(
+                        memory, reopened.grid(), pairs(new Random(78)), "reopened after commit");
             }
         }
     }
@@ -209,14 +218,17 @@ class GridStorePrivateModeTest {
                 int old = grid.area(1, 1);
                 assertThrows(IllegalStateException.class, () -> grid.setArea(1, 1, old == 0 ? Grid.WALL : 0));
                 assertThrows(IllegalStateException.class, () -> grid.setWalkable(2, 2, false));
-                IllegalStateException e = assertThrows(IllegalStateException.class, () -> store.commit(StoreProgress.NONE));
+                IllegalStateException e =
+                        assertThrows(IllegalStateException.class, () -> store.commit(StoreProgress.NONE));
                 assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
                 assertEquals(old, grid.area(1, 1));
                 // still answers after the refused edits
                 for (GridAlgorithm a : GridAlgorithm.values()) {
                     GridOptions o = GridOptions.builder().algorithm(a).build();
-                    StoreTestSupport.assertSameAnswer(original.findPath(new Cell(0, 0), new Cell(W - 1, H - 1), o),
-                            grid.findPath(new Cell(0, 0), new Cell(W - 1, H - 1), o), a.toString());
+                    StoreTestSupport.assertSameAnswer(
+                            original.findPath(new Cell(0, 0), new Cell(W - 1, H - 1), o),
+                            grid.findPath(new Cell(0, 0), new Cell(W - 1, H - 1), o),
+                            a.toString());
                 }
             }
             assertArrayEquals(before, Files.readAllBytes(file));

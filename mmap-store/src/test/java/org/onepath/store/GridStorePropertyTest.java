@@ -9,8 +9,8 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
+import org.onepath.cells.Cell;
 
 /**
  * A grid baked to a store and opened read-only answers every query exactly as the in-memory grid
@@ -21,10 +21,12 @@ import org.onepath.Grid;
 class GridStorePropertyTest {
 
     @Property(tries = 120)
-    void bakedGridAnswersAsTheGridItWasBakedFrom(@ForAll @IntRange(min = 1, max = 70) int width,
-                                                 @ForAll @IntRange(min = 1, max = 70) int height,
-                                                 @ForAll @IntRange(min = 0, max = 45) int wallPercent,
-                                                 @ForAll long seed) throws Exception {
+    void bakedGridAnswersAsTheGridItWasBakedFrom(
+            @ForAll @IntRange(min = 1, max = 70) int width,
+            @ForAll @IntRange(min = 1, max = 70) int height,
+            @ForAll @IntRange(min = 0, max = 45) int wallPercent,
+            @ForAll long seed)
+            throws Exception {
         Path dir = StoreTestSupport.tempFolder("gridstore-prop");
         try (Grid grid = StoreTestSupport.randomGrid(width, height, seed, wallPercent)) {
             Path file = dir.resolve("g.opstore");

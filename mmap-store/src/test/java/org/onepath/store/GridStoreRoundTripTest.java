@@ -9,11 +9,11 @@ import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
+import org.onepath.cells.Cell;
 
 class GridStoreRoundTripTest {
     @TempDir
@@ -21,7 +21,8 @@ class GridStoreRoundTripTest {
 
     @Test
     void bakedGridAnswersAsTheGridItWasBakedFrom() throws Exception {
-        Grid grid = Grid.fromText(String.join("\n",
+        Grid grid = Grid.fromText(String.join(
+                "\n",
                 "..........",
                 ".####.###.",
                 ".#......#.",
@@ -35,8 +36,11 @@ class GridStoreRoundTripTest {
             Grid baked = store.grid();
             assertEquals("small.map", store.name());
             assertTrue(baked.isReadOnly());
-            assertArrayEquals(grid.cells().toArray(ValueLayout.JAVA_BYTE), baked.cells().toArray(ValueLayout.JAVA_BYTE));
-            assertArrayEquals(grid.clearance().toArray(ValueLayout.JAVA_BYTE), baked.clearance().toArray(ValueLayout.JAVA_BYTE));
+            assertArrayEquals(
+                    grid.cells().toArray(ValueLayout.JAVA_BYTE), baked.cells().toArray(ValueLayout.JAVA_BYTE));
+            assertArrayEquals(
+                    grid.clearance().toArray(ValueLayout.JAVA_BYTE),
+                    baked.clearance().toArray(ValueLayout.JAVA_BYTE));
             for (GridAlgorithm alg : GridAlgorithm.values()) {
                 GridOptions options = GridOptions.builder().algorithm(alg).build();
                 GridPath expected = grid.findPath(new Cell(0, 0), new Cell(9, 6), options);

@@ -41,12 +41,13 @@ class KilledBakeTest {
         Random rnd = new Random(8);
         int newBakes = 0;
         for (int round = 0; round < KILLS; round++) {
-            ProcessBuilder pb = new ProcessBuilder(StoreTestSupport.childCommand(BakeLoopMain.class,
-                    file.toString(), Integer.toString(SIDE), Long.toString(round)));
+            ProcessBuilder pb = new ProcessBuilder(StoreTestSupport.childCommand(
+                    BakeLoopMain.class, file.toString(), Integer.toString(SIDE), Long.toString(round)));
             pb.redirectErrorStream(true);
             Process child = pb.start();
             child.getOutputStream().close();
-            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
             CompletableFuture<String> ready = CompletableFuture.supplyAsync(() -> {
                 StringBuilder seen = new StringBuilder();
                 try {
@@ -94,7 +95,8 @@ class KilledBakeTest {
             try (Stream<Path> files = Files.list(dir)) {
                 List<String> names = files.map(p -> p.getFileName().toString()).toList();
                 for (String name : names) {
-                    assertTrue(name.equals("world.opstore") || temp.matcher(name).matches(),
+                    assertTrue(
+                            name.equals("world.opstore") || temp.matcher(name).matches(),
                             "round " + round + ": unexpected file " + name + " in " + names);
                 }
             }

@@ -18,10 +18,10 @@ import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
+import org.onepath.cells.PathStatus;
 import org.onepath.io.MovingAiMap;
 import org.onepath.io.MovingAiScenario;
 import org.onepath.io.MovingAiScenarios;
-import org.onepath.cells.PathStatus;
 
 /**
  * Every Moving AI map with scenarios, baked and opened read-only, answers a sample of its
@@ -42,8 +42,10 @@ class MovingAiStoreRoundTripTest {
     @ValueSource(strings = {"dao", "sc1", "street", "room", "bg512"})
     void bakedMapsAnswerAsTheirGrids(String set) throws IOException {
         Path folder = StoreTestSupport.dataRoot().resolve("movingai").resolve(set);
-        assumeTrue(Files.isDirectory(folder), "Moving AI folder " + folder.toAbsolutePath()
-                + " not found (set onepath.data to the folder holding movingai/); skipping");
+        assumeTrue(
+                Files.isDirectory(folder),
+                "Moving AI folder " + folder.toAbsolutePath()
+                        + " not found (set onepath.data to the folder holding movingai/); skipping");
         List<Path> maps;
         try (Stream<Path> files = Files.list(folder)) {
             maps = files.filter(p -> p.getFileName().toString().endsWith(".map"))
@@ -95,7 +97,9 @@ class MovingAiStoreRoundTripTest {
             Files.delete(storeFile);
         }
         assertFalse(checked == 0, "no problem was checked in " + folder);
-        assertTrue(checked >= 3L * Math.max(maps.size(), total / step - maps.size()), "expected about " + total / step
-                + " problems, at least one per map (three queries each), checked " + checked + " queries");
+        assertTrue(
+                checked >= 3L * Math.max(maps.size(), total / step - maps.size()),
+                "expected about " + total / step + " problems, at least one per map (three queries each), checked "
+                        + checked + " queries");
     }
 }

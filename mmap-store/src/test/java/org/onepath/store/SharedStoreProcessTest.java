@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.onepath.Grid;
-import org.onepath.cells.PathStatus;
 import org.onepath.VoxelGrid;
+import org.onepath.cells.PathStatus;
 
 /**
  * A second JVM opens the same store files while this one has them open read-only, and both give
@@ -58,19 +58,21 @@ class SharedStoreProcessTest {
         Path gridFile = dir.resolve("shared-grid.opstore");
         Path worldFile = dir.resolve("shared-world.opstore");
         List<String> inMemory;
-        try (Grid grid = StoreTestSupport.randomGrid(120, 90, 42, 25); VoxelGrid world = VoxelWorldStorePropertyTest.randomWorld(40, 35, 30, 0, 42)) {
+        try (Grid grid = StoreTestSupport.randomGrid(120, 90, 42, 25);
+                VoxelGrid world = VoxelWorldStorePropertyTest.randomWorld(40, 35, 30, 0, 42)) {
             GridStore.bake(grid, "shared.map", gridFile);
             VoxelWorldStore.write(world, "shared.3dmap", worldFile);
             inMemory = StoreQueryMain.answers(grid, world);
         }
         assertTrue(inMemory.stream().anyMatch(l -> l.contains(" " + PathStatus.FOUND + " ")), "no query found a path");
 
-        try (GridStore grid = GridStore.open(gridFile); VoxelWorldStore world = VoxelWorldStore.open(worldFile)) {
+        try (GridStore grid = GridStore.open(gridFile);
+                VoxelWorldStore world = VoxelWorldStore.open(worldFile)) {
             List<String> here = StoreQueryMain.answers(grid.grid(), world.grid());
             assertEquals(inMemory, here, "the stores answer differently from the grids they were written from");
 
-            ProcessBuilder pb = new ProcessBuilder(StoreTestSupport.childCommand(StoreQueryMain.class,
-                    gridFile.toString(), worldFile.toString()));
+            ProcessBuilder pb = new ProcessBuilder(
+                    StoreTestSupport.childCommand(StoreQueryMain.class, gridFile.toString(), worldFile.toString()));
             Process child = pb.start();
             child.getOutputStream().close();
             Drain stdout = new Drain(child.getInputStream());

@@ -36,17 +36,28 @@ class StoreBitFlipPropertyTest {
     }
 
     enum Kind {
-        GRID, VOXEL
+        GRID,
+        VOXEL
     }
 
     /** Where a refused flip lands. */
     enum SmallRegion {
-        HEADER, SECTION_TABLE, FOOTER, META, CHUNK_TABLE
+        HEADER,
+        SECTION_TABLE,
+        FOOTER,
+        META,
+        CHUNK_TABLE
     }
 
     /** Where a flip that only verify can see lands. */
     enum BigRegion {
-        CELLS, CLEARANCE, BLOCK_MAP, JPS_PLUS, OCTILE_NEIGHBOURS, CHUNKS, PADDING
+        CELLS,
+        CLEARANCE,
+        BLOCK_MAP,
+        JPS_PLUS,
+        OCTILE_NEIGHBOURS,
+        CHUNKS,
+        PADDING
     }
 
     private static byte[] sample(Kind kind) {
@@ -91,9 +102,12 @@ class StoreBitFlipPropertyTest {
     }
 
     @Property(tries = 400)
-    void flipInTheDirectoryOrASmallSectionIsRefusedAtOpen(@ForAll Kind kind, @ForAll SmallRegion region,
-                                                          @ForAll @IntRange(min = 0, max = 1 << 20) int where,
-                                                          @ForAll @IntRange(min = 0, max = 7) int bit) throws IOException {
+    void flipInTheDirectoryOrASmallSectionIsRefusedAtOpen(
+            @ForAll Kind kind,
+            @ForAll SmallRegion region,
+            @ForAll @IntRange(min = 0, max = 1 << 20) int where,
+            @ForAll @IntRange(min = 0, max = 7) int bit)
+            throws IOException {
         byte[] b = sample(kind);
         long from;
         long length;
@@ -139,15 +153,19 @@ class StoreBitFlipPropertyTest {
             }
             assertTrue(e.getMessage().contains("checksum"), e.getMessage());
         } else {
-            StoreException plain = assertThrows(StoreException.class, () -> StoreFile.open(file).close());
+            StoreException plain = assertThrows(
+                    StoreException.class, () -> StoreFile.open(file).close());
             assertEquals(expected, plain.getClass(), plain.getMessage());
         }
     }
 
     @Property(tries = 300)
-    void flipInABigSectionOrPaddingOpensButFailsVerify(@ForAll Kind kind, @ForAll BigRegion region,
-                                                       @ForAll @IntRange(min = 0, max = 1 << 20) int where,
-                                                       @ForAll @IntRange(min = 0, max = 7) int bit) throws IOException {
+    void flipInABigSectionOrPaddingOpensButFailsVerify(
+            @ForAll Kind kind,
+            @ForAll BigRegion region,
+            @ForAll @IntRange(min = 0, max = 1 << 20) int where,
+            @ForAll @IntRange(min = 0, max = 7) int bit)
+            throws IOException {
         byte[] b = sample(kind);
         long at;
         if (region == BigRegion.PADDING) {
@@ -173,11 +191,12 @@ class StoreBitFlipPropertyTest {
         Path file = StoreTestSupport.write(freshFile(), b);
 
         open(kind, file); // the directory and the small sections are intact
-        StoreCorruptException e = assertThrows(StoreCorruptException.class, () -> verify(kind, file),
-                region + " flip at byte " + at + " bit " + bit);
+        StoreCorruptException e = assertThrows(
+                StoreCorruptException.class, () -> verify(kind, file), region + " flip at byte " + at + " bit " + bit);
         StoreTestSupport.assertNamesFile(e, file);
         try (StoreFile f = StoreFile.open(file)) {
-            StoreCorruptException direct = assertThrows(StoreCorruptException.class, () -> f.verify(StoreProgress.NONE));
+            StoreCorruptException direct =
+                    assertThrows(StoreCorruptException.class, () -> f.verify(StoreProgress.NONE));
             assertEquals(e.getMessage(), direct.getMessage());
         }
         if (region == BigRegion.PADDING) {
@@ -193,8 +212,10 @@ class StoreBitFlipPropertyTest {
         List<long[]> spans = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             long e = StoreTestSupport.entry(i);
-            spans.add(new long[] {StoreTestSupport.u64(b, e + StoreLayout.ENTRY_OFFSET_OFFSET),
-                    StoreTestSupport.u64(b, e + StoreLayout.ENTRY_LENGTH_OFFSET)});
+            spans.add(new long[] {
+                StoreTestSupport.u64(b, e + StoreLayout.ENTRY_OFFSET_OFFSET),
+                StoreTestSupport.u64(b, e + StoreLayout.ENTRY_LENGTH_OFFSET)
+            });
         }
         spans.sort((x, y) -> Long.compare(x[0], y[0]));
         List<Long> out = new ArrayList<>();

@@ -16,8 +16,8 @@ import java.util.Arrays;
 import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Broken, foreign and mismatched files are refused with the documented {@link StoreException}
@@ -53,7 +53,9 @@ class StoreCorruptionTest {
     }
 
     private Executable kindOpen(byte[] sample, Path file) {
-        return StoreTestSupport.u32(sample, StoreLayout.KIND_OFFSET) == StoreLayout.KIND_GRID ? gridOpen(file) : voxelOpen(file);
+        return StoreTestSupport.u32(sample, StoreLayout.KIND_OFFSET) == StoreLayout.KIND_GRID
+                ? gridOpen(file)
+                : voxelOpen(file);
     }
 
     // ---- (a) truncation ----
@@ -94,9 +96,13 @@ class StoreCorruptionTest {
             StoreTruncatedException plain = refused(StoreTruncatedException.class, file, plainOpen(file));
             refused(StoreTruncatedException.class, file, kindOpen(sample, file));
             if (cut < StoreLayout.HEADER_BYTES) {
-                assertTrue(plain.getMessage().contains("file length " + cut + " is below the 64-byte header"), plain.getMessage());
+                assertTrue(
+                        plain.getMessage().contains("file length " + cut + " is below the 64-byte header"),
+                        plain.getMessage());
             } else {
-                assertTrue(plain.getMessage().contains("file length is " + cut + " bytes, the header says " + sample.length),
+                assertTrue(
+                        plain.getMessage()
+                                .contains("file length is " + cut + " bytes, the header says " + sample.length),
                         plain.getMessage());
             }
             Files.delete(file);
@@ -231,9 +237,16 @@ class StoreCorruptionTest {
         System.arraycopy(b, (int) bOffset, out, (int) aOffset, (int) length);
         long aEntry = StoreTestSupport.entry(StoreTestSupport.entryOf(a, id));
         long bEntry = StoreTestSupport.entry(StoreTestSupport.entryOf(b, id));
-        StoreTestSupport.putU32(out, aEntry + StoreLayout.ENTRY_CRC_OFFSET, StoreTestSupport.u32(b, bEntry + StoreLayout.ENTRY_CRC_OFFSET));
-        System.arraycopy(b, (int) (bEntry + StoreLayout.ENTRY_FINGERPRINT_OFFSET), out,
-                (int) (aEntry + StoreLayout.ENTRY_FINGERPRINT_OFFSET), StoreLayout.FINGERPRINT_BYTES);
+        StoreTestSupport.putU32(
+                out,
+                aEntry + StoreLayout.ENTRY_CRC_OFFSET,
+                StoreTestSupport.u32(b, bEntry + StoreLayout.ENTRY_CRC_OFFSET));
+        System.arraycopy(
+                b,
+                (int) (bEntry + StoreLayout.ENTRY_FINGERPRINT_OFFSET),
+                out,
+                (int) (aEntry + StoreLayout.ENTRY_FINGERPRINT_OFFSET),
+                StoreLayout.FINGERPRINT_BYTES);
         StoreTestSupport.fixDirectory(out);
         return out;
     }
@@ -243,10 +256,16 @@ class StoreCorruptionTest {
         byte[] a = StoreSamples.grid();
         byte[] b = StoreSamples.otherGrid();
         assertFalse(Arrays.equals(a, b));
-        assertNotEquals(StoreTestSupport.u32(a, StoreTestSupport.entry(StoreTestSupport.entryOf(a, StoreLayout.SECTION_JPS_PLUS))
-                        + StoreLayout.ENTRY_CRC_OFFSET),
-                StoreTestSupport.u32(b, StoreTestSupport.entry(StoreTestSupport.entryOf(b, StoreLayout.SECTION_JPS_PLUS))
-                        + StoreLayout.ENTRY_CRC_OFFSET), "the two samples have the same JPS+ table");
+        assertNotEquals(
+                StoreTestSupport.u32(
+                        a,
+                        StoreTestSupport.entry(StoreTestSupport.entryOf(a, StoreLayout.SECTION_JPS_PLUS))
+                                + StoreLayout.ENTRY_CRC_OFFSET),
+                StoreTestSupport.u32(
+                        b,
+                        StoreTestSupport.entry(StoreTestSupport.entryOf(b, StoreLayout.SECTION_JPS_PLUS))
+                                + StoreLayout.ENTRY_CRC_OFFSET),
+                "the two samples have the same JPS+ table");
 
         byte[] spliced = splice(a, b, StoreLayout.SECTION_JPS_PLUS);
         Path file = file(spliced);
@@ -272,12 +291,18 @@ class StoreCorruptionTest {
 
         // B's cells and every table of B: a consistent store of B
         byte[] all = a;
-        for (int id : new int[] {StoreLayout.SECTION_CELLS, StoreLayout.SECTION_CLEARANCE, StoreLayout.SECTION_BLOCK_MAP,
-                StoreLayout.SECTION_JPS_PLUS, StoreLayout.SECTION_OCTILE_NEIGHBOURS}) {
+        for (int id : new int[] {
+            StoreLayout.SECTION_CELLS,
+            StoreLayout.SECTION_CLEARANCE,
+            StoreLayout.SECTION_BLOCK_MAP,
+            StoreLayout.SECTION_JPS_PLUS,
+            StoreLayout.SECTION_OCTILE_NEIGHBOURS
+        }) {
             all = splice(all, b, id);
         }
         Path f4 = file(all);
-        try (GridStore s = GridStore.open(f4); org.onepath.Grid other = StoreSamples.sampleGrid(2)) {
+        try (GridStore s = GridStore.open(f4);
+                org.onepath.Grid other = StoreSamples.sampleGrid(2)) {
             StoreTestSupport.assertSameTables(other, s.grid(), "spliced B");
         }
         GridStore.verify(f4, StoreProgress.NONE);
@@ -290,15 +315,23 @@ class StoreCorruptionTest {
         // B's cell bytes and checksum, A's cell fingerprint: opens (tables match the fingerprint), verify refuses
         byte[] out = a.clone();
         long length = StoreTestSupport.sectionLength(a, StoreLayout.SECTION_CELLS);
-        System.arraycopy(b, (int) StoreTestSupport.sectionOffset(b, StoreLayout.SECTION_CELLS), out,
-                (int) StoreTestSupport.sectionOffset(a, StoreLayout.SECTION_CELLS), (int) length);
+        System.arraycopy(
+                b,
+                (int) StoreTestSupport.sectionOffset(b, StoreLayout.SECTION_CELLS),
+                out,
+                (int) StoreTestSupport.sectionOffset(a, StoreLayout.SECTION_CELLS),
+                (int) length);
         long aEntry = StoreTestSupport.entry(StoreTestSupport.entryOf(a, StoreLayout.SECTION_CELLS));
         long bEntry = StoreTestSupport.entry(StoreTestSupport.entryOf(b, StoreLayout.SECTION_CELLS));
-        StoreTestSupport.putU32(out, aEntry + StoreLayout.ENTRY_CRC_OFFSET, StoreTestSupport.u32(b, bEntry + StoreLayout.ENTRY_CRC_OFFSET));
+        StoreTestSupport.putU32(
+                out,
+                aEntry + StoreLayout.ENTRY_CRC_OFFSET,
+                StoreTestSupport.u32(b, bEntry + StoreLayout.ENTRY_CRC_OFFSET));
         StoreTestSupport.fixDirectory(out);
         Path file = file(out);
         GridStore.open(file).close();
-        StoreCorruptException e = refused(StoreCorruptException.class, file, () -> GridStore.verify(file, StoreProgress.NONE));
+        StoreCorruptException e =
+                refused(StoreCorruptException.class, file, () -> GridStore.verify(file, StoreProgress.NONE));
         assertTrue(e.getMessage().contains("cells do not match their fingerprint"), e.getMessage());
     }
 
@@ -320,7 +353,8 @@ class StoreCorruptionTest {
         assertThrows(StoreMismatchException.class, () -> VoxelWorldStore.verify(grid, StoreProgress.NONE));
 
         // both open as plain store files of their kinds
-        try (StoreFile g = StoreFile.open(grid); StoreFile v = StoreFile.open(voxel)) {
+        try (StoreFile g = StoreFile.open(grid);
+                StoreFile v = StoreFile.open(voxel)) {
             assertEquals(StoreLayout.KIND_GRID, g.kind());
             assertEquals(StoreLayout.KIND_VOXEL_WORLD, v.kind());
             assertEquals(StoreLayout.FORMAT_VERSION, g.version());

@@ -18,12 +18,12 @@ import java.util.Random;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.function.Executable;
-import org.onepath.cells.Cell;
+import org.junit.jupiter.api.io.TempDir;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
+import org.onepath.cells.Cell;
 import org.onepath.layout.VoxelChunkLayout;
 
 /**
@@ -113,8 +113,10 @@ class StoreFormatEdgeCasesTest {
         refused(StoreCorruptException.class, shorter, gridOpen(shorter), "64 trailing bytes");
 
         // the footer's length must agree with the header's
-        Path footerLength = edited(g, b -> StoreTestSupport.putU64(b, b.length - StoreLayout.FOOTER_BYTES
-                + StoreLayout.FOOTER_FILE_LENGTH_OFFSET, b.length + 1L));
+        Path footerLength = edited(
+                g,
+                b -> StoreTestSupport.putU64(
+                        b, b.length - StoreLayout.FOOTER_BYTES + StoreLayout.FOOTER_FILE_LENGTH_OFFSET, b.length + 1L));
         refused(StoreCorruptException.class, footerLength, gridOpen(footerLength), "footer file length");
         Path footerMagic = edited(g, b -> b[b.length - (int) StoreLayout.FOOTER_BYTES] = 'X');
         refused(StoreCorruptException.class, footerMagic, gridOpen(footerMagic), "footer magic");
@@ -126,7 +128,10 @@ class StoreFormatEdgeCasesTest {
         for (byte[] sample : new byte[][] {StoreSamples.grid(), StoreSamples.voxel()}) {
             for (int version : new int[] {0x80000001, 0xFFFFFFFF, 0x80000000}) {
                 Path f = edited(sample, b -> StoreTestSupport.putU32(b, StoreLayout.VERSION_OFFSET, version));
-                refused(StoreTooNewException.class, f, () -> StoreFile.open(f).close(),
+                refused(
+                        StoreTooNewException.class,
+                        f,
+                        () -> StoreFile.open(f).close(),
                         "format version " + Integer.toUnsignedString(version));
             }
         }
@@ -146,10 +151,16 @@ class StoreFormatEdgeCasesTest {
         byte[] g = StoreSamples.grid();
         long tableEnd = StoreTestSupport.tableEnd(g);
 
-        Path flags = edited(g, b -> StoreTestSupport.putU32(b, entryField(b, StoreLayout.SECTION_CELLS, StoreLayout.ENTRY_FLAGS_OFFSET), 2));
+        Path flags = edited(
+                g,
+                b -> StoreTestSupport.putU32(
+                        b, entryField(b, StoreLayout.SECTION_CELLS, StoreLayout.ENTRY_FLAGS_OFFSET), 2));
         refused(StoreTooNewException.class, flags, gridOpen(flags), "(cells) has flags 0x00000002");
 
-        Path reserved = edited(g, b -> StoreTestSupport.putU32(b, entryField(b, StoreLayout.SECTION_META, StoreLayout.ENTRY_RESERVED_OFFSET), 7));
+        Path reserved = edited(
+                g,
+                b -> StoreTestSupport.putU32(
+                        b, entryField(b, StoreLayout.SECTION_META, StoreLayout.ENTRY_RESERVED_OFFSET), 7));
         refused(StoreCorruptException.class, reserved, gridOpen(reserved), "reserved field is not zero");
 
         Path misaligned = edited(g, b -> {
@@ -158,52 +169,100 @@ class StoreFormatEdgeCasesTest {
         });
         refused(StoreCorruptException.class, misaligned, gridOpen(misaligned), "expected a multiple of 64");
 
-        Path inTable = edited(g, b -> StoreTestSupport.putU64(b, entryField(b, StoreLayout.SECTION_META, StoreLayout.ENTRY_OFFSET_OFFSET), 64));
+        Path inTable = edited(
+                g,
+                b -> StoreTestSupport.putU64(
+                        b, entryField(b, StoreLayout.SECTION_META, StoreLayout.ENTRY_OFFSET_OFFSET), 64));
         refused(StoreCorruptException.class, inTable, gridOpen(inTable), "at or after " + tableEnd);
 
-        Path past = edited(g, b -> StoreTestSupport.putU64(b, entryField(b, StoreLayout.SECTION_JPS_PLUS, StoreLayout.ENTRY_LENGTH_OFFSET),
-                StoreTestSupport.u64(b, entryField(b, StoreLayout.SECTION_JPS_PLUS, StoreLayout.ENTRY_LENGTH_OFFSET)) + 4096));
+        Path past = edited(
+                g,
+                b -> StoreTestSupport.putU64(
+                        b,
+                        entryField(b, StoreLayout.SECTION_JPS_PLUS, StoreLayout.ENTRY_LENGTH_OFFSET),
+                        StoreTestSupport.u64(
+                                        b, entryField(b, StoreLayout.SECTION_JPS_PLUS, StoreLayout.ENTRY_LENGTH_OFFSET))
+                                + 4096));
         refused(StoreCorruptException.class, past, gridOpen(past), "running past the footer");
 
-        Path negative = edited(g, b -> StoreTestSupport.putU64(b, entryField(b, StoreLayout.SECTION_CELLS, StoreLayout.ENTRY_LENGTH_OFFSET), -1L));
+        Path negative = edited(
+                g,
+                b -> StoreTestSupport.putU64(
+                        b, entryField(b, StoreLayout.SECTION_CELLS, StoreLayout.ENTRY_LENGTH_OFFSET), -1L));
         refused(StoreCorruptException.class, negative, gridOpen(negative), "running past the footer");
 
-        Path overflow = edited(g, b -> StoreTestSupport.putU64(b, entryField(b, StoreLayout.SECTION_CELLS, StoreLayout.ENTRY_OFFSET_OFFSET),
-                Long.MAX_VALUE & -64L));
+        Path overflow = edited(
+                g,
+                b -> StoreTestSupport.putU64(
+                        b,
+                        entryField(b, StoreLayout.SECTION_CELLS, StoreLayout.ENTRY_OFFSET_OFFSET),
+                        Long.MAX_VALUE & -64L));
         refused(StoreCorruptException.class, overflow, gridOpen(overflow), "running past the footer");
 
-        Path duplicate = edited(g, b -> StoreTestSupport.putU32(b, entryField(b, StoreLayout.SECTION_CLEARANCE, StoreLayout.ENTRY_ID_OFFSET),
-                StoreLayout.SECTION_CELLS));
+        Path duplicate = edited(
+                g,
+                b -> StoreTestSupport.putU32(
+                        b,
+                        entryField(b, StoreLayout.SECTION_CLEARANCE, StoreLayout.ENTRY_ID_OFFSET),
+                        StoreLayout.SECTION_CELLS));
         refused(StoreCorruptException.class, duplicate, gridOpen(duplicate), "repeats section id 2");
 
-        Path overlap = edited(g, b -> StoreTestSupport.putU64(b, entryField(b, StoreLayout.SECTION_CLEARANCE, StoreLayout.ENTRY_OFFSET_OFFSET),
-                StoreTestSupport.sectionOffset(b, StoreLayout.SECTION_CELLS)));
+        Path overlap = edited(
+                g,
+                b -> StoreTestSupport.putU64(
+                        b,
+                        entryField(b, StoreLayout.SECTION_CLEARANCE, StoreLayout.ENTRY_OFFSET_OFFSET),
+                        StoreTestSupport.sectionOffset(b, StoreLayout.SECTION_CELLS)));
         refused(StoreCorruptException.class, overlap, gridOpen(overlap), "overlap");
     }
 
     @Test
     void requiredSectionsAndTheirLengthsAreChecked() throws IOException {
         byte[] g = StoreSamples.grid();
-        Path noCells = edited(g, b -> StoreTestSupport.putU32(b, entryField(b, StoreLayout.SECTION_CELLS, StoreLayout.ENTRY_ID_OFFSET), 99));
+        Path noCells = edited(
+                g,
+                b -> StoreTestSupport.putU32(
+                        b, entryField(b, StoreLayout.SECTION_CELLS, StoreLayout.ENTRY_ID_OFFSET), 99));
         StoreFile.open(noCells).close(); // the directory itself is sound
         refused(StoreCorruptException.class, noCells, gridOpen(noCells), "has no cells section (id 2)");
 
-        Path noMeta = edited(g, b -> StoreTestSupport.putU32(b, entryField(b, StoreLayout.SECTION_META, StoreLayout.ENTRY_ID_OFFSET), 98));
+        Path noMeta = edited(
+                g,
+                b -> StoreTestSupport.putU32(
+                        b, entryField(b, StoreLayout.SECTION_META, StoreLayout.ENTRY_ID_OFFSET), 98));
         refused(StoreCorruptException.class, noMeta, gridOpen(noMeta), "has no meta section");
 
-        Path shortCells = edited(g, b -> StoreTestSupport.putU64(b, entryField(b, StoreLayout.SECTION_CELLS, StoreLayout.ENTRY_LENGTH_OFFSET),
-                StoreTestSupport.sectionLength(b, StoreLayout.SECTION_CELLS) - 1));
-        refused(StoreCorruptException.class, shortCells, gridOpen(shortCells), "cells section length is "
-                + (StoreSamples.GRID_W * StoreSamples.GRID_H - 1) + " bytes, expected " + StoreSamples.GRID_W * StoreSamples.GRID_H);
+        Path shortCells = edited(
+                g,
+                b -> StoreTestSupport.putU64(
+                        b,
+                        entryField(b, StoreLayout.SECTION_CELLS, StoreLayout.ENTRY_LENGTH_OFFSET),
+                        StoreTestSupport.sectionLength(b, StoreLayout.SECTION_CELLS) - 1));
+        refused(
+                StoreCorruptException.class,
+                shortCells,
+                gridOpen(shortCells),
+                "cells section length is " + (StoreSamples.GRID_W * StoreSamples.GRID_H - 1) + " bytes, expected "
+                        + StoreSamples.GRID_W * StoreSamples.GRID_H);
 
-        Path shortJps = edited(g, b -> StoreTestSupport.putU64(b, entryField(b, StoreLayout.SECTION_JPS_PLUS, StoreLayout.ENTRY_LENGTH_OFFSET),
-                StoreTestSupport.sectionLength(b, StoreLayout.SECTION_JPS_PLUS) - 2));
+        Path shortJps = edited(
+                g,
+                b -> StoreTestSupport.putU64(
+                        b,
+                        entryField(b, StoreLayout.SECTION_JPS_PLUS, StoreLayout.ENTRY_LENGTH_OFFSET),
+                        StoreTestSupport.sectionLength(b, StoreLayout.SECTION_JPS_PLUS) - 2));
         refused(StoreCorruptException.class, shortJps, gridOpen(shortJps), "JPS+ table section length");
 
         byte[] v = StoreSamples.voxel();
-        Path noChunks = edited(v, b -> StoreTestSupport.putU32(b, entryField(b, StoreLayout.SECTION_CHUNKS, StoreLayout.ENTRY_ID_OFFSET), 97));
+        Path noChunks = edited(
+                v,
+                b -> StoreTestSupport.putU32(
+                        b, entryField(b, StoreLayout.SECTION_CHUNKS, StoreLayout.ENTRY_ID_OFFSET), 97));
         refused(StoreCorruptException.class, noChunks, voxelOpen(noChunks), "has no chunks section");
-        Path noTable = edited(v, b -> StoreTestSupport.putU32(b, entryField(b, StoreLayout.SECTION_CHUNK_TABLE, StoreLayout.ENTRY_ID_OFFSET), 96));
+        Path noTable = edited(
+                v,
+                b -> StoreTestSupport.putU32(
+                        b, entryField(b, StoreLayout.SECTION_CHUNK_TABLE, StoreLayout.ENTRY_ID_OFFSET), 96));
         refused(StoreCorruptException.class, noTable, voxelOpen(noTable), "has no chunk table section");
     }
 
@@ -216,12 +275,14 @@ class StoreFormatEdgeCasesTest {
             List<StoreWriter.Section> sections = new ArrayList<>();
             for (StoreFile.Section s : f.sections()) {
                 if (s.id() != StoreLayout.SECTION_OCTILE_NEIGHBOURS) {
-                    sections.add(new StoreWriter.Section(s.id(), f.body(s), s.hasFingerprint() ? s.fingerprint() : null));
+                    sections.add(
+                            new StoreWriter.Section(s.id(), f.body(s), s.hasFingerprint() ? s.fingerprint() : null));
                 }
             }
             StoreWriter.write(older, StoreLayout.KIND_GRID, sections, StoreProgress.NONE);
         }
-        try (GridStore s = GridStore.open(older); Grid g = StoreSamples.sampleGrid(1)) {
+        try (GridStore s = GridStore.open(older);
+                Grid g = StoreSamples.sampleGrid(1)) {
             assertNull(s.file().section(StoreLayout.SECTION_OCTILE_NEIGHBOURS));
             StoreTestSupport.assertSameTables(g, s.grid(), "without the neighbour-byte section");
             s.verify(StoreProgress.NONE);
@@ -235,13 +296,15 @@ class StoreFormatEdgeCasesTest {
         Path extended = dir.resolve("extended.opstore");
         try (StoreFile f = StoreFile.open(baked)) {
             List<StoreWriter.Section> sections = new ArrayList<>();
-            sections.add(new StoreWriter.Section(99, java.lang.foreign.MemorySegment.ofArray(new byte[] {1, 2, 3, 4, 5}), null));
+            sections.add(new StoreWriter.Section(
+                    99, java.lang.foreign.MemorySegment.ofArray(new byte[] {1, 2, 3, 4, 5}), null));
             for (StoreFile.Section s : f.sections()) {
                 sections.add(new StoreWriter.Section(s.id(), f.body(s), s.hasFingerprint() ? s.fingerprint() : null));
             }
             StoreWriter.write(extended, StoreLayout.KIND_GRID, sections, StoreProgress.NONE);
         }
-        try (GridStore s = GridStore.open(extended); Grid g = StoreSamples.sampleGrid(1)) {
+        try (GridStore s = GridStore.open(extended);
+                Grid g = StoreSamples.sampleGrid(1)) {
             assertEquals(7, s.file().sections().size(), "six known sections and the unknown one");
             assertEquals(5, s.file().section(99).length());
             assertEquals("unknown section 99", s.file().section(99).name());
@@ -264,18 +327,28 @@ class StoreFormatEdgeCasesTest {
     void gridMetaIsChecked() {
         byte[] g = StoreSamples.grid();
         int meta = StoreLayout.SECTION_META;
-        Path width = sectionEdited(g, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.GRID_WIDTH_OFFSET), StoreSamples.GRID_W + 1));
-        refused(StoreCorruptException.class, width, gridOpen(width), "cells section length is " + StoreSamples.GRID_W * StoreSamples.GRID_H);
-        Path zero = sectionEdited(g, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.GRID_HEIGHT_OFFSET), 0));
+        Path width = sectionEdited(
+                g,
+                meta,
+                b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.GRID_WIDTH_OFFSET), StoreSamples.GRID_W + 1));
+        refused(
+                StoreCorruptException.class,
+                width,
+                gridOpen(width),
+                "cells section length is " + StoreSamples.GRID_W * StoreSamples.GRID_H);
+        Path zero = sectionEdited(
+                g, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.GRID_HEIGHT_OFFSET), 0));
         refused(StoreCorruptException.class, zero, gridOpen(zero), "meta width x height is 23 x 0");
-        Path negative = sectionEdited(g, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.GRID_WIDTH_OFFSET), -5));
+        Path negative = sectionEdited(
+                g, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.GRID_WIDTH_OFFSET), -5));
         refused(StoreCorruptException.class, negative, gridOpen(negative), "meta width x height is 4294967291 x 17");
         Path big = sectionEdited(g, meta, b -> {
             StoreTestSupport.putU32(b, metaField(b, StoreLayout.GRID_WIDTH_OFFSET), 1 << 15);
             StoreTestSupport.putU32(b, metaField(b, StoreLayout.GRID_HEIGHT_OFFSET), 1 << 14);
         });
         refused(StoreCorruptException.class, big, gridOpen(big), "meta width x height is 32768 x 16384");
-        Path nameLength = sectionEdited(g, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.GRID_NAME_LENGTH_OFFSET), 3));
+        Path nameLength = sectionEdited(
+                g, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.GRID_NAME_LENGTH_OFFSET), 3));
         refused(StoreCorruptException.class, nameLength, gridOpen(nameLength), "meta name length is 3");
         Path utf8 = sectionEdited(g, meta, b -> b[(int) metaField(b, StoreLayout.GRID_NAME_OFFSET) + 1] = (byte) 0xFF);
         refused(StoreCorruptException.class, utf8, gridOpen(utf8), "meta name is not valid UTF-8");
@@ -295,19 +368,34 @@ class StoreFormatEdgeCasesTest {
         int metaUniform = StoreTestSupport.u32(v, metaField(v, StoreLayout.WORLD_UNIFORM_CHUNKS_OFFSET));
         assertEquals(1, metaUniform, "the sample has one uniform chunk");
         assertEquals(stored, metaStored + metaUniform, "stored chunks of the reopened grid");
-        assertEquals(metaStored * VoxelChunkLayout.CHUNK_BYTES, StoreTestSupport.sectionLength(v, StoreLayout.SECTION_CHUNKS));
+        assertEquals(
+                metaStored * VoxelChunkLayout.CHUNK_BYTES,
+                StoreTestSupport.sectionLength(v, StoreLayout.SECTION_CHUNKS));
 
-        Path area = sectionEdited(v, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.WORLD_DEFAULT_AREA_OFFSET), 256));
+        Path area = sectionEdited(
+                v, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.WORLD_DEFAULT_AREA_OFFSET), 256));
         refused(StoreCorruptException.class, area, voxelOpen(area), "meta default area is 256");
-        Path size = sectionEdited(v, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.WORLD_SIZE_Y_OFFSET), 0));
+        Path size = sectionEdited(
+                v, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.WORLD_SIZE_Y_OFFSET), 0));
         refused(StoreCorruptException.class, size, voxelOpen(size), "meta size");
-        Path huge = sectionEdited(v, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.WORLD_SIZE_X_OFFSET), 1 << 30));
+        Path huge = sectionEdited(
+                v, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.WORLD_SIZE_X_OFFSET), 1 << 30));
         refused(StoreCorruptException.class, huge, voxelOpen(huge), "meta size");
-        Path tooMany = sectionEdited(v, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.WORLD_STORED_CHUNKS_OFFSET), slots + 1));
+        Path tooMany = sectionEdited(
+                v,
+                meta,
+                b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.WORLD_STORED_CHUNKS_OFFSET), slots + 1));
         refused(StoreCorruptException.class, tooMany, voxelOpen(tooMany), "meta stored chunk count is " + (slots + 1));
-        Path fewer = sectionEdited(v, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.WORLD_STORED_CHUNKS_OFFSET), metaStored - 1));
+        Path fewer = sectionEdited(
+                v,
+                meta,
+                b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.WORLD_STORED_CHUNKS_OFFSET), metaStored - 1));
         refused(StoreCorruptException.class, fewer, voxelOpen(fewer), "chunks section length");
-        Path sizeX = sectionEdited(v, meta, b -> StoreTestSupport.putU32(b, metaField(b, StoreLayout.WORLD_SIZE_X_OFFSET), StoreSamples.WORLD_X + 16));
+        Path sizeX = sectionEdited(
+                v,
+                meta,
+                b -> StoreTestSupport.putU32(
+                        b, metaField(b, StoreLayout.WORLD_SIZE_X_OFFSET), StoreSamples.WORLD_X + 16));
         refused(StoreCorruptException.class, sizeX, voxelOpen(sizeX), "chunk table section length");
 
         int table = StoreLayout.SECTION_CHUNK_TABLE;
@@ -316,7 +404,11 @@ class StoreFormatEdgeCasesTest {
         Path gap = sectionEdited(v, table, b -> StoreTestSupport.putU32(b, tableAt, metaStored + 1));
         refused(StoreCorruptException.class, gap, voxelOpen(gap), "chunk table slot 0 holds " + (metaStored + 1));
         Path pastUniform = sectionEdited(v, table, b -> StoreTestSupport.putU32(b, tableAt + 4, uniformBase + 257));
-        refused(StoreCorruptException.class, pastUniform, voxelOpen(pastUniform), "chunk table slot 1 holds " + (uniformBase + 257));
+        refused(
+                StoreCorruptException.class,
+                pastUniform,
+                voxelOpen(pastUniform),
+                "chunk table slot 1 holds " + (uniformBase + 257));
         Path negativeRef = sectionEdited(v, table, b -> StoreTestSupport.putU32(b, tableAt + 8, -3));
         refused(StoreCorruptException.class, negativeRef, voxelOpen(negativeRef), "chunk table slot 2 holds -3");
 
@@ -333,7 +425,9 @@ class StoreFormatEdgeCasesTest {
     @Test
     void namesRoundTripUpToTheLimit() throws IOException {
         try (Grid g = Grid.create(3, 2)) {
-            String[] names = {"", "map-ä-日本.map", "x".repeat(StoreLayout.MAX_NAME_BYTES), "é".repeat(StoreLayout.MAX_NAME_BYTES / 2)};
+            String[] names = {
+                "", "map-ä-日本.map", "x".repeat(StoreLayout.MAX_NAME_BYTES), "é".repeat(StoreLayout.MAX_NAME_BYTES / 2)
+            };
             for (String name : names) {
                 Path f = dir.resolve("name-" + (counter++) + ".opstore");
                 GridStore.bake(g, name, f);
@@ -342,8 +436,12 @@ class StoreFormatEdgeCasesTest {
                 }
             }
             Path f = dir.resolve("too-long.opstore");
-            assertThrows(IllegalArgumentException.class, () -> GridStore.bake(g, "x".repeat(StoreLayout.MAX_NAME_BYTES + 1), f));
-            assertThrows(IllegalArgumentException.class, () -> GridStore.bake(g, "é".repeat(StoreLayout.MAX_NAME_BYTES / 2 + 1), f));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> GridStore.bake(g, "x".repeat(StoreLayout.MAX_NAME_BYTES + 1), f));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> GridStore.bake(g, "é".repeat(StoreLayout.MAX_NAME_BYTES / 2 + 1), f));
             assertThrows(NullPointerException.class, () -> GridStore.bake(g, null, f));
             assertFalse(Files.exists(f));
         }
@@ -353,17 +451,22 @@ class StoreFormatEdgeCasesTest {
             try (VoxelWorldStore s = VoxelWorldStore.open(f)) {
                 assertEquals("welt-ü.3dmap", s.name());
             }
-            assertThrows(IllegalArgumentException.class, () -> VoxelWorldStore.write(w, "y".repeat(1025), dir.resolve("w2.opstore")));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> VoxelWorldStore.write(w, "y".repeat(1025), dir.resolve("w2.opstore")));
         }
         try (Stream<Path> files = Files.list(dir)) {
-            assertTrue(files.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "a refused bake left a temporary file");
+            assertTrue(
+                    files.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")),
+                    "a refused bake left a temporary file");
         }
     }
 
     @Test
     void bakeIntoAMissingFolderOrOntoAFolderFails() throws IOException {
         try (Grid g = Grid.create(4, 4)) {
-            assertThrows(NoSuchFileException.class, () -> GridStore.bake(g, "m", dir.resolve("no/such/folder/x.opstore")));
+            assertThrows(
+                    NoSuchFileException.class, () -> GridStore.bake(g, "m", dir.resolve("no/such/folder/x.opstore")));
             Path folder = Files.createDirectory(dir.resolve("folder.opstore"));
             assertThrows(FileSystemException.class, () -> GridStore.bake(g, "m", folder));
             assertTrue(Files.isDirectory(folder));
@@ -394,7 +497,8 @@ class StoreFormatEdgeCasesTest {
                 for (Cell[] p : pairs) {
                     for (GridAlgorithm a : GridAlgorithm.values()) {
                         GridOptions o = GridOptions.builder().algorithm(a).build();
-                        StoreTestSupport.assertSameAnswer(g.findPath(p[0], p[1], o), s.grid().findPath(p[0], p[1], o), a + " " + p[0]);
+                        StoreTestSupport.assertSameAnswer(
+                                g.findPath(p[0], p[1], o), s.grid().findPath(p[0], p[1], o), a + " " + p[0]);
                     }
                 }
                 StoreTestSupport.assertSameTables(g, s.grid(), "wide");
@@ -407,15 +511,18 @@ class StoreFormatEdgeCasesTest {
     @Test
     void bakeOverAnOpenStoreLeavesItsReaderOnTheOldFile() throws IOException {
         Path f = dir.resolve("replaced.opstore");
-        try (Grid first = StoreSamples.sampleGrid(1); Grid second = StoreSamples.sampleGrid(2)) {
+        try (Grid first = StoreSamples.sampleGrid(1);
+                Grid second = StoreSamples.sampleGrid(2)) {
             GridStore.bake(first, "first", f);
             try (GridStore old = GridStore.open(f)) {
                 Cell a = new Cell(0, 0);
                 Cell b = new Cell(StoreSamples.GRID_W - 1, StoreSamples.GRID_H - 1);
                 GridStore.bake(second, "second", f);
                 StoreTestSupport.assertSameTables(first, old.grid(), "old reader");
-                GridOptions o = GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build();
-                StoreTestSupport.assertSameAnswer(first.findPath(a, b, o), old.grid().findPath(a, b, o), "old reader");
+                GridOptions o =
+                        GridOptions.builder().algorithm(GridAlgorithm.JPS_PLUS).build();
+                StoreTestSupport.assertSameAnswer(
+                        first.findPath(a, b, o), old.grid().findPath(a, b, o), "old reader");
                 old.file().verify(StoreProgress.NONE);
                 assertEquals("first", old.name());
                 try (GridStore fresh = GridStore.open(f)) {

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.zip.CRC32C;
-import org.onepath.cells.Cell;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
@@ -15,6 +14,7 @@ import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
+import org.onepath.cells.Cell;
 
 /**
  * Opens a grid store and a world store read-only, runs a fixed list of queries and prints one
@@ -24,8 +24,7 @@ import org.onepath.VoxelPath;
  * <p>Arguments: grid store, world store.
  */
 public final class StoreQueryMain {
-    private StoreQueryMain() {
-    }
+    private StoreQueryMain() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length != 2) {
@@ -33,7 +32,7 @@ public final class StoreQueryMain {
             System.exit(2);
         }
         try (GridStore grid = GridStore.open(Path.of(args[0]));
-             VoxelWorldStore world = VoxelWorldStore.open(Path.of(args[1]))) {
+                VoxelWorldStore world = VoxelWorldStore.open(Path.of(args[1]))) {
             for (String line : answers(grid.grid(), world.grid())) {
                 System.out.println(line);
             }
@@ -49,17 +48,20 @@ public final class StoreQueryMain {
             Cell a = new Cell(rnd.nextInt(grid.width()), rnd.nextInt(grid.height()));
             Cell b = new Cell(rnd.nextInt(grid.width()), rnd.nextInt(grid.height()));
             for (GridAlgorithm alg : GridAlgorithm.values()) {
-                GridPath p = grid.findPath(a, b, GridOptions.builder().algorithm(alg).build());
+                GridPath p =
+                        grid.findPath(a, b, GridOptions.builder().algorithm(alg).build());
                 out.add("grid " + alg + " " + a + "->" + b + " " + p.status() + " " + p.cost() + " " + p.expandedCount()
                         + " " + hash(p.cellIndices()));
             }
         }
         for (int i = 0; i < 20; i++) {
-            VoxelCell a = new VoxelCell(rnd.nextInt(world.sizeX()), rnd.nextInt(world.sizeY()), rnd.nextInt(world.sizeZ()));
-            VoxelCell b = new VoxelCell(rnd.nextInt(world.sizeX()), rnd.nextInt(world.sizeY()), rnd.nextInt(world.sizeZ()));
+            VoxelCell a =
+                    new VoxelCell(rnd.nextInt(world.sizeX()), rnd.nextInt(world.sizeY()), rnd.nextInt(world.sizeZ()));
+            VoxelCell b =
+                    new VoxelCell(rnd.nextInt(world.sizeX()), rnd.nextInt(world.sizeY()), rnd.nextInt(world.sizeZ()));
             VoxelPath p = world.findPath(a, b, VoxelOptions.DEFAULT);
-            out.add("world " + a + "->" + b + " " + p.status() + " " + p.cost() + " " + p.expandedCount()
-                    + " " + hash(p.nodeIndices()));
+            out.add("world " + a + "->" + b + " " + p.status() + " " + p.cost() + " " + p.expandedCount() + " "
+                    + hash(p.nodeIndices()));
         }
         return out;
     }

@@ -14,8 +14,7 @@ import org.onepath.VoxelGrid;
  * uniform and default chunks, an edge chunk among them.
  */
 final class StoreSamples {
-    private StoreSamples() {
-    }
+    private StoreSamples() {}
 
     static final int GRID_W = 23;
     static final int GRID_H = 17;
@@ -69,7 +68,10 @@ final class StoreSamples {
             }
         }
         for (int i = 0; i < 300; i++) {
-            world.setArea(16 + rnd.nextInt(WORLD_X - 16), rnd.nextInt(WORLD_Y), rnd.nextInt(WORLD_Z),
+            world.setArea(
+                    16 + rnd.nextInt(WORLD_X - 16),
+                    rnd.nextInt(WORLD_Y),
+                    rnd.nextInt(WORLD_Z),
                     rnd.nextInt(3) == 0 ? VoxelGrid.SOLID : 1 + rnd.nextInt(5));
         }
         return world;

@@ -20,22 +20,21 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelPath;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.GridTables;
 import org.onepath.layout.VoxelChunkLayout;
 
 /** Shared helpers of the store tests: random grids, byte-level file surgery, result comparison. */
 final class StoreTestSupport {
-    private StoreTestSupport() {
-    }
+    private StoreTestSupport() {}
 
     // ---- grids ----
 
@@ -68,11 +67,23 @@ final class StoreTestSupport {
         GridOptions.Builder b = GridOptions.builder().algorithm(algorithm);
         return List.of(
                 b.build(),
-                GridOptions.builder().algorithm(algorithm).diagonalRule(DiagonalRule.ALLOW_ALL).build(),
-                GridOptions.builder().algorithm(algorithm).diagonalRule(DiagonalRule.NO_SQUEEZING).build(),
+                GridOptions.builder()
+                        .algorithm(algorithm)
+                        .diagonalRule(DiagonalRule.ALLOW_ALL)
+                        .build(),
+                GridOptions.builder()
+                        .algorithm(algorithm)
+                        .diagonalRule(DiagonalRule.NO_SQUEEZING)
+                        .build(),
                 GridOptions.builder().algorithm(algorithm).agentSize(2).build(),
-                GridOptions.builder().algorithm(algorithm).connectivity(Connectivity.FOUR).build(),
-                GridOptions.builder().algorithm(algorithm).specializedEngines(false).build());
+                GridOptions.builder()
+                        .algorithm(algorithm)
+                        .connectivity(Connectivity.FOUR)
+                        .build(),
+                GridOptions.builder()
+                        .algorithm(algorithm)
+                        .specializedEngines(false)
+                        .build());
     }
 
     /** Status, cost, cells, expansions and the algorithm that ran are the same. */
@@ -140,7 +151,8 @@ final class StoreTestSupport {
         if (e.jpsPlus() != null) {
             assertArrayEquals(bytes(e.jpsPlus()), bytes(a.jpsPlus()), what + ": tables().jpsPlus");
         }
-        assertArrayEquals(bytes(e.octileNeighbours()), bytes(a.octileNeighbours()), what + ": tables().octileNeighbours");
+        assertArrayEquals(
+                bytes(e.octileNeighbours()), bytes(a.octileNeighbours()), what + ": tables().octileNeighbours");
     }
 
     // ---- voxels ----
@@ -250,7 +262,10 @@ final class StoreTestSupport {
     static void fixDirectory(byte[] b) {
         int count = sectionCount(b);
         long tableEnd = count >= 0 && count <= StoreLayout.MAX_SECTIONS ? tableEnd(b) : StoreLayout.HEADER_BYTES;
-        putU32(b, StoreLayout.TABLE_CRC_OFFSET, crc32c(b, StoreLayout.HEADER_BYTES, tableEnd - StoreLayout.HEADER_BYTES));
+        putU32(
+                b,
+                StoreLayout.TABLE_CRC_OFFSET,
+                crc32c(b, StoreLayout.HEADER_BYTES, tableEnd - StoreLayout.HEADER_BYTES));
         putU32(b, StoreLayout.HEADER_CRC_OFFSET, crc32c(b, 0, StoreLayout.HEADER_CRC_OFFSET));
         long footer = b.length - StoreLayout.FOOTER_BYTES;
         putU32(b, footer + StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET, crc32c(b, 0, tableEnd));
@@ -317,7 +332,9 @@ final class StoreTestSupport {
 
     /** The java executable of this JVM. */
     static String javaExecutable() {
-        return ProcessHandle.current().info().command()
+        return ProcessHandle.current()
+                .info()
+                .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 

@@ -90,11 +90,13 @@ class VoxelWorldStorePropertyTest {
     }
 
     @Property(tries = 100)
-    void worldReadsBackAsWritten(@ForAll @IntRange(min = 1, max = 40) int sx,
-                                 @ForAll @IntRange(min = 1, max = 40) int sy,
-                                 @ForAll @IntRange(min = 1, max = 40) int sz,
-                                 @ForAll boolean solidDefault,
-                                 @ForAll long seed) throws Exception {
+    void worldReadsBackAsWritten(
+            @ForAll @IntRange(min = 1, max = 40) int sx,
+            @ForAll @IntRange(min = 1, max = 40) int sy,
+            @ForAll @IntRange(min = 1, max = 40) int sz,
+            @ForAll boolean solidDefault,
+            @ForAll long seed)
+            throws Exception {
         int defaultArea = solidDefault ? 255 : 0;
         Path dir = StoreTestSupport.tempFolder("voxelstore-prop");
         try (VoxelGrid world = randomWorld(sx, sy, sz, defaultArea, seed)) {
@@ -114,7 +116,9 @@ class VoxelWorldStorePropertyTest {
                 StoreTestSupport.assertSameVoxels(world, read, sx + "x" + sy + "x" + sz);
                 // uniform chunks are a slot value, mixed ones stored bytes, default ones nothing
                 StoreFile f = store.file();
-                assertEquals(classes[3] * VoxelChunkLayout.CHUNK_BYTES, f.section(StoreLayout.SECTION_CHUNKS).length());
+                assertEquals(
+                        classes[3] * VoxelChunkLayout.CHUNK_BYTES,
+                        f.section(StoreLayout.SECTION_CHUNKS).length());
                 byte[] bytes = StoreTestSupport.read(file);
                 long meta = f.section(StoreLayout.SECTION_META).offset();
                 assertEquals(classes[3], StoreTestSupport.u32(bytes, meta + StoreLayout.WORLD_STORED_CHUNKS_OFFSET));
@@ -128,7 +132,9 @@ class VoxelWorldStorePropertyTest {
                 for (int i = 0; i < 4; i++) {
                     VoxelCell a = randomVoxel(world, rnd);
                     VoxelCell b = randomVoxel(world, rnd);
-                    StoreTestSupport.assertSameAnswer(world.findPath(a, b, VoxelOptions.DEFAULT), read.findPath(a, b, VoxelOptions.DEFAULT),
+                    StoreTestSupport.assertSameAnswer(
+                            world.findPath(a, b, VoxelOptions.DEFAULT),
+                            read.findPath(a, b, VoxelOptions.DEFAULT),
                             a + " -> " + b);
                 }
                 store.verify(StoreProgress.NONE);

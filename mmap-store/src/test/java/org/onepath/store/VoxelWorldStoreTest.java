@@ -15,11 +15,11 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.onepath.cells.PathStatus;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
+import org.onepath.cells.PathStatus;
 import org.onepath.layout.VoxelChunkLayout;
 
 /** World stores: uniform chunks take no room, edits after open never reach the mapped file, commit replaces it. */
@@ -78,10 +78,13 @@ class VoxelWorldStoreTest {
                 VoxelCell goal = new VoxelCell(100, 40, 131);
                 VoxelPath expected = world.findPath(start, goal, VoxelOptions.DEFAULT);
                 assertEquals(PathStatus.FOUND, expected.status());
-                StoreTestSupport.assertSameAnswer(expected, read.findPath(start, goal, VoxelOptions.DEFAULT), "tunnel to air");
+                StoreTestSupport.assertSameAnswer(
+                        expected, read.findPath(start, goal, VoxelOptions.DEFAULT), "tunnel to air");
                 VoxelCell east = new VoxelCell(255, 40, 60);
-                StoreTestSupport.assertSameAnswer(world.findPath(east, start, VoxelOptions.DEFAULT),
-                        read.findPath(east, start, VoxelOptions.DEFAULT), "tunnel to tunnel");
+                StoreTestSupport.assertSameAnswer(
+                        world.findPath(east, start, VoxelOptions.DEFAULT),
+                        read.findPath(east, start, VoxelOptions.DEFAULT),
+                        "tunnel to tunnel");
                 store.verify(StoreProgress.NONE);
 
                 byte[] bytes = StoreTestSupport.read(file);
@@ -140,7 +143,11 @@ class VoxelWorldStoreTest {
         }
         Random rnd = new Random(5);
         for (int i = 0; i < 3000; i++) {
-            w.setArea(rnd.nextInt(40), rnd.nextInt(50), rnd.nextInt(16), rnd.nextInt(4) == 0 ? VoxelGrid.SOLID : rnd.nextInt(3));
+            w.setArea(
+                    rnd.nextInt(40),
+                    rnd.nextInt(50),
+                    rnd.nextInt(16),
+                    rnd.nextInt(4) == 0 ? VoxelGrid.SOLID : rnd.nextInt(3));
         }
         return w;
     }
@@ -186,7 +193,9 @@ class VoxelWorldStoreTest {
         for (int i = 0; i < 6; i++) {
             VoxelCell a = new VoxelCell(rnd.nextInt(70), rnd.nextInt(50), rnd.nextInt(40));
             VoxelCell b = new VoxelCell(rnd.nextInt(70), rnd.nextInt(50), rnd.nextInt(40));
-            StoreTestSupport.assertSameAnswer(expected.findPath(a, b, VoxelOptions.DEFAULT), actual.findPath(a, b, VoxelOptions.DEFAULT),
+            StoreTestSupport.assertSameAnswer(
+                    expected.findPath(a, b, VoxelOptions.DEFAULT),
+                    actual.findPath(a, b, VoxelOptions.DEFAULT),
                     what + " " + a + " -> " + b);
         }
     }
@@ -194,7 +203,8 @@ class VoxelWorldStoreTest {
     @Test
     void editsAfterOpenNeverReachTheMappedFileUntilCommit() throws Exception {
         Path file = dir.resolve("edited.opstore");
-        try (VoxelGrid original = editableWorld(); VoxelGrid mirror = editableWorld()) {
+        try (VoxelGrid original = editableWorld();
+                VoxelGrid mirror = editableWorld()) {
             VoxelWorldStore.write(original, "edited", file);
             byte[] before = Files.readAllBytes(file);
             try (VoxelWorldStore store = VoxelWorldStore.open(file)) {
@@ -215,7 +225,8 @@ class VoxelWorldStoreTest {
                 }
 
                 store.commit(StoreProgress.NONE);
-                assertFalse(java.util.Arrays.equals(before, Files.readAllBytes(file)), "commit left the file as it was");
+                assertFalse(
+                        java.util.Arrays.equals(before, Files.readAllBytes(file)), "commit left the file as it was");
                 // the committing store keeps its mapping and its edits
                 StoreTestSupport.assertSameVoxels(mirror, grid, "after commit");
                 apply(grid, edits(99, 200));
@@ -228,7 +239,9 @@ class VoxelWorldStoreTest {
             }
             VoxelWorldStore.verify(file, StoreProgress.NONE);
             try (Stream<Path> files = Files.list(dir)) {
-                assertEquals(List.of("edited.opstore"), files.map(p -> p.getFileName().toString()).toList());
+                assertEquals(
+                        List.of("edited.opstore"),
+                        files.map(p -> p.getFileName().toString()).toList());
             }
         }
     }

@@ -16,8 +16,7 @@ import java.lang.foreign.ValueLayout;
  * multiplier, so it is not stored. The piece has a fixed size, so it carries no count.
  */
 public final class AreasLayout {
-    private AreasLayout() {
-    }
+    private AreasLayout() {}
 
     /** Areas with a multiplier: ids 0..254. */
     public static final int AREA_COUNT = 255;

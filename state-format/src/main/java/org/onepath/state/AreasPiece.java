@@ -10,8 +10,7 @@ import java.util.Objects;
  * multipliers of areas 0..254.
  */
 public final class AreasPiece {
-    private AreasPiece() {
-    }
+    private AreasPiece() {}
 
     /**
      * An area-cost table as stored. The array is not copied (tables are small, but the record is a
@@ -27,7 +26,8 @@ public final class AreasPiece {
         public Areas {
             Objects.requireNonNull(multipliers, "multipliers");
             if (multipliers.length != AREA_COUNT) {
-                throw new IllegalArgumentException("multipliers.length = " + multipliers.length + ": expected " + AREA_COUNT);
+                throw new IllegalArgumentException(
+                        "multipliers.length = " + multipliers.length + ": expected " + AREA_COUNT);
             }
         }
 
@@ -77,12 +77,16 @@ public final class AreasPiece {
 
     private static void check(Areas areas, long at, Complaint complaint) {
         if (areas.version() < 0) {
-            throw complaint.at("areas.version", Integer.toString(areas.version()), ">= 0", at + AreasLayout.VERSION_OFFSET);
+            throw complaint.at(
+                    "areas.version", Integer.toString(areas.version()), ">= 0", at + AreasLayout.VERSION_OFFSET);
         }
         double[] m = areas.multipliers();
         for (int a = 0; a < AREA_COUNT; a++) {
             if (!(m[a] > 0 && m[a] < Double.POSITIVE_INFINITY)) {
-                throw complaint.at("areas.multiplier[" + a + "]", Double.toString(m[a]), "a finite value > 0",
+                throw complaint.at(
+                        "areas.multiplier[" + a + "]",
+                        Double.toString(m[a]),
+                        "a finite value > 0",
                         at + AreasLayout.multiplierOffset(a));
             }
         }

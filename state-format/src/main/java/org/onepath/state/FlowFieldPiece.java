@@ -32,8 +32,7 @@ import java.util.Objects;
  * neighbours) the engine checks after the read.
  */
 public final class FlowFieldPiece {
-    private FlowFieldPiece() {
-    }
+    private FlowFieldPiece() {}
 
     /**
      * A flow field's state, as stored. The arrays are not copied; do not change them after
@@ -51,8 +50,18 @@ public final class FlowFieldPiece {
      * @param open         the open set, F = G = cost
      * @param touched      nodes the repair has touched (empty unless repairing)
      */
-    public record Field(int nodeCount, int status, int settled, boolean repairing, int[] goals, int[] reachedNodes,
-                        double[] reachedCosts, int[] stepNodes, int[] stepNext, OpenSetPiece.Heap open, int[] touched) {
+    public record Field(
+            int nodeCount,
+            int status,
+            int settled,
+            boolean repairing,
+            int[] goals,
+            int[] reachedNodes,
+            double[] reachedCosts,
+            int[] stepNodes,
+            int[] stepNext,
+            OpenSetPiece.Heap open,
+            int[] touched) {
         /**
          * @throws IllegalArgumentException if paired arrays differ in length
          */
@@ -65,8 +74,8 @@ public final class FlowFieldPiece {
             Objects.requireNonNull(open, "open");
             Objects.requireNonNull(touched, "touched");
             if (reachedNodes.length != reachedCosts.length) {
-                throw new IllegalArgumentException("array lengths reachedNodes " + reachedNodes.length + ", reachedCosts "
-                        + reachedCosts.length + ": expected equal");
+                throw new IllegalArgumentException("array lengths reachedNodes " + reachedNodes.length
+                        + ", reachedCosts " + reachedCosts.length + ": expected equal");
             }
             if (stepNodes.length != stepNext.length) {
                 throw new IllegalArgumentException("array lengths stepNodes " + stepNodes.length + ", stepNext "
@@ -77,10 +86,18 @@ public final class FlowFieldPiece {
         /** Equal contents, costs compared bit for bit. */
         @Override
         public boolean equals(Object o) {
-            return o instanceof Field f && nodeCount == f.nodeCount && status == f.status && settled == f.settled
-                    && repairing == f.repairing && Arrays.equals(goals, f.goals) && Arrays.equals(reachedNodes, f.reachedNodes)
-                    && Arrays.equals(reachedCosts, f.reachedCosts) && Arrays.equals(stepNodes, f.stepNodes)
-                    && Arrays.equals(stepNext, f.stepNext) && open.equals(f.open) && Arrays.equals(touched, f.touched);
+            return o instanceof Field f
+                    && nodeCount == f.nodeCount
+                    && status == f.status
+                    && settled == f.settled
+                    && repairing == f.repairing
+                    && Arrays.equals(goals, f.goals)
+                    && Arrays.equals(reachedNodes, f.reachedNodes)
+                    && Arrays.equals(reachedCosts, f.reachedCosts)
+                    && Arrays.equals(stepNodes, f.stepNodes)
+                    && Arrays.equals(stepNext, f.stepNext)
+                    && open.equals(f.open)
+                    && Arrays.equals(touched, f.touched);
         }
 
         @Override
@@ -97,16 +114,23 @@ public final class FlowFieldPiece {
 
         @Override
         public String toString() {
-            return "Field[nodeCount=" + nodeCount + ", status=" + status + ", settled=" + settled + ", repairing=" + repairing
-                    + ", goals=" + Arrays.toString(goals) + ", reached=" + reachedNodes.length + ", steps=" + stepNodes.length
+            return "Field[nodeCount=" + nodeCount + ", status=" + status + ", settled=" + settled + ", repairing="
+                    + repairing
+                    + ", goals=" + Arrays.toString(goals) + ", reached=" + reachedNodes.length + ", steps="
+                    + stepNodes.length
                     + ", open=" + open.count() + ", touched=" + touched.length + "]";
         }
     }
 
     /** Bytes {@link #write} emits for this field. */
     public static long length(Field f) {
-        return FlowFieldPieceLayout.pieceBytes(f.goals().length, f.reachedNodes().length, f.stepNodes().length,
-                f.open().count(), f.repairing(), f.touched().length);
+        return FlowFieldPieceLayout.pieceBytes(
+                f.goals().length,
+                f.reachedNodes().length,
+                f.stepNodes().length,
+                f.open().count(),
+                f.repairing(),
+                f.touched().length);
     }
 
     /**
@@ -187,8 +211,18 @@ public final class FlowFieldPiece {
                 touched[i] = r.i32("flow.touched.node");
             }
         }
-        Field f = new Field(n, status, settled, repairing, goals, reachedNodes, reachedCosts, stepNodes, stepNext,
-                new OpenSetPiece.Heap(raw.nodes(), raw.key1(), raw.key2()), touched);
+        Field f = new Field(
+                n,
+                status,
+                settled,
+                repairing,
+                goals,
+                reachedNodes,
+                reachedCosts,
+                stepNodes,
+                stepNext,
+                new OpenSetPiece.Heap(raw.nodes(), raw.key1(), raw.key2()),
+                touched);
         check(f, at, Complaint.of(r));
         return f;
     }
@@ -202,18 +236,26 @@ public final class FlowFieldPiece {
     private static void check(Field f, long at, Complaint complaint) {
         int n = f.nodeCount();
         if (n < 0) {
-            throw complaint.at("flow.nodeCount", Integer.toString(n), ">= 0", at + FlowFieldPieceLayout.NODE_COUNT_OFFSET);
+            throw complaint.at(
+                    "flow.nodeCount", Integer.toString(n), ">= 0", at + FlowFieldPieceLayout.NODE_COUNT_OFFSET);
         }
         int status = f.status();
         if (status < STATUS_NOT_STARTED || status > STATUS_COMPLETE) {
-            throw complaint.at("flow.status", Integer.toString(status), "0..2 (not started, running, complete)",
+            throw complaint.at(
+                    "flow.status",
+                    Integer.toString(status),
+                    "0..2 (not started, running, complete)",
                     at + FlowFieldPieceLayout.STATUS_OFFSET);
         }
         if (f.settled() < 0) {
-            throw complaint.at("flow.settled", Integer.toString(f.settled()), ">= 0", at + FlowFieldPieceLayout.SETTLED_OFFSET);
+            throw complaint.at(
+                    "flow.settled", Integer.toString(f.settled()), ">= 0", at + FlowFieldPieceLayout.SETTLED_OFFSET);
         }
         if (f.repairing() && status != STATUS_RUNNING) {
-            throw complaint.at("flow.repairing", "1", "0 unless the status is 1 (a repair runs only while the field runs)",
+            throw complaint.at(
+                    "flow.repairing",
+                    "1",
+                    "0 unless the status is 1 (a repair runs only while the field runs)",
                     at + FlowFieldPieceLayout.REPAIRING_OFFSET);
         }
         int[] goals = f.goals();
@@ -225,7 +267,12 @@ public final class FlowFieldPiece {
         double[] costs = f.reachedCosts();
         for (int i = 0; i < reached.length; i++) {
             long recordAt = at + FlowFieldPieceLayout.reachedOffset(gc, i);
-            increasingIndex(reached, i, n, "flow.reached[" + i + "].node", recordAt + FlowFieldPieceLayout.REACHED_NODE_OFFSET,
+            increasingIndex(
+                    reached,
+                    i,
+                    n,
+                    "flow.reached[" + i + "].node",
+                    recordAt + FlowFieldPieceLayout.REACHED_NODE_OFFSET,
                     complaint);
             double c = costs[i];
             long costAt = recordAt + FlowFieldPieceLayout.REACHED_COST_OFFSET;
@@ -233,7 +280,10 @@ public final class FlowFieldPiece {
                 throw complaint.at("flow.reached[" + i + "].cost", Double.toString(c), "a finite cost >= 0", costAt);
             }
             if (c != 0 && Arrays.binarySearch(goals, reached[i]) >= 0) {
-                throw complaint.at("flow.reached[" + i + "].cost", Double.toString(c), "0 (node " + reached[i] + " is a goal)",
+                throw complaint.at(
+                        "flow.reached[" + i + "].cost",
+                        Double.toString(c),
+                        "0 (node " + reached[i] + " is a goal)",
                         costAt);
             }
         }
@@ -247,22 +297,35 @@ public final class FlowFieldPiece {
             int node = stepNodes[i];
             int ri = Arrays.binarySearch(reached, node);
             if (ri < 0) {
-                throw complaint.at("flow.step[" + i + "].node", Integer.toString(node), "a reached node (one with a cost)", nodeAt);
+                throw complaint.at(
+                        "flow.step[" + i + "].node",
+                        Integer.toString(node),
+                        "a reached node (one with a cost)",
+                        nodeAt);
             }
             if (Arrays.binarySearch(goals, node) >= 0) {
-                throw complaint.at("flow.step[" + i + "].node", Integer.toString(node), "a node that is not a goal (goals have no next node)",
+                throw complaint.at(
+                        "flow.step[" + i + "].node",
+                        Integer.toString(node),
+                        "a node that is not a goal (goals have no next node)",
                         nodeAt);
             }
             int next = stepNext[i];
             long nextAt = recordAt + FlowFieldPieceLayout.STEP_NEXT_OFFSET;
             int ni = next >= 0 && next < n && next != node ? Arrays.binarySearch(reached, next) : -1;
             if (ni < 0) {
-                throw complaint.at("flow.step[" + i + "].next", Integer.toString(next),
-                        "another reached node (" + StateReader.indexRange(n) + ", with a cost)", nextAt);
+                throw complaint.at(
+                        "flow.step[" + i + "].next",
+                        Integer.toString(next),
+                        "another reached node (" + StateReader.indexRange(n) + ", with a cost)",
+                        nextAt);
             }
             if (!(costs[ni] <= costs[ri])) {
-                throw complaint.at("flow.step[" + i + "].next", next + " (cost " + costs[ni] + ")",
-                        "a node that costs no more than node " + node + " (" + costs[ri] + ")", nextAt);
+                throw complaint.at(
+                        "flow.step[" + i + "].next",
+                        next + " (cost " + costs[ni] + ")",
+                        "a node that costs no more than node " + node + " (" + costs[ri] + ")",
+                        nextAt);
             }
         }
         int sc = stepNodes.length;
@@ -275,31 +338,49 @@ public final class FlowFieldPiece {
             int node = open.nodes()[s];
             int ri = Arrays.binarySearch(reached, node);
             if (ri < 0) {
-                throw complaint.at(HeapSlots.slotField(OpenSetPiece.SHAPE, s, "node"), Integer.toString(node),
-                        "a reached node (one with a cost)", slotAt + OpenSetPieceLayout.NODE_OFFSET);
+                throw complaint.at(
+                        HeapSlots.slotField(OpenSetPiece.SHAPE, s, "node"),
+                        Integer.toString(node),
+                        "a reached node (one with a cost)",
+                        slotAt + OpenSetPieceLayout.NODE_OFFSET);
             }
             long bits = Double.doubleToRawLongBits(costs[ri]);
             if (Double.doubleToRawLongBits(open.f()[s]) != bits) {
-                throw complaint.at(HeapSlots.slotField(OpenSetPiece.SHAPE, s, "f"), Double.toString(open.f()[s]),
-                        "the cost of node " + node + " (" + costs[ri] + ")", slotAt + OpenSetPieceLayout.F_OFFSET);
+                throw complaint.at(
+                        HeapSlots.slotField(OpenSetPiece.SHAPE, s, "f"),
+                        Double.toString(open.f()[s]),
+                        "the cost of node " + node + " (" + costs[ri] + ")",
+                        slotAt + OpenSetPieceLayout.F_OFFSET);
             }
             if (Double.doubleToRawLongBits(open.g()[s]) != bits) {
-                throw complaint.at(HeapSlots.slotField(OpenSetPiece.SHAPE, s, "g"), Double.toString(open.g()[s]),
-                        "the cost of node " + node + " (" + costs[ri] + ")", slotAt + OpenSetPieceLayout.G_OFFSET);
+                throw complaint.at(
+                        HeapSlots.slotField(OpenSetPiece.SHAPE, s, "g"),
+                        Double.toString(open.g()[s]),
+                        "the cost of node " + node + " (" + costs[ri] + ")",
+                        slotAt + OpenSetPieceLayout.G_OFFSET);
             }
         }
         int oc = open.count();
         if (status == STATUS_NOT_STARTED) {
             if (f.settled() != 0) {
-                throw complaint.at("flow.settled", Integer.toString(f.settled()), "0 (a field not started has settled nothing)",
+                throw complaint.at(
+                        "flow.settled",
+                        Integer.toString(f.settled()),
+                        "0 (a field not started has settled nothing)",
                         at + FlowFieldPieceLayout.SETTLED_OFFSET);
             }
             if (rc != 0) {
-                throw complaint.at("flow.reached.count", Integer.toString(rc), "0 (a field not started has no costs)",
+                throw complaint.at(
+                        "flow.reached.count",
+                        Integer.toString(rc),
+                        "0 (a field not started has no costs)",
                         at + FlowFieldPieceLayout.reachedCountOffset(gc));
             }
             if (sc != 0) {
-                throw complaint.at("flow.steps.count", Integer.toString(sc), "0 (a field not started has no directions)",
+                throw complaint.at(
+                        "flow.steps.count",
+                        Integer.toString(sc),
+                        "0 (a field not started has no directions)",
                         at + FlowFieldPieceLayout.stepCountOffset(gc, rc));
             }
         }
@@ -311,13 +392,17 @@ public final class FlowFieldPiece {
         }
         int[] touched = f.touched();
         if (!f.repairing() && touched.length != 0) {
-            throw complaint.at("flow.touched.count", Integer.toString(touched.length), "0 (only a repair touches nodes)",
+            throw complaint.at(
+                    "flow.touched.count",
+                    Integer.toString(touched.length),
+                    "0 (only a repair touches nodes)",
                     at + FlowFieldPieceLayout.touchedCountOffset(gc, rc, sc, oc));
         }
         for (int i = 0; i < touched.length; i++) {
             long tAt = at + FlowFieldPieceLayout.touchedOffset(gc, rc, sc, oc, i);
             if (touched[i] < 0 || touched[i] >= n) {
-                throw complaint.at("flow.touched[" + i + "]", Integer.toString(touched[i]), StateReader.indexRange(n), tAt);
+                throw complaint.at(
+                        "flow.touched[" + i + "]", Integer.toString(touched[i]), StateReader.indexRange(n), tAt);
             }
         }
         if (touched.length > 1) {
@@ -330,8 +415,11 @@ public final class FlowFieldPiece {
                     for (int i = 0; i < touched.length; i++) {
                         if (touched[i] == dup) {
                             if (first >= 0) {
-                                throw complaint.at("flow.touched[" + i + "]", Integer.toString(dup),
-                                        "a node not already listed at touched[" + first + "] (touched nodes are distinct)",
+                                throw complaint.at(
+                                        "flow.touched[" + i + "]",
+                                        Integer.toString(dup),
+                                        "a node not already listed at touched[" + first
+                                                + "] (touched nodes are distinct)",
                                         at + FlowFieldPieceLayout.touchedOffset(gc, rc, sc, oc, i));
                             }
                             first = i;

@@ -26,8 +26,7 @@ package org.onepath.state;
  * {@link OpenSetPieceLayout} with F = G = the node's cost.
  */
 public final class FlowFieldPieceLayout {
-    private FlowFieldPieceLayout() {
-    }
+    private FlowFieldPieceLayout() {}
 
     public static final int STATUS_NOT_STARTED = 0;
     public static final int STATUS_RUNNING = 1;
@@ -45,11 +44,13 @@ public final class FlowFieldPieceLayout {
 
     /** Reached record: i32 node, f64 cost. */
     public static final long REACHED_NODE_OFFSET = 0;
+
     public static final long REACHED_COST_OFFSET = REACHED_NODE_OFFSET + StateLayout.I32_BYTES;
     public static final long REACHED_BYTES = REACHED_COST_OFFSET + StateLayout.F64_BYTES;
 
     /** Step record: i32 node, i32 next. */
     public static final long STEP_NODE_OFFSET = 0;
+
     public static final long STEP_NEXT_OFFSET = STEP_NODE_OFFSET + StateLayout.I32_BYTES;
     public static final long STEP_BYTES = STEP_NEXT_OFFSET + StateLayout.I32_BYTES;
 
@@ -98,6 +99,8 @@ public final class FlowFieldPieceLayout {
 
     /** Size of a piece with these counts; {@code touched} is ignored unless {@code repairing}. */
     public static long pieceBytes(int goals, int reached, int steps, int open, boolean repairing, int touched) {
-        return repairing ? touchedOffset(goals, reached, steps, open, touched) : touchedCountOffset(goals, reached, steps, open);
+        return repairing
+                ? touchedOffset(goals, reached, steps, open, touched)
+                : touchedCountOffset(goals, reached, steps, open);
     }
 }

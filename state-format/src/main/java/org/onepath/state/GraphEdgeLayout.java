@@ -23,8 +23,7 @@ import java.lang.foreign.ValueLayout;
  * {@link StateLayout} value layouts. Edge {@code i} sits at {@code i * RECORD_BYTES}.
  */
 public final class GraphEdgeLayout {
-    private GraphEdgeLayout() {
-    }
+    private GraphEdgeLayout() {}
 
     public static final long FROM_OFFSET = 0;
     public static final long TO_OFFSET = FROM_OFFSET + StateLayout.I32_BYTES;
@@ -35,6 +34,7 @@ public final class GraphEdgeLayout {
     public static final ValueLayout.OfInt NODE = StateLayout.I32;
     /** The weight is an f64 stored by its bit pattern. */
     public static final ValueLayout.OfLong WEIGHT_BITS = StateLayout.I64;
+
     public static final ValueLayout.OfByte ALIVE = StateLayout.U8;
 
     /** Offset of edge record {@code edge} from the first record. */

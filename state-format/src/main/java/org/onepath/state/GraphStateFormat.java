@@ -19,8 +19,7 @@ import java.util.Objects;
  * the last record.
  */
 public final class GraphStateFormat {
-    private GraphStateFormat() {
-    }
+    private GraphStateFormat() {}
 
     /** Largest node count of a graph, 2^26. */
     public static final int MAX_NODES = 1 << 26;
@@ -85,7 +84,8 @@ public final class GraphStateFormat {
             long rec = r.offset();
             int from = r.i32("edge.from");
             if (from < 0 || from >= n) {
-                throw r.error("edge[" + i + "].from", from, StateReader.indexRange(n), rec + GraphEdgeLayout.FROM_OFFSET);
+                throw r.error(
+                        "edge[" + i + "].from", from, StateReader.indexRange(n), rec + GraphEdgeLayout.FROM_OFFSET);
             }
             int to = r.i32("edge.to");
             if (to < 0 || to >= n) {
@@ -93,7 +93,10 @@ public final class GraphStateFormat {
             }
             double weight = r.f64("edge.weight");
             if (!(weight >= 0 && weight < Double.POSITIVE_INFINITY)) {
-                throw r.error("edge[" + i + "].weight", Double.toString(weight), "a finite value >= 0",
+                throw r.error(
+                        "edge[" + i + "].weight",
+                        Double.toString(weight),
+                        "a finite value >= 0",
                         rec + GraphEdgeLayout.WEIGHT_OFFSET);
             }
             int flag = r.u8("edge.alive");

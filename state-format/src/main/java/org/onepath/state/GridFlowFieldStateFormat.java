@@ -20,8 +20,7 @@ import java.util.Objects;
  * {@code width * height} nodes, the cell indexes.
  */
 public final class GridFlowFieldStateFormat {
-    private GridFlowFieldStateFormat() {
-    }
+    private GridFlowFieldStateFormat() {}
 
     /** Largest number of cells, as for the grids. */
     public static final int MAX_CELLS = GridStateFormat.MAX_CELLS;
@@ -51,7 +50,8 @@ public final class GridFlowFieldStateFormat {
      * @param goals   goal cells in creation order
      * @param pending pending edited cells, distinct
      */
-    public record State(int width, int height, int areaVersion, int[] goals, int[] pending, FlowFieldPiece.Field field) {
+    public record State(
+            int width, int height, int areaVersion, int[] goals, int[] pending, FlowFieldPiece.Field field) {
         public State {
             Objects.requireNonNull(goals, "goals");
             Objects.requireNonNull(pending, "pending");
@@ -60,8 +60,13 @@ public final class GridFlowFieldStateFormat {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof State s && width == s.width && height == s.height && areaVersion == s.areaVersion
-                    && Arrays.equals(goals, s.goals) && Arrays.equals(pending, s.pending) && field.equals(s.field);
+            return o instanceof State s
+                    && width == s.width
+                    && height == s.height
+                    && areaVersion == s.areaVersion
+                    && Arrays.equals(goals, s.goals)
+                    && Arrays.equals(pending, s.pending)
+                    && field.equals(s.field);
         }
 
         @Override
@@ -71,8 +76,8 @@ public final class GridFlowFieldStateFormat {
 
         @Override
         public String toString() {
-            return "State[" + width + " x " + height + ", areaVersion=" + areaVersion + ", goals=" + Arrays.toString(goals)
-                    + ", pending=" + pending.length + ", " + field + "]";
+            return "State[" + width + " x " + height + ", areaVersion=" + areaVersion + ", goals="
+                    + Arrays.toString(goals) + ", pending=" + pending.length + ", " + field + "]";
         }
     }
 
@@ -153,7 +158,10 @@ public final class GridFlowFieldStateFormat {
         }
         for (int i = 0; i < goals.length; i++) {
             if (goals[i] < 0 || goals[i] >= cells) {
-                throw complaint.at("goal[" + i + "]", Integer.toString(goals[i]), StateReader.indexRange(cells),
+                throw complaint.at(
+                        "goal[" + i + "]",
+                        Integer.toString(goals[i]),
+                        StateReader.indexRange(cells),
                         GOALS_OFFSET + i * CELL_BYTES);
             }
         }
@@ -163,7 +171,10 @@ public final class GridFlowFieldStateFormat {
         Arrays.sort(sorted);
         for (int i = 0; i < pending.length; i++) {
             if (pending[i] < 0 || pending[i] >= cells) {
-                throw complaint.at("pending[" + i + "]", Integer.toString(pending[i]), StateReader.indexRange(cells),
+                throw complaint.at(
+                        "pending[" + i + "]",
+                        Integer.toString(pending[i]),
+                        StateReader.indexRange(cells),
                         pendingAt + i * CELL_BYTES);
             }
         }
@@ -174,7 +185,9 @@ public final class GridFlowFieldStateFormat {
                 for (int i = 0; i < pending.length; i++) {
                     if (pending[i] == dup) {
                         if (first >= 0) {
-                            throw complaint.at("pending[" + i + "]", Integer.toString(dup),
+                            throw complaint.at(
+                                    "pending[" + i + "]",
+                                    Integer.toString(dup),
                                     "a cell not already listed at pending[" + first + "] (pending cells are distinct)",
                                     pendingAt + i * CELL_BYTES);
                         }
@@ -185,13 +198,19 @@ public final class GridFlowFieldStateFormat {
         }
         FlowFieldPiece.Field f = s.field();
         if (f.nodeCount() != cells) {
-            throw complaint.at("flow.nodeCount", Integer.toString(f.nodeCount()), cells + " (width * height)",
+            throw complaint.at(
+                    "flow.nodeCount",
+                    Integer.toString(f.nodeCount()),
+                    cells + " (width * height)",
                     fieldAt + FlowFieldPieceLayout.NODE_COUNT_OFFSET);
         }
         int[] distinct = Arrays.stream(goals).sorted().distinct().toArray();
         if (!Arrays.equals(distinct, f.goals())) {
-            throw complaint.at("flow.goals", Arrays.toString(f.goals()),
-                    Arrays.toString(distinct) + " (the goal cells sorted, without repeats)", fieldAt + FlowFieldPieceLayout.GOAL_COUNT_OFFSET);
+            throw complaint.at(
+                    "flow.goals",
+                    Arrays.toString(f.goals()),
+                    Arrays.toString(distinct) + " (the goal cells sorted, without repeats)",
+                    fieldAt + FlowFieldPieceLayout.GOAL_COUNT_OFFSET);
         }
     }
 }

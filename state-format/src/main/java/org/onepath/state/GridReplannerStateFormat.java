@@ -19,8 +19,7 @@ import java.util.Objects;
  * over {@code width * height} nodes, its mode 0 for LPA* and 1 for D* Lite.
  */
 public final class GridReplannerStateFormat {
-    private GridReplannerStateFormat() {
-    }
+    private GridReplannerStateFormat() {}
 
     /** Largest number of cells, as for the grids. */
     public static final int MAX_CELLS = GridStateFormat.MAX_CELLS;
@@ -43,8 +42,15 @@ public final class GridReplannerStateFormat {
      *
      * @param kind {@link StateKind#GRID_REPLANNER} or {@link StateKind#HEX_REPLANNER}
      */
-    public record State(StateKind kind, int width, int height, int algorithm, int areaVersion, int start, int goal,
-                        ReplanSearchPiece.Search search) {
+    public record State(
+            StateKind kind,
+            int width,
+            int height,
+            int algorithm,
+            int areaVersion,
+            int start,
+            int goal,
+            ReplanSearchPiece.Search search) {
         public State {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(search, "search");
@@ -65,7 +71,13 @@ public final class GridReplannerStateFormat {
         Objects.requireNonNull(w, "w");
         Objects.requireNonNull(s, "state");
         check(s, Complaint.ARGUMENT);
-        w.header(s.kind()).i32(s.width()).i32(s.height()).u8(s.algorithm()).i32(s.areaVersion()).i32(s.start()).i32(s.goal());
+        w.header(s.kind())
+                .i32(s.width())
+                .i32(s.height())
+                .u8(s.algorithm())
+                .i32(s.areaVersion())
+                .i32(s.start())
+                .i32(s.goal());
         ReplanSearchPiece.write(w, s.search());
     }
 
@@ -114,7 +126,8 @@ public final class GridReplannerStateFormat {
         }
         int cells = w * h;
         if (s.algorithm() != ALGORITHM_LPA_STAR && s.algorithm() != ALGORITHM_D_STAR_LITE) {
-            throw complaint.at("algorithm", Integer.toString(s.algorithm()), "5 (LPA*) or 6 (D* Lite)", ALGORITHM_OFFSET);
+            throw complaint.at(
+                    "algorithm", Integer.toString(s.algorithm()), "5 (LPA*) or 6 (D* Lite)", ALGORITHM_OFFSET);
         }
         if (s.areaVersion() < 0) {
             throw complaint.at("areaVersion", Integer.toString(s.areaVersion()), ">= 0", AREA_VERSION_OFFSET);
@@ -127,21 +140,34 @@ public final class GridReplannerStateFormat {
         }
         ReplanSearchPiece.Search search = s.search();
         if (search.nodeCount() != cells) {
-            throw complaint.at("replan.nodeCount", Integer.toString(search.nodeCount()), cells + " (width * height)",
+            throw complaint.at(
+                    "replan.nodeCount",
+                    Integer.toString(search.nodeCount()),
+                    cells + " (width * height)",
                     SEARCH_OFFSET + ReplanSearchPieceLayout.NODE_COUNT_OFFSET);
         }
-        int mode = s.algorithm() == ALGORITHM_LPA_STAR ? ReplanSearchPieceLayout.MODE_LPA_STAR
+        int mode = s.algorithm() == ALGORITHM_LPA_STAR
+                ? ReplanSearchPieceLayout.MODE_LPA_STAR
                 : ReplanSearchPieceLayout.MODE_D_STAR_LITE;
         if (search.mode() != mode) {
-            throw complaint.at("replan.mode", Integer.toString(search.mode()), mode + " (the mode of algorithm " + s.algorithm() + ")",
+            throw complaint.at(
+                    "replan.mode",
+                    Integer.toString(search.mode()),
+                    mode + " (the mode of algorithm " + s.algorithm() + ")",
                     SEARCH_OFFSET + ReplanSearchPieceLayout.MODE_OFFSET);
         }
         if (search.start() != s.start()) {
-            throw complaint.at("replan.start", Integer.toString(search.start()), s.start() + " (the replanner's start)",
+            throw complaint.at(
+                    "replan.start",
+                    Integer.toString(search.start()),
+                    s.start() + " (the replanner's start)",
                     SEARCH_OFFSET + ReplanSearchPieceLayout.START_OFFSET);
         }
         if (search.goal() != s.goal()) {
-            throw complaint.at("replan.goal", Integer.toString(search.goal()), s.goal() + " (the replanner's goal)",
+            throw complaint.at(
+                    "replan.goal",
+                    Integer.toString(search.goal()),
+                    s.goal() + " (the replanner's goal)",
                     SEARCH_OFFSET + ReplanSearchPieceLayout.GOAL_OFFSET);
         }
     }

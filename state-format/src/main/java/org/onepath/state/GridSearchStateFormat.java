@@ -35,16 +35,16 @@ import java.util.Objects;
  * readers and refuse, with {@link IllegalArgumentException}, the values those would reject.
  */
 public final class GridSearchStateFormat {
-    private GridSearchStateFormat() {
-    }
+    private GridSearchStateFormat() {}
 
     /** Largest number of cells, as for the grids. */
     public static final int MAX_CELLS = GridStateFormat.MAX_CELLS;
 
     private static final String MODES = "0..3 (not begun, specialised A*, generic, specialised jump point)";
-    private static final String FINDERS = FINDER_BLOCK_SCANS + " or " + FINDER_JPS_PLUS_TABLES + " (block scans, JPS+ tables)";
-    private static final String STATUSES = SearchStateFormat.RUNNING + ".." + SearchStateFormat.NO_PATH
-            + " (running, found, no path)";
+    private static final String FINDERS =
+            FINDER_BLOCK_SCANS + " or " + FINDER_JPS_PLUS_TABLES + " (block scans, JPS+ tables)";
+    private static final String STATUSES =
+            SearchStateFormat.RUNNING + ".." + SearchStateFormat.NO_PATH + " (running, found, no path)";
 
     /** What every mode has: the mode code and the grid's size. */
     public record Head(int mode, int width, int height) {
@@ -65,19 +65,26 @@ public final class GridSearchStateFormat {
      * @param offset  the offset of the status byte, from which the
      *                {@link GridSearchStateLayout#STATUS_OFFSET fixed-field offsets} count
      */
-    public record Fixed(int mode, int status, boolean zeroEstimate, int start, int goal, int expanded, int iterations,
-                        int pathA, int pathB, int visitedCount, long offset) {
-    }
+    public record Fixed(
+            int mode,
+            int status,
+            boolean zeroEstimate,
+            int start,
+            int goal,
+            int expanded,
+            int iterations,
+            int pathA,
+            int pathB,
+            int visitedCount,
+            long offset) {}
 
     /**
      * The fields of mode 2: the query's ends and where the embedded state lies in the data read.
      */
-    public record Generic(int startX, int startY, int goalX, int goalY, long embeddedOffset, int embeddedLength) {
-    }
+    public record Generic(int startX, int startY, int goalX, int goalY, long embeddedOffset, int embeddedLength) {}
 
     /** Mode 3's open list, stepped over: the level and the sizes of the heap and the stack. */
-    public record OpenList(double level, int heapCount, int stackCount) {
-    }
+    public record OpenList(double level, int heapCount, int stackCount) {}
 
     // ---- writing ----
 
@@ -100,7 +107,8 @@ public final class GridSearchStateFormat {
      */
     public static void writeFinder(StateWriter w, int finder) {
         if (finder != FINDER_BLOCK_SCANS && finder != FINDER_JPS_PLUS_TABLES) {
-            throw Complaint.ARGUMENT.at("finder", Integer.toString(finder), FINDERS, GridSearchStateLayout.FINDER_OFFSET);
+            throw Complaint.ARGUMENT.at(
+                    "finder", Integer.toString(finder), FINDERS, GridSearchStateLayout.FINDER_OFFSET);
         }
         w.u8(finder);
     }
@@ -112,11 +120,22 @@ public final class GridSearchStateFormat {
      * @param cellCount the grid's width * height, the bound of the cells and counters
      * @throws IllegalArgumentException if a value breaks a rule {@link #readFixed} checks
      */
-    public static void writeFixed(StateWriter w, int cellCount, int status, boolean zeroEstimate, int start, int goal,
-                                  int expanded, int iterations, int pathA, int pathB, int visitedCount) {
+    public static void writeFixed(
+            StateWriter w,
+            int cellCount,
+            int status,
+            boolean zeroEstimate,
+            int start,
+            int goal,
+            int expanded,
+            int iterations,
+            int pathA,
+            int pathB,
+            int visitedCount) {
         Objects.requireNonNull(w, "w");
         if (status < SearchStateFormat.RUNNING || status > SearchStateFormat.NO_PATH) {
-            throw Complaint.ARGUMENT.at("status", Integer.toString(status), STATUSES, GridSearchStateLayout.STATUS_OFFSET);
+            throw Complaint.ARGUMENT.at(
+                    "status", Integer.toString(status), STATUSES, GridSearchStateLayout.STATUS_OFFSET);
         }
         checkIndex("start", start, cellCount, GridSearchStateLayout.START_OFFSET);
         checkIndex("goal", goal, cellCount, GridSearchStateLayout.GOAL_OFFSET);
@@ -125,7 +144,14 @@ public final class GridSearchStateFormat {
         checkRange("pathA", pathA, 0, Integer.MAX_VALUE, GridSearchStateLayout.PATH_A_OFFSET);
         checkRange("pathB", pathB, 0, Integer.MAX_VALUE, GridSearchStateLayout.PATH_B_OFFSET);
         checkRange("visited", visitedCount, 0, cellCount, GridSearchStateLayout.VISITED_COUNT_OFFSET);
-        w.u8(status).flag(zeroEstimate).i32(start).i32(goal).i32(expanded).i32(iterations).i32(pathA).i32(pathB)
+        w.u8(status)
+                .flag(zeroEstimate)
+                .i32(start)
+                .i32(goal)
+                .i32(expanded)
+                .i32(iterations)
+                .i32(pathA)
+                .i32(pathB)
                 .i32(visitedCount);
     }
 
@@ -146,10 +172,18 @@ public final class GridSearchStateFormat {
         checkIndex("goal", goal, cells, GridSearchStateLayout.GENERIC_GOAL_X_OFFSET);
         long length = embedded.length();
         if (length > Integer.MAX_VALUE) {
-            throw Complaint.ARGUMENT.at("length", Long.toString(length), "at most " + Integer.MAX_VALUE + " bytes",
+            throw Complaint.ARGUMENT.at(
+                    "length",
+                    Long.toString(length),
+                    "at most " + Integer.MAX_VALUE + " bytes",
                     GridSearchStateLayout.GENERIC_LENGTH_OFFSET);
         }
-        w.i32(start % width).i32(start / width).i32(goal % width).i32(goal / width).i32((int) length).bytesFrom(embedded);
+        w.i32(start % width)
+                .i32(start / width)
+                .i32(goal % width)
+                .i32(goal / width)
+                .i32((int) length)
+                .bytesFrom(embedded);
     }
 
     // ---- reading ----
@@ -234,8 +268,13 @@ public final class GridSearchStateFormat {
     public static StateKind embeddedKind(MemorySegment embedded) {
         StateKind kind = StateReader.ofGrid(embedded).header();
         if (kind != StateKind.A_STAR && kind != StateKind.JUMP_POINT_SEARCH) {
-            throw StateReader.ofGrid(embedded).error("kind", kind.code(), StateKind.A_STAR.code() + " or "
-                    + StateKind.JUMP_POINT_SEARCH.code() + " (A* or jump point search)", StateLayout.KIND_OFFSET);
+            throw StateReader.ofGrid(embedded)
+                    .error(
+                            "kind",
+                            kind.code(),
+                            StateKind.A_STAR.code() + " or " + StateKind.JUMP_POINT_SEARCH.code()
+                                    + " (A* or jump point search)",
+                            StateLayout.KIND_OFFSET);
         }
         return kind;
     }
@@ -257,10 +296,16 @@ public final class GridSearchStateFormat {
         boolean startWrong = embeddedStart != g.startY() * width + g.startX();
         if (startWrong || embeddedGoal != g.goalY() * width + g.goalX()) {
             int wrong = startWrong ? embeddedStart : embeddedGoal;
-            long at = g.embeddedOffset() - GridSearchStateLayout.GENERIC_HEAD_BYTES
-                    + (startWrong ? GridSearchStateLayout.GENERIC_START_X_OFFSET : GridSearchStateLayout.GENERIC_GOAL_X_OFFSET);
-            throw r.error(startWrong ? "startX" : "goalX", startWrong ? g.startX() : g.goalX(),
-                    "the embedded search's " + (startWrong ? "start" : "goal") + " (" + wrong % width + ", " + wrong / width + ")",
+            long at = g.embeddedOffset()
+                    - GridSearchStateLayout.GENERIC_HEAD_BYTES
+                    + (startWrong
+                            ? GridSearchStateLayout.GENERIC_START_X_OFFSET
+                            : GridSearchStateLayout.GENERIC_GOAL_X_OFFSET);
+            throw r.error(
+                    startWrong ? "startX" : "goalX",
+                    startWrong ? g.startX() : g.goalX(),
+                    "the embedded search's " + (startWrong ? "start" : "goal") + " (" + wrong % width + ", "
+                            + wrong / width + ")",
                     at);
         }
     }
@@ -291,8 +336,9 @@ public final class GridSearchStateFormat {
         return switch (mode) {
             case MODE_SPECIALISED_ASTAR -> GridSearchStateLayout.ASTAR_RECORD_BYTES;
             case MODE_SPECIALISED_JUMP -> GridSearchStateLayout.JUMP_RECORD_BYTES;
-            default -> throw new IllegalArgumentException("mode " + mode + " has no visited records: expected "
-                    + MODE_SPECIALISED_ASTAR + " or " + MODE_SPECIALISED_JUMP);
+            default ->
+                throw new IllegalArgumentException("mode " + mode + " has no visited records: expected "
+                        + MODE_SPECIALISED_ASTAR + " or " + MODE_SPECIALISED_JUMP);
         };
     }
 
@@ -304,7 +350,10 @@ public final class GridSearchStateFormat {
             throw complaint.at("width", Integer.toString(width), "1.." + MAX_CELLS, GridSearchStateLayout.WIDTH_OFFSET);
         }
         if (height < 1 || (long) width * height > MAX_CELLS) {
-            throw complaint.at("height", Integer.toString(height), "1.." + (MAX_CELLS / width) + " (width * height <= 2^28)",
+            throw complaint.at(
+                    "height",
+                    Integer.toString(height),
+                    "1.." + (MAX_CELLS / width) + " (width * height <= 2^28)",
                     GridSearchStateLayout.HEIGHT_OFFSET);
         }
     }

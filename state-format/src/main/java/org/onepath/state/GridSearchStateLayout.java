@@ -25,8 +25,7 @@ package org.onepath.state;
  * </pre>
  */
 public final class GridSearchStateLayout {
-    private GridSearchStateLayout() {
-    }
+    private GridSearchStateLayout() {}
 
     public static final int MODE_NOT_BEGUN = 0;
     public static final int MODE_SPECIALISED_ASTAR = 1;
@@ -47,6 +46,7 @@ public final class GridSearchStateLayout {
 
     /** Offsets within the fixed fields of modes 1 and 3, from the status byte. */
     public static final long STATUS_OFFSET = 0;
+
     public static final long ZERO_ESTIMATE_OFFSET = STATUS_OFFSET + StateLayout.U8_BYTES;
     public static final long START_OFFSET = ZERO_ESTIMATE_OFFSET + StateLayout.U8_BYTES;
     public static final long GOAL_OFFSET = START_OFFSET + StateLayout.I32_BYTES;
@@ -67,6 +67,7 @@ public final class GridSearchStateLayout {
 
     /** Offsets within the fields of mode 2, from startX. */
     public static final long GENERIC_START_X_OFFSET = 0;
+
     public static final long GENERIC_START_Y_OFFSET = GENERIC_START_X_OFFSET + StateLayout.I32_BYTES;
     public static final long GENERIC_GOAL_X_OFFSET = GENERIC_START_Y_OFFSET + StateLayout.I32_BYTES;
     public static final long GENERIC_GOAL_Y_OFFSET = GENERIC_GOAL_X_OFFSET + StateLayout.I32_BYTES;

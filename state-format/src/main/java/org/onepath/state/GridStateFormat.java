@@ -15,8 +15,7 @@ import java.util.Objects;
  * Cells are row-major, one area id each (255 = wall).
  */
 public final class GridStateFormat {
-    private GridStateFormat() {
-    }
+    private GridStateFormat() {}
 
     /** Largest number of cells a grid has, 2^28. */
     public static final int MAX_CELLS = 1 << 28;
@@ -32,8 +31,8 @@ public final class GridStateFormat {
      * A checked Grid state; the cells are {@code width * height} bytes at {@code cellsOffset} of
      * the data read.
      */
-    public record Head(int width, int height, int version, SpacePiece.Grid space, AreasPiece.Areas areas,
-                       long cellsOffset) {
+    public record Head(
+            int width, int height, int version, SpacePiece.Grid space, AreasPiece.Areas areas, long cellsOffset) {
         /** width * height. */
         public long cellCount() {
             return (long) width * height;
@@ -46,8 +45,8 @@ public final class GridStateFormat {
     }
 
     /** Writes everything before the cells: header, size, version, space and areas. */
-    public static void writeHead(StateWriter w, int width, int height, int version, SpacePiece.Grid space,
-                                 AreasPiece.Areas areas) {
+    public static void writeHead(
+            StateWriter w, int width, int height, int version, SpacePiece.Grid space, AreasPiece.Areas areas) {
         w.header(StateKind.GRID).i32(width).i32(height).i32(version);
         SpacePiece.writeGrid(w, space);
         AreasPiece.write(w, areas);
@@ -72,7 +71,11 @@ public final class GridStateFormat {
         long cellCount = (long) w * h;
         long cellsAt = r.offset();
         if (r.remaining() < cellCount) {
-            throw r.error("cells", r.remaining() + " bytes", cellCount + " bytes (width " + w + " * height " + h + ")", cellsAt);
+            throw r.error(
+                    "cells",
+                    r.remaining() + " bytes",
+                    cellCount + " bytes (width " + w + " * height " + h + ")",
+                    cellsAt);
         }
         r.skip("cells", cellCount);
         r.expectEnd();

@@ -8,8 +8,7 @@ import java.util.Arrays;
  * passes its {@link Shape}.
  */
 final class HeapSlots {
-    private HeapSlots() {
-    }
+    private HeapSlots() {}
 
     /**
      * Names and offsets of one heap piece, taken from its layout class.
@@ -18,16 +17,22 @@ final class HeapSlots {
      * @param key1Name name of the first key, e.g. {@code "f"}
      * @param key2Name name of the second key
      */
-    record Shape(String prefix, String key1Name, String key2Name,
-                 long slotsOffset, long nodeOffset, long key1Offset, long key2Offset, long slotBytes) {
+    record Shape(
+            String prefix,
+            String key1Name,
+            String key2Name,
+            long slotsOffset,
+            long nodeOffset,
+            long key1Offset,
+            long key2Offset,
+            long slotBytes) {
         long slotAt(long pieceAt, int slot) {
             return pieceAt + slotsOffset + slot * slotBytes;
         }
     }
 
     /** Slots as read, before any rule is checked. */
-    record Raw(int[] nodes, double[] key1, double[] key2) {
-    }
+    record Raw(int[] nodes, double[] key1, double[] key2) {}
 
     /**
      * Reads the count and the slots. The count is bounded by nodeCount and by the bytes left
@@ -60,21 +65,30 @@ final class HeapSlots {
     }
 
     /** Nodes in 0..nodeCount-1 and distinct, keys not NaN. */
-    static void check(int[] nodes, double[] key1, double[] key2, int nodeCount, long pieceAt, Shape shape,
-                      Complaint complaint) {
+    static void check(
+            int[] nodes, double[] key1, double[] key2, int nodeCount, long pieceAt, Shape shape, Complaint complaint) {
         int n = nodes.length;
         for (int i = 0; i < n; i++) {
             long slotAt = shape.slotAt(pieceAt, i);
             if (nodes[i] < 0 || nodes[i] >= nodeCount) {
-                throw complaint.at(slotField(shape, i, "node"), Integer.toString(nodes[i]),
-                        StateReader.indexRange(nodeCount), slotAt + shape.nodeOffset());
+                throw complaint.at(
+                        slotField(shape, i, "node"),
+                        Integer.toString(nodes[i]),
+                        StateReader.indexRange(nodeCount),
+                        slotAt + shape.nodeOffset());
             }
             if (Double.isNaN(key1[i])) {
-                throw complaint.at(slotField(shape, i, shape.key1Name()), "NaN", "a number (not NaN)",
+                throw complaint.at(
+                        slotField(shape, i, shape.key1Name()),
+                        "NaN",
+                        "a number (not NaN)",
                         slotAt + shape.key1Offset());
             }
             if (Double.isNaN(key2[i])) {
-                throw complaint.at(slotField(shape, i, shape.key2Name()), "NaN", "a number (not NaN)",
+                throw complaint.at(
+                        slotField(shape, i, shape.key2Name()),
+                        "NaN",
+                        "a number (not NaN)",
                         slotAt + shape.key2Offset());
             }
         }
@@ -89,7 +103,9 @@ final class HeapSlots {
                 for (int i = 0; i < n; i++) {
                     if (nodes[i] == dup) {
                         if (first >= 0) {
-                            throw complaint.at(slotField(shape, i, "node"), Integer.toString(dup),
+                            throw complaint.at(
+                                    slotField(shape, i, "node"),
+                                    Integer.toString(dup),
                                     "a node not already in slot " + first + " (nodes are distinct)",
                                     shape.slotAt(pieceAt, i) + shape.nodeOffset());
                         }
@@ -106,8 +122,8 @@ final class HeapSlots {
 
     static void requireSameLength(int[] nodes, double[] key1, double[] key2, String key1Name, String key2Name) {
         if (key1.length != nodes.length || key2.length != nodes.length) {
-            throw new IllegalArgumentException("array lengths nodes " + nodes.length + ", " + key1Name + " " + key1.length
-                    + ", " + key2Name + " " + key2.length + ": expected all equal");
+            throw new IllegalArgumentException("array lengths nodes " + nodes.length + ", " + key1Name + " "
+                    + key1.length + ", " + key2Name + " " + key2.length + ": expected all equal");
         }
     }
 

@@ -18,15 +18,16 @@ import java.util.Objects;
  * {@code docs/formats/state-v1.md}.
  */
 public final class HexGridStateFormat {
-    private HexGridStateFormat() {
-    }
+    private HexGridStateFormat() {}
 
     /** Largest number of cells a hex grid has, 2^28 (as a square grid). */
     public static final int MAX_CELLS = GridStateFormat.MAX_CELLS;
     /** Layout codes are 0..LAYOUT_COUNT-1. */
     public static final int LAYOUT_COUNT = 4;
     /** Names of the layout codes, indexed by code, for messages and reports. */
-    private static final String[] LAYOUT_NAMES = {"pointy odd row", "pointy even row", "flat odd column", "flat even column"};
+    private static final String[] LAYOUT_NAMES = {
+        "pointy odd row", "pointy even row", "flat odd column", "flat even column"
+    };
 
     public static final long WIDTH_OFFSET = StateLayout.HEADER_BYTES;
     public static final long HEIGHT_OFFSET = WIDTH_OFFSET + StateLayout.I32_BYTES;
@@ -40,8 +41,14 @@ public final class HexGridStateFormat {
      * A checked HexGrid state; the cells are {@code width * height} bytes at {@code cellsOffset}
      * of the data read.
      */
-    public record Head(int width, int height, int layout, int version, SpacePiece.Grid space, AreasPiece.Areas areas,
-                       long cellsOffset) {
+    public record Head(
+            int width,
+            int height,
+            int layout,
+            int version,
+            SpacePiece.Grid space,
+            AreasPiece.Areas areas,
+            long cellsOffset) {
         /** width * height. */
         public long cellCount() {
             return (long) width * height;
@@ -63,8 +70,14 @@ public final class HexGridStateFormat {
      *
      * @throws IllegalArgumentException if the layout code is outside 0..3 (a reader would reject it)
      */
-    public static void writeHead(StateWriter w, int width, int height, int layout, int version, SpacePiece.Grid space,
-                                 AreasPiece.Areas areas) {
+    public static void writeHead(
+            StateWriter w,
+            int width,
+            int height,
+            int layout,
+            int version,
+            SpacePiece.Grid space,
+            AreasPiece.Areas areas) {
         Objects.requireNonNull(w, "w");
         if (layout < 0 || layout >= LAYOUT_COUNT) {
             throw new IllegalArgumentException("hex layout code " + layout + " is outside 0.." + (LAYOUT_COUNT - 1));
@@ -90,7 +103,10 @@ public final class HexGridStateFormat {
         long layoutAt = r.offset();
         int layout = r.i32("layout");
         if (layout < 0 || layout >= LAYOUT_COUNT) {
-            throw r.error("layout", layout, "0..3 (pointy odd row, pointy even row, flat odd column, flat even column)",
+            throw r.error(
+                    "layout",
+                    layout,
+                    "0..3 (pointy odd row, pointy even row, flat odd column, flat even column)",
                     layoutAt);
         }
         int version = r.i32InRange("version", 0, Integer.MAX_VALUE);
@@ -99,7 +115,11 @@ public final class HexGridStateFormat {
         long cellCount = (long) w * h;
         long cellsAt = r.offset();
         if (r.remaining() < cellCount) {
-            throw r.error("cells", r.remaining() + " bytes", cellCount + " bytes (width " + w + " * height " + h + ")", cellsAt);
+            throw r.error(
+                    "cells",
+                    r.remaining() + " bytes",
+                    cellCount + " bytes (width " + w + " * height " + h + ")",
+                    cellsAt);
         }
         r.skip("cells", cellCount);
         r.expectEnd();

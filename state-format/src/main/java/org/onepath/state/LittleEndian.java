@@ -16,8 +16,7 @@ import java.nio.ByteOrder;
  * folds them into every access as if each class had declared its own.
  */
 public final class LittleEndian {
-    private LittleEndian() {
-    }
+    private LittleEndian() {}
 
     /** A 16-bit value (signed; widen without sign for a u16). */
     public static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -26,5 +25,6 @@ public final class LittleEndian {
     /** A 64-bit value, signed or unsigned, and the bit pattern of an f64 where a format stores it so. */
     public static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** A binary64 read and written as a double. */
-    public static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfDouble DOUBLE =
+            ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 }

@@ -17,12 +17,17 @@ import java.util.Objects;
  * skip it with {@link #readAnyOrder}; {@link #read} does both.
  */
 public final class OpenSetPiece {
-    private OpenSetPiece() {
-    }
+    private OpenSetPiece() {}
 
-    static final HeapSlots.Shape SHAPE = new HeapSlots.Shape("open", "f", "g",
-            OpenSetPieceLayout.SLOTS_OFFSET, OpenSetPieceLayout.NODE_OFFSET, OpenSetPieceLayout.F_OFFSET,
-            OpenSetPieceLayout.G_OFFSET, OpenSetPieceLayout.SLOT_BYTES);
+    static final HeapSlots.Shape SHAPE = new HeapSlots.Shape(
+            "open",
+            "f",
+            "g",
+            OpenSetPieceLayout.SLOTS_OFFSET,
+            OpenSetPieceLayout.NODE_OFFSET,
+            OpenSetPieceLayout.F_OFFSET,
+            OpenSetPieceLayout.G_OFFSET,
+            OpenSetPieceLayout.SLOT_BYTES);
 
     /**
      * The heap slots as parallel arrays, slot i being (nodes[i], f[i], g[i]). The arrays are not
@@ -50,7 +55,10 @@ public final class OpenSetPiece {
         /** Equal slots, keys compared bit for bit (records compare arrays by identity otherwise). */
         @Override
         public boolean equals(Object o) {
-            return o instanceof Heap h && Arrays.equals(nodes, h.nodes) && Arrays.equals(f, h.f) && Arrays.equals(g, h.g);
+            return o instanceof Heap h
+                    && Arrays.equals(nodes, h.nodes)
+                    && Arrays.equals(f, h.f)
+                    && Arrays.equals(g, h.g);
         }
 
         @Override
@@ -141,7 +149,8 @@ public final class OpenSetPiece {
         for (int i = 1; i < n.length; i++) {
             int p = (i - 1) / ARITY;
             if (precedes(f[i], g[i], n[i], f[p], g[p], n[p])) {
-                throw complaint.at(HeapSlots.slotField(SHAPE, i, "node"),
+                throw complaint.at(
+                        HeapSlots.slotField(SHAPE, i, "node"),
                         n[i] + " (F " + f[i] + ", G " + g[i] + ")",
                         "a slot that does not precede its parent, slot " + p + " (node " + n[p] + ", F " + f[p] + ", G "
                                 + g[p] + "), in the order smaller F, then larger G, then smaller node",

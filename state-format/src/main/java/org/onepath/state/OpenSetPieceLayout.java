@@ -26,8 +26,7 @@ import java.lang.foreign.ValueLayout;
  * searched.
  */
 public final class OpenSetPieceLayout {
-    private OpenSetPieceLayout() {
-    }
+    private OpenSetPieceLayout() {}
 
     public static final long COUNT_OFFSET = 0;
     public static final long SLOTS_OFFSET = COUNT_OFFSET + StateLayout.I32_BYTES;

@@ -12,12 +12,16 @@ import java.util.Objects;
  * a restore that distrusts the order re-heapifies.
  */
 public final class ReplanOpenSetPiece {
-    private ReplanOpenSetPiece() {
-    }
+    private ReplanOpenSetPiece() {}
 
-    static final HeapSlots.Shape SHAPE = new HeapSlots.Shape("open", "key1", "key2",
-            ReplanOpenSetPieceLayout.SLOTS_OFFSET, ReplanOpenSetPieceLayout.NODE_OFFSET,
-            ReplanOpenSetPieceLayout.KEY1_OFFSET, ReplanOpenSetPieceLayout.KEY2_OFFSET,
+    static final HeapSlots.Shape SHAPE = new HeapSlots.Shape(
+            "open",
+            "key1",
+            "key2",
+            ReplanOpenSetPieceLayout.SLOTS_OFFSET,
+            ReplanOpenSetPieceLayout.NODE_OFFSET,
+            ReplanOpenSetPieceLayout.KEY1_OFFSET,
+            ReplanOpenSetPieceLayout.KEY2_OFFSET,
             ReplanOpenSetPieceLayout.SLOT_BYTES);
 
     /**
@@ -46,7 +50,9 @@ public final class ReplanOpenSetPiece {
         /** Equal slots, keys compared bit for bit (records compare arrays by identity otherwise). */
         @Override
         public boolean equals(Object o) {
-            return o instanceof Heap h && Arrays.equals(nodes, h.nodes) && Arrays.equals(key1, h.key1)
+            return o instanceof Heap h
+                    && Arrays.equals(nodes, h.nodes)
+                    && Arrays.equals(key1, h.key1)
                     && Arrays.equals(key2, h.key2);
         }
 

@@ -23,8 +23,7 @@ import java.lang.foreign.ValueLayout;
  * (infinite keys are legal: a replanner uses them for unreachable nodes).
  */
 public final class ReplanOpenSetPieceLayout {
-    private ReplanOpenSetPieceLayout() {
-    }
+    private ReplanOpenSetPieceLayout() {}
 
     public static final long COUNT_OFFSET = 0;
     public static final long SLOTS_OFFSET = COUNT_OFFSET + StateLayout.I32_BYTES;

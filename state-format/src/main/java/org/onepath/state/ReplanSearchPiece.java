@@ -28,18 +28,30 @@ import java.util.Objects;
  * part.
  */
 public final class ReplanSearchPiece {
-    private ReplanSearchPiece() {
-    }
+    private ReplanSearchPiece() {}
 
     /**
      * A replan search's state, as stored. The arrays are not copied; do not change them after
      * handing them over. When {@code initialized} is false, km, overflow and the arrays are
      * ignored by {@link #write} (pass 0, false and empty arrays).
      */
-    public record Search(int nodeCount, int mode, int start, int goal, boolean initialized, boolean found,
-                         long iterations, long expanded, int lastExpanded, double km, boolean overflow,
-                         int[] pending, int[] plannedNodes, double[] plannedG, double[] plannedRhs,
-                         ReplanOpenSetPiece.Heap open) {
+    public record Search(
+            int nodeCount,
+            int mode,
+            int start,
+            int goal,
+            boolean initialized,
+            boolean found,
+            long iterations,
+            long expanded,
+            int lastExpanded,
+            double km,
+            boolean overflow,
+            int[] pending,
+            int[] plannedNodes,
+            double[] plannedG,
+            double[] plannedRhs,
+            ReplanOpenSetPiece.Heap open) {
         /**
          * @throws IllegalArgumentException if paired arrays differ in length
          */
@@ -58,18 +70,29 @@ public final class ReplanSearchPiece {
         /** Equal contents, costs compared bit for bit. */
         @Override
         public boolean equals(Object o) {
-            return o instanceof Search s && nodeCount == s.nodeCount && mode == s.mode && start == s.start
-                    && goal == s.goal && initialized == s.initialized && found == s.found && iterations == s.iterations
-                    && expanded == s.expanded && lastExpanded == s.lastExpanded
-                    && Double.doubleToRawLongBits(km) == Double.doubleToRawLongBits(s.km) && overflow == s.overflow
-                    && Arrays.equals(pending, s.pending) && Arrays.equals(plannedNodes, s.plannedNodes)
-                    && Arrays.equals(plannedG, s.plannedG) && Arrays.equals(plannedRhs, s.plannedRhs) && open.equals(s.open);
+            return o instanceof Search s
+                    && nodeCount == s.nodeCount
+                    && mode == s.mode
+                    && start == s.start
+                    && goal == s.goal
+                    && initialized == s.initialized
+                    && found == s.found
+                    && iterations == s.iterations
+                    && expanded == s.expanded
+                    && lastExpanded == s.lastExpanded
+                    && Double.doubleToRawLongBits(km) == Double.doubleToRawLongBits(s.km)
+                    && overflow == s.overflow
+                    && Arrays.equals(pending, s.pending)
+                    && Arrays.equals(plannedNodes, s.plannedNodes)
+                    && Arrays.equals(plannedG, s.plannedG)
+                    && Arrays.equals(plannedRhs, s.plannedRhs)
+                    && open.equals(s.open);
         }
 
         @Override
         public int hashCode() {
-            int h = Objects.hash(nodeCount, mode, start, goal, initialized, found, iterations, expanded, lastExpanded, km,
-                    overflow);
+            int h = Objects.hash(
+                    nodeCount, mode, start, goal, initialized, found, iterations, expanded, lastExpanded, km, overflow);
             h = h * 31 + Arrays.hashCode(pending);
             h = h * 31 + Arrays.hashCode(plannedNodes);
             h = h * 31 + Arrays.hashCode(plannedG);
@@ -81,7 +104,8 @@ public final class ReplanSearchPiece {
         public String toString() {
             return "Search[nodeCount=" + nodeCount + ", mode=" + mode + ", start=" + start + ", goal=" + goal
                     + ", initialized=" + initialized + ", found=" + found + ", iterations=" + iterations + ", expanded="
-                    + expanded + ", lastExpanded=" + lastExpanded + ", km=" + km + ", overflow=" + overflow + ", pending="
+                    + expanded + ", lastExpanded=" + lastExpanded + ", km=" + km + ", overflow=" + overflow
+                    + ", pending="
                     + pending.length + ", planned=" + plannedNodes.length + ", open=" + open.count() + "]";
         }
     }
@@ -89,7 +113,8 @@ public final class ReplanSearchPiece {
     /** Bytes {@link #write} emits for this search. */
     public static long length(Search s) {
         return s.initialized()
-                ? ReplanSearchPieceLayout.pieceBytes(s.pending().length, s.plannedNodes().length, s.open().count())
+                ? ReplanSearchPieceLayout.pieceBytes(
+                        s.pending().length, s.plannedNodes().length, s.open().count())
                 : ReplanSearchPieceLayout.FIXED_BYTES;
     }
 
@@ -102,7 +127,12 @@ public final class ReplanSearchPiece {
         Objects.requireNonNull(w, "w");
         Objects.requireNonNull(s, "search");
         check(s, 0, Complaint.ARGUMENT);
-        w.i32(s.nodeCount()).u8(s.mode()).i32(s.start()).i32(s.goal()).flag(s.initialized()).flag(s.found());
+        w.i32(s.nodeCount())
+                .u8(s.mode())
+                .i32(s.start())
+                .i32(s.goal())
+                .flag(s.initialized())
+                .flag(s.found());
         w.i64(s.iterations()).i64(s.expanded()).i32(s.lastExpanded());
         if (!s.initialized()) {
             return;
@@ -170,8 +200,23 @@ public final class ReplanSearchPiece {
             HeapSlots.Raw raw = HeapSlots.read(r, n, ReplanOpenSetPiece.SHAPE);
             open = new ReplanOpenSetPiece.Heap(raw.nodes(), raw.key1(), raw.key2());
         }
-        Search s = new Search(n, mode, start, goal, initialized, found, iterations, expanded, lastExpanded, km, overflow,
-                pending, plannedNodes, plannedG, plannedRhs, open);
+        Search s = new Search(
+                n,
+                mode,
+                start,
+                goal,
+                initialized,
+                found,
+                iterations,
+                expanded,
+                lastExpanded,
+                km,
+                overflow,
+                pending,
+                plannedNodes,
+                plannedG,
+                plannedRhs,
+                open);
         check(s, at, Complaint.of(r));
         return s;
     }
@@ -184,30 +229,48 @@ public final class ReplanSearchPiece {
     private static void check(Search s, long at, Complaint complaint) {
         int n = s.nodeCount();
         if (n < 1) {
-            throw complaint.at("replan.nodeCount", Integer.toString(n), ">= 1", at + ReplanSearchPieceLayout.NODE_COUNT_OFFSET);
+            throw complaint.at(
+                    "replan.nodeCount", Integer.toString(n), ">= 1", at + ReplanSearchPieceLayout.NODE_COUNT_OFFSET);
         }
         if (s.mode() < 0 || s.mode() > MODE_D_STAR_LITE) {
-            throw complaint.at("replan.mode", Integer.toString(s.mode()), "0 (LPA*) or 1 (D* Lite)",
+            throw complaint.at(
+                    "replan.mode",
+                    Integer.toString(s.mode()),
+                    "0 (LPA*) or 1 (D* Lite)",
                     at + ReplanSearchPieceLayout.MODE_OFFSET);
         }
         if (s.start() < 0 || s.start() >= n) {
-            throw complaint.at("replan.start", Integer.toString(s.start()), StateReader.indexRange(n),
+            throw complaint.at(
+                    "replan.start",
+                    Integer.toString(s.start()),
+                    StateReader.indexRange(n),
                     at + ReplanSearchPieceLayout.START_OFFSET);
         }
         if (s.goal() < 0 || s.goal() >= n) {
-            throw complaint.at("replan.goal", Integer.toString(s.goal()), StateReader.indexRange(n),
+            throw complaint.at(
+                    "replan.goal",
+                    Integer.toString(s.goal()),
+                    StateReader.indexRange(n),
                     at + ReplanSearchPieceLayout.GOAL_OFFSET);
         }
         if (s.iterations() < 0) {
-            throw complaint.at("replan.iterations", Long.toString(s.iterations()), ">= 0",
+            throw complaint.at(
+                    "replan.iterations",
+                    Long.toString(s.iterations()),
+                    ">= 0",
                     at + ReplanSearchPieceLayout.ITERATIONS_OFFSET);
         }
         if (s.expanded() < 0 || s.expanded() > s.iterations()) {
-            throw complaint.at("replan.expanded", Long.toString(s.expanded()), "0.." + s.iterations() + " (at most the iterations)",
+            throw complaint.at(
+                    "replan.expanded",
+                    Long.toString(s.expanded()),
+                    "0.." + s.iterations() + " (at most the iterations)",
                     at + ReplanSearchPieceLayout.EXPANDED_OFFSET);
         }
         if (s.lastExpanded() < 0 || s.lastExpanded() > s.expanded()) {
-            throw complaint.at("replan.lastExpanded", Integer.toString(s.lastExpanded()),
+            throw complaint.at(
+                    "replan.lastExpanded",
+                    Integer.toString(s.lastExpanded()),
                     "0.." + s.expanded() + " (at most the expansions since planning began)",
                     at + ReplanSearchPieceLayout.LAST_EXPANDED_OFFSET);
         }
@@ -216,26 +279,39 @@ public final class ReplanSearchPiece {
         }
         double km = s.km();
         if (!(km >= 0) || km == Double.POSITIVE_INFINITY) {
-            throw complaint.at("replan.km", Double.toString(km), "a finite value >= 0", at + ReplanSearchPieceLayout.KM_OFFSET);
+            throw complaint.at(
+                    "replan.km", Double.toString(km), "a finite value >= 0", at + ReplanSearchPieceLayout.KM_OFFSET);
         }
         if (km != 0 && s.mode() != MODE_D_STAR_LITE) {
-            throw complaint.at("replan.km", Double.toString(km), "0 (only D* Lite moves its start)",
+            throw complaint.at(
+                    "replan.km",
+                    Double.toString(km),
+                    "0 (only D* Lite moves its start)",
                     at + ReplanSearchPieceLayout.KM_OFFSET);
         }
         int[] pending = s.pending();
         if (s.overflow() && pending.length > 0) {
-            throw complaint.at("replan.pending.count", Integer.toString(pending.length), "0 (the overflow flag is set)",
+            throw complaint.at(
+                    "replan.pending.count",
+                    Integer.toString(pending.length),
+                    "0 (the overflow flag is set)",
                     at + ReplanSearchPieceLayout.PENDING_COUNT_OFFSET);
         }
         if (pending.length > n) {
-            throw complaint.at("replan.pending.count", Integer.toString(pending.length), "0.." + n,
+            throw complaint.at(
+                    "replan.pending.count",
+                    Integer.toString(pending.length),
+                    "0.." + n,
                     at + ReplanSearchPieceLayout.PENDING_COUNT_OFFSET);
         }
         for (int i = 0; i < pending.length; i++) {
             int node = pendingNode(pending[i]);
             if (node >= n) {
-                throw complaint.at("replan.pending[" + i + "]", Integer.toString(pending[i]),
-                        "a node in " + StateReader.indexRange(n) + " or its complement", at + ReplanSearchPieceLayout.pendingOffset(i));
+                throw complaint.at(
+                        "replan.pending[" + i + "]",
+                        Integer.toString(pending[i]),
+                        "a node in " + StateReader.indexRange(n) + " or its complement",
+                        at + ReplanSearchPieceLayout.pendingOffset(i));
             }
         }
         if (pending.length > 1) {
@@ -248,7 +324,9 @@ public final class ReplanSearchPiece {
                     for (int i = 0; i < pending.length; i++) {
                         if (pending[i] == dup) {
                             if (first >= 0) {
-                                throw complaint.at("replan.pending[" + i + "]", Integer.toString(dup),
+                                throw complaint.at(
+                                        "replan.pending[" + i + "]",
+                                        Integer.toString(dup),
                                         "an entry not already listed at pending[" + first + "] (entries are distinct)",
                                         at + ReplanSearchPieceLayout.pendingOffset(i));
                             }
@@ -264,26 +342,41 @@ public final class ReplanSearchPiece {
             long recordAt = at + ReplanSearchPieceLayout.plannedOffset(pc, i);
             int v = planned[i];
             if (v < 0 || v >= n) {
-                throw complaint.at("replan.planned[" + i + "].node", Integer.toString(v), StateReader.indexRange(n),
+                throw complaint.at(
+                        "replan.planned[" + i + "].node",
+                        Integer.toString(v),
+                        StateReader.indexRange(n),
                         recordAt + ReplanSearchPieceLayout.PLANNED_NODE_OFFSET);
             }
             if (i > 0 && v <= planned[i - 1]) {
-                throw complaint.at("replan.planned[" + i + "].node", Integer.toString(v), "> " + planned[i - 1]
-                        + " (strictly increasing)", recordAt + ReplanSearchPieceLayout.PLANNED_NODE_OFFSET);
+                throw complaint.at(
+                        "replan.planned[" + i + "].node",
+                        Integer.toString(v),
+                        "> " + planned[i - 1] + " (strictly increasing)",
+                        recordAt + ReplanSearchPieceLayout.PLANNED_NODE_OFFSET);
             }
             double g = s.plannedG()[i];
             double rhs = s.plannedRhs()[i];
             if (!(g >= 0)) {
-                throw complaint.at("replan.planned[" + i + "].g", Double.toString(g), "a cost >= 0 or +infinity",
+                throw complaint.at(
+                        "replan.planned[" + i + "].g",
+                        Double.toString(g),
+                        "a cost >= 0 or +infinity",
                         recordAt + ReplanSearchPieceLayout.PLANNED_G_OFFSET);
             }
             if (!(rhs >= 0)) {
-                throw complaint.at("replan.planned[" + i + "].rhs", Double.toString(rhs), "a cost >= 0 or +infinity",
+                throw complaint.at(
+                        "replan.planned[" + i + "].rhs",
+                        Double.toString(rhs),
+                        "a cost >= 0 or +infinity",
                         recordAt + ReplanSearchPieceLayout.PLANNED_RHS_OFFSET);
             }
             if (g == Double.POSITIVE_INFINITY && rhs == Double.POSITIVE_INFINITY) {
-                throw complaint.at("replan.planned[" + i + "].g", "Infinity",
-                        "a finite g or rhs (nodes with neither are not listed)", recordAt + ReplanSearchPieceLayout.PLANNED_G_OFFSET);
+                throw complaint.at(
+                        "replan.planned[" + i + "].g",
+                        "Infinity",
+                        "a finite g or rhs (nodes with neither are not listed)",
+                        recordAt + ReplanSearchPieceLayout.PLANNED_G_OFFSET);
             }
         }
         ReplanOpenSetPiece.Heap open = s.open();
@@ -293,7 +386,9 @@ public final class ReplanSearchPiece {
             int node = open.nodes()[slot];
             int pi = Arrays.binarySearch(planned, node);
             if (pi < 0 || s.plannedG()[pi] == s.plannedRhs()[pi]) {
-                throw complaint.at(HeapSlots.slotField(ReplanOpenSetPiece.SHAPE, slot, "node"), Integer.toString(node),
+                throw complaint.at(
+                        HeapSlots.slotField(ReplanOpenSetPiece.SHAPE, slot, "node"),
+                        Integer.toString(node),
                         "a planned node whose g and rhs differ (only inconsistent nodes are queued)",
                         ReplanOpenSetPiece.SHAPE.slotAt(openAt, slot) + ReplanOpenSetPieceLayout.NODE_OFFSET);
             }

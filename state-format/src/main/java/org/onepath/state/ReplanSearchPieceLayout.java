@@ -27,8 +27,7 @@ package org.onepath.state;
  * rhs, in increasing index. The open set is {@link ReplanOpenSetPieceLayout}.
  */
 public final class ReplanSearchPieceLayout {
-    private ReplanSearchPieceLayout() {
-    }
+    private ReplanSearchPieceLayout() {}
 
     public static final int MODE_LPA_STAR = 0;
     public static final int MODE_D_STAR_LITE = 1;
@@ -55,6 +54,7 @@ public final class ReplanSearchPieceLayout {
 
     /** Planned record: i32 node, f64 g, f64 rhs. */
     public static final long PLANNED_NODE_OFFSET = 0;
+
     public static final long PLANNED_G_OFFSET = PLANNED_NODE_OFFSET + StateLayout.I32_BYTES;
     public static final long PLANNED_RHS_OFFSET = PLANNED_G_OFFSET + StateLayout.F64_BYTES;
     public static final long PLANNED_BYTES = PLANNED_RHS_OFFSET + StateLayout.F64_BYTES;

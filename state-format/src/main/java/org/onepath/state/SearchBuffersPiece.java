@@ -27,8 +27,7 @@ import java.util.Objects;
  * than their own size.
  */
 public final class SearchBuffersPiece {
-    private SearchBuffersPiece() {
-    }
+    private SearchBuffersPiece() {}
 
     /**
      * The state of a search, as stored. Visited record i is (visitedNodes[i], closed[i], g[i],
@@ -42,11 +41,16 @@ public final class SearchBuffersPiece {
      * @param open          the open set
      * @param expandedNodes expanded nodes in expansion order (empty when not recorded)
      */
-    public record Buffers(int[] visitedNodes, boolean[] closed, double[] g, int[] parents, OpenSetPiece.Heap open,
-                          int[] expandedNodes) {
+    public record Buffers(
+            int[] visitedNodes,
+            boolean[] closed,
+            double[] g,
+            int[] parents,
+            OpenSetPiece.Heap open,
+            int[] expandedNodes) {
         /** No visited nodes, an empty open set, nothing expanded. */
-        public static final Buffers EMPTY = new Buffers(new int[0], new boolean[0], new double[0], new int[0],
-                OpenSetPiece.Heap.EMPTY, new int[0]);
+        public static final Buffers EMPTY =
+                new Buffers(new int[0], new boolean[0], new double[0], new int[0], OpenSetPiece.Heap.EMPTY, new int[0]);
 
         /**
          * @throws IllegalArgumentException if the four visited arrays differ in length
@@ -60,8 +64,8 @@ public final class SearchBuffersPiece {
             Objects.requireNonNull(expandedNodes, "expandedNodes");
             int v = visitedNodes.length;
             if (closed.length != v || g.length != v || parents.length != v) {
-                throw new IllegalArgumentException("array lengths visitedNodes " + v + ", closed " + closed.length + ", g "
-                        + g.length + ", parents " + parents.length + ": expected all equal");
+                throw new IllegalArgumentException("array lengths visitedNodes " + v + ", closed " + closed.length
+                        + ", g " + g.length + ", parents " + parents.length + ": expected all equal");
             }
         }
 
@@ -73,8 +77,12 @@ public final class SearchBuffersPiece {
         /** Equal contents, g compared bit for bit (records compare arrays by identity otherwise). */
         @Override
         public boolean equals(Object o) {
-            return o instanceof Buffers b && Arrays.equals(visitedNodes, b.visitedNodes) && Arrays.equals(closed, b.closed)
-                    && Arrays.equals(g, b.g) && Arrays.equals(parents, b.parents) && open.equals(b.open)
+            return o instanceof Buffers b
+                    && Arrays.equals(visitedNodes, b.visitedNodes)
+                    && Arrays.equals(closed, b.closed)
+                    && Arrays.equals(g, b.g)
+                    && Arrays.equals(parents, b.parents)
+                    && open.equals(b.open)
                     && Arrays.equals(expandedNodes, b.expandedNodes);
         }
 
@@ -90,8 +98,10 @@ public final class SearchBuffersPiece {
 
         @Override
         public String toString() {
-            return "Buffers[visitedNodes=" + Arrays.toString(visitedNodes) + ", closed=" + Arrays.toString(closed) + ", g="
-                    + Arrays.toString(g) + ", parents=" + Arrays.toString(parents) + ", open=" + open + ", expandedNodes="
+            return "Buffers[visitedNodes=" + Arrays.toString(visitedNodes) + ", closed=" + Arrays.toString(closed)
+                    + ", g="
+                    + Arrays.toString(g) + ", parents=" + Arrays.toString(parents) + ", open=" + open
+                    + ", expandedNodes="
                     + Arrays.toString(expandedNodes) + "]";
         }
     }
@@ -163,8 +173,8 @@ public final class SearchBuffersPiece {
         for (int i = 0; i < e; i++) {
             expanded[i] = reader.i32("expanded.node");
         }
-        Buffers buffers = new Buffers(nodes, closed, g, parents, new OpenSetPiece.Heap(raw.nodes(), raw.key1(), raw.key2()),
-                expanded);
+        Buffers buffers = new Buffers(
+                nodes, closed, g, parents, new OpenSetPiece.Heap(raw.nodes(), raw.key1(), raw.key2()), expanded);
         check(buffers, nodeCount, at, Complaint.of(reader), heapOrder);
         return buffers;
     }
@@ -177,16 +187,22 @@ public final class SearchBuffersPiece {
         for (int i = 0; i < v; i++) {
             long recordAt = at + SearchBuffersPieceLayout.recordOffset(i);
             if (nodes[i] < 0 || nodes[i] >= nodeCount) {
-                throw complaint.at(record(i, "node"), Integer.toString(nodes[i]), StateReader.indexRange(nodeCount),
+                throw complaint.at(
+                        record(i, "node"),
+                        Integer.toString(nodes[i]),
+                        StateReader.indexRange(nodeCount),
                         recordAt + SearchBuffersPieceLayout.NODE_OFFSET);
             }
             if (i > 0 && nodes[i] <= nodes[i - 1]) {
-                throw complaint.at(record(i, "node"), Integer.toString(nodes[i]),
+                throw complaint.at(
+                        record(i, "node"),
+                        Integer.toString(nodes[i]),
                         "> " + nodes[i - 1] + " (visited nodes strictly increasing)",
                         recordAt + SearchBuffersPieceLayout.NODE_OFFSET);
             }
             if (Double.isNaN(g[i])) {
-                throw complaint.at(record(i, "g"), "NaN", "a number (not NaN)", recordAt + SearchBuffersPieceLayout.G_OFFSET);
+                throw complaint.at(
+                        record(i, "g"), "NaN", "a number (not NaN)", recordAt + SearchBuffersPieceLayout.G_OFFSET);
             }
         }
         // Parent positions by binary search: the visited nodes are sorted now, and the lookup
@@ -204,8 +220,11 @@ public final class SearchBuffersPiece {
                 throw complaint.at(record(i, "parent"), Integer.toString(p), "-1 or a visited node", parentOffset);
             }
             if (!(g[pos] <= g[i])) {
-                throw complaint.at(record(i, "parent"), p + " (whose g is " + g[pos] + ")",
-                        "a parent whose g is <= this node's g " + g[i], parentOffset);
+                throw complaint.at(
+                        record(i, "parent"),
+                        p + " (whose g is " + g[pos] + ")",
+                        "a parent whose g is <= this node's g " + g[i],
+                        parentOffset);
             }
             parentAt[i] = pos;
         }
@@ -219,12 +238,18 @@ public final class SearchBuffersPiece {
             long nodeOffset = OpenSetPiece.SHAPE.slotAt(openAt, s) + OpenSetPieceLayout.NODE_OFFSET;
             int pos = Arrays.binarySearch(nodes, openNodes[s]);
             if (pos < 0) {
-                throw complaint.at(HeapSlots.slotField(OpenSetPiece.SHAPE, s, "node"), Integer.toString(openNodes[s]),
-                        "a visited node", nodeOffset);
+                throw complaint.at(
+                        HeapSlots.slotField(OpenSetPiece.SHAPE, s, "node"),
+                        Integer.toString(openNodes[s]),
+                        "a visited node",
+                        nodeOffset);
             }
             if (closed[pos]) {
-                throw complaint.at(HeapSlots.slotField(OpenSetPiece.SHAPE, s, "node"), Integer.toString(openNodes[s]),
-                        "a node that is not closed (visited[" + pos + "] is closed)", nodeOffset);
+                throw complaint.at(
+                        HeapSlots.slotField(OpenSetPiece.SHAPE, s, "node"),
+                        Integer.toString(openNodes[s]),
+                        "a node that is not closed (visited[" + pos + "] is closed)",
+                        nodeOffset);
             }
         }
         if (heapOrder) {
@@ -233,7 +258,10 @@ public final class SearchBuffersPiece {
         int[] expanded = b.expandedNodes();
         for (int i = 0; i < expanded.length; i++) {
             if (expanded[i] < 0 || expanded[i] >= nodeCount) {
-                throw complaint.at("expanded[" + i + "]", Integer.toString(expanded[i]), StateReader.indexRange(nodeCount),
+                throw complaint.at(
+                        "expanded[" + i + "]",
+                        Integer.toString(expanded[i]),
+                        StateReader.indexRange(nodeCount),
                         at + SearchBuffersPieceLayout.expandedNodeOffset(v, openNodes.length, i));
             }
         }
@@ -259,7 +287,9 @@ public final class SearchBuffersPiece {
                 j = parentAt[j];
             }
             if (j >= 0 && state[j] == onWalk) {
-                throw complaint.at(record(j, "parent"), Integer.toString(parents[j]),
+                throw complaint.at(
+                        record(j, "parent"),
+                        Integer.toString(parents[j]),
                         "a parent chain that ends at -1 (node " + nodes[j] + " is its own ancestor)",
                         at + SearchBuffersPieceLayout.recordOffset(j) + SearchBuffersPieceLayout.PARENT_OFFSET);
             }

@@ -28,8 +28,7 @@ import java.lang.foreign.ValueLayout;
  * nodes are in 0..nodeCount-1.
  */
 public final class SearchBuffersPieceLayout {
-    private SearchBuffersPieceLayout() {
-    }
+    private SearchBuffersPieceLayout() {}
 
     public static final long VISITED_COUNT_OFFSET = 0;
     public static final long RECORDS_OFFSET = VISITED_COUNT_OFFSET + StateLayout.I32_BYTES;
@@ -51,6 +50,7 @@ public final class SearchBuffersPieceLayout {
     public static final ValueLayout.OfByte CLOSED = StateLayout.U8;
     /** g is an f64 stored by its bit pattern. */
     public static final ValueLayout.OfLong G_BITS = StateLayout.I64;
+
     public static final ValueLayout.OfInt PARENT = StateLayout.I32;
 
     /** Offset of visited record {@code i} from the start of the piece. */

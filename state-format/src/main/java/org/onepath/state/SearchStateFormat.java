@@ -27,8 +27,7 @@ import java.util.Objects;
  * with.
  */
 public final class SearchStateFormat {
-    private SearchStateFormat() {
-    }
+    private SearchStateFormat() {}
 
     public static final int NOT_STARTED = 0;
     public static final int RUNNING = 1;
@@ -46,15 +45,29 @@ public final class SearchStateFormat {
     public static final long BUFFERS_OFFSET = PATH_COST_OFFSET + StateLayout.F64_BYTES;
 
     /** A search's state; {@code buffers} is null when it has not started. */
-    public record State(int nodeCount, int status, double heuristicWeight, int start, int goal, int expanded,
-                        int iterations, double pathCost, SearchBuffersPiece.Buffers buffers) {
-    }
+    public record State(
+            int nodeCount,
+            int status,
+            double heuristicWeight,
+            int start,
+            int goal,
+            int expanded,
+            int iterations,
+            double pathCost,
+            SearchBuffersPiece.Buffers buffers) {}
 
     /** Writes a search's state (the buffers only when the status is not {@link #NOT_STARTED}). */
     public static void write(StateWriter w, StateKind kind, State s) {
         Objects.requireNonNull(s, "state");
-        w.header(kind).i32(s.nodeCount()).u8(s.status()).f64(s.heuristicWeight()).i32(s.start()).i32(s.goal())
-                .i32(s.expanded()).i32(s.iterations()).f64(s.pathCost());
+        w.header(kind)
+                .i32(s.nodeCount())
+                .u8(s.status())
+                .f64(s.heuristicWeight())
+                .i32(s.start())
+                .i32(s.goal())
+                .i32(s.expanded())
+                .i32(s.iterations())
+                .f64(s.pathCost());
         if (s.status() != NOT_STARTED) {
             SearchBuffersPiece.write(w, s.buffers(), s.nodeCount());
         }
@@ -86,7 +99,8 @@ public final class SearchStateFormat {
         if (status == NOT_STARTED) {
             r.expectEnd();
             if (iterations != 0 || expanded != 0) {
-                throw r.error("iterations", iterations, "0 (a search not started has no iterations)", ITERATIONS_OFFSET);
+                throw r.error(
+                        "iterations", iterations, "0 (a search not started has no iterations)", ITERATIONS_OFFSET);
             }
             if (pathCost != Double.POSITIVE_INFINITY) {
                 throw r.error("pathCost", Double.toString(pathCost), "+Infinity (no path yet)", PATH_COST_OFFSET);
@@ -111,8 +125,13 @@ public final class SearchStateFormat {
         int[] parents = b.parents();
         for (int i = 0; i < parents.length; i++) {
             if (parents[i] == -1 && b.visitedNodes()[i] != start) {
-                throw r.error("visited[" + i + "].parent", -1, "a visited node (only the start has no parent)",
-                        BUFFERS_OFFSET + SearchBuffersPieceLayout.recordOffset(i) + SearchBuffersPieceLayout.PARENT_OFFSET);
+                throw r.error(
+                        "visited[" + i + "].parent",
+                        -1,
+                        "a visited node (only the start has no parent)",
+                        BUFFERS_OFFSET
+                                + SearchBuffersPieceLayout.recordOffset(i)
+                                + SearchBuffersPieceLayout.PARENT_OFFSET);
             }
         }
         // Theta* with re-queue may pop a node without expanding it (kind 10 only).
@@ -121,19 +140,31 @@ public final class SearchStateFormat {
         boolean goalClosed = gi >= 0 && b.closed()[gi];
         if (status == FOUND) {
             if (!goalClosed || Double.doubleToRawLongBits(b.g()[gi]) != Double.doubleToRawLongBits(pathCost)) {
-                throw r.error("pathCost", Double.toString(pathCost), "the cost of the closed goal (a found search)", PATH_COST_OFFSET);
+                throw r.error(
+                        "pathCost",
+                        Double.toString(pathCost),
+                        "the cost of the closed goal (a found search)",
+                        PATH_COST_OFFSET);
             }
             if (requeues ? expanded > iterations - 1 : expanded != iterations - 1) {
-                throw r.error("expanded", expanded, (requeues ? "at most " : "") + (iterations - 1)
-                        + " (iterations less the goal's pop)", EXPANDED_OFFSET);
+                throw r.error(
+                        "expanded",
+                        expanded,
+                        (requeues ? "at most " : "") + (iterations - 1) + " (iterations less the goal's pop)",
+                        EXPANDED_OFFSET);
             }
         } else {
             if (pathCost != Double.POSITIVE_INFINITY) {
                 throw r.error("pathCost", Double.toString(pathCost), "+Infinity (no path found yet)", PATH_COST_OFFSET);
             }
             if (requeues ? expanded > iterations : expanded != iterations) {
-                throw r.error("expanded", expanded, requeues ? "at most " + iterations + " (a pop expands at most one node)"
-                        : iterations + " (every pop expands until the goal)", EXPANDED_OFFSET);
+                throw r.error(
+                        "expanded",
+                        expanded,
+                        requeues
+                                ? "at most " + iterations + " (a pop expands at most one node)"
+                                : iterations + " (every pop expands until the goal)",
+                        EXPANDED_OFFSET);
             }
             if (goalClosed) {
                 throw r.error("goal", goal, "not closed unless the search found it", GOAL_OFFSET);
@@ -150,7 +181,10 @@ public final class SearchStateFormat {
             int node = b.open().nodes()[i];
             double g = b.g()[Arrays.binarySearch(b.visitedNodes(), node)];
             if (Double.doubleToRawLongBits(b.open().g()[i]) != Double.doubleToRawLongBits(g)) {
-                throw r.error("open[" + i + "].g", Double.toString(b.open().g()[i]), "the cost of node " + node + " (" + g + ")",
+                throw r.error(
+                        "open[" + i + "].g",
+                        Double.toString(b.open().g()[i]),
+                        "the cost of node " + node + " (" + g + ")",
                         openAt + OpenSetPieceLayout.slotOffset(i) + OpenSetPieceLayout.G_OFFSET);
             }
         }

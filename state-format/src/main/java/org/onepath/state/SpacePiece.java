@@ -11,8 +11,7 @@ import java.util.Objects;
  * coordinates exact in the engines' fixed point. NaN breaks both rules.
  */
 public final class SpacePiece {
-    private SpacePiece() {
-    }
+    private SpacePiece() {}
 
     /** The bound on origins and cell sizes, 2^21. */
     public static final double LIMIT = 2097152.0;
@@ -62,8 +61,11 @@ public final class SpacePiece {
     /** Reads and checks a voxel space. */
     public static Voxel readVoxel(StateReader reader) {
         long at = reader.offset();
-        Voxel space = new Voxel(reader.f64("space.originX"), reader.f64("space.originY"),
-                reader.f64("space.originZ"), reader.f64("space.cellSize"));
+        Voxel space = new Voxel(
+                reader.f64("space.originX"),
+                reader.f64("space.originY"),
+                reader.f64("space.originZ"),
+                reader.f64("space.cellSize"));
         checkVoxel(space, at, Complaint.of(reader));
         return space;
     }
@@ -96,8 +98,11 @@ public final class SpacePiece {
 
     private static void checkCellSize(double v, long at, Complaint complaint) {
         if (!(v > 0 && v <= LIMIT)) {
-            throw complaint.at("space.cellSize", Double.toString(v),
-                    "0 < cellSize <= 2^21 (2097152), or all values 0 (unassigned)", at);
+            throw complaint.at(
+                    "space.cellSize",
+                    Double.toString(v),
+                    "0 < cellSize <= 2^21 (2097152), or all values 0 (unassigned)",
+                    at);
         }
     }
 }

@@ -71,8 +71,9 @@ public enum StateKind {
      *                                offset, when no kind has it
      */
     public static StateKind of(int code) {
-        return find(code).orElseThrow(() -> new OnePathFormatException(
-                "kind", code, "a known kind code 1.." + (BY_CODE.length - 1), StateLayout.KIND_OFFSET));
+        return find(code)
+                .orElseThrow(() -> new OnePathFormatException(
+                        "kind", code, "a known kind code 1.." + (BY_CODE.length - 1), StateLayout.KIND_OFFSET));
     }
 
     /** The code and label, as messages quote a kind: {@code "3 (VoxelGrid)"}. */

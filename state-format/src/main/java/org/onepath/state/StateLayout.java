@@ -28,8 +28,7 @@ import java.lang.foreign.ValueLayout;
  * reproduces every double exactly.
  */
 public final class StateLayout {
-    private StateLayout() {
-    }
+    private StateLayout() {}
 
     /** The magic number; little-endian it is the bytes 4F 50 47 53 ("OPGS"). */
     public static final int MAGIC = 0x5347504F;

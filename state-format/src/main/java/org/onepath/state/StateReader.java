@@ -204,8 +204,11 @@ public final class StateReader {
         long left = remaining();
         // Division instead of n * bytesPerItem, which could overflow for a large item size.
         if (n > left / bytesPerItem) {
-            throw error(field, n, "at most " + left / bytesPerItem + " (" + left + " bytes left, "
-                    + bytesPerItem + " per item)", at);
+            throw error(
+                    field,
+                    n,
+                    "at most " + left / bytesPerItem + " (" + left + " bytes left, " + bytesPerItem + " per item)",
+                    at);
         }
         return n;
     }
@@ -290,8 +293,9 @@ public final class StateReader {
         }
         long kindAt = offset;
         int code = u16("kind");
-        return StateKind.find(code).orElseThrow(
-                () -> error("kind", code + " (unknown)", "a known kind code 1.." + StateKind.values().length, kindAt));
+        return StateKind.find(code)
+                .orElseThrow(() -> error(
+                        "kind", code + " (unknown)", "a known kind code 1.." + StateKind.values().length, kindAt));
     }
 
     /**
@@ -320,8 +324,11 @@ public final class StateReader {
         long at = offset;
         long left = data.byteSize() - at;
         if (n > left) {
-            throw error(field, "end of data (" + left + " byte" + (left == 1 ? "" : "s") + " left)",
-                    n + " bytes (" + what + ")", at);
+            throw error(
+                    field,
+                    "end of data (" + left + " byte" + (left == 1 ? "" : "s") + " left)",
+                    n + " bytes (" + what + ")",
+                    at);
         }
         offset = at + n;
         return at;

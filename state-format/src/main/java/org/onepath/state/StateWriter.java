@@ -87,11 +87,12 @@ public final class StateWriter implements AutoCloseable {
     public static StateWriter into(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         if (destination.isReadOnly()) {
-            throw new IllegalArgumentException("destination segment of " + destination.byteSize() + " bytes is read-only");
+            throw new IllegalArgumentException(
+                    "destination segment of " + destination.byteSize() + " bytes is read-only");
         }
         if (offset < 0 || offset > destination.byteSize()) {
-            throw new IllegalArgumentException("offset = " + offset + ": expected 0.." + destination.byteSize()
-                    + " (the destination's size)");
+            throw new IllegalArgumentException(
+                    "offset = " + offset + ": expected 0.." + destination.byteSize() + " (the destination's size)");
         }
         return new StateWriter(destination, offset);
     }
@@ -121,7 +122,8 @@ public final class StateWriter implements AutoCloseable {
      */
     public static byte[] arrayFor(String what, long length) {
         if (length > MAX_ARRAY_LENGTH) {
-            throw new IllegalStateException(what + " state of " + length + " bytes does not fit a byte array; save into a segment");
+            throw new IllegalStateException(
+                    what + " state of " + length + " bytes does not fit a byte array; save into a segment");
         }
         return new byte[(int) length];
     }

@@ -19,8 +19,7 @@ import java.util.Objects;
  * </pre>
  */
 public final class VoxelGridStateFormat {
-    private VoxelGridStateFormat() {
-    }
+    private VoxelGridStateFormat() {}
 
     /** Largest number of voxels, 2^30. */
     public static final long MAX_VOXELS = 1L << 30;
@@ -42,8 +41,16 @@ public final class VoxelGridStateFormat {
      * A checked VoxelGrid state: every chunk flag is 0 or 1 and the data ends right after the
      * last chunk; the chunk section starts at {@code chunksOffset}.
      */
-    public record Head(int sizeX, int sizeY, int sizeZ, int defaultArea, int version, SpacePiece.Voxel space,
-                       AreasPiece.Areas areas, long chunksOffset, int storedChunks) {
+    public record Head(
+            int sizeX,
+            int sizeY,
+            int sizeZ,
+            int defaultArea,
+            int version,
+            SpacePiece.Voxel space,
+            AreasPiece.Areas areas,
+            long chunksOffset,
+            int storedChunks) {
         public int chunksX() {
             return chunkSide(sizeX);
         }
@@ -64,13 +71,27 @@ public final class VoxelGridStateFormat {
 
     /** Bytes of a state with these sizes and stored chunks. */
     public static long length(int sizeX, int sizeY, int sizeZ, int storedChunks) {
-        return CHUNKS_OFFSET + (long) chunkSide(sizeX) * chunkSide(sizeY) * chunkSide(sizeZ) + storedChunks * CHUNK_BYTES;
+        return CHUNKS_OFFSET
+                + (long) chunkSide(sizeX) * chunkSide(sizeY) * chunkSide(sizeZ)
+                + storedChunks * CHUNK_BYTES;
     }
 
     /** Writes everything before the chunk section. */
-    public static void writeHead(StateWriter w, int sizeX, int sizeY, int sizeZ, int defaultArea, int version,
-                                 SpacePiece.Voxel space, AreasPiece.Areas areas) {
-        w.header(StateKind.VOXEL_GRID).i32(sizeX).i32(sizeY).i32(sizeZ).u8(defaultArea).i32(version);
+    public static void writeHead(
+            StateWriter w,
+            int sizeX,
+            int sizeY,
+            int sizeZ,
+            int defaultArea,
+            int version,
+            SpacePiece.Voxel space,
+            AreasPiece.Areas areas) {
+        w.header(StateKind.VOXEL_GRID)
+                .i32(sizeX)
+                .i32(sizeY)
+                .i32(sizeZ)
+                .u8(defaultArea)
+                .i32(version);
         SpacePiece.writeVoxel(w, space);
         AreasPiece.write(w, areas);
     }
@@ -88,7 +109,10 @@ public final class VoxelGridStateFormat {
         int sy = r.i32InRange("sizeY", 1, max);
         int sz = r.i32InRange("sizeZ", 1, max);
         if ((long) sx * sy * sz > MAX_VOXELS) {
-            throw r.error("sizeZ", sz, "at most " + (MAX_VOXELS / ((long) sx * sy)) + " (sizeX * sizeY * sizeZ <= 2^30)",
+            throw r.error(
+                    "sizeZ",
+                    sz,
+                    "at most " + (MAX_VOXELS / ((long) sx * sy)) + " (sizeX * sizeY * sizeZ <= 2^30)",
                     SIZE_Z_OFFSET);
         }
         int defaultArea = r.u8("defaultArea");
@@ -107,7 +131,11 @@ public final class VoxelGridStateFormat {
             }
             if (flag == 1) {
                 if (r.remaining() < CHUNK_BYTES) {
-                    throw r.error("chunk[" + slot + "].voxels", r.remaining() + " bytes left", CHUNK_BYTES + " bytes", r.offset());
+                    throw r.error(
+                            "chunk[" + slot + "].voxels",
+                            r.remaining() + " bytes left",
+                            CHUNK_BYTES + " bytes",
+                            r.offset());
                 }
                 r.skip("chunk voxels", CHUNK_BYTES);
                 stored++;

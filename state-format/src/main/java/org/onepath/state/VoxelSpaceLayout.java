@@ -15,8 +15,7 @@ import java.lang.foreign.ValueLayout;
  * 0 &lt; cellSize &lt;= 2^21.
  */
 public final class VoxelSpaceLayout {
-    private VoxelSpaceLayout() {
-    }
+    private VoxelSpaceLayout() {}
 
     public static final long ORIGIN_X_OFFSET = 0;
     public static final long ORIGIN_Y_OFFSET = ORIGIN_X_OFFSET + StateLayout.F64_BYTES;

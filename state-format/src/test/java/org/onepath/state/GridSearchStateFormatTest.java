@@ -47,8 +47,11 @@ class GridSearchStateFormatTest {
     }
 
     private static byte[] embeddedAStar() {
-        return written(w -> SearchStateFormat.write(w, StateKind.A_STAR,
-                new SearchStateFormat.State(W * H, SearchStateFormat.NOT_STARTED, 1.0, 1, 6, 0, 0, Double.POSITIVE_INFINITY, null)));
+        return written(w -> SearchStateFormat.write(
+                w,
+                StateKind.A_STAR,
+                new SearchStateFormat.State(
+                        W * H, SearchStateFormat.NOT_STARTED, 1.0, 1, 6, 0, 0, Double.POSITIVE_INFINITY, null)));
     }
 
     /** A mode 2 state from (1, 0) to (2, 1) around an A* state not started, with the same ends. */
@@ -82,14 +85,17 @@ class GridSearchStateFormatTest {
         byte[] bytes = written(w -> GridSearchStateFormat.writeHead(w, GridSearchStateLayout.MODE_NOT_BEGUN, W, H));
         assertArrayEquals(Hex.bytes("4F 50 47 53 01 00 0C 00  00  04 00 00 00  03 00 00 00"), bytes, Hex.of(bytes));
         StateReader r = new StateReader(bytes);
-        assertEquals(new GridSearchStateFormat.Head(GridSearchStateLayout.MODE_NOT_BEGUN, W, H), GridSearchStateFormat.readHead(r));
+        assertEquals(
+                new GridSearchStateFormat.Head(GridSearchStateLayout.MODE_NOT_BEGUN, W, H),
+                GridSearchStateFormat.readHead(r));
         assertEquals(GridSearchStateLayout.MODE_FIELDS_OFFSET, r.offset());
         r.expectEnd();
     }
 
     @Test
     void theSpecialisedModesRoundTripTheirFixedFields() {
-        for (int mode : new int[] {GridSearchStateLayout.MODE_SPECIALISED_ASTAR, GridSearchStateLayout.MODE_SPECIALISED_JUMP}) {
+        for (int mode :
+                new int[] {GridSearchStateLayout.MODE_SPECIALISED_ASTAR, GridSearchStateLayout.MODE_SPECIALISED_JUMP}) {
             StateReader r = new StateReader(specialised(mode));
             GridSearchStateFormat.Head head = GridSearchStateFormat.readHead(r);
             assertEquals(new GridSearchStateFormat.Head(mode, W, H), head);
@@ -99,7 +105,9 @@ class GridSearchStateFormatTest {
                 fixedAt += StateLayout.U8_BYTES;
             }
             GridSearchStateFormat.Fixed f = GridSearchStateFormat.readFixed(r, mode, head.cellCount());
-            assertEquals(new GridSearchStateFormat.Fixed(mode, SearchStateFormat.FOUND, true, 0, 5, 1, 2, 0, 1, 2, fixedAt), f);
+            assertEquals(
+                    new GridSearchStateFormat.Fixed(mode, SearchStateFormat.FOUND, true, 0, 5, 1, 2, 0, 1, 2, fixedAt),
+                    f);
             assertEquals(fixedAt + GridSearchStateLayout.VISITED_COUNT_OFFSET + StateLayout.I32_BYTES, r.offset());
             GridSearchStateFormat.skipVisited(r, f);
             if (mode == GridSearchStateLayout.MODE_SPECIALISED_JUMP) {
@@ -123,12 +131,17 @@ class GridSearchStateFormatTest {
         SearchStateFormat.State s = SearchStateFormat.read(StateReader.ofGrid(inner), StateKind.A_STAR, W * H);
         GridSearchStateFormat.checkEnds(r, head, g, s.start(), s.goal());
 
-        GridStateException start = assertThrows(GridStateException.class, () -> GridSearchStateFormat.checkEnds(r, head, g, 2, 6));
+        GridStateException start =
+                assertThrows(GridStateException.class, () -> GridSearchStateFormat.checkEnds(r, head, g, 2, 6));
         assertEquals("startX", start.field(), start.getMessage());
-        assertEquals(GridSearchStateLayout.MODE_FIELDS_OFFSET + GridSearchStateLayout.GENERIC_START_X_OFFSET, start.offset());
-        GridStateException goal = assertThrows(GridStateException.class, () -> GridSearchStateFormat.checkEnds(r, head, g, 1, 7));
+        assertEquals(
+                GridSearchStateLayout.MODE_FIELDS_OFFSET + GridSearchStateLayout.GENERIC_START_X_OFFSET,
+                start.offset());
+        GridStateException goal =
+                assertThrows(GridStateException.class, () -> GridSearchStateFormat.checkEnds(r, head, g, 1, 7));
         assertEquals("goalX", goal.field(), goal.getMessage());
-        assertEquals(GridSearchStateLayout.MODE_FIELDS_OFFSET + GridSearchStateLayout.GENERIC_GOAL_X_OFFSET, goal.offset());
+        assertEquals(
+                GridSearchStateLayout.MODE_FIELDS_OFFSET + GridSearchStateLayout.GENERIC_GOAL_X_OFFSET, goal.offset());
     }
 
     @Test
@@ -144,7 +157,8 @@ class GridSearchStateFormatTest {
         width[(int) GridSearchStateLayout.WIDTH_OFFSET] = 0;
         refused(width, GridSearchStateFormat::readHead, "width", GridSearchStateLayout.WIDTH_OFFSET);
         // 2^14 x 2^15 cells: each side in range, the product over 2^28
-        byte[] huge = written(w -> w.header(StateKind.GRID_SEARCH).u8(0).i32(1 << 14).i32(1 << 15));
+        byte[] huge =
+                written(w -> w.header(StateKind.GRID_SEARCH).u8(0).i32(1 << 14).i32(1 << 15));
         refused(huge, GridSearchStateFormat::readHead, "height", GridSearchStateLayout.HEIGHT_OFFSET);
     }
 
@@ -154,16 +168,27 @@ class GridSearchStateFormatTest {
         long base = GridSearchStateLayout.MODE_FIELDS_OFFSET;
         byte[] status = bytes.clone();
         status[(int) (base + GridSearchStateLayout.STATUS_OFFSET)] = (byte) SearchStateFormat.NOT_STARTED;
-        refused(status, GridSearchStateFormatTest::readSpecialised, "status", base + GridSearchStateLayout.STATUS_OFFSET);
+        refused(
+                status,
+                GridSearchStateFormatTest::readSpecialised,
+                "status",
+                base + GridSearchStateLayout.STATUS_OFFSET);
         byte[] flag = bytes.clone();
         flag[(int) (base + GridSearchStateLayout.ZERO_ESTIMATE_OFFSET)] = 2;
-        refused(flag, GridSearchStateFormatTest::readSpecialised, "zeroEstimate", base + GridSearchStateLayout.ZERO_ESTIMATE_OFFSET);
+        refused(
+                flag,
+                GridSearchStateFormatTest::readSpecialised,
+                "zeroEstimate",
+                base + GridSearchStateLayout.ZERO_ESTIMATE_OFFSET);
         byte[] goal = bytes.clone();
         goal[(int) (base + GridSearchStateLayout.GOAL_OFFSET)] = W * H;
         refused(goal, GridSearchStateFormatTest::readSpecialised, "goal", base + GridSearchStateLayout.GOAL_OFFSET);
         byte[] visited = bytes.clone();
         visited[(int) (base + GridSearchStateLayout.VISITED_COUNT_OFFSET)] = 3; // one record more than the bytes hold
-        GridStateException e = refused(visited, GridSearchStateFormatTest::readSpecialised, "visited",
+        GridStateException e = refused(
+                visited,
+                GridSearchStateFormatTest::readSpecialised,
+                "visited",
                 base + GridSearchStateLayout.VISITED_COUNT_OFFSET);
         assertTrue(e.expected().contains(GridSearchStateLayout.ASTAR_RECORD_BYTES + " per item"), e.getMessage());
     }
@@ -176,7 +201,8 @@ class GridSearchStateFormatTest {
         StateReader r = new StateReader(bytes);
         GridSearchStateFormat.Generic g = GridSearchStateFormat.readGeneric(r, GridSearchStateFormat.readHead(r));
         MemorySegment inner = MemorySegment.ofArray(bytes).asSlice(g.embeddedOffset(), g.embeddedLength());
-        OnePathFormatException inside = assertThrows(OnePathFormatException.class, () -> GridSearchStateFormat.embeddedKind(inner));
+        OnePathFormatException inside =
+                assertThrows(OnePathFormatException.class, () -> GridSearchStateFormat.embeddedKind(inner));
         GridStateException whole = GridSearchStateFormat.embeddedError(inside, g);
         assertEquals("kind", whole.field(), whole.getMessage());
         assertEquals(g.embeddedOffset() + StateLayout.KIND_OFFSET, whole.offset());
@@ -188,10 +214,17 @@ class GridSearchStateFormatTest {
         long fields = GridSearchStateLayout.MODE_FIELDS_OFFSET;
         byte[] goalY = bytes.clone();
         goalY[(int) (fields + GridSearchStateLayout.GENERIC_GOAL_Y_OFFSET)] = H;
-        refused(goalY, r -> GridSearchStateFormat.readGeneric(r, GridSearchStateFormat.readHead(r)), "goalY",
+        refused(
+                goalY,
+                r -> GridSearchStateFormat.readGeneric(r, GridSearchStateFormat.readHead(r)),
+                "goalY",
                 fields + GridSearchStateLayout.GENERIC_GOAL_Y_OFFSET);
         byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
-        refused(longer, r -> GridSearchStateFormat.readGeneric(r, GridSearchStateFormat.readHead(r)), "end", bytes.length);
+        refused(
+                longer,
+                r -> GridSearchStateFormat.readGeneric(r, GridSearchStateFormat.readHead(r)),
+                "end",
+                bytes.length);
     }
 
     @Test
@@ -200,15 +233,23 @@ class GridSearchStateFormatTest {
             assertThrows(IllegalArgumentException.class, () -> GridSearchStateFormat.writeHead(w, 4, W, H));
             assertThrows(IllegalArgumentException.class, () -> GridSearchStateFormat.writeHead(w, 0, 0, H));
             assertThrows(IllegalArgumentException.class, () -> GridSearchStateFormat.writeFinder(w, 2));
-            assertThrows(IllegalArgumentException.class, () -> GridSearchStateFormat.writeFixed(w, W * H,
-                    SearchStateFormat.NOT_STARTED, false, 0, 5, 0, 0, 0, 0, 1));
-            assertThrows(IllegalArgumentException.class, () -> GridSearchStateFormat.writeFixed(w, W * H,
-                    SearchStateFormat.RUNNING, false, 0, W * H, 0, 0, 0, 0, 1));
-            assertThrows(IllegalArgumentException.class, () -> GridSearchStateFormat.writeFixed(w, W * H,
-                    SearchStateFormat.RUNNING, false, 0, 5, 0, 0, -1, 0, 1));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> GridSearchStateFormat.writeFixed(
+                            w, W * H, SearchStateFormat.NOT_STARTED, false, 0, 5, 0, 0, 0, 0, 1));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> GridSearchStateFormat.writeFixed(
+                            w, W * H, SearchStateFormat.RUNNING, false, 0, W * H, 0, 0, 0, 0, 1));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> GridSearchStateFormat.writeFixed(
+                            w, W * H, SearchStateFormat.RUNNING, false, 0, 5, 0, 0, -1, 0, 1));
             assertEquals(0, w.length(), "a refused value writes nothing");
-            assertThrows(IllegalArgumentException.class, () -> GridSearchStateFormat.readFixed(new StateReader(new byte[64]),
-                    GridSearchStateLayout.MODE_GENERIC, W * H));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> GridSearchStateFormat.readFixed(
+                            new StateReader(new byte[64]), GridSearchStateLayout.MODE_GENERIC, W * H));
         }
     }
 }

@@ -6,8 +6,7 @@ import java.util.HexFormat;
 final class Hex {
     private static final HexFormat FORMAT = HexFormat.ofDelimiter(" ").withUpperCase();
 
-    private Hex() {
-    }
+    private Hex() {}
 
     /** Parses space-separated hex bytes; extra spaces and line breaks between groups are allowed. */
     static byte[] bytes(String hex) {

@@ -48,7 +48,9 @@ class HostileBytesPropertyTest {
             MemorySegment prefix = MemorySegment.ofArray(bytes).asSlice(0, length);
             int len = length;
             // Every piece's length is fixed by the counts before it, so a prefix can never pass.
-            Throwable t = assertThrows(Throwable.class, () -> sample.readDocument(new StateReader(prefix)),
+            Throwable t = assertThrows(
+                    Throwable.class,
+                    () -> sample.readDocument(new StateReader(prefix)),
                     () -> "prefix of " + len + " of " + bytes.length + " bytes was accepted");
             assertInstanceOf(GridStateException.class, t, () -> "prefix of " + len + " bytes: " + t);
         }

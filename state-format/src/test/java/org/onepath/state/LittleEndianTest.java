@@ -14,7 +14,8 @@ class LittleEndianTest {
 
     @Test
     void everyLayoutIsLittleEndianAndUnaligned() {
-        for (ValueLayout layout : List.of(LittleEndian.SHORT, LittleEndian.INT, LittleEndian.LONG, LittleEndian.DOUBLE)) {
+        for (ValueLayout layout :
+                List.of(LittleEndian.SHORT, LittleEndian.INT, LittleEndian.LONG, LittleEndian.DOUBLE)) {
             assertEquals(ByteOrder.LITTLE_ENDIAN, layout.order(), layout.toString());
             assertEquals(1, layout.byteAlignment(), layout.toString());
         }

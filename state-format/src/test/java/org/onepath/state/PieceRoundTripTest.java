@@ -41,7 +41,9 @@ class PieceRoundTripTest {
     void unassignedAndBoundarySpacesRoundTrip() {
         roundTrip(SpacePiece.Grid.UNASSIGNED, SpacePiece::writeGrid, SpacePiece::readGrid);
         roundTrip(new SpacePiece.Grid(-0.0, 0.0, -0.0), SpacePiece::writeGrid, SpacePiece::readGrid);
-        roundTrip(new SpacePiece.Grid(SpacePiece.LIMIT, -SpacePiece.LIMIT, SpacePiece.LIMIT), SpacePiece::writeGrid,
+        roundTrip(
+                new SpacePiece.Grid(SpacePiece.LIMIT, -SpacePiece.LIMIT, SpacePiece.LIMIT),
+                SpacePiece::writeGrid,
                 SpacePiece::readGrid);
         roundTrip(new SpacePiece.Grid(0, 0, Double.MIN_VALUE), SpacePiece::writeGrid, SpacePiece::readGrid);
     }
@@ -66,8 +68,7 @@ class PieceRoundTripTest {
         byte[] bytes = roundTrip(areas, AreasPiece::write, AreasPiece::read);
         assertEquals(AreasLayout.AREAS_BYTES, bytes.length);
         assertEquals(4 + 255 * 8, bytes.length);
-        assertEquals("2A 00 00 00 00 00 00 00 00 00 04 40 00 00 00 00 00 00 F0 3F",
-                Hex.of(Arrays.copyOf(bytes, 20)));
+        assertEquals("2A 00 00 00 00 00 00 00 00 00 04 40 00 00 00 00 00 00 F0 3F", Hex.of(Arrays.copyOf(bytes, 20)));
     }
 
     @Test
@@ -91,8 +92,8 @@ class PieceRoundTripTest {
     @Test
     void openSetKeepsHeapArrayOrder() {
         // A valid 4-ary heap that is not sorted: slot 1 (F 3) comes before slot 2 (F 2).
-        OpenSetPiece.Heap heap = new OpenSetPiece.Heap(new int[] {0, 1, 2, 3, 4, 5},
-                new double[] {1, 3, 2, 2, 2, 4}, new double[] {0, 0, 1, 0, 0, 0});
+        OpenSetPiece.Heap heap = new OpenSetPiece.Heap(
+                new int[] {0, 1, 2, 3, 4, 5}, new double[] {1, 3, 2, 2, 2, 4}, new double[] {0, 0, 1, 0, 0, 0});
         OpenSetPiece.checkHeapOrder(heap);
         byte[] bytes = roundTrip(heap, (w, h) -> OpenSetPiece.write(w, h, 6), r -> OpenSetPiece.read(r, 6));
         assertEquals(OpenSetPieceLayout.pieceBytes(6), bytes.length);
@@ -102,10 +103,12 @@ class PieceRoundTripTest {
 
     @Test
     void replanOpenSetRoundTripsInfiniteKeysInAnyOrder() {
-        ReplanOpenSetPiece.Heap heap = new ReplanOpenSetPiece.Heap(new int[] {9, 0, 4},
-                new double[] {Double.POSITIVE_INFINITY, 1, -0.0}, new double[] {2, Double.NEGATIVE_INFINITY, 3});
-        byte[] bytes = roundTrip(heap, (w, h) -> ReplanOpenSetPiece.write(w, h, 10),
-                r -> ReplanOpenSetPiece.read(r, 10));
+        ReplanOpenSetPiece.Heap heap = new ReplanOpenSetPiece.Heap(
+                new int[] {9, 0, 4},
+                new double[] {Double.POSITIVE_INFINITY, 1, -0.0},
+                new double[] {2, Double.NEGATIVE_INFINITY, 3});
+        byte[] bytes =
+                roundTrip(heap, (w, h) -> ReplanOpenSetPiece.write(w, h, 10), r -> ReplanOpenSetPiece.read(r, 10));
         assertEquals(ReplanOpenSetPieceLayout.pieceBytes(3), bytes.length);
         assertEquals("03 00 00 00 09 00 00 00 00 00 00 00 00 00 F0 7F", Hex.of(Arrays.copyOf(bytes, 16)));
     }
@@ -113,27 +116,40 @@ class PieceRoundTripTest {
     @Test
     void searchBuffersAreLiteral() {
         // Start node 3, closed, g 0; nothing open; node 3 expanded.
-        SearchBuffersPiece.Buffers b = new SearchBuffersPiece.Buffers(new int[] {3}, new boolean[] {true},
-                new double[] {0}, new int[] {-1}, OpenSetPiece.Heap.EMPTY, new int[] {3});
+        SearchBuffersPiece.Buffers b = new SearchBuffersPiece.Buffers(
+                new int[] {3},
+                new boolean[] {true},
+                new double[] {0},
+                new int[] {-1},
+                OpenSetPiece.Heap.EMPTY,
+                new int[] {3});
         byte[] bytes = roundTrip(b, (w, v) -> SearchBuffersPiece.write(w, v, 4), r -> SearchBuffersPiece.read(r, 4));
-        assertEquals("01 00 00 00"
-                + " 03 00 00 00 01 00 00 00 00 00 00 00 00 FF FF FF FF"
-                + " 00 00 00 00"
-                + " 01 00 00 00 03 00 00 00", Hex.of(bytes));
+        assertEquals(
+                "01 00 00 00"
+                        + " 03 00 00 00 01 00 00 00 00 00 00 00 00 FF FF FF FF"
+                        + " 00 00 00 00"
+                        + " 01 00 00 00 03 00 00 00",
+                Hex.of(bytes));
         assertEquals(SearchBuffersPieceLayout.pieceBytes(1, 0, 1), bytes.length);
     }
 
     @Test
     void searchBuffersWithATreeAndAnOpenSetRoundTrip() {
         // 0 (start, closed) -> 2 (closed) -> 5, 7 open; 9 reached from 0 by a zero-cost step, open.
-        OpenSetPiece.Heap open = ValidPieces.heapify(new int[] {5, 7, 9},
-                new double[] {4, 4, 3}, new double[] {2, 3, 1});
-        SearchBuffersPiece.Buffers b = new SearchBuffersPiece.Buffers(new int[] {0, 2, 5, 7, 9},
-                new boolean[] {true, true, false, false, false}, new double[] {1, 1.5, 2, 3, 1},
-                new int[] {-1, 0, 2, 2, 0}, open, new int[] {0, 2});
+        OpenSetPiece.Heap open =
+                ValidPieces.heapify(new int[] {5, 7, 9}, new double[] {4, 4, 3}, new double[] {2, 3, 1});
+        SearchBuffersPiece.Buffers b = new SearchBuffersPiece.Buffers(
+                new int[] {0, 2, 5, 7, 9},
+                new boolean[] {true, true, false, false, false},
+                new double[] {1, 1.5, 2, 3, 1},
+                new int[] {-1, 0, 2, 2, 0},
+                open,
+                new int[] {0, 2});
         byte[] bytes = roundTrip(b, (w, v) -> SearchBuffersPiece.write(w, v, 10), r -> SearchBuffersPiece.read(r, 10));
         assertEquals(SearchBuffersPieceLayout.pieceBytes(5, 3, 2), bytes.length);
-        roundTrip(SearchBuffersPiece.Buffers.EMPTY, (w, v) -> SearchBuffersPiece.write(w, v, 1),
+        roundTrip(
+                SearchBuffersPiece.Buffers.EMPTY,
+                (w, v) -> SearchBuffersPiece.write(w, v, 1),
                 r -> SearchBuffersPiece.read(r, 1));
     }
 

@@ -77,8 +77,11 @@ class PieceValidationTest {
     @Test
     void anOriginBeyondTwoToThe21IsRejected() {
         SpacePiece.Grid s = new SpacePiece.Grid(0, Math.nextUp(SpacePiece.LIMIT), 1);
-        GridStateException e = rejected(raw(w -> w.f64(s.originX()).f64(s.originY()).f64(s.cellSize())),
-                SpacePiece::readGrid, "space.originY", GridSpaceLayout.ORIGIN_Y_OFFSET);
+        GridStateException e = rejected(
+                raw(w -> w.f64(s.originX()).f64(s.originY()).f64(s.cellSize())),
+                SpacePiece::readGrid,
+                "space.originY",
+                GridSpaceLayout.ORIGIN_Y_OFFSET);
         assertTrue(e.expected().contains("2^21"), e.getMessage());
         refused(w -> SpacePiece.writeGrid(w, s), "space.originY");
     }
@@ -86,8 +89,11 @@ class PieceValidationTest {
     @Test
     void aNaNOriginIsRejected() {
         SpacePiece.Grid s = new SpacePiece.Grid(Double.NaN, 0, 1);
-        rejected(raw(w -> w.f64(s.originX()).f64(s.originY()).f64(s.cellSize())), SpacePiece::readGrid,
-                "space.originX", 0);
+        rejected(
+                raw(w -> w.f64(s.originX()).f64(s.originY()).f64(s.cellSize())),
+                SpacePiece::readGrid,
+                "space.originX",
+                0);
         refused(w -> SpacePiece.writeGrid(w, s), "space.originX");
     }
 
@@ -95,18 +101,27 @@ class PieceValidationTest {
     @ValueSource(doubles = {0.0, -1.0, 2097152.5, Double.NaN, Double.POSITIVE_INFINITY})
     void aCellSizeOutsideZeroToTwoToThe21IsRejectedUnlessAllIsZero(double cellSize) {
         SpacePiece.Grid s = new SpacePiece.Grid(1, 0, cellSize);
-        rejected(raw(w -> w.f64(s.originX()).f64(s.originY()).f64(s.cellSize())), SpacePiece::readGrid,
-                "space.cellSize", GridSpaceLayout.CELL_SIZE_OFFSET);
+        rejected(
+                raw(w -> w.f64(s.originX()).f64(s.originY()).f64(s.cellSize())),
+                SpacePiece::readGrid,
+                "space.cellSize",
+                GridSpaceLayout.CELL_SIZE_OFFSET);
         refused(w -> SpacePiece.writeGrid(w, s), "space.cellSize");
     }
 
     @Test
     void voxelSpaceChecksTheZAxisAndItsCellSize() {
         SpacePiece.Voxel z = new SpacePiece.Voxel(0, 0, -3e6, 1);
-        rejected(raw(w -> w.f64(0).f64(0).f64(-3e6).f64(1)), SpacePiece::readVoxel, "space.originZ",
+        rejected(
+                raw(w -> w.f64(0).f64(0).f64(-3e6).f64(1)),
+                SpacePiece::readVoxel,
+                "space.originZ",
                 VoxelSpaceLayout.ORIGIN_Z_OFFSET);
         refused(w -> SpacePiece.writeVoxel(w, z), "space.originZ");
-        rejected(raw(w -> w.f64(0).f64(0).f64(1).f64(0)), SpacePiece::readVoxel, "space.cellSize",
+        rejected(
+                raw(w -> w.f64(0).f64(0).f64(1).f64(0)),
+                SpacePiece::readVoxel,
+                "space.cellSize",
                 VoxelSpaceLayout.CELL_SIZE_OFFSET);
     }
 
@@ -114,12 +129,16 @@ class PieceValidationTest {
 
     @Test
     void aNegativeAreasVersionIsRejected() {
-        rejected(raw(w -> {
-            w.i32(-1);
-            for (double m : ones()) {
-                w.f64(m);
-            }
-        }), AreasPiece::read, "areas.version", AreasLayout.VERSION_OFFSET);
+        rejected(
+                raw(w -> {
+                    w.i32(-1);
+                    for (double m : ones()) {
+                        w.f64(m);
+                    }
+                }),
+                AreasPiece::read,
+                "areas.version",
+                AreasLayout.VERSION_OFFSET);
         refused(w -> AreasPiece.write(w, new AreasPiece.Areas(-1, ones())), "areas.version");
     }
 
@@ -128,12 +147,16 @@ class PieceValidationTest {
     void aMultiplierThatIsNotPositiveAndFiniteIsRejected(double bad) {
         double[] m = ones();
         m[7] = bad;
-        rejected(raw(w -> {
-            w.i32(0);
-            for (double x : m) {
-                w.f64(x);
-            }
-        }), AreasPiece::read, "areas.multiplier[7]", AreasLayout.multiplierOffset(7));
+        rejected(
+                raw(w -> {
+                    w.i32(0);
+                    for (double x : m) {
+                        w.f64(x);
+                    }
+                }),
+                AreasPiece::read,
+                "areas.multiplier[7]",
+                AreasLayout.multiplierOffset(7));
         refused(w -> AreasPiece.write(w, new AreasPiece.Areas(0, m)), "areas.multiplier[7]");
     }
 
@@ -150,7 +173,10 @@ class PieceValidationTest {
         int[] nodes = {3, 1, 3};
         double[] f = {1, 2, 2};
         double[] g = {0, 0, 0};
-        GridStateException e = rejected(rawHeap(nodes, f, g), r -> OpenSetPiece.read(r, 5), "open[2].node",
+        GridStateException e = rejected(
+                rawHeap(nodes, f, g),
+                r -> OpenSetPiece.read(r, 5),
+                "open[2].node",
                 OpenSetPieceLayout.slotOffset(2) + OpenSetPieceLayout.NODE_OFFSET);
         assertTrue(e.expected().contains("slot 0"), e.getMessage());
         refused(w -> OpenSetPiece.write(w, heap(nodes, f, g), 5), "open[2].node");
@@ -162,8 +188,8 @@ class PieceValidationTest {
         int[] nodes = {0, bad};
         double[] f = {1, 2};
         double[] g = {0, 0};
-        GridStateException e = rejected(rawHeap(nodes, f, g), r -> OpenSetPiece.read(r, 5), "open[1].node",
-                OpenSetPieceLayout.slotOffset(1));
+        GridStateException e = rejected(
+                rawHeap(nodes, f, g), r -> OpenSetPiece.read(r, 5), "open[1].node", OpenSetPieceLayout.slotOffset(1));
         assertEquals("0..4", e.expected());
         refused(w -> OpenSetPiece.write(w, heap(nodes, f, g), 5), "open[1].node");
     }
@@ -171,23 +197,36 @@ class PieceValidationTest {
     @Test
     void nanKeysInTheOpenSetAreRejected() {
         int[] nodes = {0, 1};
-        rejected(rawHeap(nodes, new double[] {1, Double.NaN}, new double[] {0, 0}), r -> OpenSetPiece.read(r, 2),
-                "open[1].f", OpenSetPieceLayout.slotOffset(1) + OpenSetPieceLayout.F_OFFSET);
-        rejected(rawHeap(nodes, new double[] {1, 2}, new double[] {Double.NaN, 0}), r -> OpenSetPiece.read(r, 2),
-                "open[0].g", OpenSetPieceLayout.slotOffset(0) + OpenSetPieceLayout.G_OFFSET);
-        refused(w -> OpenSetPiece.write(w, heap(nodes, new double[] {Double.NaN, 1}, new double[] {0, 0}), 2), "open[0].f");
+        rejected(
+                rawHeap(nodes, new double[] {1, Double.NaN}, new double[] {0, 0}),
+                r -> OpenSetPiece.read(r, 2),
+                "open[1].f",
+                OpenSetPieceLayout.slotOffset(1) + OpenSetPieceLayout.F_OFFSET);
+        rejected(
+                rawHeap(nodes, new double[] {1, 2}, new double[] {Double.NaN, 0}),
+                r -> OpenSetPiece.read(r, 2),
+                "open[0].g",
+                OpenSetPieceLayout.slotOffset(0) + OpenSetPieceLayout.G_OFFSET);
+        refused(
+                w -> OpenSetPiece.write(w, heap(nodes, new double[] {Double.NaN, 1}, new double[] {0, 0}), 2),
+                "open[0].f");
         // Infinite keys are numbers and pass.
-        OpenSetPiece.read(new StateReader(rawHeap(nodes, new double[] {1, Double.POSITIVE_INFINITY},
-                new double[] {0, Double.NEGATIVE_INFINITY})), 2);
+        OpenSetPiece.read(
+                new StateReader(rawHeap(
+                        nodes, new double[] {1, Double.POSITIVE_INFINITY}, new double[] {0, Double.NEGATIVE_INFINITY})),
+                2);
     }
 
     @Test
     void openSetCountsAreBounded() {
         rejected(raw(w -> w.i32(-1)), r -> OpenSetPiece.read(r, 5), "open.count", 0);
-        rejected(rawHeap(new int[] {0, 1, 2}, new double[3], new double[3]), r -> OpenSetPiece.read(r, 2),
-                "open.count", 0);
-        GridStateException e = rejected(raw(w -> w.i32(3).i32(0).f64(0).f64(0)), r -> OpenSetPiece.read(r, 5),
-                "open.count", 0);
+        rejected(
+                rawHeap(new int[] {0, 1, 2}, new double[3], new double[3]),
+                r -> OpenSetPiece.read(r, 2),
+                "open.count",
+                0);
+        GridStateException e =
+                rejected(raw(w -> w.i32(3).i32(0).f64(0).f64(0)), r -> OpenSetPiece.read(r, 5), "open.count", 0);
         assertTrue(e.expected().contains("20 bytes left"), e.getMessage());
     }
 
@@ -196,9 +235,9 @@ class PieceValidationTest {
         // Slot 2's parent is slot 0; checks each tie-break level in turn.
         int[] nodes = {4, 1, 2};
         double[][][] brokenKeys = {
-            {{2, 3, 1}, {0, 0, 0}},   // smaller F below
-            {{2, 3, 2}, {0, 0, 1}},   // equal F, larger G below
-            {{2, 3, 2}, {1, 0, 1}},   // equal F and G, smaller node (2 < 4) below
+            {{2, 3, 1}, {0, 0, 0}}, // smaller F below
+            {{2, 3, 2}, {0, 0, 1}}, // equal F, larger G below
+            {{2, 3, 2}, {1, 0, 1}}, // equal F and G, smaller node (2 < 4) below
         };
         for (double[][] keys : brokenKeys) {
             OpenSetPiece.Heap h = heap(nodes, keys[0], keys[1]);
@@ -210,7 +249,8 @@ class PieceValidationTest {
             StateReader r = new StateReader(raw(w -> w.i64(0).bytes(java.lang.foreign.MemorySegment.ofArray(bytes))));
             r.i64("prefix");
             OpenSetPiece.Heap read = OpenSetPiece.readAnyOrder(r, 5);
-            GridStateException e = assertThrows(GridStateException.class, () -> OpenSetPiece.checkHeapOrder(r, read, 8));
+            GridStateException e =
+                    assertThrows(GridStateException.class, () -> OpenSetPiece.checkHeapOrder(r, read, 8));
             assertEquals(8 + OpenSetPieceLayout.slotOffset(2), e.offset());
         }
         // -0.0 and 0.0 are equal keys, so the tie-break goes on to G.
@@ -221,35 +261,58 @@ class PieceValidationTest {
 
     @Test
     void replanOpenSetRejectsNaNKeysDuplicatesAndOutOfRangeNodes() {
-        rejected(rawHeap(new int[] {0, 1}, new double[] {0, 0}, new double[] {0, Double.NaN}),
-                r -> ReplanOpenSetPiece.read(r, 2), "open[1].key2",
+        rejected(
+                rawHeap(new int[] {0, 1}, new double[] {0, 0}, new double[] {0, Double.NaN}),
+                r -> ReplanOpenSetPiece.read(r, 2),
+                "open[1].key2",
                 ReplanOpenSetPieceLayout.slotOffset(1) + ReplanOpenSetPieceLayout.KEY2_OFFSET);
-        rejected(rawHeap(new int[] {0, 1}, new double[] {Double.NaN, 0}, new double[] {0, 0}),
-                r -> ReplanOpenSetPiece.read(r, 2), "open[0].key1", ReplanOpenSetPieceLayout.KEY1_OFFSET + 4);
-        rejected(rawHeap(new int[] {1, 1}, new double[2], new double[2]), r -> ReplanOpenSetPiece.read(r, 2),
-                "open[1].node", ReplanOpenSetPieceLayout.slotOffset(1));
-        rejected(rawHeap(new int[] {2}, new double[1], new double[1]), r -> ReplanOpenSetPiece.read(r, 2),
-                "open[0].node", ReplanOpenSetPieceLayout.slotOffset(0));
-        refused(w -> ReplanOpenSetPiece.write(w, new ReplanOpenSetPiece.Heap(new int[] {0, 0}, new double[2],
-                new double[2]), 2), "open[1].node");
-        refused(w -> ReplanOpenSetPiece.write(w, new ReplanOpenSetPiece.Heap(new int[] {0}, new double[] {Double.NaN},
-                new double[1]), 2), "open[0].key1");
+        rejected(
+                rawHeap(new int[] {0, 1}, new double[] {Double.NaN, 0}, new double[] {0, 0}),
+                r -> ReplanOpenSetPiece.read(r, 2),
+                "open[0].key1",
+                ReplanOpenSetPieceLayout.KEY1_OFFSET + 4);
+        rejected(
+                rawHeap(new int[] {1, 1}, new double[2], new double[2]),
+                r -> ReplanOpenSetPiece.read(r, 2),
+                "open[1].node",
+                ReplanOpenSetPieceLayout.slotOffset(1));
+        rejected(
+                rawHeap(new int[] {2}, new double[1], new double[1]),
+                r -> ReplanOpenSetPiece.read(r, 2),
+                "open[0].node",
+                ReplanOpenSetPieceLayout.slotOffset(0));
+        refused(
+                w -> ReplanOpenSetPiece.write(
+                        w, new ReplanOpenSetPiece.Heap(new int[] {0, 0}, new double[2], new double[2]), 2),
+                "open[1].node");
+        refused(
+                w -> ReplanOpenSetPiece.write(
+                        w, new ReplanOpenSetPiece.Heap(new int[] {0}, new double[] {Double.NaN}, new double[1]), 2),
+                "open[0].key1");
     }
 
     // ---- search buffers ------------------------------------------------------------------------------
 
     /** A valid base: 1 (start, closed) -> 3 (closed) -> 6 (open); 8 open from 1. */
     private static SearchBuffersPiece.Buffers base() {
-        return new SearchBuffersPiece.Buffers(new int[] {1, 3, 6, 8}, new boolean[] {true, true, false, false},
-                new double[] {0, 1, 2, 1}, new int[] {-1, 1, 3, 1},
-                heap(new int[] {8, 6}, new double[] {3, 4}, new double[] {1, 2}), new int[] {1, 3});
+        return new SearchBuffersPiece.Buffers(
+                new int[] {1, 3, 6, 8},
+                new boolean[] {true, true, false, false},
+                new double[] {0, 1, 2, 1},
+                new int[] {-1, 1, 3, 1},
+                heap(new int[] {8, 6}, new double[] {3, 4}, new double[] {1, 2}),
+                new int[] {1, 3});
     }
 
-    private static SearchBuffersPiece.Buffers with(int[] nodes, boolean[] closed, double[] g, int[] parents,
-                                                  OpenSetPiece.Heap open, int[] expanded) {
+    private static SearchBuffersPiece.Buffers with(
+            int[] nodes, boolean[] closed, double[] g, int[] parents, OpenSetPiece.Heap open, int[] expanded) {
         SearchBuffersPiece.Buffers b = base();
-        return new SearchBuffersPiece.Buffers(nodes != null ? nodes : b.visitedNodes(), closed != null ? closed : b.closed(),
-                g != null ? g : b.g(), parents != null ? parents : b.parents(), open != null ? open : b.open(),
+        return new SearchBuffersPiece.Buffers(
+                nodes != null ? nodes : b.visitedNodes(),
+                closed != null ? closed : b.closed(),
+                g != null ? g : b.g(),
+                parents != null ? parents : b.parents(),
+                open != null ? open : b.open(),
                 expanded != null ? expanded : b.expandedNodes());
     }
 
@@ -258,8 +321,8 @@ class PieceValidationTest {
     }
 
     /** The bad buffers are rejected on read at {@code field}/{@code offset} and refused on write. */
-    private static GridStateException assertBuffersRejected(SearchBuffersPiece.Buffers b, int nodeCount, String field,
-                                                            long offset) {
+    private static GridStateException assertBuffersRejected(
+            SearchBuffersPiece.Buffers b, int nodeCount, String field, long offset) {
         GridStateException e = rejected(rawBuffers(b), r -> SearchBuffersPiece.read(r, nodeCount), field, offset);
         refused(w -> SearchBuffersPiece.write(w, b, nodeCount), field);
         return e;
@@ -273,44 +336,82 @@ class PieceValidationTest {
 
     @Test
     void visitedNodesMustBeInRange() {
-        assertBuffersRejected(with(new int[] {1, 3, 6, 10}, null, null, null, null, null), 10, "visited[3].node",
+        assertBuffersRejected(
+                with(new int[] {1, 3, 6, 10}, null, null, null, null, null),
+                10,
+                "visited[3].node",
                 recordAt(3, SearchBuffersPieceLayout.NODE_OFFSET));
-        assertBuffersRejected(with(new int[] {-1, 3, 6, 8}, null, null, new int[] {-1, -1, 3, -1}, null, null), 10,
-                "visited[0].node", recordAt(0, 0));
+        assertBuffersRejected(
+                with(new int[] {-1, 3, 6, 8}, null, null, new int[] {-1, -1, 3, -1}, null, null),
+                10,
+                "visited[0].node",
+                recordAt(0, 0));
     }
 
     @Test
     void visitedNodesMustBeStrictlyIncreasing() {
-        GridStateException e = assertBuffersRejected(with(new int[] {1, 3, 3, 8}, null, null, new int[] {-1, 1, 1, 1},
-                heap(new int[] {8}, new double[] {3}, new double[] {1}), null), 10, "visited[2].node", recordAt(2, 0));
+        GridStateException e = assertBuffersRejected(
+                with(
+                        new int[] {1, 3, 3, 8},
+                        null,
+                        null,
+                        new int[] {-1, 1, 1, 1},
+                        heap(new int[] {8}, new double[] {3}, new double[] {1}),
+                        null),
+                10,
+                "visited[2].node",
+                recordAt(2, 0));
         assertTrue(e.expected().contains("> 3"), e.getMessage());
-        assertBuffersRejected(with(new int[] {1, 6, 3, 8}, null, null, new int[] {-1, 1, 1, 1},
-                heap(new int[] {8, 3}, new double[] {3, 4}, new double[] {1, 2}), null), 10, "visited[2].node",
+        assertBuffersRejected(
+                with(
+                        new int[] {1, 6, 3, 8},
+                        null,
+                        null,
+                        new int[] {-1, 1, 1, 1},
+                        heap(new int[] {8, 3}, new double[] {3, 4}, new double[] {1, 2}),
+                        null),
+                10,
+                "visited[2].node",
                 recordAt(2, 0));
     }
 
     @Test
     void aNaNCostIsRejected() {
-        assertBuffersRejected(with(null, null, new double[] {0, 1, Double.NaN, 1}, null, null, null), 10,
-                "visited[2].g", recordAt(2, SearchBuffersPieceLayout.G_OFFSET));
+        assertBuffersRejected(
+                with(null, null, new double[] {0, 1, Double.NaN, 1}, null, null, null),
+                10,
+                "visited[2].g",
+                recordAt(2, SearchBuffersPieceLayout.G_OFFSET));
     }
 
     @Test
     void aParentMustBeVisited() {
-        GridStateException e = assertBuffersRejected(with(null, null, null, new int[] {-1, 1, 5, 1}, null, null), 10,
-                "visited[2].parent", recordAt(2, SearchBuffersPieceLayout.PARENT_OFFSET));
-        assertEquals("-1 or a visited node", e.expected());
-        assertBuffersRejected(with(null, null, null, new int[] {-1, 1, -2, 1}, null, null), 10, "visited[2].parent",
+        GridStateException e = assertBuffersRejected(
+                with(null, null, null, new int[] {-1, 1, 5, 1}, null, null),
+                10,
+                "visited[2].parent",
                 recordAt(2, SearchBuffersPieceLayout.PARENT_OFFSET));
-        assertBuffersRejected(with(null, null, null, new int[] {-1, 1, 99, 1}, null, null), 10, "visited[2].parent",
+        assertEquals("-1 or a visited node", e.expected());
+        assertBuffersRejected(
+                with(null, null, null, new int[] {-1, 1, -2, 1}, null, null),
+                10,
+                "visited[2].parent",
+                recordAt(2, SearchBuffersPieceLayout.PARENT_OFFSET));
+        assertBuffersRejected(
+                with(null, null, null, new int[] {-1, 1, 99, 1}, null, null),
+                10,
+                "visited[2].parent",
                 recordAt(2, SearchBuffersPieceLayout.PARENT_OFFSET));
     }
 
     @Test
     void aParentThatCostsMoreThanItsChildIsRejected() {
         // Node 8's parent becomes 6 (g 2) while 8 has g 1.
-        GridStateException e = assertBuffersRejected(with(null, null, null, new int[] {-1, 1, 3, 6}, null, null), 10,
-                "visited[3].parent", recordAt(3, SearchBuffersPieceLayout.PARENT_OFFSET));
+        GridStateException e = assertBuffersRejected(
+                with(null, null, null, new int[] {-1, 1, 3, 6}, null, null),
+                10,
+                "visited[3].parent",
+                recordAt(3, SearchBuffersPieceLayout.PARENT_OFFSET));
         assertTrue(e.value().contains("2.0") && e.expected().contains("1.0"), e.getMessage());
     }
 
@@ -318,7 +419,10 @@ class PieceValidationTest {
     void aParentCycleIsRejected() {
         // 3 and 6 are each other's parent at equal g, so the cost rule alone lets it through.
         SearchBuffersPiece.Buffers b = with(null, null, new double[] {0, 2, 2, 1}, new int[] {-1, 6, 3, 1}, null, null);
-        GridStateException e = rejected(rawBuffers(b), r -> SearchBuffersPiece.read(r, 10), "visited[1].parent",
+        GridStateException e = rejected(
+                rawBuffers(b),
+                r -> SearchBuffersPiece.read(r, 10),
+                "visited[1].parent",
                 recordAt(1, SearchBuffersPieceLayout.PARENT_OFFSET));
         assertTrue(e.expected().contains("ends at -1"), e.getMessage());
         refused(w -> SearchBuffersPiece.write(w, b, 10), "visited[1].parent");
@@ -326,11 +430,18 @@ class PieceValidationTest {
 
     @Test
     void aSelfParentAndACycleBehindATailAreRejected() {
-        assertBuffersRejected(with(null, null, null, new int[] {1, 1, 3, 1}, null, null), 10, "visited[0].parent",
+        assertBuffersRejected(
+                with(null, null, null, new int[] {1, 1, 3, 1}, null, null),
+                10,
+                "visited[0].parent",
                 recordAt(0, SearchBuffersPieceLayout.PARENT_OFFSET));
         // 8 -> 6 -> 3 -> 6: the walk from 8 enters a cycle it is not part of.
-        SearchBuffersPiece.Buffers tail = with(null, null, new double[] {0, 2, 2, 2}, new int[] {-1, 6, 3, 6}, null, null);
-        GridStateException e = rejected(rawBuffers(tail), r -> SearchBuffersPiece.read(r, 10), "visited[1].parent",
+        SearchBuffersPiece.Buffers tail =
+                with(null, null, new double[] {0, 2, 2, 2}, new int[] {-1, 6, 3, 6}, null, null);
+        GridStateException e = rejected(
+                rawBuffers(tail),
+                r -> SearchBuffersPiece.read(r, 10),
+                "visited[1].parent",
                 recordAt(1, SearchBuffersPieceLayout.PARENT_OFFSET));
         assertTrue(e.expected().contains("node 3"), e.getMessage());
     }
@@ -347,8 +458,8 @@ class PieceValidationTest {
             parents[i] = i == n - 1 ? -1 : i + 1;
             g[i] = n - i;
         }
-        SearchBuffersPiece.Buffers b = new SearchBuffersPiece.Buffers(nodes, new boolean[n], g, parents,
-                OpenSetPiece.Heap.EMPTY, new int[0]);
+        SearchBuffersPiece.Buffers b =
+                new SearchBuffersPiece.Buffers(nodes, new boolean[n], g, parents, OpenSetPiece.Heap.EMPTY, new int[0]);
         long t0 = System.nanoTime();
         assertEquals(b, SearchBuffersPiece.read(new StateReader(rawBuffers(b)), n));
         assertTrue(System.nanoTime() - t0 < 5_000_000_000L);
@@ -357,12 +468,16 @@ class PieceValidationTest {
     @Test
     void anOpenNodeMustBeVisitedAndNotClosed() {
         long openAt = SearchBuffersPieceLayout.openSetOffset(4);
-        GridStateException e = assertBuffersRejected(with(null, null, null, null,
-                heap(new int[] {8, 3}, new double[] {3, 4}, new double[] {1, 1}), null), 10, "open[1].node",
+        GridStateException e = assertBuffersRejected(
+                with(null, null, null, null, heap(new int[] {8, 3}, new double[] {3, 4}, new double[] {1, 1}), null),
+                10,
+                "open[1].node",
                 openAt + OpenSetPieceLayout.slotOffset(1));
         assertTrue(e.expected().contains("not closed"), e.getMessage());
-        e = assertBuffersRejected(with(null, null, null, null,
-                heap(new int[] {8, 7}, new double[] {3, 4}, new double[] {1, 1}), null), 10, "open[1].node",
+        e = assertBuffersRejected(
+                with(null, null, null, null, heap(new int[] {8, 7}, new double[] {3, 4}, new double[] {1, 1}), null),
+                10,
+                "open[1].node",
                 openAt + OpenSetPieceLayout.slotOffset(1));
         assertEquals("a visited node", e.expected());
     }
@@ -370,22 +485,35 @@ class PieceValidationTest {
     @Test
     void theOpenSetInsideFollowsTheOpenSetRules() {
         long openAt = SearchBuffersPieceLayout.openSetOffset(4);
-        assertBuffersRejected(with(null, null, null, null,
-                heap(new int[] {8, 8}, new double[] {3, 4}, new double[] {1, 1}), null), 10, "open[1].node",
+        assertBuffersRejected(
+                with(null, null, null, null, heap(new int[] {8, 8}, new double[] {3, 4}, new double[] {1, 1}), null),
+                10,
+                "open[1].node",
                 openAt + OpenSetPieceLayout.slotOffset(1));
-        assertBuffersRejected(with(null, null, null, null,
-                heap(new int[] {8, 6}, new double[] {3, Double.NaN}, new double[] {1, 1}), null), 10, "open[1].f",
+        assertBuffersRejected(
+                with(
+                        null,
+                        null,
+                        null,
+                        null,
+                        heap(new int[] {8, 6}, new double[] {3, Double.NaN}, new double[] {1, 1}),
+                        null),
+                10,
+                "open[1].f",
                 openAt + OpenSetPieceLayout.slotOffset(1) + OpenSetPieceLayout.F_OFFSET);
         // Out of heap order: read rejects, readAnyOrder accepts.
-        SearchBuffersPiece.Buffers unordered = with(null, null, null, null,
-                heap(new int[] {6, 8}, new double[] {4, 3}, new double[] {2, 1}), null);
+        SearchBuffersPiece.Buffers unordered =
+                with(null, null, null, null, heap(new int[] {6, 8}, new double[] {4, 3}, new double[] {2, 1}), null);
         assertBuffersRejected(unordered, 10, "open[1].node", openAt + OpenSetPieceLayout.slotOffset(1));
         assertEquals(unordered, SearchBuffersPiece.readAnyOrder(new StateReader(rawBuffers(unordered)), 10));
     }
 
     @Test
     void expandedNodesMustBeInRange() {
-        assertBuffersRejected(with(null, null, null, null, null, new int[] {1, 10}), 10, "expanded[1]",
+        assertBuffersRejected(
+                with(null, null, null, null, null, new int[] {1, 10}),
+                10,
+                "expanded[1]",
                 SearchBuffersPieceLayout.expandedNodeOffset(4, 2, 1));
     }
 
@@ -433,6 +561,7 @@ class PieceValidationTest {
     void negativeNodeCountsAreArgumentErrors() {
         assertThrows(IllegalArgumentException.class, () -> OpenSetPiece.read(new StateReader(new byte[4]), -1));
         assertThrows(IllegalArgumentException.class, () -> SearchBuffersPiece.read(new StateReader(new byte[4]), -1));
-        assertThrows(IllegalArgumentException.class, () -> new OpenSetPiece.Heap(new int[1], new double[2], new double[1]));
+        assertThrows(
+                IllegalArgumentException.class, () -> new OpenSetPiece.Heap(new int[1], new double[2], new double[1]));
     }
 }

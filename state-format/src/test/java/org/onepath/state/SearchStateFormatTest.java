@@ -13,12 +13,27 @@ import org.junit.jupiter.api.Test;
 class SearchStateFormatTest {
     /** A running search on 4 nodes: 0 closed (the start), 1 and 2 open; 1 expansion recorded. */
     private static byte[] running(StateKind kind, int expanded, int iterations) {
-        SearchBuffersPiece.Buffers b = new SearchBuffersPiece.Buffers(new int[] {0, 1, 2}, new boolean[] {true, false, false},
-                new double[] {0, 1, 1}, new int[] {-1, 0, 0},
-                new OpenSetPiece.Heap(new int[] {1, 2}, new double[] {3, 3}, new double[] {1, 1}), new int[] {0});
+        SearchBuffersPiece.Buffers b = new SearchBuffersPiece.Buffers(
+                new int[] {0, 1, 2},
+                new boolean[] {true, false, false},
+                new double[] {0, 1, 1},
+                new int[] {-1, 0, 0},
+                new OpenSetPiece.Heap(new int[] {1, 2}, new double[] {3, 3}, new double[] {1, 1}),
+                new int[] {0});
         try (StateWriter w = new StateWriter()) {
-            SearchStateFormat.write(w, kind, new SearchStateFormat.State(4, SearchStateFormat.RUNNING, 1.0, 0, 3, expanded,
-                    iterations, Double.POSITIVE_INFINITY, b));
+            SearchStateFormat.write(
+                    w,
+                    kind,
+                    new SearchStateFormat.State(
+                            4,
+                            SearchStateFormat.RUNNING,
+                            1.0,
+                            0,
+                            3,
+                            expanded,
+                            iterations,
+                            Double.POSITIVE_INFINITY,
+                            b));
             return w.toByteArray();
         }
     }
@@ -35,10 +50,12 @@ class SearchStateFormatTest {
             assertEquals("expanded", e.field(), e.getMessage());
             assertEquals(SearchStateFormat.EXPANDED_OFFSET, e.offset());
         }
-        assertEquals(2, read(running(StateKind.THETA_STAR, 1, 2), StateKind.THETA_STAR).iterations(),
+        assertEquals(
+                2,
+                read(running(StateKind.THETA_STAR, 1, 2), StateKind.THETA_STAR).iterations(),
                 "Theta*: a pop that re-queued is not an expansion");
-        GridStateException e = assertThrows(GridStateException.class,
-                () -> read(running(StateKind.THETA_STAR, 3, 2), StateKind.THETA_STAR));
+        GridStateException e = assertThrows(
+                GridStateException.class, () -> read(running(StateKind.THETA_STAR, 3, 2), StateKind.THETA_STAR));
         assertEquals("expanded", e.field(), e.getMessage());
     }
 }

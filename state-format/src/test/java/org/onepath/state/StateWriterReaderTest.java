@@ -46,8 +46,20 @@ class StateWriterReaderTest {
 
     @Test
     void kindCodesAreTheNormativeOnes() {
-        String[] labels = {"Grid", "HexGrid", "VoxelGrid", "Graph", "GridReplanner", "HexReplanner", "GridFlowField",
-            "A*", "jump point search", "Theta*", "graph A*", "GridSearch"};
+        String[] labels = {
+            "Grid",
+            "HexGrid",
+            "VoxelGrid",
+            "Graph",
+            "GridReplanner",
+            "HexReplanner",
+            "GridFlowField",
+            "A*",
+            "jump point search",
+            "Theta*",
+            "graph A*",
+            "GridSearch"
+        };
         assertEquals(labels.length, StateKind.values().length);
         for (int code = 1; code <= labels.length; code++) {
             assertEquals(labels[code - 1], StateKind.of(code).label());
@@ -62,7 +74,8 @@ class StateWriterReaderTest {
     @Test
     void aWrongMagicIsNamed() {
         byte[] bytes = Hex.bytes("4F 50 47 54 01 00 01 00");
-        GridStateException e = assertThrows(GridStateException.class, () -> new StateReader(bytes).header(StateKind.GRID));
+        GridStateException e =
+                assertThrows(GridStateException.class, () -> new StateReader(bytes).header(StateKind.GRID));
         assertEquals("magic", e.field());
         assertEquals("0x5447504F", e.value());
         assertEquals(0, e.offset());
@@ -72,14 +85,17 @@ class StateWriterReaderTest {
     @Test
     void aWrongVersionIsNamed() {
         byte[] bytes = Hex.bytes("4F 50 47 53 02 00 01 00");
-        GridStateException e = assertThrows(GridStateException.class, () -> new StateReader(bytes).header(StateKind.GRID));
-        assertEquals("field 'version' = 2 at offset 4: expected 1 (the only version this reader knows)", e.getMessage());
+        GridStateException e =
+                assertThrows(GridStateException.class, () -> new StateReader(bytes).header(StateKind.GRID));
+        assertEquals(
+                "field 'version' = 2 at offset 4: expected 1 (the only version this reader knows)", e.getMessage());
     }
 
     @Test
     void aWrongKindIsNamed() {
         byte[] voxel = written(w -> w.header(StateKind.VOXEL_GRID));
-        GridStateException e = assertThrows(GridStateException.class, () -> new StateReader(voxel).header(StateKind.GRID));
+        GridStateException e =
+                assertThrows(GridStateException.class, () -> new StateReader(voxel).header(StateKind.GRID));
         assertEquals("field 'kind' = 3 (VoxelGrid) at offset 6: expected 1 (Grid)", e.getMessage());
     }
 
@@ -94,7 +110,8 @@ class StateWriterReaderTest {
 
     @Test
     void aShortHeaderIsTruncation() {
-        GridStateException e = assertThrows(GridStateException.class,
+        GridStateException e = assertThrows(
+                GridStateException.class,
                 () -> new StateReader(Hex.bytes("4F 50 47 53 01 00 01")).header(StateKind.GRID));
         assertEquals("kind", e.field());
         assertEquals("end of data (1 byte left)", e.value());
@@ -117,10 +134,19 @@ class StateWriterReaderTest {
 
     @Test
     void primitivesAreLittleEndianLiterals() {
-        byte[] bytes = written(w -> w.u8(0xAB).flag(true).flag(false).u16(0x1234).i32(-2).i64(0x0102030405060708L)
-                .u64(-1L).f64(1.5).f64(-0.0));
-        assertEquals("AB 01 00 34 12 FE FF FF FF 08 07 06 05 04 03 02 01 FF FF FF FF FF FF FF FF"
-                + " 00 00 00 00 00 00 F8 3F 00 00 00 00 00 00 00 80", Hex.of(bytes));
+        byte[] bytes = written(w -> w.u8(0xAB)
+                .flag(true)
+                .flag(false)
+                .u16(0x1234)
+                .i32(-2)
+                .i64(0x0102030405060708L)
+                .u64(-1L)
+                .f64(1.5)
+                .f64(-0.0));
+        assertEquals(
+                "AB 01 00 34 12 FE FF FF FF 08 07 06 05 04 03 02 01 FF FF FF FF FF FF FF FF"
+                        + " 00 00 00 00 00 00 F8 3F 00 00 00 00 00 00 00 80",
+                Hex.of(bytes));
         StateReader r = new StateReader(bytes);
         assertEquals(0xAB, r.u8("a"));
         assertTrue(r.flag("b"));
@@ -165,8 +191,12 @@ class StateWriterReaderTest {
 
     @Test
     void checkedReadsNameTheFieldValueAndBound() {
-        StateReader r = new StateReader(written(w -> w.i32(5).f64(Double.NaN).f64(0.0).f64(Double.POSITIVE_INFINITY)
-                .i32(9).i32(-1)));
+        StateReader r = new StateReader(written(w -> w.i32(5)
+                .f64(Double.NaN)
+                .f64(0.0)
+                .f64(Double.POSITIVE_INFINITY)
+                .i32(9)
+                .i32(-1)));
         GridStateException e = assertThrows(GridStateException.class, () -> r.i32InRange("width", 6, 10));
         assertEquals("field 'width' = 5 at offset 0: expected 6..10", e.getMessage());
         e = assertThrows(GridStateException.class, () -> r.f64NotNaN("g"));
@@ -199,8 +229,10 @@ class StateWriterReaderTest {
     void aHugeCountWithFewBytesLeftFailsBeforeAnyAllocation() {
         // Within the object's bound (an enormous grid) but far more than the 8 bytes that follow.
         StateReader r = new StateReader(written(w -> w.i32(Integer.MAX_VALUE).i64(0)));
-        GridStateException e = assertThrows(GridStateException.class, () -> r.count("open.count", Integer.MAX_VALUE, 20));
-        assertEquals("field 'open.count' = 2147483647 at offset 0: expected at most 0 (8 bytes left, 20 per item)",
+        GridStateException e =
+                assertThrows(GridStateException.class, () -> r.count("open.count", Integer.MAX_VALUE, 20));
+        assertEquals(
+                "field 'open.count' = 2147483647 at offset 0: expected at most 0 (8 bytes left, 20 per item)",
                 e.getMessage());
         StateReader exact = new StateReader(written(w -> w.i32(2).i64(0)));
         assertEquals(2, exact.count("count", 10, 4));
@@ -210,8 +242,10 @@ class StateWriterReaderTest {
     void hugeCountsInPiecesFailAsFormatErrorsNotOutOfMemory() {
         byte[] bytes = written(w -> w.i32(Integer.MAX_VALUE).i32(1).i32(2));
         assertThrows(GridStateException.class, () -> OpenSetPiece.read(new StateReader(bytes), Integer.MAX_VALUE));
-        assertThrows(GridStateException.class, () -> ReplanOpenSetPiece.read(new StateReader(bytes), Integer.MAX_VALUE));
-        assertThrows(GridStateException.class, () -> SearchBuffersPiece.read(new StateReader(bytes), Integer.MAX_VALUE));
+        assertThrows(
+                GridStateException.class, () -> ReplanOpenSetPiece.read(new StateReader(bytes), Integer.MAX_VALUE));
+        assertThrows(
+                GridStateException.class, () -> SearchBuffersPiece.read(new StateReader(bytes), Integer.MAX_VALUE));
     }
 
     @Test
@@ -238,7 +272,8 @@ class StateWriterReaderTest {
 
     @Test
     void exceptionMessagesNameFieldValueOffsetAndBound() {
-        assertEquals("field 'count' = -5 at offset 12: expected 0..100",
+        assertEquals(
+                "field 'count' = -5 at offset 12: expected 0..100",
                 new GridStateException("count", -5, "0..100", 12).getMessage());
         GraphStateException e = new GraphStateException("width", "10", "12 (the restoring grid's width)", 8);
         assertEquals("field 'width' = 10 at offset 8: expected 12 (the restoring grid's width)", e.getMessage());
@@ -254,7 +289,8 @@ class StateWriterReaderTest {
     @Test
     void sixteenMebibytesCopyThroughInBulk() {
         long size = 16L << 20;
-        try (Arena arena = Arena.ofConfined(); StateWriter w = new StateWriter(16)) {
+        try (Arena arena = Arena.ofConfined();
+                StateWriter w = new StateWriter(16)) {
             MemorySegment cells = arena.allocate(size);
             for (long i = 0; i < size; i += 8) {
                 cells.set(ValueLayout.JAVA_LONG_UNALIGNED, i, i * 0x9E3779B97F4A7C15L);
@@ -280,9 +316,10 @@ class StateWriterReaderTest {
     void bulkReadsCheckTheBytesLeft() {
         StateReader r = new StateReader(new byte[10]);
         r.i32("n");
-        GridStateException e = assertThrows(GridStateException.class,
-                () -> r.bytes("cells", MemorySegment.ofArray(new byte[100]), 0, 7));
-        assertEquals("field 'cells' = end of data (6 bytes left) at offset 4: expected 7 bytes (7 bytes)", e.getMessage());
+        GridStateException e = assertThrows(
+                GridStateException.class, () -> r.bytes("cells", MemorySegment.ofArray(new byte[100]), 0, 7));
+        assertEquals(
+                "field 'cells' = end of data (6 bytes left) at offset 4: expected 7 bytes (7 bytes)", e.getMessage());
     }
 
     // ---- writer modes ----------------------------------------------------------------------------
@@ -320,8 +357,10 @@ class StateWriterReaderTest {
         try (StateWriter w = StateWriter.into(dst, 4)) {
             w.i64(1);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.i32(2));
-            assertEquals("writing an i32 (4 bytes) at output offset 8 does not fit: the destination has 10 bytes from offset 4"
-                    + " (2 left)", e.getMessage());
+            assertEquals(
+                    "writing an i32 (4 bytes) at output offset 8 does not fit: the destination has 10 bytes from offset 4"
+                            + " (2 left)",
+                    e.getMessage());
             assertEquals(8, w.length(), "a refused value writes nothing");
             assertThrows(IllegalArgumentException.class, () -> w.header(StateKind.GRID));
             w.u16(3);
@@ -336,7 +375,8 @@ class StateWriterReaderTest {
     void aStateThatDoesNotFitIsRefusedBeforeAWriterExists() {
         byte[] backing = new byte[16];
         MemorySegment dst = MemorySegment.ofArray(backing);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StateWriter.into("grid", 13, dst, 4));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> StateWriter.into("grid", 13, dst, 4));
         assertEquals("grid state needs 13 bytes at offset 4, the destination holds 16", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> StateWriter.into("grid", 0, dst, 17));
         assertThrows(IllegalArgumentException.class, () -> StateWriter.into("grid", 1, dst, -1));
@@ -351,8 +391,10 @@ class StateWriterReaderTest {
     void arrayForGivesTheExactLengthOrNamesTheState() {
         assertEquals(12, StateWriter.arrayFor("grid", 12).length);
         assertEquals(0, StateWriter.arrayFor("graph", 0).length);
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> StateWriter.arrayFor("voxel grid", 1L << 31));
-        assertEquals("voxel grid state of 2147483648 bytes does not fit a byte array; save into a segment", e.getMessage());
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> StateWriter.arrayFor("voxel grid", 1L << 31));
+        assertEquals(
+                "voxel grid state of 2147483648 bytes does not fit a byte array; save into a segment", e.getMessage());
     }
 
     @Test
@@ -362,8 +404,8 @@ class StateWriterReaderTest {
             byte[] dst = new byte[10];
             assertEquals(10, w.writeTo(MemorySegment.ofArray(dst), 2));
             assertEquals("00 00 4F 50 47 53 01 00 04 00", Hex.of(dst));
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> w.writeTo(MemorySegment.ofArray(dst), 3));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> w.writeTo(MemorySegment.ofArray(dst), 3));
             assertEquals("snapshot of 8 bytes does not fit at offset 3 of a destination of 10 bytes", e.getMessage());
         }
     }
@@ -380,7 +422,8 @@ class StateWriterReaderTest {
 
     @Test
     void rewindStartsAgainAndBytesFromCopiesAnotherWritersBytes() {
-        try (StateWriter inner = new StateWriter(4); StateWriter outer = new StateWriter(2)) {
+        try (StateWriter inner = new StateWriter(4);
+                StateWriter outer = new StateWriter(2)) {
             inner.i32(0x01020304).u8(9);
             outer.u8(7).bytesFrom(inner).u8(8);
             assertArrayEquals(new byte[] {7, 4, 3, 2, 1, 9, 8}, outer.toByteArray());

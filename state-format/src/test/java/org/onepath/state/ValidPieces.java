@@ -8,8 +8,7 @@ import java.util.function.Function;
 
 /** Random valid pieces, each with its codec, for the round-trip and hostile-bytes properties. */
 final class ValidPieces {
-    private ValidPieces() {
-    }
+    private ValidPieces() {}
 
     /**
      * One valid piece with the calls that write and read it, and the kind its document uses.
@@ -17,7 +16,8 @@ final class ValidPieces {
      * @param name  what the piece is, for reports
      * @param value the piece
      */
-    record Sample<T>(String name, StateKind kind, T value, BiConsumer<StateWriter, T> write, Function<StateReader, T> read) {
+    record Sample<T>(
+            String name, StateKind kind, T value, BiConsumer<StateWriter, T> write, Function<StateReader, T> read) {
         /** Header, piece, nothing after. */
         byte[] document() {
             try (StateWriter w = new StateWriter(64)) {
@@ -49,7 +49,8 @@ final class ValidPieces {
             }
             case 1 -> {
                 SpacePiece.Voxel s = voxel(rnd);
-                yield new Sample<>("voxel space", StateKind.VOXEL_GRID, s, SpacePiece::writeVoxel, SpacePiece::readVoxel);
+                yield new Sample<>(
+                        "voxel space", StateKind.VOXEL_GRID, s, SpacePiece::writeVoxel, SpacePiece::readVoxel);
             }
             case 2 -> {
                 AreasPiece.Areas a = areas(rnd);
@@ -58,20 +59,32 @@ final class ValidPieces {
             case 3 -> {
                 int n = 1 + rnd.nextInt(24);
                 OpenSetPiece.Heap h = openSet(rnd, n);
-                yield new Sample<>("open set over " + n, StateKind.A_STAR, h,
-                        (w, v) -> OpenSetPiece.write(w, v, n), r -> OpenSetPiece.read(r, n));
+                yield new Sample<>(
+                        "open set over " + n,
+                        StateKind.A_STAR,
+                        h,
+                        (w, v) -> OpenSetPiece.write(w, v, n),
+                        r -> OpenSetPiece.read(r, n));
             }
             case 4 -> {
                 int n = 1 + rnd.nextInt(24);
                 ReplanOpenSetPiece.Heap h = replanOpenSet(rnd, n);
-                yield new Sample<>("replan open set over " + n, StateKind.GRID_REPLANNER, h,
-                        (w, v) -> ReplanOpenSetPiece.write(w, v, n), r -> ReplanOpenSetPiece.read(r, n));
+                yield new Sample<>(
+                        "replan open set over " + n,
+                        StateKind.GRID_REPLANNER,
+                        h,
+                        (w, v) -> ReplanOpenSetPiece.write(w, v, n),
+                        r -> ReplanOpenSetPiece.read(r, n));
             }
             default -> {
                 int n = 1 + rnd.nextInt(24);
                 SearchBuffersPiece.Buffers b = searchBuffers(rnd, n);
-                yield new Sample<>("search buffers over " + n, StateKind.GRID_SEARCH, b,
-                        (w, v) -> SearchBuffersPiece.write(w, v, n), r -> SearchBuffersPiece.read(r, n));
+                yield new Sample<>(
+                        "search buffers over " + n,
+                        StateKind.GRID_SEARCH,
+                        b,
+                        (w, v) -> SearchBuffersPiece.write(w, v, n),
+                        r -> SearchBuffersPiece.read(r, n));
             }
         };
     }

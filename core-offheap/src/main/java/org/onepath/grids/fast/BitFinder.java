@@ -98,9 +98,13 @@ public final class BitFinder extends OctileFinder {
                 return putStop(out, n, k, d, 0);
             }
             int goalOnRow = gy == y ? gx : -1;
-            int h = dx > 0 ? forward(rows, east, rowWords, y, x, goalOnRow) : backward(rows, west, rowWords, y, x, goalOnRow);
+            int h = dx > 0
+                    ? forward(rows, east, rowWords, y, x, goalOnRow)
+                    : backward(rows, west, rowWords, y, x, goalOnRow);
             int goalOnColumn = gx == x ? gy : -1;
-            int v = dy > 0 ? forward(columns, south, columnWords, x, y, goalOnColumn) : backward(columns, north, columnWords, x, y, goalOnColumn);
+            int v = dy > 0
+                    ? forward(columns, south, columnWords, x, y, goalOnColumn)
+                    : backward(columns, north, columnWords, x, y, goalOnColumn);
             int first = verticalFirst ? v : h;
             int second = verticalFirst ? h : v;
             if (first > 0) {
@@ -132,12 +136,16 @@ public final class BitFinder extends OctileFinder {
                 return steps;
             }
             int goalOnRow = gy == y ? gx : -1;
-            int h = dx > 0 ? forward(rows, east, rowWords, y, x, goalOnRow) : backward(rows, west, rowWords, y, x, goalOnRow);
+            int h = dx > 0
+                    ? forward(rows, east, rowWords, y, x, goalOnRow)
+                    : backward(rows, west, rowWords, y, x, goalOnRow);
             if (h > 0) {
                 return steps;
             }
             int goalOnColumn = gx == x ? gy : -1;
-            int v = dy > 0 ? forward(columns, south, columnWords, x, y, goalOnColumn) : backward(columns, north, columnWords, x, y, goalOnColumn);
+            int v = dy > 0
+                    ? forward(columns, south, columnWords, x, y, goalOnColumn)
+                    : backward(columns, north, columnWords, x, y, goalOnColumn);
             if (v > 0) {
                 return steps;
             }
@@ -154,9 +162,9 @@ public final class BitFinder extends OctileFinder {
         int k = first >>> WORD_SHIFT;
         int stop = words << WORD_SHIFT; // past the line: the line ended on a word boundary without a stop
         if (k < words) {
-            long w = stops.get(WORD, (base + k)  * WORD_BYTES) & (-1L << first);
+            long w = stops.get(WORD, (base + k) * WORD_BYTES) & (-1L << first);
             while (w == 0 && ++k < words) {
-                w = stops.get(WORD, (base + k)  * WORD_BYTES);
+                w = stops.get(WORD, (base + k) * WORD_BYTES);
             }
             if (w != 0) {
                 stop = (k << WORD_SHIFT) + Long.numberOfTrailingZeros(w);
@@ -168,7 +176,7 @@ public final class BitFinder extends OctileFinder {
         if (k >= words) {
             return 0;
         }
-        return (walk.get(WORD, (base + k)  * WORD_BYTES) >>> stop & 1L) != 0 ? stop - from : 0;
+        return (walk.get(WORD, (base + k) * WORD_BYTES) >>> stop & 1L) != 0 ? stop - from : 0;
     }
 
     /** Scan towards smaller positions; as {@link #forward}. */
@@ -178,9 +186,9 @@ public final class BitFinder extends OctileFinder {
         int k = first >> WORD_SHIFT;
         int stop = -1; // before the line: no stop down to position 0
         if (first >= 0) {
-            long w = stops.get(WORD, (base + k)  * WORD_BYTES) & (-1L >>> (BIT_MASK - (first & BIT_MASK)));
+            long w = stops.get(WORD, (base + k) * WORD_BYTES) & (-1L >>> (BIT_MASK - (first & BIT_MASK)));
             while (w == 0 && --k >= 0) {
-                w = stops.get(WORD, (base + k)  * WORD_BYTES);
+                w = stops.get(WORD, (base + k) * WORD_BYTES);
             }
             if (w != 0) {
                 stop = (k << WORD_SHIFT) + BIT_MASK - Long.numberOfLeadingZeros(w);
@@ -192,6 +200,6 @@ public final class BitFinder extends OctileFinder {
         if (stop < 0) {
             return 0;
         }
-        return (walk.get(WORD, (base + (stop >>> WORD_SHIFT))  * WORD_BYTES) >>> stop & 1L) != 0 ? from - stop : 0;
+        return (walk.get(WORD, (base + (stop >>> WORD_SHIFT)) * WORD_BYTES) >>> stop & 1L) != 0 ? from - stop : 0;
     }
 }

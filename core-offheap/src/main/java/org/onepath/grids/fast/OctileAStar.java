@@ -1,8 +1,5 @@
 package org.onepath.grids.fast;
 
-import org.onepath.cells.GridCellsLayout;
-import static org.onepath.layout.OctileNodeLayout.A_OFFSET;
-import static org.onepath.layout.OctileNodeLayout.B_OFFSET;
 import static org.onepath.layout.OctileNodeLayout.CLOSED_BIT;
 import static org.onepath.layout.OctileNodeLayout.DIRECTION_SHIFT;
 import static org.onepath.layout.OctileNodeLayout.FLAGS_MASK;
@@ -17,22 +14,22 @@ import static org.onepath.layout.OctileNodeLayout.WALL_TAG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.SquareCells;
-import org.onepath.grids.GridMath;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
+import org.onepath.grids.jps.Direction;
+import org.onepath.layout.OctileHeapLayout;
+import org.onepath.layout.OctileNodeLayout;
 import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.memory.QuadHeap;
 import org.onepath.memory.QuadHeapLayout;
-import org.onepath.grids.jps.Direction;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.layout.OctileHeapLayout;
-import org.onepath.layout.OctileNodeLayout;
 
 /**
  * The specialised octile A*: eight moves, no corner cutting, agent size 1, one cost m for every
@@ -269,7 +266,11 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
                 return;
             }
             OctilePairs.reach(rec, qOff, na, nb, genBase | dir << DIRECTION_SHIFT);
-            siftUp(rec.get(INT, qOff + SLOT_OFFSET), q, OctilePairs.key(na, nb, qx, qy, goalX, goalY, zeroEstimate), (float) g);
+            siftUp(
+                    rec.get(INT, qOff + SLOT_OFFSET),
+                    q,
+                    OctilePairs.key(na, nb, qx, qy, goalX, goalY, zeroEstimate),
+                    (float) g);
             return;
         }
         OctilePairs.reach(rec, qOff, na, nb, genBase | dir << DIRECTION_SHIFT);
@@ -335,13 +336,25 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
                 visited++;
             }
         }
-        OctileSearchState.writeFixed(w, width * height, status, zeroEstimate, start, goal, expanded, iterations,
-                pathStraightSteps(), pathDiagonalSteps(), visited);
+        OctileSearchState.writeFixed(
+                w,
+                width * height,
+                status,
+                zeroEstimate,
+                start,
+                goal,
+                expanded,
+                iterations,
+                pathStraightSteps(),
+                pathDiagonalSteps(),
+                visited);
         for (int p = 0; p < count; p++) {
             long off = p * RECORD_BYTES;
             int tag = records.get(INT, off + TAG_OFFSET);
             if (tag != WALL_TAG && tag - genBase >= 0) {
-                w.i32(unpadded(p)).i32(OctilePairs.straight(records, off)).i32(OctilePairs.diagonal(records, off))
+                w.i32(unpadded(p))
+                        .i32(OctilePairs.straight(records, off))
+                        .i32(OctilePairs.diagonal(records, off))
                         .u8(tag & FLAGS_MASK);
             }
         }
@@ -360,7 +373,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     public void readState(StateReader r) {
         state.ensureOpen();
         final int n = width * height;
-        OctileSearchState.Fixed f = OctileSearchState.readFixed(r, GridSearchStateLayout.MODE_SPECIALISED_ASTAR, n, zeroEstimate);
+        OctileSearchState.Fixed f =
+                OctileSearchState.readFixed(r, GridSearchStateLayout.MODE_SPECIALISED_ASTAR, n, zeroEstimate);
         int count = f.visitedCount();
         int[] cells = new int[count];
         int[] as = new int[count];
@@ -384,18 +398,30 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
             anyOpen |= (flags[i] & CLOSED_BIT) == 0;
             if (cells[i] == f.start()) {
                 if (as[i] != 0 || bs[i] != 0 || flags[i] >>> DIRECTION_SHIFT != 0) {
-                    throw r.error("visited[" + i + "]", "pair (" + as[i] + ", " + bs[i] + ")", "the start at pair (0, 0) with no direction", offsets[i]);
+                    throw r.error(
+                            "visited[" + i + "]",
+                            "pair (" + as[i] + ", " + bs[i] + ")",
+                            "the start at pair (0, 0) with no direction",
+                            offsets[i]);
                 }
                 continue;
             }
             int dir = flags[i] >>> DIRECTION_SHIFT;
             int x = cells[i] % width - Direction.dx(dir);
             int y = cells[i] / width - Direction.dy(dir);
-            int pi = x < 0 || y < 0 || x >= width || y >= height ? -1 : java.util.Arrays.binarySearch(cells, y * width + x);
+            int pi = x < 0 || y < 0 || x >= width || y >= height
+                    ? -1
+                    : java.util.Arrays.binarySearch(cells, y * width + x);
             boolean diagonal = dir >= 4;
-            if (pi < 0 || (flags[pi] & CLOSED_BIT) == 0
-                    || as[pi] + (diagonal ? 0 : 1) != as[i] || bs[pi] + (diagonal ? 1 : 0) != bs[i]) {
-                throw r.error("visited[" + i + "].flags", flags[i], "a direction to a closed visited parent one step cheaper", offsets[i]);
+            if (pi < 0
+                    || (flags[pi] & CLOSED_BIT) == 0
+                    || as[pi] + (diagonal ? 0 : 1) != as[i]
+                    || bs[pi] + (diagonal ? 1 : 0) != bs[i]) {
+                throw r.error(
+                        "visited[" + i + "].flags",
+                        flags[i],
+                        "a direction to a closed visited parent one step cheaper",
+                        offsets[i]);
             }
         }
         OctileSearchState.checkCounters(r, f, cells, as, bs, flags, anyOpen, this::canStandOn);
@@ -427,7 +453,9 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         }
         for (int i = 0; i < count; i++) {
             if ((flags[i] & CLOSED_BIT) == 0) {
-                insert(padded(cells[i]), OctilePairs.key(as[i], bs[i], cells[i] % width, cells[i] / width, goalX, goalY, zeroEstimate),
+                insert(
+                        padded(cells[i]),
+                        OctilePairs.key(as[i], bs[i], cells[i] % width, cells[i] / width, goalX, goalY, zeroEstimate),
                         (float) OctilePairs.cost(as[i], bs[i]));
             }
         }
@@ -464,8 +492,11 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         int last = --heapSize;
         if (last > 0) {
             long off = last * OctileHeapLayout.SLOT_BYTES;
-            siftDown(0, h.get(OctileHeapLayout.INT, off + OctileHeapLayout.CELL_OFFSET),
-                    h.get(OctileHeapLayout.F, off + OctileHeapLayout.F_OFFSET), h.get(OctileHeapLayout.G, off + OctileHeapLayout.G_OFFSET));
+            siftDown(
+                    0,
+                    h.get(OctileHeapLayout.INT, off + OctileHeapLayout.CELL_OFFSET),
+                    h.get(OctileHeapLayout.F, off + OctileHeapLayout.F_OFFSET),
+                    h.get(OctileHeapLayout.G, off + OctileHeapLayout.G_OFFSET));
         }
         return top;
     }
@@ -550,8 +581,12 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         final int ph = height + 2;
         for (int py = 0; py < ph; py++) {
             for (int px = 0; px < pw; px++) {
-                boolean wall = px == 0 || py == 0 || px == pw - 1 || py == ph - 1
-                        || cells.get(GridCellsLayout.CELL, (long) (py - 1) * width + (px - 1)) == GridCellsLayout.WALL_BYTE;
+                boolean wall = px == 0
+                        || py == 0
+                        || px == pw - 1
+                        || py == ph - 1
+                        || cells.get(GridCellsLayout.CELL, (long) (py - 1) * width + (px - 1))
+                                == GridCellsLayout.WALL_BYTE;
                 records.set(INT, ((long) py * pw + px) * RECORD_BYTES + TAG_OFFSET, wall ? WALL_TAG : 0);
             }
         }

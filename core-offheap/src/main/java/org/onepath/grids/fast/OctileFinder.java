@@ -13,6 +13,7 @@ public abstract sealed class OctileFinder permits BitFinder, TableFinder {
     private final OctileMap map;
     /** Column and row of the goal of the current search. */
     int goalX = -1;
+
     int goalY = -1;
 
     OctileFinder(OctileMap map) {
@@ -64,12 +65,16 @@ public abstract sealed class OctileFinder permits BitFinder, TableFinder {
 
     /** The lower of a diagonal's two straight components in direction order (its scans go lower first). */
     static int lowerComponent(int d) {
-        return Math.min(Direction.dy(d) < 0 ? Direction.NORTH : Direction.SOUTH, Direction.dx(d) > 0 ? Direction.EAST : Direction.WEST);
+        return Math.min(
+                Direction.dy(d) < 0 ? Direction.NORTH : Direction.SOUTH,
+                Direction.dx(d) > 0 ? Direction.EAST : Direction.WEST);
     }
 
     /** The higher of a diagonal's two straight components in direction order. */
     static int higherComponent(int d) {
-        return Math.max(Direction.dy(d) < 0 ? Direction.NORTH : Direction.SOUTH, Direction.dx(d) > 0 ? Direction.EAST : Direction.WEST);
+        return Math.max(
+                Direction.dy(d) < 0 ? Direction.NORTH : Direction.SOUTH,
+                Direction.dx(d) > 0 ? Direction.EAST : Direction.WEST);
     }
 
     /** Brings derived tables up to date before a search (edits since the last one). */

@@ -15,21 +15,20 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.cells.Experimental;
 import org.onepath.cells.SquareCells;
-import org.onepath.grids.GridMath;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.jps.Direction;
+import org.onepath.layout.JumpOpenListLayout;
+import org.onepath.layout.OctileMapLayout;
 import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
-import org.onepath.state.GridSearchStateLayout;
 import org.onepath.memory.QuadHeap;
 import org.onepath.memory.QuadHeapLayout;
+import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.layout.JumpOpenListLayout;
-import org.onepath.layout.OctileMapLayout;
 
 /**
  * The specialised octile jump point search over a finder (the block jumper or the JPS+ table
@@ -69,6 +68,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     private final MemorySegment records;
     /** The stops of one improved diagonal run, as {@link OctileFinder#diagonalRun} writes them. */
     private final int[] runStops;
+
     private final GrowableSegment heapMemory;
     private final GrowableSegment stackMemory;
     private final OwnerState state = new OwnerState("OctileJump");
@@ -256,8 +256,11 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         final int x = cell % width;
         final int y = cell / width;
         final int row = rec.get(INT, off + PARENT_OFFSET) < 0 ? OctileMapLayout.START_ROW : OctilePairs.direction(tag);
-        int mask = successors.get(OctileMapLayout.BYTE,
-                OctileMapLayout.successorOffset(row, neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(cell)))) & 0xFF;
+        int mask = successors.get(
+                        OctileMapLayout.BYTE,
+                        OctileMapLayout.successorOffset(
+                                row, neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(cell))))
+                & 0xFF;
         while (mask != 0) {
             final int d = Integer.numberOfTrailingZeros(mask); // ascending direction order
             mask &= mask - 1;
@@ -341,13 +344,26 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
                 visited++;
             }
         }
-        OctileSearchState.writeFixed(w, n, status, zeroEstimate, start, goal, expanded, iterations,
-                pathStraightSteps(), pathDiagonalSteps(), visited);
+        OctileSearchState.writeFixed(
+                w,
+                n,
+                status,
+                zeroEstimate,
+                start,
+                goal,
+                expanded,
+                iterations,
+                pathStraightSteps(),
+                pathDiagonalSteps(),
+                visited);
         for (int c = 0; c < n; c++) {
             long off = c * RECORD_BYTES;
             if (records.get(INT, off + TAG_OFFSET) >= genBase) {
-                w.i32(c).i32(OctilePairs.straight(records, off)).i32(OctilePairs.diagonal(records, off))
-                        .i32(records.get(INT, off + PARENT_OFFSET)).u8(records.get(INT, off + TAG_OFFSET) & FLAGS_MASK);
+                w.i32(c)
+                        .i32(OctilePairs.straight(records, off))
+                        .i32(OctilePairs.diagonal(records, off))
+                        .i32(records.get(INT, off + PARENT_OFFSET))
+                        .u8(records.get(INT, off + TAG_OFFSET) & FLAGS_MASK);
             }
         }
         w.f64(level).i32(heapSize);
@@ -377,7 +393,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     public void readState(StateReader r) {
         state.ensureOpen();
         final int n = width * height;
-        OctileSearchState.Fixed f = OctileSearchState.readFixed(r, GridSearchStateLayout.MODE_SPECIALISED_JUMP, n, zeroEstimate);
+        OctileSearchState.Fixed f =
+                OctileSearchState.readFixed(r, GridSearchStateLayout.MODE_SPECIALISED_JUMP, n, zeroEstimate);
         int count = f.visitedCount();
         int[] cells = new int[count];
         int[] as = new int[count];
@@ -410,7 +427,11 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
                 throw r.error("heap[" + i + "].T", Long.toHexString(ht[i]), "an entry naming a visited cell", slotAt);
             }
             if (i > 0 && before(hf[i], ht[i], hf[QuadHeap.parentOf(i)], ht[QuadHeap.parentOf(i)])) {
-                throw r.error("heap[" + i + "].F", Double.toString(hf[i]), "not before its parent slot " + QuadHeap.parentOf(i) + " (a heap)", slotAt);
+                throw r.error(
+                        "heap[" + i + "].F",
+                        Double.toString(hf[i]),
+                        "not before its parent slot " + QuadHeap.parentOf(i) + " (a heap)",
+                        slotAt);
             }
         }
         int stackCount = r.count("stackCount", Integer.MAX_VALUE, GridSearchStateLayout.JUMP_STACK_ENTRY_BYTES);
@@ -426,21 +447,33 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         for (int i = 0; i < count; i++) {
             if (cells[i] == f.start()) {
                 if (as[i] != 0 || bs[i] != 0 || parents[i] != -1) {
-                    throw r.error("visited[" + i + "]", "pair (" + as[i] + ", " + bs[i] + ") parent " + parents[i],
-                            "the start at pair (0, 0) without a parent", offsets[i]);
+                    throw r.error(
+                            "visited[" + i + "]",
+                            "pair (" + as[i] + ", " + bs[i] + ") parent " + parents[i],
+                            "the start at pair (0, 0) without a parent",
+                            offsets[i]);
                 }
                 continue;
             }
             int p = parents[i];
             int pi = p < 0 ? -1 : java.util.Arrays.binarySearch(cells, p);
-            if (pi < 0 || (flags[pi] & CLOSED_BIT) == 0 || !validHop(p, cells[i], flags[i] >>> DIRECTION_SHIFT,
-                    as[i] - as[pi], bs[i] - bs[pi])) {
-                throw r.error("visited[" + i + "].parent", p, "a closed visited cell one valid hop back, along the direction", offsets[i]);
+            if (pi < 0
+                    || (flags[pi] & CLOSED_BIT) == 0
+                    || !validHop(p, cells[i], flags[i] >>> DIRECTION_SHIFT, as[i] - as[pi], bs[i] - bs[pi])) {
+                throw r.error(
+                        "visited[" + i + "].parent",
+                        p,
+                        "a closed visited cell one valid hop back, along the direction",
+                        offsets[i]);
             }
         }
         OctileSearchState.checkCounters(r, f, cells, as, bs, flags, heapCount + stackCount > 0, this::canStandOn);
         if ((f.iterations() == 0) != Double.isNaN(lvl)) {
-            throw r.error("level", Double.toString(lvl), f.iterations() == 0 ? "NaN (nothing has popped)" : "a number (something has popped)", levelAt);
+            throw r.error(
+                    "level",
+                    Double.toString(lvl),
+                    f.iterations() == 0 ? "NaN (nothing has popped)" : "a number (something has popped)",
+                    levelAt);
         }
         boolean[] listed = new boolean[count];
         for (long t : ht) {
@@ -553,7 +586,9 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         int last = --heapSize;
         if (last > 0) {
             long off = last * JumpOpenListLayout.SLOT_BYTES;
-            siftDown(h.get(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET), h.get(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET));
+            siftDown(
+                    h.get(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET),
+                    h.get(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET));
         }
         return cell;
     }

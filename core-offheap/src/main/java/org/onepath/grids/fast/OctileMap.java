@@ -5,12 +5,12 @@ import static org.onepath.layout.OctileMapLayout.BYTE;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.onepath.cells.SquareCells;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.GridChangeListener;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.jps.Direction;
-import org.onepath.memory.OwnerState;
 import org.onepath.layout.OctileMapLayout;
+import org.onepath.memory.OwnerState;
 
 /**
  * The neighbour byte of every cell and the successor table ({@link OctileMapLayout}), which give
@@ -47,7 +47,8 @@ public final class OctileMap implements GridChangeListener, AutoCloseable {
      *                                  under a writable grid
      */
     public static OctileMap over(SquareCells grid, MemorySegment neighbourBytes) {
-        grid.checkTableOver("neighbour bytes", neighbourBytes, OctileMapLayout.neighbourBytes(grid.width(), grid.height()));
+        grid.checkTableOver(
+                "neighbour bytes", neighbourBytes, OctileMapLayout.neighbourBytes(grid.width(), grid.height()));
         return new OctileMap(grid, neighbourBytes);
     }
 
@@ -125,7 +126,10 @@ public final class OctileMap implements GridChangeListener, AutoCloseable {
     }
 
     private boolean walkable(int x, int y) {
-        return x >= 0 && y >= 0 && x < width && y < height
+        return x >= 0
+                && y >= 0
+                && x < width
+                && y < height
                 && cells.get(GridCellsLayout.CELL, (long) y * width + x) != GridCellsLayout.WALL_BYTE;
     }
 

@@ -18,8 +18,7 @@ import org.onepath.layout.OctileNodeLayout;
  * that hold it and the tag, which lie alike in {@link OctileNodeLayout} and {@link JumpNodeLayout}.
  */
 final class OctilePairs {
-    private OctilePairs() {
-    }
+    private OctilePairs() {}
 
     /** g of pair (a, b): {@code a + b * sqrt2}. */
     static double cost(int a, int b) {

@@ -3,12 +3,12 @@ package org.onepath.grids.fast;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
 import org.onepath.grids.SearchStatus;
+import org.onepath.layout.OctileNodeLayout;
 import org.onepath.state.GridSearchStateFormat;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.SearchStateFormat;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
-import org.onepath.layout.OctileNodeLayout;
 
 /**
  * What modes 1 (specialised A*) and 3 (specialised jump point search) of the GridSearch state
@@ -18,8 +18,7 @@ import org.onepath.layout.OctileNodeLayout;
  * are read.
  */
 final class OctileSearchState {
-    private OctileSearchState() {
-    }
+    private OctileSearchState() {}
 
     private static final long START_AT = GridSearchStateLayout.START_OFFSET;
     private static final long GOAL_AT = GridSearchStateLayout.GOAL_OFFSET;
@@ -31,22 +30,52 @@ final class OctileSearchState {
      * The fixed fields, up to and including the visited count; {@code base} is the offset of the
      * status byte, for error offsets.
      */
-    record Fixed(SearchStatus status, int start, int goal, int expanded, int iterations, int pathA, int pathB,
-                 int visitedCount, long base) {
-    }
+    record Fixed(
+            SearchStatus status,
+            int start,
+            int goal,
+            int expanded,
+            int iterations,
+            int pathA,
+            int pathB,
+            int visitedCount,
+            long base) {}
 
     /** Writes the fixed fields, up to and including the visited count. Allocates nothing. */
-    static void writeFixed(StateWriter w, int cellCount, SearchStatus status, boolean zeroEstimate, int start, int goal,
-                           int expanded, int iterations, int pathA, int pathB, int visitedCount) {
-        GridSearchStateFormat.writeFixed(w, cellCount, status.code(), zeroEstimate, start, goal, expanded, iterations,
-                pathA, pathB, visitedCount);
+    static void writeFixed(
+            StateWriter w,
+            int cellCount,
+            SearchStatus status,
+            boolean zeroEstimate,
+            int start,
+            int goal,
+            int expanded,
+            int iterations,
+            int pathA,
+            int pathB,
+            int visitedCount) {
+        GridSearchStateFormat.writeFixed(
+                w,
+                cellCount,
+                status.code(),
+                zeroEstimate,
+                start,
+                goal,
+                expanded,
+                iterations,
+                pathA,
+                pathB,
+                visitedCount);
     }
 
     /** Reads the fixed fields of {@code mode}; the estimate must be the restoring search's. */
     static Fixed readFixed(StateReader r, int mode, int cellCount, boolean zeroEstimate) {
         GridSearchStateFormat.Fixed f = GridSearchStateFormat.readFixed(r, mode, cellCount);
         if (f.zeroEstimate() != zeroEstimate) {
-            throw r.error("zeroEstimate", f.zeroEstimate() ? 1 : 0, (zeroEstimate ? 1 : 0) + " (the restoring search's estimate)",
+            throw r.error(
+                    "zeroEstimate",
+                    f.zeroEstimate() ? 1 : 0,
+                    (zeroEstimate ? 1 : 0) + " (the restoring search's estimate)",
                     f.offset() + GridSearchStateLayout.ZERO_ESTIMATE_OFFSET);
         }
         SearchStatus status = switch (f.status()) {
@@ -54,7 +83,15 @@ final class OctileSearchState {
             case SearchStateFormat.FOUND -> SearchStatus.FOUND;
             default -> SearchStatus.NO_PATH;
         };
-        return new Fixed(status, f.start(), f.goal(), f.expanded(), f.iterations(), f.pathA(), f.pathB(), f.visitedCount(),
+        return new Fixed(
+                status,
+                f.start(),
+                f.goal(),
+                f.expanded(),
+                f.iterations(),
+                f.pathA(),
+                f.pathB(),
+                f.visitedCount(),
                 f.offset());
     }
 
@@ -78,15 +115,26 @@ final class OctileSearchState {
      * exactly when found, with the reported pair; open entries while running, none when the
      * search ran out of cells.
      */
-    static void checkCounters(StateReader r, Fixed f, int[] cells, int[] as, int[] bs, int[] flags, boolean anyOpen,
-                              IntPredicate walkable) {
+    static void checkCounters(
+            StateReader r,
+            Fixed f,
+            int[] cells,
+            int[] as,
+            int[] bs,
+            int[] flags,
+            boolean anyOpen,
+            IntPredicate walkable) {
         int closed = 0;
         for (int flag : flags) {
             closed += flag & OctileNodeLayout.CLOSED_BIT;
         }
         int si = Arrays.binarySearch(cells, f.start());
         if (si < 0 || ((flags[si] & OctileNodeLayout.CLOSED_BIT) != 0) != (f.iterations() > 0)) {
-            throw r.error("start", f.start(), "a visited cell, closed exactly when something has popped", f.base() + START_AT);
+            throw r.error(
+                    "start",
+                    f.start(),
+                    "a visited cell, closed exactly when something has popped",
+                    f.base() + START_AT);
         }
         if (!walkable.test(f.goal())) {
             throw r.error("goal", f.goal(), "a walkable cell of the grid", f.base() + GOAL_AT);

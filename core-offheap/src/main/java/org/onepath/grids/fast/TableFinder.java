@@ -89,7 +89,8 @@ public final class TableFinder extends OctileFinder {
             toward = ox > 0 ? Direction.EAST : Direction.WEST;
             k = Math.abs(ox);
         } else {
-            toward = ox > 0 ? (oy < 0 ? Direction.NORTH_EAST : Direction.SOUTH_EAST)
+            toward = ox > 0
+                    ? (oy < 0 ? Direction.NORTH_EAST : Direction.SOUTH_EAST)
                     : (oy > 0 ? Direction.SOUTH_WEST : Direction.NORTH_WEST);
             k = Math.min(Math.abs(ox), Math.abs(oy));
         }

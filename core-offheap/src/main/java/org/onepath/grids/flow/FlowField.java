@@ -15,13 +15,13 @@ import java.util.Objects;
 import org.onepath.grids.GridTopology;
 import org.onepath.grids.OpenSet;
 import org.onepath.grids.StepCost;
+import org.onepath.layout.FlowFieldLayout;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.FlowFieldPiece;
 import org.onepath.state.FlowFieldPieceLayout;
 import org.onepath.state.GridStateException;
 import org.onepath.state.OpenSetPiece;
-import org.onepath.layout.FlowFieldLayout;
 
 /**
  * A flow field (tiers 2 and 3): Dijkstra's algorithm run outwards from a set of goals over a
@@ -78,6 +78,7 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
     private final OpenSet open;
     /** The repair's list: dirty and invalidated nodes, then nodes the wave improved. */
     private final NativeIntList touched = new NativeIntList();
+
     private final OwnerState state = new OwnerState("FlowField");
     private final int[] neighborNodes;
     private final double[] neighborCosts;
@@ -100,7 +101,8 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
         this.stepCost = Objects.requireNonNull(stepCost, "stepCost");
         this.nodeCount = topology.nodeCount();
         if (nodeCount < 1) {
-            throw new IllegalArgumentException("the topology has " + nodeCount + " nodes; a flow field needs at least 1");
+            throw new IllegalArgumentException(
+                    "the topology has " + nodeCount + " nodes; a flow field needs at least 1");
         }
         this.goals = sortedGoals(goals, nodeCount);
         this.arena = Arena.ofShared();
@@ -478,8 +480,18 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
     public FlowFieldPiece.Field toPiece() {
         ensureSavable();
         if (status == FlowStatus.NOT_STARTED) {
-            return new FlowFieldPiece.Field(nodeCount, status.code(), 0, false, goals.clone(), new int[0], new double[0],
-                    new int[0], new int[0], OpenSetPiece.Heap.EMPTY, new int[0]);
+            return new FlowFieldPiece.Field(
+                    nodeCount,
+                    status.code(),
+                    0,
+                    false,
+                    goals.clone(),
+                    new int[0],
+                    new double[0],
+                    new int[0],
+                    new int[0],
+                    OpenSetPiece.Heap.EMPTY,
+                    new int[0]);
         }
         final long counts = savedCounts();
         final int reached = (int) (counts >>> 32);
@@ -505,8 +517,18 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
             }
         }
         int[] list = repairing ? touched.toArray() : new int[0];
-        return new FlowFieldPiece.Field(nodeCount, status.code(), settled, repairing, goals.clone(), reachedNodes,
-                reachedCosts, stepNodes, stepNext, open.toPiece(), list);
+        return new FlowFieldPiece.Field(
+                nodeCount,
+                status.code(),
+                settled,
+                repairing,
+                goals.clone(),
+                reachedNodes,
+                reachedCosts,
+                stepNodes,
+                stepNext,
+                open.toPiece(),
+                list);
     }
 
     /**
@@ -520,8 +542,8 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
             return FlowFieldPieceLayout.pieceBytes(goals.length, 0, 0, 0, false, 0);
         }
         final long counts = savedCounts();
-        return FlowFieldPieceLayout.pieceBytes(goals.length, (int) (counts >>> 32), (int) counts, open.size(), repairing,
-                touched.size());
+        return FlowFieldPieceLayout.pieceBytes(
+                goals.length, (int) (counts >>> 32), (int) counts, open.size(), repairing, touched.size());
     }
 
     /** Nodes with a finite cost (high half) and nodes with a next node (low half), packed so counting allocates nothing. */
@@ -722,12 +744,18 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
 
     private void check(FlowFieldPiece.Field f, long at) {
         if (f.nodeCount() != nodeCount) {
-            throw new GridStateException("flow.nodeCount", Integer.toString(f.nodeCount()),
-                    nodeCount + " (the restoring field's node count)", at + FlowFieldPieceLayout.NODE_COUNT_OFFSET);
+            throw new GridStateException(
+                    "flow.nodeCount",
+                    Integer.toString(f.nodeCount()),
+                    nodeCount + " (the restoring field's node count)",
+                    at + FlowFieldPieceLayout.NODE_COUNT_OFFSET);
         }
         if (!Arrays.equals(f.goals(), goals)) {
-            throw new GridStateException("flow.goals", Arrays.toString(f.goals()),
-                    Arrays.toString(goals) + " (the restoring field's goals)", at + FlowFieldPieceLayout.GOAL_COUNT_OFFSET);
+            throw new GridStateException(
+                    "flow.goals",
+                    Arrays.toString(f.goals()),
+                    Arrays.toString(goals) + " (the restoring field's goals)",
+                    at + FlowFieldPieceLayout.GOAL_COUNT_OFFSET);
         }
         final int[] nb = neighborNodes;
         final double[] nc = neighborCosts;
@@ -742,9 +770,13 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
                 neighbour = nb[j] == next;
             }
             if (!neighbour) {
-                throw new GridStateException("flow.step[" + i + "].next", Integer.toString(next),
+                throw new GridStateException(
+                        "flow.step[" + i + "].next",
+                        Integer.toString(next),
                         "a node the topology moves to from node " + node,
-                        at + FlowFieldPieceLayout.stepOffset(goalCount, reached, i) + FlowFieldPieceLayout.STEP_NEXT_OFFSET);
+                        at
+                                + FlowFieldPieceLayout.stepOffset(goalCount, reached, i)
+                                + FlowFieldPieceLayout.STEP_NEXT_OFFSET);
             }
         }
     }

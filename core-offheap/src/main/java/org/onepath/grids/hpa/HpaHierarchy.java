@@ -9,8 +9,8 @@ import static org.onepath.layout.HpaLayout.EDGE_BYTES;
 import static org.onepath.layout.HpaLayout.EDGE_COST_OFFSET;
 import static org.onepath.layout.HpaLayout.EDGE_NODE_OFFSET;
 import static org.onepath.layout.HpaLayout.EDGE_TARGET_OFFSET;
-import static org.onepath.layout.HpaLayout.INTER_COUNT_OFFSET;
 import static org.onepath.layout.HpaLayout.INT;
+import static org.onepath.layout.HpaLayout.INTER_COUNT_OFFSET;
 import static org.onepath.layout.HpaLayout.LONG;
 import static org.onepath.layout.HpaLayout.NODE_BYTES;
 import static org.onepath.layout.HpaLayout.NODE_COUNT_OFFSET;
@@ -22,10 +22,10 @@ import java.util.Arrays;
 import java.util.Objects;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
-import org.onepath.cells.SquareCells;
 import org.onepath.cells.GridBatchListener;
-import org.onepath.memory.OwnerState;
+import org.onepath.cells.SquareCells;
 import org.onepath.layout.HpaLayout;
+import org.onepath.memory.OwnerState;
 
 /**
  * The abstract graph of HPA* (Botea, Müller &amp; Schaeffer 2004, one level) over the cells of a
@@ -87,6 +87,7 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
     private final MemorySegment directory;
     /** One byte per chunk: 1 when marked for rebuild. */
     private final MemorySegment marks;
+
     private int markedCount;
     private Arena poolArena;
     private MemorySegment pool;
@@ -113,22 +114,30 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
      * @throws IllegalArgumentException for a value out of range, or eight moves with
      *                                  {@link DiagonalRule#ALLOW_ALL}
      */
-    public HpaHierarchy(SquareCells grid, int chunkSize, int agentSize, Connectivity connectivity, DiagonalRule rule,
-                        int entranceThreshold) {
+    public HpaHierarchy(
+            SquareCells grid,
+            int chunkSize,
+            int agentSize,
+            Connectivity connectivity,
+            DiagonalRule rule,
+            int entranceThreshold) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
         this.rule = Objects.requireNonNull(rule, "rule");
         if (chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE) {
-            throw new IllegalArgumentException("chunk size " + chunkSize + " is outside " + MIN_CHUNK_SIZE + ".." + MAX_CHUNK_SIZE);
+            throw new IllegalArgumentException(
+                    "chunk size " + chunkSize + " is outside " + MIN_CHUNK_SIZE + ".." + MAX_CHUNK_SIZE);
         }
         if (agentSize < 1 || agentSize > SquareCells.MAX_AGENT_SIZE) {
-            throw new IllegalArgumentException("agent size " + agentSize + " is outside 1.." + SquareCells.MAX_AGENT_SIZE);
+            throw new IllegalArgumentException(
+                    "agent size " + agentSize + " is outside 1.." + SquareCells.MAX_AGENT_SIZE);
         }
         if (entranceThreshold < 1) {
             throw new IllegalArgumentException("entrance threshold " + entranceThreshold + " must be at least 1");
         }
         if (connectivity == Connectivity.EIGHT && rule == DiagonalRule.ALLOW_ALL) {
-            throw new IllegalArgumentException("HPA* supports eight moves with NO_CORNER_CUTTING or NO_SQUEEZING, not " + rule);
+            throw new IllegalArgumentException(
+                    "HPA* supports eight moves with NO_CORNER_CUTTING or NO_SQUEEZING, not " + rule);
         }
         this.chunkSize = chunkSize;
         this.agentSize = agentSize;
@@ -422,7 +431,8 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         long live = 0;
         for (int k = 0; k < chunkCount; k++) {
             long dir = k * DIRECTORY_RECORD_BYTES;
-            live += HpaLayout.blockLength(directory.get(INT, dir + NODE_COUNT_OFFSET), directory.get(INT, dir + INTER_COUNT_OFFSET));
+            live += HpaLayout.blockLength(
+                    directory.get(INT, dir + NODE_COUNT_OFFSET), directory.get(INT, dir + INTER_COUNT_OFFSET));
         }
         long capacity = Math.max(4096, 2 * (live + extra));
         Arena next = Arena.ofShared();
@@ -430,7 +440,8 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         long at = 0;
         for (int k = 0; k < chunkCount; k++) {
             long dir = k * DIRECTORY_RECORD_BYTES;
-            long length = HpaLayout.blockLength(directory.get(INT, dir + NODE_COUNT_OFFSET), directory.get(INT, dir + INTER_COUNT_OFFSET));
+            long length = HpaLayout.blockLength(
+                    directory.get(INT, dir + NODE_COUNT_OFFSET), directory.get(INT, dir + INTER_COUNT_OFFSET));
             if (length > 0) {
                 MemorySegment.copy(pool, directory.get(LONG, dir + BLOCK_OFFSET_OFFSET), to, at, length);
             }
@@ -503,7 +514,8 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
     public MemorySegment interEdges(int chunk) {
         int n = nodeCount(chunk);
         int m = interEdgeCount(chunk);
-        return pool.asSlice(blockOffset(chunk) + HpaLayout.edgesOffset(n), m * EDGE_BYTES).asReadOnly();
+        return pool.asSlice(blockOffset(chunk) + HpaLayout.edgesOffset(n), m * EDGE_BYTES)
+                .asReadOnly();
     }
 
     /** Source node index of inter-edge e of a chunk. */
@@ -557,8 +569,14 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
                 return false;
             }
             long length = HpaLayout.blockLength(n, m);
-            if (MemorySegment.mismatch(pool, blockOffset(k), blockOffset(k) + length,
-                    other.pool, other.blockOffset(k), other.blockOffset(k) + length) >= 0) {
+            if (MemorySegment.mismatch(
+                            pool,
+                            blockOffset(k),
+                            blockOffset(k) + length,
+                            other.pool,
+                            other.blockOffset(k),
+                            other.blockOffset(k) + length)
+                    >= 0) {
                 return false;
             }
         }

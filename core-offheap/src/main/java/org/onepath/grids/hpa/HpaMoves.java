@@ -4,8 +4,8 @@ import java.lang.foreign.MemorySegment;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
-import org.onepath.cells.SquareCells;
 import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.GridMath;
 
 /**

@@ -21,9 +21,9 @@ import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.OpenSet;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
+import org.onepath.layout.HpaLayout;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
-import org.onepath.layout.HpaLayout;
 
 /**
  * An HPA* query over an {@link HpaHierarchy} (tier 2): insertion of the start and goal, A* over
@@ -63,6 +63,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private final MemorySegment records;
     /** Per cell: the last position on the path being smoothed, -1 off the path. */
     private final MemorySegment positions;
+
     private final OpenSet open;
     private final ChunkDijkstra dijkstra;
     private GridDistanceHeuristic heuristic;
@@ -143,10 +144,12 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         SlicedSearch.checkEnds(start, goal, cellCount);
         hierarchy.refresh();
         if (!moves.walkable(start)) {
-            throw new IllegalArgumentException("start cell " + start + " is not walkable for agent size " + hierarchy.agentSize());
+            throw new IllegalArgumentException(
+                    "start cell " + start + " is not walkable for agent size " + hierarchy.agentSize());
         }
         if (!moves.walkable(goal)) {
-            throw new IllegalArgumentException("goal cell " + goal + " is not walkable for agent size " + hierarchy.agentSize());
+            throw new IllegalArgumentException(
+                    "goal cell " + goal + " is not walkable for agent size " + hierarchy.agentSize());
         }
         this.start = start;
         this.goal = goal;
@@ -156,7 +159,8 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         double scale = hierarchy.grid().areas().minCost();
         if (scale != heuristicScale) {
             heuristic = hierarchy.connectivity() == Connectivity.EIGHT
-                    ? new OctileHeuristic(width, scale) : new ManhattanHeuristic(width, scale);
+                    ? new OctileHeuristic(width, scale)
+                    : new ManhattanHeuristic(width, scale);
             heuristicScale = scale;
         }
         heuristic.setGoal(goal);
@@ -273,7 +277,10 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
             long row = base + HpaLayout.costsOffset(n) + (long) node * n * HpaLayout.COST_BYTES;
             for (int j = 0; j < n; j++) {
                 if (j != node) {
-                    relax(c, g, pool.get(HpaLayout.INT, base + j * HpaLayout.NODE_BYTES),
+                    relax(
+                            c,
+                            g,
+                            pool.get(HpaLayout.INT, base + j * HpaLayout.NODE_BYTES),
                             pool.get(HpaLayout.DOUBLE, row + j * HpaLayout.COST_BYTES));
                 }
             }
@@ -296,7 +303,11 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
             if (from > node) {
                 break;
             }
-            relax(c, g, pool.get(HpaLayout.INT, at + HpaLayout.EDGE_TARGET_OFFSET), pool.get(HpaLayout.DOUBLE, at + HpaLayout.EDGE_COST_OFFSET));
+            relax(
+                    c,
+                    g,
+                    pool.get(HpaLayout.INT, at + HpaLayout.EDGE_TARGET_OFFSET),
+                    pool.get(HpaLayout.DOUBLE, at + HpaLayout.EDGE_COST_OFFSET));
         }
     }
 
@@ -464,7 +475,8 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
                         break;
                     }
                     int j = positions.get(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(next));
-                    if (j > i + 1 && walk < prefix[j] - prefix[i] - SMOOTHING_MARGIN
+                    if (j > i + 1
+                            && walk < prefix[j] - prefix[i] - SMOOTHING_MARGIN
                             && (j > bestJ || (j == bestJ && walk < bestCost))) {
                         bestJ = j;
                         bestCost = walk;

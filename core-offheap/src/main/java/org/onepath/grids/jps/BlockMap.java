@@ -9,10 +9,10 @@ import static org.onepath.layout.BlockMapLayout.WORD_SHIFT;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.onepath.cells.SquareCells;
 import org.onepath.cells.GridChangeListener;
-import org.onepath.memory.OwnerState;
+import org.onepath.cells.SquareCells;
 import org.onepath.layout.BlockMapLayout;
+import org.onepath.memory.OwnerState;
 
 /**
  * The walkable cells of a grid as bits, by rows and by columns ({@link BlockMapLayout}), for
@@ -158,7 +158,9 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
             case Direction.WEST -> rowStopBackward;
             case Direction.SOUTH -> columnStopForward;
             case Direction.NORTH -> columnStopBackward;
-            default -> throw new IllegalArgumentException("stop words exist for the straight directions 0..3, not " + direction);
+            default ->
+                throw new IllegalArgumentException(
+                        "stop words exist for the straight directions 0..3, not " + direction);
         };
         return words.asReadOnly();
     }
@@ -228,8 +230,8 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
     }
 
     /** Stop words of one line from its walk bits and its two neighbouring lines. */
-    private static void computeStops(MemorySegment walk, MemorySegment forward, MemorySegment backward,
-                                     int line, int lineCount, int words) {
+    private static void computeStops(
+            MemorySegment walk, MemorySegment forward, MemorySegment backward, int line, int lineCount, int words) {
         for (int k = 0; k < words; k++) {
             long w = word(walk, line, lineCount, words, k);
             long a = word(walk, line - 1, lineCount, words, k);
@@ -238,7 +240,8 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
             long b = word(walk, line + 1, lineCount, words, k);
             long bBefore = word(walk, line + 1, lineCount, words, k - 1);
             long bAfter = word(walk, line + 1, lineCount, words, k + 1);
-            long forcedForward = (a & ~((a << 1) | (aBefore >>> BIT_MASK))) | (b & ~((b << 1) | (bBefore >>> BIT_MASK)));
+            long forcedForward =
+                    (a & ~((a << 1) | (aBefore >>> BIT_MASK))) | (b & ~((b << 1) | (bBefore >>> BIT_MASK)));
             long forcedBackward = (a & ~((a >>> 1) | (aAfter << BIT_MASK))) | (b & ~((b >>> 1) | (bAfter << BIT_MASK)));
             long offset = ((long) line * words + k) * WORD_BYTES;
             forward.set(WORD, offset, ~w | forcedForward);

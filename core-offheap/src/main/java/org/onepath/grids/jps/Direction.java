@@ -5,8 +5,7 @@ package org.onepath.grids.jps;
  * 4 north-east, 5 south-east, 6 south-west, 7 north-west. Rows grow southwards.
  */
 public final class Direction {
-    private Direction() {
-    }
+    private Direction() {}
 
     public static final int NORTH = 0;
     public static final int EAST = 1;

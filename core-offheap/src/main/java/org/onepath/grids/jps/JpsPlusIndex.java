@@ -4,14 +4,13 @@ import static org.onepath.layout.JpsPlusLayout.ENTRY;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Objects;
-import org.onepath.cells.SquareCells;
 import org.onepath.cells.GridBatchListener;
+import org.onepath.cells.SquareCells;
+import org.onepath.layout.JpsPlusLayout;
 import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
-import org.onepath.layout.JpsPlusLayout;
 
 /**
  * JPS+ tables (Harabor and Grastien 2014, with Rabin's distances): for every cell and direction
@@ -124,7 +123,10 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
         MemorySegment out = arena.allocate((long) cells * JpsPlusLayout.CELL_BYTES, 8);
         for (int d = 0; d < JpsPlusLayout.DIRECTIONS; d++) {
             for (int c = 0; c < cells; c++) {
-                out.set(ENTRY, ((long) d * cells + c) * JpsPlusLayout.ENTRY_BYTES, table.get(ENTRY, JpsPlusLayout.offset(c, d)));
+                out.set(
+                        ENTRY,
+                        ((long) d * cells + c) * JpsPlusLayout.ENTRY_BYTES,
+                        table.get(ENTRY, JpsPlusLayout.offset(c, d)));
             }
         }
         return out;

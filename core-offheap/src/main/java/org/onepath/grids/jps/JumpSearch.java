@@ -52,7 +52,8 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
             throw new IllegalArgumentException("cellCost must be positive and finite, was " + cellCost);
         }
         if (buffers.nodeCount() < grid.cellCount()) {
-            throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
+            throw new IllegalArgumentException(
+                    "buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
         }
         // Weight 1: the heuristic is added unweighted and the state says 1.
         super(heuristic, buffers, 1.0, grid.cellCount(), StateKind.JUMP_POINT_SEARCH);
@@ -94,7 +95,8 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
             final int x = n % w;
             final int y = n / w;
             final int parent = ns.parent(n);
-            final int arrival = parent < 0 ? Direction.NONE
+            final int arrival = parent < 0
+                    ? Direction.NONE
                     : Direction.of(Integer.signum(x - parent % w), Integer.signum(y - parent / w));
             int mask = rules.successors(x, y, arrival);
             for (int d = 0; d < 8; d++) {
@@ -146,8 +148,10 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
             int dx = Math.abs(visited[i] % width - p % width);
             int dy = Math.abs(visited[i] / width - p / width);
             if (dx != 0 && dy != 0 && dx != dy) {
-                throw new GridStateException("visited[" + i + "].parent", p, "a cell on a straight or diagonal line from cell "
-                        + visited[i] + " (a jump)",
+                throw new GridStateException(
+                        "visited[" + i + "].parent",
+                        p,
+                        "a cell on a straight or diagonal line from cell " + visited[i] + " (a jump)",
                         recordAt(i, SearchBuffersPieceLayout.PARENT_OFFSET));
             }
         }

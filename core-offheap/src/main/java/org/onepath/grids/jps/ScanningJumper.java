@@ -40,7 +40,9 @@ abstract sealed class ScanningJumper implements Jumper permits OnlineJumper, Blo
             }
             x += dx;
             y += dy;
-            if ((x == gx && y == gy) || straight(x, y, horizontal, gx, gy) > 0 || straight(x, y, vertical, gx, gy) > 0) {
+            if ((x == gx && y == gy)
+                    || straight(x, y, horizontal, gx, gy) > 0
+                    || straight(x, y, vertical, gx, gy) > 0) {
                 return steps;
             }
         }

@@ -1,8 +1,7 @@
 package org.onepath.grids.jps;
 
-import org.onepath.cells.GridCellsLayout;
 import java.lang.foreign.MemorySegment;
-import org.onepath.cells.AreaCosts;
+import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.SquareCells;
 
 /** Walkability of a grid's live cells for agent size 1; cells outside the grid are walls. */
@@ -18,7 +17,10 @@ final class WalkableCells {
     }
 
     boolean at(int x, int y) {
-        return x >= 0 && y >= 0 && x < width && y < height
+        return x >= 0
+                && y >= 0
+                && x < width
+                && y < height
                 && cells.get(GridCellsLayout.CELL, (long) y * width + x) != GridCellsLayout.WALL_BYTE;
     }
 }

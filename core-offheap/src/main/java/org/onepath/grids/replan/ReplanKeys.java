@@ -7,8 +7,7 @@ package org.onepath.grids.replan;
  * absolute 1e-11 below 1). Two infinities are equal; an infinity equals no finite value.
  */
 public final class ReplanKeys {
-    private ReplanKeys() {
-    }
+    private ReplanKeys() {}
 
     /** The relative (absolute below 1) tolerance. */
     public static final double TOLERANCE = 1e-11;

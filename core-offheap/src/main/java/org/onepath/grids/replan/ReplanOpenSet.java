@@ -1,9 +1,9 @@
 package org.onepath.grids.replan;
 
+import org.onepath.layout.ReplanOpenSetLayout;
 import org.onepath.memory.NodeHeap;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.ReplanOpenSetPiece;
-import org.onepath.layout.ReplanOpenSetLayout;
 
 /**
  * The queue of the incremental replanners (tier 3): an indexed 4-ary min-heap over node indices

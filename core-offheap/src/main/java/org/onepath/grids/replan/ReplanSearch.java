@@ -15,12 +15,12 @@ import org.onepath.grids.GridTopology;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.StepCost;
+import org.onepath.layout.ReplanNodeLayout;
+import org.onepath.layout.ReplanOpenSetLayout;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.ReplanOpenSetPiece;
 import org.onepath.state.ReplanSearchPiece;
-import org.onepath.layout.ReplanNodeLayout;
-import org.onepath.layout.ReplanOpenSetLayout;
 
 /**
  * Incremental replanning (tiers 2 and 3): Lifelong Planning A* (Koenig, Likhachev and Furcy 2004)
@@ -75,7 +75,8 @@ import org.onepath.layout.ReplanOpenSetLayout;
  * @param <C> step cost hook
  * @param <H> heuristic
  */
-public final class ReplanSearch<T extends GridTopology, C extends StepCost, H extends Heuristic> implements AutoCloseable {
+public final class ReplanSearch<T extends GridTopology, C extends StepCost, H extends Heuristic>
+        implements AutoCloseable {
     private static final double INF = Double.POSITIVE_INFINITY;
 
     private final T topology;
@@ -91,6 +92,7 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
     private final NativeIntList pending = new NativeIntList();
     /** The last extracted path, in walk order (focus first). */
     private final NativeIntList path = new NativeIntList();
+
     private final NativeIntList recorded = new NativeIntList();
     private final OwnerState state = new OwnerState("ReplanSearch");
     private final int[] outerNodes;
@@ -110,6 +112,7 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
     private boolean recordExpansions;
     /** Whether {@link #path} holds the path of the current state (set when a replan ends). */
     private boolean pathReady;
+
     private double pathCost = INF;
 
     /**
@@ -126,7 +129,8 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
         this.lpa = mode == ReplanMode.LPA_STAR;
         this.nodeCount = topology.nodeCount();
         if (nodeCount < 1) {
-            throw new IllegalArgumentException("the topology has " + nodeCount + " nodes; a replan search needs at least 1");
+            throw new IllegalArgumentException(
+                    "the topology has " + nodeCount + " nodes; a replan search needs at least 1");
         }
         checkNode(start, "start");
         checkNode(goal, "goal");
@@ -624,7 +628,8 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
         }
         int len = path.size();
         if (out.length < len) {
-            throw new IllegalArgumentException("path buffer of " + out.length + " nodes is shorter than the path (" + len + ")");
+            throw new IllegalArgumentException(
+                    "path buffer of " + out.length + " nodes is shorter than the path (" + len + ")");
         }
         for (int i = 0; i < len; i++) {
             out[i] = pathNode(i, len);
@@ -648,8 +653,22 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
     public ReplanSearchPiece.Search toPiece() {
         state.ensureOpen();
         if (!initialized) {
-            return new ReplanSearchPiece.Search(nodeCount, mode.code(), start, goal, false, found, iterations, expanded,
-                    lastExpanded, 0.0, false, new int[0], new int[0], new double[0], new double[0],
+            return new ReplanSearchPiece.Search(
+                    nodeCount,
+                    mode.code(),
+                    start,
+                    goal,
+                    false,
+                    found,
+                    iterations,
+                    expanded,
+                    lastExpanded,
+                    0.0,
+                    false,
+                    new int[0],
+                    new int[0],
+                    new double[0],
+                    new double[0],
                     ReplanOpenSetPiece.Heap.EMPTY);
         }
         int planned = 0;
@@ -675,8 +694,23 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
                 p++;
             }
         }
-        return new ReplanSearchPiece.Search(nodeCount, mode.code(), start, goal, true, found, iterations, expanded,
-                lastExpanded, km, overflow, pending.toArray(), nodes, g, rhs, open.toPiece());
+        return new ReplanSearchPiece.Search(
+                nodeCount,
+                mode.code(),
+                start,
+                goal,
+                true,
+                found,
+                iterations,
+                expanded,
+                lastExpanded,
+                km,
+                overflow,
+                pending.toArray(),
+                nodes,
+                g,
+                rhs,
+                open.toPiece());
     }
 
     /**
@@ -690,8 +724,8 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
         Objects.requireNonNull(s, "search");
         state.ensureOpen();
         if (s.nodeCount() != nodeCount || s.mode() != mode.code()) {
-            throw new IllegalArgumentException("replan search piece over " + s.nodeCount() + " nodes in mode " + s.mode()
-                    + ": expected " + nodeCount + " nodes in mode " + mode.code());
+            throw new IllegalArgumentException("replan search piece over " + s.nodeCount() + " nodes in mode "
+                    + s.mode() + ": expected " + nodeCount + " nodes in mode " + mode.code());
         }
         clearPending();
         open.clear();

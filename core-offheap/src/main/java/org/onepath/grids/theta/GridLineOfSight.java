@@ -2,8 +2,8 @@ package org.onepath.grids.theta;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.onepath.cells.SquareCells;
 import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.SquareCells;
 
 /**
  * Line of sight between cell centres of a square {@link SquareCells} (tier 3), read from the grid's

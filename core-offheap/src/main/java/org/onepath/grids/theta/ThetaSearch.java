@@ -3,8 +3,8 @@ package org.onepath.grids.theta;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
-import org.onepath.cells.SquareCells;
 import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.NodeSearch;
@@ -69,7 +69,8 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
     private final int[] neighbours = new int[8];
 
     /** A search with heuristic weight 1. */
-    public ThetaSearch(SquareCells grid, ThetaVariant variant, H heuristic, double cellCost, GridSearchBuffers buffers) {
+    public ThetaSearch(
+            SquareCells grid, ThetaVariant variant, H heuristic, double cellCost, GridSearchBuffers buffers) {
         this(grid, variant, heuristic, cellCost, buffers, 1.0);
     }
 
@@ -77,8 +78,13 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
      * @param cellCost the multiplier m shared by every area (positive and finite)
      * @param weight   heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0
      */
-    public ThetaSearch(SquareCells grid, ThetaVariant variant, H heuristic, double cellCost, GridSearchBuffers buffers,
-                       double weight) {
+    public ThetaSearch(
+            SquareCells grid,
+            ThetaVariant variant,
+            H heuristic,
+            double cellCost,
+            GridSearchBuffers buffers,
+            double weight) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(variant, "variant");
         Objects.requireNonNull(heuristic, "heuristic");
@@ -88,7 +94,8 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
         }
         SlicedSearch.checkWeight(weight);
         if (buffers.nodeCount() < grid.cellCount()) {
-            throw new IllegalArgumentException("buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
+            throw new IllegalArgumentException(
+                    "buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
         }
         super(heuristic, buffers, weight, grid.width() * grid.height(), StateKind.THETA_STAR);
         this.grid = grid;
@@ -144,10 +151,12 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
     public void begin(int start, int goal) {
         SlicedSearch.checkEnds(start, goal, width * height);
         if (wall(start)) {
-            throw new IllegalArgumentException("start node " + start + " (" + start % width + ", " + start / width + ") is a wall");
+            throw new IllegalArgumentException(
+                    "start node " + start + " (" + start % width + ", " + start / width + ") is a wall");
         }
         if (wall(goal)) {
-            throw new IllegalArgumentException("goal node " + goal + " (" + goal % width + ", " + goal / width + ") is a wall");
+            throw new IllegalArgumentException(
+                    "goal node " + goal + " (" + goal % width + ", " + goal / width + ") is a wall");
         }
         resetFor(start, goal);
         openStart(weight * heuristic.estimate(start));
@@ -345,8 +354,7 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
 
     /** Nothing to do: {@link #checkRestored} aimed the heuristic before checking. */
     @Override
-    protected void aimRestored() {
-    }
+    protected void aimRestored() {}
 
     private void check(SearchSnapshot.Restored r) {
         SearchSnapshot.Counters counters = r.counters();
@@ -360,8 +368,11 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
         for (int i = 0; i < visited.length; i++) {
             int node = visited[i];
             if (wall(node)) {
-                throw new GridStateException("visited[" + i + "].node", node, "a walkable cell (" + node % w + ", " + node / w
-                        + ") is a wall", recordAt(i, SearchBuffersPieceLayout.NODE_OFFSET));
+                throw new GridStateException(
+                        "visited[" + i + "].node",
+                        node,
+                        "a walkable cell (" + node % w + ", " + node / w + ") is a wall",
+                        recordAt(i, SearchBuffersPieceLayout.NODE_OFFSET));
             }
             if (closed[i]) {
                 closedCount++;
@@ -369,32 +380,46 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
         }
         int startAt = Arrays.binarySearch(visited, counters.start());
         if (closed[startAt] != (counters.iterations() > 0)) {
-            throw new GridStateException("visited[" + startAt + "].closed", closed[startAt] ? 1 : 0,
+            throw new GridStateException(
+                    "visited[" + startAt + "].closed",
+                    closed[startAt] ? 1 : 0,
                     (counters.iterations() > 0 ? 1 : 0) + " (the start is closed by the first pop and never reopened)",
                     recordAt(startAt, SearchBuffersPieceLayout.CLOSED_OFFSET));
         }
         int expectedExpanded = closedCount - (counters.status() == SearchStatus.FOUND ? 1 : 0);
         if (counters.expanded() != expectedExpanded) {
-            throw new GridStateException("expanded", counters.expanded(), expectedExpanded
-                    + " (the closed nodes, less the goal when found)", SearchStateFormat.EXPANDED_OFFSET);
+            throw new GridStateException(
+                    "expanded",
+                    counters.expanded(),
+                    expectedExpanded + " (the closed nodes, less the goal when found)",
+                    SearchStateFormat.EXPANDED_OFFSET);
         }
         if (variant != ThetaVariant.LAZY_REQUEUE && counters.iterations() != closedCount) {
-            throw new GridStateException("iterations", counters.iterations(), closedCount
-                    + " (the closed nodes: without re-queue every pop closes one)", SearchStateFormat.ITERATIONS_OFFSET);
+            throw new GridStateException(
+                    "iterations",
+                    counters.iterations(),
+                    closedCount + " (the closed nodes: without re-queue every pop closes one)",
+                    SearchStateFormat.ITERATIONS_OFFSET);
         }
         int open = b.open().nodes().length;
         long openAt = SearchStateFormat.BUFFERS_OFFSET + SearchBuffersPieceLayout.openSetOffset(visited.length);
         if (open != visited.length - closedCount) {
-            throw new GridStateException("open.count", open, (visited.length - closedCount)
-                    + " (every visited node that is not closed is open)", openAt);
+            throw new GridStateException(
+                    "open.count",
+                    open,
+                    (visited.length - closedCount) + " (every visited node that is not closed is open)",
+                    openAt);
         }
         for (int s = 0; s < open; s++) {
             int node = b.open().nodes()[s];
             double gv = g[Arrays.binarySearch(visited, node)];
             double f = gv + weight * heuristic.estimate(node);
             if (Double.doubleToRawLongBits(b.open().f()[s]) != Double.doubleToRawLongBits(f)) {
-                throw new GridStateException("open[" + s + "].f", Double.toString(b.open().f()[s]),
-                        f + " (g + w * h of node " + node + ")", openAt + OpenSetPieceLayout.slotOffset(s) + OpenSetPieceLayout.F_OFFSET);
+                throw new GridStateException(
+                        "open[" + s + "].f",
+                        Double.toString(b.open().f()[s]),
+                        f + " (g + w * h of node " + node + ")",
+                        openAt + OpenSetPieceLayout.slotOffset(s) + OpenSetPieceLayout.F_OFFSET);
             }
         }
         for (int i = 0; i < visited.length; i++) {
@@ -406,21 +431,34 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
             int pi = Arrays.binarySearch(visited, p);
             long parentAt = recordAt(i, SearchBuffersPieceLayout.PARENT_OFFSET);
             if (!closed[pi]) {
-                throw new GridStateException("visited[" + i + "].parent", p, "a closed node (parents are closed and final)", parentAt);
+                throw new GridStateException(
+                        "visited[" + i + "].parent", p, "a closed node (parents are closed and final)", parentAt);
             }
             if (!offeredThrough(node, p, visited, closed, parents)) {
-                throw new GridStateException("visited[" + i + "].parent", p, "a closed legal neighbour of node " + node
-                        + " or the parent of one", parentAt);
+                throw new GridStateException(
+                        "visited[" + i + "].parent",
+                        p,
+                        "a closed legal neighbour of node " + node + " or the parent of one",
+                        parentAt);
             }
             double expected = g[pi] + segmentCost(p, node);
             if (Double.doubleToRawLongBits(g[i]) != Double.doubleToRawLongBits(expected)) {
-                throw new GridStateException("visited[" + i + "].g", Double.toString(g[i]), expected
-                        + " (the parent's g plus the segment to it)", recordAt(i, SearchBuffersPieceLayout.G_OFFSET));
+                throw new GridStateException(
+                        "visited[" + i + "].g",
+                        Double.toString(g[i]),
+                        expected + " (the parent's g plus the segment to it)",
+                        recordAt(i, SearchBuffersPieceLayout.G_OFFSET));
             }
             if ((closed[i] || variant == ThetaVariant.THETA)
                     && !GridLineOfSight.visible(cells, w, height, p % w, p / w, node % w, node / w)) {
-                throw new GridStateException("visited[" + i + "].parent", p, "a node that sees node " + node
-                        + (closed[i] ? " (a closed node's parent sees it)" : " (Theta* gives only visible parents)"), parentAt);
+                throw new GridStateException(
+                        "visited[" + i + "].parent",
+                        p,
+                        "a node that sees node " + node
+                                + (closed[i]
+                                        ? " (a closed node's parent sees it)"
+                                        : " (Theta* gives only visible parents)"),
+                        parentAt);
             }
         }
     }

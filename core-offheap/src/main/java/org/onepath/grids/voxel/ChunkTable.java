@@ -1,9 +1,9 @@
 package org.onepath.grids.voxel;
 
+import static org.onepath.layout.VoxelChunkLayout.CHUNKS_PER_SLAB;
 import static org.onepath.layout.VoxelChunkLayout.CHUNK_BYTES;
 import static org.onepath.layout.VoxelChunkLayout.CHUNK_MASK;
 import static org.onepath.layout.VoxelChunkLayout.CHUNK_SHIFT;
-import static org.onepath.layout.VoxelChunkLayout.CHUNKS_PER_SLAB;
 import static org.onepath.layout.VoxelChunkLayout.EMPTY;
 import static org.onepath.layout.VoxelChunkLayout.SLAB_MASK;
 import static org.onepath.layout.VoxelChunkLayout.SLAB_SHIFT;
@@ -13,11 +13,11 @@ import static org.onepath.layout.VoxelChunkLayout.VOXEL;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import org.onepath.layout.VoxelChunkLayout;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.LittleEndian;
-import org.onepath.layout.VoxelChunkLayout;
 
 /**
  * The voxel storage of a voxel grid (tier 3): a dense table of 16^3 chunks, each either empty
@@ -54,6 +54,7 @@ public final class ChunkTable implements AutoCloseable {
     private int chunkNumbers;
     /** Chunk numbers released by {@link #clear(int)}, reused before new ones. */
     private int[] released = new int[0];
+
     private int releasedCount;
     private int storedChunks;
     /** Chunk numbers below this are base or uniform chunks, shared and never written. */
@@ -109,8 +110,14 @@ public final class ChunkTable implements AutoCloseable {
      *
      * @throws IllegalArgumentException naming the size, or the first slot whose value is out of range
      */
-    public static ChunkTable over(int sizeX, int sizeY, int sizeZ, int defaultArea, MemorySegment slots,
-                                  MemorySegment baseChunks, int baseChunkCount) {
+    public static ChunkTable over(
+            int sizeX,
+            int sizeY,
+            int sizeZ,
+            int defaultArea,
+            MemorySegment slots,
+            MemorySegment baseChunks,
+            int baseChunkCount) {
         if (baseChunkCount < 0 || baseChunks.byteSize() != baseChunkCount * CHUNK_BYTES) {
             throw new IllegalArgumentException("base of " + baseChunks.byteSize() + " bytes does not hold "
                     + baseChunkCount + " chunks of " + CHUNK_BYTES);
@@ -119,8 +126,8 @@ public final class ChunkTable implements AutoCloseable {
         try {
             int count = t.chunkCount();
             if (slots.byteSize() != count * SLOT_BYTES) {
-                throw new IllegalArgumentException("chunk table holds " + slots.byteSize() + " bytes, "
-                        + count + " slots need " + count * SLOT_BYTES);
+                throw new IllegalArgumentException("chunk table holds " + slots.byteSize() + " bytes, " + count
+                        + " slots need " + count * SLOT_BYTES);
             }
             int uniformBase = VoxelChunkLayout.uniformBase(baseChunkCount);
             for (int slot = 0; slot < count; slot++) {
@@ -128,12 +135,15 @@ public final class ChunkTable implements AutoCloseable {
                 if (ref == EMPTY) {
                     continue;
                 }
-                if (ref > baseChunkCount && (ref <= uniformBase || ref > uniformBase + VoxelChunkLayout.UNIFORM_CHUNKS)) {
-                    throw new IllegalArgumentException("chunk table slot " + slot + " holds " + ref + ", expected 0, 1.."
-                            + baseChunkCount + " or " + (uniformBase + 1) + ".." + (uniformBase + VoxelChunkLayout.UNIFORM_CHUNKS));
+                if (ref > baseChunkCount
+                        && (ref <= uniformBase || ref > uniformBase + VoxelChunkLayout.UNIFORM_CHUNKS)) {
+                    throw new IllegalArgumentException(
+                            "chunk table slot " + slot + " holds " + ref + ", expected 0, 1.." + baseChunkCount + " or "
+                                    + (uniformBase + 1) + ".." + (uniformBase + VoxelChunkLayout.UNIFORM_CHUNKS));
                 }
                 if (ref < 0) {
-                    throw new IllegalArgumentException("chunk table slot " + slot + " holds " + ref + ", expected 0 or more");
+                    throw new IllegalArgumentException(
+                            "chunk table slot " + slot + " holds " + ref + ", expected 0 or more");
                 }
                 if (ref > uniformBase) {
                     t.uniformSlab(ref - 1);
@@ -173,10 +183,12 @@ public final class ChunkTable implements AutoCloseable {
      */
     public static void checkSize(int sizeX, int sizeY, int sizeZ) {
         if (sizeX < 1 || sizeY < 1 || sizeZ < 1) {
-            throw new IllegalArgumentException("voxel grid size " + sizeX + " x " + sizeY + " x " + sizeZ + " must be at least 1 x 1 x 1");
+            throw new IllegalArgumentException(
+                    "voxel grid size " + sizeX + " x " + sizeY + " x " + sizeZ + " must be at least 1 x 1 x 1");
         }
         if ((long) sizeX * sizeY * sizeZ > MAX_VOXELS) {
-            throw new IllegalArgumentException("voxel grid size " + sizeX + " x " + sizeY + " x " + sizeZ + " exceeds 2^30 voxels");
+            throw new IllegalArgumentException(
+                    "voxel grid size " + sizeX + " x " + sizeY + " x " + sizeZ + " exceeds 2^30 voxels");
         }
     }
 
@@ -252,7 +264,9 @@ public final class ChunkTable implements AutoCloseable {
             return defaultArea & 0xFF;
         }
         int k = ref - 1;
-        return slabs[k >>> SLAB_SHIFT].get(VOXEL, (k & SLAB_MASK) * CHUNK_BYTES + VoxelChunkLayout.inChunkIndex(x, y, z)) & 0xFF;
+        return slabs[k >>> SLAB_SHIFT].get(
+                        VOXEL, (k & SLAB_MASK) * CHUNK_BYTES + VoxelChunkLayout.inChunkIndex(x, y, z))
+                & 0xFF;
     }
 
     /** Slot value of the chunk holding an inside voxel: {@code EMPTY} or stored chunk number + 1 (hot path). */

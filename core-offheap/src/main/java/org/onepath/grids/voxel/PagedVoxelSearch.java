@@ -29,12 +29,12 @@ import java.util.Objects;
 import org.onepath.grids.OpenSet;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
+import org.onepath.layout.VoxelHeapLayout;
+import org.onepath.layout.VoxelPageLayout;
 import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.memory.QuadHeap;
-import org.onepath.layout.VoxelHeapLayout;
-import org.onepath.layout.VoxelPageLayout;
 
 /**
  * A* over a voxel grid whose search state lives in pages of 8 x 8 x 8 nodes, allocated when the
@@ -112,7 +112,8 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         this.moveIds = new int[moves];
         this.moveCosts = new double[moves];
         this.arena = Arena.ofShared();
-        this.pageTable = arena.allocate((long) blocksX * blocksY * blocksZ * TABLE_ENTRY_BYTES, TABLE_ENTRY_BYTES); // zeroed: no pages
+        this.pageTable = arena.allocate(
+                (long) blocksX * blocksY * blocksZ * TABLE_ENTRY_BYTES, TABLE_ENTRY_BYTES); // zeroed: no pages
         this.open = new OpenList(INITIAL_HEAP_ENTRIES);
         allocatePool();
     }

@@ -14,8 +14,7 @@ import org.onepath.grids.GridMath;
  * voxel of r is open.
  */
 public final class VoxelMoves {
-    private VoxelMoves() {
-    }
+    private VoxelMoves() {}
 
     /** Number of moves of the 26-move view; the 6- and 18-move views are prefixes. */
     public static final int COUNT = 26;
@@ -130,8 +129,10 @@ public final class VoxelMoves {
             }
         }
         if (axes == 2) {
-            return new int[] {1 << bit(steps[used[0]][0], steps[used[0]][1], steps[used[0]][2]),
-                    1 << bit(steps[used[1]][0], steps[used[1]][1], steps[used[1]][2])};
+            return new int[] {
+                1 << bit(steps[used[0]][0], steps[used[0]][1], steps[used[0]][2]),
+                1 << bit(steps[used[1]][0], steps[used[1]][1], steps[used[1]][2])
+            };
         }
         int[] routes = new int[6];
         int r = 0;

@@ -44,7 +44,8 @@ public final class VoxelTopology implements GridTopology {
     private final int[] chunkRefs = new int[8];
     private final int[] moveScratch;
 
-    public VoxelTopology(ChunkTable chunks, AreaCosts areas, VoxelConnectivity connectivity, VoxelCornerRule cornerRule) {
+    public VoxelTopology(
+            ChunkTable chunks, AreaCosts areas, VoxelConnectivity connectivity, VoxelCornerRule cornerRule) {
         this.chunks = Objects.requireNonNull(chunks, "chunks");
         this.areas = Objects.requireNonNull(areas, "areas");
         this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
@@ -103,7 +104,13 @@ public final class VoxelTopology implements GridTopology {
 
     /** Whether (x, y, z) is inside the block and open. */
     public boolean isOpen(int x, int y, int z) {
-        return x >= 0 && y >= 0 && z >= 0 && x < sizeX && y < sizeY && z < sizeZ && chunks.area(x, y, z) != AreaCosts.WALL;
+        return x >= 0
+                && y >= 0
+                && z >= 0
+                && x < sizeX
+                && y < sizeY
+                && z < sizeZ
+                && chunks.area(x, y, z) != AreaCosts.WALL;
     }
 
     @Override
@@ -177,9 +184,17 @@ public final class VoxelTopology implements GridTopology {
         final int lx = x & CHUNK_MASK;
         final int ly = y & CHUNK_MASK;
         final int lz = z & CHUNK_MASK;
-        return lx != 0 && lx != CHUNK_MASK && ly != 0 && ly != CHUNK_MASK && lz != 0 && lz != CHUNK_MASK
-                && x + 1 < sizeX && y + 1 < sizeY && z + 1 < sizeZ
-                && chunks.defaultArea() != AreaCosts.WALL && chunks.refAt(x, y, z) == EMPTY;
+        return lx != 0
+                && lx != CHUNK_MASK
+                && ly != 0
+                && ly != CHUNK_MASK
+                && lz != 0
+                && lz != CHUNK_MASK
+                && x + 1 < sizeX
+                && y + 1 < sizeY
+                && z + 1 < sizeZ
+                && chunks.defaultArea() != AreaCosts.WALL
+                && chunks.refAt(x, y, z) == EMPTY;
     }
 
     private static boolean routeOpen(int[] masks, int open) {
@@ -200,8 +215,15 @@ public final class VoxelTopology implements GridTopology {
         final int lx = x & CHUNK_MASK;
         final int ly = y & CHUNK_MASK;
         final int lz = z & CHUNK_MASK;
-        if (lx != 0 && lx != CHUNK_MASK && ly != 0 && ly != CHUNK_MASK && lz != 0 && lz != CHUNK_MASK
-                && x + 1 < sizeX && y + 1 < sizeY && z + 1 < sizeZ) {
+        if (lx != 0
+                && lx != CHUNK_MASK
+                && ly != 0
+                && ly != CHUNK_MASK
+                && lz != 0
+                && lz != CHUNK_MASK
+                && x + 1 < sizeX
+                && y + 1 < sizeY
+                && z + 1 < sizeZ) {
             final int ref = chunks.refAt(x, y, z);
             if (ref == EMPTY) {
                 final int d = chunks.defaultArea();
@@ -209,7 +231,10 @@ public final class VoxelTopology implements GridTopology {
                 return d == AreaCosts.WALL ? 0 : ALL_OPEN;
             }
             final MemorySegment slab = chunks.slabOf(ref);
-            final long base = ChunkTable.chunkOffsetOf(ref) + (lx - 1) + ((ly - 1) << CHUNK_SHIFT) + ((long) (lz - 1) << (2 * CHUNK_SHIFT));
+            final long base = ChunkTable.chunkOffsetOf(ref)
+                    + (lx - 1)
+                    + ((ly - 1) << CHUNK_SHIFT)
+                    + ((long) (lz - 1) << (2 * CHUNK_SHIFT));
             int open = 0;
             int i = 0;
             for (int dz = 0; dz < 3; dz++) {
@@ -253,8 +278,14 @@ public final class VoxelTopology implements GridTopology {
                             ref = chunks.refOfChunk(cx, cy, cz);
                             refs[key] = ref;
                         }
-                        v = ref == EMPTY ? defaultArea
-                                : chunks.slabOf(ref).get(VOXEL, ChunkTable.chunkOffsetOf(ref) + VoxelChunkLayout.inChunkIndex(vx, vy, vz)) & 0xFF;
+                        v = ref == EMPTY
+                                ? defaultArea
+                                : chunks.slabOf(ref)
+                                                .get(
+                                                        VOXEL,
+                                                        ChunkTable.chunkOffsetOf(ref)
+                                                                + VoxelChunkLayout.inChunkIndex(vx, vy, vz))
+                                        & 0xFF;
                     }
                     a[i] = v;
                     if (v != AreaCosts.WALL) {

@@ -8,14 +8,14 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.onepath.Grid;
-import org.onepath.io.MovingAiMap;
-import org.onepath.io.MovingAiScenario;
-import org.onepath.io.MovingAiScenarios;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.jps.BlockMap;
 import org.onepath.grids.jps.JpsPlusIndex;
+import org.onepath.io.MovingAiMap;
+import org.onepath.io.MovingAiScenario;
+import org.onepath.io.MovingAiScenarios;
 
 /**
  * The published expansion totals of the specialised engines over all 850 problems of Moving AI
@@ -42,8 +42,7 @@ class MovingAiOctileTotalsTest {
     }
 
     /** Totals over the problems. */
-    record Totals(long expanded, long iterations, int found, int mismatches) {
-    }
+    record Totals(long expanded, long iterations, int found, int mismatches) {}
 
     private static Totals run(SlicedSearch engine, Grid grid, List<MovingAiScenario> problems, String name) {
         long expanded = 0;
@@ -81,11 +80,11 @@ class MovingAiOctileTotalsTest {
         List<MovingAiScenario> problems = MovingAiScenarios.read(scenFile);
         assertEquals(PROBLEMS, problems.size());
         try (Grid grid = MovingAiMap.read(mapFile).toGrid();
-             BlockMap map = new BlockMap(grid);
-             OctileMap octile = new OctileMap(grid);
-             OctileAStar astar = new OctileAStar(grid, false);
-             OctileJump<BitFinder> jps = new OctileJump<>(grid, new BitFinder(map, octile), false);
-             OctileJump<BitFinder> improved = new OctileJump<>(grid, new BitFinder(map, octile), true)) {
+                BlockMap map = new BlockMap(grid);
+                OctileMap octile = new OctileMap(grid);
+                OctileAStar astar = new OctileAStar(grid, false);
+                OctileJump<BitFinder> jps = new OctileJump<>(grid, new BitFinder(map, octile), false);
+                OctileJump<BitFinder> improved = new OctileJump<>(grid, new BitFinder(map, octile), true)) {
             Totals a = run(astar, grid, problems, "OctileAStar octile");
             Totals j = run(jps, grid, problems, "OctileJump block");
             Totals i = run(improved, grid, problems, "OctileJump block improved");
@@ -108,10 +107,10 @@ class MovingAiOctileTotalsTest {
         Path scenFile = file("brc000d.map.scen");
         List<MovingAiScenario> problems = MovingAiScenarios.read(scenFile);
         try (Grid grid = MovingAiMap.read(mapFile).toGrid();
-             JpsPlusIndex index = new JpsPlusIndex(grid);
-             OctileMap octile = new OctileMap(grid);
-             OctileJump<TableFinder> plus = new OctileJump<>(grid, new TableFinder(index, octile), false);
-             OctileJump<TableFinder> improved = new OctileJump<>(grid, new TableFinder(index, octile), true)) {
+                JpsPlusIndex index = new JpsPlusIndex(grid);
+                OctileMap octile = new OctileMap(grid);
+                OctileJump<TableFinder> plus = new OctileJump<>(grid, new TableFinder(index, octile), false);
+                OctileJump<TableFinder> improved = new OctileJump<>(grid, new TableFinder(index, octile), true)) {
             Totals p = run(plus, grid, problems, "OctileJump table");
             Totals i = run(improved, grid, problems, "OctileJump table improved");
             assertEquals(211_557L, p.expanded(), "OctileJump table expanded");

@@ -32,7 +32,9 @@ class OctileAStarTest {
             int before = engine.iterations();
             int budget = 1 + random.nextInt(50);
             s = engine.step(budget);
-            assertTrue(engine.iterations() - before <= budget, "a slice of " + budget + " made " + (engine.iterations() - before) + " iterations");
+            assertTrue(
+                    engine.iterations() - before <= budget,
+                    "a slice of " + budget + " made " + (engine.iterations() - before) + " iterations");
         }
         return s;
     }
@@ -47,7 +49,9 @@ class OctileAStarTest {
             assertEquals(expected.path().length, engine.pathLength(), "path length " + context);
             assertEquals(expected.a(), engine.pathStraightSteps(), "straight steps " + context);
             assertEquals(expected.b(), engine.pathDiagonalSteps(), "diagonal steps " + context);
-            assertEquals(Double.doubleToRawLongBits(expected.cost(m)), Double.doubleToRawLongBits(engine.pathCost()),
+            assertEquals(
+                    Double.doubleToRawLongBits(expected.cost(m)),
+                    Double.doubleToRawLongBits(engine.pathCost()),
                     "cost bits " + context + ": expected " + expected.cost(m) + ", was " + engine.pathCost());
         } else {
             assertEquals(0, engine.pathLength(), context);
@@ -66,7 +70,8 @@ class OctileAStarTest {
         for (int round = 0; round < 560; round++) {
             OctileModel model = OctileModel.random(random, 2, 20);
             double m = CELL_COSTS[random.nextInt(CELL_COSTS.length)];
-            try (Grid grid = model.toGrid(); OctileAStar engine = new OctileAStar(grid, false)) {
+            try (Grid grid = model.toGrid();
+                    OctileAStar engine = new OctileAStar(grid, false)) {
                 if (m != 1.0) {
                     grid.areas().set(0, m);
                 }
@@ -79,8 +84,8 @@ class OctileAStarTest {
                         continue;
                     }
                     for (boolean zero : new boolean[] {false, true}) {
-                        String context = "seed round " + round + ", " + start + " -> " + goal + (zero ? " zero" : " octile")
-                                + ", m " + m + "\n" + model;
+                        String context = "seed round " + round + ", " + start + " -> " + goal
+                                + (zero ? " zero" : " octile") + ", m " + m + "\n" + model;
                         engine.zeroEstimate(zero);
                         assertEquals(PathStatus.IN_PROGRESS, engine.tryBegin(start, goal), context);
                         finish(engine, random, random.nextBoolean());
@@ -90,7 +95,14 @@ class OctileAStarTest {
                         if (expected.found()) {
                             found++;
                             assertEquals(dijkstra, engine.pathCost(), 1e-9 * Math.max(1.0, dijkstra), context);
-                            assertNull(model.checkPath(engine.path(), start, goal, engine.pathStraightSteps(), engine.pathDiagonalSteps()), context);
+                            assertNull(
+                                    model.checkPath(
+                                            engine.path(),
+                                            start,
+                                            goal,
+                                            engine.pathStraightSteps(),
+                                            engine.pathDiagonalSteps()),
+                                    context);
                         } else {
                             assertEquals(Double.POSITIVE_INFINITY, dijkstra, context);
                         }
@@ -103,7 +115,8 @@ class OctileAStarTest {
             }
         }
         assertTrue(grids >= 500, "grids " + grids);
-        assertTrue(searches >= 2000 && found > searches / 3 && longer > searches / 4,
+        assertTrue(
+                searches >= 2000 && found > searches / 3 && longer > searches / 4,
                 "searches " + searches + ", found " + found + ", longer than two iterations " + longer);
     }
 
@@ -112,7 +125,8 @@ class OctileAStarTest {
         // 3 x 3 open, (0,0) -> (2,2). Start f = 2*sqrt2. Its E and S get f = 2 + sqrt2, SE (1,1)
         // gets f = 2*sqrt2 and pops next; from there the goal gets f = 2*sqrt2 and pops third.
         OctileModel model = OctileModel.parse("...", "...", "...");
-        try (Grid grid = model.toGrid(); OctileAStar engine = new OctileAStar(grid, false)) {
+        try (Grid grid = model.toGrid();
+                OctileAStar engine = new OctileAStar(grid, false)) {
             engine.recordExpansions(true);
             assertEquals(PathStatus.IN_PROGRESS, engine.tryBegin(0, 8));
             assertEquals(SearchStatus.FOUND, engine.step(100));
@@ -134,7 +148,8 @@ class OctileAStarTest {
         // nothing); from 4 the goal 7 gets g 2 and 6, 8 get 1 + sqrt2. Then f sqrt2: cells 3 and 5,
         // which improve nothing (6 and 8 tie, 7 would cost 2 sqrt2). Then f 2: the goal 7.
         OctileModel model = OctileModel.parse("...", "...", "...");
-        try (Grid grid = model.toGrid(); OctileAStar engine = new OctileAStar(grid, true)) {
+        try (Grid grid = model.toGrid();
+                OctileAStar engine = new OctileAStar(grid, true)) {
             engine.recordExpansions(true);
             assertEquals(PathStatus.IN_PROGRESS, engine.tryBegin(1, 7));
             assertEquals(SearchStatus.FOUND, engine.step(Integer.MAX_VALUE));
@@ -149,7 +164,8 @@ class OctileAStarTest {
     @Test
     void handDerivedZeroEstimateCorridorAndNoPath() {
         OctileModel model = OctileModel.parse("..#.");
-        try (Grid grid = model.toGrid(); OctileAStar engine = new OctileAStar(grid, true)) {
+        try (Grid grid = model.toGrid();
+                OctileAStar engine = new OctileAStar(grid, true)) {
             engine.recordExpansions(true);
             assertEquals(PathStatus.IN_PROGRESS, engine.tryBegin(0, 1));
             assertEquals(SearchStatus.FOUND, engine.step(Integer.MAX_VALUE));
@@ -172,7 +188,8 @@ class OctileAStarTest {
     void noCornerCutting() {
         // The diagonal (0,0) -> (1,1) needs both (1,0) and (0,1) open.
         OctileModel model = OctileModel.parse(".#", "..");
-        try (Grid grid = model.toGrid(); OctileAStar engine = new OctileAStar(grid, false)) {
+        try (Grid grid = model.toGrid();
+                OctileAStar engine = new OctileAStar(grid, false)) {
             assertEquals(PathStatus.IN_PROGRESS, engine.tryBegin(0, 3));
             assertEquals(SearchStatus.FOUND, engine.step(Integer.MAX_VALUE));
             assertArrayEquals(new int[] {0, 2, 3}, engine.path());
@@ -183,7 +200,8 @@ class OctileAStarTest {
     @Test
     void startEqualToGoalExpandsNothing() {
         OctileModel model = OctileModel.parse("...", ".#.");
-        try (Grid grid = model.toGrid(); OctileAStar engine = new OctileAStar(grid, false)) {
+        try (Grid grid = model.toGrid();
+                OctileAStar engine = new OctileAStar(grid, false)) {
             engine.recordExpansions(true);
             assertEquals(PathStatus.IN_PROGRESS, engine.tryBegin(5, 5));
             assertEquals(SearchStatus.FOUND, engine.step(1));
@@ -206,7 +224,8 @@ class OctileAStarTest {
             if (start < 0 || wall < 0) {
                 continue;
             }
-            try (Grid grid = model.toGrid(); OctileAStar engine = new OctileAStar(grid, false)) {
+            try (Grid grid = model.toGrid();
+                    OctileAStar engine = new OctileAStar(grid, false)) {
                 engine.recordExpansions(true);
                 assertEquals(PathStatus.IN_PROGRESS, engine.tryBegin(start, goal));
                 engine.step(1 + random.nextInt(3));
@@ -226,7 +245,8 @@ class OctileAStarTest {
     @Test
     void argumentAndStateChecks() {
         OctileModel model = OctileModel.parse("....", "....");
-        try (Grid grid = model.toGrid(); OctileAStar engine = new OctileAStar(grid, false)) {
+        try (Grid grid = model.toGrid();
+                OctileAStar engine = new OctileAStar(grid, false)) {
             assertEquals(SearchStatus.NOT_STARTED, engine.status());
             assertThrows(IllegalStateException.class, () -> engine.step(1));
             assertThrows(IllegalArgumentException.class, () -> engine.begin(-1, 0));
@@ -257,7 +277,8 @@ class OctileAStarTest {
         // Many searches on one engine: every one equals the reference, whatever ran before.
         Random random = new Random(4242);
         OctileModel model = OctileModel.random(new Random(9), 18, 18);
-        try (Grid grid = model.toGrid(); OctileAStar engine = new OctileAStar(grid, false)) {
+        try (Grid grid = model.toGrid();
+                OctileAStar engine = new OctileAStar(grid, false)) {
             engine.recordExpansions(true);
             for (int q = 0; q < 300; q++) {
                 int start = model.randomOpenCell(random);
@@ -281,7 +302,8 @@ class OctileAStarTest {
         // begin() refuses only cells outside the grid. Whatever it does with a wall start, a later
         // search on the same unedited grid must still treat the wall as a wall.
         OctileModel model = OctileModel.parse(".#.", ".#.", ".#.");
-        try (Grid grid = model.toGrid(); OctileAStar engine = new OctileAStar(grid, false)) {
+        try (Grid grid = model.toGrid();
+                OctileAStar engine = new OctileAStar(grid, false)) {
             try {
                 engine.begin(4, 5);
                 engine.step(Integer.MAX_VALUE);
@@ -289,8 +311,8 @@ class OctileAStarTest {
                 // refusing the wall is fine too
             }
             assertEquals(PathStatus.IN_PROGRESS, engine.tryBegin(3, 5));
-            assertEquals(SearchStatus.NO_PATH, engine.step(Integer.MAX_VALUE),
-                    "the wall column separates (0,1) from (2,1)");
+            assertEquals(
+                    SearchStatus.NO_PATH, engine.step(Integer.MAX_VALUE), "the wall column separates (0,1) from (2,1)");
         }
     }
 }

@@ -27,7 +27,9 @@ class OctileClosedStepTest {
 
     @Test
     void jumpStepAfterCloseNamesTheEngine() {
-        try (Grid grid = Grid.create(16, 16); BlockMap map = new BlockMap(grid); OctileMap octile = new OctileMap(grid)) {
+        try (Grid grid = Grid.create(16, 16);
+                BlockMap map = new BlockMap(grid);
+                OctileMap octile = new OctileMap(grid)) {
             OctileJump<BitFinder> engine = new OctileJump<>(grid, new BitFinder(map, octile), false);
             engine.begin(0, 255);
             assertEquals(SearchStatus.RUNNING, engine.step(0));

@@ -24,7 +24,10 @@ class OctileEditsTest {
         assertEquals(expected.iterations(), actual.iterations(), "iterations " + context);
         assertEquals(expected.expandedCount(), actual.expandedCount(), "expanded " + context);
         assertArrayEquals(expected.expandedNodes(), actual.expandedNodes(), "expansion order " + context);
-        assertEquals(Double.doubleToRawLongBits(expected.pathCost()), Double.doubleToRawLongBits(actual.pathCost()), "cost " + context);
+        assertEquals(
+                Double.doubleToRawLongBits(expected.pathCost()),
+                Double.doubleToRawLongBits(actual.pathCost()),
+                "cost " + context);
         if (expected.status() == SearchStatus.FOUND) {
             assertArrayEquals(expected.path(), actual.path(), "path " + context);
         }
@@ -51,7 +54,8 @@ class OctileEditsTest {
         int compared = 0;
         for (int round = 0; round < 60; round++) {
             OctileModel model = OctileModel.random(random, 3, 18);
-            try (Grid grid = model.toGrid(); OctileAStar kept = new OctileAStar(grid, false)) {
+            try (Grid grid = model.toGrid();
+                    OctileAStar kept = new OctileAStar(grid, false)) {
                 kept.recordExpansions(true);
                 for (int phase = 0; phase < 5; phase++) {
                     if (phase > 0) {
@@ -59,7 +63,8 @@ class OctileEditsTest {
                         model = edit(random, grid, model, 1 + random.nextInt(6));
                         assertTrue(grid.version() >= before);
                     }
-                    try (Grid fresh = model.toGrid(); OctileAStar engine = new OctileAStar(fresh, false)) {
+                    try (Grid fresh = model.toGrid();
+                            OctileAStar engine = new OctileAStar(fresh, false)) {
                         engine.recordExpansions(true);
                         for (int q = 0; q < 3; q++) {
                             int start = model.randomOpenCell(random);
@@ -74,7 +79,8 @@ class OctileEditsTest {
                             assertEquals(PathStatus.IN_PROGRESS, engine.tryBegin(start, goal));
                             kept.step(Integer.MAX_VALUE);
                             engine.step(Integer.MAX_VALUE);
-                            String context = "round " + round + " phase " + phase + ", " + start + " -> " + goal + "\n" + model;
+                            String context =
+                                    "round " + round + " phase " + phase + ", " + start + " -> " + goal + "\n" + model;
                             assertSameRun(engine, kept, context);
                             OctileAStarTest.assertSame(model.aStar(start, goal, zero), kept, 1.0, context);
                             compared++;
@@ -94,10 +100,13 @@ class OctileEditsTest {
             OctileModel model = OctileModel.random(random, 3, 18);
             boolean blockImproved = random.nextBoolean();
             boolean tableImproved = random.nextBoolean();
-            try (Grid grid = model.toGrid(); BlockMap map = new BlockMap(grid); JpsPlusIndex index = new JpsPlusIndex(grid);
-                 OctileMap octile = new OctileMap(grid);
-                 OctileJump<BitFinder> block = new OctileJump<>(grid, new BitFinder(map, octile), blockImproved);
-                 OctileJump<TableFinder> table = new OctileJump<>(grid, new TableFinder(index, octile), tableImproved)) {
+            try (Grid grid = model.toGrid();
+                    BlockMap map = new BlockMap(grid);
+                    JpsPlusIndex index = new JpsPlusIndex(grid);
+                    OctileMap octile = new OctileMap(grid);
+                    OctileJump<BitFinder> block = new OctileJump<>(grid, new BitFinder(map, octile), blockImproved);
+                    OctileJump<TableFinder> table =
+                            new OctileJump<>(grid, new TableFinder(index, octile), tableImproved)) {
                 block.recordExpansions(true);
                 table.recordExpansions(true);
                 for (int phase = 0; phase < 5; phase++) {
@@ -113,8 +122,8 @@ class OctileEditsTest {
                                 continue;
                             }
                             OctileJump<?>[][] pairs = {
-                                    {block, fresh.block(blockImproved)},
-                                    {table, fresh.table(tableImproved)},
+                                {block, fresh.block(blockImproved)},
+                                {table, fresh.table(tableImproved)},
                             };
                             for (OctileJump<?>[] pair : pairs) {
                                 OctileJump<?> kept = pair[0];
@@ -123,8 +132,11 @@ class OctileEditsTest {
                                 assertEquals(PathStatus.IN_PROGRESS, engine.tryBegin(start, goal));
                                 kept.step(Integer.MAX_VALUE);
                                 engine.step(Integer.MAX_VALUE);
-                                assertSameRun(engine, kept, (kept == block ? "block" : "table") + ", round " + round
-                                        + " phase " + phase + ", " + start + " -> " + goal + "\n" + model);
+                                assertSameRun(
+                                        engine,
+                                        kept,
+                                        (kept == block ? "block" : "table") + ", round " + round + " phase " + phase
+                                                + ", " + start + " -> " + goal + "\n" + model);
                                 compared++;
                             }
                         }

@@ -29,7 +29,10 @@ import org.onepath.grids.jps.TableJumper;
 class OctileJumpTest {
     private static final double SQRT2 = Math.sqrt(2.0);
 
-    enum Finder { BLOCK, TABLE }
+    enum Finder {
+        BLOCK,
+        TABLE
+    }
 
     /** One grid with both finders and the four engines over it. */
     static final class Setup implements AutoCloseable {
@@ -78,7 +81,8 @@ class OctileJumpTest {
         }
 
         String name(OctileJump<?> engine) {
-            return (engine.finder() instanceof TableFinder ? "table" : "block") + (improved(engine) ? " improved" : " plain");
+            return (engine.finder() instanceof TableFinder ? "table" : "block")
+                    + (improved(engine) ? " improved" : " plain");
         }
 
         @Override
@@ -102,7 +106,9 @@ class OctileJumpTest {
             int before = engine.iterations();
             int budget = 1 + random.nextInt(50);
             s = engine.step(budget);
-            assertTrue(engine.iterations() - before <= budget, "a slice of " + budget + " made " + (engine.iterations() - before) + " iterations");
+            assertTrue(
+                    engine.iterations() - before <= budget,
+                    "a slice of " + budget + " made " + (engine.iterations() - before) + " iterations");
         }
         return s;
     }
@@ -115,7 +121,9 @@ class OctileJumpTest {
         if (expected.found()) {
             assertEquals(expected.a(), engine.pathStraightSteps(), "straight steps " + context);
             assertEquals(expected.b(), engine.pathDiagonalSteps(), "diagonal steps " + context);
-            assertEquals(Double.doubleToRawLongBits(expected.cost(m)), Double.doubleToRawLongBits(engine.pathCost()),
+            assertEquals(
+                    Double.doubleToRawLongBits(expected.cost(m)),
+                    Double.doubleToRawLongBits(engine.pathCost()),
                     "cost bits " + context + ": expected " + expected.cost(m) + ", was " + engine.pathCost());
             assertArrayEquals(expected.path(), engine.path(), "path " + context);
         } else {
@@ -149,20 +157,36 @@ class OctileJumpTest {
                     double dijkstra = m * model.dijkstra(start, goal);
                     for (boolean zero : new boolean[] {false, true}) {
                         for (OctileJump<?> engine : setup.engines()) {
-                            String context = setup.name(engine) + (zero ? " zero" : " octile") + ", round " + round + ", "
-                                    + start + " -> " + goal + ", m " + m + "\n" + model;
+                            String context = setup.name(engine) + (zero ? " zero" : " octile") + ", round " + round
+                                    + ", " + start + " -> " + goal + ", m " + m + "\n" + model;
                             engine.zeroEstimate(zero);
                             assertEquals(PathStatus.IN_PROGRESS, engine.tryBegin(start, goal), context);
                             finish(engine, random, random.nextBoolean());
-                            OctileModel.Result expected = model.jump(setup.referenceFinder(engine), setup.rules,
-                                    setup.improved(engine), start, goal, zero);
+                            OctileModel.Result expected = model.jump(
+                                    setup.referenceFinder(engine),
+                                    setup.rules,
+                                    setup.improved(engine),
+                                    start,
+                                    goal,
+                                    zero);
                             assertSame(expected, engine, m, context);
                             if (expected.found()) {
                                 found++;
-                                assertEquals(dijkstra, engine.pathCost(), 1e-9 * Math.max(1.0, dijkstra), "cost against Dijkstra, " + context);
+                                assertEquals(
+                                        dijkstra,
+                                        engine.pathCost(),
+                                        1e-9 * Math.max(1.0, dijkstra),
+                                        "cost against Dijkstra, " + context);
                                 int[] path = engine.path();
                                 assertEquals(engine.pathLength(), path.length, context);
-                                assertNull(model.checkPath(path, start, goal, engine.pathStraightSteps(), engine.pathDiagonalSteps()), context);
+                                assertNull(
+                                        model.checkPath(
+                                                path,
+                                                start,
+                                                goal,
+                                                engine.pathStraightSteps(),
+                                                engine.pathDiagonalSteps()),
+                                        context);
                                 if (expected.iterations() > 2) {
                                     multiHop++;
                                 }
@@ -176,7 +200,8 @@ class OctileJumpTest {
             }
         }
         assertTrue(grids >= 300, "grids " + grids);
-        assertTrue(searches >= 4 * 2 * 300 && found > searches / 3 && multiHop > searches / 10,
+        assertTrue(
+                searches >= 4 * 2 * 300 && found > searches / 3 && multiHop > searches / 10,
                 "searches " + searches + ", found " + found + ", more than two iterations " + multiHop);
     }
 
@@ -193,7 +218,8 @@ class OctileJumpTest {
                 assertEquals(1, engine.expandedCount(), name);
                 assertArrayEquals(new int[] {0}, engine.expandedNodes(), name);
                 assertArrayEquals(new int[] {0, 4, 8}, engine.path(), name);
-                assertEquals(Double.doubleToRawLongBits(2 * SQRT2), Double.doubleToRawLongBits(engine.pathCost()), name);
+                assertEquals(
+                        Double.doubleToRawLongBits(2 * SQRT2), Double.doubleToRawLongBits(engine.pathCost()), name);
             }
         }
     }
@@ -219,7 +245,8 @@ class OctileJumpTest {
                 assertEquals(2, engine.pathStraightSteps(), name);
                 assertEquals(2, engine.pathDiagonalSteps(), name);
                 assertArrayEquals(new int[] {0, 6, 12, 13, 14}, engine.path(), name);
-                assertEquals(Double.doubleToRawLongBits(2 + 2 * SQRT2), Double.doubleToRawLongBits(engine.pathCost()), name);
+                assertEquals(
+                        Double.doubleToRawLongBits(2 + 2 * SQRT2), Double.doubleToRawLongBits(engine.pathCost()), name);
             }
         }
     }
@@ -269,7 +296,8 @@ class OctileJumpTest {
                     assertEquals(PathStatus.GOAL_INVALID, engine.tryBegin(start, wall));
                     assertEquals(PathStatus.GOAL_INVALID, engine.tryBegin(start, n));
                     finish(engine, random, true);
-                    OctileModel.Result expected = model.jump(setup.referenceFinder(engine), setup.rules, setup.improved(engine), start, goal, false);
+                    OctileModel.Result expected = model.jump(
+                            setup.referenceFinder(engine), setup.rules, setup.improved(engine), start, goal, false);
                     assertSame(expected, engine, 1.0, setup.name(engine) + " round " + round + "\n" + model);
                 }
             }

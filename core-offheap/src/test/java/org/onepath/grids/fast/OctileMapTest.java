@@ -36,7 +36,9 @@ class OctileMapTest {
     private static void assertBytes(OctileModel model, OctileMap map, String context) {
         for (int y = 0; y < model.height; y++) {
             for (int x = 0; x < model.width; x++) {
-                assertEquals(expectedByte(model, x, y), map.neighbours(y * model.width + x),
+                assertEquals(
+                        expectedByte(model, x, y),
+                        map.neighbours(y * model.width + x),
                         "neighbour byte of (" + x + ", " + y + "); " + context + "; " + model);
             }
         }
@@ -47,7 +49,8 @@ class OctileMapTest {
         Random random = new Random(4242);
         for (int round = 0; round < 60; round++) {
             OctileModel model = OctileModel.random(random, 1, 20);
-            try (Grid grid = model.toGrid(); OctileMap map = new OctileMap(grid)) {
+            try (Grid grid = model.toGrid();
+                    OctileMap map = new OctileMap(grid)) {
                 assertBytes(model, map, "built");
                 byte[] saved = grid.saveState();
                 OctileModel savedModel = model;
@@ -101,7 +104,8 @@ class OctileMapTest {
                 JumpRules rules = new JumpRules(grid);
                 for (int arrival = -1; arrival < 8; arrival++) {
                     int expected = rules.successors(1, 1, arrival) & legal;
-                    assertEquals(expected, OctileMap.successors(arrival, n), "arrival " + arrival + ", neighbour byte " + n);
+                    assertEquals(
+                            expected, OctileMap.successors(arrival, n), "arrival " + arrival + ", neighbour byte " + n);
                 }
             }
         }
@@ -113,8 +117,10 @@ class OctileMapTest {
         long compared = 0;
         for (int round = 0; round < 50; round++) {
             OctileModel model = OctileModel.random(random, 1, 70);
-            try (Grid grid = model.toGrid(); BlockMap blocks = new BlockMap(grid); JpsPlusIndex index = new JpsPlusIndex(grid);
-                 OctileMap map = new OctileMap(grid)) {
+            try (Grid grid = model.toGrid();
+                    BlockMap blocks = new BlockMap(grid);
+                    JpsPlusIndex index = new JpsPlusIndex(grid);
+                    OctileMap map = new OctileMap(grid)) {
                 BlockJumper blockJumper = new BlockJumper(blocks);
                 TableJumper tableJumper = new TableJumper(index);
                 BitFinder bits = new BitFinder(blocks, map);
@@ -122,7 +128,8 @@ class OctileMapTest {
                 for (int phase = 0; phase < 3; phase++) {
                     if (phase > 0) {
                         for (int e = 0; e < 5; e++) {
-                            grid.setWalkable(random.nextInt(model.width), random.nextInt(model.height), random.nextBoolean());
+                            grid.setWalkable(
+                                    random.nextInt(model.width), random.nextInt(model.height), random.nextBoolean());
                         }
                         table.refresh();
                     }
@@ -139,10 +146,16 @@ class OctileMapTest {
                                 continue;
                             }
                             for (int d = 0; d < 8; d++) {
-                                String where = "cell (" + x + ", " + y + ") direction " + d + " goal (" + gx + ", " + gy + "), round "
-                                        + round + " phase " + phase;
-                                assertEquals(blockJumper.jump(cell, d, goal), bits.jump(cell, x, y, d), "BitFinder, " + where);
-                                assertEquals(tableJumper.jump(cell, d, goal), table.jump(cell, x, y, d), "TableFinder, " + where);
+                                String where = "cell (" + x + ", " + y + ") direction " + d + " goal (" + gx + ", " + gy
+                                        + "), round " + round + " phase " + phase;
+                                assertEquals(
+                                        blockJumper.jump(cell, d, goal),
+                                        bits.jump(cell, x, y, d),
+                                        "BitFinder, " + where);
+                                assertEquals(
+                                        tableJumper.jump(cell, d, goal),
+                                        table.jump(cell, x, y, d),
+                                        "TableFinder, " + where);
                                 compared++;
                             }
                         }
@@ -155,22 +168,27 @@ class OctileMapTest {
 
     @Test
     void piecesOfDifferentGridsAreRefused() {
-        try (Grid a = Grid.create(8, 8); Grid b = Grid.create(8, 8); BlockMap blocksA = new BlockMap(a);
-             OctileMap mapA = new OctileMap(a); OctileMap mapB = new OctileMap(b); JpsPlusIndex indexA = new JpsPlusIndex(a)) {
+        try (Grid a = Grid.create(8, 8);
+                Grid b = Grid.create(8, 8);
+                BlockMap blocksA = new BlockMap(a);
+                OctileMap mapA = new OctileMap(a);
+                OctileMap mapB = new OctileMap(b);
+                JpsPlusIndex indexA = new JpsPlusIndex(a)) {
             assertThrows(IllegalArgumentException.class, () -> new BitFinder(blocksA, mapB));
             assertThrows(IllegalArgumentException.class, () -> new TableFinder(indexA, mapB));
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> new OctileJump<>(b, new BitFinder(blocksA, mapA), false));
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class, () -> new OctileJump<>(b, new BitFinder(blocksA, mapA), false));
             assertTrue(e.getMessage().contains("another grid"), e.getMessage());
         }
     }
 
     @Test
     void overRefusesShortOrReadOnlyBytesUnderAWritableGridAndUsesGivenBytesInPlace() {
-        try (Arena arena = Arena.ofConfined(); Grid grid = Grid.create(9, 7)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid grid = Grid.create(9, 7)) {
             grid.setWalkable(4, 3, false);
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> OctileMap.over(grid, arena.allocate(62)));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> OctileMap.over(grid, arena.allocate(62)));
             assertTrue(e.getMessage().contains("62") && e.getMessage().contains("63"), e.getMessage());
             MemorySegment bytes = arena.allocate(63);
             assertThrows(IllegalArgumentException.class, () -> OctileMap.over(grid, bytes.asReadOnly()));
@@ -180,7 +198,10 @@ class OctileMapTest {
             try (OctileMap over = OctileMap.over(grid, bytes)) {
                 grid.setWalkable(0, 0, false);
                 assertEquals(over.neighbours(1), bytes.get(OctileMapLayout.BYTE, 1) & 0xFF);
-                assertEquals(0, over.neighbours(1) >>> 3 & 1, "the west neighbour of (1, 0) became a wall, in the caller's bytes");
+                assertEquals(
+                        0,
+                        over.neighbours(1) >>> 3 & 1,
+                        "the west neighbour of (1, 0) became a wall, in the caller's bytes");
             }
         }
     }

@@ -8,8 +8,8 @@ import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.TreeSet;
 import org.onepath.Grid;
-import org.onepath.grids.jps.Jumper;
 import org.onepath.grids.jps.JumpRules;
+import org.onepath.grids.jps.Jumper;
 
 /**
  * A plain model of an eight-connected map without corner cutting, written from the rules of
@@ -21,6 +21,7 @@ final class OctileModel {
     static final double SQRT2 = Math.sqrt(2.0);
     /** N, E, S, W, NE, SE, SW, NW; rows grow southwards. */
     static final int[] DX = {0, 1, 0, -1, 1, 1, -1, -1};
+
     static final int[] DY = {-1, 0, 1, 0, -1, 1, 1, -1};
     /** Arrival "direction" of the start. */
     static final int NONE = -1;
@@ -198,7 +199,8 @@ final class OctileModel {
                 for (int p = goal; p != -1; p = parent[p]) {
                     path.add(0, p);
                 }
-                return new Result(true, iterations, iterations - 1, toArray(expansions), toArray(path), a[goal], b[goal]);
+                return new Result(
+                        true, iterations, iterations - 1, toArray(expansions), toArray(path), a[goal], b[goal]);
             }
             expansions.add(c);
             int x = c % width;
@@ -242,8 +244,7 @@ final class OctileModel {
         return high << 32 | (cell & 0xFFFFFFFFL);
     }
 
-    private record HeapEntry(double f, long t, int cell) {
-    }
+    private record HeapEntry(double f, long t, int cell) {}
 
     /**
      * Jump point search with the heap-plus-stack open list; {@code finder} jumps, {@code rules}
@@ -513,7 +514,8 @@ final class OctileModel {
             }
         }
         if (s != straight || dg != diagonal) {
-            return "path has " + s + " straight and " + dg + " diagonal steps, reported " + straight + " and " + diagonal;
+            return "path has " + s + " straight and " + dg + " diagonal steps, reported " + straight + " and "
+                    + diagonal;
         }
         return null;
     }

@@ -7,14 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.GridFlowField;
 import org.onepath.GridOptions;
 import org.onepath.HexGrid;
-import org.onepath.HexOptions;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridTopology;
 import org.onepath.grids.HexTopology;
@@ -70,14 +69,17 @@ class FlowFieldSlicingTest {
         try (Grid grid = randomGrid(3, 23, 19)) {
             SquareTopology topology = grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_SQUEEZING);
             int[] goals = {grid.indexOf(3, 4), grid.indexOf(20, 15)};
-            try (FlowField<SquareTopology, DefaultStepCost> whole = new FlowField<>(topology, DefaultStepCost.INSTANCE, goals)) {
+            try (FlowField<SquareTopology, DefaultStepCost> whole =
+                    new FlowField<>(topology, DefaultStepCost.INSTANCE, goals)) {
                 whole.begin();
                 assertEquals(FlowStatus.COMPLETE, whole.run());
                 for (int budget = 1; budget <= 50; budget++) {
-                    try (FlowField<SquareTopology, DefaultStepCost> f = new FlowField<>(topology, DefaultStepCost.INSTANCE, goals)) {
+                    try (FlowField<SquareTopology, DefaultStepCost> f =
+                            new FlowField<>(topology, DefaultStepCost.INSTANCE, goals)) {
                         f.begin();
                         int slices = sliced(f, budget);
-                        assertTrue(slices >= whole.settled() / budget, "budget " + budget + " took " + slices + " slices");
+                        assertTrue(
+                                slices >= whole.settled() / budget, "budget " + budget + " took " + slices + " slices");
                         assertSameField(whole, f, "budget " + budget);
                     }
                 }
@@ -92,9 +94,11 @@ class FlowFieldSlicingTest {
             int[] goals = {grid.indexOf(10, 8)};
             int area = grid.area(4, 3) == 0 ? 1 : 0;
             SquareTopology topology = grid.createTopology(1, Connectivity.FOUR, DiagonalRule.NO_CORNER_CUTTING);
-            try (FlowField<GridTopology, DefaultStepCost> whole = editedAndRepaired(grid, topology, goals, area, Integer.MAX_VALUE)) {
+            try (FlowField<GridTopology, DefaultStepCost> whole =
+                    editedAndRepaired(grid, topology, goals, area, Integer.MAX_VALUE)) {
                 for (int budget = 1; budget <= 50; budget++) {
-                    try (FlowField<GridTopology, DefaultStepCost> f = editedAndRepaired(grid, topology, goals, area, budget)) {
+                    try (FlowField<GridTopology, DefaultStepCost> f =
+                            editedAndRepaired(grid, topology, goals, area, budget)) {
                         assertSameField(whole, f, "repair with budget " + budget);
                     }
                 }
@@ -106,8 +110,8 @@ class FlowFieldSlicingTest {
      * A field computed on the grid as it was, then two edits, marked and repaired in slices of
      * {@code budget}; the grid is put back before the field is built, so every call starts alike.
      */
-    private static FlowField<GridTopology, DefaultStepCost> editedAndRepaired(Grid grid, SquareTopology topology, int[] goals,
-                                                                              int area, int budget) {
+    private static FlowField<GridTopology, DefaultStepCost> editedAndRepaired(
+            Grid grid, SquareTopology topology, int[] goals, int area, int budget) {
         grid.setWalkable(9, 8, true);
         grid.setArea(4, 3, area == 0 ? 1 : 0);
         FlowField<GridTopology, DefaultStepCost> f = new FlowField<>(topology, DefaultStepCost.INSTANCE, goals);
@@ -134,11 +138,13 @@ class FlowFieldSlicingTest {
                 ....1.....
                 """)) {
             HexTopology topology = grid.createTopology();
-            try (FlowField<HexTopology, DefaultStepCost> whole = new FlowField<>(topology, DefaultStepCost.INSTANCE, 0, 49)) {
+            try (FlowField<HexTopology, DefaultStepCost> whole =
+                    new FlowField<>(topology, DefaultStepCost.INSTANCE, 0, 49)) {
                 whole.begin();
                 whole.run();
                 for (int budget = 1; budget <= 50; budget++) {
-                    try (FlowField<HexTopology, DefaultStepCost> f = new FlowField<>(topology, DefaultStepCost.INSTANCE, 49, 0)) {
+                    try (FlowField<HexTopology, DefaultStepCost> f =
+                            new FlowField<>(topology, DefaultStepCost.INSTANCE, 49, 0)) {
                         f.begin();
                         sliced(f, budget);
                         assertSameField(whole, f, "hex budget " + budget);
@@ -154,7 +160,8 @@ class FlowFieldSlicingTest {
             Cell goal = new Cell(15, 15);
             try (GridFlowField whole = grid.createFlowField(java.util.List.of(goal), GridOptions.DEFAULT)) {
                 for (int budget = 1; budget <= 50; budget += 7) {
-                    GridOptions options = GridOptions.builder().iterationBudget(budget).build();
+                    GridOptions options =
+                            GridOptions.builder().iterationBudget(budget).build();
                     try (GridFlowField f = grid.createFlowField(java.util.List.of(goal), options)) {
                         assertFalse(f.isComplete(), "budget " + budget + " is too small for a 30 x 30 field");
                         assertEquals(budget, f.settled(), "the constructor does exactly its budget");

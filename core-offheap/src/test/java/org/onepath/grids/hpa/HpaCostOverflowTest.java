@@ -3,15 +3,15 @@ package org.onepath.grids.hpa;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.onepath.cells.Cell;
-import org.onepath.cells.Connectivity;
-import org.onepath.cells.DiagonalRule;
+import org.junit.jupiter.api.Test;
 import org.onepath.Grid;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
+import org.onepath.cells.Cell;
+import org.onepath.cells.Connectivity;
+import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.SearchStatus;
-import org.junit.jupiter.api.Test;
 
 /**
  * Area multipliers may be any positive finite double, so near the top of the range costs
@@ -22,11 +22,13 @@ import org.junit.jupiter.api.Test;
  */
 class HpaCostOverflowTest {
     private static final GridOptions EIGHT_NCC = GridOptions.builder()
-            .connectivity(Connectivity.EIGHT).diagonalRule(DiagonalRule.NO_CORNER_CUTTING).build();
+            .connectivity(Connectivity.EIGHT)
+            .diagonalRule(DiagonalRule.NO_CORNER_CUTTING)
+            .build();
 
     private static SearchStatus hpa(Grid grid) {
         try (HpaHierarchy h = new HpaHierarchy(grid, 4, 1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
-             HpaSearch search = new HpaSearch(h, true)) {
+                HpaSearch search = new HpaSearch(h, true)) {
             assertEquals(PathStatus.IN_PROGRESS, search.tryBegin(0, 7));
             return search.step(Integer.MAX_VALUE);
         }
@@ -55,12 +57,13 @@ class HpaCostOverflowTest {
             grid.setArea(4, 0, 1);
             grid.setArea(4, 1, 1);
             grid.setArea(5, 0, Grid.WALL);
-            GridOptions four = GridOptions.builder().connectivity(Connectivity.FOUR).build();
+            GridOptions four =
+                    GridOptions.builder().connectivity(Connectivity.FOUR).build();
             GridPath exact = grid.findPath(new Cell(4, 1), new Cell(0, 0), four);
             assertEquals(PathStatus.FOUND, exact.status());
             assertTrue(Double.isFinite(exact.cost()), "A* cost " + exact.cost());
             try (HpaHierarchy h = new HpaHierarchy(grid, 4, 1, Connectivity.FOUR, DiagonalRule.NO_CORNER_CUTTING);
-                 HpaSearch search = new HpaSearch(h, true)) {
+                    HpaSearch search = new HpaSearch(h, true)) {
                 assertEquals(PathStatus.IN_PROGRESS, search.tryBegin(8 + 4, 0));
                 assertEquals(SearchStatus.NO_PATH, search.step(Integer.MAX_VALUE));
             }

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.onepath.Grid;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
-import org.onepath.Grid;
 
 class HpaHierarchyTest {
     private static final Connectivity EIGHT = Connectivity.EIGHT;
@@ -27,7 +27,7 @@ class HpaHierarchyTest {
     @Test
     void anEntranceNarrowerThanTheThresholdHasOneTransitionInItsMiddle() {
         try (Grid grid = Grid.create(8, 4);
-             HpaHierarchy h = new HpaHierarchy(grid, 4, 1, EIGHT, NCC, 6)) {
+                HpaHierarchy h = new HpaHierarchy(grid, 4, 1, EIGHT, NCC, 6)) {
             // the border x = 3 | 4, rows 0..3 open: width 4 < 6, one transition at 0 + (4 - 1) / 2 = 1
             assertArrayEquals(new int[] {8 + 3}, nodes(h, 0));
             assertArrayEquals(new int[] {8 + 4}, nodes(h, 1));
@@ -42,7 +42,7 @@ class HpaHierarchyTest {
     @Test
     void anEntranceAtLeastAsWideAsTheThresholdHasTransitionsAtBothEnds() {
         try (Grid grid = Grid.create(8, 4);
-             HpaHierarchy h = new HpaHierarchy(grid, 4, 1, EIGHT, NCC, 4)) {
+                HpaHierarchy h = new HpaHierarchy(grid, 4, 1, EIGHT, NCC, 4)) {
             assertArrayEquals(new int[] {3, 3 * 8 + 3}, nodes(h, 0));
             assertArrayEquals(new int[] {4, 3 * 8 + 4}, nodes(h, 1));
             // 3 diagonal steps down the chunk's last column and across: 3 straight steps here
@@ -59,7 +59,7 @@ class HpaHierarchyTest {
                 ........
                 ...#....
                 """);
-             HpaHierarchy h = new HpaHierarchy(grid, 4, 1, EIGHT, NCC, 1)) {
+                HpaHierarchy h = new HpaHierarchy(grid, 4, 1, EIGHT, NCC, 1)) {
             // open positions of the border 3 | 4: rows 2 only (row 0: (4,0) wall; row 1: (3,1) wall; row 3: (3,3) wall)
             assertArrayEquals(new int[] {2 * 8 + 3}, nodes(h, 0));
             assertArrayEquals(new int[] {2 * 8 + 4}, nodes(h, 1));
@@ -99,7 +99,7 @@ class HpaHierarchyTest {
                 .#......
                 .#......
                 """);
-             HpaHierarchy h = new HpaHierarchy(split, 4, 1, EIGHT, NCC, 2)) {
+                HpaHierarchy h = new HpaHierarchy(split, 4, 1, EIGHT, NCC, 2)) {
             // chunk 0: south border runs [0, 0] and [2, 3], east border rows 0..3
             assertArrayEquals(new int[] {3, 24, 26, 27}, nodes(h, 0));
             assertEquals(Double.POSITIVE_INFINITY, h.intraCost(0, 1, 0));
@@ -113,11 +113,23 @@ class HpaHierarchyTest {
     @Test
     void badOptionsAreRefusedNamingTheValue() {
         try (Grid grid = Grid.create(8, 8)) {
-            assertTrue(assertThrows(IllegalArgumentException.class, () -> new HpaHierarchy(grid, 1, 1, EIGHT, NCC)).getMessage().contains("chunk size 1"));
-            assertTrue(assertThrows(IllegalArgumentException.class, () -> new HpaHierarchy(grid, 257, 1, EIGHT, NCC)).getMessage().contains("257"));
-            assertTrue(assertThrows(IllegalArgumentException.class, () -> new HpaHierarchy(grid, 4, 0, EIGHT, NCC)).getMessage().contains("agent size 0"));
-            assertTrue(assertThrows(IllegalArgumentException.class, () -> new HpaHierarchy(grid, 4, 1, EIGHT, NCC, 0)).getMessage().contains("threshold 0"));
-            assertTrue(assertThrows(IllegalArgumentException.class, () -> new HpaHierarchy(grid, 4, 1, EIGHT, DiagonalRule.ALLOW_ALL)).getMessage().contains("ALLOW_ALL"));
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> new HpaHierarchy(grid, 1, 1, EIGHT, NCC))
+                    .getMessage()
+                    .contains("chunk size 1"));
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> new HpaHierarchy(grid, 257, 1, EIGHT, NCC))
+                    .getMessage()
+                    .contains("257"));
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> new HpaHierarchy(grid, 4, 0, EIGHT, NCC))
+                    .getMessage()
+                    .contains("agent size 0"));
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> new HpaHierarchy(grid, 4, 1, EIGHT, NCC, 0))
+                    .getMessage()
+                    .contains("threshold 0"));
+            assertTrue(assertThrows(
+                            IllegalArgumentException.class,
+                            () -> new HpaHierarchy(grid, 4, 1, EIGHT, DiagonalRule.ALLOW_ALL))
+                    .getMessage()
+                    .contains("ALLOW_ALL"));
             try (HpaHierarchy h = new HpaHierarchy(grid, 4, 1, Connectivity.FOUR, DiagonalRule.ALLOW_ALL)) {
                 assertThrows(IllegalArgumentException.class, () -> h.nodeCount(4));
                 assertThrows(IllegalArgumentException.class, () -> h.intraCost(0, 0, 5));
@@ -145,14 +157,16 @@ class HpaHierarchyTest {
         Grid grid = Grid.create(8, 8);
         try (HpaHierarchy h = new HpaHierarchy(grid, 4, 1, EIGHT, NCC)) {
             grid.close();
-            assertTrue(assertThrows(IllegalStateException.class, h::refresh).getMessage().contains("Grid"));
+            assertTrue(assertThrows(IllegalStateException.class, h::refresh)
+                    .getMessage()
+                    .contains("Grid"));
         }
     }
 
     @Test
     void anEditMarksOnlyTheChunksItCanChange() {
         try (Grid grid = Grid.create(32, 32);
-             HpaHierarchy h = new HpaHierarchy(grid, 8, 2, EIGHT, NCC)) {
+                HpaHierarchy h = new HpaHierarchy(grid, 8, 2, EIGHT, NCC)) {
             assertEquals(0, h.markedChunkCount());
             grid.setArea(20, 20, 255); // [18, 21] x [18, 21]: chunk (2, 2) only
             assertEquals(1, h.markedChunkCount());
@@ -172,10 +186,10 @@ class HpaHierarchyTest {
     @Test
     void hashesDifferWhenTheGraphDiffers() {
         try (Grid a = Grid.create(16, 16);
-             Grid b = Grid.create(16, 16)) {
+                Grid b = Grid.create(16, 16)) {
             b.setArea(7, 3, 255);
             try (HpaHierarchy ha = new HpaHierarchy(a, 8, 1, EIGHT, NCC);
-                 HpaHierarchy hb = new HpaHierarchy(b, 8, 1, EIGHT, NCC)) {
+                    HpaHierarchy hb = new HpaHierarchy(b, 8, 1, EIGHT, NCC)) {
                 assertFalse(ha.contentEquals(hb));
                 assertNotEquals(ha.contentHash(), hb.contentHash());
                 b.setArea(7, 3, 0);

@@ -9,9 +9,9 @@ import java.util.function.Supplier;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
+import org.onepath.Grid;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
-import org.onepath.Grid;
 import org.onepath.grids.SearchStatus;
 
 /**
@@ -47,34 +47,45 @@ class HpaSearchPropertyTest {
     }
 
     @Property(tries = 1000)
-    void pathsAreLegalFoundExactlyWhenReachableAndNeverCheaper(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
+    void pathsAreLegalFoundExactlyWhenReachableAndNeverCheaper(
+            @ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
         Random rnd = new Random(seed);
         HpaReference ref = HpaReference.random(rnd, 36);
         randomOptions(rnd, ref);
         int chunk = rnd.nextInt(5) == 0 ? 2 + rnd.nextInt(31) : 2 + rnd.nextInt(7);
         int threshold = 1 + rnd.nextInt(8);
-        int[] open = java.util.stream.IntStream.range(0, ref.w * ref.h).filter(ref::walkable).toArray();
+        int[] open = java.util.stream.IntStream.range(0, ref.w * ref.h)
+                .filter(ref::walkable)
+                .toArray();
         if (open.length == 0) {
             return;
         }
         assertEquals(DiagonalRule.NO_CORNER_CUTTING, DiagonalRule.values()[0]);
         try (Grid grid = toGrid(ref);
-             HpaHierarchy hierarchy = new HpaHierarchy(grid, chunk, ref.size,
-                     ref.eight ? Connectivity.EIGHT : Connectivity.FOUR, ruleOf(ref), threshold);
-             HpaSearch smooth = new HpaSearch(hierarchy, true);
-             HpaSearch raw = new HpaSearch(hierarchy, false)) {
-            Supplier<String> where = () -> "seed " + seed + ": " + ref.w + " x " + ref.h + ", chunk " + chunk + ", T " + threshold
-                    + ", size " + ref.size + ", " + (ref.eight ? "eight " : "four ") + ruleOf(ref);
+                HpaHierarchy hierarchy = new HpaHierarchy(
+                        grid,
+                        chunk,
+                        ref.size,
+                        ref.eight ? Connectivity.EIGHT : Connectivity.FOUR,
+                        ruleOf(ref),
+                        threshold);
+                HpaSearch smooth = new HpaSearch(hierarchy, true);
+                HpaSearch raw = new HpaSearch(hierarchy, false)) {
+            Supplier<String> where = () -> "seed " + seed + ": " + ref.w + " x " + ref.h + ", chunk " + chunk + ", T "
+                    + threshold + ", size " + ref.size + ", " + (ref.eight ? "eight " : "four ") + ruleOf(ref);
             checkIntraEdges(ref, hierarchy, where);
             for (int q = 0; q < 4; q++) {
                 int start = open[rnd.nextInt(open.length)];
                 int goal = open[rnd.nextInt(open.length)];
                 double optimal = ref.dijkstra(start)[goal];
-                Supplier<String> query = () -> where.get() + ", " + start + " -> " + goal + " (optimum " + optimal + ")";
+                Supplier<String> query =
+                        () -> where.get() + ", " + start + " -> " + goal + " (optimum " + optimal + ")";
                 double rawCost = check(ref, raw, start, goal, optimal, query);
                 double smoothCost = check(ref, smooth, start, goal, optimal, query);
                 if (optimal < Double.POSITIVE_INFINITY) {
-                    assertTrue(smoothCost <= rawCost + 1e-9, () -> "smoothing made it longer: " + smoothCost + " > " + rawCost + ", " + query.get());
+                    assertTrue(
+                            smoothCost <= rawCost + 1e-9,
+                            () -> "smoothing made it longer: " + smoothCost + " > " + rawCost + ", " + query.get());
                 }
                 if (q == 0) {
                     checkSlicing(smooth, start, goal, 1 + rnd.nextInt(17), query);
@@ -83,7 +94,8 @@ class HpaSearchPropertyTest {
         }
     }
 
-    private static double check(HpaReference ref, HpaSearch search, int start, int goal, double optimal, Supplier<String> where) {
+    private static double check(
+            HpaReference ref, HpaSearch search, int start, int goal, double optimal, Supplier<String> where) {
         assertTrue(search.canStandOn(start) && search.canStandOn(goal), where);
         search.begin(start, goal);
         SearchStatus status = search.step(Integer.MAX_VALUE);
@@ -105,7 +117,9 @@ class HpaSearchPropertyTest {
         }
         assertEquals(sum, search.pathCost(), where);
         double cost = sum;
-        assertTrue(cost >= optimal - 1e-9 * Math.max(1, optimal), () -> "cheaper than the optimum: " + cost + ", " + where.get());
+        assertTrue(
+                cost >= optimal - 1e-9 * Math.max(1, optimal),
+                () -> "cheaper than the optimum: " + cost + ", " + where.get());
         return cost;
     }
 
@@ -135,7 +149,9 @@ class HpaSearchPropertyTest {
             int n = hierarchy.nodeCount(k);
             for (int i = 0; i < n; i++) {
                 int from = hierarchy.nodeCell(k, i);
-                assertTrue(from % ref.w >= x0 && from % ref.w < x0 + c && from / ref.w >= y0 && from / ref.w < y0 + c, where);
+                assertTrue(
+                        from % ref.w >= x0 && from % ref.w < x0 + c && from / ref.w >= y0 && from / ref.w < y0 + c,
+                        where);
                 if (i > 0) {
                     assertTrue(hierarchy.nodeCell(k, i - 1) < from, () -> "nodes not ascending, " + where.get());
                 }
@@ -147,9 +163,16 @@ class HpaSearchPropertyTest {
                     int jj = j;
                     int kk = k;
                     if (expected == Double.POSITIVE_INFINITY) {
-                        assertEquals(expected, actual, () -> "chunk " + kk + " intra " + ii + " -> " + jj + ", " + where.get());
+                        assertEquals(
+                                expected,
+                                actual,
+                                () -> "chunk " + kk + " intra " + ii + " -> " + jj + ", " + where.get());
                     } else {
-                        assertEquals(expected, actual, 1e-9 * Math.max(1, expected), () -> "chunk " + kk + " intra " + ii + " -> " + jj + ", " + where.get());
+                        assertEquals(
+                                expected,
+                                actual,
+                                1e-9 * Math.max(1, expected),
+                                () -> "chunk " + kk + " intra " + ii + " -> " + jj + ", " + where.get());
                     }
                 }
             }

@@ -8,8 +8,8 @@ import java.util.function.Supplier;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
-import org.onepath.cells.Connectivity;
 import org.onepath.Grid;
+import org.onepath.cells.Connectivity;
 
 /**
  * After random batches of edits (cells, rectangles, area costs; agent sizes 1-3; a grid restore
@@ -28,7 +28,8 @@ class HpaUpdatePropertyTest {
         int threshold = 1 + rnd.nextInt(8);
         Connectivity moves = ref.eight ? Connectivity.EIGHT : Connectivity.FOUR;
         try (Grid grid = HpaSearchPropertyTest.toGrid(ref);
-             HpaHierarchy kept = new HpaHierarchy(grid, chunk, ref.size, moves, HpaSearchPropertyTest.ruleOf(ref), threshold)) {
+                HpaHierarchy kept =
+                        new HpaHierarchy(grid, chunk, ref.size, moves, HpaSearchPropertyTest.ruleOf(ref), threshold)) {
             byte[] saved = grid.saveState();
             int[] areas = {0, 3, 9, 255, 255};
             for (int batch = 0; batch < 4; batch++) {
@@ -39,7 +40,12 @@ class HpaUpdatePropertyTest {
                     } else if (kind < 8) {
                         int x = rnd.nextInt(ref.w);
                         int y = rnd.nextInt(ref.h);
-                        grid.setRect(x, y, 1 + rnd.nextInt(ref.w - x), 1 + rnd.nextInt(Math.min(3, ref.h - y)), areas[rnd.nextInt(areas.length)]);
+                        grid.setRect(
+                                x,
+                                y,
+                                1 + rnd.nextInt(ref.w - x),
+                                1 + rnd.nextInt(Math.min(3, ref.h - y)),
+                                areas[rnd.nextInt(areas.length)]);
                     } else if (kind < 9) {
                         grid.areas().set(areas[rnd.nextInt(3)], new double[] {1.0, 0.5, 2.0, 3.25}[rnd.nextInt(4)]);
                     } else {
@@ -47,11 +53,13 @@ class HpaUpdatePropertyTest {
                     }
                 }
                 int b = batch;
-                Supplier<String> where = () -> "seed " + seed + ", batch " + b + ": " + ref.w + " x " + ref.h + ", chunk " + chunk
-                        + ", T " + threshold + ", size " + ref.size + ", " + moves + " " + HpaSearchPropertyTest.ruleOf(ref);
+                Supplier<String> where = () -> "seed " + seed + ", batch " + b + ": " + ref.w + " x " + ref.h
+                        + ", chunk " + chunk + ", T " + threshold + ", size " + ref.size + ", " + moves + " "
+                        + HpaSearchPropertyTest.ruleOf(ref);
                 kept.refresh();
                 assertEquals(0, kept.markedChunkCount(), where);
-                try (HpaHierarchy fresh = new HpaHierarchy(grid, chunk, ref.size, moves, HpaSearchPropertyTest.ruleOf(ref), threshold)) {
+                try (HpaHierarchy fresh =
+                        new HpaHierarchy(grid, chunk, ref.size, moves, HpaSearchPropertyTest.ruleOf(ref), threshold)) {
                     assertTrue(kept.contentEquals(fresh), where);
                     assertEquals(fresh.contentHash(), kept.contentHash(), where);
                 }

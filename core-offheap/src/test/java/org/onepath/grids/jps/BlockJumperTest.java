@@ -25,8 +25,8 @@ import org.onepath.Grid;
 class BlockJumperTest {
 
     /** Compares the two jumpers from every cell in every direction; returns the comparisons made. */
-    static long compareEverywhere(JpsModel model, Grid grid, BlockJumper block, OnlineJumper online, Random random,
-                                  String where) {
+    static long compareEverywhere(
+            JpsModel model, Grid grid, BlockJumper block, OnlineJumper online, Random random, String where) {
         int width = model.width;
         int height = model.height;
         int n = model.cellCount();
@@ -42,15 +42,15 @@ class BlockJumperTest {
             int x = cell % width;
             int y = cell / width;
             for (int d = 0; d < 8; d++) {
-                goals[0] = random.nextInt(n);                              // anywhere
-                goals[1] = y * width + random.nextInt(width);              // on the row
-                goals[2] = random.nextInt(height) * width + x;             // on the column
+                goals[0] = random.nextInt(n); // anywhere
+                goals[1] = y * width + random.nextInt(width); // on the row
+                goals[2] = random.nextInt(height) * width + x; // on the column
                 goals[3] = walls.isEmpty() ? cell : walls.get(random.nextInt(walls.size())); // on a wall
-                int k = 1 + random.nextInt(Math.max(width, height));       // on the ray, maybe past the edge
+                int k = 1 + random.nextInt(Math.max(width, height)); // on the ray, maybe past the edge
                 int gx = Math.min(width - 1, Math.max(0, x + k * JpsModel.DX[d]));
                 int gy = Math.min(height - 1, Math.max(0, y + k * JpsModel.DY[d]));
                 goals[4] = gy * width + gx;
-                goals[5] = cell;                                           // the start itself
+                goals[5] = cell; // the start itself
                 for (int goal : goals) {
                     int expected = online.jump(cell, d, goal);
                     int actual = block.jump(cell, d, goal);
@@ -68,21 +68,24 @@ class BlockJumperTest {
 
     @Provide
     Arbitrary<Integer> sides() {
-        return Arbitraries.oneOf(Arbitraries.integers().between(1, 12),
-                Arbitraries.of(62, 63, 64, 65, 66, 127, 128, 129));
+        return Arbitraries.oneOf(
+                Arbitraries.integers().between(1, 12), Arbitraries.of(62, 63, 64, 65, 66, 127, 128, 129));
     }
 
     @Property(tries = 80)
-    void blockEqualsOnlineOnRandomGrids(@ForAll("sides") int width, @ForAll("sides") int height,
-                                        @ForAll @IntRange(min = 0, max = 55) int wallPercent,
-                                        @ForAll @IntRange(min = 0, max = 5) int rectangles,
-                                        @ForAll long seed) {
+    void blockEqualsOnlineOnRandomGrids(
+            @ForAll("sides") int width,
+            @ForAll("sides") int height,
+            @ForAll @IntRange(min = 0, max = 55) int wallPercent,
+            @ForAll @IntRange(min = 0, max = 5) int rectangles,
+            @ForAll long seed) {
         // keep a long side paired with a short one so the exhaustive check stays quick
         if (width > 12 && height > 12) {
             height = 1 + Math.floorMod(seed, 12);
         }
         JpsModel model = JpsModel.random(width, height, wallPercent, rectangles, seed);
-        try (Grid grid = model.toGrid(); BlockMap map = new BlockMap(grid)) {
+        try (Grid grid = model.toGrid();
+                BlockMap map = new BlockMap(grid)) {
             BlockJumper block = new BlockJumper(map);
             assertSame(map, block.map());
             compareEverywhere(model, grid, block, new OnlineJumper(grid), new Random(seed), "");
@@ -90,22 +93,27 @@ class BlockJumperTest {
     }
 
     @Property(tries = 40)
-    void blockEqualsOnlineOnSquareGrids(@ForAll @IntRange(min = 2, max = 70) int side,
-                                        @ForAll @IntRange(min = 0, max = 45) int wallPercent,
-                                        @ForAll long seed) {
+    void blockEqualsOnlineOnSquareGrids(
+            @ForAll @IntRange(min = 2, max = 70) int side,
+            @ForAll @IntRange(min = 0, max = 45) int wallPercent,
+            @ForAll long seed) {
         JpsModel model = JpsModel.random(side, side, wallPercent, 3, seed);
-        try (Grid grid = model.toGrid(); BlockMap map = new BlockMap(grid)) {
+        try (Grid grid = model.toGrid();
+                BlockMap map = new BlockMap(grid)) {
             compareEverywhere(model, grid, new BlockJumper(map), new OnlineJumper(grid), new Random(seed), "");
         }
     }
 
     @Property(tries = 40)
-    void blockFollowsEditsImmediately(@ForAll("sides") int width, @ForAll @IntRange(min = 1, max = 12) int height,
-                                      @ForAll @IntRange(min = 0, max = 40) int wallPercent,
-                                      @ForAll long seed) {
+    void blockFollowsEditsImmediately(
+            @ForAll("sides") int width,
+            @ForAll @IntRange(min = 1, max = 12) int height,
+            @ForAll @IntRange(min = 0, max = 40) int wallPercent,
+            @ForAll long seed) {
         JpsModel model = JpsModel.random(width, height, wallPercent, 2, seed);
         Random random = new Random(seed);
-        try (Grid grid = model.toGrid(); BlockMap map = new BlockMap(grid)) {
+        try (Grid grid = model.toGrid();
+                BlockMap map = new BlockMap(grid)) {
             BlockJumper block = new BlockJumper(map);
             OnlineJumper online = new OnlineJumper(grid);
             for (int round = 0; round < 3; round++) {
@@ -128,7 +136,8 @@ class BlockJumperTest {
         JpsModel model = new JpsModel(130, 2);
         java.util.Arrays.fill(model.open, true);
         model.open[130 + 63] = false;
-        try (Grid grid = model.toGrid(); BlockMap map = new BlockMap(grid)) {
+        try (Grid grid = model.toGrid();
+                BlockMap map = new BlockMap(grid)) {
             BlockJumper block = new BlockJumper(map);
             int far = 0; // (0,0): off row 1, and behind every scan along row 0
             // east along row 0: (64,0) has (64,1) open below, (63,1) below the previous cell a wall
@@ -152,7 +161,8 @@ class BlockJumperTest {
     @Test
     void fullWordLinesRunOffTheEdge() {
         for (int width : new int[] {64, 128}) {
-            try (Grid grid = Grid.create(width, 1); BlockMap map = new BlockMap(grid)) {
+            try (Grid grid = Grid.create(width, 1);
+                    BlockMap map = new BlockMap(grid)) {
                 BlockJumper block = new BlockJumper(map);
                 assertEquals(0, block.jump(0, Direction.EAST, 0), "width " + width);
                 assertEquals(width - 1, block.jump(0, Direction.EAST, width - 1), "width " + width);
@@ -165,7 +175,8 @@ class BlockJumperTest {
                     assertEquals(0, block.jump(64, Direction.WEST, 64), "width " + width);
                 }
             }
-            try (Grid grid = Grid.create(1, width); BlockMap map = new BlockMap(grid)) {
+            try (Grid grid = Grid.create(1, width);
+                    BlockMap map = new BlockMap(grid)) {
                 BlockJumper block = new BlockJumper(map);
                 assertEquals(0, block.jump(0, Direction.SOUTH, 0), "height " + width);
                 assertEquals(width - 1, block.jump(0, Direction.SOUTH, width - 1), "height " + width);
@@ -177,7 +188,8 @@ class BlockJumperTest {
 
     @Test
     void diagonalDirectionsOnlyThroughJump() {
-        try (Grid grid = Grid.create(3, 3); BlockMap map = new BlockMap(grid)) {
+        try (Grid grid = Grid.create(3, 3);
+                BlockMap map = new BlockMap(grid)) {
             BlockJumper block = new BlockJumper(map);
             assertThrows(IllegalArgumentException.class, () -> block.straight(0, 0, Direction.NORTH_EAST, 2, 2));
             assertThrows(NullPointerException.class, () -> new BlockJumper(null));

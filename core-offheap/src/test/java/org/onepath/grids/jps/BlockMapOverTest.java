@@ -23,7 +23,8 @@ import org.onepath.layout.BlockMapLayout;
  * caller's block: taken as they are, kept up to date by edits, never freed.
  */
 class BlockMapOverTest {
-    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private static Grid randomGrid(int w, int h, Random random) {
         Grid grid = Grid.create(w, h);
@@ -51,7 +52,8 @@ class BlockMapOverTest {
         long m = expected.mismatch(actual);
         if (m >= 0) {
             fail(what + " differs at byte " + m + " (word " + m / 8 + "): expected "
-                    + Long.toHexString(expected.get(LE_LONG, m / 8 * 8)) + ", got " + Long.toHexString(actual.get(LE_LONG, m / 8 * 8)));
+                    + Long.toHexString(expected.get(LE_LONG, m / 8 * 8)) + ", got "
+                    + Long.toHexString(actual.get(LE_LONG, m / 8 * 8)));
         }
     }
 
@@ -59,8 +61,8 @@ class BlockMapOverTest {
 
     /** Offsets and sizes against R = height * ceil(width / 64) * 8 and C = width * ceil(height / 64) * 8. */
     @Property(tries = 300)
-    void offsetsChainThePartsBackToBack(@ForAll @IntRange(min = 1, max = 20000) int w,
-                                        @ForAll @IntRange(min = 1, max = 20000) int h) {
+    void offsetsChainThePartsBackToBack(
+            @ForAll @IntRange(min = 1, max = 20000) int w, @ForAll @IntRange(min = 1, max = 20000) int h) {
         long rowWords = (w + 63) / 64;
         long columnWords = (h + 63) / 64;
         long r = h * rowWords * 8;
@@ -154,8 +156,14 @@ class BlockMapOverTest {
 
         /** The whole block: rows, columns, row stops east and west, column stops south and north. */
         MemorySegment block() {
-            byte[][] parts = {part(true, null), part(false, null), part(true, true), part(true, false),
-                    part(false, true), part(false, false)};
+            byte[][] parts = {
+                part(true, null),
+                part(false, null),
+                part(true, true),
+                part(true, false),
+                part(false, true),
+                part(false, false)
+            };
             int total = 0;
             for (byte[] p : parts) {
                 total += p.length;
@@ -171,10 +179,12 @@ class BlockMapOverTest {
     }
 
     @Property(tries = 60)
-    void theBlockIsRowsColumnsAndTheFourStopArrays(@ForAll @IntRange(min = 1, max = 140) int w,
-                                                   @ForAll @IntRange(min = 1, max = 140) int h,
-                                                   @ForAll long seed) {
-        try (Grid grid = randomGrid(w, h, new Random(seed)); BlockMap map = new BlockMap(grid)) {
+    void theBlockIsRowsColumnsAndTheFourStopArrays(
+            @ForAll @IntRange(min = 1, max = 140) int w,
+            @ForAll @IntRange(min = 1, max = 140) int h,
+            @ForAll long seed) {
+        try (Grid grid = randomGrid(w, h, new Random(seed));
+                BlockMap map = new BlockMap(grid)) {
             MemorySegment block = map.block();
             assertEquals(BlockMapLayout.byteSize(w, h), block.byteSize());
             assertTrue(block.isReadOnly(), "block() is a read-only view");
@@ -185,12 +195,20 @@ class BlockMapOverTest {
             PlainBlock plain = new PlainBlock(grid);
             assertSameBytes(MemorySegment.ofArray(plain.part(true, null)), map.rows(), "rows");
             assertSameBytes(MemorySegment.ofArray(plain.part(false, null)), map.columns(), "columns");
-            String[] names = {"row stops forward", "row stops backward", "column stops forward", "column stops backward"};
-            long[] offsets = {BlockMapLayout.rowStopForwardOffset(w, h), BlockMapLayout.rowStopBackwardOffset(w, h),
-                    BlockMapLayout.columnStopForwardOffset(w, h), BlockMapLayout.columnStopBackwardOffset(w, h)};
-            byte[][] expected = {plain.part(true, true), plain.part(true, false), plain.part(false, true), plain.part(false, false)};
+            String[] names = {"row stops forward", "row stops backward", "column stops forward", "column stops backward"
+            };
+            long[] offsets = {
+                BlockMapLayout.rowStopForwardOffset(w, h),
+                BlockMapLayout.rowStopBackwardOffset(w, h),
+                BlockMapLayout.columnStopForwardOffset(w, h),
+                BlockMapLayout.columnStopBackwardOffset(w, h)
+            };
+            byte[][] expected = {
+                plain.part(true, true), plain.part(true, false), plain.part(false, true), plain.part(false, false)
+            };
             for (int i = 0; i < 4; i++) {
-                assertSameBytes(MemorySegment.ofArray(expected[i]), block.asSlice(offsets[i], expected[i].length), names[i]);
+                assertSameBytes(
+                        MemorySegment.ofArray(expected[i]), block.asSlice(offsets[i], expected[i].length), names[i]);
             }
             assertSameBytes(plain.block(), block, "whole block");
             assertSameBytes(plain.block(), grid.tables().blockMap(), "the grid's own block map");
@@ -200,12 +218,14 @@ class BlockMapOverTest {
     // ---- over a caller's block ----
 
     @Property(tries = 40)
-    void aMapOverACopiedBlockFollowsEditsInTheCallersMemory(@ForAll @IntRange(min = 1, max = 100) int w,
-                                                            @ForAll @IntRange(min = 1, max = 100) int h,
-                                                            @ForAll @IntRange(min = 0, max = 80) int edits,
-                                                            @ForAll long seed) {
+    void aMapOverACopiedBlockFollowsEditsInTheCallersMemory(
+            @ForAll @IntRange(min = 1, max = 100) int w,
+            @ForAll @IntRange(min = 1, max = 100) int h,
+            @ForAll @IntRange(min = 0, max = 80) int edits,
+            @ForAll long seed) {
         Random random = new Random(seed);
-        try (Arena arena = Arena.ofConfined(); Grid grid = randomGrid(w, h, random)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid grid = randomGrid(w, h, random)) {
             MemorySegment block;
             try (BlockMap built = new BlockMap(grid)) {
                 block = copyOf(built.block(), arena);
@@ -214,7 +234,9 @@ class BlockMapOverTest {
                 assertEquals(block.address(), over.block().address(), "the map reads the caller's block in place");
                 for (int y = -1; y <= h; y++) {
                     for (int x = -1; x <= w; x++) {
-                        assertEquals(x >= 0 && y >= 0 && x < w && y < h && grid.isWalkable(x, y), over.isWalkable(x, y),
+                        assertEquals(
+                                x >= 0 && y >= 0 && x < w && y < h && grid.isWalkable(x, y),
+                                over.isWalkable(x, y),
                                 "walkable " + x + "," + y);
                     }
                 }
@@ -230,21 +252,24 @@ class BlockMapOverTest {
 
     @Test
     void readOnlyMemoryUnderAWritableGridIsRefused() {
-        try (Arena arena = Arena.ofConfined(); Grid grid = Grid.create(70, 9)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid grid = Grid.create(70, 9)) {
             MemorySegment block = arena.allocate(BlockMapLayout.byteSize(70, 9), 8);
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BlockMap.over(grid, block.asReadOnly()));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> BlockMap.over(grid, block.asReadOnly()));
             assertTrue(e.getMessage().contains("read-only"), e.getMessage());
         }
     }
 
     @Test
     void aTooSmallBlockIsRefused() {
-        try (Arena arena = Arena.ofConfined(); Grid grid = Grid.create(70, 9)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid grid = Grid.create(70, 9)) {
             long need = BlockMapLayout.byteSize(70, 9);
             assertEquals(3L * (9 * 2 * 8 + 70 * 8), need);
             MemorySegment block = arena.allocate(need, 8);
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> BlockMap.over(grid, block.asSlice(0, need - 1)));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> BlockMap.over(grid, block.asSlice(0, need - 1)));
             assertTrue(e.getMessage().contains("" + need) && e.getMessage().contains("" + (need - 1)), e.getMessage());
             assertThrows(IllegalArgumentException.class, () -> BlockMap.over(grid, MemorySegment.NULL));
             assertThrows(NullPointerException.class, () -> BlockMap.over(grid, null));
@@ -255,10 +280,12 @@ class BlockMapOverTest {
     @Test
     void aReadOnlyGridTakesAReadOnlyBlockAsItIs() {
         Random random = new Random(21);
-        try (Arena arena = Arena.ofConfined(); Grid source = randomGrid(66, 40, random)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid source = randomGrid(66, 40, random)) {
             MemorySegment cells = copyOf(source.cells(), arena).asReadOnly();
             MemorySegment block = copyOf(new PlainBlock(source).block(), arena).asReadOnly();
-            try (Grid grid = Grid.over(cells, 66, 40, GridTables.NONE); BlockMap over = BlockMap.over(grid, block)) {
+            try (Grid grid = Grid.over(cells, 66, 40, GridTables.NONE);
+                    BlockMap over = BlockMap.over(grid, block)) {
                 assertSameBytes(block, over.block(), "block");
                 assertEquals(block.address(), over.block().address());
                 for (int y = 0; y < 40; y++) {
@@ -268,8 +295,10 @@ class BlockMapOverTest {
                 }
             }
             // taken as it is: a block of zeros reads as all walls, nothing is computed
-            MemorySegment zeros = arena.allocate(BlockMapLayout.byteSize(66, 40), 8).asReadOnly();
-            try (Grid grid = Grid.over(cells, 66, 40, GridTables.NONE); BlockMap over = BlockMap.over(grid, zeros)) {
+            MemorySegment zeros =
+                    arena.allocate(BlockMapLayout.byteSize(66, 40), 8).asReadOnly();
+            try (Grid grid = Grid.over(cells, 66, 40, GridTables.NONE);
+                    BlockMap over = BlockMap.over(grid, zeros)) {
                 assertEquals(-1, zeros.mismatch(over.block()));
                 assertEquals(false, over.isWalkable(0, 0) || over.isWalkable(65, 39));
             }
@@ -278,7 +307,8 @@ class BlockMapOverTest {
 
     @Test
     void closingTheMapLeavesTheCallersBlockAndStopsListening() {
-        try (Arena arena = Arena.ofConfined(); Grid grid = Grid.create(20, 20)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid grid = Grid.create(20, 20)) {
             MemorySegment block = copyOf(new PlainBlock(grid).block(), arena);
             MemorySegment before = copyOf(block, arena);
             BlockMap over = BlockMap.over(grid, block);

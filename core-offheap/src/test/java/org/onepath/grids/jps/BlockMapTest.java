@@ -22,7 +22,8 @@ import org.onepath.Grid;
 
 /** The bit layout of the block map and its tracking of grid edits. */
 class BlockMapTest {
-    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     /** Bit i of word k of a line: position 64k + i open (positions past the end are 0). */
     private static long expectedWord(JpsModel m, boolean row, int line, int k) {
@@ -87,17 +88,19 @@ class BlockMapTest {
 
     @Provide
     Arbitrary<Integer> sides() {
-        return Arbitraries.oneOf(Arbitraries.integers().between(1, 9),
-                Arbitraries.of(63, 64, 65, 127, 128, 129, 130));
+        return Arbitraries.oneOf(Arbitraries.integers().between(1, 9), Arbitraries.of(63, 64, 65, 127, 128, 129, 130));
     }
 
     @Property(tries = 60)
-    void bitsMatchTheCellsAndFollowEveryEdit(@ForAll("sides") int width, @ForAll("sides") int height,
-                                             @ForAll @IntRange(min = 0, max = 60) int wallPercent,
-                                             @ForAll long seed) {
+    void bitsMatchTheCellsAndFollowEveryEdit(
+            @ForAll("sides") int width,
+            @ForAll("sides") int height,
+            @ForAll @IntRange(min = 0, max = 60) int wallPercent,
+            @ForAll long seed) {
         JpsModel model = JpsModel.random(width, height, wallPercent, 2, seed);
         Random random = new Random(seed);
-        try (Grid grid = model.toGrid(); BlockMap map = new BlockMap(grid)) {
+        try (Grid grid = model.toGrid();
+                BlockMap map = new BlockMap(grid)) {
             assertSame(grid, map.grid());
             assertMatches(model, map, "fresh");
             for (int round = 0; round < 3; round++) {
@@ -118,7 +121,8 @@ class BlockMapTest {
 
     @Test
     void aNonWallAreaChangeKeepsTheBit() {
-        try (Grid grid = Grid.create(3, 2); BlockMap map = new BlockMap(grid)) {
+        try (Grid grid = Grid.create(3, 2);
+                BlockMap map = new BlockMap(grid)) {
             assertEquals(0b111L, map.rowWord(0, 0));
             grid.setArea(1, 0, 9);
             assertEquals(0b111L, map.rowWord(0, 0));
@@ -133,7 +137,8 @@ class BlockMapTest {
 
     @Test
     void viewsAreReadOnly() {
-        try (Grid grid = Grid.create(70, 3); BlockMap map = new BlockMap(grid)) {
+        try (Grid grid = Grid.create(70, 3);
+                BlockMap map = new BlockMap(grid)) {
             assertTrue(map.rows().isReadOnly());
             assertTrue(map.columns().isReadOnly());
             assertEquals(-1L, map.rowWord(0, 0));

@@ -20,6 +20,7 @@ import org.onepath.Grid;
 final class JpsModel {
     /** N, E, S, W, NE, SE, SW, NW. */
     static final int[] DX = {0, 1, 0, -1, 1, 1, -1, -1};
+
     static final int[] DY = {-1, 0, 1, 0, -1, 1, 1, -1};
     static final String[] NAMES = {"N", "E", "S", "W", "NE", "SE", "SW", "NW"};
     static final double SQRT2 = Math.sqrt(2.0);
@@ -117,8 +118,13 @@ final class JpsModel {
             for (int k : order) {
                 int nx = cx + steps[k][0];
                 int ny = cy + steps[k][1];
-                if (nx < 0 || ny < 0 || nx >= cw || ny >= ch || seen[ny * cw + nx]
-                        || 2 * nx >= width || 2 * ny >= height) {
+                if (nx < 0
+                        || ny < 0
+                        || nx >= cw
+                        || ny >= ch
+                        || seen[ny * cw + nx]
+                        || 2 * nx >= width
+                        || 2 * ny >= height) {
                     continue;
                 }
                 seen[ny * cw + nx] = true;
@@ -316,7 +322,8 @@ final class JpsModel {
         } else {
             if (!legalStep(x, y, d)) {
                 value = 0;
-            } else if (entry(t, done, qx, qy, direction(DX[d], 0)) > 0 || entry(t, done, qx, qy, direction(0, DY[d])) > 0) {
+            } else if (entry(t, done, qx, qy, direction(DX[d], 0)) > 0
+                    || entry(t, done, qx, qy, direction(0, DY[d])) > 0) {
                 value = 1;
             } else {
                 value = chain(entry(t, done, qx, qy, d));
@@ -376,8 +383,7 @@ final class JpsModel {
     }
 
     /** Outcome of a search: null path when none. */
-    record Outcome(boolean found, int[] path, double cost, int iterations, int expanded, int[] expansions) {
-    }
+    record Outcome(boolean found, int[] path, double cost, int iterations, int expanded, int[] expansions) {}
 
     /**
      * Best-first search over jump points as specified: open order smaller f, larger g, smaller
@@ -404,8 +410,10 @@ final class JpsModel {
         while (true) {
             int best = -1;
             for (int c = 0; c < n; c++) {
-                if (state[c] == 1 && (best < 0 || f[c] < f[best] || (f[c] == f[best] && (g[c] > g[best]
-                        || (g[c] == g[best] && c < best))))) {
+                if (state[c] == 1
+                        && (best < 0
+                                || f[c] < f[best]
+                                || (f[c] == f[best] && (g[c] > g[best] || (g[c] == g[best] && c < best))))) {
                     best = c;
                 }
             }
@@ -415,7 +423,8 @@ final class JpsModel {
             state[best] = 2;
             iterations++;
             if (best == goal) {
-                return new Outcome(true, unfold(parent, start, goal), g[goal], iterations, expanded, toArray(expansions));
+                return new Outcome(
+                        true, unfold(parent, start, goal), g[goal], iterations, expanded, toArray(expansions));
             }
             expanded++;
             expansions.add(best);

@@ -22,7 +22,8 @@ import org.onepath.Grid;
  */
 class JpsPlusIncrementalTest {
 
-    record Setup(int width, int height, int wallPercent, int rectangles, int[] batchSizes, boolean clustered, long seed) {
+    record Setup(
+            int width, int height, int wallPercent, int rectangles, int[] batchSizes, boolean clustered, long seed) {
         @Override
         public String toString() {
             return width + "x" + height + " walls " + wallPercent + "% rects " + rectangles + " batches "
@@ -40,9 +41,14 @@ class JpsPlusIncrementalTest {
                 Tuple.of(6, Arbitraries.integers().between(1, 4)),
                 Tuple.of(3, Arbitraries.integers().between(5, 60)),
                 Tuple.of(1, Arbitraries.integers().between(200, 420)));
-        return Combinators.combine(side, side, Arbitraries.integers().between(0, 55),
-                        Arbitraries.integers().between(0, 4), batch.array(int[].class).ofMinSize(1).ofMaxSize(3),
-                        Arbitraries.of(true, false), Arbitraries.longs())
+        return Combinators.combine(
+                        side,
+                        side,
+                        Arbitraries.integers().between(0, 55),
+                        Arbitraries.integers().between(0, 4),
+                        batch.array(int[].class).ofMinSize(1).ofMaxSize(3),
+                        Arbitraries.of(true, false),
+                        Arbitraries.longs())
                 .as(Setup::new);
     }
 
@@ -61,10 +67,12 @@ class JpsPlusIncrementalTest {
 
     @Property(tries = 1100)
     void refreshedTableEqualsAFreshBuild(@ForAll("setups") Setup setup) {
-        JpsModel model = JpsModel.random(setup.width(), setup.height(), setup.wallPercent(), setup.rectangles(), setup.seed());
+        JpsModel model =
+                JpsModel.random(setup.width(), setup.height(), setup.wallPercent(), setup.rectangles(), setup.seed());
         Random random = new Random(setup.seed() * 31 + 7);
         int threshold = Math.max(256, model.cellCount() / 64);
-        try (Grid grid = model.toGrid(); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = model.toGrid();
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             for (int round = 0; round < setup.batchSizes().length; round++) {
                 int edits = setup.batchSizes()[round];
                 int cx = random.nextInt(model.width);
@@ -81,7 +89,8 @@ class JpsPlusIncrementalTest {
                     }
                     edit(grid, model, random, x, y);
                 }
-                Statistics.label("path").collect(edits > threshold ? "full rebuild" : edits > 8 ? "many edits" : "few edits");
+                Statistics.label("path")
+                        .collect(edits > threshold ? "full rebuild" : edits > 8 ? "many edits" : "few edits");
                 if (edits <= threshold) {
                     assertEquals(edits, index.pendingEditCount(), "pending edits");
                 }
@@ -105,7 +114,8 @@ class JpsPlusIncrementalTest {
     private static void editAndCompare(int width, int height, int edits, long seed) {
         JpsModel model = JpsModel.random(width, height, 25, 3, seed);
         Random random = new Random(seed);
-        try (Grid grid = model.toGrid(); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = model.toGrid();
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             int threshold = Math.max(256, width * height / 64);
             for (int e = 0; e < edits; e++) {
                 edit(grid, model, random, random.nextInt(width), random.nextInt(height));
@@ -115,7 +125,9 @@ class JpsPlusIncrementalTest {
             }
             index.refresh();
             try (JpsPlusIndex fresh = new JpsPlusIndex(grid)) {
-                assertArrayEquals(JpsPlusIndexTest.bytesOf(fresh.table()), JpsPlusIndexTest.bytesOf(index.table()),
+                assertArrayEquals(
+                        JpsPlusIndexTest.bytesOf(fresh.table()),
+                        JpsPlusIndexTest.bytesOf(index.table()),
                         width + "x" + height + " after " + edits + " edits");
             }
             JpsPlusIndexTest.assertTableMatches(model, index, width + "x" + height + " after " + edits + " edits");
@@ -154,7 +166,8 @@ class JpsPlusIncrementalTest {
     @Test
     void openingAndClosingWholeLines() {
         JpsModel model = JpsModel.random(30, 30, 20, 0, 5);
-        try (Grid grid = model.toGrid(); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = model.toGrid();
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             for (int x = 0; x < 30; x++) {
                 grid.setWalkable(x, 10, false);
                 model.open[10 * 30 + x] = false;

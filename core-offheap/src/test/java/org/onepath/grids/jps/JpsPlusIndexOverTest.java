@@ -20,7 +20,8 @@ import org.onepath.layout.JpsPlusLayout;
 
 /** JPS+ indexes over a caller's table: taken as they are, repaired in place by edits, never freed. */
 class JpsPlusIndexOverTest {
-    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort LE_SHORT =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private static Grid randomGrid(int w, int h, Random random) {
         Grid grid = Grid.create(w, h);
@@ -59,26 +60,33 @@ class JpsPlusIndexOverTest {
     }
 
     @Property(tries = 200)
-    void byteSizeIsSixteenBytesACell(@ForAll @IntRange(min = 1, max = 32766) int w,
-                                     @ForAll @IntRange(min = 1, max = 32766) int h) {
+    void byteSizeIsSixteenBytesACell(
+            @ForAll @IntRange(min = 1, max = 32766) int w, @ForAll @IntRange(min = 1, max = 32766) int h) {
         assertEquals((long) w * h * 8 * 2, JpsPlusLayout.byteSize(w, h));
-        assertEquals(JpsPlusLayout.byteSize(w, h), JpsPlusLayout.offset(w * h, 0), "the entries of the last cell end the table");
+        assertEquals(
+                JpsPlusLayout.byteSize(w, h),
+                JpsPlusLayout.offset(w * h, 0),
+                "the entries of the last cell end the table");
     }
 
     @Property(tries = 20)
-    void theBuiltTableHasTheLayoutSize(@ForAll @IntRange(min = 1, max = 60) int w, @ForAll @IntRange(min = 1, max = 60) int h) {
-        try (Grid grid = Grid.create(w, h); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+    void theBuiltTableHasTheLayoutSize(
+            @ForAll @IntRange(min = 1, max = 60) int w, @ForAll @IntRange(min = 1, max = 60) int h) {
+        try (Grid grid = Grid.create(w, h);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             assertEquals(JpsPlusLayout.byteSize(w, h), index.table().byteSize());
         }
     }
 
     @Property(tries = 40)
-    void anIndexOverACopiedTableIsRepairedInPlace(@ForAll @IntRange(min = 1, max = 50) int w,
-                                                  @ForAll @IntRange(min = 1, max = 50) int h,
-                                                  @ForAll @IntRange(min = 0, max = 60) int edits,
-                                                  @ForAll long seed) {
+    void anIndexOverACopiedTableIsRepairedInPlace(
+            @ForAll @IntRange(min = 1, max = 50) int w,
+            @ForAll @IntRange(min = 1, max = 50) int h,
+            @ForAll @IntRange(min = 0, max = 60) int edits,
+            @ForAll long seed) {
         Random random = new Random(seed);
-        try (Arena arena = Arena.ofConfined(); Grid grid = randomGrid(w, h, random)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid grid = randomGrid(w, h, random)) {
             MemorySegment table = freshTable(grid, arena);
             try (JpsPlusIndex over = JpsPlusIndex.over(grid, table)) {
                 assertEquals(table.address(), over.table().address(), "the index reads the caller's table in place");
@@ -101,7 +109,8 @@ class JpsPlusIndexOverTest {
     @Test
     void aFullRebuildWritesTheCallersTable() {
         Random random = new Random(9);
-        try (Arena arena = Arena.ofConfined(); Grid grid = randomGrid(40, 30, random)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid grid = randomGrid(40, 30, random)) {
             MemorySegment table = freshTable(grid, arena);
             try (JpsPlusIndex over = JpsPlusIndex.over(grid, table)) {
                 for (int i = 0; i < 300; i++) {
@@ -118,21 +127,27 @@ class JpsPlusIndexOverTest {
 
     @Test
     void readOnlyMemoryUnderAWritableGridIsRefused() {
-        try (Arena arena = Arena.ofConfined(); Grid grid = Grid.create(7, 5)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid grid = Grid.create(7, 5)) {
             MemorySegment table = freshTable(grid, arena).asReadOnly();
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JpsPlusIndex.over(grid, table));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> JpsPlusIndex.over(grid, table));
             assertTrue(e.getMessage().contains("read-only"), e.getMessage());
         }
     }
 
     @Test
     void aTooSmallTableIsRefused() {
-        try (Arena arena = Arena.ofConfined(); Grid grid = Grid.create(7, 5)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid grid = Grid.create(7, 5)) {
             MemorySegment table = freshTable(grid, arena);
             assertEquals(7 * 5 * 16, table.byteSize());
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> JpsPlusIndex.over(grid, table.asSlice(0, table.byteSize() - 1)));
-            assertTrue(e.getMessage().contains("" + table.byteSize()) && e.getMessage().contains("" + (table.byteSize() - 1)),
+            assertTrue(
+                    e.getMessage().contains("" + table.byteSize())
+                            && e.getMessage().contains("" + (table.byteSize() - 1)),
                     e.getMessage());
             assertThrows(NullPointerException.class, () -> JpsPlusIndex.over(grid, null));
         }
@@ -141,9 +156,11 @@ class JpsPlusIndexOverTest {
     @Test
     void aSideAboveTheLimitIsRefused() {
         int w = JpsPlusIndex.MAX_SIDE + 1;
-        try (Arena arena = Arena.ofConfined(); Grid grid = Grid.create(w, 1)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid grid = Grid.create(w, 1)) {
             MemorySegment table = arena.allocate(JpsPlusLayout.byteSize(w, 1), 8);
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JpsPlusIndex.over(grid, table));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> JpsPlusIndex.over(grid, table));
             assertTrue(e.getMessage().contains("" + JpsPlusIndex.MAX_SIDE), e.getMessage());
         }
     }
@@ -151,17 +168,21 @@ class JpsPlusIndexOverTest {
     @Test
     void aReadOnlyGridTakesAReadOnlyTableAsItIs() {
         Random random = new Random(17);
-        try (Arena arena = Arena.ofConfined(); Grid source = randomGrid(23, 19, random)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid source = randomGrid(23, 19, random)) {
             MemorySegment cells = copyOf(source.cells(), arena).asReadOnly();
             MemorySegment table = freshTable(source, arena).asReadOnly();
-            try (Grid grid = Grid.over(cells, 23, 19, GridTables.NONE); JpsPlusIndex over = JpsPlusIndex.over(grid, table)) {
+            try (Grid grid = Grid.over(cells, 23, 19, GridTables.NONE);
+                    JpsPlusIndex over = JpsPlusIndex.over(grid, table)) {
                 over.refresh();
                 assertEquals(table.address(), over.table().address());
                 assertSameTable(freshTable(source, arena), over.table(), 23, "read-only table");
             }
             // taken as it is: nothing is computed into read-only memory of zeros
-            MemorySegment zeros = arena.allocate(JpsPlusLayout.byteSize(23, 19), 8).asReadOnly();
-            try (Grid grid = Grid.over(cells, 23, 19, GridTables.NONE); JpsPlusIndex over = JpsPlusIndex.over(grid, zeros)) {
+            MemorySegment zeros =
+                    arena.allocate(JpsPlusLayout.byteSize(23, 19), 8).asReadOnly();
+            try (Grid grid = Grid.over(cells, 23, 19, GridTables.NONE);
+                    JpsPlusIndex over = JpsPlusIndex.over(grid, zeros)) {
                 over.refresh();
                 assertEquals(-1, zeros.mismatch(over.table()));
                 assertEquals(0, over.pendingEditCount());
@@ -171,7 +192,8 @@ class JpsPlusIndexOverTest {
 
     @Test
     void closingTheIndexLeavesTheCallersTableAndStopsListening() {
-        try (Arena arena = Arena.ofConfined(); Grid grid = Grid.create(12, 12)) {
+        try (Arena arena = Arena.ofConfined();
+                Grid grid = Grid.create(12, 12)) {
             MemorySegment table = freshTable(grid, arena);
             MemorySegment before = copyOf(table, arena);
             JpsPlusIndex over = JpsPlusIndex.over(grid, table);

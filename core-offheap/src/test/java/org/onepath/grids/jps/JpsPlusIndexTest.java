@@ -20,7 +20,8 @@ import org.onepath.layout.JpsPlusLayout;
 
 /** The JPS+ table against hand-derived values and the model's table built from the definition. */
 class JpsPlusIndexTest {
-    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort LE_SHORT =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final int N = Direction.NORTH;
     private static final int E = Direction.EAST;
     private static final int S = Direction.SOUTH;
@@ -43,8 +44,11 @@ class JpsPlusIndexTest {
             int n = model.cellCount();
             for (int c = 0; c < n; c++) {
                 for (int d = 0; d < 8; d++) {
-                    assertEquals(expected[c * 8 + d], index.entry(c, d), "entry of (" + c % model.width + ","
-                            + c / model.width + ") " + JpsModel.NAMES[d] + " " + where + "\n" + model);
+                    assertEquals(
+                            expected[c * 8 + d],
+                            index.entry(c, d),
+                            "entry of (" + c % model.width + "," + c / model.width + ") " + JpsModel.NAMES[d] + " "
+                                    + where + "\n" + model);
                 }
             }
             assertArrayEquals(expectedBytes, actual, "table bytes " + where);
@@ -57,7 +61,8 @@ class JpsPlusIndexTest {
 
     @Test
     void anOpenRowCountsTheCellsBeforeTheEdge() {
-        try (Grid grid = Grid.fromText(".....\n"); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.fromText(".....\n");
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             int[] east = {-4, -3, -2, -1, 0};
             int[] west = {0, -1, -2, -3, -4};
             for (int x = 0; x < 5; x++) {
@@ -77,7 +82,8 @@ class JpsPlusIndexTest {
                 .#..
                 ....
                 """;
-        try (Grid grid = Grid.fromText(picture); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.fromText(picture);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             // row 0 east: (2,0) is forced (below it (2,1) open, below (1,0) the wall)
             assertEquals(2, index.entry(cell(grid, 0, 0), E));
             assertEquals(1, index.entry(cell(grid, 1, 0), E));
@@ -119,7 +125,8 @@ class JpsPlusIndexTest {
                 ......
                 ......
                 """;
-        try (Grid grid = Grid.fromText(picture); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.fromText(picture);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             // (4,2) east: (5,2) is forced ((5,1) above it open, (4,1) above the previous cell a wall) -> 1; (3,2) -> 2
             assertEquals(1, index.entry(cell(grid, 4, 2), E));
             assertEquals(2, index.entry(cell(grid, 3, 2), E));
@@ -132,8 +139,9 @@ class JpsPlusIndexTest {
 
     @Test
     void cellMajorLayoutAndDirectionMajorCopy() {
-        try (Grid grid = Grid.fromText("....\n.#..\n....\n"); JpsPlusIndex index = new JpsPlusIndex(grid);
-             Arena arena = Arena.ofConfined()) {
+        try (Grid grid = Grid.fromText("....\n.#..\n....\n");
+                JpsPlusIndex index = new JpsPlusIndex(grid);
+                Arena arena = Arena.ofConfined()) {
             assertSame(grid, index.grid());
             MemorySegment table = index.table();
             assertTrue(table.isReadOnly());
@@ -160,13 +168,16 @@ class JpsPlusIndexTest {
     }
 
     @Property(tries = 200)
-    void tableEqualsTheDefinition(@ForAll @IntRange(min = 1, max = 40) int width,
-                                  @ForAll @IntRange(min = 1, max = 40) int height,
-                                  @ForAll @IntRange(min = 0, max = 55) int wallPercent,
-                                  @ForAll @IntRange(min = 0, max = 6) int rectangles,
-                                  @ForAll long seed) {
+    void tableEqualsTheDefinition(
+            @ForAll @IntRange(min = 1, max = 40) int width,
+            @ForAll @IntRange(min = 1, max = 40) int height,
+            @ForAll @IntRange(min = 0, max = 55) int wallPercent,
+            @ForAll @IntRange(min = 0, max = 6) int rectangles,
+            @ForAll long seed) {
         JpsModel model = JpsModel.random(width, height, wallPercent, rectangles, seed);
-        try (Grid grid = model.toGrid(); JpsPlusIndex index = new JpsPlusIndex(grid); Arena arena = Arena.ofConfined()) {
+        try (Grid grid = model.toGrid();
+                JpsPlusIndex index = new JpsPlusIndex(grid);
+                Arena arena = Arena.ofConfined()) {
             assertTableMatches(model, index, "fresh build");
             short[] expected = model.table();
             MemorySegment copy = index.directionMajorCopy(arena);
@@ -174,7 +185,9 @@ class JpsPlusIndexTest {
             for (int c = 0; c < n; c++) {
                 for (int d = 0; d < 8; d++) {
                     if (expected[c * 8 + d] != copy.get(LE_SHORT, ((long) d * n + c) * 2)) {
-                        assertEquals(expected[c * 8 + d], copy.get(LE_SHORT, ((long) d * n + c) * 2),
+                        assertEquals(
+                                expected[c * 8 + d],
+                                copy.get(LE_SHORT, ((long) d * n + c) * 2),
                                 "direction-major (" + c % width + "," + c / width + ") " + JpsModel.NAMES[d]);
                     }
                     if (!model.openCell(c)) {
@@ -188,12 +201,14 @@ class JpsPlusIndexTest {
     @Test
     void theLargestSideIsServedAndOneMoreRefused() {
         assertEquals(32766, JpsPlusIndex.MAX_SIDE);
-        try (Grid grid = Grid.create(32766, 1); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.create(32766, 1);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             assertEquals(-32765, index.entry(0, E));
             assertEquals(-32765, index.entry(32765, W));
             assertEquals(0, index.entry(32765, E));
         }
-        try (Grid grid = Grid.create(1, 32766); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.create(1, 32766);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             assertEquals(-32765, index.entry(0, S));
             assertEquals(-32765, index.entry(32765, N));
         }
@@ -208,7 +223,8 @@ class JpsPlusIndexTest {
 
     @Test
     void editsAreCountedUntilRefresh() {
-        try (Grid grid = Grid.create(6, 6); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.create(6, 6);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             assertEquals(0, index.pendingEditCount());
             grid.setWalkable(2, 2, false);
             grid.setArea(3, 3, 4);
@@ -226,7 +242,8 @@ class JpsPlusIndexTest {
         // 20 x 20: a full rebuild is due after more than 256 pending edits. The count is documented
         // as "edits heard since the last refresh (capped when a full rebuild is due)": it may stop
         // growing, but it must not read as if nothing were pending.
-        try (Grid grid = Grid.create(20, 20); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.create(20, 20);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             int edits = 0;
             for (int y = 0; y < 20 && edits < 300; y++) {
                 for (int x = 0; x < 20 && edits < 300; x++) {

@@ -127,10 +127,11 @@ class JumpRulesTest {
     }
 
     @Property(tries = 150)
-    void agreesWithTheModelEverywhere(@ForAll @IntRange(min = 1, max = 14) int width,
-                                      @ForAll @IntRange(min = 1, max = 14) int height,
-                                      @ForAll @IntRange(min = 0, max = 60) int wallPercent,
-                                      @ForAll long seed) {
+    void agreesWithTheModelEverywhere(
+            @ForAll @IntRange(min = 1, max = 14) int width,
+            @ForAll @IntRange(min = 1, max = 14) int height,
+            @ForAll @IntRange(min = 0, max = 60) int wallPercent,
+            @ForAll long seed) {
         JpsModel model = JpsModel.random(width, height, wallPercent, 0, seed);
         try (Grid grid = model.toGrid()) {
             JumpRules rules = new JumpRules(grid);
@@ -141,11 +142,15 @@ class JumpRulesTest {
                     for (int a = -1; a < 8; a++) {
                         final int arrival = a;
                         int expected = model.successors(x, y, arrival);
-                        assertEquals(expected, rules.successors(x, y, arrival),
+                        assertEquals(
+                                expected,
+                                rules.successors(x, y, arrival),
                                 () -> "successors at (" + x + "," + y + ")\n" + model);
                         if (arrival >= 0) {
                             boolean forced = !JpsModel.diagonal(arrival) && expected != 1 << arrival;
-                            assertEquals(forced, rules.hasForcedNeighbour(x, y, arrival),
+                            assertEquals(
+                                    forced,
+                                    rules.hasForcedNeighbour(x, y, arrival),
                                     () -> "forced at (" + x + "," + y + ")\n" + model);
                         }
                     }

@@ -18,9 +18,9 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
+import org.onepath.Grid;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
-import org.onepath.Grid;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
@@ -39,7 +39,11 @@ import org.onepath.grids.ZeroHeuristic;
 class JumpSearchTest {
     private static final double SQRT2 = Math.sqrt(2.0);
 
-    enum Kind { ONLINE, BLOCK, TABLE }
+    enum Kind {
+        ONLINE,
+        BLOCK,
+        TABLE
+    }
 
     /** A grid with the three jumpers over it. */
     static final class Setup implements AutoCloseable {
@@ -91,8 +95,13 @@ class JumpSearchTest {
     record Outcome(SearchStatus status, int[] path, long costBits, int iterations, int expanded, int[] expansions) {
         static Outcome of(JumpSearch<?, ?> s, GridSearchBuffers buffers) {
             int[] path = s.status() == SearchStatus.FOUND ? s.path() : new int[0];
-            return new Outcome(s.status(), path, Double.doubleToLongBits(s.pathCost()), s.iterations(),
-                    s.expandedCount(), buffers.recordsExpansions() ? buffers.expandedNodes() : new int[0]);
+            return new Outcome(
+                    s.status(),
+                    path,
+                    Double.doubleToLongBits(s.pathCost()),
+                    s.iterations(),
+                    s.expandedCount(),
+                    buffers.recordsExpansions() ? buffers.expandedNodes() : new int[0]);
         }
 
         void assertSame(Outcome o, String where) {
@@ -119,7 +128,8 @@ class JumpSearchTest {
                 // the start is expanded; its only jump (south-east, 4 steps) reaches the goal
                 assertEquals(2, search.iterations(), kind.name());
                 assertEquals(1, search.expandedCount(), kind.name());
-                assertEquals(Double.doubleToLongBits(4 * SQRT2), Double.doubleToLongBits(search.pathCost()), kind.name());
+                assertEquals(
+                        Double.doubleToLongBits(4 * SQRT2), Double.doubleToLongBits(search.pathCost()), kind.name());
                 assertArrayEquals(new int[] {0, 6, 12, 18, 24}, search.path(), kind.name());
                 assertEquals(5, search.pathLength());
                 assertEquals(0, search.start());
@@ -207,7 +217,10 @@ class JumpSearchTest {
             OnlineJumper jumper = new OnlineJumper(grid);
             Heuristic h = new OctileHeuristic(3, 1.0);
             for (double bad : new double[] {0.0, -1.0, Double.NaN, Double.POSITIVE_INFINITY}) {
-                assertThrows(IllegalArgumentException.class, () -> new JumpSearch<>(grid, jumper, h, bad, s.buffers), "cost " + bad);
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> new JumpSearch<>(grid, jumper, h, bad, s.buffers),
+                        "cost " + bad);
             }
             try (GridSearchBuffers small = new GridSearchBuffers(8)) {
                 assertThrows(IllegalArgumentException.class, () -> new JumpSearch<>(grid, jumper, h, 1.0, small));
@@ -253,11 +266,19 @@ class JumpSearchTest {
     @Provide
     Arbitrary<Case> cases() {
         Arbitrary<Integer> side = Arbitraries.integers().between(1, 22);
-        Arbitrary<JpsModel> models = Combinators.combine(side, side, Arbitraries.integers().between(0, 45),
-                        Arbitraries.integers().between(0, 4), Arbitraries.longs())
+        Arbitrary<JpsModel> models = Combinators.combine(
+                        side,
+                        side,
+                        Arbitraries.integers().between(0, 45),
+                        Arbitraries.integers().between(0, 4),
+                        Arbitraries.longs())
                 .as(JpsModel::random);
-        return Combinators.combine(models, Arbitraries.of(1.0, 1.0, 2.5, 0.37, 7.0), Arbitraries.of(true, true, false),
-                Arbitraries.integers().between(0, 1_000_000).list().ofSize(8)).as(Case::new);
+        return Combinators.combine(
+                        models,
+                        Arbitraries.of(1.0, 1.0, 2.5, 0.37, 7.0),
+                        Arbitraries.of(true, true, false),
+                        Arbitraries.integers().between(0, 1_000_000).list().ofSize(8))
+                .as(Case::new);
     }
 
     private static int pickOpen(JpsModel model, List<Integer> open, int pick) {
@@ -271,14 +292,18 @@ class JumpSearchTest {
         if (open.isEmpty()) {
             return;
         }
-        try (Setup s = new Setup(model); GridSearchBuffers astarBuffers = new GridSearchBuffers(model.cellCount())) {
+        try (Setup s = new Setup(model);
+                GridSearchBuffers astarBuffers = new GridSearchBuffers(model.cellCount())) {
             s.buffers.recordExpansions(true);
             for (int area = 0; area < 255; area++) {
                 s.grid.areas().set(area, c.m()); // A* reads the multipliers from the grid
             }
             SquareTopology topology = s.grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
-            AStar<SquareTopology, DefaultStepCost, Heuristic> astar = new AStar<>(topology, DefaultStepCost.INSTANCE,
-                    c.octile() ? new OctileHeuristic(model.width, c.m()) : ZeroHeuristic.INSTANCE, astarBuffers);
+            AStar<SquareTopology, DefaultStepCost, Heuristic> astar = new AStar<>(
+                    topology,
+                    DefaultStepCost.INSTANCE,
+                    c.octile() ? new OctileHeuristic(model.width, c.m()) : ZeroHeuristic.INSTANCE,
+                    astarBuffers);
             for (int q = 0; q < 4; q++) {
                 int start = pickOpen(model, open, c.picks().get(2 * q));
                 int goal = pickOpen(model, open, c.picks().get(2 * q + 1));
@@ -292,9 +317,13 @@ class JumpSearchTest {
                     search.run();
                     Outcome actual = Outcome.of(search, s.buffers);
                     JpsModel.Outcome ref = model.jumpSearch(s.reference(kind), start, goal, c.m(), c.octile());
-                    Outcome expected = new Outcome(ref.found() ? SearchStatus.FOUND : SearchStatus.NO_PATH,
-                            ref.found() ? ref.path() : new int[0], Double.doubleToLongBits(ref.cost()), ref.iterations(),
-                            ref.expanded(), ref.expansions());
+                    Outcome expected = new Outcome(
+                            ref.found() ? SearchStatus.FOUND : SearchStatus.NO_PATH,
+                            ref.found() ? ref.path() : new int[0],
+                            Double.doubleToLongBits(ref.cost()),
+                            ref.iterations(),
+                            ref.expanded(),
+                            ref.expansions());
                     expected.assertSame(actual, where);
                     assertEquals(search.iterations() - (ref.found() ? 1 : 0), search.expandedCount(), where);
 
@@ -317,7 +346,8 @@ class JumpSearchTest {
                             fail("path sums to " + sum[0] + " but cost " + search.pathCost() + "; " + where);
                         }
                         assertEquals(path.length, search.pathLength());
-                        Statistics.label("path cells").collect(path.length < 5 ? "<5" : path.length < 15 ? "5..14" : "15+");
+                        Statistics.label("path cells")
+                                .collect(path.length < 5 ? "<5" : path.length < 15 ? "5..14" : "15+");
                     } else {
                         Statistics.label("path cells").collect("no path");
                     }
@@ -327,12 +357,14 @@ class JumpSearchTest {
     }
 
     @Property(tries = 40)
-    void optimalOnLargerAndMazeGrids(@ForAll @IntRange(min = 20, max = 90) int width,
-                                     @ForAll @IntRange(min = 20, max = 90) int height,
-                                     @ForAll boolean maze,
-                                     @ForAll @IntRange(min = 0, max = 30) int percent,
-                                     @ForAll long seed) {
-        JpsModel model = maze ? JpsModel.maze(width, height, percent, seed) : JpsModel.random(width, height, percent, 8, seed);
+    void optimalOnLargerAndMazeGrids(
+            @ForAll @IntRange(min = 20, max = 90) int width,
+            @ForAll @IntRange(min = 20, max = 90) int height,
+            @ForAll boolean maze,
+            @ForAll @IntRange(min = 0, max = 30) int percent,
+            @ForAll long seed) {
+        JpsModel model =
+                maze ? JpsModel.maze(width, height, percent, seed) : JpsModel.random(width, height, percent, 8, seed);
         List<Integer> open = model.openCells();
         if (open.isEmpty()) {
             return;
@@ -347,8 +379,8 @@ class JumpSearchTest {
                     JumpSearch<Jumper, Heuristic> search = s.search(kind, 1.0, q % 2 == 0);
                     search.begin(start, goal);
                     search.run();
-                    String where = kind + " " + start + " -> " + goal + (maze ? " maze " : " random ") + width + "x" + height
-                            + " " + percent + "% seed " + seed;
+                    String where = kind + " " + start + " -> " + goal + (maze ? " maze " : " random ") + width + "x"
+                            + height + " " + percent + "% seed " + seed;
                     if (expected == Double.POSITIVE_INFINITY) {
                         assertEquals(SearchStatus.NO_PATH, search.status(), where);
                         continue;
@@ -440,7 +472,9 @@ class JumpSearchTest {
                         assertEquals(SearchStatus.NO_PATH, search.status(), where);
                     } else {
                         assertEquals(SearchStatus.FOUND, search.status(), where);
-                        assertTrue(JpsModel.closeEnough(expected, search.pathCost()), search.pathCost() + " vs " + expected + " " + where);
+                        assertTrue(
+                                JpsModel.closeEnough(expected, search.pathCost()),
+                                search.pathCost() + " vs " + expected + " " + where);
                         assertNull(model.chainProblem(search.path(), start, goal, c.m(), new double[1]), where);
                     }
                 }

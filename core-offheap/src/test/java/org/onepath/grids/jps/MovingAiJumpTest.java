@@ -12,12 +12,9 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.onepath.Grid;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
-import org.onepath.Grid;
-import org.onepath.io.MovingAiMap;
-import org.onepath.io.MovingAiScenario;
-import org.onepath.io.MovingAiScenarios;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridSearchBuffers;
@@ -25,6 +22,9 @@ import org.onepath.grids.Heuristic;
 import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SquareTopology;
+import org.onepath.io.MovingAiMap;
+import org.onepath.io.MovingAiScenario;
+import org.onepath.io.MovingAiScenarios;
 
 /**
  * The jumpers and the JPS+ table on Moving AI maps (skipped when the benchmark data is absent):
@@ -38,7 +38,8 @@ class MovingAiJumpTest {
     @CsvSource({"dao, arena.map", "street, Berlin_0_256.map"})
     void blockEqualsOnlineFromEveryWalkableCell(String folder, String name) {
         Path file = JpsModel.movingAiMap(folder, name);
-        try (Grid grid = MovingAiMap.read(file).toGrid(); BlockMap map = new BlockMap(grid)) {
+        try (Grid grid = MovingAiMap.read(file).toGrid();
+                BlockMap map = new BlockMap(grid)) {
             JpsModel model = JpsModel.of(grid);
             BlockJumper block = new BlockJumper(map);
             OnlineJumper online = new OnlineJumper(grid);
@@ -59,7 +60,8 @@ class MovingAiJumpTest {
                         found++;
                     }
                     if (expected != actual) {
-                        fail(name + ": block " + actual + " != online " + expected + " from (" + cell % model.width + ","
+                        fail(name + ": block " + actual + " != online " + expected + " from (" + cell % model.width
+                                + ","
                                 + cell / model.width + ") " + JpsModel.NAMES[d] + " goal (" + goal % model.width + ","
                                 + goal / model.width + ")");
                     }
@@ -82,7 +84,8 @@ class MovingAiJumpTest {
                 int cell = random.nextInt(n);
                 int goal = random.nextInt(n);
                 int d = random.nextInt(8);
-                assertEquals(model.jump(cell, d, goal), online.jump(cell, d, goal), name + " cell " + cell + " dir " + d);
+                assertEquals(
+                        model.jump(cell, d, goal), online.jump(cell, d, goal), name + " cell " + cell + " dir " + d);
             }
         }
     }
@@ -91,7 +94,8 @@ class MovingAiJumpTest {
     @CsvSource({"dao, arena.map", "street, Berlin_0_256.map"})
     void tableEqualsTheDefinition(String folder, String name) {
         Path file = JpsModel.movingAiMap(folder, name);
-        try (Grid grid = MovingAiMap.read(file).toGrid(); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = MovingAiMap.read(file).toGrid();
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             JpsModel model = JpsModel.of(grid);
             JpsPlusIndexTest.assertTableMatches(model, index, name);
             // edits on the map, then a refresh: still the definition
@@ -118,15 +122,19 @@ class MovingAiJumpTest {
         Path scen = file.resolveSibling(name + ".scen");
         assumeTrue(Files.isRegularFile(scen), "scenario file " + scen.toAbsolutePath() + " not found; skipping");
         List<MovingAiScenario> problems = MovingAiScenarios.read(scen);
-        try (Grid grid = MovingAiMap.read(file).toGrid(); BlockMap map = new BlockMap(grid);
-             JpsPlusIndex index = new JpsPlusIndex(grid); GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount());
-             GridSearchBuffers astarBuffers = new GridSearchBuffers(grid.cellCount())) {
+        try (Grid grid = MovingAiMap.read(file).toGrid();
+                BlockMap map = new BlockMap(grid);
+                JpsPlusIndex index = new JpsPlusIndex(grid);
+                GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount());
+                GridSearchBuffers astarBuffers = new GridSearchBuffers(grid.cellCount())) {
             JpsModel model = JpsModel.of(grid);
             Heuristic h = new OctileHeuristic(grid.width(), 1.0);
             JumpSearch<BlockJumper, Heuristic> jps = new JumpSearch<>(grid, new BlockJumper(map), h, 1.0, buffers);
-            JumpSearch<TableJumper, Heuristic> jpsPlus = new JumpSearch<>(grid, new TableJumper(index), h, 1.0, buffers);
+            JumpSearch<TableJumper, Heuristic> jpsPlus =
+                    new JumpSearch<>(grid, new TableJumper(index), h, 1.0, buffers);
             SquareTopology topology = grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
-            AStar<SquareTopology, DefaultStepCost, Heuristic> astar = new AStar<>(topology, DefaultStepCost.INSTANCE, h, astarBuffers);
+            AStar<SquareTopology, DefaultStepCost, Heuristic> astar =
+                    new AStar<>(topology, DefaultStepCost.INSTANCE, h, astarBuffers);
             int step = Math.max(1, problems.size() / 60);
             for (int i = problems.size() - 1; i >= 0; i -= step) {
                 MovingAiScenario p = problems.get(i);
@@ -137,9 +145,14 @@ class MovingAiJumpTest {
                 for (JumpSearch<?, Heuristic> search : List.of(jps, jpsPlus)) {
                     search.begin(start, goal);
                     assertEquals(SearchStatus.FOUND, search.run(), p.toString());
-                    assertTrue(JpsModel.closeEnough(astar.pathCost(), search.pathCost()),
+                    assertTrue(
+                            JpsModel.closeEnough(astar.pathCost(), search.pathCost()),
                             search.pathCost() + " vs A* " + astar.pathCost() + " " + p);
-                    assertEquals(p.optimalLength(), search.pathCost(), Math.max(1e-7, 1e-6 * p.optimalLength()), p.toString());
+                    assertEquals(
+                            p.optimalLength(),
+                            search.pathCost(),
+                            Math.max(1e-7, 1e-6 * p.optimalLength()),
+                            p.toString());
                     double[] sum = new double[1];
                     assertNull(model.chainProblem(search.path(), start, goal, 1.0, sum), p.toString());
                     assertTrue(JpsModel.closeEnough(sum[0], search.pathCost()), p.toString());

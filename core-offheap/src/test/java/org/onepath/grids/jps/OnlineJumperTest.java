@@ -108,11 +108,12 @@ class OnlineJumperTest {
     }
 
     @Property(tries = 150)
-    void agreesWithTheModelFromEveryCell(@ForAll @IntRange(min = 1, max = 24) int width,
-                                         @ForAll @IntRange(min = 1, max = 24) int height,
-                                         @ForAll @IntRange(min = 0, max = 50) int wallPercent,
-                                         @ForAll @IntRange(min = 0, max = 4) int rectangles,
-                                         @ForAll long seed) {
+    void agreesWithTheModelFromEveryCell(
+            @ForAll @IntRange(min = 1, max = 24) int width,
+            @ForAll @IntRange(min = 1, max = 24) int height,
+            @ForAll @IntRange(min = 0, max = 50) int wallPercent,
+            @ForAll @IntRange(min = 0, max = 4) int rectangles,
+            @ForAll long seed) {
         JpsModel model = JpsModel.random(width, height, wallPercent, rectangles, seed);
         Random random = new Random(seed ^ 0x5DEECE66DL);
         try (Grid grid = model.toGrid()) {
@@ -120,14 +121,19 @@ class OnlineJumperTest {
             int n = model.cellCount();
             for (int cell = 0; cell < n; cell++) {
                 for (int d = 0; d < 8; d++) {
-                    int[] goals = {random.nextInt(n), (cell / width) * width + random.nextInt(width),
-                            random.nextInt(height) * width + cell % width};
+                    int[] goals = {
+                        random.nextInt(n),
+                        (cell / width) * width + random.nextInt(width),
+                        random.nextInt(height) * width + cell % width
+                    };
                     for (int goal : goals) {
                         int expected = model.jump(cell, d, goal);
                         int actual = jumper.jump(cell, d, goal);
                         if (expected != actual) {
-                            assertEquals(expected, actual, "jump from " + cell + " dir " + JpsModel.NAMES[d]
-                                    + " goal " + goal + "\n" + model);
+                            assertEquals(
+                                    expected,
+                                    actual,
+                                    "jump from " + cell + " dir " + JpsModel.NAMES[d] + " goal " + goal + "\n" + model);
                         }
                     }
                 }

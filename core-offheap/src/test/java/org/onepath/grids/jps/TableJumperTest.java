@@ -21,21 +21,23 @@ class TableJumperTest {
 
     @Test
     void straightGoalWithinTheReachIsReturned() {
-        try (Grid grid = Grid.fromText("......\n"); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.fromText("......\n");
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             TableJumper jumper = new TableJumper(index);
             assertSame(index, jumper.index());
             assertEquals(-5, index.entry(0, Direction.EAST));
             assertEquals(3, jump(grid, jumper, 0, 0, Direction.EAST, 3, 0));
             assertEquals(5, jump(grid, jumper, 0, 0, Direction.EAST, 5, 0));
-            assertEquals(0, jump(grid, jumper, 0, 0, Direction.EAST, 0, 0));  // the start itself
-            assertEquals(0, jump(grid, jumper, 3, 0, Direction.EAST, 1, 0));  // behind
+            assertEquals(0, jump(grid, jumper, 0, 0, Direction.EAST, 0, 0)); // the start itself
+            assertEquals(0, jump(grid, jumper, 3, 0, Direction.EAST, 1, 0)); // behind
             assertEquals(2, jump(grid, jumper, 3, 0, Direction.WEST, 1, 0));
         }
     }
 
     @Test
     void straightGoalBeyondAWallIsNotReturned() {
-        try (Grid grid = Grid.fromText("...#..\n"); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.fromText("...#..\n");
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             TableJumper jumper = new TableJumper(index);
             assertEquals(-2, index.entry(0, Direction.EAST));
             assertEquals(0, jump(grid, jumper, 0, 0, Direction.EAST, 5, 0));
@@ -51,7 +53,8 @@ class TableJumperTest {
                 ......
                 .#....
                 """;
-        try (Grid grid = Grid.fromText(picture); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.fromText(picture);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             TableJumper jumper = new TableJumper(index);
             // (2,0) is forced going east: (0,0) east is 2
             assertEquals(2, index.entry(0, Direction.EAST));
@@ -65,7 +68,8 @@ class TableJumperTest {
 
     @Test
     void diagonalStopsLevelWithAGoalInsideTheQuadrant() {
-        try (Grid grid = Grid.create(5, 5); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.create(5, 5);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             TableJumper jumper = new TableJumper(index);
             assertEquals(-4, index.entry(20, Direction.NORTH_EAST)); // (0,4): four steps to the corner
             assertEquals(3, jump(grid, jumper, 0, 4, Direction.NORTH_EAST, 3, 0)); // min(3, 4)
@@ -89,7 +93,8 @@ class TableJumperTest {
                 .....
                 .....
                 """;
-        try (Grid grid = Grid.fromText(picture); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.fromText(picture);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             TableJumper jumper = new TableJumper(index);
             // NE from (0,3) lands on (1,2), whose north value is positive: (1,1) is forced going
             // north ((2,1) open beside it, (2,2) beside the previous cell a wall)
@@ -111,7 +116,8 @@ class TableJumperTest {
                 ......
                 ......
                 """;
-        try (Grid grid = Grid.fromText(picture); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.fromText(picture);
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             TableJumper jumper = new TableJumper(index);
             assertEquals(3, index.entry(30, Direction.NORTH_EAST)); // (0,5) to the jump point (3,2)
             assertEquals(2, jump(grid, jumper, 0, 5, Direction.NORTH_EAST, 2, 0)); // level with x = 2
@@ -124,7 +130,8 @@ class TableJumperTest {
 
     @Test
     void aWallCellJumpsNowhere() {
-        try (Grid grid = Grid.fromText("...\n.#.\n...\n"); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = Grid.fromText("...\n.#.\n...\n");
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             TableJumper jumper = new TableJumper(index);
             for (int d = 0; d < 8; d++) {
                 assertEquals(0, jumper.jump(4, d, 0), "dir " + d);
@@ -135,15 +142,17 @@ class TableJumperTest {
     }
 
     @Property(tries = 150)
-    void followsTheBoundingRuleEverywhere(@ForAll @IntRange(min = 1, max = 24) int width,
-                                          @ForAll @IntRange(min = 1, max = 24) int height,
-                                          @ForAll @IntRange(min = 0, max = 50) int wallPercent,
-                                          @ForAll @IntRange(min = 0, max = 4) int rectangles,
-                                          @ForAll long seed) {
+    void followsTheBoundingRuleEverywhere(
+            @ForAll @IntRange(min = 1, max = 24) int width,
+            @ForAll @IntRange(min = 1, max = 24) int height,
+            @ForAll @IntRange(min = 0, max = 50) int wallPercent,
+            @ForAll @IntRange(min = 0, max = 4) int rectangles,
+            @ForAll long seed) {
         JpsModel model = JpsModel.random(width, height, wallPercent, rectangles, seed);
         short[] table = model.table();
         Random random = new Random(seed);
-        try (Grid grid = model.toGrid(); JpsPlusIndex index = new JpsPlusIndex(grid)) {
+        try (Grid grid = model.toGrid();
+                JpsPlusIndex index = new JpsPlusIndex(grid)) {
             TableJumper jumper = new TableJumper(index);
             int n = model.cellCount();
             for (int cell = 0; cell < n; cell++) {
@@ -153,14 +162,19 @@ class TableJumperTest {
                     int k = 1 + random.nextInt(Math.max(width, height));
                     int gx = Math.min(width - 1, Math.max(0, x + k * JpsModel.DX[d] + random.nextInt(3) - 1));
                     int gy = Math.min(height - 1, Math.max(0, y + k * JpsModel.DY[d] + random.nextInt(3) - 1));
-                    int[] goals = {random.nextInt(n), gy * width + gx, y * width + random.nextInt(width),
-                            random.nextInt(height) * width + x};
+                    int[] goals = {
+                        random.nextInt(n),
+                        gy * width + gx,
+                        y * width + random.nextInt(width),
+                        random.nextInt(height) * width + x
+                    };
                     for (int goal : goals) {
                         int expected = model.tableJump(table, cell, d, goal);
                         int actual = jumper.jump(cell, d, goal);
                         if (expected != actual) {
                             fail("table jump " + actual + " != " + expected + " from (" + x + "," + y + ") "
-                                    + JpsModel.NAMES[d] + " goal (" + goal % width + "," + goal / width + ")\n" + model);
+                                    + JpsModel.NAMES[d] + " goal (" + goal % width + "," + goal / width + ")\n"
+                                    + model);
                         }
                     }
                 }

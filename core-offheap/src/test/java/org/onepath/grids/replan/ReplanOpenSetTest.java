@@ -24,9 +24,9 @@ class ReplanOpenSetTest {
         int capacity = 1 + random.nextInt(60);
         // Keys from a coarse grid of values, so the tolerance never blurs two distinct keys and the
         // plain order is a total order; infinities included.
-        record Entry(int node, double k1, double k2) {
-        }
-        Comparator<Entry> order = Comparator.<Entry>comparingDouble(e -> e.k1).thenComparingDouble(e -> e.k2)
+        record Entry(int node, double k1, double k2) {}
+        Comparator<Entry> order = Comparator.<Entry>comparingDouble(e -> e.k1)
+                .thenComparingDouble(e -> e.k2)
                 .thenComparingInt(e -> e.node);
         try (ReplanOpenSet set = new ReplanOpenSet(capacity)) {
             List<Entry> model = new ArrayList<>();
@@ -95,7 +95,8 @@ class ReplanOpenSetTest {
 
     @Test
     void snapshotsRoundTripSlotForSlot() {
-        try (ReplanOpenSet a = new ReplanOpenSet(20); ReplanOpenSet b = new ReplanOpenSet(20)) {
+        try (ReplanOpenSet a = new ReplanOpenSet(20);
+                ReplanOpenSet b = new ReplanOpenSet(20)) {
             for (int i = 0; i < 15; i++) {
                 a.push((i * 7) % 20, (i * 3) % 5, i % 2);
             }
@@ -105,7 +106,8 @@ class ReplanOpenSetTest {
             while (!a.isEmpty()) {
                 assertEquals(a.pop(), b.pop());
             }
-            assertThrows(IllegalArgumentException.class,
+            assertThrows(
+                    IllegalArgumentException.class,
                     () -> b.load(new ReplanOpenSetPiece.Heap(new int[] {1, 1}, new double[2], new double[2])));
             assertTrue(b.isEmpty(), "a refused load leaves the set empty");
         }

@@ -45,65 +45,80 @@ class AnyAnglePathQualityTest {
         long[] iterations = new long[variants.length];
         String firstLazyLonger = null;
         try (ThetaGrids.Pool pool = new ThetaGrids.Pool()) {
-        while (queries < QUERIES) {
-            double m = grids % 5 == 0 ? 2.5 : 1.0;
-            ReferenceGrid ref = ThetaGrids.random(rnd, 2, 12, 40, m);
-            boolean checkVisibility = grids % 25 == 0;
-            grids++;
-            int[] open = ThetaGrids.walkable(ref);
-            if (open.length < 2) {
-                continue;
-            }
-            AnyAngleReference model = new AnyAngleReference(ref, m);
-            {
-                Grid grid = pool.grid(ref, m);
-                GridSearchBuffers buffers = pool.buffers(grid);
-                EuclideanHeuristic h = new EuclideanHeuristic(grid.width(), m);
-                int start = open[rnd.nextInt(open.length)];
-                double[] octile = model.octileFrom(start);
-                double[] visibility = checkVisibility ? model.visibilityGraphFrom(start) : null;
-                for (int q = 0; q < 5; q++) {
-                    int goal = open[rnd.nextInt(open.length)];
-                    queries++;
-                    boolean reachable = octile[goal] < Double.POSITIVE_INFINITY;
-                    found += reachable ? 1 : 0;
-                    for (int v = 0; v < variants.length; v++) {
-                        ThetaSearch<EuclideanHeuristic> search = new ThetaSearch<>(grid, variants[v], h, m, buffers);
-                        search.begin(start, goal);
-                        SearchStatus status = search.run();
-                        iterations[v] += search.iterations();
-                        ThetaVariant variant = variants[v];
-                        Supplier<String> where = () -> variant + " " + start + " -> " + goal + " (m " + m + ") on\n" + ref.picture();
-                        assertEquals(reachable ? SearchStatus.FOUND : SearchStatus.NO_PATH, status, where);
-                        if (!reachable) {
-                            continue;
-                        }
-                        int[] path = search.path();
-                        checkPath(model, ref, path, start, goal, search.pathCost(), where);
-                        double cost = search.pathCost();
-                        if (visibility != null) {
-                            visibilityChecked++;
-                            assertTrue(cost >= visibility[goal] * (1 - LONGER), () -> "cost " + cost
-                                    + " is below the visibility-graph optimum " + visibility[goal] + ": " + where.get());
-                        }
-                        double ratio = octile[goal] == 0 ? 1.0 : cost / octile[goal];
-                        if (ratio > 1 + LONGER) {
-                            longer[v]++;
-                            worst[v] = Math.max(worst[v], ratio);
-                            if (variants[v] == ThetaVariant.LAZY && firstLazyLonger == null) {
-                                firstLazyLonger = where.get() + "\ncost " + cost + ", A* " + octile[goal];
+            while (queries < QUERIES) {
+                double m = grids % 5 == 0 ? 2.5 : 1.0;
+                ReferenceGrid ref = ThetaGrids.random(rnd, 2, 12, 40, m);
+                boolean checkVisibility = grids % 25 == 0;
+                grids++;
+                int[] open = ThetaGrids.walkable(ref);
+                if (open.length < 2) {
+                    continue;
+                }
+                AnyAngleReference model = new AnyAngleReference(ref, m);
+                {
+                    Grid grid = pool.grid(ref, m);
+                    GridSearchBuffers buffers = pool.buffers(grid);
+                    EuclideanHeuristic h = new EuclideanHeuristic(grid.width(), m);
+                    int start = open[rnd.nextInt(open.length)];
+                    double[] octile = model.octileFrom(start);
+                    double[] visibility = checkVisibility ? model.visibilityGraphFrom(start) : null;
+                    for (int q = 0; q < 5; q++) {
+                        int goal = open[rnd.nextInt(open.length)];
+                        queries++;
+                        boolean reachable = octile[goal] < Double.POSITIVE_INFINITY;
+                        found += reachable ? 1 : 0;
+                        for (int v = 0; v < variants.length; v++) {
+                            ThetaSearch<EuclideanHeuristic> search =
+                                    new ThetaSearch<>(grid, variants[v], h, m, buffers);
+                            search.begin(start, goal);
+                            SearchStatus status = search.run();
+                            iterations[v] += search.iterations();
+                            ThetaVariant variant = variants[v];
+                            Supplier<String> where =
+                                    () -> variant + " " + start + " -> " + goal + " (m " + m + ") on\n" + ref.picture();
+                            assertEquals(reachable ? SearchStatus.FOUND : SearchStatus.NO_PATH, status, where);
+                            if (!reachable) {
+                                continue;
+                            }
+                            int[] path = search.path();
+                            checkPath(model, ref, path, start, goal, search.pathCost(), where);
+                            double cost = search.pathCost();
+                            if (visibility != null) {
+                                visibilityChecked++;
+                                assertTrue(
+                                        cost >= visibility[goal] * (1 - LONGER),
+                                        () -> "cost " + cost + " is below the visibility-graph optimum "
+                                                + visibility[goal] + ": " + where.get());
+                            }
+                            double ratio = octile[goal] == 0 ? 1.0 : cost / octile[goal];
+                            if (ratio > 1 + LONGER) {
+                                longer[v]++;
+                                worst[v] = Math.max(worst[v], ratio);
+                                if (variants[v] == ThetaVariant.LAZY && firstLazyLonger == null) {
+                                    firstLazyLonger = where.get() + "\ncost " + cost + ", A* " + octile[goal];
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        }
-        System.out.printf(Locale.ROOT, "any-angle quality: %d queries on %d grids (%d with a path), "
-                        + "%d paths checked against the visibility graph%n", queries, grids, found, visibilityChecked);
+        System.out.printf(
+                Locale.ROOT,
+                "any-angle quality: %d queries on %d grids (%d with a path), "
+                        + "%d paths checked against the visibility graph%n",
+                queries,
+                grids,
+                found,
+                visibilityChecked);
         for (int v = 0; v < variants.length; v++) {
-            System.out.printf(Locale.ROOT, "  %-12s longer than A*: %d (worst %.4f x), %d iterations%n",
-                    variants[v], longer[v], worst[v], iterations[v]);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %-12s longer than A*: %d (worst %.4f x), %d iterations%n",
+                    variants[v],
+                    longer[v],
+                    worst[v],
+                    iterations[v]);
         }
         if (firstLazyLonger != null) {
             System.out.println("  first Lazy Theta* path longer than A*: " + firstLazyLonger);
@@ -111,7 +126,8 @@ class AnyAnglePathQualityTest {
         assertEquals(0, longer[ThetaVariant.THETA.ordinal()], "Theta* paths longer than A*");
         assertEquals(0, longer[ThetaVariant.LAZY_REQUEUE.ordinal()], "Lazy Theta* with re-queue paths longer than A*");
         assertTrue(found > QUERIES / 2, "most queries have a path: " + found);
-        assertTrue(iterations[ThetaVariant.LAZY_REQUEUE.ordinal()] >= iterations[ThetaVariant.LAZY.ordinal()],
+        assertTrue(
+                iterations[ThetaVariant.LAZY_REQUEUE.ordinal()] >= iterations[ThetaVariant.LAZY.ordinal()],
                 "the re-queue never saves pops overall");
     }
 
@@ -146,8 +162,12 @@ class AnyAnglePathQualityTest {
                         ThetaSearch<EuclideanHeuristic> search = new ThetaSearch<>(grid, variant, h, m, buffers);
                         search.begin(start, goal);
                         SearchStatus status = search.run();
-                        Supplier<String> where = () -> variant + " " + start + " -> " + goal + " (m " + m + ") on\n" + ref.picture();
-                        assertEquals(octile[goal] < Double.POSITIVE_INFINITY ? SearchStatus.FOUND : SearchStatus.NO_PATH, status, where);
+                        Supplier<String> where =
+                                () -> variant + " " + start + " -> " + goal + " (m " + m + ") on\n" + ref.picture();
+                        assertEquals(
+                                octile[goal] < Double.POSITIVE_INFINITY ? SearchStatus.FOUND : SearchStatus.NO_PATH,
+                                status,
+                                where);
                         if (status != SearchStatus.FOUND) {
                             continue;
                         }
@@ -162,16 +182,26 @@ class AnyAnglePathQualityTest {
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "any-angle quality, 13..30 cells a side: %d queries, Lazy Theta* longer than A* %d times%n",
-                queries, lazyLonger);
+        System.out.printf(
+                Locale.ROOT,
+                "any-angle quality, 13..30 cells a side: %d queries, Lazy Theta* longer than A* %d times%n",
+                queries,
+                lazyLonger);
         assertTrue(queries >= 290, "queries " + queries);
     }
 
     /** Ends, sight between consecutive waypoints (exact test), cost bits = segments summed in order. */
-    static void checkPath(AnyAngleReference model, ReferenceGrid ref, int[] path, int start, int goal, double cost,
-                          Supplier<String> where) {
+    static void checkPath(
+            AnyAngleReference model,
+            ReferenceGrid ref,
+            int[] path,
+            int start,
+            int goal,
+            double cost,
+            Supplier<String> where) {
         if (path.length == 0 || path[0] != start || path[path.length - 1] != goal) {
-            fail("path " + java.util.Arrays.toString(path) + " does not run from " + start + " to " + goal + ": " + where.get());
+            fail("path " + java.util.Arrays.toString(path) + " does not run from " + start + " to " + goal + ": "
+                    + where.get());
         }
         int w = ref.width();
         double sum = 0.0;

@@ -3,8 +3,8 @@ package org.onepath.grids.theta;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.onepath.cells.DiagonalRule;
 import org.onepath.ReferenceGrid;
+import org.onepath.cells.DiagonalRule;
 
 /**
  * Plain models of the any-angle rules, written from the definitions and sharing no code with the
@@ -74,10 +74,10 @@ final class AnyAngleReference {
         long dx = bx - ax;
         long dy = by - ay;
         long[] sides = {
-                dx * (loy - ay) - dy * (lox - ax),
-                dx * (loy - ay) - dy * (hix - ax),
-                dx * (hiy - ay) - dy * (lox - ax),
-                dx * (hiy - ay) - dy * (hix - ax),
+            dx * (loy - ay) - dy * (lox - ax),
+            dx * (loy - ay) - dy * (hix - ax),
+            dx * (hiy - ay) - dy * (lox - ax),
+            dx * (hiy - ay) - dy * (hix - ax),
         };
         boolean allAbove = true;
         boolean allBelow = true;
@@ -122,8 +122,8 @@ final class AnyAngleReference {
     record Result(boolean found, double cost, int[] path, int iterations, int expanded, int[] expansions) {
         @Override
         public String toString() {
-            return (found ? "found " + cost + " " + Arrays.toString(path) : "no path") + ", " + iterations + " iterations, "
-                    + expanded + " expanded, expansions " + Arrays.toString(expansions);
+            return (found ? "found " + cost + " " + Arrays.toString(path) : "no path") + ", " + iterations
+                    + " iterations, " + expanded + " expanded, expansions " + Arrays.toString(expansions);
         }
     }
 
@@ -154,7 +154,12 @@ final class AnyAngleReference {
                 }
             }
             if (s < 0) {
-                return new Result(false, Double.POSITIVE_INFINITY, new int[0], iterations, expansions.size(),
+                return new Result(
+                        false,
+                        Double.POSITIVE_INFINITY,
+                        new int[0],
+                        iterations,
+                        expansions.size(),
                         expansions.stream().mapToInt(Integer::intValue).toArray());
             }
             open[s] = false;
@@ -183,8 +188,13 @@ final class AnyAngleReference {
                 for (int v = goal; v != -1; v = parent[v]) {
                     path.addFirst(v);
                 }
-                return new Result(true, g[goal], path.stream().mapToInt(Integer::intValue).toArray(), iterations,
-                        expansions.size(), expansions.stream().mapToInt(Integer::intValue).toArray());
+                return new Result(
+                        true,
+                        g[goal],
+                        path.stream().mapToInt(Integer::intValue).toArray(),
+                        iterations,
+                        expansions.size(),
+                        expansions.stream().mapToInt(Integer::intValue).toArray());
             }
             expansions.add(s);
             int p = parent[s];

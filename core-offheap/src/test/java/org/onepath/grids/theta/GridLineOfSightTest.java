@@ -11,9 +11,9 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
-import org.onepath.cells.DiagonalRule;
 import org.onepath.Grid;
 import org.onepath.ReferenceGrid;
+import org.onepath.cells.DiagonalRule;
 
 /** {@link GridLineOfSight} against the exact geometric test of {@link AnyAngleReference}. */
 class GridLineOfSightTest {
@@ -23,7 +23,8 @@ class GridLineOfSightTest {
      * walk agrees with the exact segment-versus-closed-squares test, and is symmetric.
      */
     @Property(tries = 250)
-    void everyPairOfCellsAgreesWithTheExactTestAndIsSymmetric(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
+    void everyPairOfCellsAgreesWithTheExactTestAndIsSymmetric(
+            @ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
         Random rnd = new Random(seed);
         ReferenceGrid ref = ThetaGrids.random(rnd, 1, 11, 55, 1.0);
         int w = ref.width();
@@ -36,8 +37,8 @@ class GridLineOfSightTest {
                     boolean expected = AnyAngleReference.sees(ref, a % w, a / w, b % w, b / w);
                     boolean actual = los.visible(a % w, a / w, b % w, b / w);
                     if (expected != actual) {
-                        fail("(" + a % w + ", " + a / w + ") -> (" + b % w + ", " + b / w + "): exact test says " + expected
-                                + ", the walk " + actual + " on\n" + ref.picture());
+                        fail("(" + a % w + ", " + a / w + ") -> (" + b % w + ", " + b / w + "): exact test says "
+                                + expected + ", the walk " + actual + " on\n" + ref.picture());
                     }
                     if (actual != los.visible(b, a)) {
                         fail("not symmetric between cells " + a + " and " + b + " on\n" + ref.picture());
@@ -52,7 +53,8 @@ class GridLineOfSightTest {
 
     /** Larger grids, up to 40 x 40: 1,500 random pairs each against the exact test, both ways. */
     @Property(tries = 60)
-    void randomPairsOnLargerGridsAgreeWithTheExactTest(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
+    void randomPairsOnLargerGridsAgreeWithTheExactTest(
+            @ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
         Random rnd = new Random(seed);
         ReferenceGrid ref = ThetaGrids.random(rnd, 12, 40, 35, 1.0);
         int w = ref.width();
@@ -67,7 +69,8 @@ class GridLineOfSightTest {
                 int y1 = rnd.nextInt(h);
                 boolean expected = AnyAngleReference.sees(ref, x0, y0, x1, y1);
                 if (expected != los.visible(x0, y0, x1, y1) || expected != los.visible(x1, y1, x0, y0)) {
-                    fail("(" + x0 + ", " + y0 + ") <-> (" + x1 + ", " + y1 + "): exact test says " + expected + " on\n" + ref.picture());
+                    fail("(" + x0 + ", " + y0 + ") <-> (" + x1 + ", " + y1 + "): exact test says " + expected + " on\n"
+                            + ref.picture());
                 }
                 agree++;
             }
@@ -90,7 +93,8 @@ class GridLineOfSightTest {
      * cutting: every legal move is a line of sight, and a diagonal with a wall beside it is not.
      */
     @Property(tries = 300)
-    void neighboursSeeEachOtherExactlyWhenTheMoveIsLegal(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
+    void neighboursSeeEachOtherExactlyWhenTheMoveIsLegal(
+            @ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
         Random rnd = new Random(seed);
         ReferenceGrid ref = ThetaGrids.random(rnd, 1, 14, 60, 1.0);
         try (Grid grid = ThetaGrids.toGrid(ref, 1.0)) {
@@ -105,8 +109,8 @@ class GridLineOfSightTest {
                             boolean legal = ref.open(x, y)
                                     && ref.isMove(x, y, x + dx, y + dy, true, DiagonalRule.NO_CORNER_CUTTING, 1);
                             if (legal != los.visible(x, y, x + dx, y + dy)) {
-                                fail("(" + x + ", " + y + ") -> (" + (x + dx) + ", " + (y + dy) + "): legal move " + legal
-                                        + ", line of sight " + !legal + " on\n" + ref.picture());
+                                fail("(" + x + ", " + y + ") -> (" + (x + dx) + ", " + (y + dy) + "): legal move "
+                                        + legal + ", line of sight " + !legal + " on\n" + ref.picture());
                             }
                         }
                     }
@@ -122,7 +126,7 @@ class GridLineOfSightTest {
                 ...
                 ...
                 ...""");
-             Grid corner = Grid.fromText("""
+                Grid corner = Grid.fromText("""
                 ...
                 #..
                 ...""")) {
@@ -141,10 +145,10 @@ class GridLineOfSightTest {
         try (Grid upper = Grid.fromText("""
                 .#.
                 ...""");
-             Grid lower = Grid.fromText("""
+                Grid lower = Grid.fromText("""
                 ...
                 .#.""");
-             Grid neither = Grid.fromText("""
+                Grid neither = Grid.fromText("""
                 ..#
                 #..""")) {
             assertFalse(new GridLineOfSight(upper).visible(0, 0, 2, 1));
@@ -198,8 +202,12 @@ class GridLineOfSightTest {
             for (int x : new int[] {1000, 1999, 2000, 2001, 3000}) {
                 grid.setWalkable(x, 1, false);
                 ref.setArea(x, 1, ReferenceGrid.WALL);
-                assertEquals(AnyAngleReference.sees(ref, 0, 0, w - 1, 2), los.visible(0, 0, w - 1, 2), "wall at x " + x);
-                assertEquals(x == 3000, los.visible(0, 0, w - 1, 2), "the segment crosses the middle row over x = 1000..2999");
+                assertEquals(
+                        AnyAngleReference.sees(ref, 0, 0, w - 1, 2), los.visible(0, 0, w - 1, 2), "wall at x " + x);
+                assertEquals(
+                        x == 3000,
+                        los.visible(0, 0, w - 1, 2),
+                        "the segment crosses the middle row over x = 1000..2999");
                 grid.setWalkable(x, 1, true);
                 ref.setArea(x, 1, 0);
             }

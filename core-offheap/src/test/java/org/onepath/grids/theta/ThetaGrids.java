@@ -7,8 +7,7 @@ import org.onepath.grids.GridSearchBuffers;
 
 /** Random grids with one cost for every walkable cell, as the any-angle searches need. */
 final class ThetaGrids {
-    private ThetaGrids() {
-    }
+    private ThetaGrids() {}
 
     /** A grid of minSide..maxSide per side with a random wall density of 0..maxWallPercent. */
     static ReferenceGrid random(Random rnd, int minSide, int maxSide, int maxWallPercent, double m) {
@@ -86,6 +85,7 @@ final class ThetaGrids {
     /** The walkable cells, row-major. */
     static int[] walkable(ReferenceGrid ref) {
         return java.util.stream.IntStream.range(0, ref.width() * ref.height())
-                .filter(i -> ref.open(i % ref.width(), i / ref.width())).toArray();
+                .filter(i -> ref.open(i % ref.width(), i / ref.width()))
+                .toArray();
     }
 }

@@ -25,6 +25,7 @@ import org.onepath.grids.ZeroHeuristic;
 class ThetaSearchMatchesReferencePropertyTest {
     /** Grids and buffers reused across tries (kept for the JVM's life, like any test fixture). */
     private static final ThetaGrids.Pool POOL = new ThetaGrids.Pool();
+
     private static final double[] COSTS = {1.0, 1.0, 2.5, 0.3};
     private static final double[] WEIGHTS = {1.0, 1.0, 1.0, 0.0, 0.5, 1.5, 2.0};
 
@@ -53,13 +54,17 @@ class ThetaSearchMatchesReferencePropertyTest {
                     AnyAngleReference.Result expected = model.search(variant, start, goal, weight, zero);
                     search.begin(start, goal);
                     SearchStatus status = search.run();
-                    Supplier<String> where = () -> variant + " " + start + " -> " + goal + " (m " + m + ", weight " + weight
-                            + (zero ? ", zero estimate" : "") + ") on\n" + ref.picture() + "\nreference: " + expected;
+                    Supplier<String> where = () -> variant + " " + start + " -> " + goal + " (m " + m + ", weight "
+                            + weight + (zero ? ", zero estimate" : "") + ") on\n" + ref.picture() + "\nreference: "
+                            + expected;
                     assertEquals(expected.found() ? SearchStatus.FOUND : SearchStatus.NO_PATH, status, where);
-                    assertArrayEquals(expected.expansions(), search.expandedNodes(), () -> "expansion order: " + where.get());
+                    assertArrayEquals(
+                            expected.expansions(), search.expandedNodes(), () -> "expansion order: " + where.get());
                     assertEquals(expected.iterations(), search.iterations(), () -> "iterations: " + where.get());
                     assertEquals(expected.expanded(), search.expandedCount(), () -> "expanded: " + where.get());
-                    assertEquals(Double.doubleToRawLongBits(expected.cost()), Double.doubleToRawLongBits(search.pathCost()),
+                    assertEquals(
+                            Double.doubleToRawLongBits(expected.cost()),
+                            Double.doubleToRawLongBits(search.pathCost()),
                             () -> "cost bits: " + where.get());
                     if (expected.found()) {
                         assertArrayEquals(expected.path(), search.path(), () -> "waypoints: " + where.get());

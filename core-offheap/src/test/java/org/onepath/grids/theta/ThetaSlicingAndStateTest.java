@@ -32,8 +32,13 @@ class ThetaSlicingAndStateTest {
     /** Everything a finished search reports. */
     record Outcome(SearchStatus status, long costBits, int[] path, int iterations, int expanded, int[] expansions) {
         static Outcome of(ThetaSearch<?> s) {
-            return new Outcome(s.status(), Double.doubleToRawLongBits(s.pathCost()),
-                    s.status() == SearchStatus.FOUND ? s.path() : new int[0], s.iterations(), s.expandedCount(), s.expandedNodes());
+            return new Outcome(
+                    s.status(),
+                    Double.doubleToRawLongBits(s.pathCost()),
+                    s.status() == SearchStatus.FOUND ? s.path() : new int[0],
+                    s.iterations(),
+                    s.expandedCount(),
+                    s.expandedNodes());
         }
 
         void assertSame(Outcome o, Supplier<String> where) {
@@ -46,7 +51,8 @@ class ThetaSlicingAndStateTest {
         }
     }
 
-    private static ThetaSearch<EuclideanHeuristic> search(Grid grid, ThetaVariant variant, GridSearchBuffers buffers, double m) {
+    private static ThetaSearch<EuclideanHeuristic> search(
+            Grid grid, ThetaVariant variant, GridSearchBuffers buffers, double m) {
         return new ThetaSearch<>(grid, variant, new EuclideanHeuristic(grid.width(), m), m, buffers);
     }
 
@@ -82,13 +88,16 @@ class ThetaSlicingAndStateTest {
                     before = s.iterations();
                 }
                 int b = budget;
-                whole.assertSame(Outcome.of(s), () -> variant + " budget " + b + " " + start + " -> " + goal + "\n" + ref.picture());
+                whole.assertSame(
+                        Outcome.of(s),
+                        () -> variant + " budget " + b + " " + start + " -> " + goal + "\n" + ref.picture());
             }
         }
     }
 
     @Property(tries = 150)
-    void aSearchSavedAfterKIterationsRunsOnInAFreshSearch(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
+    void aSearchSavedAfterKIterationsRunsOnInAFreshSearch(
+            @ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
         Random rnd = new Random(seed);
         double m = rnd.nextBoolean() ? 1.0 : 0.75;
         ReferenceGrid ref = ThetaGrids.random(rnd, 2, 14, 40, m);
@@ -117,8 +126,10 @@ class ThetaSlicingAndStateTest {
                 assertArrayEquals(saved, restored.saveState(), "save, restore, save gives the same bytes");
                 assertEquals(s.status(), restored.status());
                 restored.run();
-                whole.assertSame(Outcome.of(restored), () -> variant + " saved after " + k + " iterations, " + start + " -> " + goal
-                        + "\n" + ref.picture());
+                whole.assertSame(
+                        Outcome.of(restored),
+                        () -> variant + " saved after " + k + " iterations, " + start + " -> " + goal + "\n"
+                                + ref.picture());
             }
         }
     }
@@ -206,13 +217,15 @@ class ThetaSlicingAndStateTest {
     void aRequeueStateNeedsARequeueSearch() {
         // Find a re-queue search that re-queued before its save: its iterations exceed its closed
         // nodes, which only the re-queue variant accepts.
-        try (Grid grid = Grid.fromText(PICTURE); GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
+        try (Grid grid = Grid.fromText(PICTURE);
+                GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
             ThetaSearch<EuclideanHeuristic> s = search(grid, ThetaVariant.LAZY_REQUEUE, buffers, 1.0);
             s.begin(grid.indexOf(0, 4), grid.indexOf(7, 0));
             while (s.status() == SearchStatus.RUNNING && s.iterations() == s.expandedCount()) {
                 s.step(1);
             }
-            assertEquals(SearchStatus.RUNNING, s.status(), "the picture makes Lazy Theta* repair a node before the goal");
+            assertEquals(
+                    SearchStatus.RUNNING, s.status(), "the picture makes Lazy Theta* repair a node before the goal");
             byte[] state = s.saveState();
             try (GridSearchBuffers b = new GridSearchBuffers(grid.cellCount())) {
                 search(grid, ThetaVariant.LAZY_REQUEUE, b, 1.0).restoreState(state);
@@ -239,7 +252,8 @@ class ThetaSlicingAndStateTest {
 
     @Test
     void aVisitedCellThatIsAWallOnTheRestoringGridIsRefused() {
-        try (Saved s = saved(ThetaVariant.THETA, 5); Grid other = Grid.fromText(PICTURE)) {
+        try (Saved s = saved(ThetaVariant.THETA, 5);
+                Grid other = Grid.fromText(PICTURE)) {
             int v = visitedCount(s.state());
             int node = ByteBuffer.wrap(s.state()).order(ByteOrder.LITTLE_ENDIAN).getInt(recordAt(v - 1));
             other.setWalkable(node % other.width(), node / other.width(), false);
@@ -257,7 +271,14 @@ class ThetaSlicingAndStateTest {
         double root5 = Math.sqrt(5.0);
         ByteBuffer b = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(0x5347504F).putShort((short) 1).putShort((short) 10);
-        b.putInt(6).put((byte) 1).putDouble(1.0).putInt(0).putInt(5).putInt(3).putInt(3).putDouble(Double.POSITIVE_INFINITY);
+        b.putInt(6)
+                .put((byte) 1)
+                .putDouble(1.0)
+                .putInt(0)
+                .putInt(5)
+                .putInt(3)
+                .putInt(3)
+                .putDouble(Double.POSITIVE_INFINITY);
         b.putInt(4);
         b.putInt(0).put((byte) 1).putDouble(0.0).putInt(-1);
         b.putInt(1).put((byte) 1).putDouble(1.0).putInt(0);
@@ -266,10 +287,11 @@ class ThetaSlicingAndStateTest {
         b.putInt(1).putInt(5).putDouble(root5).putDouble(root5);
         b.putInt(0);
         byte[] state = Arrays.copyOf(b.array(), b.position());
-        try (Grid open = Grid.create(3, 2); Grid walled = Grid.fromText("""
+        try (Grid open = Grid.create(3, 2);
+                Grid walled = Grid.fromText("""
                 ...
                 .#.""");
-             GridSearchBuffers buffers = new GridSearchBuffers(6)) {
+                GridSearchBuffers buffers = new GridSearchBuffers(6)) {
             ThetaSearch<EuclideanHeuristic> s = search(open, ThetaVariant.THETA, buffers, 1.0);
             s.restoreState(state);
             assertArrayEquals(state, s.saveState());
@@ -277,13 +299,17 @@ class ThetaSlicingAndStateTest {
             assertEquals(SearchStatus.FOUND, s.status());
             assertArrayEquals(new int[] {0, 5}, s.path());
             GridStateException e = refused(ThetaVariant.THETA, walled, state);
-            assertTrue(e.getMessage().contains("visited[3].parent") && e.getMessage().contains("sees"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("visited[3].parent")
+                            && e.getMessage().contains("sees"),
+                    e.getMessage());
         }
     }
 
     @Test
     void aSearchNotStartedRoundTripsWithoutBuffers() {
-        try (Grid grid = Grid.fromText(PICTURE); GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
+        try (Grid grid = Grid.fromText(PICTURE);
+                GridSearchBuffers buffers = new GridSearchBuffers(grid.cellCount())) {
             ThetaSearch<EuclideanHeuristic> s = search(grid, ThetaVariant.THETA, buffers, 1.0);
             byte[] state = s.saveState();
             assertEquals(45, state.length);

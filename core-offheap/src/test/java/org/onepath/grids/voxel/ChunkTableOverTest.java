@@ -144,10 +144,10 @@ class ChunkTableOverTest {
                                     }
                                     case 4 -> {
                                         int r = random.nextInt(100);
-                                        world.setArea(x, y, z, r < solidPercent ? 255 : r % 3 == 0 ? defaultArea : r % 4);
+                                        world.setArea(
+                                                x, y, z, r < solidPercent ? 255 : r % 3 == 0 ? defaultArea : r % 4);
                                     }
-                                    default -> {
-                                    }
+                                    default -> {}
                                 }
                             }
                         }
@@ -236,14 +236,16 @@ class ChunkTableOverTest {
     // ---- reading, queries and random writes ----
 
     @Property(tries = 25)
-    void aTableOverAHandLaidBaseReadsAsTheWorld(@ForAll @IntRange(min = 1, max = 48) int sx,
-                                                @ForAll @IntRange(min = 1, max = 48) int sy,
-                                                @ForAll @IntRange(min = 1, max = 48) int sz,
-                                                @ForAll boolean solidDefault,
-                                                @ForAll long seed) {
+    void aTableOverAHandLaidBaseReadsAsTheWorld(
+            @ForAll @IntRange(min = 1, max = 48) int sx,
+            @ForAll @IntRange(min = 1, max = 48) int sy,
+            @ForAll @IntRange(min = 1, max = 48) int sz,
+            @ForAll boolean solidDefault,
+            @ForAll long seed) {
         Random random = new Random(seed);
         int d = solidDefault ? 255 : 0;
-        try (Arena arena = Arena.ofConfined(); VoxelGrid world = randomWorld(sx, sy, sz, d, random)) {
+        try (Arena arena = Arena.ofConfined();
+                VoxelGrid world = randomWorld(sx, sy, sz, d, random)) {
             Base base = baseOf(world, random, arena);
             try (VoxelGrid over = VoxelGrid.over(base.open())) {
                 String where = sx + " x " + sy + " x " + sz + ", default " + d + ", " + base.baseCount + " base chunks";
@@ -251,7 +253,10 @@ class ChunkTableOverTest {
                 for (int z = 0; z < sz; z += 5) {
                     for (int y = 0; y < sy; y += 3) {
                         for (int x = 0; x < sx; x++) {
-                            assertEquals(base.expectedArea(x, y, z), over.area(x, y, z), "numbering at " + x + "," + y + "," + z);
+                            assertEquals(
+                                    base.expectedArea(x, y, z),
+                                    over.area(x, y, z),
+                                    "numbering at " + x + "," + y + "," + z);
                         }
                     }
                 }
@@ -261,7 +266,8 @@ class ChunkTableOverTest {
                         for (int cx = 0; cx < base.cx; cx++) {
                             MemorySegment chunk = over.chunk(cx, cy, cz);
                             int v = base.slotValues[cx + base.cx * (cy + base.cy * cz)];
-                            assertEquals(v == 0, chunk == null, "chunk " + cx + "," + cy + "," + cz + " of slot value " + v);
+                            assertEquals(
+                                    v == 0, chunk == null, "chunk " + cx + "," + cy + "," + cz + " of slot value " + v);
                         }
                     }
                 }
@@ -269,7 +275,10 @@ class ChunkTableOverTest {
                 for (int i = 0; i < 3; i++) {
                     VoxelCell a = new VoxelCell(random.nextInt(sx), random.nextInt(sy), random.nextInt(sz));
                     VoxelCell b = new VoxelCell(random.nextInt(sx), random.nextInt(sy), random.nextInt(sz));
-                    assertSamePath(world.findPath(a, b, VoxelOptions.DEFAULT), over.findPath(a, b, VoxelOptions.DEFAULT), a + " -> " + b);
+                    assertSamePath(
+                            world.findPath(a, b, VoxelOptions.DEFAULT),
+                            over.findPath(a, b, VoxelOptions.DEFAULT),
+                            a + " -> " + b);
                 }
                 // random writes, mirrored on the world: shared chunks are copied, the base never written
                 int writes = random.nextInt(200);
@@ -285,7 +294,10 @@ class ChunkTableOverTest {
                 base.assertBaseUnchanged(where);
                 VoxelCell a = new VoxelCell(0, 0, 0);
                 VoxelCell b = new VoxelCell(sx - 1, sy - 1, sz - 1);
-                assertSamePath(world.findPath(a, b, VoxelOptions.DEFAULT), over.findPath(a, b, VoxelOptions.DEFAULT), "after writes");
+                assertSamePath(
+                        world.findPath(a, b, VoxelOptions.DEFAULT),
+                        over.findPath(a, b, VoxelOptions.DEFAULT),
+                        "after writes");
                 // a save of the table over the base restores to the same world
                 try (VoxelGrid copy = VoxelGrid.fromState(over.saveState())) {
                     assertSameWorld(world, copy, where + ", saved and loaded");
@@ -308,11 +320,13 @@ class ChunkTableOverTest {
     }
 
     private static void checkLargeBase(int sx, int sy, int sz, int expectedBaseCount) {
-        try (Arena arena = Arena.ofConfined(); VoxelGrid world = VoxelGrid.create(sx, sy, sz)) {
+        try (Arena arena = Arena.ofConfined();
+                VoxelGrid world = VoxelGrid.create(sx, sy, sz)) {
             for (int z = 0; z < sz; z++) {
                 for (int y = 0; y < sy; y++) {
                     for (int x = 0; x < sx; x++) {
-                        world.setArea(x, y, z, (x * 7 + y * 13 + z * 3 + (x >> 4) * 5) % 9 == 0 ? 255 : (x ^ y ^ z) & 3);
+                        world.setArea(
+                                x, y, z, (x * 7 + y * 13 + z * 3 + (x >> 4) * 5) % 9 == 0 ? 255 : (x ^ y ^ z) & 3);
                     }
                 }
             }
@@ -328,7 +342,8 @@ class ChunkTableOverTest {
             }
             assertEquals(expectedBaseCount, chunks.size());
             Base base = new Base(sx, sy, sz, 0, values, chunks, arena);
-            try (ChunkTable table = base.open(); VoxelGrid over = VoxelGrid.over(table)) {
+            try (ChunkTable table = base.open();
+                    VoxelGrid over = VoxelGrid.over(table)) {
                 assertSameWorld(world, over, expectedBaseCount + " base chunks");
                 assertEquals(4L * count, table.storageBytes(), "a base is not the table's storage");
                 assertEquals(count, table.storedChunkCount());
@@ -344,7 +359,9 @@ class ChunkTableOverTest {
                     }
                 } else {
                     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, next::open);
-                    assertTrue(e.getMessage().contains("slot 0") && e.getMessage().contains("" + (expectedBaseCount + 1)), e.getMessage());
+                    assertTrue(
+                            e.getMessage().contains("slot 0") && e.getMessage().contains("" + (expectedBaseCount + 1)),
+                            e.getMessage());
                 }
                 // writes into the last base chunk copy it
                 int x = sx - 1;
@@ -384,7 +401,8 @@ class ChunkTableOverTest {
             try (ChunkTable t = base.open()) {
                 assertEquals(5, t.storedChunkCount());
                 long owned = t.storageBytes();
-                assertEquals(6 * 4L + SLAB, owned, "the table and the one slab of uniform chunks 64..127; not the base");
+                assertEquals(
+                        6 * 4L + SLAB, owned, "the table and the one slab of uniform chunks 64..127; not the base");
                 for (int z = 0; z < 16; z++) {
                     for (int y = 0; y < 20; y++) {
                         for (int x = 0; x < 40; x++) {
@@ -516,7 +534,8 @@ class ChunkTableOverTest {
     void aVoxelGridOverTheTableRestoresWithoutWritingTheBase() {
         try (Arena arena = Arena.ofConfined()) {
             Base base = handBase(arena, 0);
-            try (VoxelGrid over = VoxelGrid.over(base.open()); VoxelGrid other = VoxelGrid.create(40, 20, 16)) {
+            try (VoxelGrid over = VoxelGrid.over(base.open());
+                    VoxelGrid other = VoxelGrid.create(40, 20, 16)) {
                 byte[] saved = over.saveState();
                 for (int x = 0; x < 40; x++) {
                     other.setArea(x, x % 20, x % 16, x % 2 == 0 ? 255 : 3);
@@ -546,7 +565,8 @@ class ChunkTableOverTest {
             int[] bad = {-1, Integer.MIN_VALUE, 3, 40, 64, 321, 1000, Integer.MAX_VALUE};
             for (int v : bad) {
                 base.slots.set(LE_INT, 4 * 5, v);
-                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, base::open, "slot value " + v);
+                IllegalArgumentException e =
+                        assertThrows(IllegalArgumentException.class, base::open, "slot value " + v);
                 assertTrue(e.getMessage().contains("slot 5") && e.getMessage().contains("" + v), e.getMessage());
             }
             int[] good = {0, 1, 2, 65, 320};
@@ -557,7 +577,9 @@ class ChunkTableOverTest {
                     if (area[i] >= 0) {
                         assertEquals(area[i], t.area(33, 17, 0), "slot value " + good[i]);
                     } else {
-                        assertEquals(base.chunksSnapshot[(good[i] - 1) * CHUNK + index(33, 17, 0)] & 0xFF, t.area(33, 17, 0));
+                        assertEquals(
+                                base.chunksSnapshot[(good[i] - 1) * CHUNK + index(33, 17, 0)] & 0xFF,
+                                t.area(33, 17, 0));
                     }
                 }
             }
@@ -575,8 +597,8 @@ class ChunkTableOverTest {
                 assertEquals(0, t.area(0, 0, 0));
             }
             slots.set(LE_INT, 0, 257);
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> ChunkTable.over(3, 3, 3, 0, slots, MemorySegment.NULL, 0));
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class, () -> ChunkTable.over(3, 3, 3, 0, slots, MemorySegment.NULL, 0));
             assertTrue(e.getMessage().contains("slot 0") && e.getMessage().contains("257"), e.getMessage());
         }
     }
@@ -586,7 +608,8 @@ class ChunkTableOverTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment slots = arena.allocate(4);
             slots.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN), 0, 5); // LE 0x05000000
-            assertThrows(IllegalArgumentException.class, () -> ChunkTable.over(3, 3, 3, 0, slots, MemorySegment.NULL, 0));
+            assertThrows(
+                    IllegalArgumentException.class, () -> ChunkTable.over(3, 3, 3, 0, slots, MemorySegment.NULL, 0));
             slots.set(ValueLayout.JAVA_BYTE, 0, (byte) 6);
             slots.set(ValueLayout.JAVA_BYTE, 3, (byte) 0);
             try (ChunkTable t = ChunkTable.over(3, 3, 3, 0, slots, MemorySegment.NULL, 0)) {
@@ -600,23 +623,33 @@ class ChunkTableOverTest {
         try (Arena arena = Arena.ofConfined()) {
             Base base = handBase(arena, 0);
             // table one slot short, one slot long
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> ChunkTable.over(40, 20, 16, 0, base.slots.asSlice(0, 20), base.chunks, 2));
             assertTrue(e.getMessage().contains("20") && e.getMessage().contains("24"), e.getMessage());
             MemorySegment longer = arena.allocate(28);
             longer.copyFrom(base.slots);
-            e = assertThrows(IllegalArgumentException.class, () -> ChunkTable.over(40, 20, 16, 0, longer, base.chunks, 2));
+            e = assertThrows(
+                    IllegalArgumentException.class, () -> ChunkTable.over(40, 20, 16, 0, longer, base.chunks, 2));
             assertTrue(e.getMessage().contains("28") && e.getMessage().contains("24"), e.getMessage());
             // base shorter or longer than the count says, a negative count
-            e = assertThrows(IllegalArgumentException.class,
+            e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> ChunkTable.over(40, 20, 16, 0, base.slots, base.chunks.asSlice(0, CHUNK + 1), 2));
-            assertTrue(e.getMessage().contains("" + (CHUNK + 1)) && e.getMessage().contains("2 chunks"), e.getMessage());
-            assertThrows(IllegalArgumentException.class, () -> ChunkTable.over(40, 20, 16, 0, base.slots, base.chunks, 1));
-            assertThrows(IllegalArgumentException.class, () -> ChunkTable.over(40, 20, 16, 0, base.slots, base.chunks, 3));
-            assertThrows(IllegalArgumentException.class, () -> ChunkTable.over(40, 20, 16, 0, base.slots, MemorySegment.NULL, -1));
+            assertTrue(
+                    e.getMessage().contains("" + (CHUNK + 1)) && e.getMessage().contains("2 chunks"), e.getMessage());
+            assertThrows(
+                    IllegalArgumentException.class, () -> ChunkTable.over(40, 20, 16, 0, base.slots, base.chunks, 1));
+            assertThrows(
+                    IllegalArgumentException.class, () -> ChunkTable.over(40, 20, 16, 0, base.slots, base.chunks, 3));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> ChunkTable.over(40, 20, 16, 0, base.slots, MemorySegment.NULL, -1));
             // a size or default area the constructor refuses
-            assertThrows(IllegalArgumentException.class, () -> ChunkTable.over(0, 20, 16, 0, base.slots, base.chunks, 2));
-            assertThrows(IllegalArgumentException.class, () -> ChunkTable.over(40, 20, 16, 256, base.slots, base.chunks, 2));
+            assertThrows(
+                    IllegalArgumentException.class, () -> ChunkTable.over(0, 20, 16, 0, base.slots, base.chunks, 2));
+            assertThrows(
+                    IllegalArgumentException.class, () -> ChunkTable.over(40, 20, 16, 256, base.slots, base.chunks, 2));
             // a table refused on open leaves the base as it was
             base.assertBaseUnchanged("after refusals");
             try (ChunkTable t = base.open()) {

@@ -142,7 +142,8 @@ class ChunkTableTest {
         int chunksX = 3;
         int chunksY = 3;
         int chunksZ = 2;
-        try (ChunkTable table = new ChunkTable(sx, sy, sz, 0); VoxelGrid grid = VoxelGrid.create(sx, sy, sz)) {
+        try (ChunkTable table = new ChunkTable(sx, sy, sz, 0);
+                VoxelGrid grid = VoxelGrid.create(sx, sy, sz)) {
             assertEquals(chunksX * chunksY * chunksZ, table.chunkCount());
             Random r = new Random(42);
             Set<Integer> edited = new HashSet<>();
@@ -158,7 +159,8 @@ class ChunkTableTest {
                 assertEquals(s, table.slotOf(x / 16, y / 16, z / 16));
                 MemorySegment viaTable = table.chunk(s);
                 MemorySegment viaGrid = grid.chunk(x / 16, y / 16, z / 16);
-                assertEquals(area, byteAt(viaTable, byteIndex(x, y, z)), "table byte of (" + x + "," + y + "," + z + ")");
+                assertEquals(
+                        area, byteAt(viaTable, byteIndex(x, y, z)), "table byte of (" + x + "," + y + "," + z + ")");
                 assertEquals(area, byteAt(viaGrid, byteIndex(x, y, z)), "grid byte of (" + x + "," + y + "," + z + ")");
                 assertEquals(area, table.area(x, y, z));
             }
@@ -176,8 +178,12 @@ class ChunkTableTest {
 
     /** Every byte of every stored chunk: inside voxels hold the grid's area, padding holds the default. */
     @Property(tries = 20)
-    void chunkBytesMirrorTheVoxels(@ForAll @IntRange(min = 1, max = 40) int sx, @ForAll @IntRange(min = 1, max = 40) int sy,
-                                   @ForAll @IntRange(min = 1, max = 20) int sz, @ForAll boolean solidDefault, @ForAll long seed) {
+    void chunkBytesMirrorTheVoxels(
+            @ForAll @IntRange(min = 1, max = 40) int sx,
+            @ForAll @IntRange(min = 1, max = 40) int sy,
+            @ForAll @IntRange(min = 1, max = 20) int sz,
+            @ForAll boolean solidDefault,
+            @ForAll long seed) {
         int def = solidDefault ? 255 : 0;
         Random r = new Random(seed);
         try (VoxelGrid grid = VoxelGrid.create(sx, sy, sz, def)) {
@@ -198,7 +204,8 @@ class ChunkTableTest {
                             int expected = inside ? grid.area(x, y, z) : def;
                             if (chunk == null) {
                                 if (expected != def) {
-                                    fail(label + " is empty but voxel (" + x + "," + y + "," + z + ") holds " + expected);
+                                    fail(label + " is empty but voxel (" + x + "," + y + "," + z + ") holds "
+                                            + expected);
                                 }
                             } else {
                                 assertByte(expected, chunk, i, label);
@@ -307,10 +314,18 @@ class ChunkTableTest {
 
     @Test
     void blocksBeyond2To30AreRejectedNamingTheSize() {
-        int[][] sizes = {{1024, 1024, 1025}, {1025, 1024, 1024}, {65536, 65536, 1}, {Integer.MAX_VALUE, 2, 1},
-                {Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE}, {(1 << 30) + 1, 1, 1}};
+        int[][] sizes = {
+            {1024, 1024, 1025},
+            {1025, 1024, 1024},
+            {65536, 65536, 1},
+            {Integer.MAX_VALUE, 2, 1},
+            {Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE},
+            {(1 << 30) + 1, 1, 1}
+        };
         for (int[] s : sizes) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VoxelGrid.create(s[0], s[1], s[2]).close());
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> VoxelGrid.create(s[0], s[1], s[2]).close());
             String m = e.getMessage();
             assertTrue(m.contains(s[0] + " x " + s[1] + " x " + s[2]) && m.contains("2^30"), m);
             assertThrows(IllegalArgumentException.class, () -> new ChunkTable(s[0], s[1], s[2], 0).close());
@@ -319,9 +334,12 @@ class ChunkTableTest {
 
     @Test
     void sidesBelowOneAreRejected() {
-        int[][] sizes = {{0, 1, 1}, {1, 0, 1}, {1, 1, 0}, {-1, 5, 5}, {5, -3, 5}, {5, 5, Integer.MIN_VALUE}, {-2, -2, 1}};
+        int[][] sizes = {{0, 1, 1}, {1, 0, 1}, {1, 1, 0}, {-1, 5, 5}, {5, -3, 5}, {5, 5, Integer.MIN_VALUE}, {-2, -2, 1}
+        };
         for (int[] s : sizes) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VoxelGrid.create(s[0], s[1], s[2], 255).close());
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> VoxelGrid.create(s[0], s[1], s[2], 255).close());
             assertTrue(e.getMessage().contains(s[0] + " x " + s[1] + " x " + s[2]), e.getMessage());
         }
     }
@@ -329,7 +347,9 @@ class ChunkTableTest {
     @Test
     void defaultAreaOutside0To255IsRejected() {
         for (int def : new int[] {-1, 256, 1000}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VoxelGrid.create(2, 2, 2, def).close());
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> VoxelGrid.create(2, 2, 2, def).close());
             assertTrue(e.getMessage().contains(String.valueOf(def)), e.getMessage());
         }
     }
@@ -361,10 +381,13 @@ class ChunkTableTest {
             MemorySegment chunk = grid.chunk(0, 0, 0);
             assertTrue(chunk.isReadOnly());
             // the JDK reports a write to a read-only segment as IllegalArgumentException ("read-only")
-            RuntimeException e = assertThrows(RuntimeException.class, () -> chunk.set(ValueLayout.JAVA_BYTE, 0, (byte) 5));
-            assertTrue(e instanceof UnsupportedOperationException || e.getMessage().contains("read-only"), e.toString());
+            RuntimeException e =
+                    assertThrows(RuntimeException.class, () -> chunk.set(ValueLayout.JAVA_BYTE, 0, (byte) 5));
+            assertTrue(
+                    e instanceof UnsupportedOperationException || e.getMessage().contains("read-only"), e.toString());
             e = assertThrows(RuntimeException.class, () -> chunk.fill((byte) 7));
-            assertTrue(e instanceof UnsupportedOperationException || e.getMessage().contains("read-only"), e.toString());
+            assertTrue(
+                    e instanceof UnsupportedOperationException || e.getMessage().contains("read-only"), e.toString());
             assertEquals(0, grid.area(0, 0, 0));
             assertEquals(4, grid.area(1, 2, 3));
             assertEquals(4, byteAt(chunk, byteIndex(1, 2, 3)));

@@ -17,9 +17,9 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
+import org.onepath.VoxelGrid;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
-import org.onepath.VoxelGrid;
 import org.onepath.grids.AStar;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridSearchBuffers;
@@ -34,8 +34,17 @@ import org.onepath.grids.StepCost;
 class PagedEqualsDensePropertyTest {
 
     /** One random grid and query set. */
-    record Setup(int sx, int sy, int sz, int defaultArea, int solidPercent, boolean areas, long seed,
-                 VoxelConnectivity connectivity, VoxelCornerRule rule, double weight) {
+    record Setup(
+            int sx,
+            int sy,
+            int sz,
+            int defaultArea,
+            int solidPercent,
+            boolean areas,
+            long seed,
+            VoxelConnectivity connectivity,
+            VoxelCornerRule rule,
+            double weight) {
         @Override
         public String toString() {
             return sx + "x" + sy + "x" + sz + " default " + defaultArea + " solid " + solidPercent + "% areas " + areas
@@ -47,8 +56,11 @@ class PagedEqualsDensePropertyTest {
     record Outcome(SearchStatus status, long costBits, int[] path, int[] expanded, int iterations, int expandedCount) {
         void assertSame(Outcome o, Supplier<String> where) {
             assertEquals(status, o.status, where);
-            assertEquals(costBits, o.costBits, () -> "cost " + Double.longBitsToDouble(costBits) + " vs "
-                    + Double.longBitsToDouble(o.costBits) + "; " + where.get());
+            assertEquals(
+                    costBits,
+                    o.costBits,
+                    () -> "cost " + Double.longBitsToDouble(costBits) + " vs " + Double.longBitsToDouble(o.costBits)
+                            + "; " + where.get());
             assertArrayEquals(path, o.path, () -> "path; " + where.get());
             assertArrayEquals(expanded, o.expanded, () -> "expansion order; " + where.get());
             assertEquals(iterations, o.iterations, () -> "iterations; " + where.get());
@@ -70,25 +82,31 @@ class PagedEqualsDensePropertyTest {
     @Provide
     Arbitrary<Setup> setups() {
         Arbitrary<Integer> defaults = Arbitraries.frequencyOf(
-                Tuple.of(6, Arbitraries.just(0)),
-                Tuple.of(3, Arbitraries.just(255)),
-                Tuple.of(1, Arbitraries.just(3)));
+                Tuple.of(6, Arbitraries.just(0)), Tuple.of(3, Arbitraries.just(255)), Tuple.of(1, Arbitraries.just(3)));
         Arbitrary<Double> weights = Arbitraries.frequencyOf(
                 Tuple.of(6, Arbitraries.just(1.0)),
                 Tuple.of(3, Arbitraries.just(0.0)),
                 Tuple.of(1, Arbitraries.just(2.5)));
-        return Combinators.combine(side(), side(), side(), defaults, Arbitraries.integers().between(0, 45),
-                        Arbitraries.of(false, true), Arbitraries.longs(), Arbitraries.of(VoxelConnectivity.class))
-                .flatAs((x, y, z, def, solid, areas, seed, conn) ->
-                        Combinators.combine(Arbitraries.of(VoxelCornerRule.class), weights)
-                                .as((rule, w) -> new Setup(x, y, z, def, solid, areas, seed, conn, rule, w)));
+        return Combinators.combine(
+                        side(),
+                        side(),
+                        side(),
+                        defaults,
+                        Arbitraries.integers().between(0, 45),
+                        Arbitraries.of(false, true),
+                        Arbitraries.longs(),
+                        Arbitraries.of(VoxelConnectivity.class))
+                .flatAs((x, y, z, def, solid, areas, seed, conn) -> Combinators.combine(
+                                Arbitraries.of(VoxelCornerRule.class), weights)
+                        .as((rule, w) -> new Setup(x, y, z, def, solid, areas, seed, conn, rule, w)));
     }
 
     /** The reference contents of a setup (area ids and multipliers). */
     private static VoxelReference contents(Setup s) {
         Random r = new Random(s.seed());
         int[] palette = s.areas() ? new int[] {0, 1, 2, 3, 254} : new int[] {0};
-        VoxelReference ref = VoxelReference.random(s.sx(), s.sy(), s.sz(), s.defaultArea(), s.solidPercent(), palette, r.nextLong());
+        VoxelReference ref =
+                VoxelReference.random(s.sx(), s.sy(), s.sz(), s.defaultArea(), s.solidPercent(), palette, r.nextLong());
         if (s.areas()) {
             for (int a : new int[] {1, 2, 3, 254}) {
                 ref.setMultiplier(a, r.nextInt(4) == 0 ? 1.0 : 0.25 + r.nextInt(40) * 0.1);
@@ -109,16 +127,22 @@ class PagedEqualsDensePropertyTest {
         return ref;
     }
 
-    static Outcome dense(VoxelGrid grid, VoxelConnectivity c, VoxelCornerRule rule, StepCost cost, double w, int start, int goal) {
+    static Outcome dense(
+            VoxelGrid grid, VoxelConnectivity c, VoxelCornerRule rule, StepCost cost, double w, int start, int goal) {
         VoxelTopology topology = grid.createTopology(c, rule);
         try (GridSearchBuffers buffers = new GridSearchBuffers(topology.nodeCount())) {
             buffers.recordExpansions(true);
-            AStar<VoxelTopology, StepCost, VoxelHeuristic> astar = new AStar<>(topology, cost, new VoxelHeuristic(topology), buffers, w);
+            AStar<VoxelTopology, StepCost, VoxelHeuristic> astar =
+                    new AStar<>(topology, cost, new VoxelHeuristic(topology), buffers, w);
             astar.begin(start, goal);
             astar.run();
-            return new Outcome(astar.status(), Double.doubleToRawLongBits(astar.pathCost()),
-                    astar.status() == SearchStatus.FOUND ? astar.path() : new int[0], astar.expandedNodes(),
-                    astar.iterations(), astar.expandedCount());
+            return new Outcome(
+                    astar.status(),
+                    Double.doubleToRawLongBits(astar.pathCost()),
+                    astar.status() == SearchStatus.FOUND ? astar.path() : new int[0],
+                    astar.expandedNodes(),
+                    astar.iterations(),
+                    astar.expandedCount());
         }
     }
 
@@ -134,9 +158,13 @@ class PagedEqualsDensePropertyTest {
             while (astar.status() == SearchStatus.RUNNING) {
                 astar.step(r.nextInt(61));
             }
-            return new Outcome(astar.status(), Double.doubleToRawLongBits(astar.pathCost()),
-                    astar.status() == SearchStatus.FOUND ? astar.path() : new int[0], astar.expandedNodes(),
-                    astar.iterations(), astar.expandedCount());
+            return new Outcome(
+                    astar.status(),
+                    Double.doubleToRawLongBits(astar.pathCost()),
+                    astar.status() == SearchStatus.FOUND ? astar.path() : new int[0],
+                    astar.expandedNodes(),
+                    astar.iterations(),
+                    astar.expandedCount());
         }
     }
 
@@ -155,9 +183,13 @@ class PagedEqualsDensePropertyTest {
             }
             assertTrue(++guard < 10_000_000);
         }
-        return new Outcome(search.status(), Double.doubleToRawLongBits(search.pathCost()),
-                search.status() == SearchStatus.FOUND ? search.path() : new int[0], search.expandedNodes(),
-                search.iterations(), search.expandedCount());
+        return new Outcome(
+                search.status(),
+                Double.doubleToRawLongBits(search.pathCost()),
+                search.status() == SearchStatus.FOUND ? search.path() : new int[0],
+                search.expandedNodes(),
+                search.iterations(),
+                search.expandedCount());
     }
 
     private static int pickOpen(Random r, VoxelReference ref, List<Integer> open) {
@@ -173,13 +205,14 @@ class PagedEqualsDensePropertyTest {
         }
         Random r = new Random(s.seed() ^ 0x5DEECE66DL);
         try (VoxelGrid grid = ref.toGrid(s.defaultArea());
-             PagedVoxelSearch search = new PagedVoxelSearch(grid.createTopology(s.connectivity(), s.rule()),
-                     heuristicFor(grid, s), null, s.weight())) {
+                PagedVoxelSearch search = new PagedVoxelSearch(
+                        grid.createTopology(s.connectivity(), s.rule()), heuristicFor(grid, s), null, s.weight())) {
             for (int q = 0; q < 3; q++) {
                 int start = pickOpen(r, ref, open);
                 int goal = q == 2 ? start : pickOpen(r, ref, open);
                 Supplier<String> where = () -> "query " + start + " -> " + goal + " on " + s + "\n" + ref;
-                Outcome dense = dense(grid, s.connectivity(), s.rule(), DefaultStepCost.INSTANCE, s.weight(), start, goal);
+                Outcome dense =
+                        dense(grid, s.connectivity(), s.rule(), DefaultStepCost.INSTANCE, s.weight(), start, goal);
                 Outcome paged = paged(search, start, goal, Integer.MAX_VALUE);
                 dense.assertSame(paged, where);
                 checkAgainstReference(ref, s.connectivity(), s.rule(), s.weight(), null, start, goal, paged, where);
@@ -209,8 +242,16 @@ class PagedEqualsDensePropertyTest {
      * reference Dijkstra, same reachability, the path a chain of legal moves from start to goal
      * whose costs summed in path order give the reported cost bit for bit.
      */
-    private static void checkAgainstReference(VoxelReference ref, VoxelConnectivity c, VoxelCornerRule rule, double weight,
-                                              VoxelReference.Hook hook, int start, int goal, Outcome got, Supplier<String> where) {
+    private static void checkAgainstReference(
+            VoxelReference ref,
+            VoxelConnectivity c,
+            VoxelCornerRule rule,
+            double weight,
+            VoxelReference.Hook hook,
+            int start,
+            int goal,
+            Outcome got,
+            Supplier<String> where) {
         double expected = ref.distance(start, goal, c, rule, hook);
         if (expected == Double.POSITIVE_INFINITY) {
             assertEquals(SearchStatus.NO_PATH, got.status(), where);
@@ -239,8 +280,11 @@ class PagedEqualsDensePropertyTest {
         double summed = sum;
         if (weight <= 1.0) {
             // no reopening with a consistent estimate: g of the goal is the path's steps summed in order
-            assertEquals(Double.doubleToRawLongBits(summed), Double.doubleToRawLongBits(got.cost()),
-                    () -> "cost " + got.cost() + " is not the path's steps summed in order (" + summed + "); " + where.get());
+            assertEquals(
+                    Double.doubleToRawLongBits(summed),
+                    Double.doubleToRawLongBits(got.cost()),
+                    () -> "cost " + got.cost() + " is not the path's steps summed in order (" + summed + "); "
+                            + where.get());
             assertEquals(expected, got.cost(), 1e-9 * Math.max(1.0, expected), () -> "optimal cost; " + where.get());
         } else {
             // an inflated estimate may reopen a parent after its child's cost was set
@@ -286,8 +330,11 @@ class PagedEqualsDensePropertyTest {
         };
         Random r = new Random(s.seed() ^ 0x1234L);
         try (VoxelGrid grid = ref.toGrid(s.defaultArea());
-             PagedVoxelSearch search = new PagedVoxelSearch(grid.createTopology(s.connectivity(), s.rule()),
-                     heuristicFor(grid, s), PagedEqualsDensePropertyTest::hook, s.weight())) {
+                PagedVoxelSearch search = new PagedVoxelSearch(
+                        grid.createTopology(s.connectivity(), s.rule()),
+                        heuristicFor(grid, s),
+                        PagedEqualsDensePropertyTest::hook,
+                        s.weight())) {
             for (int q = 0; q < 2; q++) {
                 int start = pickOpen(r, ref, open);
                 int goal = pickOpen(r, ref, open);
@@ -295,8 +342,16 @@ class PagedEqualsDensePropertyTest {
                 Outcome dense = dense(grid, s.connectivity(), s.rule(), denseHook, s.weight(), start, goal);
                 Outcome paged = paged(search, start, goal, Integer.MAX_VALUE);
                 dense.assertSame(paged, where);
-                checkAgainstReference(ref, s.connectivity(), s.rule(), s.weight(), PagedEqualsDensePropertyTest::hook,
-                        start, goal, paged, where);
+                checkAgainstReference(
+                        ref,
+                        s.connectivity(),
+                        s.rule(),
+                        s.weight(),
+                        PagedEqualsDensePropertyTest::hook,
+                        start,
+                        goal,
+                        paged,
+                        where);
                 Outcome sliced = paged(search, start, goal, 7);
                 paged.assertSame(sliced, () -> "budget 7; " + where.get());
             }
@@ -308,7 +363,7 @@ class PagedEqualsDensePropertyTest {
     @Test
     void startEqualsGoal() {
         try (VoxelGrid grid = VoxelGrid.create(10, 10, 10);
-             PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.TWENTY_SIX, 1.0)) {
+                PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.TWENTY_SIX, 1.0)) {
             int n = 3 + 10 * (4 + 10 * 5);
             search.recordExpansions(true);
             search.begin(n, n);
@@ -326,7 +381,7 @@ class PagedEqualsDensePropertyTest {
         // along x in open space every voxel is one face move; with the exact estimate and larger-g
         // ties first, A* expands exactly the voxels before the goal
         try (VoxelGrid grid = VoxelGrid.create(40, 3, 3);
-             PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.TWENTY_SIX, 1.0)) {
+                PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.TWENTY_SIX, 1.0)) {
             int start = 0 + 40 * (1 + 3 * 1);
             int goal = 39 + 40 * (1 + 3 * 1);
             search.recordExpansions(true);
@@ -352,7 +407,7 @@ class PagedEqualsDensePropertyTest {
     @Test
     void openOrderIsSmallerFThenLargerGThenSmallerNode() {
         try (VoxelGrid grid = VoxelGrid.create(6, 6, 1);
-             PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.SIX, 1.0)) {
+                PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.SIX, 1.0)) {
             search.recordExpansions(true);
             search.begin(0, 35);
             assertEquals(SearchStatus.FOUND, search.step(Integer.MAX_VALUE));
@@ -364,7 +419,7 @@ class PagedEqualsDensePropertyTest {
         }
         // weight 0 from the centre of a 3 x 3 x 3 grid: the six g = 1 voxels in node order
         try (VoxelGrid grid = VoxelGrid.create(3, 3, 3);
-             PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.TWENTY_SIX, 0.0)) {
+                PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.TWENTY_SIX, 0.0)) {
             search.recordExpansions(true);
             search.begin(13, 26);
             search.step(7);
@@ -376,7 +431,7 @@ class PagedEqualsDensePropertyTest {
     @Test
     void equalCostAlternativesKeepTheFirstParent() {
         try (VoxelGrid grid = VoxelGrid.create(3, 3, 1);
-             PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.SIX, 0.0)) {
+                PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.SIX, 0.0)) {
             search.recordExpansions(true);
             search.begin(0, 4);
             assertEquals(SearchStatus.FOUND, search.step(Integer.MAX_VALUE));
@@ -411,8 +466,14 @@ class PagedEqualsDensePropertyTest {
                 assertEquals(6 * 12 * 12, distinct.size());
                 assertEquals(expanded.length, search.iterations());
                 assertEquals(search.iterations(), search.expandedCount());
-                Outcome dense = dense(grid, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING,
-                        DefaultStepCost.INSTANCE, 1.0, 0, goal);
+                Outcome dense = dense(
+                        grid,
+                        VoxelConnectivity.TWENTY_SIX,
+                        VoxelCornerRule.NO_CORNER_CUTTING,
+                        DefaultStepCost.INSTANCE,
+                        1.0,
+                        0,
+                        goal);
                 assertEquals(dense.iterations(), search.iterations());
                 assertArrayEquals(dense.expanded(), expanded);
                 assertEquals(0, search.pathLength());
@@ -438,10 +499,12 @@ class PagedEqualsDensePropertyTest {
             search.close();
             assertThrows(IllegalStateException.class, () -> search.begin(0, 1));
             VoxelTopology topology = grid.createTopology(VoxelConnectivity.SIX, VoxelCornerRule.NO_CORNER_CUTTING);
-            e = assertThrows(IllegalArgumentException.class,
+            e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> new PagedVoxelSearch(topology, new VoxelHeuristic(topology), null, -0.5).close());
             assertTrue(e.getMessage().contains("-0.5"), e.getMessage());
-            assertThrows(IllegalArgumentException.class,
+            assertThrows(
+                    IllegalArgumentException.class,
                     () -> new PagedVoxelSearch(topology, new VoxelHeuristic(topology), null, Double.NaN).close());
         }
     }
@@ -449,7 +512,7 @@ class PagedEqualsDensePropertyTest {
     @Test
     void pagesGrowWithTheBlocksTheSearchTouches() {
         try (VoxelGrid grid = VoxelGrid.create(200, 200, 200);
-             PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.TWENTY_SIX, 1.0)) {
+                PagedVoxelSearch search = searchOver(grid, VoxelConnectivity.TWENTY_SIX, 1.0)) {
             int start = 4 + 200 * (4 + 200 * 4);
             int goal = 190 + 200 * (4 + 200 * 4);
             search.begin(start, goal);
@@ -492,11 +555,19 @@ class PagedEqualsDensePropertyTest {
                 for (int x = 100; x < 3000; x += 3) {
                     grid.setWalkable(x, r.nextInt(2), r.nextInt(2), false);
                 }
-                int[][] queries = {{5, 2_000 + sx * 3}, {30 + sx, 2_900 + sx * 2}, {2_950 + sx * 3, 90}, {sx - 3, sx - 1500}};
+                int[][] queries = {
+                    {5, 2_000 + sx * 3}, {30 + sx, 2_900 + sx * 2}, {2_950 + sx * 3, 90}, {sx - 3, sx - 1500}
+                };
                 for (int[] q : queries) {
                     Outcome paged = paged(search, q[0], q[1], 1000);
-                    Outcome dense = dense(grid, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING,
-                            DefaultStepCost.INSTANCE, 1.0, q[0], q[1]);
+                    Outcome dense = dense(
+                            grid,
+                            VoxelConnectivity.TWENTY_SIX,
+                            VoxelCornerRule.NO_CORNER_CUTTING,
+                            DefaultStepCost.INSTANCE,
+                            1.0,
+                            q[0],
+                            q[1]);
                     dense.assertSame(paged, () -> "after trimming, " + q[0] + " -> " + q[1]);
                     assertEquals(SearchStatus.FOUND, paged.status());
                     search.trimPool();
@@ -507,6 +578,7 @@ class PagedEqualsDensePropertyTest {
 
     private static PagedVoxelSearch searchOver(VoxelGrid grid, VoxelConnectivity c, double w) {
         VoxelTopology topology = grid.createTopology(c, VoxelCornerRule.NO_CORNER_CUTTING);
-        return new PagedVoxelSearch(topology, new VoxelHeuristic(grid.createTopology(c, VoxelCornerRule.NO_CORNER_CUTTING)), null, w);
+        return new PagedVoxelSearch(
+                topology, new VoxelHeuristic(grid.createTopology(c, VoxelCornerRule.NO_CORNER_CUTTING)), null, w);
     }
 }

@@ -13,9 +13,9 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.onepath.VoxelGrid;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
-import org.onepath.VoxelGrid;
 
 /** The voxel estimate: the exact empty-grid distance times the smallest area multiplier. */
 class VoxelHeuristicTest {
@@ -33,7 +33,10 @@ class VoxelHeuristicTest {
                 for (int dx = 0; dx < 7; dx++) {
                     double expected = dist[ref.node(dx, dy, dz)];
                     double got = VoxelHeuristic.distance(connectivity, dx, dy, dz);
-                    assertEquals(expected, got, 1e-12 * Math.max(1, expected),
+                    assertEquals(
+                            expected,
+                            got,
+                            1e-12 * Math.max(1, expected),
                             connectivity + " offset (" + dx + "," + dy + "," + dz + ")");
                 }
             }
@@ -66,10 +69,16 @@ class VoxelHeuristicTest {
                     for (int x = 0; x < n; x++) {
                         double expected = dist[ref.node(x, y, z)];
                         String where = connectivity + " from (" + x + "," + y + "," + z + ")";
-                        assertEquals(expected, byNode.estimate(topology.nodeOf(x, y, z)), 1e-12 * Math.max(1, expected), where);
+                        assertEquals(
+                                expected,
+                                byNode.estimate(topology.nodeOf(x, y, z)),
+                                1e-12 * Math.max(1, expected),
+                                where);
                         assertEquals(expected, byCoordinates.estimate(x, y, z), 1e-12 * Math.max(1, expected), where);
-                        assertEquals(Double.doubleToRawLongBits(byNode.estimate(topology.nodeOf(x, y, z))),
-                                Double.doubleToRawLongBits(byCoordinates.estimate(x, y, z)), where);
+                        assertEquals(
+                                Double.doubleToRawLongBits(byNode.estimate(topology.nodeOf(x, y, z))),
+                                Double.doubleToRawLongBits(byCoordinates.estimate(x, y, z)),
+                                where);
                     }
                 }
             }
@@ -115,8 +124,16 @@ class VoxelHeuristicTest {
         for (int[] o : orders) {
             String where = "(" + o[0] + "," + o[1] + "," + o[2] + ")";
             assertEquals(six, VoxelHeuristic.distance(VoxelConnectivity.SIX, o[0], o[1], o[2]), 1e-12, "SIX " + where);
-            assertEquals(twentySix, VoxelHeuristic.distance(VoxelConnectivity.TWENTY_SIX, o[0], o[1], o[2]), 1e-12, "TWENTY_SIX " + where);
-            assertEquals(eighteen, VoxelHeuristic.distance(VoxelConnectivity.EIGHTEEN, o[0], o[1], o[2]), 1e-12, "EIGHTEEN " + where);
+            assertEquals(
+                    twentySix,
+                    VoxelHeuristic.distance(VoxelConnectivity.TWENTY_SIX, o[0], o[1], o[2]),
+                    1e-12,
+                    "TWENTY_SIX " + where);
+            assertEquals(
+                    eighteen,
+                    VoxelHeuristic.distance(VoxelConnectivity.EIGHTEEN, o[0], o[1], o[2]),
+                    1e-12,
+                    "EIGHTEEN " + where);
         }
     }
 
@@ -154,7 +171,8 @@ class VoxelHeuristicTest {
                     double hn = h.estimate(c[0], c[1], c[2]);
                     for (VoxelReference.Move m : ref.moves(c[0], c[1], c[2], connectivity, VoxelCornerRule.ALLOW_ALL)) {
                         double hm = h.estimate(m.x(), m.y(), m.z());
-                        assertTrue(hn <= m.cost() + hm + 1e-12,
+                        assertTrue(
+                                hn <= m.cost() + hm + 1e-12,
                                 connectivity + " h(" + node + ") = " + hn + " > " + m.cost() + " + " + hm);
                     }
                 }

@@ -17,9 +17,9 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.onepath.VoxelGrid;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
-import org.onepath.VoxelGrid;
 import org.onepath.grids.GridMath;
 
 /** The voxel move table: order, lengths, costs and the three corner rules, through VoxelTopology.moves. */
@@ -27,15 +27,35 @@ class VoxelMovesTest {
 
     /** The normative order written out: {dx, dy, dz}. */
     private static final int[][] EXPECTED = {
-            // faces, by z, then y, then x
-            {0, 0, -1}, {0, -1, 0}, {-1, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1},
-            // edges
-            {0, -1, -1}, {-1, 0, -1}, {1, 0, -1}, {0, 1, -1},
-            {-1, -1, 0}, {1, -1, 0}, {-1, 1, 0}, {1, 1, 0},
-            {0, -1, 1}, {-1, 0, 1}, {1, 0, 1}, {0, 1, 1},
-            // corners
-            {-1, -1, -1}, {1, -1, -1}, {-1, 1, -1}, {1, 1, -1},
-            {-1, -1, 1}, {1, -1, 1}, {-1, 1, 1}, {1, 1, 1},
+        // faces, by z, then y, then x
+        {0, 0, -1},
+        {0, -1, 0},
+        {-1, 0, 0},
+        {1, 0, 0},
+        {0, 1, 0},
+        {0, 0, 1},
+        // edges
+        {0, -1, -1},
+        {-1, 0, -1},
+        {1, 0, -1},
+        {0, 1, -1},
+        {-1, -1, 0},
+        {1, -1, 0},
+        {-1, 1, 0},
+        {1, 1, 0},
+        {0, -1, 1},
+        {-1, 0, 1},
+        {1, 0, 1},
+        {0, 1, 1},
+        // corners
+        {-1, -1, -1},
+        {1, -1, -1},
+        {-1, 1, -1},
+        {1, 1, -1},
+        {-1, -1, 1},
+        {1, -1, 1},
+        {-1, 1, 1},
+        {1, 1, 1},
     };
 
     private static final long ONE_BITS = Double.doubleToRawLongBits(1.0);
@@ -147,11 +167,17 @@ class VoxelMovesTest {
             VoxelTopology topology = grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.ALLOW_ALL);
             double[] costs = costsByMove(topology, 1, 1, 1);
             assertEquals(Double.doubleToRawLongBits(1.0 * ((3.0 + 0.5) * 0.5)), Double.doubleToRawLongBits(costs[3]));
-            assertEquals(Double.doubleToRawLongBits(1.4142135623730951 * ((3.0 + 0.5) * 0.5)), Double.doubleToRawLongBits(costs[13]));
-            assertEquals(Double.doubleToRawLongBits(1.7320508075688772 * ((3.0 + 0.5) * 0.5)), Double.doubleToRawLongBits(costs[25]));
+            assertEquals(
+                    Double.doubleToRawLongBits(1.4142135623730951 * ((3.0 + 0.5) * 0.5)),
+                    Double.doubleToRawLongBits(costs[13]));
+            assertEquals(
+                    Double.doubleToRawLongBits(1.7320508075688772 * ((3.0 + 0.5) * 0.5)),
+                    Double.doubleToRawLongBits(costs[25]));
             // a move to an area-0 voxel (multiplier 1)
             assertEquals(Double.doubleToRawLongBits(1.0 * ((3.0 + 1.0) * 0.5)), Double.doubleToRawLongBits(costs[2]));
-            assertEquals(Double.doubleToRawLongBits(1.7320508075688772 * ((3.0 + 1.0) * 0.5)), Double.doubleToRawLongBits(costs[18]));
+            assertEquals(
+                    Double.doubleToRawLongBits(1.7320508075688772 * ((3.0 + 1.0) * 0.5)),
+                    Double.doubleToRawLongBits(costs[18]));
         }
     }
 
@@ -172,14 +198,17 @@ class VoxelMovesTest {
     void defaultAreaOfAnUneditedChunkCarriesItsMultiplier() {
         try (VoxelGrid grid = VoxelGrid.create(20, 20, 20, 9)) {
             grid.areas().set(9, 2.5);
-            VoxelTopology topology = grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
+            VoxelTopology topology =
+                    grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
             for (int[] at : new int[][] {{5, 5, 5}, {15, 15, 15}, {16, 3, 9}, {19, 19, 19}}) {
                 int[] ids = new int[26];
                 double[] costs = new double[26];
                 int k = topology.moves(at[0], at[1], at[2], ids, costs);
                 for (int j = 0; j < k; j++) {
                     double expected = VoxelReference.length(ids[j]) * ((2.5 + 2.5) * 0.5);
-                    assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(costs[j]),
+                    assertEquals(
+                            Double.doubleToRawLongBits(expected),
+                            Double.doubleToRawLongBits(costs[j]),
                             "move " + ids[j] + " from " + at[0] + "," + at[1] + "," + at[2]);
                 }
             }
@@ -217,9 +246,13 @@ class VoxelMovesTest {
         }
     }
 
-    private static void expect(boolean noCornerCutting, boolean noSqueezing, boolean allowAll, int dx, int dy, int dz, int[]... solid) {
+    private static void expect(
+            boolean noCornerCutting, boolean noSqueezing, boolean allowAll, int dx, int dy, int dz, int[]... solid) {
         String what = "move (" + dx + "," + dy + "," + dz + ") with solid " + describe(solid);
-        assertEquals(noCornerCutting, allowed(VoxelCornerRule.NO_CORNER_CUTTING, dx, dy, dz, solid), "NO_CORNER_CUTTING " + what);
+        assertEquals(
+                noCornerCutting,
+                allowed(VoxelCornerRule.NO_CORNER_CUTTING, dx, dy, dz, solid),
+                "NO_CORNER_CUTTING " + what);
         assertEquals(noSqueezing, allowed(VoxelCornerRule.NO_SQUEEZING, dx, dy, dz, solid), "NO_SQUEEZING " + what);
         assertEquals(allowAll, allowed(VoxelCornerRule.ALLOW_ALL, dx, dy, dz, solid), "ALLOW_ALL " + what);
     }
@@ -346,7 +379,9 @@ class VoxelMovesTest {
             }
         }
         boolean expected = ref.legal(1, 1, 1, move(dx, dy, dz), rule);
-        assertEquals(expected, allowed(rule, dx, dy, dz, solid.toArray(new int[0][])),
+        assertEquals(
+                expected,
+                allowed(rule, dx, dy, dz, solid.toArray(new int[0][])),
                 rule + " move (" + dx + "," + dy + "," + dz + ") solid " + describe(solid.toArray(new int[0][])));
     }
 
@@ -391,16 +426,23 @@ class VoxelMovesTest {
                         }
                         List<VoxelReference.Move> expected = ref.moves(x, y, z, connectivity, rule);
                         int k = topology.moves(x, y, z, ids, costs);
-                        String where = connectivity + " " + rule + " at (" + x + "," + y + "," + z + ") in " + sx + "x" + sy + "x" + sz;
+                        String where = connectivity + " " + rule + " at (" + x + "," + y + "," + z + ") in " + sx + "x"
+                                + sy + "x" + sz;
                         assertEquals(expected.size(), k, where);
                         int kn = topology.neighbors(topology.nodeOf(x, y, z), nodes, nodeCosts);
                         assertEquals(k, kn, where);
                         for (int j = 0; j < k; j++) {
                             VoxelReference.Move m = expected.get(j);
                             assertEquals(m.id(), ids[j], where);
-                            assertEquals(Double.doubleToRawLongBits(m.cost()), Double.doubleToRawLongBits(costs[j]), where + " move " + m.id());
+                            assertEquals(
+                                    Double.doubleToRawLongBits(m.cost()),
+                                    Double.doubleToRawLongBits(costs[j]),
+                                    where + " move " + m.id());
                             assertEquals(ref.node(m.x(), m.y(), m.z()), nodes[j], where);
-                            assertEquals(Double.doubleToRawLongBits(m.cost()), Double.doubleToRawLongBits(nodeCosts[j]), where);
+                            assertEquals(
+                                    Double.doubleToRawLongBits(m.cost()),
+                                    Double.doubleToRawLongBits(nodeCosts[j]),
+                                    where);
                         }
                     }
                 }

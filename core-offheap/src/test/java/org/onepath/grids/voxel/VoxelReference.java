@@ -5,9 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Random;
+import org.onepath.VoxelGrid;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
-import org.onepath.VoxelGrid;
 
 /**
  * A plain model of the voxel rules, written from the definitions and sharing no code with the
@@ -17,6 +17,7 @@ import org.onepath.VoxelGrid;
 public final class VoxelReference {
     /** Area id of a solid voxel. */
     public static final int SOLID = 255;
+
     public static final double SQRT2 = 1.4142135623730951;
     public static final double SQRT3 = 1.7320508075688772;
 
@@ -33,8 +34,7 @@ public final class VoxelReference {
     }
 
     /** A legal move out of a voxel: its number in {@link #MOVES}, destination and grid cost. */
-    public record Move(int id, int x, int y, int z, double cost) {
-    }
+    public record Move(int id, int x, int y, int z, double cost) {}
 
     private final int sx;
     private final int sy;
@@ -52,7 +52,8 @@ public final class VoxelReference {
     }
 
     /** Random contents: each voxel solid with probability solidPercent %, else one of {@code palette}. */
-    public static VoxelReference random(int sx, int sy, int sz, int defaultArea, int solidPercent, int[] palette, long seed) {
+    public static VoxelReference random(
+            int sx, int sy, int sz, int defaultArea, int solidPercent, int[] palette, long seed) {
         VoxelReference r = new VoxelReference(sx, sy, sz, defaultArea);
         Random random = new Random(seed);
         for (int i = 0; i < r.areas.length; i++) {
@@ -74,8 +75,7 @@ public final class VoxelReference {
                         case 1 -> faces.add(offset);
                         case 2 -> edges.add(offset);
                         case 3 -> corners.add(offset);
-                        default -> {
-                        }
+                        default -> {}
                     }
                 }
             }
@@ -216,7 +216,8 @@ public final class VoxelReference {
         if (x == tx && y == ty && z == tz) {
             return true;
         }
-        int[][] steps = {{Integer.signum(tx - x), 0, 0}, {0, Integer.signum(ty - y), 0}, {0, 0, Integer.signum(tz - z)}};
+        int[][] steps = {{Integer.signum(tx - x), 0, 0}, {0, Integer.signum(ty - y), 0}, {0, 0, Integer.signum(tz - z)}
+        };
         for (int[] s : steps) {
             if (s[0] == 0 && s[1] == 0 && s[2] == 0) {
                 continue;
