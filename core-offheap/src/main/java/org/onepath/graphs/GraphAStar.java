@@ -10,6 +10,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
+import org.onepath.grids.NodeSearch;
 import org.onepath.grids.SearchNodes;
 import org.onepath.grids.SearchSnapshot;
 import org.onepath.grids.SearchStatus;
@@ -17,8 +18,6 @@ import org.onepath.grids.SlicedSearch;
 import org.onepath.state.GraphStateException;
 import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
-import org.onepath.state.SearchStateFormat;
-import org.onepath.state.Snapshottable;
 import org.onepath.state.StateKind;
 
 /**
@@ -46,19 +45,8 @@ import org.onepath.state.StateKind;
  *
  * @param <H> heuristic
  */
-public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snapshottable {
+public final class GraphAStar<H extends Heuristic> extends NodeSearch<H> {
     private final CsrGraph graph;
-    private final H heuristic;
-    private final GridSearchBuffers buffers;
-    private final double weight;
-    private final SearchNodes nodes;
-
-    private SearchStatus status = SearchStatus.NOT_STARTED;
-    private int start = -1;
-    private int goal = -1;
-    private int iterations;
-    private int expanded;
-    private double pathCost = Double.POSITIVE_INFINITY;
 
     /** A* with heuristic weight 1. */
     public GraphAStar(CsrGraph graph, H heuristic, GridSearchBuffers buffers) {
@@ -72,17 +60,17 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
      *                                  nodes than the graph
      */
     public GraphAStar(CsrGraph graph, H heuristic, GridSearchBuffers buffers, double weight) {
-        this.graph = Objects.requireNonNull(graph, "graph");
-        this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
-        this.buffers = Objects.requireNonNull(buffers, "buffers");
+        Objects.requireNonNull(graph, "graph");
+        Objects.requireNonNull(heuristic, "heuristic");
+        Objects.requireNonNull(buffers, "buffers");
         SlicedSearch.checkWeight(weight);
         graph.ensureOpen();
         if (buffers.nodeCount() < graph.nodeCount()) {
             throw new IllegalArgumentException(
                     "buffers hold " + buffers.nodeCount() + " nodes, the graph has " + graph.nodeCount());
         }
-        this.weight = weight;
-        this.nodes = new SearchNodes(buffers);
+        super(heuristic, buffers, weight, graph.nodeCount(), StateKind.GRAPH_A_STAR);
+        this.graph = graph;
     }
 
     public CsrGraph graph() {
@@ -101,36 +89,6 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
         return weight;
     }
 
-    /** Start node of the current search, -1 before the first. */
-    public int start() {
-        return start;
-    }
-
-    /** Goal node of the current search, -1 before the first. */
-    public int goal() {
-        return goal;
-    }
-
-    @Override
-    public SearchStatus status() {
-        return status;
-    }
-
-    @Override
-    public int iterations() {
-        return iterations;
-    }
-
-    @Override
-    public int expandedCount() {
-        return expanded;
-    }
-
-    @Override
-    public double pathCost() {
-        return pathCost;
-    }
-
     /** Any node of the graph may start or end a search. */
     @Override
     public boolean canStandOn(int node) {
@@ -147,19 +105,8 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
     public void begin(int start, int goal) {
         graph.ensureOpen();
         SlicedSearch.checkEnds(start, goal, graph.nodeCount());
-        this.start = start;
-        this.goal = goal;
-        this.iterations = 0;
-        this.expanded = 0;
-        this.pathCost = Double.POSITIVE_INFINITY;
-        heuristic.setGoal(goal);
-        nodes.begin(start, weight == 0.0 ? 0.0 : weight * heuristic.estimate(start));
-        status = SearchStatus.RUNNING;
-    }
-
-    /** Runs the search to the end. */
-    public SearchStatus run() {
-        return step(Integer.MAX_VALUE);
+        resetFor(start, goal);
+        openStart(weight == 0.0 ? 0.0 : weight * heuristic.estimate(start));
     }
 
     @Override
@@ -207,31 +154,6 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
             status = SearchStatus.NO_PATH;
         }
         return status;
-    }
-
-    /** Number of nodes on the found path, start and goal included; 0 unless FOUND. */
-    @Override
-    public int pathLength() {
-        if (status != SearchStatus.FOUND) {
-            return 0;
-        }
-        int length = 1;
-        for (int n = goal; n != start; n = nodes.parent(n)) {
-            length++;
-        }
-        return length;
-    }
-
-    @Override
-    public int copyPath(int[] out) {
-        int length = pathLength();
-        SlicedSearch.checkPathBuffer(status, out, length);
-        int n = goal;
-        for (int i = length - 1; i >= 0; i--) {
-            out[i] = n;
-            n = nodes.parent(n);
-        }
-        return length;
     }
 
     /**
@@ -282,45 +204,7 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
         return fallback;
     }
 
-    @Override
-    public int[] expandedNodes() {
-        return buffers.expandedNodes();
-    }
-
     // ---- state (kind 11) ----
-
-    /** Bytes {@link #saveState()} would return now: one pass over the nodes, no allocation. */
-    @Override
-    public long stateLength() {
-        return SearchSnapshot.length(status, buffers);
-    }
-
-    /**
-     * The search's state (kind 11 of the state format): counters and, once begun, the visited
-     * records, the open set as its heap lies and the recorded expansions. Restored into a
-     * GraphAStar built the same way (same graph, heuristic and weight), stepping on gives what
-     * this search would have given.
-     */
-    @Override
-    public byte[] saveState() {
-        return SearchSnapshot.save(StateKind.GRAPH_A_STAR, graph.nodeCount(), counters(), buffers);
-    }
-
-    /**
-     * Writes {@link #saveState()}'s bytes into {@code destination} from {@code offset}.
-     *
-     * @return the number of bytes written
-     * @throws IllegalArgumentException if they do not fit (nothing is written then)
-     */
-    @Override
-    public long saveState(MemorySegment destination, long offset) {
-        return SearchSnapshot.saveInto(
-                StateKind.GRAPH_A_STAR, graph.nodeCount(), counters(), buffers, destination, offset);
-    }
-
-    private SearchSnapshot.Counters counters() {
-        return new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost);
-    }
 
     /**
      * Puts back a saved state in place. The node count and heuristic weight must be this
@@ -333,34 +217,13 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         graph.ensureOpen();
-        SearchSnapshot.Restored r;
-        try {
-            r = SearchSnapshot.read(state, StateKind.GRAPH_A_STAR, graph.nodeCount(), weight);
-            checkParentsHaveArcs(r.buffers());
-        } catch (RuntimeException e) {
-            status = SearchStatus.NOT_STARTED;
-            start = -1;
-            goal = -1;
-            expanded = 0;
-            iterations = 0;
-            pathCost = Double.POSITIVE_INFINITY;
-            throw e;
-        }
-        SearchSnapshot.apply(r, buffers);
-        SearchSnapshot.Counters c = r.counters();
-        status = c.status();
-        start = c.start();
-        goal = c.goal();
-        expanded = c.expanded();
-        iterations = c.iterations();
-        pathCost = c.pathCost();
-        if (goal >= 0) {
-            heuristic.setGoal(goal);
-        }
+        restore(state);
     }
 
     /** Every parent must have an arc to its child, so a restored path is a chain of edges. */
-    private void checkParentsHaveArcs(SearchBuffersPiece.Buffers b) {
+    @Override
+    protected void checkRestored(SearchSnapshot.Restored restored) {
+        SearchBuffersPiece.Buffers b = restored.buffers();
         int[] visited = b.visitedNodes();
         int[] parents = b.parents();
         for (int i = 0; i < visited.length; i++) {
@@ -378,9 +241,7 @@ public final class GraphAStar<H extends Heuristic> implements SlicedSearch, Snap
                         "visited[" + i + "].parent",
                         p,
                         "a node with an edge to node " + visited[i],
-                        SearchStateFormat.BUFFERS_OFFSET
-                                + SearchBuffersPieceLayout.recordOffset(i)
-                                + SearchBuffersPieceLayout.PARENT_OFFSET);
+                        recordAt(i, SearchBuffersPieceLayout.PARENT_OFFSET));
             }
         }
     }

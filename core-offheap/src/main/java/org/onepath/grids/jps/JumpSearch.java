@@ -6,6 +6,7 @@ import org.onepath.cells.SquareCells;
 import org.onepath.grids.GridMath;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
+import org.onepath.grids.NodeSearch;
 import org.onepath.grids.SearchNodes;
 import org.onepath.grids.SearchSnapshot;
 import org.onepath.grids.SearchStatus;
@@ -13,8 +14,6 @@ import org.onepath.grids.SlicedSearch;
 import org.onepath.state.GridStateException;
 import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
-import org.onepath.state.SearchStateFormat;
-import org.onepath.state.Snapshottable;
 import org.onepath.state.StateKind;
 import org.onepath.state.StateWriter;
 
@@ -33,30 +32,21 @@ import org.onepath.state.StateWriter;
  * @param <J> jumper
  * @param <H> heuristic (octile scaled by m, or zero)
  */
-public final class JumpSearch<J extends Jumper, H extends Heuristic> implements SlicedSearch, Snapshottable {
+public final class JumpSearch<J extends Jumper, H extends Heuristic> extends NodeSearch<H> {
     private final SquareCells grid;
     private final JumpRules rules;
     private final J jumper;
-    private final H heuristic;
-    private final SearchNodes nodes;
     private final double straightCost;
     private final double diagonalCost;
     private final int width;
-
-    private SearchStatus status = SearchStatus.NOT_STARTED;
-    private int start = -1;
-    private int goal = -1;
-    private int iterations;
-    private int expanded;
-    private double pathCost = Double.POSITIVE_INFINITY;
 
     /**
      * @param cellCost the multiplier m shared by every area (positive and finite)
      */
     public JumpSearch(SquareCells grid, J jumper, H heuristic, double cellCost, GridSearchBuffers buffers) {
-        this.grid = Objects.requireNonNull(grid, "grid");
-        this.jumper = Objects.requireNonNull(jumper, "jumper");
-        this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(jumper, "jumper");
+        Objects.requireNonNull(heuristic, "heuristic");
         Objects.requireNonNull(buffers, "buffers");
         if (!(cellCost > 0) || Double.isInfinite(cellCost)) {
             throw new IllegalArgumentException("cellCost must be positive and finite, was " + cellCost);
@@ -65,61 +55,22 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
             throw new IllegalArgumentException(
                     "buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
         }
+        // Weight 1: the heuristic is added unweighted and the state says 1.
+        super(heuristic, buffers, 1.0, grid.cellCount(), StateKind.JUMP_POINT_SEARCH);
+        this.grid = grid;
+        this.jumper = jumper;
         this.rules = new JumpRules(grid);
-        this.nodes = new SearchNodes(buffers);
         this.straightCost = cellCost;
         this.diagonalCost = cellCost * GridMath.SQRT2;
         this.width = grid.width();
     }
 
-    @Override
-    public SearchStatus status() {
-        return status;
-    }
-
-    public int start() {
-        return start;
-    }
-
-    public int goal() {
-        return goal;
-    }
-
-    /** Pops so far. */
-    @Override
-    public int iterations() {
-        return iterations;
-    }
-
-    /** Jump points expanded: iterations, less one when the goal was popped. */
-    @Override
-    public int expandedCount() {
-        return expanded;
-    }
-
-    /** Cost of the found path; +infinity unless FOUND. */
-    @Override
-    public double pathCost() {
-        return pathCost;
-    }
-
     /** Begins a search; throws {@link IllegalArgumentException} for a cell outside the grid. */
     @Override
     public void begin(int start, int goal) {
-        int n = grid.cellCount();
-        SlicedSearch.checkEnds(start, goal, n);
-        this.start = start;
-        this.goal = goal;
-        iterations = 0;
-        expanded = 0;
-        pathCost = Double.POSITIVE_INFINITY;
-        heuristic.setGoal(goal);
-        nodes.begin(start, heuristic.estimate(start));
-        status = SearchStatus.RUNNING;
-    }
-
-    public SearchStatus run() {
-        return step(Integer.MAX_VALUE);
+        SlicedSearch.checkEnds(start, goal, nodeCount);
+        resetFor(start, goal);
+        openStart(heuristic.estimate(start));
     }
 
     /** At most {@code maxIterations} pops; RUNNING while work remains. */
@@ -169,51 +120,9 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
         return status;
     }
 
-    /** Bytes {@link #saveState()} would return now: one pass over the nodes, no allocation. */
-    @Override
-    public long stateLength() {
-        return SearchSnapshot.length(status, nodes.buffers());
-    }
-
-    /**
-     * The search's state (kind 9 of the state format, weight 1): counters and, once begun, the
-     * visited jump points, the open set as its heap lies and the recorded expansions.
-     */
-    @Override
-    public byte[] saveState() {
-        return SearchSnapshot.save(StateKind.JUMP_POINT_SEARCH, grid.cellCount(), counters(), nodes.buffers());
-    }
-
     /** Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown. */
     public void writeState(StateWriter w) {
-        SearchSnapshot.write(
-                w,
-                StateKind.JUMP_POINT_SEARCH,
-                grid.cellCount(),
-                status,
-                1.0,
-                start,
-                goal,
-                expanded,
-                iterations,
-                pathCost,
-                nodes.buffers());
-    }
-
-    /**
-     * Writes {@link #saveState()}'s bytes into {@code destination} from {@code offset}.
-     *
-     * @return the number of bytes written
-     * @throws IllegalArgumentException if they do not fit (nothing is written then)
-     */
-    @Override
-    public long saveState(MemorySegment destination, long offset) {
-        return SearchSnapshot.saveInto(
-                StateKind.JUMP_POINT_SEARCH, grid.cellCount(), counters(), nodes.buffers(), destination, offset);
-    }
-
-    private SearchSnapshot.Counters counters() {
-        return new SearchSnapshot.Counters(status, 1.0, start, goal, expanded, iterations, pathCost);
+        writeStateTo(w);
     }
 
     /**
@@ -224,35 +133,12 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
      */
     @Override
     public void restoreState(MemorySegment state) {
-        Objects.requireNonNull(state, "state");
-        SearchSnapshot.Restored r;
-        try {
-            r = SearchSnapshot.read(state, StateKind.JUMP_POINT_SEARCH, grid.cellCount(), 1.0);
-            checkJumps(r.buffers());
-        } catch (RuntimeException e) {
-            // Unusable until begun or restored again, and saved meanwhile as never begun.
-            status = SearchStatus.NOT_STARTED;
-            start = -1;
-            goal = -1;
-            expanded = 0;
-            iterations = 0;
-            pathCost = Double.POSITIVE_INFINITY;
-            throw e;
-        }
-        SearchSnapshot.apply(r, nodes.buffers());
-        SearchSnapshot.Counters c = r.counters();
-        status = c.status();
-        start = c.start();
-        goal = c.goal();
-        expanded = c.expanded();
-        iterations = c.iterations();
-        pathCost = c.pathCost();
-        if (goal >= 0) {
-            heuristic.setGoal(goal);
-        }
+        restore(state);
     }
 
-    private void checkJumps(SearchBuffersPiece.Buffers b) {
+    @Override
+    protected void checkRestored(SearchSnapshot.Restored restored) {
+        SearchBuffersPiece.Buffers b = restored.buffers();
         int[] visited = b.visitedNodes();
         for (int i = 0; i < visited.length; i++) {
             int p = b.parents()[i];
@@ -266,9 +152,7 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
                         "visited[" + i + "].parent",
                         p,
                         "a cell on a straight or diagonal line from cell " + visited[i] + " (a jump)",
-                        SearchStateFormat.BUFFERS_OFFSET
-                                + SearchBuffersPieceLayout.recordOffset(i)
-                                + SearchBuffersPieceLayout.PARENT_OFFSET);
+                        recordAt(i, SearchBuffersPieceLayout.PARENT_OFFSET));
             }
         }
     }
@@ -312,10 +196,5 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> implements 
     @Override
     public boolean canStandOn(int cell) {
         return cell >= 0 && cell < grid.cellCount() && grid.isWalkable(cell % width, cell / width);
-    }
-
-    @Override
-    public int[] expandedNodes() {
-        return nodes.buffers().expandedNodes();
     }
 }

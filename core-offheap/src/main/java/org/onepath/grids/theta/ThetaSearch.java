@@ -7,6 +7,7 @@ import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.SquareCells;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
+import org.onepath.grids.NodeSearch;
 import org.onepath.grids.SearchNodes;
 import org.onepath.grids.SearchSnapshot;
 import org.onepath.grids.SearchStatus;
@@ -16,7 +17,6 @@ import org.onepath.state.OpenSetPieceLayout;
 import org.onepath.state.SearchBuffersPiece;
 import org.onepath.state.SearchBuffersPieceLayout;
 import org.onepath.state.SearchStateFormat;
-import org.onepath.state.Snapshottable;
 import org.onepath.state.StateKind;
 
 /**
@@ -59,25 +59,14 @@ import org.onepath.state.StateKind;
  *
  * @param <H> heuristic ({@link EuclideanHeuristic} scaled by m, or zero)
  */
-public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Snapshottable {
+public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
     private final SquareCells grid;
     private final MemorySegment cells;
     private final int width;
     private final int height;
     private final ThetaVariant variant;
-    private final H heuristic;
     private final double cellCost;
-    private final double weight;
-    private final GridSearchBuffers buffers;
-    private final SearchNodes nodes;
     private final int[] neighbours = new int[8];
-
-    private SearchStatus status = SearchStatus.NOT_STARTED;
-    private int start = -1;
-    private int goal = -1;
-    private int iterations;
-    private int expanded;
-    private double pathCost = Double.POSITIVE_INFINITY;
 
     /** A search with heuristic weight 1. */
     public ThetaSearch(
@@ -96,10 +85,10 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
             double cellCost,
             GridSearchBuffers buffers,
             double weight) {
-        this.grid = Objects.requireNonNull(grid, "grid");
-        this.variant = Objects.requireNonNull(variant, "variant");
-        this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
-        this.buffers = Objects.requireNonNull(buffers, "buffers");
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(variant, "variant");
+        Objects.requireNonNull(heuristic, "heuristic");
+        Objects.requireNonNull(buffers, "buffers");
         if (!(cellCost > 0) || Double.isInfinite(cellCost)) {
             throw new IllegalArgumentException("cellCost must be positive and finite, was " + cellCost);
         }
@@ -108,12 +97,13 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
             throw new IllegalArgumentException(
                     "buffers hold " + buffers.nodeCount() + " nodes, the grid has " + grid.cellCount());
         }
+        super(heuristic, buffers, weight, grid.width() * grid.height(), StateKind.THETA_STAR);
+        this.grid = grid;
+        this.variant = variant;
         this.cells = grid.cells();
         this.width = grid.width();
         this.height = grid.height();
         this.cellCost = cellCost;
-        this.weight = weight;
-        this.nodes = new SearchNodes(buffers);
     }
 
     public SquareCells grid() {
@@ -138,36 +128,6 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
 
     public GridSearchBuffers buffers() {
         return buffers;
-    }
-
-    /** Start node of the current search, -1 before the first. */
-    public int start() {
-        return start;
-    }
-
-    /** Goal node of the current search, -1 before the first. */
-    public int goal() {
-        return goal;
-    }
-
-    @Override
-    public SearchStatus status() {
-        return status;
-    }
-
-    @Override
-    public int iterations() {
-        return iterations;
-    }
-
-    @Override
-    public int expandedCount() {
-        return expanded;
-    }
-
-    @Override
-    public double pathCost() {
-        return pathCost;
     }
 
     /** The cost of the straight segment between two cells: {@code m * sqrt(dx*dx + dy*dy)}. */
@@ -198,27 +158,10 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
             throw new IllegalArgumentException(
                     "goal node " + goal + " (" + goal % width + ", " + goal / width + ") is a wall");
         }
-        this.start = start;
-        this.goal = goal;
-        this.iterations = 0;
-        this.expanded = 0;
-        this.pathCost = Double.POSITIVE_INFINITY;
-        heuristic.setGoal(goal);
-        nodes.begin(start, weight * heuristic.estimate(start));
-        status = SearchStatus.RUNNING;
+        resetFor(start, goal);
+        openStart(weight * heuristic.estimate(start));
     }
 
-    /** Runs the search to the end. */
-    public SearchStatus run() {
-        return step(Integer.MAX_VALUE);
-    }
-
-    /**
-     * Performs at most {@code maxIterations} iterations.
-     *
-     * @return RUNNING while work remains, else FOUND or NO_PATH
-     * @throws IllegalStateException if no search was begun
-     */
     @Override
     public SearchStatus step(int maxIterations) {
         if (!SlicedSearch.checkStep(maxIterations, status, "ThetaSearch")) {
@@ -379,77 +322,7 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
         }
     }
 
-    // ---- path ----
-
-    /** Number of waypoints of the found path, start and goal included; 0 unless FOUND. */
-    @Override
-    public int pathLength() {
-        if (status != SearchStatus.FOUND) {
-            return 0;
-        }
-        int length = 1;
-        for (int n = goal; n != start; n = nodes.parent(n)) {
-            length++;
-        }
-        return length;
-    }
-
-    /**
-     * Writes the waypoints of the found path, start first, into {@code out}.
-     *
-     * @return the number of waypoints written
-     * @throws IllegalStateException unless FOUND
-     * @throws IllegalArgumentException if {@code out} is shorter than {@link #pathLength()}
-     */
-    @Override
-    public int copyPath(int[] out) {
-        int length = pathLength();
-        SlicedSearch.checkPathBuffer(status, out, length);
-        int n = goal;
-        for (int i = length - 1; i >= 0; i--) {
-            out[i] = n;
-            n = nodes.parent(n);
-        }
-        return length;
-    }
-
-    @Override
-    public int[] expandedNodes() {
-        return buffers.expandedNodes();
-    }
-
     // ---- snapshots (kind 10) ----
-
-    /** Bytes {@link #saveState()} would return now: one pass over the nodes, no allocation. */
-    @Override
-    public long stateLength() {
-        return SearchSnapshot.length(status, buffers);
-    }
-
-    /**
-     * The search's state (kind 10 of the state format, laid out as kinds 8 and 9): counters and,
-     * once begun, the visited records, the open set as its heap lies and the recorded expansions.
-     * The variant is not stored: restore into a search built the same way.
-     */
-    @Override
-    public byte[] saveState() {
-        return SearchSnapshot.save(StateKind.THETA_STAR, width * height, counters(), buffers);
-    }
-
-    /**
-     * Writes {@link #saveState()}'s bytes into {@code destination} from {@code offset}.
-     *
-     * @return the number of bytes written
-     * @throws IllegalArgumentException if they do not fit (nothing is written then)
-     */
-    @Override
-    public long saveState(MemorySegment destination, long offset) {
-        return SearchSnapshot.saveInto(StateKind.THETA_STAR, width * height, counters(), buffers, destination, offset);
-    }
-
-    private SearchSnapshot.Counters counters() {
-        return new SearchSnapshot.Counters(status, weight, start, goal, expanded, iterations, pathCost);
-    }
 
     /**
      * Puts back a saved state in place, into a search built the same way (same grid, restored
@@ -467,32 +340,21 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
      */
     @Override
     public void restoreState(MemorySegment state) {
-        Objects.requireNonNull(state, "state");
-        SearchSnapshot.Restored r;
-        try {
-            r = SearchSnapshot.read(state, StateKind.THETA_STAR, width * height, weight);
-            if (r.counters().status() != SearchStatus.NOT_STARTED) {
-                heuristic.setGoal(r.counters().goal());
-                check(r);
-            }
-        } catch (RuntimeException e) {
-            status = SearchStatus.NOT_STARTED;
-            start = -1;
-            goal = -1;
-            expanded = 0;
-            iterations = 0;
-            pathCost = Double.POSITIVE_INFINITY;
-            throw e;
-        }
-        SearchSnapshot.apply(r, buffers);
-        SearchSnapshot.Counters c = r.counters();
-        status = c.status();
-        start = c.start();
-        goal = c.goal();
-        expanded = c.expanded();
-        iterations = c.iterations();
-        pathCost = c.pathCost();
+        restore(state);
     }
+
+    /** Aims the heuristic at the restored goal first: the open set's f values are checked with it. */
+    @Override
+    protected void checkRestored(SearchSnapshot.Restored r) {
+        if (r.counters().status() != SearchStatus.NOT_STARTED) {
+            heuristic.setGoal(r.counters().goal());
+            check(r);
+        }
+    }
+
+    /** Nothing to do: {@link #checkRestored} aimed the heuristic before checking. */
+    @Override
+    protected void aimRestored() {}
 
     private void check(SearchSnapshot.Restored r) {
         SearchSnapshot.Counters counters = r.counters();
@@ -612,9 +474,5 @@ public final class ThetaSearch<H extends Heuristic> implements SlicedSearch, Sna
             }
         }
         return false;
-    }
-
-    private static long recordAt(int i, long field) {
-        return SearchStateFormat.BUFFERS_OFFSET + SearchBuffersPieceLayout.recordOffset(i) + field;
     }
 }
