@@ -2,16 +2,15 @@ package org.onepath;
 
 import java.util.Objects;
 import org.onepath.graphs.Landmarks;
-import org.onepath.grids.SlicedSearch;
 
 /**
  * Options of a tier-1 graph query ({@link Graph#findPath}, {@link PointGraph#findPath}).
  * Immutable: build one with {@link #builder()} or start from {@link #DEFAULT} with
  * {@link #toBuilder()}. Reusing one options object lets the graph reuse its prepared search.
  */
-public final class GraphOptions {
+public final class GraphOptions extends SlicedQueryOptions {
     /** Iterations per cancellation slice. */
-    public static final int DEFAULT_ITERATIONS_PER_SLICE = GridOptions.DEFAULT_ITERATIONS_PER_SLICE;
+    public static final int DEFAULT_ITERATIONS_PER_SLICE = DEFAULT_SLICE_LENGTH;
     /** Landmarks a {@link GraphHeuristic#LANDMARKS} query selects unless told otherwise. */
     public static final int DEFAULT_LANDMARK_COUNT = 8;
 
@@ -25,43 +24,27 @@ public final class GraphOptions {
             builder().heuristic(GraphHeuristic.LANDMARKS).build();
 
     private final GraphHeuristic heuristic;
-    private final double heuristicWeight;
     private final int landmarkCount;
-    private final boolean recordExpansions;
-    private final int iterationBudget;
-    private final int iterationsPerSlice;
 
     private GraphOptions(Builder b) {
+        super(b);
         this.heuristic = b.heuristic;
-        this.heuristicWeight = b.heuristicWeight;
         this.landmarkCount = b.landmarkCount;
-        this.recordExpansions = b.recordExpansions;
-        this.iterationBudget = b.iterationBudget;
-        this.iterationsPerSlice = b.iterationsPerSlice;
     }
 
+    /** A builder at the values of {@link #DEFAULT}. */
     public static Builder builder() {
         return new Builder();
     }
 
     /** A builder holding these values. */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.heuristic = heuristic;
-        b.heuristicWeight = heuristicWeight;
-        b.landmarkCount = landmarkCount;
-        b.recordExpansions = recordExpansions;
-        b.iterationBudget = iterationBudget;
-        b.iterationsPerSlice = iterationsPerSlice;
-        return b;
+        return new Builder(this);
     }
 
+    /** The estimate (default {@link GraphHeuristic#AUTO}). */
     public GraphHeuristic heuristic() {
         return heuristic;
-    }
-
-    public double heuristicWeight() {
-        return heuristicWeight;
     }
 
     /** Landmarks a {@link GraphHeuristic#LANDMARKS} query uses. */
@@ -69,47 +52,33 @@ public final class GraphOptions {
         return landmarkCount;
     }
 
-    public boolean recordExpansions() {
-        return recordExpansions;
-    }
-
-    /** Iterations after which the query stops with BUDGET_EXHAUSTED; 0 is unlimited. */
-    public int iterationBudget() {
-        return iterationBudget;
-    }
-
-    /** Iterations between cancellation checks. */
-    public int iterationsPerSlice() {
-        return iterationsPerSlice;
-    }
-
+    /** The values for reading in logs: the estimate and weight always, the rest where set. */
     @Override
     public String toString() {
         return "GraphOptions[heuristic=" + heuristic
-                + (heuristic == GraphHeuristic.LANDMARKS ? " x" + landmarkCount : "")
-                + ", weight=" + heuristicWeight + (recordExpansions ? ", recordExpansions" : "")
-                + (iterationBudget != 0 ? ", budget=" + iterationBudget : "") + "]";
+                + (heuristic == GraphHeuristic.LANDMARKS ? " x" + landmarkCount : "") + ", weight=" + heuristicWeight()
+                + recordingAndBudget('=') + "]";
     }
 
-    /** Builder of {@link GraphOptions}; each setter validates its value. */
-    public static final class Builder {
+    /**
+     * Builder of {@link GraphOptions}; each setter validates its value. The weight, recording,
+     * budget and slice setters are the ones every query type shares.
+     */
+    public static final class Builder extends SlicedQueryOptions.Builder<Builder> {
         private GraphHeuristic heuristic = GraphHeuristic.AUTO;
-        private double heuristicWeight = 1.0;
         private int landmarkCount = DEFAULT_LANDMARK_COUNT;
-        private boolean recordExpansions;
-        private int iterationBudget;
-        private int iterationsPerSlice = DEFAULT_ITERATIONS_PER_SLICE;
 
         private Builder() {}
 
-        public Builder heuristic(GraphHeuristic heuristic) {
-            this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
-            return this;
+        private Builder(GraphOptions from) {
+            super(from);
+            this.heuristic = from.heuristic;
+            this.landmarkCount = from.landmarkCount;
         }
 
-        /** Weight w of {@code f = g + w * h}: finite and &gt;= 0; above 1 gives up optimality. */
-        public Builder heuristicWeight(double weight) {
-            this.heuristicWeight = SlicedSearch.checkWeight(weight);
+        /** The estimate, not null (default {@link GraphHeuristic#AUTO}). */
+        public Builder heuristic(GraphHeuristic heuristic) {
+            this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
             return this;
         }
 
@@ -123,24 +92,7 @@ public final class GraphOptions {
             return this;
         }
 
-        /** Record the expanded nodes in order ({@link GraphPath#expandedNodes()}). */
-        public Builder recordExpansions(boolean on) {
-            this.recordExpansions = on;
-            return this;
-        }
-
-        /** Iterations after which the query stops with BUDGET_EXHAUSTED; 0 (default) is unlimited. */
-        public Builder iterationBudget(int budget) {
-            this.iterationBudget = OptionChecks.iterationBudget(budget);
-            return this;
-        }
-
-        /** Iterations between cancellation checks, at least 1 (default 256). */
-        public Builder iterationsPerSlice(int iterations) {
-            this.iterationsPerSlice = OptionChecks.iterationsPerSlice(iterations);
-            return this;
-        }
-
+        /** The options holding this builder's values. */
         public GraphOptions build() {
             return new GraphOptions(this);
         }

@@ -3,7 +3,6 @@ package org.onepath;
 import java.util.Objects;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
-import org.onepath.grids.SlicedSearch;
 
 /**
  * Options of a tier-1 square-grid query. Immutable: build one with {@link #builder()} or start
@@ -12,9 +11,9 @@ import org.onepath.grids.SlicedSearch;
  * <p>Reusing one options object for many queries lets the grid reuse its prepared search, so
  * steady-state queries allocate nothing but the returned path.
  */
-public final class GridOptions {
+public final class GridOptions extends SlicedQueryOptions {
     /** Iterations per cancellation slice. */
-    public static final int DEFAULT_ITERATIONS_PER_SLICE = 256;
+    public static final int DEFAULT_ITERATIONS_PER_SLICE = DEFAULT_SLICE_LENGTH;
     /** {@link #nearestRadius()} without a bound: the nearest-walkable search may cover the whole grid. */
     public static final int UNBOUNDED_RADIUS = Integer.MAX_VALUE;
     /** Default chunk side of {@link GridAlgorithm#HPA}. */
@@ -36,29 +35,22 @@ public final class GridOptions {
     private final DiagonalRule diagonalRule;
     private final int agentSize;
     private final HeuristicKind heuristic;
-    private final double heuristicWeight;
     private final CellStepCost stepCost;
     private final CellBlocker blocked;
-    private final boolean recordExpansions;
-    private final int iterationBudget;
-    private final int iterationsPerSlice;
     private final boolean specializedEngines;
     private final int nearestRadius;
     private final int hpaChunkSize;
     private final boolean hpaSmoothing;
 
     private GridOptions(Builder b) {
+        super(b);
         this.algorithm = b.algorithm;
         this.connectivity = b.connectivity;
         this.diagonalRule = b.diagonalRule;
         this.agentSize = b.agentSize;
         this.heuristic = b.heuristic;
-        this.heuristicWeight = b.heuristicWeight;
         this.stepCost = b.stepCost;
         this.blocked = b.blocked;
-        this.recordExpansions = b.recordExpansions;
-        this.iterationBudget = b.iterationBudget;
-        this.iterationsPerSlice = b.iterationsPerSlice;
         this.specializedEngines = b.specializedEngines;
         this.nearestRadius = b.nearestRadius;
         this.hpaChunkSize = b.hpaChunkSize;
@@ -78,53 +70,39 @@ public final class GridOptions {
         }
     }
 
+    /** A builder at the values of {@link #DEFAULT}. */
     public static Builder builder() {
         return new Builder();
     }
 
     /** A builder holding these values. */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.algorithm = algorithm;
-        b.connectivity = connectivity;
-        b.diagonalRule = diagonalRule;
-        b.agentSize = agentSize;
-        b.heuristic = heuristic;
-        b.heuristicWeight = heuristicWeight;
-        b.stepCost = stepCost;
-        b.blocked = blocked;
-        b.recordExpansions = recordExpansions;
-        b.iterationBudget = iterationBudget;
-        b.iterationsPerSlice = iterationsPerSlice;
-        b.specializedEngines = specializedEngines;
-        b.nearestRadius = nearestRadius;
-        b.hpaChunkSize = hpaChunkSize;
-        b.hpaSmoothing = hpaSmoothing;
-        return b;
+        return new Builder(this);
     }
 
+    /** The search asked for (default {@link GridAlgorithm#ASTAR}); the path says which one ran. */
     public GridAlgorithm algorithm() {
         return algorithm;
     }
 
+    /** Four or eight moves (default eight). */
     public Connectivity connectivity() {
         return connectivity;
     }
 
+    /** When a diagonal move is legal (default {@link DiagonalRule#NO_CORNER_CUTTING}). */
     public DiagonalRule diagonalRule() {
         return diagonalRule;
     }
 
+    /** Agent side in cells, 1..255 (default 1). */
     public int agentSize() {
         return agentSize;
     }
 
+    /** The estimate (default {@link HeuristicKind#AUTO}: the one the moves and the algorithm call for). */
     public HeuristicKind heuristic() {
         return heuristic;
-    }
-
-    public double heuristicWeight() {
-        return heuristicWeight;
     }
 
     /** The step-cost delegate, or null. */
@@ -135,20 +113,6 @@ public final class GridOptions {
     /** The blocking delegate, or null. */
     public CellBlocker blocked() {
         return blocked;
-    }
-
-    public boolean recordExpansions() {
-        return recordExpansions;
-    }
-
-    /** Iterations after which the query stops with BUDGET_EXHAUSTED; 0 is unlimited. */
-    public int iterationBudget() {
-        return iterationBudget;
-    }
-
-    /** Iterations between cancellation checks. */
-    public int iterationsPerSlice() {
-        return iterationsPerSlice;
     }
 
     /**
@@ -178,13 +142,13 @@ public final class GridOptions {
         return hpaSmoothing;
     }
 
+    /** The values for reading in logs: the moves and estimate always, the rest where set. */
     @Override
     public String toString() {
         return "GridOptions[" + algorithm + ", " + connectivity + ", " + diagonalRule + ", agentSize=" + agentSize
-                + ", heuristic=" + heuristic + ", weight=" + heuristicWeight
+                + ", heuristic=" + heuristic + ", weight=" + heuristicWeight()
                 + (stepCost != null ? ", stepCost" : "") + (blocked != null ? ", blocked" : "")
-                + (recordExpansions ? ", recordExpansions" : "")
-                + (iterationBudget != 0 ? ", budget=" + iterationBudget : "")
+                + recordingAndBudget('=')
                 + (specializedEngines ? "" : ", generic engines")
                 + (nearestRadius != UNBOUNDED_RADIUS ? ", nearestRadius=" + nearestRadius : "")
                 + (algorithm == GridAlgorithm.HPA
@@ -193,25 +157,39 @@ public final class GridOptions {
                 + "]";
     }
 
-    /** Builder of {@link GridOptions}; each setter validates its value. */
-    public static final class Builder {
+    /**
+     * Builder of {@link GridOptions}; each setter validates its value. The weight, recording,
+     * budget and slice setters are the ones every query type shares.
+     */
+    public static final class Builder extends SlicedQueryOptions.Builder<Builder> {
         private GridAlgorithm algorithm = GridAlgorithm.ASTAR;
         private Connectivity connectivity = Connectivity.EIGHT;
         private DiagonalRule diagonalRule = DiagonalRule.NO_CORNER_CUTTING;
         private int agentSize = 1;
         private HeuristicKind heuristic = HeuristicKind.AUTO;
-        private double heuristicWeight = 1.0;
         private CellStepCost stepCost;
         private CellBlocker blocked;
-        private boolean recordExpansions;
-        private int iterationBudget;
-        private int iterationsPerSlice = DEFAULT_ITERATIONS_PER_SLICE;
         private boolean specializedEngines = true;
         private int nearestRadius = UNBOUNDED_RADIUS;
         private int hpaChunkSize = DEFAULT_HPA_CHUNK_SIZE;
         private boolean hpaSmoothing = true;
 
         private Builder() {}
+
+        private Builder(GridOptions from) {
+            super(from);
+            this.algorithm = from.algorithm;
+            this.connectivity = from.connectivity;
+            this.diagonalRule = from.diagonalRule;
+            this.agentSize = from.agentSize;
+            this.heuristic = from.heuristic;
+            this.stepCost = from.stepCost;
+            this.blocked = from.blocked;
+            this.specializedEngines = from.specializedEngines;
+            this.nearestRadius = from.nearestRadius;
+            this.hpaChunkSize = from.hpaChunkSize;
+            this.hpaSmoothing = from.hpaSmoothing;
+        }
 
         /** Chebyshev rings the nearest-walkable search may scan, at least 0 (default {@link #UNBOUNDED_RADIUS}). */
         public Builder nearestRadius(int radius) {
@@ -244,16 +222,19 @@ public final class GridOptions {
             return this;
         }
 
+        /** The search to run, not null (default {@link GridAlgorithm#ASTAR}). */
         public Builder algorithm(GridAlgorithm algorithm) {
             this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
             return this;
         }
 
+        /** Four or eight moves, not null (default eight). */
         public Builder connectivity(Connectivity connectivity) {
             this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
             return this;
         }
 
+        /** When a diagonal move is legal, not null (default {@link DiagonalRule#NO_CORNER_CUTTING}). */
         public Builder diagonalRule(DiagonalRule rule) {
             this.diagonalRule = Objects.requireNonNull(rule, "diagonalRule");
             return this;
@@ -266,14 +247,9 @@ public final class GridOptions {
             return this;
         }
 
+        /** The estimate, not null (default {@link HeuristicKind#AUTO}). */
         public Builder heuristic(HeuristicKind heuristic) {
             this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
-            return this;
-        }
-
-        /** Weight w of {@code f = g + w * h}: finite and &gt;= 0; above 1 gives up optimality. */
-        public Builder heuristicWeight(double weight) {
-            this.heuristicWeight = SlicedSearch.checkWeight(weight);
             return this;
         }
 
@@ -289,24 +265,7 @@ public final class GridOptions {
             return this;
         }
 
-        /** Record the expanded cells in order ({@link GridPath#expandedCells()}). */
-        public Builder recordExpansions(boolean on) {
-            this.recordExpansions = on;
-            return this;
-        }
-
-        /** Iterations after which the query stops with BUDGET_EXHAUSTED; 0 (default) is unlimited. */
-        public Builder iterationBudget(int budget) {
-            this.iterationBudget = OptionChecks.iterationBudget(budget);
-            return this;
-        }
-
-        /** Iterations between cancellation checks, at least 1 (default 256). */
-        public Builder iterationsPerSlice(int iterations) {
-            this.iterationsPerSlice = OptionChecks.iterationsPerSlice(iterations);
-            return this;
-        }
-
+        /** The options holding this builder's values. */
         public GridOptions build() {
             return new GridOptions(this);
         }

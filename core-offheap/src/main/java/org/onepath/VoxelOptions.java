@@ -3,7 +3,6 @@ package org.onepath;
 import java.util.Objects;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
-import org.onepath.grids.SlicedSearch;
 
 /**
  * Options of a tier-1 voxel query. Immutable: build one with {@link #builder()} or start from a
@@ -12,9 +11,9 @@ import org.onepath.grids.SlicedSearch;
  * <p>Reusing one options object for many queries lets the grid reuse its prepared search, so
  * steady-state queries allocate little beyond the returned path.
  */
-public final class VoxelOptions {
+public final class VoxelOptions extends QueryOptions {
     /** Iterations per cancellation slice. */
-    public static final int ITERATIONS_PER_SLICE = 256;
+    public static final int ITERATIONS_PER_SLICE = DEFAULT_SLICE_LENGTH;
 
     /** 26 moves, no corner cutting, the exact estimate, weight 1. */
     public static final VoxelOptions DEFAULT = builder().build();
@@ -27,50 +26,35 @@ public final class VoxelOptions {
 
     private final VoxelConnectivity connectivity;
     private final VoxelCornerRule cornerRule;
-    private final double heuristicWeight;
     private final VoxelStepCost stepCost;
     private final VoxelBlocker blocked;
-    private final boolean recordExpansions;
-    private final int iterationBudget;
 
     private VoxelOptions(Builder b) {
+        super(b);
         this.connectivity = b.connectivity;
         this.cornerRule = b.cornerRule;
-        this.heuristicWeight = b.heuristicWeight;
         this.stepCost = b.stepCost;
         this.blocked = b.blocked;
-        this.recordExpansions = b.recordExpansions;
-        this.iterationBudget = b.iterationBudget;
     }
 
+    /** A builder at the values of {@link #DEFAULT}. */
     public static Builder builder() {
         return new Builder();
     }
 
     /** A builder holding these values. */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.connectivity = connectivity;
-        b.cornerRule = cornerRule;
-        b.heuristicWeight = heuristicWeight;
-        b.stepCost = stepCost;
-        b.blocked = blocked;
-        b.recordExpansions = recordExpansions;
-        b.iterationBudget = iterationBudget;
-        return b;
+        return new Builder(this);
     }
 
+    /** Six, 18 or 26 moves (default 26). */
     public VoxelConnectivity connectivity() {
         return connectivity;
     }
 
+    /** When an edge or corner move is legal (default {@link VoxelCornerRule#NO_CORNER_CUTTING}). */
     public VoxelCornerRule cornerRule() {
         return cornerRule;
-    }
-
-    /** Weight w of the estimate in {@code f = g + w * h}; 0 searches without an estimate. */
-    public double heuristicWeight() {
-        return heuristicWeight;
     }
 
     /** The step-cost delegate, or null. */
@@ -83,51 +67,44 @@ public final class VoxelOptions {
         return blocked;
     }
 
-    public boolean recordExpansions() {
-        return recordExpansions;
-    }
-
-    /** Most iterations a query may run, 0 for no limit. */
-    public int iterationBudget() {
-        return iterationBudget;
-    }
-
+    /** The values for reading in logs: the moves and weight always, the rest where set. */
     @Override
     public String toString() {
-        return "VoxelOptions[" + connectivity + ", " + cornerRule + ", weight " + heuristicWeight
+        return "VoxelOptions[" + connectivity + ", " + cornerRule + ", weight " + heuristicWeight()
                 + (stepCost != null ? ", stepCost" : "") + (blocked != null ? ", blocked" : "")
-                + (recordExpansions ? ", recordExpansions" : "")
-                + (iterationBudget != 0 ? ", budget " + iterationBudget : "") + "]";
+                + recordingAndBudget(' ') + "]";
     }
 
-    /** Builder of {@link VoxelOptions}; starts at the defaults. */
-    public static final class Builder {
+    /**
+     * Builder of {@link VoxelOptions}; starts at the defaults and each setter validates its value.
+     * The weight, recording and budget setters are the ones every query type shares; voxel
+     * queries have no slice setter (they run in slices of {@link #ITERATIONS_PER_SLICE}).
+     */
+    public static final class Builder extends QueryOptions.Builder<Builder> {
         private VoxelConnectivity connectivity = VoxelConnectivity.TWENTY_SIX;
         private VoxelCornerRule cornerRule = VoxelCornerRule.NO_CORNER_CUTTING;
-        private double heuristicWeight = 1.0;
         private VoxelStepCost stepCost;
         private VoxelBlocker blocked;
-        private boolean recordExpansions;
-        private int iterationBudget;
 
         private Builder() {}
 
+        private Builder(VoxelOptions from) {
+            super(from);
+            this.connectivity = from.connectivity;
+            this.cornerRule = from.cornerRule;
+            this.stepCost = from.stepCost;
+            this.blocked = from.blocked;
+        }
+
+        /** Six, 18 or 26 moves, not null (default 26). */
         public Builder connectivity(VoxelConnectivity connectivity) {
             this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
             return this;
         }
 
+        /** When an edge or corner move is legal, not null (default {@link VoxelCornerRule#NO_CORNER_CUTTING}). */
         public Builder cornerRule(VoxelCornerRule cornerRule) {
             this.cornerRule = Objects.requireNonNull(cornerRule, "cornerRule");
-            return this;
-        }
-
-        /**
-         * @param weight finite and &gt;= 0; 0 searches without an estimate, above 1 gives up
-         *               optimality
-         */
-        public Builder heuristicWeight(double weight) {
-            this.heuristicWeight = SlicedSearch.checkWeight(weight);
             return this;
         }
 
@@ -143,17 +120,7 @@ public final class VoxelOptions {
             return this;
         }
 
-        public Builder recordExpansions(boolean on) {
-            this.recordExpansions = on;
-            return this;
-        }
-
-        /** Most iterations a query may run (0 = no limit); a query that runs out returns BUDGET_EXHAUSTED. */
-        public Builder iterationBudget(int budget) {
-            this.iterationBudget = OptionChecks.iterationBudget(budget);
-            return this;
-        }
-
+        /** The options holding this builder's values. */
         public VoxelOptions build() {
             return new VoxelOptions(this);
         }
