@@ -24,8 +24,9 @@
  * for drawing. {@code org.onepath.io}: the Moving AI and DIMACS readers. {@code org.onepath.cells}
  * (tier 3): the cell stores every engine takes ({@link org.onepath.cells.SquareCells},
  * {@link org.onepath.cells.HexCells}), coordinates and the small shared types.
- * {@code org.onepath.grids.fast}, {@code org.onepath.layout}, {@code org.onepath.tables} and
- * {@code org.onepath.memory} are internal.
+ * {@code org.onepath.query} (the query drivers), {@code org.onepath.snapshot} (the cell stores'
+ * snapshot adapters), {@code org.onepath.grids.fast}, {@code org.onepath.layout},
+ * {@code org.onepath.tables} and {@code org.onepath.memory} are internal.
  */
 // The qualified exports name modules built after this one, which javac cannot see yet.
 @SuppressWarnings("module")
@@ -47,8 +48,8 @@ module org.onepath.core {
     exports org.onepath.grids.hpa;
     exports org.onepath.graphs;
     // Internals: the specialised octile engines (the one-line call's; the command runs them by
-    // name), the record layouts (the store maps the persisted ones) and the derived-table cache.
-    // org.onepath.memory is not exported at all.
+    // name), the record layouts (the store maps the persisted ones). The query drivers, snapshot
+    // adapters, derived-table cache and org.onepath.memory are not exported at all.
     exports org.onepath.grids.fast to
             org.onepath.store,
             org.onepath.cli;

@@ -20,6 +20,7 @@ import org.onepath.grids.Heuristic;
 import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.OwnerState;
+import org.onepath.query.GraphQueries;
 import org.onepath.state.GraphEdgeLayout;
 import org.onepath.state.GraphStateException;
 import org.onepath.state.GraphStateFormat;
@@ -84,13 +85,8 @@ public final class Graph implements AutoCloseable, Snapshottable {
             }
 
             @Override
-            public boolean hasCoordinates() {
-                return false;
-            }
-
-            @Override
             public Heuristic euclidean() {
-                return null;
+                throw new IllegalStateException("a graph has no coordinates");
             }
 
             @Override
@@ -298,7 +294,7 @@ public final class Graph implements AutoCloseable, Snapshottable {
     public GraphPath findPath(int start, int goal, GraphOptions options, Cancellation cancellation) {
         Objects.requireNonNull(options, "options");
         ensureOpen();
-        return queries.findPath(start, goal, options, cancellation);
+        return options.runOn(queries, false, start, goal, cancellation);
     }
 
     // ---- snapshots ----

@@ -1,7 +1,10 @@
 package org.onepath;
 
 import java.util.Objects;
+import org.onepath.cells.Cancellation;
 import org.onepath.graphs.Landmarks;
+import org.onepath.query.GraphQueries;
+import org.onepath.query.SearchResult;
 
 /**
  * Options of a tier-1 graph query ({@link Graph#findPath}, {@link PointGraph#findPath}).
@@ -96,5 +99,39 @@ public final class GraphOptions extends SlicedQueryOptions {
         public GraphOptions build() {
             return new GraphOptions(this);
         }
+    }
+
+    /**
+     * Runs one query with these options: AUTO resolves to EUCLIDEAN where the nodes have
+     * coordinates and to ZERO elsewhere.
+     *
+     * @throws IllegalArgumentException for EUCLIDEAN on a graph without coordinates
+     */
+    GraphPath runOn(GraphQueries queries, boolean hasCoordinates, int start, int goal, Cancellation cancellation) {
+        GraphHeuristic kind = heuristic();
+        if (kind == GraphHeuristic.EUCLIDEAN && !hasCoordinates) {
+            throw new IllegalArgumentException(
+                    "heuristic EUCLIDEAN needs node coordinates: use a PointGraph, or AUTO, ZERO or LANDMARKS");
+        }
+        if (kind == GraphHeuristic.AUTO) {
+            kind = hasCoordinates ? GraphHeuristic.EUCLIDEAN : GraphHeuristic.ZERO;
+        }
+        GraphQueries.Estimate estimate = switch (kind) {
+            case EUCLIDEAN -> GraphQueries.Estimate.EUCLIDEAN;
+            case LANDMARKS -> GraphQueries.Estimate.LANDMARKS;
+            default -> GraphQueries.Estimate.ZERO;
+        };
+        SearchResult r = queries.findPath(
+                start,
+                goal,
+                estimate,
+                landmarkCount(),
+                heuristicWeight(),
+                iterationBudget(),
+                iterationsPerSlice(),
+                recordExpansions(),
+                cancellation);
+        return new GraphPath(
+                r.status(), r.nodes(), r.edges(), r.cost(), r.expandedCount(), r.iterations(), kind, r.expanded());
     }
 }

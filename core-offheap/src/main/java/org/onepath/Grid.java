@@ -11,7 +11,6 @@ import org.onepath.cells.Cancellation;
 import org.onepath.cells.Cell;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
-import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.GridFormatException;
 import org.onepath.cells.GridTables;
 import org.onepath.cells.GridText;
@@ -20,9 +19,10 @@ import org.onepath.cells.SquareCells;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.jps.JpsPlusIndex;
+import org.onepath.memory.IdleSlot;
+import org.onepath.snapshot.GridState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
-import org.onepath.state.StateWriter;
 import org.onepath.tables.SquareTables;
 
 /**
@@ -46,7 +46,7 @@ import org.onepath.tables.SquareTables;
  * ({@link SquareTables}), the queries and the snapshot.
  */
 public final class Grid extends SquareCells implements Snapshottable {
-    private final SquareQueries queries;
+    private final IdleSlot<GridSearch> idleSearch = new IdleSlot<>(GridSearch::close);
     private final SquareTables tables;
     private GridSpace space = GridSpace.UNASSIGNED;
 
@@ -57,7 +57,6 @@ public final class Grid extends SquareCells implements Snapshottable {
     private Grid(int width, int height, MemorySegment callerCells, GridTables baked) {
         super(width, height, callerCells, baked.clearance());
         this.tables = new SquareTables(this, baked);
-        this.queries = new SquareQueries(this);
     }
 
     // ---- construction ----
@@ -82,15 +81,9 @@ public final class Grid extends SquareCells implements Snapshottable {
      * @throws IllegalArgumentException if the segment is too small or the size is out of range
      */
     public static Grid copyOf(MemorySegment cells, int width, int height) {
-        Objects.requireNonNull(cells, "cells");
-        checkSize(width, height, MAX_CELLS, "grid");
-        long count = (long) width * height;
-        if (cells.byteSize() < count) {
-            throw new IllegalArgumentException("cell segment holds " + cells.byteSize() + " bytes, a " + width + " x "
-                    + height + " grid needs " + count);
-        }
+        checkCellSource(cells, width, height);
         Grid grid = new Grid(width, height, null);
-        MemorySegment.copy(cells, 0, grid.writableCells(), 0, count);
+        MemorySegment.copy(cells, 0, grid.writableCells(), 0, grid.cellCount());
         return grid;
     }
 
@@ -132,24 +125,8 @@ public final class Grid extends SquareCells implements Snapshottable {
      * wall. Rows must all have the same length.
      */
     public static Grid from(boolean[][] walkable) {
-        Objects.requireNonNull(walkable, "walkable");
-        int h = walkable.length;
-        int w = h == 0 ? 0 : walkable[0].length;
-        for (int y = 0; y < h; y++) {
-            if (walkable[y].length != w) {
-                throw new IllegalArgumentException(
-                        "row " + y + " has " + walkable[y].length + " cells, row 0 has " + w);
-            }
-        }
-        Grid grid = new Grid(w, h, null);
-        MemorySegment cells = grid.writableCells();
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                if (!walkable[y][x]) {
-                    cells.set(GridCellsLayout.CELL, (long) y * w + x, (byte) WALL);
-                }
-            }
-        }
+        Grid grid = new Grid(widthOf(walkable), walkable.length, null);
+        grid.writeWalls(walkable);
         return grid;
     }
 
@@ -218,42 +195,26 @@ public final class Grid extends SquareCells implements Snapshottable {
     public int nearestWalkableIndex(int x, int y, GridOptions options) {
         Objects.requireNonNull(options, "options");
         ensureOpen();
-        return HostQueries.nearestWalkable(this, x, y, options);
+        return nearestWalkableIndex(x, y, options.agentSize(), options.nearestRadius(), options.blocked());
     }
 
     /**
-     * The exact price of a path of neighbouring cells in Q31.32 (a long counting 2^-32 units):
-     * each step is the double the default search charges (the mean of the two cells' area
-     * multipliers, times 1.4142135623730951 for a diagonal), multiplied by 2^32 and rounded half to
-     * even; the integers are added. StepCost hooks are not priced.
-     *
-     * @return the price, or empty for a path with a step between cells that are not neighbours
-     *         (any-angle waypoints, repeated cells), a wall on it, or a price beyond a long;
-     *         an empty path or a single cell costs 0
-     * @throws IllegalArgumentException naming a cell outside the grid
-     */
-    public OptionalLong tryGetFixedCost(List<Cell> cells) {
-        return HostQueries.fixedCost(this, cells);
-    }
-
-    /**
-     * The Q31.32 price of a found path (see {@link #tryGetFixedCost(List)}); empty when it was not
+     * The Q31.32 price of a found path (see {@link SquareCells#tryGetFixedCost(List)}); empty when it was not
      * found, is any-angle or was priced by a {@link CellStepCost} hook.
      *
      * @throws IllegalArgumentException if the path belongs to a grid of another width
      */
     public OptionalLong tryGetFixedCost(GridPath path) {
-        return HostQueries.fixedCost(this, path);
-    }
-
-    /**
-     * The allocation-free form of {@link #tryGetFixedCost(List)} over row-major indices
-     * {@code cells[0..count)}: the price, or -1 when it cannot be priced.
-     *
-     * @throws IllegalArgumentException naming an index outside the grid, or a count outside the array
-     */
-    public long fixedCost(int[] cells, int count) {
-        return HostQueries.fixedCost(this, cells, count);
+        Objects.requireNonNull(path, "path");
+        if (path.width() != width()) {
+            throw new IllegalArgumentException(
+                    "path of a grid " + path.width() + " cells wide, this grid is " + width());
+        }
+        if (!path.found() || path.isHooked() || path.isAnyAngle()) {
+            return OptionalLong.empty();
+        }
+        long cost = fixedCost(path.cellsView(), path.length());
+        return cost < 0 ? OptionalLong.empty() : OptionalLong.of(cost);
     }
 
     /**
@@ -361,7 +322,7 @@ public final class Grid extends SquareCells implements Snapshottable {
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         ensureOpen();
-        return queries.findPath(start.x(), start.y(), goal.x(), goal.y(), options, cancellation);
+        return findPath(start.x(), start.y(), goal.x(), goal.y(), options, cancellation);
     }
 
     /** Shortest path between the cells containing two world points, with the default options. */
@@ -386,13 +347,22 @@ public final class Grid extends SquareCells implements Snapshottable {
         Objects.requireNonNull(options, "options");
         ensureOpen();
         GridSpace s = space;
-        return queries.findPath(
+        return findPath(
                 s.clampedColumnOf(start.x()),
                 s.clampedRowOf(start.y()),
                 s.clampedColumnOf(goal.x()),
                 s.clampedRowOf(goal.y()),
                 options,
                 cancellation);
+    }
+
+    private GridPath findPath(int sx, int sy, int gx, int gy, GridOptions options, Cancellation cancellation) {
+        GridSearch search = GridSearch.take(this, idleSearch, options);
+        try {
+            return search.findPath(sx, sy, gx, gy, cancellation);
+        } finally {
+            idleSearch.give(search);
+        }
     }
 
     // ---- the cooperative sliced form ----
@@ -436,8 +406,8 @@ public final class Grid extends SquareCells implements Snapshottable {
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(executor, "executor");
-        return SlicedQuery.start(
-                this, queries, start.x(), start.y(), goal.x(), goal.y(), options, cancellation, executor);
+        return GridSearch.findPathAsync(
+                this, idleSearch, start.x(), start.y(), goal.x(), goal.y(), options, cancellation, executor);
     }
 
     /**
@@ -457,7 +427,7 @@ public final class Grid extends SquareCells implements Snapshottable {
         int sy = s.clampedRowOf(start.y());
         int gx = s.clampedColumnOf(goal.x());
         int gy = s.clampedRowOf(goal.y());
-        return SlicedQuery.start(this, queries, sx, sy, gx, gy, options, cancellation, executor);
+        return GridSearch.findPathAsync(this, idleSearch, sx, sy, gx, gy, options, cancellation, executor);
     }
 
     // ---- snapshots ----
@@ -478,10 +448,7 @@ public final class Grid extends SquareCells implements Snapshottable {
     @Override
     public byte[] saveState() {
         ensureOpen();
-        long length = stateLength();
-        byte[] out = StateWriter.arrayFor("grid", length);
-        GridState.write(this, StateWriter.into(MemorySegment.ofArray(out), 0));
-        return out;
+        return GridState.save(this, space.toPiece());
     }
 
     /**
@@ -494,9 +461,7 @@ public final class Grid extends SquareCells implements Snapshottable {
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         ensureOpen();
-        long length = stateLength();
-        GridState.write(this, StateWriter.into("grid", length, destination, offset));
-        return length;
+        return GridState.save(this, space.toPiece(), destination, offset);
     }
 
     /**
@@ -541,7 +506,7 @@ public final class Grid extends SquareCells implements Snapshottable {
      * hierarchies are not trusted across it, since versions may repeat after a rollback.
      */
     private void restoredBeside(GridState.Parsed parsed) {
-        space = parsed.space();
+        space = GridSpace.of(parsed.space());
         markClearanceStale();
         tables.dropHpaHierarchies();
     }
@@ -549,7 +514,7 @@ public final class Grid extends SquareCells implements Snapshottable {
     /** Frees the queries' memory and the derived tables, before the cells go. */
     @Override
     protected void closeDerived() {
-        queries.close();
+        idleSearch.close();
         tables.close();
     }
 

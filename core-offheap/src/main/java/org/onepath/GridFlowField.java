@@ -122,7 +122,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
         SquareTopology topology = new SquareTopology(grid, agentSize, options.connectivity(), options.diagonalRule());
         StepCost cost = options.stepCost() == null && options.blocked() == null
                 ? DefaultStepCost.INSTANCE
-                : new CellDelegateCost(width, options.stepCost(), options.blocked());
+                : options.engineStepCost(width);
         this.field = new FlowField<>(topology, cost, goalCells);
         this.arena = Arena.ofShared();
         this.pendingMarks = arena.allocate((long) width * height, 8);

@@ -79,7 +79,7 @@ public final class GridPath {
      * sight.
      */
     public List<Cell> cells() {
-        return new RowMajorCells(cells, width);
+        return Cell.listOf(cells, width);
     }
 
     /** Row-major indices of the path cells, start first (a copy). */
@@ -145,7 +145,7 @@ public final class GridPath {
 
     /** The expanded cells in order, when recorded ({@link GridOptions#recordExpansions()}); else empty. */
     public List<Cell> expandedCells() {
-        return new RowMajorCells(expanded == null ? NONE : expanded, width);
+        return Cell.listOf(expanded == null ? NONE : expanded, width);
     }
 
     /** Whether a {@link CellStepCost} hook priced the steps, so {@link Grid#tryGetFixedCost(GridPath)} refuses it. */
@@ -165,7 +165,7 @@ public final class GridPath {
         if (status != PathStatus.FOUND) {
             return Optional.empty();
         }
-        long packed = HostQueries.stepCounts(cells, width);
+        long packed = stepCounts(cells, width);
         return packed < 0 ? Optional.empty() : Optional.of(new StepCounts((int) (packed >>> 32), (int) packed));
     }
 
@@ -182,5 +182,29 @@ public final class GridPath {
     public String toString() {
         return "GridPath[" + status + ", cost " + cost + ", " + cells.length + " cells, " + expandedCount
                 + " expanded, " + algorithm + "]";
+    }
+
+    /**
+     * Straight steps in the high 32 bits, diagonal steps in the low 32 bits, or -1 when a step
+     * joins cells that are not neighbours (or the same cell).
+     */
+    private static long stepCounts(int[] cells, int width) {
+        long straight = 0;
+        long diagonal = 0;
+        for (int i = 1; i < cells.length; i++) {
+            int a = cells[i - 1];
+            int b = cells[i];
+            int dx = Math.abs(a % width - b % width);
+            int dy = Math.abs(a / width - b / width);
+            if (dx > 1 || dy > 1 || (dx == 0 && dy == 0)) {
+                return -1;
+            }
+            if (dx + dy == 2) {
+                diagonal++;
+            } else {
+                straight++;
+            }
+        }
+        return straight << 32 | diagonal;
     }
 }

@@ -2,6 +2,7 @@ package org.onepath;
 
 import java.util.Objects;
 import org.onepath.cells.Cell;
+import org.onepath.cells.CellBlocker;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.GridBatchListener;
 import org.onepath.cells.PathStatus;
@@ -13,8 +14,10 @@ import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.StepCost;
 import org.onepath.grids.ZeroHeuristic;
+import org.onepath.grids.replan.ReplanMode;
 import org.onepath.grids.replan.ReplanSearch;
 import org.onepath.grids.theta.EuclideanHeuristic;
+import org.onepath.query.ReplanDriver;
 import org.onepath.state.StateKind;
 
 /**
@@ -67,19 +70,18 @@ public final class GridReplanner extends Replanner {
         SquareTopology topology = new SquareTopology(grid, agentSize, options.connectivity(), options.diagonalRule());
         StepCost cost = options.stepCost() == null && options.blocked() == null
                 ? DefaultStepCost.INSTANCE
-                : new CellDelegateCost(w, options.stepCost(), options.blocked());
+                : options.engineStepCost(w);
         HeuristicKind kind = options.heuristic();
         if (kind == HeuristicKind.AUTO) {
             kind = options.connectivity() == Connectivity.EIGHT ? HeuristicKind.OCTILE : HeuristicKind.MANHATTAN;
         }
         final HeuristicKind k = kind;
-        GridAlgorithm algorithm =
-                options.algorithm() == GridAlgorithm.LPA_STAR ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
+        ReplanMode mode = options.algorithm() == GridAlgorithm.LPA_STAR ? ReplanMode.LPA_STAR : ReplanMode.D_STAR_LITE;
         CellBlocker blocked = options.blocked();
         ReplanDriver driver = new ReplanDriver(
                 "GridReplanner",
                 StateKind.GRID_REPLANNER,
-                algorithm,
+                mode,
                 w,
                 grid.height(),
                 grid.areas(),
@@ -160,7 +162,7 @@ public final class GridReplanner extends Replanner {
                 driver.costForResult(status),
                 driver.expandedForResult(status),
                 driver.iterationsForResult(),
-                driver.algorithm(),
+                algorithm(),
                 options.recordExpansions() ? driver.expandedNodes() : null);
     }
 

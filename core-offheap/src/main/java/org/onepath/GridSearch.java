@@ -2,9 +2,13 @@ package org.onepath;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.Cell;
+import org.onepath.cells.CellBlocker;
+import org.onepath.cells.CellStepCost;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.AStar;
@@ -29,6 +33,8 @@ import org.onepath.grids.jps.TableJumper;
 import org.onepath.grids.theta.EuclideanHeuristic;
 import org.onepath.grids.theta.ThetaSearch;
 import org.onepath.grids.theta.ThetaVariant;
+import org.onepath.memory.IdleSlot;
+import org.onepath.query.SlicedRun;
 import org.onepath.state.GridSearchStateFormat;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.OnePathFormatException;
@@ -506,6 +512,91 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         }
     }
 
+    /** A search for these options from the grid's idle slot, or a new one; give it back when done. */
+    static GridSearch take(Grid grid, IdleSlot<GridSearch> idle, GridOptions options) {
+        GridSearch search = idle.take();
+        if (search == null) {
+            return new GridSearch(grid, options);
+        }
+        search.options(options);
+        return search;
+    }
+
+    /**
+     * {@link Grid#findPathAsync}: checks what the sliced form supports, begins the query on the
+     * calling thread and hands it to a {@link SlicedRun}.
+     */
+    static CompletableFuture<GridPath> findPathAsync(
+            Grid grid,
+            IdleSlot<GridSearch> idle,
+            int sx,
+            int sy,
+            int gx,
+            int gy,
+            GridOptions options,
+            Cancellation cancellation,
+            Executor executor) {
+        CompletableFuture<GridPath> future = new CompletableFuture<>();
+        GridAlgorithm alg = options.algorithm();
+        if (alg != GridAlgorithm.ASTAR && alg != GridAlgorithm.JPS && alg != GridAlgorithm.JPS_PLUS) {
+            future.completeExceptionally(new IllegalArgumentException(
+                    "findPathAsync supports ASTAR, JPS and JPS_PLUS, not " + alg + "; use findPath"));
+            return future;
+        }
+        if (options.recordExpansions()) {
+            future.completeExceptionally(new IllegalArgumentException(
+                    "findPathAsync does not record expansions (recordExpansions is set); use findPath"));
+            return future;
+        }
+        GridSearch search;
+        try {
+            grid.ensureOpen();
+            if (cancellation != null) {
+                cancellation.throwIfCancelled();
+            }
+            search = take(grid, idle, options);
+        } catch (RuntimeException e) {
+            future.completeExceptionally(e);
+            return future;
+        }
+        GridPath refused;
+        try {
+            refused = search.beginQuery(sx, sy, gx, gy);
+        } catch (RuntimeException e) {
+            idle.give(search);
+            future.completeExceptionally(e);
+            return future;
+        }
+        if (refused != null) {
+            idle.give(search);
+            future.complete(refused);
+            return future;
+        }
+        SlicedRun.start(
+                future,
+                new SlicedRun.Search<>() {
+                    @Override
+                    public PathStatus step(int n) {
+                        return search.step(n);
+                    }
+
+                    @Override
+                    public GridPath result() {
+                        return search.queryResult();
+                    }
+
+                    @Override
+                    public void release() {
+                        idle.give(search);
+                    }
+                },
+                options.iterationsPerSlice(),
+                options.iterationBudget(),
+                cancellation,
+                executor);
+        return future;
+    }
+
     /** {@code findPath}: tryBegin, then step(iterationBudget) in cancellable slices, as a GridPath. */
     GridPath findPath(int sx, int sy, int gx, int gy, Cancellation cancellation) {
         GridPath refused = beginQuery(sx, sy, gx, gy);
@@ -537,7 +628,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         if (begun == PathStatus.IN_PROGRESS) {
             return null;
         }
-        GridAlgorithm wouldRun = JumpPointQualification.algorithmFor(options, grid.areas(), grid);
+        GridAlgorithm wouldRun = options.algorithmFor(grid.areas(), grid.width(), grid.height());
         return GridPath.invalid(begun, grid.width(), grid.space(), wouldRun);
     }
 
@@ -626,9 +717,9 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     }
 
     private void plan(AreaCosts areas) {
-        algorithm = JumpPointQualification.algorithmFor(options, areas, grid);
+        algorithm = options.algorithmFor(areas, grid.width(), grid.height());
         boolean zero = options.heuristic() == HeuristicKind.ZERO;
-        boolean fast = options.specializedEngines() && JumpPointQualification.qualifies(options, areas);
+        boolean fast = options.specializedEngines() && options.qualifiesForJumpPoints(areas);
         Heuristic heuristic = heuristicOf(areas.minCost());
         double m = areas.get(0);
         switch (algorithm) {

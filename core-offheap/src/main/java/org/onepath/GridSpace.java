@@ -1,5 +1,7 @@
 package org.onepath;
 
+import org.onepath.state.SpacePiece;
+
 /**
  * World mapping of a square grid: cell (x, y) has its centre at
  * {@code origin + ((x + 0.5) * cellSize, (y + 0.5) * cellSize)}; a world point maps to
@@ -14,9 +16,9 @@ public record GridSpace(double originX, double originY, double cellSize) {
 
     public GridSpace {
         if (!(originX == 0 && originY == 0 && cellSize == 0)) {
-            Coordinates.check("originX", originX);
-            Coordinates.check("originY", originY);
-            if (!(cellSize > 0 && cellSize <= Coordinates.LIMIT)) {
+            WorldPoint.checkCoordinate("originX", originX);
+            WorldPoint.checkCoordinate("originY", originY);
+            if (!(cellSize > 0 && cellSize <= WorldPoint.LIMIT)) {
                 throw new IllegalArgumentException("cellSize = " + cellSize + " must be > 0 and <= 2^21");
             }
         }
@@ -40,7 +42,7 @@ public record GridSpace(double originX, double originY, double cellSize) {
      * @throws IllegalArgumentException if x breaks the coordinate rule
      */
     public long columnOf(double x) {
-        Coordinates.check("x", x);
+        WorldPoint.checkCoordinate("x", x);
         return (long) Math.floor((x - originX) / effectiveCellSize());
     }
 
@@ -50,7 +52,7 @@ public record GridSpace(double originX, double originY, double cellSize) {
      * @throws IllegalArgumentException if y breaks the coordinate rule
      */
     public long rowOf(double y) {
-        Coordinates.check("y", y);
+        WorldPoint.checkCoordinate("y", y);
         return (long) Math.floor((y - originY) / effectiveCellSize());
     }
 
@@ -66,5 +68,15 @@ public record GridSpace(double originX, double originY, double cellSize) {
 
     private static int clampToInt(long v) {
         return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+    }
+
+    /** This mapping as the snapshot's space piece. */
+    SpacePiece.Grid toPiece() {
+        return new SpacePiece.Grid(originX, originY, cellSize);
+    }
+
+    /** The mapping a snapshot's space piece holds. */
+    static GridSpace of(SpacePiece.Grid piece) {
+        return new GridSpace(piece.originX(), piece.originY(), piece.cellSize());
     }
 }

@@ -14,10 +14,13 @@ import org.onepath.cells.HexCoord;
 import org.onepath.cells.HexLayout;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.HexTopology;
+import org.onepath.memory.IdleSlot;
+import org.onepath.query.HexAStarQuery;
+import org.onepath.query.SearchResult;
+import org.onepath.snapshot.HexGridState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.HexGridStateFormat;
 import org.onepath.state.Snapshottable;
-import org.onepath.state.StateWriter;
 
 /**
  * A hex grid: a rectangular offset array of {@code width} columns and {@code height} rows, one
@@ -37,12 +40,11 @@ public final class HexGrid extends HexCells implements Snapshottable {
     /** The layout of {@link #create(int, int)} and {@link #fromText(String)}. */
     public static final HexLayout DEFAULT_LAYOUT = HexLayout.POINTY_ODD_ROW;
 
-    private final HexQueries queries;
+    private final IdleSlot<HexAStarQuery> idleQuery = new IdleSlot<>(HexAStarQuery::close);
     private HexSpace space = HexSpace.UNASSIGNED;
 
     private HexGrid(int width, int height, HexLayout layout) {
         super(width, height, layout);
-        this.queries = new HexQueries(this);
     }
 
     // ---- construction ----
@@ -225,7 +227,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         ensureOpen();
-        return queries.findPath(start.x(), start.y(), goal.x(), goal.y(), options, cancellation);
+        return findPath(start.x(), start.y(), goal.x(), goal.y(), options, cancellation);
     }
 
     /** Shortest path between the cells containing two world points, with the default options. */
@@ -251,7 +253,48 @@ public final class HexGrid extends HexCells implements Snapshottable {
         ensureOpen();
         Cell s = cellAt(start);
         Cell g = cellAt(goal);
-        return queries.findPath(s.x(), s.y(), g.x(), g.y(), options, cancellation);
+        return findPath(s.x(), s.y(), g.x(), g.y(), options, cancellation);
+    }
+
+    private HexPath findPath(int sc, int sr, int gc, int gr, HexOptions options, Cancellation cancellation) {
+        if (!canStand(sc, sr)) {
+            return HexPath.invalid(PathStatus.START_INVALID, width(), layout(), space);
+        }
+        if (!canStand(gc, gr)) {
+            return HexPath.invalid(PathStatus.GOAL_INVALID, width(), layout(), space);
+        }
+        HexAStarQuery query = idleQuery.take();
+        if (query == null) {
+            query = new HexAStarQuery(this);
+        }
+        try {
+            int w = width();
+            SearchResult r = query.run(
+                    sr * w + sc,
+                    gr * w + gc,
+                    options.heuristic() == HeuristicKind.ZERO,
+                    options.heuristicWeight(),
+                    options.iterationBudget(),
+                    options.iterationsPerSlice(),
+                    options.recordExpansions(),
+                    cancellation);
+            return new HexPath(
+                    r.status(),
+                    w,
+                    layout(),
+                    space,
+                    r.nodes(),
+                    r.cost(),
+                    r.expandedCount(),
+                    r.iterations(),
+                    r.expanded());
+        } finally {
+            idleQuery.give(query);
+        }
+    }
+
+    private boolean canStand(int col, int row) {
+        return contains(col, row) && areaAt(row * width() + col) != WALL;
     }
 
     // ---- snapshots ----
@@ -272,10 +315,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
     @Override
     public byte[] saveState() {
         ensureOpen();
-        long length = stateLength();
-        byte[] out = StateWriter.arrayFor("hex grid", length);
-        HexGridState.write(this, StateWriter.into(MemorySegment.ofArray(out), 0));
-        return out;
+        return HexGridState.save(this, space.toPiece());
     }
 
     /**
@@ -288,9 +328,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         ensureOpen();
-        long length = stateLength();
-        HexGridState.write(this, StateWriter.into("hex grid", length, destination, offset));
-        return length;
+        return HexGridState.save(this, space.toPiece(), destination, offset);
     }
 
     /**
@@ -307,7 +345,12 @@ public final class HexGrid extends HexCells implements Snapshottable {
         Objects.requireNonNull(state, "state");
         ensureOpen();
         HexGridState.Parsed parsed = HexGridState.read(state, width(), height(), layout());
-        restoreCells(parsed.cells(), parsed.version(), parsed.areas(), hasListeners(), () -> space = parsed.space());
+        restoreCells(
+                parsed.cells(),
+                parsed.version(),
+                parsed.areas(),
+                hasListeners(),
+                () -> space = HexSpace.of(parsed.space()));
     }
 
     /** A new grid from a saved state; the caller closes it. */
@@ -325,7 +368,12 @@ public final class HexGrid extends HexCells implements Snapshottable {
         Objects.requireNonNull(state, "state");
         HexGridState.Parsed parsed = HexGridState.read(state, -1, -1, null);
         HexGrid grid = new HexGrid(parsed.width(), parsed.height(), parsed.layout());
-        grid.restoreCells(parsed.cells(), parsed.version(), parsed.areas(), false, () -> grid.space = parsed.space());
+        grid.restoreCells(
+                parsed.cells(),
+                parsed.version(),
+                parsed.areas(),
+                false,
+                () -> grid.space = HexSpace.of(parsed.space()));
         grid.clearRestoreCount();
         return grid;
     }
@@ -333,7 +381,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
     /** Frees the queries' memory before the cells go. */
     @Override
     protected void closeDerived() {
-        queries.close();
+        idleQuery.close();
     }
 
     @Override

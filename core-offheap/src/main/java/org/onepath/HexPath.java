@@ -61,7 +61,7 @@ public final class HexPath {
 
     /** The offset cells from start to goal (consecutive cells are hex neighbours). */
     public List<Cell> cells() {
-        return new RowMajorCells(cells, width);
+        return Cell.listOf(cells, width);
     }
 
     /** The path in axial coordinates, start first. */
@@ -132,7 +132,7 @@ public final class HexPath {
 
     /** The expanded cells in order, when recorded ({@link HexOptions#recordExpansions()}); else empty. */
     public List<Cell> expandedCells() {
-        return new RowMajorCells(expanded == null ? NONE : expanded, width);
+        return Cell.listOf(expanded == null ? NONE : expanded, width);
     }
 
     @Override

@@ -10,6 +10,8 @@ import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.HexDistanceHeuristic;
 import org.onepath.grids.HexTopology;
 import org.onepath.grids.ZeroHeuristic;
+import org.onepath.grids.replan.ReplanMode;
+import org.onepath.query.ReplanDriver;
 import org.onepath.state.StateKind;
 
 /**
@@ -43,11 +45,11 @@ public final class HexReplanner extends Replanner {
         }
         boolean zero = kind == HeuristicKind.ZERO;
         HexLayout layout = grid.layout();
-        GridAlgorithm a = algorithm == GridAlgorithm.LPA_STAR ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
+        ReplanMode mode = algorithm == GridAlgorithm.LPA_STAR ? ReplanMode.LPA_STAR : ReplanMode.D_STAR_LITE;
         ReplanDriver driver = new ReplanDriver(
                 "HexReplanner",
                 StateKind.HEX_REPLANNER,
-                a,
+                mode,
                 w,
                 grid.height(),
                 grid.areas(),

@@ -3,6 +3,7 @@ package org.onepath;
 import java.util.Objects;
 import org.onepath.cells.HexCoord;
 import org.onepath.cells.HexLayout;
+import org.onepath.state.SpacePiece;
 
 /**
  * World mapping of a {@link HexGrid}: the origin is the centre of cell (0, 0) and {@code cellSize}
@@ -27,9 +28,9 @@ public record HexSpace(double originX, double originY, double cellSize) {
 
     public HexSpace {
         if (!(originX == 0 && originY == 0 && cellSize == 0)) {
-            Coordinates.check("originX", originX);
-            Coordinates.check("originY", originY);
-            if (!(cellSize > 0 && cellSize <= Coordinates.LIMIT)) {
+            WorldPoint.checkCoordinate("originX", originX);
+            WorldPoint.checkCoordinate("originY", originY);
+            if (!(cellSize > 0 && cellSize <= WorldPoint.LIMIT)) {
                 throw new IllegalArgumentException("cellSize = " + cellSize + " must be > 0 and <= 2^21");
             }
         }
@@ -67,8 +68,8 @@ public record HexSpace(double originX, double originY, double cellSize) {
 
     /** As {@link #hexAt(WorldPoint, HexLayout)} with coordinates. */
     public HexCoord hexAt(double x, double y, HexLayout layout) {
-        Coordinates.check("x", x);
-        Coordinates.check("y", y);
+        WorldPoint.checkCoordinate("x", x);
+        WorldPoint.checkCoordinate("y", y);
         Objects.requireNonNull(layout, "layout");
         double size = effectiveCellSize();
         double px = (x - originX) / size;
@@ -92,5 +93,15 @@ public record HexSpace(double originX, double originY, double cellSize) {
             return AXIAL_LIMIT;
         }
         return Math.max(-AXIAL_LIMIT, Math.min(AXIAL_LIMIT, v));
+    }
+
+    /** This mapping as the snapshot's space piece. */
+    SpacePiece.Grid toPiece() {
+        return new SpacePiece.Grid(originX, originY, cellSize);
+    }
+
+    /** The mapping a snapshot's space piece holds. */
+    static HexSpace of(SpacePiece.Grid piece) {
+        return new HexSpace(piece.originX(), piece.originY(), piece.cellSize());
     }
 }

@@ -16,6 +16,7 @@ import org.onepath.grids.Heuristic;
 import org.onepath.io.DimacsGraphs;
 import org.onepath.layout.PointLayout;
 import org.onepath.memory.OwnerState;
+import org.onepath.query.GraphQueries;
 
 /**
  * An immutable directed graph whose nodes have coordinates (2D or 3D): a {@link CsrGraph} and an
@@ -57,11 +58,6 @@ public final class PointGraph implements AutoCloseable {
             @Override
             public CsrGraph compiled() {
                 return graph;
-            }
-
-            @Override
-            public boolean hasCoordinates() {
-                return true;
             }
 
             @Override
@@ -229,7 +225,7 @@ public final class PointGraph implements AutoCloseable {
     public GraphPath findPath(int start, int goal, GraphOptions options, Cancellation cancellation) {
         Objects.requireNonNull(options, "options");
         ensureOpen();
-        return queries.findPath(start, goal, options, cancellation);
+        return options.runOn(queries, true, start, goal, cancellation);
     }
 
     @Override

@@ -6,7 +6,9 @@ import org.onepath.cells.PathStatus;
 import org.onepath.grids.GridTopology;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.StepCost;
+import org.onepath.grids.replan.ReplanMode;
 import org.onepath.grids.replan.ReplanSearch;
+import org.onepath.query.ReplanDriver;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
 
@@ -39,7 +41,7 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
 
     /** {@link GridAlgorithm#LPA_STAR} or {@link GridAlgorithm#D_STAR_LITE}. */
     public GridAlgorithm algorithm() {
-        return driver.algorithm();
+        return driver.mode() == ReplanMode.LPA_STAR ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
     }
 
     /** The start as (x, y), or (column, row) on a hex grid. */
@@ -177,7 +179,7 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "[" + driver.algorithm() + ", " + driver.width() + " x " + driver.height()
-                + ", " + start() + " -> " + goal() + (driver.state().isClosed() ? ", closed]" : "]");
+        return getClass().getSimpleName() + "[" + algorithm() + ", " + driver.width() + " x " + driver.height() + ", "
+                + start() + " -> " + goal() + (driver.state().isClosed() ? ", closed]" : "]");
     }
 }

@@ -4,12 +4,20 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
+import org.onepath.cells.VoxelBlocker;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
+import org.onepath.cells.VoxelStepCost;
 import org.onepath.grids.voxel.ChunkTable;
+import org.onepath.grids.voxel.VoxelMoveCost;
 import org.onepath.grids.voxel.VoxelTopology;
+import org.onepath.memory.IdleSlot;
 import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.OwnerState;
+import org.onepath.query.SearchResult;
+import org.onepath.query.VoxelAStarQuery;
+import org.onepath.snapshot.VoxelState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateWriter;
@@ -40,7 +48,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     private final ChunkTable chunks;
     private final AreaCosts areas = new AreaCosts();
     private final OwnerState state = new OwnerState("VoxelGrid");
-    private final VoxelQueries queries;
+    private final IdleSlot<VoxelAStarQuery> idleQuery = new IdleSlot<>(VoxelAStarQuery::close);
     private VoxelSpace space = VoxelSpace.UNASSIGNED;
     private int version;
     private int restoreCount;
@@ -48,7 +56,6 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     private VoxelGrid(ChunkTable chunks) {
         this.chunks = chunks;
-        this.queries = new VoxelQueries(this);
     }
 
     private VoxelGrid(int sizeX, int sizeY, int sizeZ, int defaultArea) {
@@ -261,7 +268,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         ensureOpen();
-        return queries.findPath(start.x(), start.y(), start.z(), goal.x(), goal.y(), goal.z(), options, cancellation);
+        return findPath(start.x(), start.y(), start.z(), goal.x(), goal.y(), goal.z(), options, cancellation);
     }
 
     /** Shortest path between the voxels containing two world points, with the default options. */
@@ -292,7 +299,76 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         int gx = clampToInt(s.indexOf("x", goal.x(), s.originX()));
         int gy = clampToInt(s.indexOf("y", goal.y(), s.originY()));
         int gz = clampToInt(s.indexOf("z", goal.z(), s.originZ()));
-        return queries.findPath(sx, sy, sz, gx, gy, gz, options, cancellation);
+        return findPath(sx, sy, sz, gx, gy, gz, options, cancellation);
+    }
+
+    private VoxelPath findPath(
+            int sx, int sy, int sz, int gx, int gy, int gz, VoxelOptions options, Cancellation cancellation) {
+        if (!canStand(sx, sy, sz, options.blocked())) {
+            return VoxelPath.invalid(PathStatus.START_INVALID, sizeX(), sizeY(), space);
+        }
+        if (!canStand(gx, gy, gz, options.blocked())) {
+            return VoxelPath.invalid(PathStatus.GOAL_INVALID, sizeX(), sizeY(), space);
+        }
+        VoxelAStarQuery query = idleQuery.take();
+        if (query != null
+                && !query.preparedFor(
+                        options.connectivity(),
+                        options.cornerRule(),
+                        options.heuristicWeight(),
+                        options.stepCost(),
+                        options.blocked())) {
+            query.close();
+            query = null;
+        }
+        if (query == null) {
+            query = new VoxelAStarQuery(
+                    createTopology(options.connectivity(), options.cornerRule()),
+                    options.connectivity(),
+                    options.cornerRule(),
+                    options.heuristicWeight(),
+                    moveCost(options.stepCost(), options.blocked()),
+                    options.stepCost(),
+                    options.blocked());
+        }
+        try {
+            SearchResult r = query.run(
+                    indexOf(sx, sy, sz),
+                    indexOf(gx, gy, gz),
+                    options.iterationBudget(),
+                    VoxelOptions.ITERATIONS_PER_SLICE,
+                    options.recordExpansions(),
+                    cancellation);
+            return new VoxelPath(
+                    r.status(),
+                    sizeX(),
+                    sizeY(),
+                    space,
+                    r.nodes(),
+                    r.cost(),
+                    r.expandedCount(),
+                    r.iterations(),
+                    r.expanded());
+        } finally {
+            idleQuery.give(query);
+        }
+    }
+
+    private boolean canStand(int x, int y, int z, VoxelBlocker blocked) {
+        return contains(x, y, z) && isWalkable(x, y, z) && (blocked == null || !blocked.isBlocked(x, y, z));
+    }
+
+    /** The hooks as the engine's one move cost: a blocked voxel is never entered. */
+    private static VoxelMoveCost moveCost(VoxelStepCost stepCost, VoxelBlocker blocked) {
+        if (stepCost == null && blocked == null) {
+            return null;
+        }
+        return (fx, fy, fz, tx, ty, tz, base) -> {
+            if (blocked != null && blocked.isBlocked(tx, ty, tz)) {
+                return Double.POSITIVE_INFINITY;
+            }
+            return stepCost == null ? base : stepCost.cost(fx, fy, fz, tx, ty, tz, base);
+        };
     }
 
     // ---- snapshots ----
@@ -316,7 +392,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     public byte[] saveState() {
         long length = stateLength();
         byte[] out = StateWriter.arrayFor("voxel grid", length);
-        VoxelState.write(this, chunks, StateWriter.into(MemorySegment.ofArray(out), 0));
+        VoxelState.write(chunks, version(), space.toPiece(), areas, StateWriter.into(MemorySegment.ofArray(out), 0));
         return out;
     }
 
@@ -330,7 +406,8 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         long length = stateLength();
-        VoxelState.write(this, chunks, StateWriter.into("voxel grid", length, destination, offset));
+        VoxelState.write(
+                chunks, version(), space.toPiece(), areas, StateWriter.into("voxel grid", length, destination, offset));
         return length;
     }
 
@@ -391,7 +468,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     private void applyRestored(VoxelState.Parsed parsed) {
         version = parsed.version();
-        space = parsed.space();
+        space = VoxelSpace.of(parsed.space());
         areas.restore(parsed.areas());
         restoreCount++;
     }
@@ -400,7 +477,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     @Override
     public void close() {
         if (state.markClosed()) {
-            queries.close();
+            idleQuery.close();
             chunks.close();
         }
     }

@@ -1,8 +1,10 @@
 package org.onepath;
 
 import java.util.Objects;
+import org.onepath.cells.VoxelBlocker;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
+import org.onepath.cells.VoxelStepCost;
 
 /**
  * Options of a tier-1 voxel query. Immutable: build one with {@link #builder()} or start from a

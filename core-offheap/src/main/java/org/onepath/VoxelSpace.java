@@ -1,5 +1,7 @@
 package org.onepath;
 
+import org.onepath.state.SpacePiece;
+
 /**
  * World mapping of a voxel grid: voxel (i, j, k) spans {@code origin + (i, j, k) * cellSize} to
  * one cell size further on each axis, so its centre is {@code origin + (i + 0.5) * cellSize} per
@@ -14,10 +16,10 @@ public record VoxelSpace(double originX, double originY, double originZ, double 
 
     public VoxelSpace {
         if (!(originX == 0 && originY == 0 && originZ == 0 && cellSize == 0)) {
-            Coordinates.check("originX", originX);
-            Coordinates.check("originY", originY);
-            Coordinates.check("originZ", originZ);
-            if (!(cellSize > 0 && cellSize <= Coordinates.LIMIT)) {
+            WorldPoint.checkCoordinate("originX", originX);
+            WorldPoint.checkCoordinate("originY", originY);
+            WorldPoint.checkCoordinate("originZ", originZ);
+            if (!(cellSize > 0 && cellSize <= WorldPoint.LIMIT)) {
                 throw new IllegalArgumentException("cellSize = " + cellSize + " must be > 0 and <= 2^21");
             }
         }
@@ -41,7 +43,17 @@ public record VoxelSpace(double originX, double originY, double originZ, double 
      * @throws IllegalArgumentException if the value breaks the coordinate rule
      */
     long indexOf(String axis, double value, double origin) {
-        Coordinates.check(axis, value);
+        WorldPoint.checkCoordinate(axis, value);
         return (long) Math.floor((value - origin) / effectiveCellSize());
+    }
+
+    /** This mapping as the snapshot's space piece. */
+    SpacePiece.Voxel toPiece() {
+        return new SpacePiece.Voxel(originX, originY, originZ, cellSize);
+    }
+
+    /** The mapping a snapshot's space piece holds. */
+    static VoxelSpace of(SpacePiece.Voxel piece) {
+        return new VoxelSpace(piece.originX(), piece.originY(), piece.originZ(), piece.cellSize());
     }
 }

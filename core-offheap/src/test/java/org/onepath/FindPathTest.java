@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.onepath.cells.Cell;
+import org.onepath.cells.CellStepCost;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.PathStatus;

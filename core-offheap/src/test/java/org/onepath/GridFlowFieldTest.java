@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.onepath.cells.Cell;
+import org.onepath.cells.CellBlocker;
+import org.onepath.cells.CellStepCost;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.HexLayout;

@@ -20,6 +20,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.onepath.cells.Cell;
+import org.onepath.cells.CellBlocker;
 import org.onepath.cells.Connectivity;
 
 /**

@@ -6,8 +6,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.onepath.cells.Cell;
 import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.GridMath;
 import org.onepath.cells.PathStatus;
-import org.onepath.grids.GridMath;
 
 /** Rules 4 and 5 through tier-1 queries: diagonal rules and the step-cost formula. */
 class MovementRulesTest {

@@ -27,8 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.PathStatus;
+import org.onepath.cells.VoxelBlocker;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
+import org.onepath.cells.VoxelStepCost;
 import org.onepath.grids.voxel.VoxelReference;
 
 /** Tier-1 behaviour of {@link VoxelGrid}: queries, world points, edits, listeners, delegates and lifecycle. */

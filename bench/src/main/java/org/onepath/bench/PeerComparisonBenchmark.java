@@ -15,7 +15,7 @@ import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.cells.Cell;
-import org.onepath.grids.GridMath;
+import org.onepath.cells.GridMath;
 import org.onepath.grids.fast.BitFinder;
 import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.fast.OctileMap;

@@ -1,5 +1,6 @@
 package org.onepath.cli;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -8,10 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.EvaluationResult;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.net.URISyntaxException;
@@ -68,7 +73,10 @@ final class ArchitectureTest {
         return slices().assignedFrom(byPackageUnder(root)).should().beFreeOfCycles();
     }
 
-    /** Nothing below the facade (cells, memory, engines, derived tables) reads the tier-1 package itself. */
+    /**
+     * Nothing below the facade (query drivers, snapshot adapters, derived tables, engines, cells,
+     * memory) reads the tier-1 package itself.
+     */
     static ArchRule nothingBelowReadsTheFacade(String root) {
         return noClasses()
                 .that()
@@ -78,11 +86,43 @@ final class ArchitectureTest {
                         root + ".memory..",
                         root + ".grids..",
                         root + ".graphs..",
-                        root + ".tables..")
+                        root + ".tables..",
+                        root + ".query..",
+                        root + ".snapshot..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage(root)
                 .because("engines take the cells type, never the tier-1 Grid or HexGrid");
+    }
+
+    /** The most top-level types the tier-1 package may hold (the issue of the floor plan says about 35). */
+    static final int ROOT_TYPE_LIMIT = 35;
+
+    /**
+     * The tier-1 package holds only what a user calls and reads: every top-level type is public,
+     * but for a package-private base that a public type of the package extends (its fields are
+     * part of that type).
+     */
+    static ArchRule rootHoldsOnlyTheApi(String root) {
+        return classes()
+                .that()
+                .resideInAPackage(root)
+                .and()
+                .areTopLevelClasses()
+                .should(new ArchCondition<JavaClass>("be public, or the base of a public type of " + root) {
+                    @Override
+                    public void check(JavaClass type, ConditionEvents events) {
+                        boolean api = type.getModifiers().contains(JavaModifier.PUBLIC)
+                                || type.getSubclasses().stream()
+                                        .anyMatch(sub -> sub.getPackageName().equals(root)
+                                                && sub.getModifiers().contains(JavaModifier.PUBLIC));
+                        if (!api) {
+                            events.add(SimpleConditionEvent.violated(
+                                    type, type.getName() + " is neither public nor the base of a public type"));
+                        }
+                    }
+                })
+                .because("drivers and helpers belong in an internal package, not in the tier-1 API");
     }
 
     /** The layers of DESIGN.md section 1, each reading only those below it. */
@@ -96,6 +136,8 @@ final class ArchitectureTest {
                 .definedBy(root + ".store..")
                 .layer("Facade")
                 .definedBy(root, root + ".io..", root + ".debug..")
+                .layer("Drivers")
+                .definedBy(root + ".query..", root + ".snapshot..")
                 .layer("Tables")
                 .definedBy(root + ".tables..")
                 .layer("Engines")
@@ -114,19 +156,22 @@ final class ArchitectureTest {
                 .mayOnlyBeAccessedByLayers("Command")
                 .whereLayer("Facade")
                 .mayOnlyBeAccessedByLayers("Store", "Command")
-                .whereLayer("Tables")
+                .whereLayer("Drivers")
                 .mayOnlyBeAccessedByLayers("Facade", "Store", "Command")
+                .whereLayer("Tables")
+                .mayOnlyBeAccessedByLayers("Drivers", "Facade", "Store", "Command")
                 .whereLayer("Engines")
-                .mayOnlyBeAccessedByLayers("Tables", "Facade", "Store", "Command")
+                .mayOnlyBeAccessedByLayers("Tables", "Drivers", "Facade", "Store", "Command")
                 .whereLayer("Cells")
-                .mayOnlyBeAccessedByLayers("Engines", "Tables", "Facade", "Store", "Command")
+                .mayOnlyBeAccessedByLayers("Engines", "Tables", "Drivers", "Facade", "Store", "Command")
                 .whereLayer("Layouts")
-                .mayOnlyBeAccessedByLayers("Cells", "Engines", "Tables", "Facade", "Store", "Command")
+                .mayOnlyBeAccessedByLayers("Cells", "Engines", "Tables", "Drivers", "Facade", "Store", "Command")
                 .whereLayer("Memory")
-                .mayOnlyBeAccessedByLayers("Layouts", "Cells", "Engines", "Tables", "Facade", "Store", "Command")
+                .mayOnlyBeAccessedByLayers(
+                        "Layouts", "Cells", "Engines", "Tables", "Drivers", "Facade", "Store", "Command")
                 .whereLayer("State")
                 .mayOnlyBeAccessedByLayers(
-                        "Memory", "Layouts", "Cells", "Engines", "Tables", "Facade", "Store", "Command");
+                        "Memory", "Layouts", "Cells", "Engines", "Tables", "Drivers", "Facade", "Store", "Command");
     }
 
     @Test
@@ -146,6 +191,15 @@ final class ArchitectureTest {
     @Test
     void noEnginePackageReadsTheFacade() {
         nothingBelowReadsTheFacade("org.onepath").check(library);
+    }
+
+    @Test
+    void theRootPackageIsOnlyTheApi() {
+        rootHoldsOnlyTheApi("org.onepath").check(library);
+        long count = library.stream()
+                .filter(c -> c.getPackageName().equals("org.onepath") && c.isTopLevelClass())
+                .count();
+        assertTrue(count <= ROOT_TYPE_LIMIT, "org.onepath holds " + count + " types, at most " + ROOT_TYPE_LIMIT);
     }
 
     @Test
@@ -183,5 +237,18 @@ final class ArchitectureTest {
         String clean = FIXTURE + ".clean";
         assertFalse(nothingBelowReadsTheFacade(clean).evaluate(fixture("clean")).hasViolation());
         assertFalse(layers(clean).evaluate(fixture("clean")).hasViolation());
+    }
+
+    @Test
+    void aPlantedHelperInTheRootIsFound() {
+        String root = FIXTURE + ".helper";
+        EvaluationResult result = rootHoldsOnlyTheApi(root).evaluate(fixture("helper"));
+        assertTrue(result.hasViolation(), "the planted helper in the tier-1 package went unseen");
+        String report = result.getFailureReport().toString();
+        assertTrue(report.contains("helper.Helper"), report);
+        assertFalse(report.contains("helper.Base"), report);
+        assertFalse(rootHoldsOnlyTheApi(FIXTURE + ".clean")
+                .evaluate(fixture("clean"))
+                .hasViolation());
     }
 }

@@ -1,7 +1,24 @@
 package org.onepath.cells;
 
+import java.util.List;
+import java.util.Objects;
+
 /** A square-grid cell: {@code x} is the column (0 at the left), {@code y} the row (0 at the top). */
 public record Cell(int x, int y) {
+    /**
+     * Row-major cell indices of a grid {@code width} cells wide seen as a read-only list of cells
+     * (a path's cells, its expanded cells): a view over the array, each cell made when read.
+     *
+     * @throws IllegalArgumentException if {@code width} is below 1
+     */
+    public static List<Cell> listOf(int[] rowMajor, int width) {
+        Objects.requireNonNull(rowMajor, "rowMajor");
+        if (width < 1) {
+            throw new IllegalArgumentException("width " + width + ": expected at least 1");
+        }
+        return new RowMajorCells(rowMajor, width);
+    }
+
     @Override
     public String toString() {
         return "(" + x + ", " + y + ")";

@@ -1,6 +1,9 @@
 package org.onepath.cells;
 
 import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * The cells of a square grid (tier 3): the {@link CellStore} with the square grid's listeners
@@ -98,6 +101,86 @@ public abstract class SquareCells extends CellStore<SquareCells> {
             editedRectCount = 0;
         }
         return clearanceView;
+    }
+
+    /**
+     * The width of a walkability array indexed {@code [row][column]}, 0 when it has no rows.
+     *
+     * @throws IllegalArgumentException naming the first row whose length differs from row 0's
+     */
+    protected static int widthOf(boolean[][] walkable) {
+        Objects.requireNonNull(walkable, "walkable");
+        int w = walkable.length == 0 ? 0 : walkable[0].length;
+        for (int y = 0; y < walkable.length; y++) {
+            if (walkable[y].length != w) {
+                throw new IllegalArgumentException(
+                        "row " + y + " has " + walkable[y].length + " cells, row 0 has " + w);
+            }
+        }
+        return w;
+    }
+
+    /** Writes a wall into every cell that {@code walkable[y][x]} says is closed (rows checked by {@link #widthOf}). */
+    protected final void writeWalls(boolean[][] walkable) {
+        MemorySegment cells = writableCells();
+        int w = width();
+        for (int y = 0; y < walkable.length; y++) {
+            for (int x = 0; x < w; x++) {
+                if (!walkable[y][x]) {
+                    cells.set(GridCellsLayout.CELL, (long) y * w + x, (byte) WALL);
+                }
+            }
+        }
+    }
+
+    /**
+     * Checks that a caller's segment can give the cells of a {@code width x height} grid.
+     *
+     * @throws IllegalArgumentException if the size is out of range or the segment holds fewer bytes
+     */
+    protected static void checkCellSource(MemorySegment cells, int width, int height) {
+        Objects.requireNonNull(cells, "cells");
+        checkSize(width, height, MAX_CELLS, "grid");
+        long count = (long) width * height;
+        if (cells.byteSize() < count) {
+            throw new IllegalArgumentException("cell segment holds " + cells.byteSize() + " bytes, a " + width + " x "
+                    + height + " grid needs " + count);
+        }
+    }
+
+    /**
+     * The exact price of a path of neighbouring cells in Q31.32 (a long counting 2^-32 units):
+     * each step is the double the default search charges (the mean of the two cells' area
+     * multipliers, times 1.4142135623730951 for a diagonal), multiplied by 2^32 and rounded half to
+     * even; the integers are added. StepCost hooks are not priced.
+     *
+     * @return the price, or empty for a path with a step between cells that are not neighbours
+     *         (any-angle waypoints, repeated cells), a wall on it, or a price beyond a long;
+     *         an empty path or a single cell costs 0
+     * @throws IllegalArgumentException naming a cell outside the grid
+     */
+    public final OptionalLong tryGetFixedCost(List<Cell> cells) {
+        return CellQueries.fixedCost(this, cells);
+    }
+
+    /**
+     * The allocation-free form of {@link #tryGetFixedCost(List)} over row-major indices
+     * {@code cells[0..count)}: the price, or -1 when it cannot be priced.
+     *
+     * @throws IllegalArgumentException naming an index outside the grid, or a count outside the array
+     */
+    public final long fixedCost(int[] cells, int count) {
+        return CellQueries.fixedCost(this, cells, count);
+    }
+
+    /**
+     * The row-major index of the nearest cell an agent of {@code agentSize} may stand on (it
+     * fits, and {@code blocked}, when not null, does not refuse it) within {@code radius}
+     * Chebyshev rings of (x, y), or -1; the facade's nearest-walkable queries.
+     */
+    protected final int nearestWalkableIndex(int x, int y, int agentSize, int radius, CellBlocker blocked) {
+        ensureOpen();
+        return CellQueries.nearestWalkable(this, x, y, agentSize, radius, blocked);
     }
 
     /** After a restore: clearance is recomputed in full on the next read. */

@@ -1,5 +1,7 @@
 package org.onepath.grids;
 
+import org.onepath.cells.GridMath;
+
 /**
  * {@code scale * ((max - min) + min * sqrt2)} of the column and row distances; admissible and
  * consistent for eight moves when {@code scale} is the smallest area multiplier.

@@ -7,6 +7,7 @@ import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.GridMath;
 import org.onepath.cells.SquareCells;
 
 /**

@@ -8,7 +8,7 @@ import static org.onepath.layout.OctileNodeLayout.INT;
 import static org.onepath.layout.OctileNodeLayout.TAG_OFFSET;
 
 import java.lang.foreign.MemorySegment;
-import org.onepath.grids.GridMath;
+import org.onepath.cells.GridMath;
 import org.onepath.layout.JumpNodeLayout;
 import org.onepath.layout.OctileNodeLayout;
 

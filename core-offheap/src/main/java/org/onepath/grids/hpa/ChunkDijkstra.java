@@ -13,7 +13,7 @@ import static org.onepath.layout.NodeRecordLayout.RECORD_BYTES;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.onepath.cells.DiagonalRule;
-import org.onepath.grids.GridMath;
+import org.onepath.cells.GridMath;
 import org.onepath.grids.OpenSet;
 import org.onepath.layout.HpaLayout;
 

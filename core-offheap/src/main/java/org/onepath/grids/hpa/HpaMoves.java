@@ -5,8 +5,8 @@ import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.GridCellsLayout;
+import org.onepath.cells.GridMath;
 import org.onepath.cells.SquareCells;
-import org.onepath.grids.GridMath;
 
 /**
  * The square-grid move rules for one agent size, as {@link org.onepath.grids.SquareTopology}

@@ -2,8 +2,8 @@ package org.onepath.grids.jps;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.cells.GridMath;
 import org.onepath.cells.SquareCells;
-import org.onepath.grids.GridMath;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.NodeSearch;

@@ -2,8 +2,8 @@ package org.onepath.grids.voxel;
 
 import java.util.Objects;
 import org.onepath.cells.AreaCosts;
+import org.onepath.cells.GridMath;
 import org.onepath.cells.VoxelConnectivity;
-import org.onepath.grids.GridMath;
 import org.onepath.grids.Heuristic;
 
 /**

@@ -1,7 +1,7 @@
 package org.onepath.grids.voxel;
 
+import org.onepath.cells.GridMath;
 import org.onepath.cells.VoxelCornerRule;
-import org.onepath.grids.GridMath;
 
 /**
  * The 26 voxel moves in the normative order and what each needs to be legal, as tables built

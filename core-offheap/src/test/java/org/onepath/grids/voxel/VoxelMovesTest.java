@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.onepath.VoxelGrid;
+import org.onepath.cells.GridMath;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
-import org.onepath.grids.GridMath;
 
 /** The voxel move table: order, lengths, costs and the three corner rules, through VoxelTopology.moves. */
 class VoxelMovesTest {

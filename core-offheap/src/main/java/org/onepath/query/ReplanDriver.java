@@ -1,4 +1,4 @@
-package org.onepath;
+package org.onepath.query;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
@@ -19,20 +19,20 @@ import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
 
 /**
- * What {@link GridReplanner} and {@link HexReplanner} share: the tier-2 {@link ReplanSearch}, the
+ * What the square and hex grids' replanners share: the tier-2 {@link ReplanSearch}, the
  * change handling (which nodes an edit re-examines, when it restarts instead), the area-cost and
  * restore checks, results and snapshots (kinds 5 and 6). The two public classes add the listener
  * and the grid's own validity rules.
  */
-final class ReplanDriver implements AutoCloseable {
+public final class ReplanDriver implements AutoCloseable {
     /** Decides whether the agent may stand on a cell (inside the grid, walkable for it, not blocked). */
-    interface Standing {
+    public interface Standing {
         boolean canStand(int cell);
     }
 
     private final String name;
     private final StateKind kind;
-    private final GridAlgorithm algorithm;
+    private final ReplanMode mode;
     private final int width;
     private final int height;
     private final AreaCosts areas;
@@ -51,14 +51,14 @@ final class ReplanDriver implements AutoCloseable {
     /** Changes that restarted the search instead of a local repair (for the tests). */
     private int restarts;
 
-    interface RestoreCounter {
+    public interface RestoreCounter {
         int restoreCount();
     }
 
-    ReplanDriver(
+    public ReplanDriver(
             String name,
             StateKind kind,
-            GridAlgorithm algorithm,
+            ReplanMode mode,
             int width,
             int height,
             AreaCosts areas,
@@ -75,7 +75,7 @@ final class ReplanDriver implements AutoCloseable {
             boolean recordExpansions) {
         this.name = name;
         this.kind = kind;
-        this.algorithm = algorithm;
+        this.mode = mode;
         this.width = width;
         this.height = height;
         this.areas = areas;
@@ -86,42 +86,48 @@ final class ReplanDriver implements AutoCloseable {
         this.budget = budget;
         this.state = new OwnerState(name);
         this.heuristic = new RescalableHeuristic(heuristics, areas.minCost());
-        ReplanMode mode = algorithm == GridAlgorithm.LPA_STAR ? ReplanMode.LPA_STAR : ReplanMode.D_STAR_LITE;
         this.search = new ReplanSearch<>(topology, cost, heuristic, mode, start, goal);
         search.recordExpansions(recordExpansions);
         this.knownAreaVersion = areas.version();
         this.knownRestoreCount = restores.restoreCount();
     }
 
-    GridAlgorithm algorithm() {
-        return algorithm;
+    public ReplanMode mode() {
+        return mode;
     }
 
-    ReplanSearch<GridTopology, StepCost, Heuristic> search() {
+    /** The algorithm's code in the replanner snapshot (kinds 5 and 6). */
+    private int algorithmCode() {
+        return mode == ReplanMode.LPA_STAR
+                ? GridReplannerStateFormat.ALGORITHM_LPA_STAR
+                : GridReplannerStateFormat.ALGORITHM_D_STAR_LITE;
+    }
+
+    public ReplanSearch<GridTopology, StepCost, Heuristic> search() {
         return search;
     }
 
-    int width() {
+    public int width() {
         return width;
     }
 
-    int height() {
+    public int height() {
         return height;
     }
 
-    int start() {
+    public int start() {
         return search.start();
     }
 
-    int goal() {
+    public int goal() {
         return search.goal();
     }
 
-    int restartCount() {
+    public int restartCount() {
         return restarts;
     }
 
-    OwnerState state() {
+    public OwnerState state() {
         return state;
     }
 
@@ -133,7 +139,7 @@ final class ReplanDriver implements AutoCloseable {
      * s x s blocks at both nodes, all within one cell of both); past a quarter of the cells it
      * restarts instead.
      */
-    void squareEdit(int x, int y, int w, int h, int agentSize) {
+    public void squareEdit(int x, int y, int w, int h, int agentSize) {
         int x0 = Math.max(0, x - agentSize);
         int y0 = Math.max(0, y - agentSize);
         int x1 = Math.min(width - 1, x + w);
@@ -145,7 +151,7 @@ final class ReplanDriver implements AutoCloseable {
      * Hex grids: the changed cells and their neighbours are re-examined; past a quarter of the
      * cells (counting the ring around the rectangle) it restarts instead.
      */
-    void hexEdit(int x, int y, int w, int h) {
+    public void hexEdit(int x, int y, int w, int h) {
         long touched = (long) Math.min(width, w + 2) * Math.min(height, h + 2);
         if (touched * 4 > (long) width * height) {
             restart();
@@ -179,17 +185,17 @@ final class ReplanDriver implements AutoCloseable {
     }
 
     /** Changes the grid cannot see (a delegate now answering differently): plan from scratch next time. */
-    void invalidate() {
+    public void invalidate() {
         ensureOpen();
         restart();
     }
 
-    void moveStart(int cell) {
+    public void moveStart(int cell) {
         ensureOpen();
         search.moveStart(cell);
     }
 
-    void setGoal(int cell) {
+    public void setGoal(int cell) {
         ensureOpen();
         search.setGoal(cell);
     }
@@ -208,7 +214,7 @@ final class ReplanDriver implements AutoCloseable {
     }
 
     /** One bounded replan; 0 means {@link #budget} (itself 0 for unlimited). */
-    PathStatus tryReplan(int maxIterations) {
+    public PathStatus tryReplan(int maxIterations) {
         ensureOpen();
         if (maxIterations < 0) {
             throw new IllegalArgumentException(
@@ -230,31 +236,31 @@ final class ReplanDriver implements AutoCloseable {
         };
     }
 
-    int pathLength() {
+    public int pathLength() {
         ensureOpen();
         return search.found() ? search.pathLength() : 0;
     }
 
-    double pathCost() {
+    public double pathCost() {
         ensureOpen();
         return search.found() ? search.pathCost() : Double.POSITIVE_INFINITY;
     }
 
-    int copyPath(int[] out) {
+    public int copyPath(int[] out) {
         ensureOpen();
         return search.copyPath(out);
     }
 
-    int[] expandedNodes() {
+    public int[] expandedNodes() {
         return search.expandedNodes();
     }
 
-    int iterationsForResult() {
+    public int iterationsForResult() {
         return (int) Math.min(Integer.MAX_VALUE, search.iterations());
     }
 
     /** The path's cells for a result after a replan that ended with {@code status}; null unless FOUND. */
-    int[] cellsForResult(PathStatus status) {
+    public int[] cellsForResult(PathStatus status) {
         if (status != PathStatus.FOUND) {
             return null;
         }
@@ -264,12 +270,12 @@ final class ReplanDriver implements AutoCloseable {
     }
 
     /** The cost a result reports: the path's when FOUND, else +infinity. */
-    double costForResult(PathStatus status) {
+    public double costForResult(PathStatus status) {
         return status == PathStatus.FOUND ? pathCost() : Double.POSITIVE_INFINITY;
     }
 
     /** The expansions a result reports: none when the start or the goal cannot be stood on. */
-    int expandedForResult(PathStatus status) {
+    public int expandedForResult(PathStatus status) {
         return status == PathStatus.START_INVALID || status == PathStatus.GOAL_INVALID ? 0 : search.lastExpanded();
     }
 
@@ -281,19 +287,19 @@ final class ReplanDriver implements AutoCloseable {
                 kind,
                 width,
                 height,
-                algorithm.code(),
+                algorithmCode(),
                 knownAreaVersion,
                 search.start(),
                 search.goal(),
                 search.toPiece());
     }
 
-    long stateLength() {
+    public long stateLength() {
         ensureOpen();
         return GridReplannerStateFormat.length(toState());
     }
 
-    byte[] saveState() {
+    public byte[] saveState() {
         ensureOpen();
         GridReplannerStateFormat.State s = toState();
         long length = GridReplannerStateFormat.length(s);
@@ -302,7 +308,7 @@ final class ReplanDriver implements AutoCloseable {
         return out;
     }
 
-    long saveState(MemorySegment destination, long offset) {
+    public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
         ensureOpen();
         GridReplannerStateFormat.State s = toState();
@@ -312,7 +318,7 @@ final class ReplanDriver implements AutoCloseable {
     }
 
     /** Checks everything, then replaces the state; on an exception nothing has changed. */
-    void restoreState(MemorySegment data) {
+    public void restoreState(MemorySegment data) {
         Objects.requireNonNull(data, "data");
         ensureOpen();
         StateReader r = StateReader.ofGrid(data);
@@ -331,11 +337,11 @@ final class ReplanDriver implements AutoCloseable {
                     height + " (the restoring " + name + "'s grid height)",
                     GridReplannerStateFormat.HEIGHT_OFFSET);
         }
-        if (s.algorithm() != algorithm.code()) {
+        if (s.algorithm() != algorithmCode()) {
             throw new GridStateException(
                     "algorithm",
                     s.algorithm(),
-                    algorithm.code() + " (the restoring " + name + "'s algorithm, " + algorithm + ")",
+                    algorithmCode() + " (the restoring " + name + "'s algorithm, " + mode + ")",
                     GridReplannerStateFormat.ALGORITHM_OFFSET);
         }
         if (s.areaVersion() != areas.version()) {

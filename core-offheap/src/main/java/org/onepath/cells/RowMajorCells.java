@@ -1,7 +1,6 @@
-package org.onepath;
+package org.onepath.cells;
 
 import java.util.AbstractList;
-import org.onepath.cells.Cell;
 
 /**
  * Row-major cell indices of a square or hex grid seen as a read-only list of {@link Cell}s (a

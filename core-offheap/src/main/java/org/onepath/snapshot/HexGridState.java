@@ -1,6 +1,7 @@
-package org.onepath;
+package org.onepath.snapshot;
 
 import java.lang.foreign.MemorySegment;
+import org.onepath.cells.HexCells;
 import org.onepath.cells.HexLayout;
 import org.onepath.state.AreasPiece;
 import org.onepath.state.HexGridStateFormat;
@@ -12,28 +13,42 @@ import org.onepath.state.StateWriter;
  * A HexGrid's state (kind 2, laid out by {@link HexGridStateFormat}): the cells are the grid's
  * segment, copied in one {@link MemorySegment#copy} each way.
  */
-final class HexGridState {
+public final class HexGridState {
     private HexGridState() {}
 
     /** What a restore has read and checked, before it changes anything. */
-    record Parsed(
+    public record Parsed(
             int width,
             int height,
             HexLayout layout,
             int version,
-            HexSpace space,
+            SpacePiece.Grid space,
             AreasPiece.Areas areas,
             MemorySegment cells) {}
 
-    static void write(HexGrid grid, StateWriter w) {
-        HexSpace s = grid.space();
+    /** The state of a hex grid with its world mapping as a new array. */
+    public static byte[] save(HexCells grid, SpacePiece.Grid space) {
+        byte[] out = StateWriter.arrayFor("hex grid", HexGridStateFormat.length(grid.width(), grid.height()));
+        write(grid, space, StateWriter.into(MemorySegment.ofArray(out), 0));
+        return out;
+    }
+
+    /** Writes the state into {@code destination} from {@code offset}; returns the bytes written. */
+    public static long save(HexCells grid, SpacePiece.Grid space, MemorySegment destination, long offset) {
+        long length = HexGridStateFormat.length(grid.width(), grid.height());
+        write(grid, space, StateWriter.into("hex grid", length, destination, offset));
+        return length;
+    }
+
+    /** Writes the cells of a hex grid with its world mapping. */
+    private static void write(HexCells grid, SpacePiece.Grid space, StateWriter w) {
         HexGridStateFormat.writeHead(
                 w,
                 grid.width(),
                 grid.height(),
                 grid.layout().code(),
                 grid.version(),
-                new SpacePiece.Grid(s.originX(), s.originY(), s.cellSize()),
+                space,
                 grid.areas().toPiece());
         w.bytes(grid.cells(), 0, (long) grid.width() * grid.height());
     }
@@ -45,7 +60,7 @@ final class HexGridState {
      * @param height the height the state must have, or -1 for any
      * @param layout the layout the state must have, or null for any
      */
-    static Parsed read(MemorySegment data, int width, int height, HexLayout layout) {
+    public static Parsed read(MemorySegment data, int width, int height, HexLayout layout) {
         StateReader r = StateReader.ofGrid(data);
         HexGridStateFormat.Head head = HexGridStateFormat.read(r);
         if (width >= 0 && head.width() != width) {
@@ -67,13 +82,12 @@ final class HexGridState {
                             + ", the restoring grid's layout)",
                     HexGridStateFormat.LAYOUT_OFFSET);
         }
-        SpacePiece.Grid s = head.space();
         return new Parsed(
                 head.width(),
                 head.height(),
                 HexLayout.ofCode(head.layout()),
                 head.version(),
-                new HexSpace(s.originX(), s.originY(), s.cellSize()),
+                head.space(),
                 head.areas(),
                 data.asSlice(head.cellsOffset(), head.cellCount()));
     }

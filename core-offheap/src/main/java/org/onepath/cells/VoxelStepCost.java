@@ -1,4 +1,4 @@
-package org.onepath;
+package org.onepath.cells;
 
 /**
  * Tier-1 step-cost delegate of voxel queries: the cost of the move from one voxel to a neighbour

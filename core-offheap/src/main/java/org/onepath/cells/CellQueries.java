@@ -1,15 +1,10 @@
-package org.onepath;
-
-import org.onepath.cells.AreaCosts;
-import org.onepath.cells.Cell;
-import org.onepath.cells.GridCellsLayout;
-import org.onepath.grids.GridMath;
+package org.onepath.cells;
 
 /**
- * The host-side helpers of {@link Grid}: the nearest cell an agent may stand on, and exact
+ * The host-side queries of a square grid's cells: the nearest cell an agent may stand on, and exact
  * Q31.32 path prices. Plain loops over the cells; nothing here allocates.
  */
-final class HostQueries {
+final class CellQueries {
     /** Query cells farther than this from the origin are refused, so squared distances fit a long. */
     static final int MAX_QUERY_COORDINATE = 1 << 30;
     /** 2^32, the scale of Q31.32. */
@@ -17,23 +12,24 @@ final class HostQueries {
     /** 2^63: a step priced at this or more does not fit a long. */
     private static final double LONG_LIMIT = 9.223372036854775807E18;
 
-    private HostQueries() {}
+    private CellQueries() {}
 
     /**
      * The row-major index of the nearest cell (squared Euclidean distance between cell indexes,
      * ties to the smaller row, then the smaller column) that fits the options' agent size and is
-     * not refused by their blocked delegate, within {@link GridOptions#nearestRadius()} Chebyshev
-     * rings of (qx, qy); -1 if there is none. The query cell may lie outside the grid.
+     * not refused by the blocking delegate, within {@code radius} Chebyshev rings of (qx, qy);
+     * -1 if there is none. The query cell may lie outside the grid.
+     *
+     * @param blocked may be null
      */
-    static int nearestWalkable(Grid grid, int qx, int qy, GridOptions options) {
+    static int nearestWalkable(SquareCells grid, int qx, int qy, int agentSize, int radius, CellBlocker blocked) {
         if (Math.abs((long) qx) > MAX_QUERY_COORDINATE || Math.abs((long) qy) > MAX_QUERY_COORDINATE) {
             throw new IllegalArgumentException(
                     "query cell (" + qx + ", " + qy + ") is more than 2^30 cells from the origin");
         }
         int w = grid.width();
         int h = grid.height();
-        int size = options.agentSize();
-        CellBlocker blocked = options.blocked();
+        int size = agentSize;
         // The grid's read-only views are made once, so reading them allocates nothing.
         java.lang.foreign.MemorySegment fit = size == 1 ? grid.cells() : grid.clearance();
         // Rings closer than the grid's rectangle are empty; rings past its far corner too.
@@ -42,7 +38,7 @@ final class HostQueries {
         long last = Math.max(
                 Math.max(Math.abs((long) qx), Math.abs((long) qx - (w - 1))),
                 Math.max(Math.abs((long) qy), Math.abs((long) qy - (h - 1))));
-        last = Math.min(last, options.nearestRadius());
+        last = Math.min(last, radius);
         long best = Long.MAX_VALUE;
         int bestIndex = -1;
         for (long r = first; r <= last; r++) {
@@ -82,11 +78,11 @@ final class HostQueries {
 
     private static boolean fits(java.lang.foreign.MemorySegment fit, int index, int size) {
         int v = fit.get(GridCellsLayout.CELL, index) & 0xFF;
-        return size == 1 ? v != Grid.WALL : v >= size;
+        return size == 1 ? v != GridCellsLayout.WALL : v >= size;
     }
 
-    /** {@link Grid#tryGetFixedCost(java.util.List)}: the price of a list of cells, or empty. */
-    static java.util.OptionalLong fixedCost(Grid grid, java.util.List<Cell> cells) {
+    /** The price of a list of cells (see {@link #fixedCost(SquareCells, int[], int)}), or empty. */
+    static java.util.OptionalLong fixedCost(SquareCells grid, java.util.List<Cell> cells) {
         java.util.Objects.requireNonNull(cells, "cells");
         int width = grid.width();
         int[] indices = new int[cells.size()];
@@ -102,20 +98,6 @@ final class HostQueries {
         return cost < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(cost);
     }
 
-    /** {@link Grid#tryGetFixedCost(GridPath)}: the price of a found cell path, or empty. */
-    static java.util.OptionalLong fixedCost(Grid grid, GridPath path) {
-        java.util.Objects.requireNonNull(path, "path");
-        if (path.width() != grid.width()) {
-            throw new IllegalArgumentException(
-                    "path of a grid " + path.width() + " cells wide, this grid is " + grid.width());
-        }
-        if (!path.found() || path.isHooked() || path.isAnyAngle()) {
-            return java.util.OptionalLong.empty();
-        }
-        long cost = fixedCost(grid, path.cellsView(), path.length());
-        return cost < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(cost);
-    }
-
     /**
      * The Q31.32 price of the path {@code cells[0..count)} (row-major indices), or -1 when it
      * cannot be priced: a step between cells that are not neighbours (or the same cell), a wall
@@ -125,7 +107,7 @@ final class HostQueries {
      *
      * @throws IllegalArgumentException naming an index outside the grid
      */
-    static long fixedCost(Grid grid, int[] cells, int count) {
+    static long fixedCost(SquareCells grid, int[] cells, int count) {
         java.util.Objects.requireNonNull(cells, "cells");
         if (count < 0 || count > cells.length) {
             throw new IllegalArgumentException(
@@ -144,7 +126,7 @@ final class HostQueries {
             }
         }
         for (int i = 0; i < count; i++) {
-            if (grid.areaAt(cells[i]) == Grid.WALL) {
+            if (grid.areaAt(cells[i]) == GridCellsLayout.WALL) {
                 return -1;
             }
         }
@@ -169,29 +151,5 @@ final class HostQueries {
             total += q;
         }
         return total;
-    }
-
-    /**
-     * Straight steps in the high 32 bits, diagonal steps in the low 32 bits, or -1 when a step
-     * joins cells that are not neighbours (or the same cell).
-     */
-    static long stepCounts(int[] cells, int width) {
-        long straight = 0;
-        long diagonal = 0;
-        for (int i = 1; i < cells.length; i++) {
-            int a = cells[i - 1];
-            int b = cells[i];
-            int dx = Math.abs(a % width - b % width);
-            int dy = Math.abs(a / width - b / width);
-            if (dx > 1 || dy > 1 || (dx == 0 && dy == 0)) {
-                return -1;
-            }
-            if (dx + dy == 2) {
-                diagonal++;
-            } else {
-                straight++;
-            }
-        }
-        return straight << 32 | diagonal;
     }
 }

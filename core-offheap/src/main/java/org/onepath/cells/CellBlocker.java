@@ -1,4 +1,4 @@
-package org.onepath;
+package org.onepath.cells;
 
 /**
  * Tier-1 blocking delegate: a cell it refuses is not entered, and as a start or goal makes the

@@ -1,4 +1,4 @@
-package org.onepath;
+package org.onepath.cells;
 
 /**
  * Tier-1 blocking delegate of voxel queries: a voxel it refuses is not entered, and as a start or

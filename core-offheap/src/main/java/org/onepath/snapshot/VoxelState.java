@@ -1,7 +1,8 @@
-package org.onepath;
+package org.onepath.snapshot;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import org.onepath.cells.AreaCosts;
 import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.layout.VoxelChunkLayout;
 import org.onepath.memory.NativeIntList;
@@ -16,36 +17,36 @@ import org.onepath.state.VoxelGridStateFormat;
  * A VoxelGrid's state (kind 3, laid out by {@link VoxelGridStateFormat}): a default chunk costs
  * its flag byte, a stored chunk is copied in one piece.
  */
-final class VoxelState {
+public final class VoxelState {
     private VoxelState() {}
 
     /** A checked state, before anything changes; the chunk section starts at {@code chunksAt} of {@code data}. */
-    record Parsed(
+    public record Parsed(
             int sizeX,
             int sizeY,
             int sizeZ,
             int defaultArea,
             int version,
-            VoxelSpace space,
+            SpacePiece.Voxel space,
             AreasPiece.Areas areas,
             MemorySegment data,
             long chunksAt) {}
 
-    static long length(ChunkTable chunks) {
+    public static long length(ChunkTable chunks) {
         return VoxelGridStateFormat.length(chunks.sizeX(), chunks.sizeY(), chunks.sizeZ(), chunks.storedChunkCount());
     }
 
-    static void write(VoxelGrid grid, ChunkTable chunks, StateWriter w) {
-        VoxelSpace s = grid.space();
+    /** Writes a voxel grid's chunks with its version, world mapping and area costs. */
+    public static void write(ChunkTable chunks, int version, SpacePiece.Voxel space, AreaCosts areas, StateWriter w) {
         VoxelGridStateFormat.writeHead(
                 w,
                 chunks.sizeX(),
                 chunks.sizeY(),
                 chunks.sizeZ(),
                 chunks.defaultArea(),
-                grid.version(),
-                new SpacePiece.Voxel(s.originX(), s.originY(), s.originZ(), s.cellSize()),
-                grid.areas().toPiece());
+                version,
+                space,
+                areas.toPiece());
         int slots = chunks.chunkCount();
         for (int slot = 0; slot < slots; slot++) {
             MemorySegment chunk = chunks.chunk(slot);
@@ -62,7 +63,7 @@ final class VoxelState {
      *
      * @param expected the grid the state must fit (same size and default area), or null for any
      */
-    static Parsed read(MemorySegment data, ChunkTable expected) {
+    public static Parsed read(MemorySegment data, ChunkTable expected) {
         StateReader r = StateReader.ofGrid(data);
         VoxelGridStateFormat.Head head = VoxelGridStateFormat.read(r);
         if (expected != null) {
@@ -76,14 +77,13 @@ final class VoxelState {
                     expected.defaultArea(),
                     VoxelGridStateFormat.DEFAULT_AREA_OFFSET);
         }
-        SpacePiece.Voxel s = head.space();
         return new Parsed(
                 head.sizeX(),
                 head.sizeY(),
                 head.sizeZ(),
                 head.defaultArea(),
                 head.version(),
-                new VoxelSpace(s.originX(), s.originY(), s.originZ(), s.cellSize()),
+                head.space(),
                 head.areas(),
                 data,
                 head.chunksOffset());
@@ -96,7 +96,7 @@ final class VoxelState {
     }
 
     /** Writes a checked state's chunks into the table: a flagged chunk is stored and copied, any other slot made default. */
-    static void applyChunks(Parsed parsed, ChunkTable chunks) {
+    public static void applyChunks(Parsed parsed, ChunkTable chunks) {
         MemorySegment data = parsed.data();
         long at = parsed.chunksAt();
         int slots = chunks.chunkCount();
@@ -112,7 +112,7 @@ final class VoxelState {
     }
 
     /** The nodes whose area a checked state changes, ascending; padding voxels are not nodes. */
-    static int[] changedNodes(Parsed parsed, ChunkTable chunks) {
+    public static int[] changedNodes(Parsed parsed, ChunkTable chunks) {
         MemorySegment data = parsed.data();
         long at = parsed.chunksAt();
         int sx = chunks.sizeX();

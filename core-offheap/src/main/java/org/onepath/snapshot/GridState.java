@@ -1,6 +1,7 @@
-package org.onepath;
+package org.onepath.snapshot;
 
 import java.lang.foreign.MemorySegment;
+import org.onepath.cells.SquareCells;
 import org.onepath.state.GridStateFormat;
 import org.onepath.state.SpacePiece;
 import org.onepath.state.StateReader;
@@ -10,26 +11,40 @@ import org.onepath.state.StateWriter;
  * A Grid's state (kind 1, laid out by {@link GridStateFormat}): the cells are the grid's segment,
  * copied in one {@link MemorySegment#copy} each way.
  */
-final class GridState {
+public final class GridState {
     private GridState() {}
 
     /** What a restore has read and checked, before it changes anything. */
-    record Parsed(
+    public record Parsed(
             int width,
             int height,
             int version,
-            GridSpace space,
+            SpacePiece.Grid space,
             org.onepath.state.AreasPiece.Areas areas,
             MemorySegment cells) {}
 
-    static void write(Grid grid, StateWriter w) {
-        GridSpace s = grid.space();
+    /** The state of a square grid with its world mapping as a new array. */
+    public static byte[] save(SquareCells grid, SpacePiece.Grid space) {
+        byte[] out = StateWriter.arrayFor("grid", GridStateFormat.length(grid.width(), grid.height()));
+        write(grid, space, StateWriter.into(MemorySegment.ofArray(out), 0));
+        return out;
+    }
+
+    /** Writes the state into {@code destination} from {@code offset}; returns the bytes written. */
+    public static long save(SquareCells grid, SpacePiece.Grid space, MemorySegment destination, long offset) {
+        long length = GridStateFormat.length(grid.width(), grid.height());
+        write(grid, space, StateWriter.into("grid", length, destination, offset));
+        return length;
+    }
+
+    /** Writes the cells of a square grid with its world mapping. */
+    private static void write(SquareCells grid, SpacePiece.Grid space, StateWriter w) {
         GridStateFormat.writeHead(
                 w,
                 grid.width(),
                 grid.height(),
                 grid.version(),
-                new SpacePiece.Grid(s.originX(), s.originY(), s.cellSize()),
+                space,
                 grid.areas().toPiece());
         w.bytes(grid.cells(), 0, (long) grid.width() * grid.height());
     }
@@ -40,7 +55,7 @@ final class GridState {
      * @param width  the width the state must have, or -1 for any
      * @param height the height the state must have, or -1 for any
      */
-    static Parsed read(MemorySegment data, int width, int height) {
+    public static Parsed read(MemorySegment data, int width, int height) {
         StateReader r = StateReader.ofGrid(data);
         GridStateFormat.Head head = GridStateFormat.read(r);
         if (width >= 0 && head.width() != width) {
@@ -50,12 +65,11 @@ final class GridState {
             throw r.error(
                     "height", head.height(), height + " (the restoring grid's height)", GridStateFormat.HEIGHT_OFFSET);
         }
-        SpacePiece.Grid s = head.space();
         return new Parsed(
                 head.width(),
                 head.height(),
                 head.version(),
-                new GridSpace(s.originX(), s.originY(), s.cellSize()),
+                head.space(),
                 head.areas(),
                 data.asSlice(head.cellsOffset(), head.cellCount()));
     }

@@ -1,4 +1,4 @@
-package org.onepath;
+package org.onepath.cells;
 
 /**
  * Tier-1 step-cost delegate: the cost of the move from (fromX, fromY) to (toX, toY) given the

@@ -1,4 +1,4 @@
-package org.onepath;
+package org.onepath.query;
 
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -8,18 +8,30 @@ import org.onepath.cells.Cancellation;
 import org.onepath.cells.PathStatus;
 
 /**
- * The cooperative form of one query ({@link Grid#findPathAsync}): the query's handle stepped in
- * slices of {@link GridOptions#iterationsPerSlice()} iterations, the token checked before each
- * slice, and the next slice handed to the executor (the yield). The result is what
- * {@code findPath} returns, whatever the slicing: the budget counts the same iterations.
+ * The cooperative form of one begun query: its search stepped in slices, the token checked before
+ * each slice, and the next slice handed to the executor (the yield). The result is what the
+ * blocking call returns, whatever the slicing: the budget counts the same iterations.
  *
  * <p>An executor that runs tasks on the calling thread is trampolined: the next slice runs in
  * this loop instead of one stack frame deeper, so millions of slices need no deeper stack.
+ *
+ * @param <R> the facade's result type
  */
-final class SlicedQuery implements Runnable {
-    private final CompletableFuture<GridPath> future;
-    private final SquareQueries pool;
-    private final GridSearch search;
+public final class SlicedRun<R> implements Runnable {
+    /** A begun search, seen from the run: its steps, its result and its return to the facade. */
+    public interface Search<R> {
+        /** Runs up to {@code n} iterations; IN_PROGRESS while the search goes on. */
+        PathStatus step(int n);
+
+        /** The result of the query as it stands (a search still in progress ran out of budget). */
+        R result();
+
+        /** Hands the search back to its owner; called once, after the last step. */
+        void release();
+    }
+
+    private final CompletableFuture<R> future;
+    private final Search<R> search;
     private final Cancellation cancellation;
     private final Executor executor;
     private final int slice;
@@ -34,75 +46,37 @@ final class SlicedQuery implements Runnable {
 
     private boolean finished;
 
-    private SlicedQuery(
-            CompletableFuture<GridPath> future,
-            SquareQueries pool,
-            GridSearch search,
+    private SlicedRun(
+            CompletableFuture<R> future,
+            Search<R> search,
+            int slice,
+            int budget,
             Cancellation cancellation,
             Executor executor) {
         this.future = future;
-        this.pool = pool;
         this.search = search;
         this.cancellation = cancellation;
         this.executor = executor;
-        this.slice = search.options().iterationsPerSlice();
-        int budget = search.options().iterationBudget();
+        this.slice = slice;
         this.remaining = budget == 0 ? Long.MAX_VALUE : budget;
     }
 
     /**
-     * Starts a query: the first slice runs on the calling thread, the later ones on the executor.
-     * Every failure (unsupported options, a cancelled token, an edit during the query, a refused
-     * task) completes the future exceptionally.
+     * Runs the first slice on the calling thread and the rest on the executor, completing the
+     * future with the result or the failure.
+     *
+     * @param slice iterations per slice (at least 1)
+     * @param budget iterations in all, 0 for no limit
+     * @param cancellation may be null
      */
-    static CompletableFuture<GridPath> start(
-            Grid grid,
-            SquareQueries pool,
-            int sx,
-            int sy,
-            int gx,
-            int gy,
-            GridOptions options,
+    public static <R> void start(
+            CompletableFuture<R> future,
+            Search<R> search,
+            int slice,
+            int budget,
             Cancellation cancellation,
             Executor executor) {
-        CompletableFuture<GridPath> future = new CompletableFuture<>();
-        GridAlgorithm alg = options.algorithm();
-        if (alg != GridAlgorithm.ASTAR && alg != GridAlgorithm.JPS && alg != GridAlgorithm.JPS_PLUS) {
-            future.completeExceptionally(new IllegalArgumentException(
-                    "findPathAsync supports ASTAR, JPS and JPS_PLUS, not " + alg + "; use findPath"));
-            return future;
-        }
-        if (options.recordExpansions()) {
-            future.completeExceptionally(new IllegalArgumentException(
-                    "findPathAsync does not record expansions (recordExpansions is set); use findPath"));
-            return future;
-        }
-        GridSearch search;
-        try {
-            grid.ensureOpen();
-            if (cancellation != null) {
-                cancellation.throwIfCancelled();
-            }
-            search = pool.acquire(options);
-        } catch (RuntimeException e) {
-            future.completeExceptionally(e);
-            return future;
-        }
-        GridPath refused;
-        try {
-            refused = search.beginQuery(sx, sy, gx, gy);
-        } catch (RuntimeException e) {
-            pool.release(search);
-            future.completeExceptionally(e);
-            return future;
-        }
-        if (refused != null) {
-            pool.release(search);
-            future.complete(refused);
-            return future;
-        }
-        new SlicedQuery(future, pool, search, cancellation, executor).run();
-        return future;
+        new SlicedRun<>(future, search, slice, budget, cancellation, executor).run();
     }
 
     @Override
@@ -133,7 +107,6 @@ final class SlicedQuery implements Runnable {
         }
     }
 
-    /** One slice; true when another is due. */
     private boolean runSlice() {
         if (finished) {
             return false;
@@ -152,7 +125,7 @@ final class SlicedQuery implements Runnable {
             PathStatus s = search.step(n);
             remaining -= n;
             if (s != PathStatus.IN_PROGRESS || remaining == 0) {
-                finish(search.queryResult(), null);
+                finish(search.result(), null);
                 return false;
             }
             return true;
@@ -162,9 +135,9 @@ final class SlicedQuery implements Runnable {
         }
     }
 
-    private void finish(GridPath result, RuntimeException failure) {
+    private void finish(R result, RuntimeException failure) {
         finished = true;
-        pool.release(search);
+        search.release();
         if (failure != null) {
             future.completeExceptionally(failure);
         } else if (result != null) {

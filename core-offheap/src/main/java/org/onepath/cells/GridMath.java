@@ -1,4 +1,4 @@
-package org.onepath.grids;
+package org.onepath.cells;
 
 /** Constants of the grid cost model. */
 public final class GridMath {
