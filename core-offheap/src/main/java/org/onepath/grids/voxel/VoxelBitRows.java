@@ -1,0 +1,400 @@
+package org.onepath.grids.voxel;
+
+import static org.onepath.layout.VoxelBitRowsLayout.CHUNKS_PER_WORD;
+import static org.onepath.layout.VoxelBitRowsLayout.CODE;
+import static org.onepath.layout.VoxelBitRowsLayout.CODE_BYTES;
+import static org.onepath.layout.VoxelBitRowsLayout.FIRST_STORED;
+import static org.onepath.layout.VoxelBitRowsLayout.NOT_BUILT;
+import static org.onepath.layout.VoxelBitRowsLayout.OPEN;
+import static org.onepath.layout.VoxelBitRowsLayout.SOLID;
+import static org.onepath.layout.VoxelBitRowsLayout.TILE_BYTES;
+import static org.onepath.layout.VoxelBitRowsLayout.TILE_MASK;
+import static org.onepath.layout.VoxelBitRowsLayout.TILE_SHIFT;
+import static org.onepath.layout.VoxelBitRowsLayout.WORD;
+import static org.onepath.layout.VoxelBitRowsLayout.WORD_MASK;
+import static org.onepath.layout.VoxelBitRowsLayout.WORD_SHIFT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+import org.onepath.cells.AreaCosts;
+import org.onepath.layout.VoxelBitRowsLayout;
+import org.onepath.layout.VoxelChunkLayout;
+import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.OwnerState;
+
+/**
+ * The open voxels of a chunk table as bits, 64 along x per word, a row of words per (y, z), in
+ * tiles of 64 x 16 x 16 voxels built from the chunk table the first time a read touches them
+ * ({@link VoxelBitRowsLayout}) (tier 3). A tile whose chunks are all uniform (default or a base's
+ * uniform chunks) and all open or all solid stores nothing: its words are answered from its code.
+ *
+ * <p>It listens to the table ({@link ChunkEditListener}): an edit of a voxel in a stored tile
+ * flips its bit; an edit in a uniform tile, or a bulk write, makes the tile be built again on the
+ * next read. So the bits always equal a fresh build from the table's current contents.
+ *
+ * <p>Reads build tiles, so it is confined to one thread like the search that owns it. Owns its
+ * memory: {@link #close()} frees it and stops listening.
+ */
+public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
+    private static final int INITIAL_TILES = 16;
+
+    private final ChunkTable chunks;
+    private final int sizeX;
+    private final int sizeY;
+    private final int sizeZ;
+    private final int wordsX;
+    private final int tilesY;
+    private final long lastWordMask;
+    private final Arena arena;
+    private final MemorySegment codes;
+    private final GrowableSegment tileMemory;
+    private final OwnerState state = new OwnerState("VoxelBitRows");
+    private MemorySegment tiles;
+    private int storedTiles;
+    private int builds;
+    /** Prefix counts of the chunks that are not uniformly open, or null until first asked. */
+    private MemorySegment busyPrefix;
+    /** Whether an edit may have made a quiet chunk busy since {@link #busyPrefix} was summed. */
+    private boolean prefixStale = true;
+
+    /** Bit rows of {@code chunks}, registered as its edit listener until {@link #close()}. */
+    public VoxelBitRows(ChunkTable chunks) {
+        this.chunks = Objects.requireNonNull(chunks, "chunks");
+        this.sizeX = chunks.sizeX();
+        this.sizeY = chunks.sizeY();
+        this.sizeZ = chunks.sizeZ();
+        this.wordsX = (sizeX + WORD_MASK) >>> WORD_SHIFT;
+        this.tilesY = chunks.chunksY();
+        int rest = sizeX & WORD_MASK;
+        this.lastWordMask = rest == 0 ? -1L : (1L << rest) - 1;
+        this.arena = Arena.ofShared();
+        this.codes = arena.allocate((long) wordsX * tilesY * chunks.chunksZ() * CODE_BYTES, CODE_BYTES);
+        this.tileMemory = new GrowableSegment(INITIAL_TILES * TILE_BYTES, 8);
+        this.tiles = tileMemory.segment();
+        chunks.addEditListener(this);
+    }
+
+    public int sizeX() {
+        return sizeX;
+    }
+
+    public int sizeY() {
+        return sizeY;
+    }
+
+    public int sizeZ() {
+        return sizeZ;
+    }
+
+    /** Words per row: ceil(sizeX / 64). */
+    public int wordsX() {
+        return wordsX;
+    }
+
+    /** Tiles stored so far (uniform tiles store nothing). */
+    public int storedTileCount() {
+        return storedTiles;
+    }
+
+    /** Tile builds so far (each reads the tile's chunks once). */
+    public int buildCount() {
+        return builds;
+    }
+
+    /** Native bytes held: the tile table and the stored tiles. */
+    public long storageBytes() {
+        return codes.byteSize() + tileMemory.length();
+    }
+
+    /**
+     * Word {@code wx} of row (y, z): bit i is voxel (64 wx + i, y, z), 1 when open; 0 for a word
+     * or row outside the world (hot path).
+     */
+    public long word(int wx, int y, int z) {
+        if (wx < 0 || wx >= wordsX || y < 0 || y >= sizeY || z < 0 || z >= sizeZ) {
+            return 0L;
+        }
+        final long at =
+                ((long) wx + (long) wordsX * ((y >>> TILE_SHIFT) + (long) tilesY * (z >>> TILE_SHIFT))) * CODE_BYTES;
+        int code = codes.get(CODE, at);
+        if (code < FIRST_STORED) {
+            if (code == OPEN) {
+                return wx == wordsX - 1 ? lastWordMask : -1L;
+            }
+            if (code == SOLID) {
+                return 0L;
+            }
+            code = build(at, wx, y >>> TILE_SHIFT, z >>> TILE_SHIFT);
+            if (code == OPEN) {
+                return wx == wordsX - 1 ? lastWordMask : -1L;
+            }
+            if (code == SOLID) {
+                return 0L;
+            }
+        }
+        return tiles.get(WORD, (code - FIRST_STORED) * TILE_BYTES + VoxelBitRowsLayout.wordOffset(y, z));
+    }
+
+    /**
+     * Whether every voxel of the box [x0, x1] x [y0, y1] x [z0, z1], clipped to the world, lies in
+     * a tile that is open throughout (code OPEN after building): such voxels are open and have
+     * open neighbourhoods inside the world.
+     */
+    public boolean openBox(int x0, int x1, int y0, int y1, int z0, int z1) {
+        final int wx0 = Math.max(0, x0) >> WORD_SHIFT;
+        final int wx1 = Math.min(sizeX - 1, x1) >> WORD_SHIFT;
+        final int ty0 = Math.max(0, y0) >> TILE_SHIFT;
+        final int ty1 = Math.min(sizeY - 1, y1) >> TILE_SHIFT;
+        final int tz0 = Math.max(0, z0) >> TILE_SHIFT;
+        final int tz1 = Math.min(sizeZ - 1, z1) >> TILE_SHIFT;
+        for (int tz = tz0; tz <= tz1; tz++) {
+            for (int ty = ty0; ty <= ty1; ty++) {
+                for (int wx = wx0; wx <= wx1; wx++) {
+                    if (codeOf(wx, ty, tz) != OPEN) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether every chunk meeting the box [x0, x1] x [y0, y1] x [z0, z1], clipped to the world, is
+     * uniformly open (a default or uniform chunk of an open area): then the box inside the world
+     * holds no solid voxel. Eight reads of a table of prefix counts over the chunks, summed again
+     * after edits that may have changed the answer (the first call sums it: one chunk-table read
+     * per chunk, 4 bytes per chunk corner).
+     */
+    public boolean quietBox(int x0, int x1, int y0, int y1, int z0, int z1) {
+        final int shift = VoxelChunkLayout.CHUNK_SHIFT;
+        final int cx0 = Math.max(0, x0) >> shift;
+        final int cx1 = (Math.min(sizeX - 1, x1) >> shift) + 1;
+        final int cy0 = Math.max(0, y0) >> shift;
+        final int cy1 = (Math.min(sizeY - 1, y1) >> shift) + 1;
+        final int cz0 = Math.max(0, z0) >> shift;
+        final int cz1 = (Math.min(sizeZ - 1, z1) >> shift) + 1;
+        if (cx0 >= cx1 || cy0 >= cy1 || cz0 >= cz1) {
+            return true;
+        }
+        if (prefixStale) {
+            sumPrefix();
+        }
+        final MemorySegment p = busyPrefix;
+        final long px = chunks.chunksX() + 1L;
+        final long pxy = px * (chunks.chunksY() + 1L);
+        final long a = p.get(CODE, ((long) cz1 * pxy + (long) cy1 * px + cx1) * CODE_BYTES)
+                - p.get(CODE, ((long) cz1 * pxy + (long) cy1 * px + cx0) * CODE_BYTES)
+                - p.get(CODE, ((long) cz1 * pxy + (long) cy0 * px + cx1) * CODE_BYTES)
+                + p.get(CODE, ((long) cz1 * pxy + (long) cy0 * px + cx0) * CODE_BYTES);
+        final long b = p.get(CODE, ((long) cz0 * pxy + (long) cy1 * px + cx1) * CODE_BYTES)
+                - p.get(CODE, ((long) cz0 * pxy + (long) cy1 * px + cx0) * CODE_BYTES)
+                - p.get(CODE, ((long) cz0 * pxy + (long) cy0 * px + cx1) * CODE_BYTES)
+                + p.get(CODE, ((long) cz0 * pxy + (long) cy0 * px + cx0) * CODE_BYTES);
+        return a - b == 0;
+    }
+
+    /** Sums the prefix counts: entry (i, j, k) counts the busy chunks with cx &lt; i, cy &lt; j, cz &lt; k. */
+    private void sumPrefix() {
+        state.ensureOpen();
+        final int nx = chunks.chunksX();
+        final int ny = chunks.chunksY();
+        final int nz = chunks.chunksZ();
+        final long px = nx + 1L;
+        final long pxy = px * (ny + 1L);
+        if (busyPrefix == null) {
+            busyPrefix = arena.allocate(pxy * (nz + 1L) * CODE_BYTES, CODE_BYTES); // zeroed
+        }
+        final MemorySegment p = busyPrefix;
+        for (int k = 1; k <= nz; k++) {
+            for (int j = 1; j <= ny; j++) {
+                int row = 0;
+                for (int i = 1; i <= nx; i++) {
+                    final int area = chunks.uniformAreaOf(i - 1, j - 1, k - 1);
+                    if (area < 0 || area == AreaCosts.WALL) {
+                        row++;
+                    }
+                    final long at = k * pxy + j * px + i;
+                    final int v = row
+                            + p.get(CODE, (at - px) * CODE_BYTES)
+                            + p.get(CODE, (at - pxy) * CODE_BYTES)
+                            - p.get(CODE, (at - px - pxy) * CODE_BYTES);
+                    p.set(CODE, at * CODE_BYTES, v);
+                }
+            }
+        }
+        prefixStale = false;
+    }
+
+    /** Whether voxel (x, y, z) lies inside the world in a tile that is open throughout. */
+    public boolean inOpenTile(int x, int y, int z) {
+        return x >= 0
+                && y >= 0
+                && z >= 0
+                && x < sizeX
+                && y < sizeY
+                && z < sizeZ
+                && codeOf(x >>> WORD_SHIFT, y >>> TILE_SHIFT, z >>> TILE_SHIFT) == OPEN;
+    }
+
+    /** The code of tile (wx, ty, tz), building it first if needed. */
+    private int codeOf(int wx, int ty, int tz) {
+        final long at = ((long) wx + (long) wordsX * (ty + (long) tilesY * tz)) * CODE_BYTES;
+        final int code = codes.get(CODE, at);
+        return code > NOT_BUILT ? code : build(at, wx, ty, tz);
+    }
+
+    // ---- building ----
+
+    /** Builds the tile whose code lies at {@code at}; returns its new code. */
+    private int build(long at, int wx, int ty, int tz) {
+        state.ensureOpen();
+        builds++;
+        final int old = codes.get(CODE, at);
+        final int chunksX = chunks.chunksX();
+        final int cx0 = wx * CHUNKS_PER_WORD;
+        final int cx1 = Math.min(chunksX, cx0 + CHUNKS_PER_WORD);
+        boolean allOpen = true;
+        boolean allSolid = true;
+        for (int cx = cx0; cx < cx1; cx++) {
+            int area = chunks.uniformAreaOf(cx, ty, tz);
+            if (area < 0) {
+                allOpen = false;
+                allSolid = false;
+                break;
+            }
+            if (area == AreaCosts.WALL) {
+                allOpen = false;
+            } else {
+                allSolid = false;
+            }
+        }
+        if ((allOpen || allSolid) && old >= NOT_BUILT) {
+            int code = allOpen ? OPEN : SOLID;
+            codes.set(CODE, at, code);
+            return code;
+        }
+        final int k;
+        if (old < NOT_BUILT) {
+            k = -old - FIRST_STORED;
+        } else {
+            k = storedTiles++;
+            tiles = tileMemory.ensureLength((long) storedTiles * TILE_BYTES, (long) k * TILE_BYTES);
+        }
+        final MemorySegment t = tiles;
+        final long base = k * TILE_BYTES;
+        final int y0 = ty << TILE_SHIFT;
+        final int z0 = tz << TILE_SHIFT;
+        final long mask = wx == wordsX - 1 ? lastWordMask : -1L;
+        for (int j = 0; j < (1 << TILE_SHIFT); j++) {
+            for (int i = 0; i < (1 << TILE_SHIFT); i++) {
+                t.set(WORD, base + VoxelBitRowsLayout.wordOffset(i, j), 0L);
+            }
+        }
+        for (int cx = cx0; cx < cx1; cx++) {
+            final int lane = (cx - cx0) << VoxelChunkLayout.CHUNK_SHIFT;
+            final int area = chunks.uniformAreaOf(cx, ty, tz);
+            for (int dz = 0; dz <= TILE_MASK; dz++) {
+                for (int dy = 0; dy <= TILE_MASK; dy++) {
+                    long bits = 0;
+                    if (area >= 0) {
+                        bits = area == AreaCosts.WALL ? 0L : 0xFFFFL;
+                    } else {
+                        final int x0 = cx << VoxelChunkLayout.CHUNK_SHIFT;
+                        for (int i = 0; i <= VoxelChunkLayout.CHUNK_MASK; i++) {
+                            if (x0 + i < sizeX
+                                    && y0 + dy < sizeY
+                                    && z0 + dz < sizeZ
+                                    && chunks.area(x0 + i, y0 + dy, z0 + dz) != AreaCosts.WALL) {
+                                bits |= 1L << i;
+                            }
+                        }
+                    }
+                    final long off = base + VoxelBitRowsLayout.wordOffset(dy, dz);
+                    t.set(WORD, off, (t.get(WORD, off) | bits << lane) & mask);
+                }
+            }
+        }
+        final int code = k + FIRST_STORED;
+        codes.set(CODE, at, code);
+        return code;
+    }
+
+    // ---- edits ----
+
+    @Override
+    public void voxelEdited(int x, int y, int z) {
+        if (state.isClosed()) {
+            return;
+        }
+        final int wx = x >>> WORD_SHIFT;
+        final long at =
+                ((long) wx + (long) wordsX * ((y >>> TILE_SHIFT) + (long) tilesY * (z >>> TILE_SHIFT))) * CODE_BYTES;
+        final int code = codes.get(CODE, at);
+        final boolean open = chunks.area(x, y, z) != AreaCosts.WALL;
+        if (!prefixStale) {
+            // The chunk leaves the quiet set when it was uniform and open; it is stored now.
+            prefixStale = !busyCounted(x, y, z);
+        }
+        if (code >= FIRST_STORED) {
+            final long off = (code - FIRST_STORED) * TILE_BYTES + VoxelBitRowsLayout.wordOffset(y, z);
+            final long bit = 1L << (x & WORD_MASK);
+            final long w = tiles.get(WORD, off);
+            tiles.set(WORD, off, open ? w | bit : w & ~bit);
+        } else if ((code == OPEN && !open) || (code == SOLID && open)) {
+            codes.set(CODE, at, NOT_BUILT);
+        }
+    }
+
+    /** Whether the summed prefix counts the chunk of (x, y, z) as busy. */
+    private boolean busyCounted(int x, int y, int z) {
+        final int shift = VoxelChunkLayout.CHUNK_SHIFT;
+        final int cx = x >> shift;
+        final int cy = y >> shift;
+        final int cz = z >> shift;
+        final MemorySegment p = busyPrefix;
+        final long px = chunks.chunksX() + 1L;
+        final long pxy = px * (chunks.chunksY() + 1L);
+        long sum = 0;
+        for (int k = 0; k <= 1; k++) {
+            for (int j = 0; j <= 1; j++) {
+                for (int i = 0; i <= 1; i++) {
+                    final long at = (cz + k) * pxy + (cy + j) * px + (cx + i);
+                    final int sign = ((i + j + k) & 1) == 1 ? 1 : -1;
+                    sum += sign * p.get(CODE, at * CODE_BYTES);
+                }
+            }
+        }
+        return sum == 1;
+    }
+
+    @Override
+    public void chunkReplaced(int slot) {
+        if (state.isClosed()) {
+            return;
+        }
+        prefixStale = true;
+        final int chunksX = chunks.chunksX();
+        final int cx = slot % chunksX;
+        final int rest = slot / chunksX;
+        final int cy = rest % chunks.chunksY();
+        final int cz = rest / chunks.chunksY();
+        final long at = ((long) (cx / CHUNKS_PER_WORD) + (long) wordsX * (cy + (long) tilesY * cz)) * CODE_BYTES;
+        final int code = codes.get(CODE, at);
+        if (code >= FIRST_STORED) {
+            codes.set(CODE, at, -code);
+        } else if (code == OPEN || code == SOLID) {
+            codes.set(CODE, at, NOT_BUILT);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (state.markClosed()) {
+            chunks.removeEditListener(this);
+            tileMemory.close();
+            arena.close();
+        }
+    }
+}

@@ -1,0 +1,410 @@
+package org.onepath.grids.voxel;
+
+import static org.onepath.layout.VoxelBitRowsLayout.TILE_MASK;
+import static org.onepath.layout.VoxelBitRowsLayout.WORD_MASK;
+import static org.onepath.layout.VoxelBitRowsLayout.WORD_SHIFT;
+
+import java.util.Objects;
+
+/**
+ * The jumps of the voxel jump point search over {@link VoxelBitRows} ({@code docs/voxels.md},
+ * "Jump point search"): from a voxel in a direction, the number of steps to the first voxel where
+ * the search must stop, or 0 when the line ends at a solid voxel or the world's face first.
+ *
+ * <ul>
+ *   <li>A face jump stops at the goal or at a voxel with a forced successor. Along x it reads 64
+ *       voxels per word: stop bits are {@code ~open | forced | goal} with the forced bits formed
+ *       from the eight neighbouring rows and the same rows one voxel back. Along y and z it
+ *       steps through 3 x 3 planes and a table of the forced patterns; a run through tiles that
+ *       are open throughout costs one test per tile.</li>
+ *   <li>An edge jump stops at the goal, at a voxel with a forced successor, or where one of its
+ *       two face jumps stops.</li>
+ *   <li>A corner jump stops at the goal, at a voxel with a forced successor, or where one of its
+ *       three face or three edge jumps stops.</li>
+ * </ul>
+ * Allocates nothing. Confined to one thread, as its bit rows.
+ */
+final class VoxelJumper {
+    private static final int CENTER9 = 1 << 4;
+
+    private final VoxelBitRows bits;
+    private final int sizeX;
+    private final int sizeY;
+    private final int sizeZ;
+    private int goalX = -1;
+    private int goalY = -1;
+    private int goalZ = -1;
+
+    VoxelJumper(VoxelBitRows bits) {
+        this.bits = Objects.requireNonNull(bits, "bits");
+        this.sizeX = bits.sizeX();
+        this.sizeY = bits.sizeY();
+        this.sizeZ = bits.sizeZ();
+    }
+
+    VoxelBitRows bits() {
+        return bits;
+    }
+
+    /** Sets the goal, a stop of every line through it. */
+    void target(int x, int y, int z) {
+        goalX = x;
+        goalY = y;
+        goalZ = z;
+    }
+
+    /** Steps from (x, y, z) in direction {@code dir} to the first stop, 0 for none. */
+    int jump(int x, int y, int z, int dir) {
+        return switch (VoxelJumpRules.AXES[dir]) {
+            case 1 -> face(x, y, z, dir);
+            case 2 -> edge(x, y, z, dir);
+            default -> corner(x, y, z, dir);
+        };
+    }
+
+    /**
+     * The quiet-region test of a jump: whether every voxel the jump and its scans can visit, with
+     * the neighbourhoods that decide their forced successors, lies in uniformly open chunks. Along
+     * an axis of the move that box runs from the voxel to the world's face; across it, one voxel
+     * either side. Inside it a jump meets neither a solid voxel nor a forced successor, so only
+     * the goal can stop it, and it runs straight to the world's face otherwise.
+     */
+    private boolean quiet(int x, int y, int z, int dx, int dy, int dz) {
+        return bits.quietBox(
+                dx > 0 ? x : dx < 0 ? 0 : x - 1,
+                dx > 0 ? sizeX - 1 : dx < 0 ? x : x + 1,
+                dy > 0 ? y : dy < 0 ? 0 : y - 1,
+                dy > 0 ? sizeY - 1 : dy < 0 ? y : y + 1,
+                dz > 0 ? z : dz < 0 ? 0 : z - 1,
+                dz > 0 ? sizeZ - 1 : dz < 0 ? z : z + 1);
+    }
+
+    /** Whether the goal lies in the region a jump from (x, y, z) along (dx, dy, dz) sweeps: ahead on the move's axes, level on the others. */
+    private boolean goalAhead(int x, int y, int z, int dx, int dy, int dz) {
+        return ahead(goalX - x, dx) && ahead(goalY - y, dy) && ahead(goalZ - z, dz);
+    }
+
+    private static boolean ahead(int offset, int d) {
+        return d == 0 ? offset == 0 : offset * d > 0;
+    }
+
+    /** The open mask of the 3 x 3 x 3 neighbourhood of (x, y, z), solid outside the world. */
+    int neighbourhood(int x, int y, int z) {
+        final int lx = x & WORD_MASK;
+        final int ly = y & TILE_MASK;
+        final int lz = z & TILE_MASK;
+        if (lx != 0
+                && lx != WORD_MASK
+                && ly != 0
+                && ly != TILE_MASK
+                && lz != 0
+                && lz != TILE_MASK
+                && x + 1 < sizeX
+                && y + 1 < sizeY
+                && z + 1 < sizeZ
+                && bits.inOpenTile(x, y, z)) {
+            return VoxelJumpRules.ALL_OPEN;
+        }
+        int open = 0;
+        for (int dz = -1; dz <= 1; dz++) {
+            for (int dy = -1; dy <= 1; dy++) {
+                open |= triple(x, y + dy, z + dz) << (3 * (dy + 1) + 9 * (dz + 1));
+            }
+        }
+        return open;
+    }
+
+    /** Bits of voxels x-1, x, x+1 of row (y, z) as bits 0, 1, 2. */
+    private int triple(int x, int y, int z) {
+        final int wx = x >> WORD_SHIFT;
+        final int i = x & WORD_MASK;
+        final long w = bits.word(wx, y, z);
+        if (i != 0 && i != WORD_MASK) {
+            return (int) (w >>> (i - 1)) & 7;
+        }
+        if (i == 0) {
+            return (int) (bits.word(wx - 1, y, z) >>> WORD_MASK) | (int) (w & 3) << 1;
+        }
+        return (int) (w >>> (WORD_MASK - 1)) & 3 | (int) (bits.word(wx + 1, y, z) & 1) << 2;
+    }
+
+    // ---- face jumps ----
+
+    private int face(int x, int y, int z, int dir) {
+        final int dx = VoxelMoves.DX[dir];
+        final int ddy = VoxelMoves.DY[dir];
+        final int ddz = VoxelMoves.DZ[dir];
+        if (quiet(x, y, z, dx, ddy, ddz)) {
+            return goalAhead(x, y, z, dx, ddy, ddz)
+                    ? Math.abs(goalX - x) + Math.abs(goalY - y) + Math.abs(goalZ - z)
+                    : 0;
+        }
+        if (dx > 0) {
+            return faceXForward(x, y, z);
+        }
+        if (dx < 0) {
+            return faceXBackward(x, y, z);
+        }
+        final int dy = VoxelMoves.DY[dir];
+        if (dy != 0) {
+            return faceY(x, y, z, dy);
+        }
+        return faceZ(x, y, z, VoxelMoves.DZ[dir]);
+    }
+
+    /** The goal's bit in word {@code wx} of row (y, z), 0 when the goal is elsewhere. */
+    private long goalBit(int wx, int y, int z) {
+        return y == goalY && z == goalZ && goalX >> WORD_SHIFT == wx ? 1L << (goalX & WORD_MASK) : 0L;
+    }
+
+    /**
+     * Face jump towards +x. Forced at voxel i (previous voxel i - 1): a face neighbour row r with
+     * r[i] open and r[i - 1] solid, or an edge neighbour row r with r[i - 1] solid and r[i] and
+     * both face rows beside it open at i.
+     */
+    private int faceXForward(int x, int y, int z) {
+        final VoxelBitRows b = bits;
+        int wx = x >> WORD_SHIFT;
+        long cyn = b.word(wx - 1, y - 1, z) >>> WORD_MASK;
+        long cyp = b.word(wx - 1, y + 1, z) >>> WORD_MASK;
+        long czn = b.word(wx - 1, y, z - 1) >>> WORD_MASK;
+        long czp = b.word(wx - 1, y, z + 1) >>> WORD_MASK;
+        long cnn = b.word(wx - 1, y - 1, z - 1) >>> WORD_MASK;
+        long cpn = b.word(wx - 1, y + 1, z - 1) >>> WORD_MASK;
+        long cnp = b.word(wx - 1, y - 1, z + 1) >>> WORD_MASK;
+        long cpp = b.word(wx - 1, y + 1, z + 1) >>> WORD_MASK;
+        long ahead = -1L << (x & WORD_MASK) << 1;
+        while (true) {
+            final long c = b.word(wx, y, z);
+            final long yn = b.word(wx, y - 1, z);
+            final long yp = b.word(wx, y + 1, z);
+            final long zn = b.word(wx, y, z - 1);
+            final long zp = b.word(wx, y, z + 1);
+            final long nn = b.word(wx, y - 1, z - 1);
+            final long pn = b.word(wx, y + 1, z - 1);
+            final long np = b.word(wx, y - 1, z + 1);
+            final long pp = b.word(wx, y + 1, z + 1);
+            final long forced = (yn & ~(yn << 1 | cyn))
+                    | (yp & ~(yp << 1 | cyp))
+                    | (zn & ~(zn << 1 | czn))
+                    | (zp & ~(zp << 1 | czp))
+                    | (nn & yn & zn & ~(nn << 1 | cnn))
+                    | (pn & yp & zn & ~(pn << 1 | cpn))
+                    | (np & yn & zp & ~(np << 1 | cnp))
+                    | (pp & yp & zp & ~(pp << 1 | cpp));
+            final long stop = (~c | forced | goalBit(wx, y, z)) & ahead;
+            if (stop != 0) {
+                final int i = Long.numberOfTrailingZeros(stop);
+                return ((c >>> i) & 1) == 0 ? 0 : (wx << WORD_SHIFT) + i - x;
+            }
+            cyn = yn >>> WORD_MASK;
+            cyp = yp >>> WORD_MASK;
+            czn = zn >>> WORD_MASK;
+            czp = zp >>> WORD_MASK;
+            cnn = nn >>> WORD_MASK;
+            cpn = pn >>> WORD_MASK;
+            cnp = np >>> WORD_MASK;
+            cpp = pp >>> WORD_MASK;
+            ahead = -1L;
+            wx++;
+        }
+    }
+
+    /** Face jump towards -x: as forwards, with the previous voxel at i + 1. */
+    private int faceXBackward(int x, int y, int z) {
+        final VoxelBitRows b = bits;
+        int wx = x >> WORD_SHIFT;
+        long cyn = b.word(wx + 1, y - 1, z) << WORD_MASK;
+        long cyp = b.word(wx + 1, y + 1, z) << WORD_MASK;
+        long czn = b.word(wx + 1, y, z - 1) << WORD_MASK;
+        long czp = b.word(wx + 1, y, z + 1) << WORD_MASK;
+        long cnn = b.word(wx + 1, y - 1, z - 1) << WORD_MASK;
+        long cpn = b.word(wx + 1, y + 1, z - 1) << WORD_MASK;
+        long cnp = b.word(wx + 1, y - 1, z + 1) << WORD_MASK;
+        long cpp = b.word(wx + 1, y + 1, z + 1) << WORD_MASK;
+        long ahead = (1L << (x & WORD_MASK)) - 1;
+        while (true) {
+            final long c = b.word(wx, y, z);
+            final long yn = b.word(wx, y - 1, z);
+            final long yp = b.word(wx, y + 1, z);
+            final long zn = b.word(wx, y, z - 1);
+            final long zp = b.word(wx, y, z + 1);
+            final long nn = b.word(wx, y - 1, z - 1);
+            final long pn = b.word(wx, y + 1, z - 1);
+            final long np = b.word(wx, y - 1, z + 1);
+            final long pp = b.word(wx, y + 1, z + 1);
+            final long forced = (yn & ~(yn >>> 1 | cyn))
+                    | (yp & ~(yp >>> 1 | cyp))
+                    | (zn & ~(zn >>> 1 | czn))
+                    | (zp & ~(zp >>> 1 | czp))
+                    | (nn & yn & zn & ~(nn >>> 1 | cnn))
+                    | (pn & yp & zn & ~(pn >>> 1 | cpn))
+                    | (np & yn & zp & ~(np >>> 1 | cnp))
+                    | (pp & yp & zp & ~(pp >>> 1 | cpp));
+            final long stop = (~c | forced | goalBit(wx, y, z)) & ahead;
+            if (stop != 0) {
+                final int i = WORD_MASK - Long.numberOfLeadingZeros(stop);
+                return ((c >>> i) & 1) == 0 ? 0 : x - ((wx << WORD_SHIFT) + i);
+            }
+            cyn = yn << WORD_MASK;
+            cyp = yp << WORD_MASK;
+            czn = zn << WORD_MASK;
+            czp = zp << WORD_MASK;
+            cnn = nn << WORD_MASK;
+            cpn = pn << WORD_MASK;
+            cnp = np << WORD_MASK;
+            cpp = pp << WORD_MASK;
+            ahead = -1L;
+            wx--;
+        }
+    }
+
+    /** The 3 x 3 plane perpendicular to y through (x, y, z): bit (dx+1) + 3(dz+1). */
+    private int planeY(int x, int y, int z) {
+        return triple(x, y, z - 1) | triple(x, y, z) << 3 | triple(x, y, z + 1) << 6;
+    }
+
+    /** The 3 x 3 plane perpendicular to z through (x, y, z): bit (dx+1) + 3(dy+1). */
+    private int planeZ(int x, int y, int z) {
+        return triple(x, y - 1, z) | triple(x, y, z) << 3 | triple(x, y + 1, z) << 6;
+    }
+
+    /** Face jump along y (s = +1 or -1). */
+    private int faceY(int x, int y, int z, int s) {
+        final boolean goalLine = goalX == x && goalZ == z;
+        int prev = planeY(x, y, z);
+        int k = 0;
+        int cy = y;
+        boolean entering = true;
+        while (true) {
+            cy += s;
+            if (cy < 0 || cy >= sizeY) {
+                return 0;
+            }
+            if (entering || (cy & TILE_MASK) == (s > 0 ? 0 : TILE_MASK)) {
+                entering = false;
+                // The rest of this tile along y, when every voxel around it is in open tiles:
+                // open, no forced successor, so only the goal can stop it.
+                final int end = s > 0 ? Math.min(cy | TILE_MASK, sizeY - 1) : cy & ~TILE_MASK;
+                if (bits.openBox(x - 1, x + 1, Math.min(cy - s, end), Math.max(cy - s, end), z - 1, z + 1)) {
+                    if (goalLine && (goalY - cy) * s >= 0 && (end - goalY) * s >= 0) {
+                        return k + 1 + (goalY - cy) * s;
+                    }
+                    k += 1 + (end - cy) * s;
+                    cy = end;
+                    prev = planeY(x, cy, z);
+                    continue;
+                }
+            }
+            final int cur = planeY(x, cy, z);
+            if ((cur & CENTER9) == 0) {
+                return 0;
+            }
+            k++;
+            if ((goalLine && cy == goalY) || VoxelJumpRules.faceForced(prev, cur)) {
+                return k;
+            }
+            prev = cur;
+        }
+    }
+
+    /** Face jump along z (s = +1 or -1). */
+    private int faceZ(int x, int y, int z, int s) {
+        final boolean goalLine = goalX == x && goalY == y;
+        int prev = planeZ(x, y, z);
+        int k = 0;
+        int cz = z;
+        boolean entering = true;
+        while (true) {
+            cz += s;
+            if (cz < 0 || cz >= sizeZ) {
+                return 0;
+            }
+            if (entering || (cz & TILE_MASK) == (s > 0 ? 0 : TILE_MASK)) {
+                entering = false;
+                final int end = s > 0 ? Math.min(cz | TILE_MASK, sizeZ - 1) : cz & ~TILE_MASK;
+                if (bits.openBox(x - 1, x + 1, y - 1, y + 1, Math.min(cz - s, end), Math.max(cz - s, end))) {
+                    if (goalLine && (goalZ - cz) * s >= 0 && (end - goalZ) * s >= 0) {
+                        return k + 1 + (goalZ - cz) * s;
+                    }
+                    k += 1 + (end - cz) * s;
+                    cz = end;
+                    prev = planeZ(x, y, cz);
+                    continue;
+                }
+            }
+            final int cur = planeZ(x, y, cz);
+            if ((cur & CENTER9) == 0) {
+                return 0;
+            }
+            k++;
+            if ((goalLine && cz == goalZ) || VoxelJumpRules.faceForced(prev, cur)) {
+                return k;
+            }
+            prev = cur;
+        }
+    }
+
+    // ---- edge and corner jumps ----
+
+    private int edge(int x, int y, int z, int dir) {
+        final int dx = VoxelMoves.DX[dir];
+        final int dy = VoxelMoves.DY[dir];
+        final int dz = VoxelMoves.DZ[dir];
+        final int legal = VoxelJumpRules.LEGAL[dir];
+        final int[] faces = VoxelJumpRules.SUB_FACES[dir];
+        final int f0 = faces[0];
+        final int f1 = faces[1];
+        if (quiet(x, y, z, dx, dy, dz) && !goalAhead(x, y, z, dx, dy, dz)) {
+            return 0;
+        }
+        int open = neighbourhood(x, y, z);
+        int k = 0;
+        while ((open & legal) == legal) {
+            x += dx;
+            y += dy;
+            z += dz;
+            k++;
+            open = neighbourhood(x, y, z);
+            if ((x == goalX && y == goalY && z == goalZ)
+                    || VoxelJumpRules.anyForced(open, dir)
+                    || face(x, y, z, f0) > 0
+                    || face(x, y, z, f1) > 0) {
+                return k;
+            }
+        }
+        return 0;
+    }
+
+    private int corner(int x, int y, int z, int dir) {
+        final int dx = VoxelMoves.DX[dir];
+        final int dy = VoxelMoves.DY[dir];
+        final int dz = VoxelMoves.DZ[dir];
+        final int legal = VoxelJumpRules.LEGAL[dir];
+        final int[] faces = VoxelJumpRules.SUB_FACES[dir];
+        final int[] edges = VoxelJumpRules.SUB_EDGES[dir];
+        if (quiet(x, y, z, dx, dy, dz) && !goalAhead(x, y, z, dx, dy, dz)) {
+            return 0;
+        }
+        int open = neighbourhood(x, y, z);
+        int k = 0;
+        while ((open & legal) == legal) {
+            x += dx;
+            y += dy;
+            z += dz;
+            k++;
+            open = neighbourhood(x, y, z);
+            if ((x == goalX && y == goalY && z == goalZ)
+                    || VoxelJumpRules.anyForced(open, dir)
+                    || face(x, y, z, faces[0]) > 0
+                    || face(x, y, z, faces[1]) > 0
+                    || face(x, y, z, faces[2]) > 0
+                    || edge(x, y, z, edges[0]) > 0
+                    || edge(x, y, z, edges[1]) > 0
+                    || edge(x, y, z, edges[2]) > 0) {
+                return k;
+            }
+        }
+        return 0;
+    }
+}
