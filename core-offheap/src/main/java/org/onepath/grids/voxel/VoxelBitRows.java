@@ -40,9 +40,15 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
     private static final int INITIAL_TILES = 16;
 
     private final ChunkTable chunks;
+    private final int axis;
     private final int sizeX;
     private final int sizeY;
     private final int sizeZ;
+    /** Sides in row coordinates: along the rows, then the two others. */
+    private final int sizeA;
+
+    private final int sizeU;
+    private final int sizeV;
     private final int wordsX;
     private final int tilesY;
     private final long lastWordMask;
@@ -58,18 +64,35 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
     /** Whether an edit may have made a quiet chunk busy since {@link #busyPrefix} was summed. */
     private boolean prefixStale = true;
 
-    /** Bit rows of {@code chunks}, registered as its edit listener until {@link #close()}. */
+    /** Bit rows along x of {@code chunks}, registered as its edit listener until {@link #close()}. */
     public VoxelBitRows(ChunkTable chunks) {
+        this(chunks, 0);
+    }
+
+    /**
+     * Bit rows along {@code axis} (0 x, 1 y, 2 z) of {@code chunks}, registered as its edit
+     * listener until {@link #close()}. Row coordinates (a, u, v) are (x, y, z) for axis x,
+     * (y, x, z) for y and (z, x, y) for z: a along the row, u and v across it.
+     */
+    public VoxelBitRows(ChunkTable chunks, int axis) {
         this.chunks = Objects.requireNonNull(chunks, "chunks");
+        if (axis < 0 || axis > 2) {
+            throw new IllegalArgumentException("axis " + axis + " is outside 0..2");
+        }
+        this.axis = axis;
         this.sizeX = chunks.sizeX();
         this.sizeY = chunks.sizeY();
         this.sizeZ = chunks.sizeZ();
-        this.wordsX = (sizeX + WORD_MASK) >>> WORD_SHIFT;
-        this.tilesY = chunks.chunksY();
-        int rest = sizeX & WORD_MASK;
+        this.sizeA = axis == 0 ? sizeX : axis == 1 ? sizeY : sizeZ;
+        this.sizeU = axis == 0 ? sizeY : sizeX;
+        this.sizeV = axis == 2 ? sizeY : sizeZ;
+        this.wordsX = (sizeA + WORD_MASK) >>> WORD_SHIFT;
+        this.tilesY = (sizeU + TILE_MASK) >>> TILE_SHIFT;
+        int rest = sizeA & WORD_MASK;
         this.lastWordMask = rest == 0 ? -1L : (1L << rest) - 1;
         this.arena = Arena.ofShared();
-        this.codes = arena.allocate((long) wordsX * tilesY * chunks.chunksZ() * CODE_BYTES, CODE_BYTES);
+        this.codes =
+                arena.allocate((long) wordsX * tilesY * ((sizeV + TILE_MASK) >>> TILE_SHIFT) * CODE_BYTES, CODE_BYTES);
         this.tileMemory = new GrowableSegment(INITIAL_TILES * TILE_BYTES, 8);
         this.tiles = tileMemory.segment();
         chunks.addEditListener(this);
@@ -87,7 +110,12 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         return sizeZ;
     }
 
-    /** Words per row: ceil(sizeX / 64). */
+    /** The axis along the rows: 0 x, 1 y, 2 z. */
+    public int axis() {
+        return axis;
+    }
+
+    /** Words per row: ceil(side along the rows / 64). */
     public int wordsX() {
         return wordsX;
     }
@@ -108,11 +136,11 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
     }
 
     /**
-     * Word {@code wx} of row (y, z): bit i is voxel (64 wx + i, y, z), 1 when open; 0 for a word
-     * or row outside the world (hot path).
+     * Word {@code wx} of row (y, z) in row coordinates (a, u, v): bit i is the voxel at
+     * a = 64 wx + i, 1 when open; 0 for a word or row outside the world (hot path).
      */
     public long word(int wx, int y, int z) {
-        if (wx < 0 || wx >= wordsX || y < 0 || y >= sizeY || z < 0 || z >= sizeZ) {
+        if (wx < 0 || wx >= wordsX || y < 0 || y >= sizeU || z < 0 || z >= sizeV) {
             return 0L;
         }
         final long at =
@@ -134,30 +162,6 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
             }
         }
         return tiles.get(WORD, (code - FIRST_STORED) * TILE_BYTES + VoxelBitRowsLayout.wordOffset(y, z));
-    }
-
-    /**
-     * Whether every voxel of the box [x0, x1] x [y0, y1] x [z0, z1], clipped to the world, lies in
-     * a tile that is open throughout (code OPEN after building): such voxels are open and have
-     * open neighbourhoods inside the world.
-     */
-    public boolean openBox(int x0, int x1, int y0, int y1, int z0, int z1) {
-        final int wx0 = Math.max(0, x0) >> WORD_SHIFT;
-        final int wx1 = Math.min(sizeX - 1, x1) >> WORD_SHIFT;
-        final int ty0 = Math.max(0, y0) >> TILE_SHIFT;
-        final int ty1 = Math.min(sizeY - 1, y1) >> TILE_SHIFT;
-        final int tz0 = Math.max(0, z0) >> TILE_SHIFT;
-        final int tz1 = Math.min(sizeZ - 1, z1) >> TILE_SHIFT;
-        for (int tz = tz0; tz <= tz1; tz++) {
-            for (int ty = ty0; ty <= ty1; ty++) {
-                for (int wx = wx0; wx <= wx1; wx++) {
-                    if (codeOf(wx, ty, tz) != OPEN) {
-                        return false;
-                    }
-                }
-            }
-        }
-        return true;
     }
 
     /**
@@ -229,7 +233,8 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
 
     /** Whether voxel (x, y, z) lies inside the world in a tile that is open throughout. */
     public boolean inOpenTile(int x, int y, int z) {
-        return x >= 0
+        return axis == 0
+                && x >= 0
                 && y >= 0
                 && z >= 0
                 && x < sizeX
@@ -252,13 +257,13 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         state.ensureOpen();
         builds++;
         final int old = codes.get(CODE, at);
-        final int chunksX = chunks.chunksX();
+        final int chunksA = (sizeA + VoxelChunkLayout.CHUNK_MASK) >>> VoxelChunkLayout.CHUNK_SHIFT;
         final int cx0 = wx * CHUNKS_PER_WORD;
-        final int cx1 = Math.min(chunksX, cx0 + CHUNKS_PER_WORD);
+        final int cx1 = Math.min(chunksA, cx0 + CHUNKS_PER_WORD);
         boolean allOpen = true;
         boolean allSolid = true;
         for (int cx = cx0; cx < cx1; cx++) {
-            int area = chunks.uniformAreaOf(cx, ty, tz);
+            int area = uniformArea(cx, ty, tz);
             if (area < 0) {
                 allOpen = false;
                 allSolid = false;
@@ -294,7 +299,7 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         }
         for (int cx = cx0; cx < cx1; cx++) {
             final int lane = (cx - cx0) << VoxelChunkLayout.CHUNK_SHIFT;
-            final int area = chunks.uniformAreaOf(cx, ty, tz);
+            final int area = uniformArea(cx, ty, tz);
             for (int dz = 0; dz <= TILE_MASK; dz++) {
                 for (int dy = 0; dy <= TILE_MASK; dy++) {
                     long bits = 0;
@@ -303,10 +308,10 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
                     } else {
                         final int x0 = cx << VoxelChunkLayout.CHUNK_SHIFT;
                         for (int i = 0; i <= VoxelChunkLayout.CHUNK_MASK; i++) {
-                            if (x0 + i < sizeX
-                                    && y0 + dy < sizeY
-                                    && z0 + dz < sizeZ
-                                    && chunks.area(x0 + i, y0 + dy, z0 + dz) != AreaCosts.WALL) {
+                            if (x0 + i < sizeA
+                                    && y0 + dy < sizeU
+                                    && z0 + dz < sizeV
+                                    && openAt(x0 + i, y0 + dy, z0 + dz)) {
                                 bits |= 1L << i;
                             }
                         }
@@ -321,21 +326,42 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         return code;
     }
 
+    /** The uniform area of the chunk at chunk coordinates (ca, cu, cv) in row order, or -1. */
+    private int uniformArea(int ca, int cu, int cv) {
+        return switch (axis) {
+            case 0 -> chunks.uniformAreaOf(ca, cu, cv);
+            case 1 -> chunks.uniformAreaOf(cu, ca, cv);
+            default -> chunks.uniformAreaOf(cu, cv, ca);
+        };
+    }
+
+    /** Whether the voxel at row coordinates (a, u, v) is open. */
+    private boolean openAt(int a, int u, int v) {
+        return switch (axis) {
+            case 0 -> chunks.area(a, u, v) != AreaCosts.WALL;
+            case 1 -> chunks.area(u, a, v) != AreaCosts.WALL;
+            default -> chunks.area(u, v, a) != AreaCosts.WALL;
+        };
+    }
+
     // ---- edits ----
 
     @Override
-    public void voxelEdited(int x, int y, int z) {
+    public void voxelEdited(int wxIn, int wyIn, int wzIn) {
         if (state.isClosed()) {
             return;
         }
+        final int x = axis == 0 ? wxIn : axis == 1 ? wyIn : wzIn;
+        final int y = axis == 0 ? wyIn : wxIn;
+        final int z = axis == 2 ? wyIn : wzIn;
         final int wx = x >>> WORD_SHIFT;
         final long at =
                 ((long) wx + (long) wordsX * ((y >>> TILE_SHIFT) + (long) tilesY * (z >>> TILE_SHIFT))) * CODE_BYTES;
         final int code = codes.get(CODE, at);
-        final boolean open = chunks.area(x, y, z) != AreaCosts.WALL;
+        final boolean open = chunks.area(wxIn, wyIn, wzIn) != AreaCosts.WALL;
         if (!prefixStale) {
             // The chunk leaves the quiet set when it was uniform and open; it is stored now.
-            prefixStale = !busyCounted(x, y, z);
+            prefixStale = !busyCounted(wxIn, wyIn, wzIn);
         }
         if (code >= FIRST_STORED) {
             final long off = (code - FIRST_STORED) * TILE_BYTES + VoxelBitRowsLayout.wordOffset(y, z);
@@ -376,10 +402,13 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         }
         prefixStale = true;
         final int chunksX = chunks.chunksX();
-        final int cx = slot % chunksX;
+        final int wcx = slot % chunksX;
         final int rest = slot / chunksX;
-        final int cy = rest % chunks.chunksY();
-        final int cz = rest / chunks.chunksY();
+        final int wcy = rest % chunks.chunksY();
+        final int wcz = rest / chunks.chunksY();
+        final int cx = axis == 0 ? wcx : axis == 1 ? wcy : wcz;
+        final int cy = axis == 0 ? wcy : wcx;
+        final int cz = axis == 2 ? wcy : wcz;
         final long at = ((long) (cx / CHUNKS_PER_WORD) + (long) wordsX * (cy + (long) tilesY * cz)) * CODE_BYTES;
         final int code = codes.get(CODE, at);
         if (code >= FIRST_STORED) {

@@ -45,13 +45,6 @@ final class VoxelJumpRules {
     /** Per corner direction, the edge directions within it (ascending). */
     static final int[][] SUB_EDGES = new int[COUNT][];
 
-    /**
-     * Whether a face arrival has a forced successor, by the 9-bit open planes perpendicular to the
-     * move: the plane through the previous voxel and the plane through the voxel, each numbered
-     * {@code (u+1) + 3(v+1)} over the two other axes. Bit {@code prev | cur << 9} of this set.
-     */
-    private static final long[] FACE_FORCED = new long[1 << 12];
-
     static {
         final int ncc = VoxelCornerRule.NO_CORNER_CUTTING.code();
         for (int d = 0; d < COUNT; d++) {
@@ -95,16 +88,6 @@ final class VoxelJumpRules {
             FORCED_BOX[d] = java.util.Arrays.copyOf(box, n);
             SUB_FACES[d] = java.util.Arrays.copyOf(subFaces, faces);
             SUB_EDGES[d] = java.util.Arrays.copyOf(subEdges, edges);
-        }
-        // The face table from the arrival (0, 0, +1): previous plane at dz = -1 (bits 0..8), the
-        // voxel's plane at dz = 0 (bits 9..17). Whether some successor is forced does not depend
-        // on the plane ahead (a forced e with e_z = +1 needs the same solid as e with e_z = 0 and
-        // a legal move with e_z = 0), so it is taken open.
-        final int up = direction(0, 0, 1);
-        for (int index = 0; index < (1 << 18); index++) {
-            if (forced(index | 0x1FF << 18, up) != 0) {
-                FACE_FORCED[index >>> 6] |= 1L << index;
-            }
         }
     }
 
@@ -203,11 +186,5 @@ final class VoxelJumpRules {
             }
         }
         return mask & legalMoves(open);
-    }
-
-    /** Whether a face arrival with previous plane {@code prev} and plane {@code cur} (9 bits each) has a forced successor. */
-    static boolean faceForced(int prev, int cur) {
-        final int index = prev | cur << 9;
-        return (FACE_FORCED[index >>> 6] & (1L << index)) != 0;
     }
 }

@@ -62,6 +62,8 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
     private final int sizeX;
     private final int sizeY;
     private final VoxelBitRows bits;
+    private final VoxelBitRows columnsY;
+    private final VoxelBitRows columnsZ;
     private final VoxelJumper jumper;
     private final VoxelPages pages;
     private final OpenList open = new OpenList(INITIAL_HEAP_ENTRIES);
@@ -96,8 +98,10 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
         this.zeroEstimate = zeroEstimate;
         this.sizeX = topology.sizeX();
         this.sizeY = topology.sizeY();
-        this.bits = new VoxelBitRows(topology.chunks());
-        this.jumper = new VoxelJumper(bits);
+        this.bits = new VoxelBitRows(topology.chunks(), 0);
+        this.columnsY = new VoxelBitRows(topology.chunks(), 1);
+        this.columnsZ = new VoxelBitRows(topology.chunks(), 2);
+        this.jumper = new VoxelJumper(bits, columnsY, columnsZ);
         this.pages = new VoxelPages(
                 sizeX, sizeY, topology.sizeZ(), VoxelJumpNodeLayout.RECORD_BYTES, VoxelJumpNodeLayout.ARRIVED_OFFSET);
     }
@@ -106,7 +110,7 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
         return topology;
     }
 
-    /** The walkable bits the jumps read. */
+    /** The walkable bits along x the jumps read (the columns along y and z lie alike). */
     public VoxelBitRows bits() {
         return bits;
     }
@@ -123,7 +127,11 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
 
     /** Native bytes held now: pages, directory, page table, heap and bit rows. */
     public long memoryBytes() {
-        return pages.memoryBytes() + open.memoryLength() + bits.storageBytes();
+        return pages.memoryBytes()
+                + open.memoryLength()
+                + bits.storageBytes()
+                + columnsY.storageBytes()
+                + columnsZ.storageBytes();
     }
 
     @Override
@@ -411,6 +419,8 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
     public void close() {
         if (state.markClosed()) {
             bits.close();
+            columnsY.close();
+            columnsZ.close();
             pages.close();
             open.close();
             expansions.close();

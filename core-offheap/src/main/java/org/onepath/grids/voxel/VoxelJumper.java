@@ -12,11 +12,10 @@ import java.util.Objects;
  * the search must stop, or 0 when the line ends at a solid voxel or the world's face first.
  *
  * <ul>
- *   <li>A face jump stops at the goal or at a voxel with a forced successor. Along x it reads 64
- *       voxels per word: stop bits are {@code ~open | forced | goal} with the forced bits formed
- *       from the eight neighbouring rows and the same rows one voxel back. Along y and z it
- *       steps through 3 x 3 planes and a table of the forced patterns; a run through tiles that
- *       are open throughout costs one test per tile.</li>
+ *   <li>A face jump stops at the goal or at a voxel with a forced successor. It reads 64
+ *       voxels per word of the bit rows along its axis: stop bits are
+ *       {@code ~open | forced | goal} with the forced bits formed from the eight neighbouring
+ *       rows and the same rows one voxel back.</li>
  *   <li>An edge jump stops at the goal, at a voxel with a forced successor, or where one of its
  *       two face jumps stops.</li>
  *   <li>A corner jump stops at the goal, at a voxel with a forced successor, or where one of its
@@ -25,9 +24,9 @@ import java.util.Objects;
  * Allocates nothing. Confined to one thread, as its bit rows.
  */
 final class VoxelJumper {
-    private static final int CENTER9 = 1 << 4;
-
     private final VoxelBitRows bits;
+    private final VoxelBitRows columnsY;
+    private final VoxelBitRows columnsZ;
     private final int sizeX;
     private final int sizeY;
     private final int sizeZ;
@@ -35,8 +34,18 @@ final class VoxelJumper {
     private int goalY = -1;
     private int goalZ = -1;
 
-    VoxelJumper(VoxelBitRows bits) {
+    /**
+     * @param bits     rows along x
+     * @param columnsY rows along y of the same table
+     * @param columnsZ rows along z of the same table
+     */
+    VoxelJumper(VoxelBitRows bits, VoxelBitRows columnsY, VoxelBitRows columnsZ) {
         this.bits = Objects.requireNonNull(bits, "bits");
+        this.columnsY = Objects.requireNonNull(columnsY, "columnsY");
+        this.columnsZ = Objects.requireNonNull(columnsZ, "columnsZ");
+        if (bits.axis() != 0 || columnsY.axis() != 1 || columnsZ.axis() != 2) {
+            throw new IllegalArgumentException("rows along x, y and z expected");
+        }
         this.sizeX = bits.sizeX();
         this.sizeY = bits.sizeY();
         this.sizeZ = bits.sizeZ();
@@ -139,31 +148,31 @@ final class VoxelJumper {
                     ? Math.abs(goalX - x) + Math.abs(goalY - y) + Math.abs(goalZ - z)
                     : 0;
         }
-        if (dx > 0) {
-            return faceXForward(x, y, z);
+        if (dx != 0) {
+            return dx > 0 ? forward(bits, x, y, z, goalX, goalY, goalZ) : backward(bits, x, y, z, goalX, goalY, goalZ);
         }
-        if (dx < 0) {
-            return faceXBackward(x, y, z);
+        if (ddy != 0) {
+            return ddy > 0
+                    ? forward(columnsY, y, x, z, goalY, goalX, goalZ)
+                    : backward(columnsY, y, x, z, goalY, goalX, goalZ);
         }
-        final int dy = VoxelMoves.DY[dir];
-        if (dy != 0) {
-            return faceY(x, y, z, dy);
-        }
-        return faceZ(x, y, z, VoxelMoves.DZ[dir]);
+        return ddz > 0
+                ? forward(columnsZ, z, x, y, goalZ, goalX, goalY)
+                : backward(columnsZ, z, x, y, goalZ, goalX, goalY);
     }
 
-    /** The goal's bit in word {@code wx} of row (y, z), 0 when the goal is elsewhere. */
-    private long goalBit(int wx, int y, int z) {
-        return y == goalY && z == goalZ && goalX >> WORD_SHIFT == wx ? 1L << (goalX & WORD_MASK) : 0L;
+    /** The goal's bit in word {@code wx} of row (y, z), 0 when the goal (gx, gy, gz) is elsewhere; row coordinates. */
+    private static long goalBit(int wx, int y, int z, int gx, int gy, int gz) {
+        return y == gy && z == gz && gx >> WORD_SHIFT == wx ? 1L << (gx & WORD_MASK) : 0L;
     }
 
     /**
-     * Face jump towards +x. Forced at voxel i (previous voxel i - 1): a face neighbour row r with
-     * r[i] open and r[i - 1] solid, or an edge neighbour row r with r[i - 1] solid and r[i] and
-     * both face rows beside it open at i.
+     * Face jump towards +a over rows {@code b}, in its row coordinates (a, u, v) with the goal at
+     * (ga, gu, gv). Forced at voxel i (previous voxel i - 1): a face neighbour row r with r[i] open
+     * and r[i - 1] solid, or an edge neighbour row r with r[i - 1] solid and r[i] and both face
+     * rows beside it open at i. The rule is the same across every axis.
      */
-    private int faceXForward(int x, int y, int z) {
-        final VoxelBitRows b = bits;
+    private static int forward(VoxelBitRows b, int x, int y, int z, int gx, int gy, int gz) {
         int wx = x >> WORD_SHIFT;
         long cyn = b.word(wx - 1, y - 1, z) >>> WORD_MASK;
         long cyp = b.word(wx - 1, y + 1, z) >>> WORD_MASK;
@@ -192,7 +201,7 @@ final class VoxelJumper {
                     | (pn & yp & zn & ~(pn << 1 | cpn))
                     | (np & yn & zp & ~(np << 1 | cnp))
                     | (pp & yp & zp & ~(pp << 1 | cpp));
-            final long stop = (~c | forced | goalBit(wx, y, z)) & ahead;
+            final long stop = (~c | forced | goalBit(wx, y, z, gx, gy, gz)) & ahead;
             if (stop != 0) {
                 final int i = Long.numberOfTrailingZeros(stop);
                 return ((c >>> i) & 1) == 0 ? 0 : (wx << WORD_SHIFT) + i - x;
@@ -210,9 +219,8 @@ final class VoxelJumper {
         }
     }
 
-    /** Face jump towards -x: as forwards, with the previous voxel at i + 1. */
-    private int faceXBackward(int x, int y, int z) {
-        final VoxelBitRows b = bits;
+    /** Face jump towards -a: as forwards, with the previous voxel at i + 1. */
+    private static int backward(VoxelBitRows b, int x, int y, int z, int gx, int gy, int gz) {
         int wx = x >> WORD_SHIFT;
         long cyn = b.word(wx + 1, y - 1, z) << WORD_MASK;
         long cyp = b.word(wx + 1, y + 1, z) << WORD_MASK;
@@ -241,7 +249,7 @@ final class VoxelJumper {
                     | (pn & yp & zn & ~(pn >>> 1 | cpn))
                     | (np & yn & zp & ~(np >>> 1 | cnp))
                     | (pp & yp & zp & ~(pp >>> 1 | cpp));
-            final long stop = (~c | forced | goalBit(wx, y, z)) & ahead;
+            final long stop = (~c | forced | goalBit(wx, y, z, gx, gy, gz)) & ahead;
             if (stop != 0) {
                 final int i = WORD_MASK - Long.numberOfLeadingZeros(stop);
                 return ((c >>> i) & 1) == 0 ? 0 : x - ((wx << WORD_SHIFT) + i);
@@ -256,92 +264,6 @@ final class VoxelJumper {
             cpp = pp << WORD_MASK;
             ahead = -1L;
             wx--;
-        }
-    }
-
-    /** The 3 x 3 plane perpendicular to y through (x, y, z): bit (dx+1) + 3(dz+1). */
-    private int planeY(int x, int y, int z) {
-        return triple(x, y, z - 1) | triple(x, y, z) << 3 | triple(x, y, z + 1) << 6;
-    }
-
-    /** The 3 x 3 plane perpendicular to z through (x, y, z): bit (dx+1) + 3(dy+1). */
-    private int planeZ(int x, int y, int z) {
-        return triple(x, y - 1, z) | triple(x, y, z) << 3 | triple(x, y + 1, z) << 6;
-    }
-
-    /** Face jump along y (s = +1 or -1). */
-    private int faceY(int x, int y, int z, int s) {
-        final boolean goalLine = goalX == x && goalZ == z;
-        int prev = planeY(x, y, z);
-        int k = 0;
-        int cy = y;
-        boolean entering = true;
-        while (true) {
-            cy += s;
-            if (cy < 0 || cy >= sizeY) {
-                return 0;
-            }
-            if (entering || (cy & TILE_MASK) == (s > 0 ? 0 : TILE_MASK)) {
-                entering = false;
-                // The rest of this tile along y, when every voxel around it is in open tiles:
-                // open, no forced successor, so only the goal can stop it.
-                final int end = s > 0 ? Math.min(cy | TILE_MASK, sizeY - 1) : cy & ~TILE_MASK;
-                if (bits.openBox(x - 1, x + 1, Math.min(cy - s, end), Math.max(cy - s, end), z - 1, z + 1)) {
-                    if (goalLine && (goalY - cy) * s >= 0 && (end - goalY) * s >= 0) {
-                        return k + 1 + (goalY - cy) * s;
-                    }
-                    k += 1 + (end - cy) * s;
-                    cy = end;
-                    prev = planeY(x, cy, z);
-                    continue;
-                }
-            }
-            final int cur = planeY(x, cy, z);
-            if ((cur & CENTER9) == 0) {
-                return 0;
-            }
-            k++;
-            if ((goalLine && cy == goalY) || VoxelJumpRules.faceForced(prev, cur)) {
-                return k;
-            }
-            prev = cur;
-        }
-    }
-
-    /** Face jump along z (s = +1 or -1). */
-    private int faceZ(int x, int y, int z, int s) {
-        final boolean goalLine = goalX == x && goalY == y;
-        int prev = planeZ(x, y, z);
-        int k = 0;
-        int cz = z;
-        boolean entering = true;
-        while (true) {
-            cz += s;
-            if (cz < 0 || cz >= sizeZ) {
-                return 0;
-            }
-            if (entering || (cz & TILE_MASK) == (s > 0 ? 0 : TILE_MASK)) {
-                entering = false;
-                final int end = s > 0 ? Math.min(cz | TILE_MASK, sizeZ - 1) : cz & ~TILE_MASK;
-                if (bits.openBox(x - 1, x + 1, y - 1, y + 1, Math.min(cz - s, end), Math.max(cz - s, end))) {
-                    if (goalLine && (goalZ - cz) * s >= 0 && (end - goalZ) * s >= 0) {
-                        return k + 1 + (goalZ - cz) * s;
-                    }
-                    k += 1 + (end - cz) * s;
-                    cz = end;
-                    prev = planeZ(x, y, cz);
-                    continue;
-                }
-            }
-            final int cur = planeZ(x, y, cz);
-            if ((cur & CENTER9) == 0) {
-                return 0;
-            }
-            k++;
-            if ((goalLine && cz == goalZ) || VoxelJumpRules.faceForced(prev, cur)) {
-                return k;
-            }
-            prev = cur;
         }
     }
 
