@@ -182,6 +182,11 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         if (cx0 >= cx1 || cy0 >= cy1 || cz0 >= cz1) {
             return true;
         }
+        // The first corner's chunk alone answers most boxes near solids: one table read.
+        final int first = chunks.uniformAreaOf(cx0, cy0, cz0);
+        if (first < 0 || first == AreaCosts.WALL) {
+            return false;
+        }
         if (prefixStale) {
             sumPrefix();
         }

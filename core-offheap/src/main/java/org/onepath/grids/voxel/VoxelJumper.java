@@ -174,14 +174,15 @@ final class VoxelJumper {
      */
     private static int forward(VoxelBitRows b, int x, int y, int z, int gx, int gy, int gz) {
         int wx = x >> WORD_SHIFT;
-        long cyn = b.word(wx - 1, y - 1, z) >>> WORD_MASK;
-        long cyp = b.word(wx - 1, y + 1, z) >>> WORD_MASK;
-        long czn = b.word(wx - 1, y, z - 1) >>> WORD_MASK;
-        long czp = b.word(wx - 1, y, z + 1) >>> WORD_MASK;
-        long cnn = b.word(wx - 1, y - 1, z - 1) >>> WORD_MASK;
-        long cpn = b.word(wx - 1, y + 1, z - 1) >>> WORD_MASK;
-        long cnp = b.word(wx - 1, y - 1, z + 1) >>> WORD_MASK;
-        long cpp = b.word(wx - 1, y + 1, z + 1) >>> WORD_MASK;
+        long cyn = 0;
+        long cyp = 0;
+        long czn = 0;
+        long czp = 0;
+        long cnn = 0;
+        long cpn = 0;
+        long cnp = 0;
+        long cpp = 0;
+        // The carries into bit 0 of the first word stay 0: the positions they decide are not ahead.
         long ahead = -1L << (x & WORD_MASK) << 1;
         while (true) {
             final long c = b.word(wx, y, z);
@@ -222,14 +223,15 @@ final class VoxelJumper {
     /** Face jump towards -a: as forwards, with the previous voxel at i + 1. */
     private static int backward(VoxelBitRows b, int x, int y, int z, int gx, int gy, int gz) {
         int wx = x >> WORD_SHIFT;
-        long cyn = b.word(wx + 1, y - 1, z) << WORD_MASK;
-        long cyp = b.word(wx + 1, y + 1, z) << WORD_MASK;
-        long czn = b.word(wx + 1, y, z - 1) << WORD_MASK;
-        long czp = b.word(wx + 1, y, z + 1) << WORD_MASK;
-        long cnn = b.word(wx + 1, y - 1, z - 1) << WORD_MASK;
-        long cpn = b.word(wx + 1, y + 1, z - 1) << WORD_MASK;
-        long cnp = b.word(wx + 1, y - 1, z + 1) << WORD_MASK;
-        long cpp = b.word(wx + 1, y + 1, z + 1) << WORD_MASK;
+        long cyn = 0;
+        long cyp = 0;
+        long czn = 0;
+        long czp = 0;
+        long cnn = 0;
+        long cpn = 0;
+        long cnp = 0;
+        long cpp = 0;
+        // The carries into bit 63 of the first word stay 0: the positions they decide are not ahead.
         long ahead = (1L << (x & WORD_MASK)) - 1;
         while (true) {
             final long c = b.word(wx, y, z);
