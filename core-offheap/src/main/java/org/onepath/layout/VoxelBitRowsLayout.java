@@ -34,6 +34,20 @@ import java.lang.foreign.ValueLayout;
  * Reads outside the world (a row beyond a side, a word before 0 or past the last) answer 0:
  * the rows are padded by a range check, so a scan never leaves the arrays and meets solid at
  * the world's faces.
+ *
+ * <p>The same layout serves rows along y and z: in row coordinates (a, u, v), a along the row and
+ * (u, v) across it, (x, y, z) for rows along x, (y, x, z) along y and (z, x, y) along z; a tile
+ * is then 64 voxels along a by 16 x 16.
+ *
+ * <p>Beside the tiles, the quiet-region test keeps prefix counts over the chunks, one i32 per
+ * chunk corner, summed again after an edit that may change them:
+ * <pre>
+ *  entry (i, j, k) at ((k * (chunksY + 1) + j) * (chunksX + 1) + i) * 4
+ *  +-------+-------+---
+ *  | count | count | ...   chunks (cx &lt; i, cy &lt; j, cz &lt; k) that are not uniformly open
+ *  +-------+-------+---    (a stored chunk, or a uniform chunk of the solid area)
+ * </pre>
+ * Described with the jumps in {@code docs/voxels.md}, "Jump point search".
  */
 public final class VoxelBitRowsLayout {
     private VoxelBitRowsLayout() {}

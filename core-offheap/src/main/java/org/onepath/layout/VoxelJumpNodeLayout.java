@@ -21,6 +21,7 @@ import java.lang.foreign.ValueLayout;
  *   <li>expanded: the arrivals whose successors have been generated.</li>
  *   <li>scanned: the directions already jumped from this node at its best cost.</li>
  * </ul>
+ * Described in {@code docs/voxels.md}, "Jump point search".
  */
 public final class VoxelJumpNodeLayout {
     private VoxelJumpNodeLayout() {}

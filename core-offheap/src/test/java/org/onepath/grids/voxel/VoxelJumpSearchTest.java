@@ -289,6 +289,43 @@ class VoxelJumpSearchTest {
     }
 
     @Test
+    void budgetsAndCancellationAsTheVoxelAStar() {
+        VoxelReference ref = VoxelReference.random(30, 20, 20, 0, 20, new int[] {0}, 35);
+        ref.setArea(0, 0, 0, 0);
+        ref.setArea(29, 19, 19, 0);
+        int start = ref.node(0, 0, 0);
+        int goal = ref.node(29, 19, 19);
+        try (VoxelGrid grid = ref.toGrid(0);
+                VoxelJumpSearch search = new VoxelJumpSearch(grid.createTopology(C26, NCC), false)) {
+            search.begin(start, goal);
+            SearchStatus whole = search.run();
+            int iterations = search.iterations();
+            double cost = search.pathCost();
+            assertTrue(iterations > 3, "iterations " + iterations);
+            search.begin(start, goal);
+            assertEquals(
+                    org.onepath.cells.PathStatus.BUDGET_EXHAUSTED,
+                    search.runWithin(iterations - 1, null, 256),
+                    "a budget below the iterations runs out");
+            assertEquals(iterations - 1, search.iterations());
+            search.begin(start, goal);
+            org.onepath.cells.PathStatus sliced = search.runWithin(0, new org.onepath.cells.Cancellation(), 2);
+            assertEquals(
+                    whole == SearchStatus.FOUND
+                            ? org.onepath.cells.PathStatus.FOUND
+                            : org.onepath.cells.PathStatus.NO_PATH,
+                    sliced);
+            assertEquals(iterations, search.iterations(), "a token never cancelled changes nothing");
+            assertEquals(Double.doubleToLongBits(cost), Double.doubleToLongBits(search.pathCost()));
+            org.onepath.cells.Cancellation token = new org.onepath.cells.Cancellation();
+            token.cancel();
+            search.begin(start, goal);
+            assertThrows(java.util.concurrent.CancellationException.class, () -> search.runWithin(0, token, 1));
+            assertEquals(0, search.iterations(), "cancelled before the first slice");
+        }
+    }
+
+    @Test
     void startEqualsGoalAndUnitCosts() {
         try (VoxelGrid grid = VoxelGrid.create(5, 5, 5);
                 VoxelJumpSearch search = new VoxelJumpSearch(grid.createTopology(C26, NCC), false)) {
