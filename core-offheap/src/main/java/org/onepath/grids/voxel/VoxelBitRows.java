@@ -164,6 +164,36 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         return tiles.get(WORD, (code - FIRST_STORED) * TILE_BYTES + VoxelBitRowsLayout.wordOffset(y, z));
     }
 
+    /** Side across the rows, first coordinate (u). */
+    public int sizeU() {
+        return sizeU;
+    }
+
+    /** Side across the rows, second coordinate (v). */
+    public int sizeV() {
+        return sizeV;
+    }
+
+    /**
+     * The code of the tile holding word {@code wx} of row (u, v), built first if needed:
+     * {@code OPEN}, {@code SOLID} or a stored tile's code (hot path; the word and row must lie
+     * inside the world). With {@link #storedWord} it reads several rows of one tile for one code
+     * read.
+     */
+    public int tileCode(int wx, int u, int v) {
+        return codeOf(wx, u >>> TILE_SHIFT, v >>> TILE_SHIFT);
+    }
+
+    /** Word of row (u, v) of the stored tile with code {@code code} (hot path). */
+    public long storedWord(int code, int u, int v) {
+        return tiles.get(WORD, (code - FIRST_STORED) * TILE_BYTES + VoxelBitRowsLayout.wordOffset(u, v));
+    }
+
+    /** Any word {@code wx} of a tile with code OPEN: every voxel of the world open. */
+    public long openWord(int wx) {
+        return wx == wordsX - 1 ? lastWordMask : -1L;
+    }
+
     /**
      * Whether every chunk meeting the box [x0, x1] x [y0, y1] x [z0, z1], clipped to the world, is
      * uniformly open (a default or uniform chunk of an open area): then the box inside the world
@@ -234,18 +264,6 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
             }
         }
         prefixStale = false;
-    }
-
-    /** Whether voxel (x, y, z) lies inside the world in a tile that is open throughout. */
-    public boolean inOpenTile(int x, int y, int z) {
-        return axis == 0
-                && x >= 0
-                && y >= 0
-                && z >= 0
-                && x < sizeX
-                && y < sizeY
-                && z < sizeZ
-                && codeOf(x >>> WORD_SHIFT, y >>> TILE_SHIFT, z >>> TILE_SHIFT) == OPEN;
     }
 
     /** The code of tile (wx, ty, tz), building it first if needed. */

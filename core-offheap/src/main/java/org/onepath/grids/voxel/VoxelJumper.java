@@ -5,6 +5,7 @@ import static org.onepath.layout.VoxelBitRowsLayout.WORD_MASK;
 import static org.onepath.layout.VoxelBitRowsLayout.WORD_SHIFT;
 
 import java.util.Objects;
+import org.onepath.layout.VoxelBitRowsLayout;
 
 /**
  * The jumps of the voxel jump point search over {@link VoxelBitRows} ({@code docs/voxels.md},
@@ -102,6 +103,7 @@ final class VoxelJumper {
         final int lx = x & WORD_MASK;
         final int ly = y & TILE_MASK;
         final int lz = z & TILE_MASK;
+        int open = 0;
         if (lx != 0
                 && lx != WORD_MASK
                 && ly != 0
@@ -110,11 +112,25 @@ final class VoxelJumper {
                 && lz != TILE_MASK
                 && x + 1 < sizeX
                 && y + 1 < sizeY
-                && z + 1 < sizeZ
-                && bits.inOpenTile(x, y, z)) {
-            return VoxelJumpRules.ALL_OPEN;
+                && z + 1 < sizeZ) {
+            // The 3 x 3 x 3 block lies in one word column of one tile: one code read, and none
+            // of the words when the tile is open throughout.
+            final VoxelBitRows b = bits;
+            final int code = b.tileCode(x >> WORD_SHIFT, y, z);
+            if (code == VoxelBitRowsLayout.OPEN) {
+                return VoxelJumpRules.ALL_OPEN;
+            }
+            if (code == VoxelBitRowsLayout.SOLID) {
+                return 0;
+            }
+            for (int dz = -1; dz <= 1; dz++) {
+                for (int dy = -1; dy <= 1; dy++) {
+                    open |= ((int) (b.storedWord(code, y + dy, z + dz) >>> (lx - 1)) & 7)
+                            << (3 * (dy + 1) + 9 * (dz + 1));
+                }
+            }
+            return open;
         }
-        int open = 0;
         for (int dz = -1; dz <= 1; dz++) {
             for (int dy = -1; dy <= 1; dy++) {
                 open |= triple(x, y + dy, z + dz) << (3 * (dy + 1) + 9 * (dz + 1));
@@ -184,16 +200,54 @@ final class VoxelJumper {
         long cpp = 0;
         // The carries into bit 0 of the first word stay 0: the positions they decide are not ahead.
         long ahead = -1L << (x & WORD_MASK) << 1;
+        // The nine rows lie in one tile row when (y, z) is inside its tile, not on its border.
+        final int ly = y & TILE_MASK;
+        final int lz = z & TILE_MASK;
+        final boolean oneTile =
+                ly != 0 && ly != TILE_MASK && lz != 0 && lz != TILE_MASK && y + 1 < b.sizeU() && z + 1 < b.sizeV();
+        final int words = b.wordsX();
         while (true) {
-            final long c = b.word(wx, y, z);
-            final long yn = b.word(wx, y - 1, z);
-            final long yp = b.word(wx, y + 1, z);
-            final long zn = b.word(wx, y, z - 1);
-            final long zp = b.word(wx, y, z + 1);
-            final long nn = b.word(wx, y - 1, z - 1);
-            final long pn = b.word(wx, y + 1, z - 1);
-            final long np = b.word(wx, y - 1, z + 1);
-            final long pp = b.word(wx, y + 1, z + 1);
+            final long c;
+            final long yn;
+            final long yp;
+            final long zn;
+            final long zp;
+            final long nn;
+            final long pn;
+            final long np;
+            final long pp;
+            final int code = oneTile && wx >= 0 && wx < words ? b.tileCode(wx, y, z) : 0;
+            if (code >= VoxelBitRowsLayout.FIRST_STORED) {
+                c = b.storedWord(code, y, z);
+                yn = b.storedWord(code, y - 1, z);
+                yp = b.storedWord(code, y + 1, z);
+                zn = b.storedWord(code, y, z - 1);
+                zp = b.storedWord(code, y, z + 1);
+                nn = b.storedWord(code, y - 1, z - 1);
+                pn = b.storedWord(code, y + 1, z - 1);
+                np = b.storedWord(code, y - 1, z + 1);
+                pp = b.storedWord(code, y + 1, z + 1);
+            } else if (code == VoxelBitRowsLayout.OPEN) {
+                c = b.openWord(wx);
+                yn = c;
+                yp = c;
+                zn = c;
+                zp = c;
+                nn = c;
+                pn = c;
+                np = c;
+                pp = c;
+            } else {
+                c = b.word(wx, y, z);
+                yn = b.word(wx, y - 1, z);
+                yp = b.word(wx, y + 1, z);
+                zn = b.word(wx, y, z - 1);
+                zp = b.word(wx, y, z + 1);
+                nn = b.word(wx, y - 1, z - 1);
+                pn = b.word(wx, y + 1, z - 1);
+                np = b.word(wx, y - 1, z + 1);
+                pp = b.word(wx, y + 1, z + 1);
+            }
             final long forced = (yn & ~(yn << 1 | cyn))
                     | (yp & ~(yp << 1 | cyp))
                     | (zn & ~(zn << 1 | czn))
@@ -233,16 +287,54 @@ final class VoxelJumper {
         long cpp = 0;
         // The carries into bit 63 of the first word stay 0: the positions they decide are not ahead.
         long ahead = (1L << (x & WORD_MASK)) - 1;
+        // The nine rows lie in one tile row when (y, z) is inside its tile, not on its border.
+        final int ly = y & TILE_MASK;
+        final int lz = z & TILE_MASK;
+        final boolean oneTile =
+                ly != 0 && ly != TILE_MASK && lz != 0 && lz != TILE_MASK && y + 1 < b.sizeU() && z + 1 < b.sizeV();
+        final int words = b.wordsX();
         while (true) {
-            final long c = b.word(wx, y, z);
-            final long yn = b.word(wx, y - 1, z);
-            final long yp = b.word(wx, y + 1, z);
-            final long zn = b.word(wx, y, z - 1);
-            final long zp = b.word(wx, y, z + 1);
-            final long nn = b.word(wx, y - 1, z - 1);
-            final long pn = b.word(wx, y + 1, z - 1);
-            final long np = b.word(wx, y - 1, z + 1);
-            final long pp = b.word(wx, y + 1, z + 1);
+            final long c;
+            final long yn;
+            final long yp;
+            final long zn;
+            final long zp;
+            final long nn;
+            final long pn;
+            final long np;
+            final long pp;
+            final int code = oneTile && wx >= 0 && wx < words ? b.tileCode(wx, y, z) : 0;
+            if (code >= VoxelBitRowsLayout.FIRST_STORED) {
+                c = b.storedWord(code, y, z);
+                yn = b.storedWord(code, y - 1, z);
+                yp = b.storedWord(code, y + 1, z);
+                zn = b.storedWord(code, y, z - 1);
+                zp = b.storedWord(code, y, z + 1);
+                nn = b.storedWord(code, y - 1, z - 1);
+                pn = b.storedWord(code, y + 1, z - 1);
+                np = b.storedWord(code, y - 1, z + 1);
+                pp = b.storedWord(code, y + 1, z + 1);
+            } else if (code == VoxelBitRowsLayout.OPEN) {
+                c = b.openWord(wx);
+                yn = c;
+                yp = c;
+                zn = c;
+                zp = c;
+                nn = c;
+                pn = c;
+                np = c;
+                pp = c;
+            } else {
+                c = b.word(wx, y, z);
+                yn = b.word(wx, y - 1, z);
+                yp = b.word(wx, y + 1, z);
+                zn = b.word(wx, y, z - 1);
+                zp = b.word(wx, y, z + 1);
+                nn = b.word(wx, y - 1, z - 1);
+                pn = b.word(wx, y + 1, z - 1);
+                np = b.word(wx, y - 1, z + 1);
+                pp = b.word(wx, y + 1, z + 1);
+            }
             final long forced = (yn & ~(yn >>> 1 | cyn))
                     | (yp & ~(yp >>> 1 | cyp))
                     | (zn & ~(zn >>> 1 | czn))
