@@ -11,6 +11,7 @@ import static org.onepath.layout.VoxelBitRowsLayout.TILE_BYTES;
 import static org.onepath.layout.VoxelBitRowsLayout.TILE_MASK;
 import static org.onepath.layout.VoxelBitRowsLayout.TILE_SHIFT;
 import static org.onepath.layout.VoxelBitRowsLayout.WORD;
+import static org.onepath.layout.VoxelBitRowsLayout.WORD_BYTES;
 import static org.onepath.layout.VoxelBitRowsLayout.WORD_MASK;
 import static org.onepath.layout.VoxelBitRowsLayout.WORD_SHIFT;
 
@@ -51,6 +52,8 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
     private final int sizeV;
     private final int wordsX;
     private final int tilesY;
+    private final long chunksX;
+    private final long chunksY;
     private final long lastWordMask;
     private final Arena arena;
     private final MemorySegment codes;
@@ -61,6 +64,8 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
     private int builds;
     /** Prefix counts of the chunks that are not uniformly open, or null until first asked. */
     private MemorySegment busyPrefix;
+    /** One bit per chunk slot, set for a chunk that is not uniformly open; summed with the prefix. */
+    private MemorySegment busyBits;
     /** Whether an edit may have made a quiet chunk busy since {@link #busyPrefix} was summed. */
     private boolean prefixStale = true;
 
@@ -88,6 +93,8 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         this.sizeV = axis == 2 ? sizeY : sizeZ;
         this.wordsX = (sizeA + WORD_MASK) >>> WORD_SHIFT;
         this.tilesY = (sizeU + TILE_MASK) >>> TILE_SHIFT;
+        this.chunksX = chunks.chunksX();
+        this.chunksY = chunks.chunksY();
         int rest = sizeA & WORD_MASK;
         this.lastWordMask = rest == 0 ? -1L : (1L << rest) - 1;
         this.arena = Arena.ofShared();
@@ -212,13 +219,8 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         if (cx0 >= cx1 || cy0 >= cy1 || cz0 >= cz1) {
             return true;
         }
-        // The first corner's chunk alone answers most boxes near solids: one table read.
-        final int first = chunks.uniformAreaOf(cx0, cy0, cz0);
-        if (first < 0 || first == AreaCosts.WALL) {
+        if (busyChunk(cx0, cy0, cz0)) {
             return false;
-        }
-        if (prefixStale) {
-            sumPrefix();
         }
         final MemorySegment p = busyPrefix;
         final long px = chunks.chunksX() + 1L;
@@ -234,6 +236,18 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         return a - b == 0;
     }
 
+    /**
+     * Whether chunk (cx, cy, cz) is not uniformly open: one read of a bit set small enough to stay
+     * in cache, which answers most quiet-box tests near solids by the box's first chunk.
+     */
+    public boolean busyChunk(int cx, int cy, int cz) {
+        if (prefixStale) {
+            sumPrefix();
+        }
+        final long slot = cx + chunksX * (cy + chunksY * (long) cz);
+        return (busyBits.get(WORD, (slot >>> 6) * WORD_BYTES) & (1L << slot)) != 0;
+    }
+
     /** Sums the prefix counts: entry (i, j, k) counts the busy chunks with cx &lt; i, cy &lt; j, cz &lt; k. */
     private void sumPrefix() {
         state.ensureOpen();
@@ -244,8 +258,11 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         final long pxy = px * (ny + 1L);
         if (busyPrefix == null) {
             busyPrefix = arena.allocate(pxy * (nz + 1L) * CODE_BYTES, CODE_BYTES); // zeroed
+            busyBits = arena.allocate((((long) nx * ny * nz + 63) >>> 6) * WORD_BYTES, WORD_BYTES);
         }
         final MemorySegment p = busyPrefix;
+        final MemorySegment bitsOfChunks = busyBits;
+        bitsOfChunks.fill((byte) 0);
         for (int k = 1; k <= nz; k++) {
             for (int j = 1; j <= ny; j++) {
                 int row = 0;
@@ -253,6 +270,9 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
                     final int area = chunks.uniformAreaOf(i - 1, j - 1, k - 1);
                     if (area < 0 || area == AreaCosts.WALL) {
                         row++;
+                        final long slot = (i - 1) + (long) nx * ((j - 1) + (long) ny * (k - 1));
+                        final long w = (slot >>> 6) * WORD_BYTES;
+                        bitsOfChunks.set(WORD, w, bitsOfChunks.get(WORD, w) | 1L << slot);
                     }
                     final long at = k * pxy + j * px + i;
                     final int v = row

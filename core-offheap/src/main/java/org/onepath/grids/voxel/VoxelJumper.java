@@ -80,6 +80,20 @@ final class VoxelJumper {
      * the goal can stop it, and it runs straight to the world's face otherwise.
      */
     private boolean quiet(int x, int y, int z, int dx, int dy, int dz) {
+        // The jump's first voxel's chunk lies in the box: when it holds a solid, so does the box.
+        final int shift = org.onepath.layout.VoxelChunkLayout.CHUNK_SHIFT;
+        final int fx = x + dx;
+        final int fy = y + dy;
+        final int fz = z + dz;
+        if (fx >= 0
+                && fy >= 0
+                && fz >= 0
+                && fx < sizeX
+                && fy < sizeY
+                && fz < sizeZ
+                && bits.busyChunk(fx >> shift, fy >> shift, fz >> shift)) {
+            return false;
+        }
         return bits.quietBox(
                 dx > 0 ? x : dx < 0 ? 0 : x - 1,
                 dx > 0 ? sizeX - 1 : dx < 0 ? x : x + 1,

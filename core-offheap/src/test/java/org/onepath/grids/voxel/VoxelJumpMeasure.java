@@ -82,7 +82,11 @@ public final class VoxelJumpMeasure {
             ms[i] = (System.nanoTime() - t0) / 1e6;
             if (ms[i] > 1000) {
                 System.out.println("  slow " + name + " problem " + p + " " + alg + ": " + ms[i] + " ms, expanded "
-                        + search.expandedCount() + ", " + s);
+                        + search.expandedCount() + ", pages "
+                        + (search instanceof VoxelJumpSearch j
+                                ? j.pagesUsed()
+                                : ((PagedVoxelSearch) search).pagesUsed())
+                        + ", " + s);
             }
             expanded += search.expandedCount();
             double optimal = s.optimalLength();
