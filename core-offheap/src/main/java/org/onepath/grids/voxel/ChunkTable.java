@@ -16,6 +16,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import org.onepath.layout.VoxelChunkLayout;
+import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.LittleEndian;
 
@@ -49,6 +50,8 @@ public final class ChunkTable implements AutoCloseable {
     private final Arena arena;
     private final MemorySegment table;
     private final OwnerState state = new OwnerState("ChunkTable");
+    private static final ChunkEditListener[] NO_LISTENERS = new ChunkEditListener[0];
+    private volatile ChunkEditListener[] editListeners = NO_LISTENERS;
     private MemorySegment[] slabs = new MemorySegment[4];
     /** Chunk numbers handed out so far (the slabs' high-water mark). */
     private int chunkNumbers;
@@ -315,7 +318,45 @@ public final class ChunkTable implements AutoCloseable {
             table.set(SLOT, slotOffset, ref);
         }
         chunkSegment(ref - 1).set(VOXEL, at, (byte) area);
+        for (ChunkEditListener listener : editListeners) {
+            listener.voxelEdited(x, y, z);
+        }
         return true;
+    }
+
+    /** Registers a listener for writes to this table. */
+    public synchronized void addEditListener(ChunkEditListener listener) {
+        editListeners = ListenerArrays.with(editListeners, listener);
+    }
+
+    /** Removes a listener; returns whether it was registered. */
+    public synchronized boolean removeEditListener(ChunkEditListener listener) {
+        ChunkEditListener[] current = editListeners;
+        editListeners = ListenerArrays.without(current, listener);
+        return editListeners != current;
+    }
+
+    private void replaced(int slot) {
+        for (ChunkEditListener listener : editListeners) {
+            listener.chunkReplaced(slot);
+        }
+    }
+
+    /**
+     * The area every voxel of chunk (cx, cy, cz) holds when the chunk is uniform (a default slot,
+     * or one of a base's uniform chunks), else -1; a stored chunk counts as not uniform whatever
+     * it holds. A chunk-table read, no voxel read (hot path).
+     */
+    public int uniformAreaOf(int cx, int cy, int cz) {
+        int ref = refOfChunk(cx, cy, cz);
+        if (ref == EMPTY) {
+            return defaultArea & 0xFF;
+        }
+        int k = ref - 1;
+        if (k < firstOwned && k >= firstOwned - VoxelChunkLayout.UNIFORM_CHUNKS) {
+            return k - (firstOwned - VoxelChunkLayout.UNIFORM_CHUNKS);
+        }
+        return -1;
     }
 
     @Override
@@ -347,6 +388,7 @@ public final class ChunkTable implements AutoCloseable {
                 released[releasedCount++] = ref - 1;
             }
             storedChunks--;
+            replaced(slot);
         }
     }
 
@@ -365,6 +407,7 @@ public final class ChunkTable implements AutoCloseable {
             ref = copyOnWrite(ref);
             table.set(SLOT, slotOffset, ref);
         }
+        replaced(slot);
         return chunkSegment(ref - 1);
     }
 

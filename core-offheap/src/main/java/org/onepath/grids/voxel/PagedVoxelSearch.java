@@ -1,29 +1,15 @@
 package org.onepath.grids.voxel;
 
-import static org.onepath.layout.VoxelPageLayout.BLOCK_MASK;
-import static org.onepath.layout.VoxelPageLayout.BLOCK_SHIFT;
 import static org.onepath.layout.VoxelPageLayout.CLOSED;
 import static org.onepath.layout.VoxelPageLayout.COST;
 import static org.onepath.layout.VoxelPageLayout.COST_OFFSET;
-import static org.onepath.layout.VoxelPageLayout.DIR_BLOCK_OFFSET;
-import static org.onepath.layout.VoxelPageLayout.DIR_ENTRY_BYTES;
-import static org.onepath.layout.VoxelPageLayout.DIR_X_OFFSET;
-import static org.onepath.layout.VoxelPageLayout.DIR_Y_OFFSET;
-import static org.onepath.layout.VoxelPageLayout.DIR_Z_OFFSET;
-import static org.onepath.layout.VoxelPageLayout.ENTRY;
 import static org.onepath.layout.VoxelPageLayout.INT;
-import static org.onepath.layout.VoxelPageLayout.IN_PAGE_MASK;
 import static org.onepath.layout.VoxelPageLayout.MARK_OFFSET;
 import static org.onepath.layout.VoxelPageLayout.OPEN_OFFSET;
-import static org.onepath.layout.VoxelPageLayout.PAGE_BYTES;
-import static org.onepath.layout.VoxelPageLayout.PAGE_NODES;
 import static org.onepath.layout.VoxelPageLayout.PAGE_SHIFT;
 import static org.onepath.layout.VoxelPageLayout.PARENT_OFFSET;
 import static org.onepath.layout.VoxelPageLayout.REACHED;
-import static org.onepath.layout.VoxelPageLayout.RECORD_BYTES;
-import static org.onepath.layout.VoxelPageLayout.TABLE_ENTRY_BYTES;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.grids.OpenSet;
@@ -31,7 +17,6 @@ import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.layout.VoxelHeapLayout;
 import org.onepath.layout.VoxelPageLayout;
-import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.memory.QuadHeap;
@@ -54,7 +39,6 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
     /** Pages kept between queries by {@link #trimPool()}: 4096 pages, 40 MiB. */
     public static final int POOL_LIMIT_PAGES = 4096;
 
-    private static final int INITIAL_PAGES = 16;
     private static final int INITIAL_HEAP_ENTRIES = 256;
 
     private final VoxelTopology topology;
@@ -63,21 +47,12 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
     private final double weight;
     private final int sizeX;
     private final int sizeY;
-    private final int blocksX;
-    private final int blocksY;
     private final int[] nodeDelta;
     private final int[] moveIds;
     private final double[] moveCosts;
-    private final Arena arena;
-    private final MemorySegment pageTable;
+    private final VoxelPages pages;
     private final NativeIntList expansions = new NativeIntList();
     private final OwnerState state = new OwnerState("PagedVoxelSearch");
-
-    private GrowableSegment pageMemory;
-    private MemorySegment pages;
-    private GrowableSegment directoryMemory;
-    private MemorySegment directory;
-    private int pagesUsed;
     private final OpenList open;
     private boolean recordExpansions;
 
@@ -101,9 +76,6 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         this.weight = weight;
         this.sizeX = topology.sizeX();
         this.sizeY = topology.sizeY();
-        this.blocksX = (sizeX + BLOCK_MASK) >>> BLOCK_SHIFT;
-        this.blocksY = (sizeY + BLOCK_MASK) >>> BLOCK_SHIFT;
-        int blocksZ = (topology.sizeZ() + BLOCK_MASK) >>> BLOCK_SHIFT;
         int moves = topology.maxDegree();
         this.nodeDelta = new int[moves];
         for (int j = 0; j < moves; j++) {
@@ -111,11 +83,8 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         }
         this.moveIds = new int[moves];
         this.moveCosts = new double[moves];
-        this.arena = Arena.ofShared();
-        this.pageTable = arena.allocate(
-                (long) blocksX * blocksY * blocksZ * TABLE_ENTRY_BYTES, TABLE_ENTRY_BYTES); // zeroed: no pages
-        this.open = new OpenList(INITIAL_HEAP_ENTRIES);
-        allocatePool();
+        this.pages = new VoxelPages(sizeX, sizeY, topology.sizeZ(), VoxelPageLayout.RECORD_BYTES, MARK_OFFSET);
+        this.open = new OpenList(INITIAL_HEAP_ENTRIES, pages);
     }
 
     public VoxelTopology topology() {
@@ -129,12 +98,12 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
 
     /** Pages the current search has allocated. */
     public int pagesUsed() {
-        return pagesUsed;
+        return pages.pagesUsed();
     }
 
     /** Native bytes of search state held now: pages, directory, heap and page table. */
     public long memoryBytes() {
-        return pageMemory.length() + directoryMemory.length() + open.memoryLength() + pageTable.byteSize();
+        return pages.memoryBytes() + open.memoryLength();
     }
 
     @Override
@@ -166,7 +135,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
     public void begin(int start, int goal) {
         state.ensureOpen();
         SlicedSearch.checkEnds(start, goal, topology.nodeCount());
-        releasePages();
+        pages.release();
         open.clear();
         expansions.clear();
         startNode = start;
@@ -180,11 +149,12 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         int rest = start / sizeX;
         int sy = rest % sizeY;
         int sz = rest / sizeY;
-        int slot = slotOf(sx, sy, sz);
+        int slot = pages.slotOf(sx, sy, sz);
         long rec = VoxelPageLayout.recordOffset(slot);
-        pages.set(COST, rec + COST_OFFSET, 0.0);
-        pages.set(INT, rec + PARENT_OFFSET, -1);
-        pages.set(INT, rec + MARK_OFFSET, REACHED);
+        MemorySegment records = pages.records();
+        records.set(COST, rec + COST_OFFSET, 0.0);
+        records.set(INT, rec + PARENT_OFFSET, -1);
+        records.set(INT, rec + MARK_OFFSET, REACHED);
         open.insert(weight * heuristic.estimate(sx, sy, sz), 0.0, start, slot);
         status = SearchStatus.RUNNING;
     }
@@ -209,14 +179,16 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         final double[] costs = moveCosts;
         final int[] delta = nodeDelta;
         final OpenList o = open;
+        final VoxelPages store = pages;
         for (int it = 0; it < maxIterations && !o.isEmpty(); it++) {
             final int slot = o.aux(0);
             final int node = o.id(0);
             o.removeTop();
             final long rec = VoxelPageLayout.recordOffset(slot);
-            pages.set(INT, rec + MARK_OFFSET, REACHED | CLOSED);
+            final MemorySegment records = store.records();
+            records.set(INT, rec + MARK_OFFSET, REACHED | CLOSED);
             iterations++;
-            final double gn = pages.get(COST, rec + COST_OFFSET);
+            final double gn = records.get(COST, rec + COST_OFFSET);
             if (node == target) {
                 pathCost = gn;
                 goalSlot = slot;
@@ -228,11 +200,9 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
                 expansions.add(node);
             }
             final int page = slot >>> PAGE_SHIFT;
-            final int index = slot & IN_PAGE_MASK;
-            final long dir = page * DIR_ENTRY_BYTES;
-            final int x = directory.get(ENTRY, dir + DIR_X_OFFSET) + (index & BLOCK_MASK);
-            final int y = directory.get(ENTRY, dir + DIR_Y_OFFSET) + ((index >>> BLOCK_SHIFT) & BLOCK_MASK);
-            final int z = directory.get(ENTRY, dir + DIR_Z_OFFSET) + (index >>> (2 * BLOCK_SHIFT));
+            final int x = store.xOf(slot);
+            final int y = store.yOf(slot);
+            final int z = store.zOf(slot);
             final int k = topo.moves(x, y, z, ids, costs);
             for (int j = 0; j < k; j++) {
                 final int move = ids[j];
@@ -244,10 +214,10 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
                     continue;
                 }
                 final double g2 = gn + stepCost;
-                final int tslot = ((tx ^ x) | (ty ^ y) | (tz ^ z)) >>> BLOCK_SHIFT == 0
+                final int tslot = ((tx ^ x) | (ty ^ y) | (tz ^ z)) >>> VoxelPageLayout.BLOCK_SHIFT == 0
                         ? page << PAGE_SHIFT | VoxelPageLayout.inPageIndex(tx, ty, tz)
-                        : slotOf(tx, ty, tz);
-                final MemorySegment p = pages;
+                        : store.slotOf(tx, ty, tz);
+                final MemorySegment p = store.records();
                 final long trec = VoxelPageLayout.recordOffset(tslot);
                 final int mark = p.get(INT, trec + MARK_OFFSET);
                 if (mark == 0 || g2 < p.get(COST, trec + COST_OFFSET)) {
@@ -287,7 +257,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         SlicedSearch.checkPathBuffer(status, out, length);
         int s = goalSlot;
         for (int i = length - 1; i >= 0; i--) {
-            out[i] = nodeOf(s);
+            out[i] = pages.nodeOf(s);
             s = parentOf(s);
         }
         return length;
@@ -304,82 +274,21 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
      */
     public void trimPool() {
         state.ensureOpen();
-        releasePages();
+        pages.trim(POOL_LIMIT_PAGES);
         status = SearchStatus.NOT_STARTED;
-        if (pageMemory.length() > POOL_LIMIT_PAGES * PAGE_BYTES) {
-            pageMemory.close();
-            directoryMemory.close();
-            allocatePool();
-        }
     }
 
     @Override
     public void close() {
         if (state.markClosed()) {
-            pageMemory.close();
-            directoryMemory.close();
+            pages.close();
             open.close();
             expansions.close();
-            arena.close();
         }
-    }
-
-    // ---- pages ----
-
-    private void allocatePool() {
-        pageMemory = new GrowableSegment(INITIAL_PAGES * PAGE_BYTES, 8);
-        pages = pageMemory.segment();
-        open.records = pages;
-        directoryMemory = new GrowableSegment(INITIAL_PAGES * DIR_ENTRY_BYTES, 8);
-        directory = directoryMemory.segment();
-    }
-
-    /** Forgets the pages of the last search: O(pages it used). */
-    private void releasePages() {
-        final MemorySegment d = directory;
-        for (int p = 0; p < pagesUsed; p++) {
-            pageTable.set(ENTRY, d.get(ENTRY, p * DIR_ENTRY_BYTES + DIR_BLOCK_OFFSET) * TABLE_ENTRY_BYTES, 0);
-        }
-        pagesUsed = 0;
-    }
-
-    /** Slot of voxel (x, y, z), taking a page for its block when the search first reaches it. */
-    private int slotOf(int x, int y, int z) {
-        final int block = (x >>> BLOCK_SHIFT) + blocksX * ((y >>> BLOCK_SHIFT) + blocksY * (z >>> BLOCK_SHIFT));
-        final long entry = (long) block * TABLE_ENTRY_BYTES;
-        int page = pageTable.get(ENTRY, entry) - 1;
-        if (page < 0) {
-            page = pagesUsed++;
-            pages = pageMemory.ensureLength((long) pagesUsed * PAGE_BYTES, (long) page * PAGE_BYTES);
-            open.records = pages;
-            directory = directoryMemory.ensureLength(pagesUsed * DIR_ENTRY_BYTES, page * DIR_ENTRY_BYTES);
-            final MemorySegment p = pages;
-            final long base = (long) page * PAGE_BYTES + MARK_OFFSET;
-            for (int i = 0; i < PAGE_NODES; i++) {
-                p.set(INT, base + i * RECORD_BYTES, 0);
-            }
-            final long dir = page * DIR_ENTRY_BYTES;
-            directory.set(ENTRY, dir + DIR_X_OFFSET, x & ~BLOCK_MASK);
-            directory.set(ENTRY, dir + DIR_Y_OFFSET, y & ~BLOCK_MASK);
-            directory.set(ENTRY, dir + DIR_Z_OFFSET, z & ~BLOCK_MASK);
-            directory.set(ENTRY, dir + DIR_BLOCK_OFFSET, block);
-            pageTable.set(ENTRY, entry, page + 1);
-        }
-        return page << PAGE_SHIFT | VoxelPageLayout.inPageIndex(x, y, z);
     }
 
     private int parentOf(int slot) {
-        return pages.get(INT, VoxelPageLayout.recordOffset(slot) + PARENT_OFFSET);
-    }
-
-    /** Node index of a slot, from its page's block origin. */
-    private int nodeOf(int slot) {
-        final long dir = (slot >>> PAGE_SHIFT) * DIR_ENTRY_BYTES;
-        final int index = slot & IN_PAGE_MASK;
-        final int x = directory.get(ENTRY, dir + DIR_X_OFFSET) + (index & BLOCK_MASK);
-        final int y = directory.get(ENTRY, dir + DIR_Y_OFFSET) + ((index >>> BLOCK_SHIFT) & BLOCK_MASK);
-        final int z = directory.get(ENTRY, dir + DIR_Z_OFFSET) + (index >>> (2 * BLOCK_SHIFT));
-        return x + sizeX * (y + sizeY * z);
+        return pages.records().get(INT, VoxelPageLayout.recordOffset(slot) + PARENT_OFFSET);
     }
 
     // ---- open list ----
@@ -389,11 +298,12 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
      * slot as aux ({@link VoxelHeapLayout}); the slot's record keeps the heap position.
      */
     private static final class OpenList extends QuadHeap {
-        /** The page memory, followed whenever it is replaced. */
-        MemorySegment records;
+        /** The pages, whose memory may be replaced as they grow. */
+        private final VoxelPages pages;
 
-        OpenList(int initialSlots) {
+        OpenList(int initialSlots, VoxelPages pages) {
             super(initialSlots);
+            this.pages = pages;
         }
 
         @Override
@@ -408,7 +318,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
 
         @Override
         protected void placed(int node, int slot, int pos) {
-            records.set(INT, VoxelPageLayout.recordOffset(slot) + OPEN_OFFSET, pos);
+            pages.records().set(INT, VoxelPageLayout.recordOffset(slot) + OPEN_OFFSET, pos);
         }
     }
 }

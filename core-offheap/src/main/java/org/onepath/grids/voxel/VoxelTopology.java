@@ -87,6 +87,11 @@ public final class VoxelTopology implements GridTopology {
         return areas;
     }
 
+    /** The chunk table this topology reads. */
+    public ChunkTable chunks() {
+        return chunks;
+    }
+
     @Override
     public int nodeCount() {
         return sizeX * sizeY * sizeZ;

@@ -1,0 +1,106 @@
+package org.onepath.grids.voxel;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.onepath.VoxelGrid;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
+import org.onepath.grids.SearchStatus;
+import org.onepath.io.VoxelMap;
+import org.onepath.io.VoxelScenario;
+import org.onepath.io.VoxelScenarios;
+
+/**
+ * A measurement, not a test: query times of the voxel jump point search and the voxel A* on
+ * every n-th problem of the Moving AI voxel maps, both run on the same problems in one process.
+ *
+ * <pre>
+ * java -cp core-offheap/target/classes:core-offheap/target/test-classes:state-format/target/classes \
+ *     org.onepath.grids.voxel.VoxelJumpMeasure ../shared/data/movingai3d 300 [jps|astar|both]
+ * </pre>
+ */
+public final class VoxelJumpMeasure {
+    private VoxelJumpMeasure() {}
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args.length > 0 ? args[0] : "../shared/data/movingai3d");
+        int every = args.length > 1 ? Integer.parseInt(args[1]) : 300;
+        String which = args.length > 2 ? args[2] : "both";
+        String[] maps =
+                args.length > 3 ? args[3].split(",") : new String[] {"A1", "A2", "Complex", "EC2", "ED1", "Simple"};
+        System.out.printf(
+                "%-8s %5s %-6s %10s %10s %10s %12s %9s%n",
+                "map", "n", "alg", "mean ms", "median ms", "max ms", "expanded", "mismatch");
+        for (String name : maps) {
+            Path mapFile = dir.resolve(name + ".3dmap");
+            Path scenFile = dir.resolve(name + ".3dmap.3dscen");
+            if (!Files.isRegularFile(mapFile)) {
+                System.out.println("missing " + mapFile);
+                continue;
+            }
+            List<VoxelScenario> problems = VoxelScenarios.read(scenFile);
+            try (VoxelGrid grid = VoxelMap.read(mapFile).toGrid()) {
+                VoxelTopology topology =
+                        grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
+                if (!which.equals("astar")) {
+                    try (VoxelJumpSearch jps = new VoxelJumpSearch(topology, false)) {
+                        measure(name, "jps", problems, every, grid, jps);
+                    }
+                }
+                if (!which.equals("jps")) {
+                    VoxelTopology t2 =
+                            grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
+                    try (PagedVoxelSearch astar = new PagedVoxelSearch(t2, new VoxelHeuristic(t2), null, 1.0)) {
+                        measure(name, "astar", problems, every, grid, astar);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void measure(
+            String name,
+            String alg,
+            List<VoxelScenario> problems,
+            int every,
+            VoxelGrid grid,
+            org.onepath.grids.SlicedSearch search) {
+        int n = (problems.size() + every - 1) / every;
+        double[] ms = new double[n];
+        long expanded = 0;
+        int mismatches = 0;
+        int i = 0;
+        for (int p = 0; p < problems.size(); p += every, i++) {
+            VoxelScenario s = problems.get(p);
+            int start = grid.indexOf(s.start().x(), s.start().y(), s.start().z());
+            int goal = grid.indexOf(s.goal().x(), s.goal().y(), s.goal().z());
+            long t0 = System.nanoTime();
+            search.begin(start, goal);
+            SearchStatus status = search.step(Integer.MAX_VALUE);
+            ms[i] = (System.nanoTime() - t0) / 1e6;
+            if (ms[i] > 1000) {
+                System.out.println("  slow " + name + " problem " + p + " " + alg + ": " + ms[i] + " ms, expanded "
+                        + search.expandedCount() + ", pages "
+                        + (search instanceof VoxelJumpSearch j
+                                ? j.pagesUsed()
+                                : ((PagedVoxelSearch) search).pagesUsed())
+                        + ", " + s);
+            }
+            expanded += search.expandedCount();
+            double optimal = s.optimalLength();
+            if (status != SearchStatus.FOUND || Math.abs(search.pathCost() - optimal) > 1e-6 * Math.max(1, optimal)) {
+                mismatches++;
+                System.out.println("  mismatch " + name + " problem " + p + ": " + status + " " + search.pathCost()
+                        + " vs " + optimal);
+            }
+        }
+        double[] sorted = ms.clone();
+        Arrays.sort(sorted);
+        double mean = Arrays.stream(ms).sum() / n;
+        System.out.printf(
+                "%-8s %5d %-6s %10.3f %10.3f %10.3f %12d %9d%n",
+                name, n, alg, mean, sorted[n / 2], sorted[n - 1], expanded / n, mismatches);
+    }
+}
