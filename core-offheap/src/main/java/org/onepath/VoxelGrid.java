@@ -16,7 +16,7 @@ import org.onepath.memory.IdleSlot;
 import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.OwnerState;
 import org.onepath.query.SearchResult;
-import org.onepath.query.VoxelAStarQuery;
+import org.onepath.query.VoxelQuery;
 import org.onepath.snapshot.VoxelState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
@@ -48,7 +48,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     private final ChunkTable chunks;
     private final AreaCosts areas = new AreaCosts();
     private final OwnerState state = new OwnerState("VoxelGrid");
-    private final IdleSlot<VoxelAStarQuery> idleQuery = new IdleSlot<>(VoxelAStarQuery::close);
+    private final IdleSlot<VoxelQuery> idleQuery = new IdleSlot<>(VoxelQuery::close);
     private VoxelSpace space = VoxelSpace.UNASSIGNED;
     private int version;
     private int restoreCount;
@@ -304,15 +304,18 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     private VoxelPath findPath(
             int sx, int sy, int sz, int gx, int gy, int gz, VoxelOptions options, Cancellation cancellation) {
+        VoxelAlgorithm algorithm = options.algorithmFor(areas);
         if (!canStand(sx, sy, sz, options.blocked())) {
-            return VoxelPath.invalid(PathStatus.START_INVALID, sizeX(), sizeY(), space);
+            return VoxelPath.invalid(PathStatus.START_INVALID, sizeX(), sizeY(), space, algorithm);
         }
         if (!canStand(gx, gy, gz, options.blocked())) {
-            return VoxelPath.invalid(PathStatus.GOAL_INVALID, sizeX(), sizeY(), space);
+            return VoxelPath.invalid(PathStatus.GOAL_INVALID, sizeX(), sizeY(), space, algorithm);
         }
-        VoxelAStarQuery query = idleQuery.take();
+        boolean jumpPoints = algorithm == VoxelAlgorithm.JPS;
+        VoxelQuery query = idleQuery.take();
         if (query != null
                 && !query.preparedFor(
+                        jumpPoints,
                         options.connectivity(),
                         options.cornerRule(),
                         options.heuristicWeight(),
@@ -322,14 +325,17 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
             query = null;
         }
         if (query == null) {
-            query = new VoxelAStarQuery(
-                    createTopology(options.connectivity(), options.cornerRule()),
-                    options.connectivity(),
-                    options.cornerRule(),
-                    options.heuristicWeight(),
-                    moveCost(options.stepCost(), options.blocked()),
-                    options.stepCost(),
-                    options.blocked());
+            VoxelTopology topology = createTopology(options.connectivity(), options.cornerRule());
+            query = jumpPoints
+                    ? VoxelQuery.jumpPoints(topology)
+                    : VoxelQuery.astar(
+                            topology,
+                            options.connectivity(),
+                            options.cornerRule(),
+                            options.heuristicWeight(),
+                            moveCost(options.stepCost(), options.blocked()),
+                            options.stepCost(),
+                            options.blocked());
         }
         try {
             SearchResult r = query.run(
@@ -348,6 +354,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
                     r.cost(),
                     r.expandedCount(),
                     r.iterations(),
+                    algorithm,
                     r.expanded());
         } finally {
             idleQuery.give(query);

@@ -1,6 +1,7 @@
 package org.onepath;
 
 import java.util.Objects;
+import org.onepath.cells.AreaCosts;
 import org.onepath.cells.VoxelBlocker;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
@@ -17,8 +18,11 @@ public final class VoxelOptions extends QueryOptions {
     /** Iterations per cancellation slice. */
     public static final int ITERATIONS_PER_SLICE = DEFAULT_SLICE_LENGTH;
 
-    /** 26 moves, no corner cutting, the exact estimate, weight 1. */
+    /** A*, 26 moves, no corner cutting, the exact estimate, weight 1. */
     public static final VoxelOptions DEFAULT = builder().build();
+    /** As {@link #DEFAULT} with jump point search, which qualifies for these moves and rule. */
+    public static final VoxelOptions JUMP_POINTS =
+            builder().algorithm(VoxelAlgorithm.JPS).build();
     /** As {@link #DEFAULT} with the six face moves. */
     public static final VoxelOptions SIX_CONNECTED =
             builder().connectivity(VoxelConnectivity.SIX).build();
@@ -26,6 +30,7 @@ public final class VoxelOptions extends QueryOptions {
     public static final VoxelOptions EIGHTEEN_CONNECTED =
             builder().connectivity(VoxelConnectivity.EIGHTEEN).build();
 
+    private final VoxelAlgorithm algorithm;
     private final VoxelConnectivity connectivity;
     private final VoxelCornerRule cornerRule;
     private final VoxelStepCost stepCost;
@@ -33,6 +38,7 @@ public final class VoxelOptions extends QueryOptions {
 
     private VoxelOptions(Builder b) {
         super(b);
+        this.algorithm = b.algorithm;
         this.connectivity = b.connectivity;
         this.cornerRule = b.cornerRule;
         this.stepCost = b.stepCost;
@@ -47,6 +53,11 @@ public final class VoxelOptions extends QueryOptions {
     /** A builder holding these values. */
     public Builder toBuilder() {
         return new Builder(this);
+    }
+
+    /** The search asked for (default {@link VoxelAlgorithm#ASTAR}); {@link VoxelPath#algorithm()} says which ran. */
+    public VoxelAlgorithm algorithm() {
+        return algorithm;
     }
 
     /** Six, 18 or 26 moves (default 26). */
@@ -72,7 +83,8 @@ public final class VoxelOptions extends QueryOptions {
     /** The values for reading in logs: the moves and weight always, the rest where set. */
     @Override
     public String toString() {
-        return "VoxelOptions[" + connectivity + ", " + cornerRule + ", weight " + heuristicWeight()
+        return "VoxelOptions[" + (algorithm == VoxelAlgorithm.ASTAR ? "" : algorithm + ", ") + connectivity + ", "
+                + cornerRule + ", weight " + heuristicWeight()
                 + (stepCost != null ? ", stepCost" : "") + (blocked != null ? ", blocked" : "")
                 + recordingAndBudget(' ') + "]";
     }
@@ -83,6 +95,7 @@ public final class VoxelOptions extends QueryOptions {
      * queries have no slice setter (they run in slices of {@link #ITERATIONS_PER_SLICE}).
      */
     public static final class Builder extends QueryOptions.Builder<Builder> {
+        private VoxelAlgorithm algorithm = VoxelAlgorithm.ASTAR;
         private VoxelConnectivity connectivity = VoxelConnectivity.TWENTY_SIX;
         private VoxelCornerRule cornerRule = VoxelCornerRule.NO_CORNER_CUTTING;
         private VoxelStepCost stepCost;
@@ -92,10 +105,17 @@ public final class VoxelOptions extends QueryOptions {
 
         private Builder(VoxelOptions from) {
             super(from);
+            this.algorithm = from.algorithm;
             this.connectivity = from.connectivity;
             this.cornerRule = from.cornerRule;
             this.stepCost = from.stepCost;
             this.blocked = from.blocked;
+        }
+
+        /** The search to run when the query qualifies, not null (default {@link VoxelAlgorithm#ASTAR}). */
+        public Builder algorithm(VoxelAlgorithm algorithm) {
+            this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
+            return this;
         }
 
         /** Six, 18 or 26 moves, not null (default 26). */
@@ -126,5 +146,19 @@ public final class VoxelOptions extends QueryOptions {
         public VoxelOptions build() {
             return new VoxelOptions(this);
         }
+    }
+
+    /**
+     * The search a query with these options runs: jump point search when asked for and the query
+     * qualifies (26 moves, no corner cutting, uniform area costs, no hooks, weight 1), else A*.
+     */
+    VoxelAlgorithm algorithmFor(AreaCosts areas) {
+        boolean qualifies = connectivity == VoxelConnectivity.TWENTY_SIX
+                && cornerRule == VoxelCornerRule.NO_CORNER_CUTTING
+                && stepCost == null
+                && blocked == null
+                && heuristicWeight() == 1.0
+                && areas.isUniform();
+        return algorithm == VoxelAlgorithm.JPS && qualifies ? VoxelAlgorithm.JPS : VoxelAlgorithm.ASTAR;
     }
 }

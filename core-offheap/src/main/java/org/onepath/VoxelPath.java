@@ -19,6 +19,7 @@ public final class VoxelPath {
     private final double cost;
     private final int expandedCount;
     private final int iterations;
+    private final VoxelAlgorithm algorithm;
     private final int[] expanded;
 
     VoxelPath(
@@ -30,6 +31,7 @@ public final class VoxelPath {
             double cost,
             int expandedCount,
             int iterations,
+            VoxelAlgorithm algorithm,
             int[] expanded) {
         this.status = status;
         this.sizeX = sizeX;
@@ -39,11 +41,21 @@ public final class VoxelPath {
         this.cost = cost;
         this.expandedCount = expandedCount;
         this.iterations = iterations;
+        this.algorithm = algorithm;
         this.expanded = expanded;
     }
 
-    static VoxelPath invalid(PathStatus status, int sizeX, int sizeY, VoxelSpace space) {
-        return new VoxelPath(status, sizeX, sizeY, space, NONE, Double.POSITIVE_INFINITY, 0, 0, null);
+    /** A refused query: nothing ran; {@code algorithm} is the search these options would run. */
+    static VoxelPath invalid(PathStatus status, int sizeX, int sizeY, VoxelSpace space, VoxelAlgorithm algorithm) {
+        return new VoxelPath(status, sizeX, sizeY, space, NONE, Double.POSITIVE_INFINITY, 0, 0, algorithm, null);
+    }
+
+    /**
+     * The search that ran ({@link VoxelAlgorithm#ASTAR} when jump point search was asked for and
+     * the query did not qualify); for a refused start or goal, the one that would have run.
+     */
+    public VoxelAlgorithm algorithm() {
+        return algorithm;
     }
 
     public PathStatus status() {
@@ -115,8 +127,8 @@ public final class VoxelPath {
 
     @Override
     public String toString() {
-        return "VoxelPath[" + status + ", cost " + cost + ", " + nodes.length + " voxels, " + expandedCount
-                + " expanded]";
+        return "VoxelPath[" + status + (algorithm == VoxelAlgorithm.JPS ? ", JPS" : "") + ", cost " + cost + ", "
+                + nodes.length + " voxels, " + expandedCount + " expanded]";
     }
 
     private static final class CellList extends AbstractList<VoxelCell> {

@@ -12,9 +12,9 @@ import static org.onepath.layout.VoxelJumpNodeLayout.START_BIT;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.cells.GridMath;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
-import org.onepath.grids.GridMath;
 import org.onepath.grids.OpenSet;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;

@@ -1,0 +1,133 @@
+package org.onepath.query;
+
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
+import org.onepath.grids.SlicedSearch;
+import org.onepath.grids.voxel.PagedVoxelSearch;
+import org.onepath.grids.voxel.VoxelHeuristic;
+import org.onepath.grids.voxel.VoxelJumpSearch;
+import org.onepath.grids.voxel.VoxelMoveCost;
+import org.onepath.grids.voxel.VoxelTopology;
+
+/**
+ * The engine of a voxel grid's one-line query, prepared for one set of move rules, weight and
+ * hooks and kept while the next query asks for the same (hooks compared by identity): either the
+ * voxel A* ({@link PagedVoxelSearch}) or the jump point search ({@link VoxelJumpSearch}, which
+ * keeps the walkable bits it has built). Either's page pool is trimmed after every run.
+ */
+public final class VoxelQuery implements AutoCloseable {
+    private final PagedVoxelSearch astar;
+    private final VoxelJumpSearch jumps;
+    private final SlicedSearch search;
+    private final VoxelConnectivity connectivity;
+    private final VoxelCornerRule cornerRule;
+    private final double weight;
+    private final Object stepCost;
+    private final Object blocked;
+
+    private VoxelQuery(
+            PagedVoxelSearch astar,
+            VoxelJumpSearch jumps,
+            VoxelConnectivity connectivity,
+            VoxelCornerRule cornerRule,
+            double weight,
+            Object stepCost,
+            Object blocked) {
+        this.astar = astar;
+        this.jumps = jumps;
+        this.search = astar != null ? astar : jumps;
+        this.connectivity = connectivity;
+        this.cornerRule = cornerRule;
+        this.weight = weight;
+        this.stepCost = stepCost;
+        this.blocked = blocked;
+    }
+
+    /**
+     * A voxel A* over the topology's moves and rule.
+     *
+     * @param moveCost the hooks as one move cost, or null without hooks
+     * @param stepCost the caller's step-cost hook the move cost was made from, or null
+     * @param blocked the caller's blocker hook the move cost was made from, or null
+     */
+    public static VoxelQuery astar(
+            VoxelTopology topology,
+            VoxelConnectivity connectivity,
+            VoxelCornerRule cornerRule,
+            double weight,
+            VoxelMoveCost moveCost,
+            Object stepCost,
+            Object blocked) {
+        PagedVoxelSearch astar = new PagedVoxelSearch(topology, new VoxelHeuristic(topology), moveCost, weight);
+        return new VoxelQuery(astar, null, connectivity, cornerRule, weight, stepCost, blocked);
+    }
+
+    /** A jump point search over a topology of 26 moves without corner cutting (the caller checked it qualifies). */
+    public static VoxelQuery jumpPoints(VoxelTopology topology) {
+        VoxelJumpSearch jumps = new VoxelJumpSearch(topology, false);
+        return new VoxelQuery(
+                null, jumps, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING, 1.0, null, null);
+    }
+
+    /** Whether this engine is the one asked for and was prepared for these rules, weight and hooks. */
+    public boolean preparedFor(
+            boolean jumpPoints,
+            VoxelConnectivity connectivity,
+            VoxelCornerRule cornerRule,
+            double weight,
+            Object stepCost,
+            Object blocked) {
+        return jumpPoints == (jumps != null)
+                && connectivity == this.connectivity
+                && cornerRule == this.cornerRule
+                && weight == this.weight
+                && stepCost == this.stepCost
+                && blocked == this.blocked;
+    }
+
+    /**
+     * Runs one query between two voxel indices both ends of which the caller checked.
+     *
+     * @param budget iterations in all, 0 for no limit
+     * @param slice iterations between cancellation checks
+     * @param cancellation may be null
+     */
+    public SearchResult run(
+            int start, int goal, int budget, int slice, boolean recordExpansions, Cancellation cancellation) {
+        try {
+            if (astar != null) {
+                astar.recordExpansions(recordExpansions);
+            } else {
+                jumps.recordExpansions(recordExpansions);
+            }
+            search.begin(start, goal);
+            PathStatus status = search.runWithin(budget, cancellation, slice);
+            boolean found = status == PathStatus.FOUND;
+            return new SearchResult(
+                    status,
+                    found ? search.path() : null,
+                    null,
+                    found ? search.pathCost() : Double.POSITIVE_INFINITY,
+                    search.expandedCount(),
+                    search.iterations(),
+                    recordExpansions ? search.expandedNodes() : null);
+        } finally {
+            if (astar != null) {
+                astar.trimPool();
+            } else {
+                jumps.trimPool();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (astar != null) {
+            astar.close();
+        } else {
+            jumps.close();
+        }
+    }
+}
