@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.onepath.Grid;
+import org.onepath.VoxelAlgorithm;
 import org.onepath.cells.GridFormatException;
 import org.onepath.io.MovingAiMap;
 import org.onepath.io.MovingAiScenario;
@@ -255,14 +256,16 @@ final class ScenarioRun {
             perAlg.add(new ArrayList<>());
         }
         List<Mismatch> mismatches = new ArrayList<>();
-        List<MapResult> voxelResults = new ArrayList<>();
-        VoxelScenarioRun voxels = new VoxelScenarioRun(passes, selection, warmup, store);
         // A row per requested algorithm when square-grid files were given, even without problems;
         // the voxel row when voxel files were.
         boolean anyGridFile = scenarioFiles.stream().anyMatch(f -> !VoxelScenarioRun.isVoxelScenario(f));
         boolean anyVoxelFile = scenarioFiles.stream().anyMatch(VoxelScenarioRun::isVoxelScenario);
-        if (anyVoxelFile) {
-            VoxelScenarioRun.checkAlgorithms(algorithms, scenarioFiles);
+        List<VoxelAlgorithm> voxelSearches =
+                anyVoxelFile ? VoxelScenarioRun.searchesFor(algorithms, scenarioFiles) : List.of();
+        VoxelScenarioRun voxels = new VoxelScenarioRun(passes, selection, warmup, store, voxelSearches);
+        List<List<MapResult>> voxelResults = new ArrayList<>();
+        for (int v = 0; v < voxelSearches.size(); v++) {
+            voxelResults.add(new ArrayList<>());
         }
         double loadSeconds = 0;
         int fileIndex = 0;
@@ -272,7 +275,10 @@ final class ScenarioRun {
             if (VoxelScenarioRun.isVoxelScenario(scen)) {
                 if (progress != null) {
                     progress.print("\r[" + fileIndex + "/" + scenarioFiles.size() + "] " + scen.getFileName() + " "
-                            + VoxelScenarioRun.ALGORITHM + "          ");
+                            + voxelSearches.stream()
+                                    .map(VoxelScenarioRun::rowName)
+                                    .collect(java.util.stream.Collectors.joining(","))
+                            + "          ");
                     progress.flush();
                 }
                 List<VoxelScenario> problems = kept.of(VoxelScenarios.read(scen));
@@ -280,7 +286,9 @@ final class ScenarioRun {
                     continue;
                 }
                 VoxelScenarioRun.FileResult r = voxels.run(scen, problems, mismatches);
-                voxelResults.add(r.result());
+                for (int v = 0; v < voxelSearches.size(); v++) {
+                    voxelResults.get(v).add(r.results().get(v));
+                }
                 loadSeconds += r.loadSeconds();
                 continue;
             }
@@ -344,8 +352,8 @@ final class ScenarioRun {
                         algorithms.get(a).suboptimal()));
             }
         }
-        if (anyVoxelFile) {
-            results.add(new AlgorithmResult(VoxelScenarioRun.ALGORITHM, voxelResults));
+        for (int v = 0; v < voxelSearches.size(); v++) {
+            results.add(new AlgorithmResult(VoxelScenarioRun.rowName(voxelSearches.get(v)), voxelResults.get(v)));
         }
         return new Report(results, mismatches, loadSeconds);
     }

@@ -2,7 +2,9 @@ package org.onepath.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import org.onepath.VoxelAlgorithm;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
@@ -13,27 +15,40 @@ import org.onepath.store.VoxelWorldStore;
 
 /**
  * Runs the problems of Moving AI {@code .3dscen} files with the tier-1 voxel query (26 moves, no
- * corner cutting, the Moving AI voxel convention) and compares each cost with the published
+ * corner cutting, the Moving AI voxel convention), by A* ({@code astar-3d}), jump point search
+ * ({@code jps-3d}) or both side by side over one loaded map, and compares each cost with the published
  * optimum: a match is {@code |cost - optimal| <= 1e-6 * max(1, optimal)}.
  */
 final class VoxelScenarioRun {
-    /** The row name of voxel problems in reports. */
+    /** The row name of voxel problems run by A* in reports. */
     static final String ALGORITHM = "astar-3d";
+    /** The row name of voxel problems run by jump point search. */
+    static final String JPS_ROW = "jps-3d";
 
-    /** What one file produced. */
-    record FileResult(ScenarioRun.MapResult result, double loadSeconds) {}
+    /** What one file produced: a result per search, in the order of the run's searches. */
+    record FileResult(List<ScenarioRun.MapResult> results, double loadSeconds) {}
 
     private final int passes;
     private final ProblemSelection selection;
     private final int warmup;
     private final Path store;
+    private final List<VoxelAlgorithm> searches;
 
-    /** @param store a store file or folder answering the problems instead of the maps, or null */
-    VoxelScenarioRun(int passes, ProblemSelection selection, int warmup, Path store) {
+    /**
+     * @param store a store file or folder answering the problems instead of the maps, or null
+     * @param searches the voxel searches to run on every file, in report order
+     */
+    VoxelScenarioRun(int passes, ProblemSelection selection, int warmup, Path store, List<VoxelAlgorithm> searches) {
         this.passes = passes;
         this.selection = selection;
         this.warmup = warmup;
         this.store = store;
+        this.searches = List.copyOf(searches);
+    }
+
+    /** The report row of a voxel search. */
+    static String rowName(VoxelAlgorithm search) {
+        return search == VoxelAlgorithm.JPS ? JPS_ROW : ALGORITHM;
     }
 
     static boolean isVoxelScenario(Path file) {
@@ -41,19 +56,27 @@ final class VoxelScenarioRun {
     }
 
     /**
-     * Voxel problems run only A*: refuses any other requested algorithm, naming it and a voxel file.
+     * The voxel searches for the requested algorithms: {@code astar} runs voxel A*, {@code jps} the
+     * voxel jump point search; refuses any other, naming it and a voxel file.
      */
-    static void checkAlgorithms(List<Algorithm> algorithms, List<Path> files) {
+    static List<VoxelAlgorithm> searchesFor(List<Algorithm> algorithms, List<Path> files) {
         Path first = files.stream()
                 .filter(VoxelScenarioRun::isVoxelScenario)
                 .findFirst()
                 .orElseThrow();
+        List<VoxelAlgorithm> searches = new ArrayList<>();
         for (Algorithm a : algorithms) {
-            if (!a.name().equals("astar")) {
-                throw new IllegalArgumentException("--alg " + a.name() + " does not run on voxel scenarios (" + first
-                        + "); voxel problems run with --alg astar");
-            }
+            VoxelAlgorithm search = switch (a.name()) {
+                case "astar" -> VoxelAlgorithm.ASTAR;
+                case "jps" -> VoxelAlgorithm.JPS;
+                default ->
+                    throw new IllegalArgumentException("--alg " + a.name()
+                            + " does not run on voxel scenarios (" + first
+                            + "); voxel problems run with --alg astar, jps or both");
+            };
+            searches.add(search);
         }
+        return searches;
     }
 
     static boolean matches(VoxelScenario problem, double cost) {
@@ -88,41 +111,61 @@ final class VoxelScenarioRun {
         try {
             checkInside(scen, problems, selection, grid);
             double load = (System.nanoTime() - t0) / 1e9;
-            VoxelOptions options = VoxelOptions.DEFAULT;
-            int n = problems.size();
-            for (int i = 0; i < Math.min(warmup, n); i++) {
-                grid.findPath(problems.get(i).start(), problems.get(i).goal(), options);
+            List<ScenarioRun.MapResult> results = new ArrayList<>();
+            for (VoxelAlgorithm search : searches) {
+                results.add(runSearch(search, grid, scen, mapName, problems, mismatches));
             }
-            double[] costs = new double[n];
-            long[] expanded = new long[n];
-            double best = Double.POSITIVE_INFINITY;
-            for (int pass = 0; pass < passes; pass++) {
-                long s0 = System.nanoTime();
-                for (int i = 0; i < n; i++) {
-                    VoxelScenario p = problems.get(i);
-                    VoxelPath path = grid.findPath(p.start(), p.goal(), options);
-                    costs[i] = path.cost();
-                    expanded[i] = path.expandedCount();
-                }
-                best = Math.min(best, (System.nanoTime() - s0) / 1e9);
-            }
-            int bad = 0;
-            long totalExpanded = 0;
-            for (int i = 0; i < n; i++) {
-                totalExpanded += expanded[i];
-                VoxelScenario p = problems.get(i);
-                if (!matches(p, costs[i])) {
-                    bad++;
-                    String ends = "(" + p.startX() + "," + p.startY() + "," + p.startZ() + ")->(" + p.goalX() + ","
-                            + p.goalY() + "," + p.goalZ() + ")";
-                    mismatches.add(new ScenarioRun.Mismatch(
-                            ALGORITHM, scen.toString(), selection.numberInFile(i), ends, p.optimalLength(), costs[i]));
-                }
-            }
-            return new FileResult(new ScenarioRun.MapResult(mapName, n, bad, totalExpanded, best, 0), load);
+            return new FileResult(results, load);
         } finally {
             close.run();
         }
+    }
+
+    /** Runs every kept problem of one file with one voxel search and compares the costs. */
+    private ScenarioRun.MapResult runSearch(
+            VoxelAlgorithm search,
+            VoxelGrid grid,
+            Path scen,
+            String mapName,
+            List<VoxelScenario> problems,
+            List<ScenarioRun.Mismatch> mismatches) {
+        VoxelOptions options = search == VoxelAlgorithm.JPS ? VoxelOptions.JUMP_POINTS : VoxelOptions.DEFAULT;
+        String row = rowName(search);
+        int n = problems.size();
+        for (int i = 0; i < Math.min(warmup, n); i++) {
+            grid.findPath(problems.get(i).start(), problems.get(i).goal(), options);
+        }
+        double[] costs = new double[n];
+        long[] expanded = new long[n];
+        double best = Double.POSITIVE_INFINITY;
+        for (int pass = 0; pass < passes; pass++) {
+            long s0 = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                VoxelScenario p = problems.get(i);
+                VoxelPath path = grid.findPath(p.start(), p.goal(), options);
+                if (path.algorithm() != search) {
+                    throw new IllegalArgumentException(scen + ": " + row + " ran " + path.algorithm() + " on " + mapName
+                            + " (a world whose areas cost alike qualifies for jump points)");
+                }
+                costs[i] = path.cost();
+                expanded[i] = path.expandedCount();
+            }
+            best = Math.min(best, (System.nanoTime() - s0) / 1e9);
+        }
+        int bad = 0;
+        long totalExpanded = 0;
+        for (int i = 0; i < n; i++) {
+            totalExpanded += expanded[i];
+            VoxelScenario p = problems.get(i);
+            if (!matches(p, costs[i])) {
+                bad++;
+                String ends = "(" + p.startX() + "," + p.startY() + "," + p.startZ() + ")->(" + p.goalX() + ","
+                        + p.goalY() + "," + p.goalZ() + ")";
+                mismatches.add(new ScenarioRun.Mismatch(
+                        row, scen.toString(), selection.numberInFile(i), ends, p.optimalLength(), costs[i]));
+            }
+        }
+        return new ScenarioRun.MapResult(mapName, n, bad, totalExpanded, best, 0);
     }
 
     /** Refuses a problem with an end outside the map; the message numbers it as in the file (from 1). */

@@ -416,6 +416,24 @@ class ScenCommandTest {
     }
 
     @Test
+    void voxelScenariosRunAStarAndJumpPointsSideBySide() {
+        Path scen = StoreFixtures.voxelWorld(dir.resolve("world"), "w.3dmap");
+        int total = StoreFixtures.WORLD_PROBLEMS.length;
+        CliRun both = CliRun.of("scen", "--alg", "astar,jps", scen.toString());
+        assertEquals(0, both.status(), both::toString);
+        Row astar = row(both, VoxelScenarioRun.ALGORITHM);
+        Row jps = row(both, VoxelScenarioRun.JPS_ROW);
+        assertEquals(total, astar.problems(), both::toString);
+        assertEquals(total, jps.problems(), both::toString);
+        assertEquals(0, jps.mismatches(), both::toString);
+        assertTrue(jps.expanded() < astar.expanded(), "jump points expand fewer nodes: " + both);
+        String refused =
+                CliRun.of("scen", "--alg", "jps-improved", scen.toString()).assertBadInput();
+        assertTrue(refused.contains("--alg jps-improved does not run on voxel scenarios"), refused);
+        assertTrue(refused.contains("astar, jps or both"), refused);
+    }
+
+    @Test
     void fromAndEveryApplyToVoxelScenarios() throws java.io.IOException {
         Path scen = StoreFixtures.voxelWorld(dir.resolve("world"), "w.3dmap");
         int total = StoreFixtures.WORLD_PROBLEMS.length;
