@@ -25,6 +25,10 @@ public final class VoxelJumpMeasure {
     private VoxelJumpMeasure() {}
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("world")) {
+            world(args.length > 1 ? Integer.parseInt(args[1]) : 0);
+            return;
+        }
         Path dir = Path.of(args.length > 0 ? args[0] : "../shared/data/movingai3d");
         int every = args.length > 1 ? Integer.parseInt(args[1]) : 300;
         String which = args.length > 2 ? args[2] : "both";
@@ -55,6 +59,42 @@ public final class VoxelJumpMeasure {
                     try (PagedVoxelSearch astar = new PagedVoxelSearch(t2, new VoxelHeuristic(t2), null, 1.0)) {
                         measure(name, "astar", problems, every, grid, astar);
                     }
+                }
+            }
+        }
+    }
+
+    /**
+     * The 2^30-voxel world's corner-to-corner query (in memory), empty or with {@code solids}
+     * random solid voxels: time, expansions, pages and native bytes of each search.
+     */
+    private static void world(int solids) {
+        try (VoxelGrid grid = VoxelGrid.create(1024, 1024, 1024)) {
+            java.util.Random r = new java.util.Random(30);
+            for (int i = 0; i < solids; i++) {
+                grid.setWalkable(r.nextInt(1024), r.nextInt(1024), r.nextInt(1024), false);
+            }
+            grid.setWalkable(0, 0, 0, true);
+            grid.setWalkable(1023, 1023, 1023, true);
+            VoxelTopology topology =
+                    grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
+            int start = grid.indexOf(0, 0, 0);
+            int goal = grid.indexOf(1023, 1023, 1023);
+            try (VoxelJumpSearch jps = new VoxelJumpSearch(topology, false)) {
+                for (int run = 0; run < 3; run++) {
+                    long t0 = System.nanoTime();
+                    jps.begin(start, goal);
+                    SearchStatus status = jps.run();
+                    double ms = (System.nanoTime() - t0) / 1e6;
+                    System.out.printf(
+                            "world 1024^3, %d solids, jps: %s cost %.6f, %.1f ms, expanded %d, pages %d, %d bytes%n",
+                            solids,
+                            status,
+                            jps.pathCost(),
+                            ms,
+                            jps.expandedCount(),
+                            jps.pagesUsed(),
+                            jps.memoryBytes());
                 }
             }
         }
