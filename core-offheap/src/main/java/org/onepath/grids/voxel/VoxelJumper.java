@@ -173,6 +173,11 @@ final class VoxelJumper {
         final int dx = VoxelMoves.DX[dir];
         final int ddy = VoxelMoves.DY[dir];
         final int ddz = VoxelMoves.DZ[dir];
+        if (quiet(x, y, z, dx, ddy, ddz)) {
+            return goalAhead(x, y, z, dx, ddy, ddz)
+                    ? Math.abs(goalX - x) + Math.abs(goalY - y) + Math.abs(goalZ - z)
+                    : 0;
+        }
         if (dx != 0) {
             return dx > 0 ? forward(bits, x, y, z, goalX, goalY, goalZ) : backward(bits, x, y, z, goalX, goalY, goalZ);
         }
