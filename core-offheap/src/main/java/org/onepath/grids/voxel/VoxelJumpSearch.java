@@ -127,6 +127,7 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
 
     /** Native bytes held now: pages, directory, page table, heap and bit rows. */
     public long memoryBytes() {
+        state.ensureOpen();
         return pages.memoryBytes()
                 + open.memoryLength()
                 + bits.storageBytes()
@@ -151,6 +152,7 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
 
     /** Face, edge and corner steps of the found path (zeros unless FOUND). */
     public int[] pathSteps() {
+        state.ensureOpen();
         if (status != SearchStatus.FOUND) {
             return new int[3];
         }
@@ -163,6 +165,7 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
 
     @Override
     public double pathCost() {
+        state.ensureOpen();
         if (status != SearchStatus.FOUND) {
             return Double.POSITIVE_INFINITY;
         }
@@ -172,6 +175,7 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
 
     @Override
     public boolean canStandOn(int node) {
+        state.ensureOpen();
         return topology.isWalkable(node);
     }
 
@@ -224,10 +228,10 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
 
     @Override
     public SearchStatus step(int maxIterations) {
+        state.ensureOpen();
         if (!SlicedSearch.checkStep(maxIterations, status, "VoxelJumpSearch")) {
             return status;
         }
-        state.ensureOpen();
         final OpenList o = open;
         final VoxelPages store = pages;
         final VoxelJumper j = jumper;
@@ -346,6 +350,7 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
 
     @Override
     public int pathLength() {
+        state.ensureOpen();
         if (status != SearchStatus.FOUND) {
             return 0;
         }
@@ -402,6 +407,7 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
 
     @Override
     public int[] expandedNodes() {
+        state.ensureOpen();
         return expansions.toArray();
     }
 

@@ -25,14 +25,18 @@ public final class VoxelJumpMeasure {
     private VoxelJumpMeasure() {}
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("world")) {
+            world(args.length > 1 ? Integer.parseInt(args[1]) : 0);
+            return;
+        }
         Path dir = Path.of(args.length > 0 ? args[0] : "../shared/data/movingai3d");
         int every = args.length > 1 ? Integer.parseInt(args[1]) : 300;
         String which = args.length > 2 ? args[2] : "both";
         String[] maps =
                 args.length > 3 ? args[3].split(",") : new String[] {"A1", "A2", "Complex", "EC2", "ED1", "Simple"};
         System.out.printf(
-                "%-8s %5s %-6s %10s %10s %10s %12s %9s%n",
-                "map", "n", "alg", "mean ms", "median ms", "max ms", "expanded", "mismatch");
+                "%-8s %5s %-6s %10s %10s %10s %12s %9s %10s%n",
+                "map", "n", "alg", "mean ms", "median ms", "max ms", "expanded", "mismatch", "total ms");
         for (String name : maps) {
             Path mapFile = dir.resolve(name + ".3dmap");
             Path scenFile = dir.resolve(name + ".3dmap.3dscen");
@@ -44,63 +48,118 @@ public final class VoxelJumpMeasure {
             try (VoxelGrid grid = VoxelMap.read(mapFile).toGrid()) {
                 VoxelTopology topology =
                         grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
-                if (!which.equals("astar")) {
-                    try (VoxelJumpSearch jps = new VoxelJumpSearch(topology, false)) {
-                        measure(name, "jps", problems, every, grid, jps);
+                VoxelTopology t2 = grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
+                try (VoxelJumpSearch jps = new VoxelJumpSearch(topology, false);
+                        PagedVoxelSearch astar = new PagedVoxelSearch(t2, new VoxelHeuristic(t2), null, 1.0)) {
+                    List<String> names = new java.util.ArrayList<>();
+                    List<org.onepath.grids.SlicedSearch> searches = new java.util.ArrayList<>();
+                    if (!which.equals("astar")) {
+                        names.add("jps");
+                        searches.add(jps);
                     }
-                }
-                if (!which.equals("jps")) {
-                    VoxelTopology t2 =
-                            grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
-                    try (PagedVoxelSearch astar = new PagedVoxelSearch(t2, new VoxelHeuristic(t2), null, 1.0)) {
-                        measure(name, "astar", problems, every, grid, astar);
+                    if (!which.equals("jps")) {
+                        names.add("astar");
+                        searches.add(astar);
                     }
+                    measure(name, names, problems, every, grid, searches);
                 }
             }
         }
     }
 
+    /**
+     * The 2^30-voxel world's corner-to-corner query (in memory), empty or with {@code solids}
+     * random solid voxels: time, expansions, pages and native bytes of each search.
+     */
+    private static void world(int solids) {
+        try (VoxelGrid grid = VoxelGrid.create(1024, 1024, 1024)) {
+            java.util.Random r = new java.util.Random(30);
+            for (int i = 0; i < solids; i++) {
+                grid.setWalkable(r.nextInt(1024), r.nextInt(1024), r.nextInt(1024), false);
+            }
+            grid.setWalkable(0, 0, 0, true);
+            grid.setWalkable(1023, 1023, 1023, true);
+            VoxelTopology topology =
+                    grid.createTopology(VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
+            int start = grid.indexOf(0, 0, 0);
+            int goal = grid.indexOf(1023, 1023, 1023);
+            try (VoxelJumpSearch jps = new VoxelJumpSearch(topology, false)) {
+                for (int run = 0; run < 3; run++) {
+                    long t0 = System.nanoTime();
+                    jps.begin(start, goal);
+                    SearchStatus status = jps.run();
+                    double ms = (System.nanoTime() - t0) / 1e6;
+                    System.out.printf(
+                            "world 1024^3, %d solids, jps: %s cost %.6f, %.1f ms, expanded %d, pages %d, %d bytes%n",
+                            solids,
+                            status,
+                            jps.pathCost(),
+                            ms,
+                            jps.expandedCount(),
+                            jps.pagesUsed(),
+                            jps.memoryBytes());
+                }
+            }
+        }
+    }
+
+    /** Runs every search on each problem in turn (so a change of machine load hits them alike) and prints a row per search. */
     private static void measure(
             String name,
-            String alg,
+            List<String> names,
             List<VoxelScenario> problems,
             int every,
             VoxelGrid grid,
-            org.onepath.grids.SlicedSearch search) {
+            List<org.onepath.grids.SlicedSearch> searches) {
         int n = (problems.size() + every - 1) / every;
-        double[] ms = new double[n];
-        long expanded = 0;
-        int mismatches = 0;
+        int k = searches.size();
+        double[][] ms = new double[k][n];
+        long[] expanded = new long[k];
+        int[] mismatches = new int[k];
         int i = 0;
         for (int p = 0; p < problems.size(); p += every, i++) {
             VoxelScenario s = problems.get(p);
             int start = grid.indexOf(s.start().x(), s.start().y(), s.start().z());
             int goal = grid.indexOf(s.goal().x(), s.goal().y(), s.goal().z());
-            long t0 = System.nanoTime();
-            search.begin(start, goal);
-            SearchStatus status = search.step(Integer.MAX_VALUE);
-            ms[i] = (System.nanoTime() - t0) / 1e6;
-            if (ms[i] > 1000) {
-                System.out.println("  slow " + name + " problem " + p + " " + alg + ": " + ms[i] + " ms, expanded "
-                        + search.expandedCount() + ", pages "
-                        + (search instanceof VoxelJumpSearch j
-                                ? j.pagesUsed()
-                                : ((PagedVoxelSearch) search).pagesUsed())
-                        + ", " + s);
-            }
-            expanded += search.expandedCount();
-            double optimal = s.optimalLength();
-            if (status != SearchStatus.FOUND || Math.abs(search.pathCost() - optimal) > 1e-6 * Math.max(1, optimal)) {
-                mismatches++;
-                System.out.println("  mismatch " + name + " problem " + p + ": " + status + " " + search.pathCost()
-                        + " vs " + optimal);
+            for (int a = 0; a < k; a++) {
+                org.onepath.grids.SlicedSearch search = searches.get(a);
+                long t0 = System.nanoTime();
+                search.begin(start, goal);
+                SearchStatus status = search.step(Integer.MAX_VALUE);
+                ms[a][i] = (System.nanoTime() - t0) / 1e6;
+                expanded[a] += search.expandedCount();
+                double optimal = s.optimalLength();
+                if (status != SearchStatus.FOUND
+                        || Math.abs(search.pathCost() - optimal) > 1e-6 * Math.max(1, optimal)) {
+                    mismatches[a]++;
+                    System.out.println("  mismatch " + name + " problem " + p + " " + names.get(a) + ": " + status + " "
+                            + search.pathCost() + " vs " + optimal);
+                }
+                if (ms[a][i] > 1000) {
+                    System.out.println("  slow " + name + " problem " + p + " " + names.get(a) + ": " + ms[a][i]
+                            + " ms, expanded " + search.expandedCount() + ", pages "
+                            + (search instanceof VoxelJumpSearch j
+                                    ? j.pagesUsed()
+                                    : ((PagedVoxelSearch) search).pagesUsed())
+                            + ", " + s);
+                }
             }
         }
-        double[] sorted = ms.clone();
-        Arrays.sort(sorted);
-        double mean = Arrays.stream(ms).sum() / n;
-        System.out.printf(
-                "%-8s %5d %-6s %10.3f %10.3f %10.3f %12d %9d%n",
-                name, n, alg, mean, sorted[n / 2], sorted[n - 1], expanded / n, mismatches);
+        for (int a = 0; a < k; a++) {
+            double[] sorted = ms[a].clone();
+            Arrays.sort(sorted);
+            double total = Arrays.stream(ms[a]).sum();
+            System.out.printf(
+                    "%-8s %5d %-6s %10.3f %10.3f %10.3f %12d %9d %10.1f%n",
+                    name,
+                    n,
+                    names.get(a),
+                    total / n,
+                    sorted[n / 2],
+                    sorted[n - 1],
+                    expanded[a] / n,
+                    mismatches[a],
+                    total);
+        }
     }
 }

@@ -374,6 +374,19 @@ class VoxelJumpSearchTest {
             IllegalStateException closed = assertThrows(IllegalStateException.class, () -> search.begin(0, 63));
             assertTrue(closed.getMessage().contains("VoxelJumpSearch"), closed.getMessage());
             assertThrows(IllegalStateException.class, search::trimPool);
+            for (org.junit.jupiter.api.function.Executable call : List.<org.junit.jupiter.api.function.Executable>of(
+                    () -> search.step(1),
+                    search::pathCost,
+                    search::pathLength,
+                    search::path,
+                    search::pathSteps,
+                    search::expandedNodes,
+                    search::memoryBytes,
+                    () -> search.canStandOn(0),
+                    () -> search.tryBegin(0, 63))) {
+                IllegalStateException e = assertThrows(IllegalStateException.class, call);
+                assertTrue(e.getMessage().contains("VoxelJumpSearch"), e.getMessage());
+            }
             grid.setWalkable(1, 1, 1, false); // the closed search no longer listens
         }
     }
