@@ -12,7 +12,8 @@ public interface ChunkEditListener {
 
     /**
      * Any voxel of the chunk in slot {@code slot} may change: the slot was made default again, or
-     * its writable chunk was handed to a bulk writer that writes after this call.
+     * its writable chunk was handed to a bulk writer that writes after this call (and must finish
+     * before anything reads the derived structure again).
      */
     void chunkReplaced(int slot);
 }

@@ -1,5 +1,6 @@
 package org.onepath.grids.voxel;
 
+import java.util.Arrays;
 import org.onepath.cells.VoxelCornerRule;
 
 /**
@@ -83,11 +84,11 @@ final class VoxelJumpRules {
                 n++;
             }
             NATURAL[d] = natural;
-            FORCED_MOVE[d] = java.util.Arrays.copyOf(moves, n);
-            FORCED_LEGAL[d] = java.util.Arrays.copyOf(legal, n);
-            FORCED_BOX[d] = java.util.Arrays.copyOf(box, n);
-            SUB_FACES[d] = java.util.Arrays.copyOf(subFaces, faces);
-            SUB_EDGES[d] = java.util.Arrays.copyOf(subEdges, edges);
+            FORCED_MOVE[d] = Arrays.copyOf(moves, n);
+            FORCED_LEGAL[d] = Arrays.copyOf(legal, n);
+            FORCED_BOX[d] = Arrays.copyOf(box, n);
+            SUB_FACES[d] = Arrays.copyOf(subFaces, faces);
+            SUB_EDGES[d] = Arrays.copyOf(subEdges, edges);
         }
     }
 

@@ -45,8 +45,9 @@ import org.onepath.memory.QuadHeap;
  * <p>What it shares: the search state lives in {@link VoxelPages}, as the voxel A*'s, pages
  * taken as the search reaches their blocks and kept between queries under the same pool rule
  * ({@link #trimPool()}); the open list is the shared {@link QuadHeap} without decrease-key. What
- * it adds: the walkable bits ({@link VoxelBitRows}), which it owns and which follow the chunk
- * table's edits.
+ * it adds: the walkable bits along x, y and z ({@link VoxelBitRows}), which it owns and which
+ * follow the chunk table's edits, so the search may be kept across edits of its grid (not during a
+ * search: edit between {@link #begin} and the end of the search and the result is undefined).
  *
  * <p>Not thread-safe. Owns its memory: {@link #close()} frees it.
  */

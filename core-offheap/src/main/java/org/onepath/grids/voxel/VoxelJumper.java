@@ -6,6 +6,7 @@ import static org.onepath.layout.VoxelBitRowsLayout.WORD_SHIFT;
 
 import java.util.Objects;
 import org.onepath.layout.VoxelBitRowsLayout;
+import org.onepath.layout.VoxelChunkLayout;
 
 /**
  * The jumps of the voxel jump point search over {@link VoxelBitRows} ({@code docs/voxels.md},
@@ -81,7 +82,7 @@ final class VoxelJumper {
      */
     private boolean quiet(int x, int y, int z, int dx, int dy, int dz) {
         // The jump's first voxel's chunk lies in the box: when it holds a solid, so does the box.
-        final int shift = org.onepath.layout.VoxelChunkLayout.CHUNK_SHIFT;
+        final int shift = VoxelChunkLayout.CHUNK_SHIFT;
         final int fx = x + dx;
         final int fy = y + dy;
         final int fz = z + dz;

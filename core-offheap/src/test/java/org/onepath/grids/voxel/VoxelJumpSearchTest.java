@@ -406,6 +406,51 @@ class VoxelJumpSearchTest {
         }
     }
 
+    /** One search kept across random edits answers as Dijkstra on the edited contents each time. */
+    @Test
+    void aSearchKeptAcrossEditsEqualsDijkstra() {
+        Random master = new Random(36);
+        for (int i = 0; i < 30; i++) {
+            long seed = master.nextLong();
+            Random r = new Random(seed);
+            int sx = 5 + r.nextInt(70);
+            int sy = 5 + r.nextInt(20);
+            int sz = 5 + r.nextInt(20);
+            int defaultArea = r.nextInt(4) == 0 ? 255 : 0;
+            VoxelReference ref = new VoxelReference(sx, sy, sz, defaultArea);
+            try (VoxelGrid grid = VoxelGrid.create(sx, sy, sz, defaultArea);
+                    VoxelJumpSearch search = new VoxelJumpSearch(grid.createTopology(C26, NCC), r.nextBoolean())) {
+                for (int round = 0; round < 8; round++) {
+                    int edits = 1 + r.nextInt(round == 0 ? 400 : 60);
+                    for (int e = 0; e < edits; e++) {
+                        int x = r.nextInt(sx);
+                        int y = r.nextInt(sy);
+                        int z = r.nextInt(sz);
+                        int area = r.nextInt(3) == 0 ? VoxelReference.SOLID : 0;
+                        grid.setArea(x, y, z, area);
+                        ref.setArea(x, y, z, area);
+                    }
+                    List<Integer> open = ref.openNodes();
+                    if (open.size() < 2) {
+                        continue;
+                    }
+                    int start = open.get(r.nextInt(open.size()));
+                    int goal = open.get(r.nextInt(open.size()));
+                    double dist = ref.distance(start, goal, C26, NCC, null);
+                    Run run = run(search, start, goal, Integer.MAX_VALUE);
+                    String where = "seed " + seed + " round " + round;
+                    if (dist == Double.POSITIVE_INFINITY) {
+                        assertEquals(SearchStatus.NO_PATH, run.status(), where);
+                    } else {
+                        assertEquals(SearchStatus.FOUND, run.status(), where);
+                        assertEquals(dist, run.cost(), 1e-9 * Math.max(1, dist), where);
+                        checkPath(ref, start, goal, run, where);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void editsReachTheSearch() {
         try (VoxelGrid grid = VoxelGrid.create(40, 20, 20);
