@@ -59,7 +59,7 @@ public final class VoxelMap {
         MovingAiMap.LineReader lines = new MovingAiMap.LineReader(content);
         String header = null;
         while (lines.next()) {
-            String text = lines.text().strip();
+            String text = TextFields.trim(lines.text());
             if (!text.isEmpty()) {
                 header = text;
                 break;
@@ -163,6 +163,36 @@ public final class VoxelMap {
     /** Number of solid voxel lines in the file (a voxel listed twice counts twice). */
     public int solidCount() {
         return solid.length / 3;
+    }
+
+    /** Solid voxel {@code i} in file order, as {@code {x, y, z}}. */
+    public int[] solid(int i) {
+        Objects.checkIndex(i, solid.length / 3);
+        return new int[] {solid[3 * i], solid[3 * i + 1], solid[3 * i + 2]};
+    }
+
+    /**
+     * The map in canonical text: {@code voxel X Y Z}, then one {@code x y z} line per solid voxel
+     * in file order, each line ending with LF. {@link #parse} reads it back to an equal map.
+     */
+    public String toText() {
+        StringBuilder s = new StringBuilder(32 + 12 * (solid.length / 3));
+        s.append("voxel ")
+                .append(sizeX)
+                .append(' ')
+                .append(sizeY)
+                .append(' ')
+                .append(sizeZ)
+                .append('\n');
+        for (int i = 0; i < solid.length; i += 3) {
+            s.append(solid[i])
+                    .append(' ')
+                    .append(solid[i + 1])
+                    .append(' ')
+                    .append(solid[i + 2])
+                    .append('\n');
+        }
+        return s.toString();
     }
 
     /** A new grid, open except for the listed voxels; the caller closes it. */
