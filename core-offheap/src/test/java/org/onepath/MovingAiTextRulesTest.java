@@ -76,6 +76,29 @@ class MovingAiTextRulesTest {
     }
 
     @Test
+    void voxelCoordinatesMayHaveLeadingZeros() {
+        VoxelMap m = VoxelMap.parse("v", bytes("voxel 4 4 4\n000000000003 0 1\n"));
+        assertArrayEquals(new int[] {3, 0, 1}, m.solid(0));
+        assertEquals(
+                2,
+                assertThrows(
+                                GridFormatException.class,
+                                () -> VoxelMap.parse("v", bytes("voxel 4 4 4\n99999999999999999999 0 0\n")))
+                        .line());
+    }
+
+    @Test
+    void carriageReturnsAtALinesEndsAreNoPartOfAField() {
+        MovingAiMap m = MovingAiMap.parse("m", bytes("type octile\r\r\nheight 1\nwidth 1\nmap\n.\r"));
+        assertEquals("octile", m.type());
+        assertEquals("version 1\nn\n", VoxelScenarios.toText("n", VoxelScenarios.parse("v", "version\t 1\r\nn\r\r\n")));
+        assertArrayEquals(
+                new int[] {1, 2, 3},
+                VoxelMap.parse("v", bytes("voxel 4 4 4\n\r1 2 3\r\r\n")).solid(0));
+        assertEquals(2, mapLine("type octile\nheight 1\r1\nwidth 1\nmap\n.\n"));
+    }
+
+    @Test
     void anEmptyMapNamesLineOne() {
         assertEquals(1, mapLine(""));
     }

@@ -57,7 +57,8 @@ final class MovingAiText {
             pos = end + 1;
             number++;
             if (!sawVersion) {
-                if (!trimmed.equals("version 1") && !trimmed.equals("version 1.0")) {
+                String[] v = TextFields.fields(trimmed);
+                if (v.length != 2 || !v[0].equals("version") || !v[1].equals("1") && !v[1].equals("1.0")) {
                     throw new GridFormatException(
                             source,
                             number,

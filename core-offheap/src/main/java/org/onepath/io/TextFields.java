@@ -9,7 +9,9 @@ import java.util.List;
  * sign), and a number field is a plain decimal, {@code D+(.D+)?([eE][+-]?D+)?} after an optional
  * minus where the reader allows one. So a file reads the same in every reader, and a value such
  * as {@code +5}, {@code 0x1p3}, {@code 2f} or {@code 1\u000B} is refused rather than read by a
- * lenient JDK parser.
+ * lenient JDK parser. A line is trimmed of spaces, tabs and carriage returns at its ends (a line
+ * ending {@code \r\r\n} reads as one ending {@code \r\n}, so no field ends with a CR that a
+ * canonical writer could not give back).
  */
 final class TextFields {
     private TextFields() {}
@@ -18,14 +20,19 @@ final class TextFields {
         return c == ' ' || c == '\t';
     }
 
-    /** {@code s} without the spaces and tabs at either end. */
+    /** Whether {@code c} is trimmed from the ends of a line: a blank or a carriage return. */
+    static boolean isEdge(int c) {
+        return c == ' ' || c == '\t' || c == '\r';
+    }
+
+    /** {@code s} without the spaces, tabs and carriage returns at either end. */
     static String trim(String s) {
         int from = 0;
         int to = s.length();
-        while (from < to && isBlank(s.charAt(from))) {
+        while (from < to && isEdge(s.charAt(from))) {
             from++;
         }
-        while (to > from && isBlank(s.charAt(to - 1))) {
+        while (to > from && isEdge(s.charAt(to - 1))) {
             to--;
         }
         return s.substring(from, to);

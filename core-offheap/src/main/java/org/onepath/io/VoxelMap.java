@@ -88,6 +88,12 @@ public final class VoxelMap {
         while (lines.next()) {
             int pos = lines.start();
             int end = pos + lines.length();
+            while (pos < end && TextFields.isEdge(content[pos])) {
+                pos++;
+            }
+            while (end > pos && TextFields.isEdge(content[end - 1])) {
+                end--;
+            }
             int field = 0;
             int[] value = new int[3];
             while (true) {
@@ -102,10 +108,10 @@ public final class VoxelMap {
                 boolean digits = true;
                 while (pos < end && content[pos] != ' ' && content[pos] != '\t') {
                     byte c = content[pos++];
-                    if (c < '0' || c > '9' || pos - tokenStart > 10) {
+                    if (c < '0' || c > '9') {
                         digits = false;
-                    } else {
-                        v = v * 10 + (c - '0');
+                    } else if (v < 1L << 40) {
+                        v = v * 10 + (c - '0'); // stays past every bound once past 2^40: leading zeros are fine
                     }
                 }
                 if (field == 3) {

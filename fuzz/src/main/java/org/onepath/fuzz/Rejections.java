@@ -14,7 +14,9 @@ import org.onepath.store.StoreException;
  */
 public final class Rejections {
     private static final Pattern INDEX = Pattern.compile("\\[[^\\]]*\\]");
-    private static final Pattern QUOTED = Pattern.compile("'[^']*'");
+    /** Greedy: a quoted value may hold quotes of its own. */
+    private static final Pattern QUOTED = Pattern.compile("'.*'", Pattern.DOTALL);
+
     private static final Pattern NUMBER = Pattern.compile("-?(0x[0-9a-fA-F]+|[0-9][0-9.eE+-]*)");
 
     private Rejections() {}
@@ -46,7 +48,8 @@ public final class Rejections {
     }
 
     /** A text reader's rejection: its message after {@code source:line: }, quoted text and numbers folded. */
-    public static String ofText(IllegalArgumentException e, String source) {
+    public static String ofText(IllegalArgumentException e) {
+        String source = e instanceof GridFormatException g ? g.source() : ((GraphFormatException) e).source();
         String m = String.valueOf(e.getMessage());
         if (m.startsWith(source)) {
             int colon = m.indexOf(": ", source.length());

@@ -18,7 +18,12 @@ public final class Targets {
             "graph",
             "graphastar",
             "gridhpa",
-            "replan");
+            "replan",
+            "movingai-map",
+            "movingai-scen",
+            "voxel-map",
+            "voxel-scen",
+            "dimacs");
 
     private Targets() {}
 
@@ -37,6 +42,11 @@ public final class Targets {
             case "graphastar" -> GraphAStarTarget::new;
             case "gridhpa" -> GridHpaTarget::new;
             case "replan" -> ReplanTarget::new;
+            case "movingai-map" -> MovingAiMapTarget::new;
+            case "movingai-scen" -> MovingAiScenTarget::new;
+            case "voxel-map" -> VoxelMapTarget::new;
+            case "voxel-scen" -> VoxelScenTarget::new;
+            case "dimacs" -> DimacsTarget::new;
             default -> null;
         };
         return make == null ? null : make.get();
