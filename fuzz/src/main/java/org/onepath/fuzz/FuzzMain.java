@@ -234,8 +234,8 @@ public final class FuzzMain {
         List<String> targets;
         if (target.equals("all")) {
             targets = Targets.NAMES;
-        } else if (Targets.NAMES.contains(target)) {
-            targets = List.of(target);
+        } else if (Targets.NAMES.contains(target) || Targets.ALIASES.containsKey(target)) {
+            targets = List.of(Targets.ALIASES.getOrDefault(target, target));
         } else {
             throw new BadArgument(
                     "--target",
