@@ -83,7 +83,8 @@ final class RefText {
     }
 
     static String[] fields(String line) {
-        String t = line.replaceAll("^[ \t\r]+|[ \t\r]+$", "");
+        // \A and \z, not ^ and $: a $ also matches before a final line terminator such as U+0085
+        String t = line.replaceAll("\\A[ \t\r]+|[ \t\r]+\\z", "");
         return t.isEmpty() ? new String[0] : BLANKS.split(t);
     }
 
