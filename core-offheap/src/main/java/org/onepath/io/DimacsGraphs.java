@@ -2,10 +2,12 @@ package org.onepath.io;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Objects;
 import org.onepath.Graph;
 import org.onepath.PointGraph;
@@ -25,7 +27,14 @@ import org.onepath.PointGraph;
  * coordinates any finite numbers (the challenge's are millionths of a degree). The problem line
  * must come before the first arc or node line; the arc lines must number exactly ARCS, and
  * every node must have one coordinate line. Any other line, a count out of range (at most 2^26
- * nodes) or a malformed number throws {@link GraphFormatException} naming the file and line.
+ * nodes) or a malformed number throws {@link GraphFormatException} naming the file and line (a
+ * count that the file's end contradicts names its last line).
+ *
+ * <p>Lines end with LF, CRLF or CR; fields are separated by spaces and tabs. Counts and node ids
+ * are ASCII digits, weights and coordinates plain decimals ({@code D+(.D+)?([eE][+-]?D+)?}, a
+ * coordinate after an optional minus); any byte reads (ISO-8859-1), so a stray byte is a format
+ * error of its line. The coordinates are read before the point memory is allocated, so a problem
+ * line announcing many nodes costs nothing until their lines are there.
  */
 public final class DimacsGraphs {
     private DimacsGraphs() {}
@@ -38,10 +47,45 @@ public final class DimacsGraphs {
      */
     public static Graph readGraph(Path gr) {
         Objects.requireNonNull(gr, "gr");
-        try (BufferedReader in = Files.newBufferedReader(gr, StandardCharsets.US_ASCII)) {
+        try (BufferedReader in = Files.newBufferedReader(gr, StandardCharsets.ISO_8859_1)) {
             return new ArcReader(gr.toString()).read(in);
         } catch (IOException e) {
             throw new UncheckedIOException(gr + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A graph of {@code .gr} text, as {@link #readGraph(Path)} reads a file. The caller closes it.
+     *
+     * @param source name used in error messages
+     * @throws GraphFormatException naming the source and line of malformed input
+     */
+    public static Graph parseGraph(String source, String gr) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(gr, "gr");
+        try (BufferedReader in = new BufferedReader(new StringReader(gr))) {
+            return new ArcReader(source).read(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(source + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A point graph of {@code .gr} and {@code .co} text, as {@link #readPointGraph(Path, Path)}
+     * reads files. The caller closes it.
+     *
+     * @throws GraphFormatException naming the source and line of malformed input
+     */
+    public static PointGraph parsePointGraph(String grSource, String gr, String coSource, String co) {
+        Objects.requireNonNull(grSource, "grSource");
+        Objects.requireNonNull(gr, "gr");
+        Objects.requireNonNull(coSource, "coSource");
+        Objects.requireNonNull(co, "co");
+        try (BufferedReader arcsIn = new BufferedReader(new StringReader(gr));
+                BufferedReader coordsIn = new BufferedReader(new StringReader(co))) {
+            return pointGraph(grSource, arcsIn, coSource, coordsIn);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
         }
     }
 
@@ -56,23 +100,57 @@ public final class DimacsGraphs {
     public static PointGraph readPointGraph(Path gr, Path co) {
         Objects.requireNonNull(gr, "gr");
         Objects.requireNonNull(co, "co");
-        PointGraph.Builder builder = null;
-        try (BufferedReader arcsIn = Files.newBufferedReader(gr, StandardCharsets.US_ASCII);
-                BufferedReader coordsIn = Files.newBufferedReader(co, StandardCharsets.US_ASCII)) {
-            ArcReader arcs = new ArcReader(gr.toString());
-            int n = arcs.problem(arcsIn);
-            builder = PointGraph.builder(n, 2);
+        try (BufferedReader arcsIn = Files.newBufferedReader(gr, StandardCharsets.ISO_8859_1);
+                BufferedReader coordsIn = Files.newBufferedReader(co, StandardCharsets.ISO_8859_1)) {
+            return pointGraph(gr.toString(), arcsIn, co.toString(), coordsIn);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+
+    /** The problem line of the arcs, every coordinate, then the arcs into a builder of that many nodes. */
+    private static PointGraph pointGraph(
+            String grSource, BufferedReader arcsIn, String coSource, BufferedReader coordsIn) throws IOException {
+        ArcReader arcs = new ArcReader(grSource);
+        int n = arcs.problem(arcsIn);
+        Coordinates coordinates = readCoordinates(coordsIn, coSource, n);
+        PointGraph.Builder builder = PointGraph.builder(n, 2);
+        try {
+            for (int i = 0; i < coordinates.count; i++) {
+                builder.point(coordinates.node[i], coordinates.x[i], coordinates.y[i]);
+            }
             arcs.arcs(arcsIn, builder);
-            readCoordinates(coordsIn, co.toString(), n, builder);
             PointGraph built = builder.build();
             builder = null;
             return built;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e.getMessage(), e);
         } finally {
             if (builder != null) {
                 builder.close();
             }
+        }
+    }
+
+    /** The coordinate lines in file order, in heap arrays that grow with the lines read. */
+    private static final class Coordinates {
+        int count;
+        int[] node = new int[64];
+        double[] x = new double[64];
+        double[] y = new double[64];
+        long[] line = new long[64];
+
+        void add(int v, double px, double py, long at) {
+            if (count == node.length) {
+                int grown = 2 * count;
+                node = Arrays.copyOf(node, grown);
+                x = Arrays.copyOf(x, grown);
+                y = Arrays.copyOf(y, grown);
+                line = Arrays.copyOf(line, grown);
+            }
+            node[count] = v;
+            x[count] = px;
+            y[count] = py;
+            line[count] = at;
+            count++;
         }
     }
 
@@ -83,12 +161,10 @@ public final class DimacsGraphs {
         return gr.resolveSibling(base + ".co");
     }
 
-    private static void readCoordinates(BufferedReader in, String source, int nodes, PointGraph.Builder builder)
-            throws IOException {
+    private static Coordinates readCoordinates(BufferedReader in, String source, int nodes) throws IOException {
         Tokens t = new Tokens(source);
         boolean problem = false;
-        long[] seen = new long[(nodes + 63) >>> 6];
-        int placed = 0;
+        Coordinates c = new Coordinates();
         String line;
         while ((line = in.readLine()) != null) {
             t.next(line);
@@ -114,33 +190,45 @@ public final class DimacsGraphs {
                     throw t.error("a node line before the problem line 'p aux sp co NODES'");
                 }
                 int node = (int) t.integer("a node id", 1, nodes) - 1;
-                double x = t.number("the x coordinate");
-                double y = t.number("the y coordinate");
+                double x = t.number("the x coordinate", true);
+                double y = t.number("the y coordinate", true);
                 t.end();
-                if ((seen[node >>> 6] & 1L << node) != 0) {
-                    throw t.error("node " + (node + 1) + " has a second coordinate line");
-                }
-                seen[node >>> 6] |= 1L << node;
-                placed++;
-                builder.point(node, x, y);
+                c.add(node, x, y, t.lineNumber());
             } else {
-                throw t.error("line kind '" + kind + "'; expected c, p or v");
+                throw t.error("line kind '" + Tokens.abbreviate(kind) + "'; expected c, p or v");
             }
         }
         if (!problem) {
-            throw new GraphFormatException(source, 0, "no problem line 'p aux sp co NODES'");
+            throw t.atEnd("no problem line 'p aux sp co NODES'");
         }
-        if (placed != nodes) {
-            for (int v = 0; v < nodes; v++) {
-                if ((seen[v >>> 6] & 1L << v) == 0) {
-                    throw new GraphFormatException(
-                            source,
-                            0,
-                            "node " + (v + 1) + " has no coordinate line (" + placed + " of " + nodes
-                                    + " nodes placed)");
+        // Node ids with their position in the file, sorted: a repeated id is a second line, a gap a missing node.
+        long[] byNode = new long[c.count];
+        for (int i = 0; i < c.count; i++) {
+            byNode[i] = (long) c.node[i] << 32 | i;
+        }
+        Arrays.sort(byNode);
+        int repeated = -1;
+        for (int i = 1; i < byNode.length; i++) {
+            if (byNode[i] >>> 32 == byNode[i - 1] >>> 32) {
+                int at = (int) byNode[i];
+                if (repeated < 0 || at < repeated) {
+                    repeated = at;
                 }
             }
         }
+        if (repeated >= 0) {
+            throw new GraphFormatException(
+                    source, c.line[repeated], "node " + (c.node[repeated] + 1) + " has a second coordinate line");
+        }
+        if (c.count != nodes) {
+            int missing = 0;
+            while (missing < byNode.length && byNode[missing] >>> 32 == missing) {
+                missing++;
+            }
+            throw t.atEnd("node " + (missing + 1) + " has no coordinate line (" + c.count + " of " + nodes
+                    + " nodes placed)");
+        }
+        return c;
     }
 
     /** Reads a .gr file: the problem line, then the arcs. */
@@ -175,7 +263,8 @@ public final class DimacsGraphs {
                 }
                 String kind = t.word("a line kind (c, p or a)");
                 if (!kind.equals("p")) {
-                    throw t.error("an '" + kind + "' line before the problem line 'p sp NODES ARCS'");
+                    throw t.error(
+                            "an '" + Tokens.abbreviate(kind) + "' line before the problem line 'p sp NODES ARCS'");
                 }
                 t.expectWord("sp");
                 nodes = (int) t.integer("the node count", 0, Graph.MAX_NODES);
@@ -183,7 +272,7 @@ public final class DimacsGraphs {
                 t.end();
                 return nodes;
             }
-            throw new GraphFormatException(t.source, 0, "no problem line 'p sp NODES ARCS'");
+            throw t.atEnd("no problem line 'p sp NODES ARCS'");
         }
 
         /** Reads the arc lines into a Graph or a PointGraph.Builder. */
@@ -200,18 +289,19 @@ public final class DimacsGraphs {
                     throw t.error("a second problem line");
                 }
                 if (!kind.equals("a")) {
-                    throw t.error("line kind '" + kind + "'; expected c or a");
+                    throw t.error("line kind '" + Tokens.abbreviate(kind) + "'; expected c or a");
                 }
                 if (read == arcs) {
                     throw t.error("more arc lines than the " + arcs + " the problem line announced");
                 }
                 int from = (int) t.integer("the tail node", 1, nodes) - 1;
                 int to = (int) t.integer("the head node", 1, nodes) - 1;
-                double w = t.number("the weight");
+                double w = t.number("the weight", true);
                 if (w < 0) {
                     throw t.error("weight " + w + "; expected a number >= 0");
                 }
                 t.end();
+                w = w + 0.0; // -0 is weight 0
                 if (target instanceof Graph g) {
                     g.addEdge(from, to, w);
                 } else {
@@ -220,7 +310,7 @@ public final class DimacsGraphs {
                 read++;
             }
             if (read != arcs) {
-                throw new GraphFormatException(t.source, 0, read + " arc lines; the problem line announced " + arcs);
+                throw t.atEnd(read + " arc lines; the problem line announced " + arcs);
             }
         }
     }
@@ -271,9 +361,12 @@ public final class DimacsGraphs {
             String w = word(what);
             long v;
             try {
+                if (!TextFields.isDigits(w)) {
+                    throw new NumberFormatException(w);
+                }
                 v = Long.parseLong(w);
             } catch (NumberFormatException e) {
-                throw error("'" + w + "' for " + what + "; expected an integer");
+                throw error("'" + abbreviate(w) + "' for " + what + "; expected an integer");
             }
             if (v < min || v > max) {
                 throw error(what + " " + v + " is outside " + min + ".." + max);
@@ -281,16 +374,15 @@ public final class DimacsGraphs {
             return v;
         }
 
-        double number(String what) {
+        /** A plain decimal, after a minus if {@code signed}. */
+        double number(String what, boolean signed) {
             String w = word(what);
-            double v;
-            try {
-                v = Double.parseDouble(w);
-            } catch (NumberFormatException e) {
-                throw error("'" + w + "' for " + what + "; expected a number");
+            if (!TextFields.isDecimal(w, signed)) {
+                throw error("'" + abbreviate(w) + "' for " + what + "; expected a number");
             }
+            double v = Double.parseDouble(w);
             if (!Double.isFinite(v)) {
-                throw error(what + " " + w + "; expected a finite number");
+                throw error(what + " " + abbreviate(w) + "; expected a finite number");
             }
             return v;
         }
@@ -298,12 +390,25 @@ public final class DimacsGraphs {
         void end() {
             skipSpace();
             if (at != line.length()) {
-                throw error("'" + line.substring(at) + "' after the last field");
+                throw error("'" + abbreviate(line.substring(at)) + "' after the last field");
             }
+        }
+
+        long lineNumber() {
+            return lineNumber;
         }
 
         GraphFormatException error(String detail) {
             return new GraphFormatException(source, lineNumber, detail);
+        }
+
+        /** A problem the end of the file shows: named at the last line (line 1 of an empty file). */
+        GraphFormatException atEnd(String detail) {
+            return new GraphFormatException(source, Math.max(1, lineNumber), detail + " at the end of the file");
+        }
+
+        static String abbreviate(String s) {
+            return s.length() <= 40 ? s : s.substring(0, 40) + "...";
         }
 
         private void skipSpace() {
@@ -313,7 +418,7 @@ public final class DimacsGraphs {
         }
 
         private static boolean isSpace(char c) {
-            return c == ' ' || c == '\t' || c == '\r';
+            return TextFields.isBlank(c);
         }
     }
 }

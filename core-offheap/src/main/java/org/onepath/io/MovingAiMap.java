@@ -13,7 +13,8 @@ import org.onepath.cells.GridFormatException;
 /**
  * A parsed Moving AI {@code .map} file: a header ({@code type}, {@code height}, {@code width},
  * then {@code map}) and {@code height} rows of {@code width} characters. Rows may end with LF or
- * CRLF. Every character is checked when the file is parsed, so {@link #toGrid()} cannot fail.
+ * CRLF; header fields are separated by spaces or tabs and the sides are ASCII digits (the rules
+ * of {@link TextFields}). Every character is checked when the file is parsed, so {@link #toGrid()} cannot fail.
  *
  * <p>Sizes are bounded (1..65536 per side, at most 2^28 cells), and the rows must be present in
  * the file before any grid memory is allocated.
@@ -70,13 +71,14 @@ public final class MovingAiMap {
         int height = -1;
         while (true) {
             if (!lines.next()) {
-                throw new GridFormatException(source, lines.number(), "file ends in the header; expected a line 'map'");
+                throw new GridFormatException(
+                        source, Math.max(1, lines.number()), "file ends in the header; expected a line 'map'");
             }
-            String line = lines.text().strip();
+            String line = TextFields.trim(lines.text());
             if (line.isEmpty()) {
                 continue;
             }
-            String[] parts = line.split("\\s+");
+            String[] parts = TextFields.fields(line);
             String key = parts[0];
             if (key.equals("map") && parts.length == 1) {
                 break;
@@ -85,7 +87,8 @@ public final class MovingAiMap {
                 throw new GridFormatException(
                         source,
                         lines.number(),
-                        "unexpected header line '" + line + "'; expected 'type T', 'height H', 'width W' or 'map'");
+                        "unexpected header line '" + MovingAiText.abbreviate(line)
+                                + "'; expected 'type T', 'height H', 'width W' or 'map'");
             }
             switch (key) {
                 case "type" -> {
@@ -110,7 +113,8 @@ public final class MovingAiMap {
                     throw new GridFormatException(
                             source,
                             lines.number(),
-                            "unexpected header field '" + key + "'; expected type, height, width or map");
+                            "unexpected header field '" + MovingAiText.abbreviate(key)
+                                    + "'; expected type, height, width or map");
             }
         }
         if (type == null || width < 0 || height < 0) {
@@ -125,7 +129,8 @@ public final class MovingAiMap {
                     lines.number(),
                     "map size " + width + " x " + height + " exceeds " + Grid.MAX_CELLS + " cells");
         }
-        int[] rowOffsets = new int[height];
+        // Grows with the rows read: a header announcing many rows allocates nothing until they are there.
+        int[] rowOffsets = new int[Math.min(height, 256)];
         for (int y = 0; y < height; y++) {
             if (!lines.next()) {
                 throw new GridFormatException(
@@ -148,10 +153,13 @@ public final class MovingAiMap {
                                     + "', expected one of . G S @ O T W");
                 }
             }
+            if (y == rowOffsets.length) {
+                rowOffsets = java.util.Arrays.copyOf(rowOffsets, Math.min(height, 2 * y));
+            }
             rowOffsets[y] = start;
         }
         while (lines.next()) {
-            if (!lines.text().isBlank()) {
+            if (!TextFields.trim(lines.text()).isEmpty()) {
                 throw new GridFormatException(source, lines.number(), "text after the " + height + " map rows");
             }
         }
@@ -173,6 +181,30 @@ public final class MovingAiMap {
 
     public int height() {
         return height;
+    }
+
+    /**
+     * The map in canonical text: {@code type}, {@code height}, {@code width} and {@code map} lines,
+     * then the rows, each line ending with LF. {@link #parse} reads it back to an equal map.
+     */
+    public String toText() {
+        StringBuilder s = new StringBuilder((width + 1) * height + 64);
+        s.append("type ").append(type).append('\n');
+        s.append("height ").append(height).append('\n');
+        s.append("width ").append(width).append('\n');
+        s.append("map\n");
+        for (int y = 0; y < height; y++) {
+            s.append(new String(content, rowOffsets[y], width, java.nio.charset.StandardCharsets.ISO_8859_1))
+                    .append('\n');
+        }
+        return s.toString();
+    }
+
+    /** The character of cell (x, y) as the file has it: one of {@code . G S @ O T W}. */
+    public char charAt(int x, int y) {
+        Objects.checkIndex(x, width);
+        Objects.checkIndex(y, height);
+        return (char) content[rowOffsets[y] + x];
     }
 
     /** A new grid with {@link MovingAiOptions#DEFAULT}. */
@@ -214,9 +246,13 @@ public final class MovingAiMap {
     private static int parseSide(String source, int line, String field, String text) {
         int value;
         try {
+            if (!TextFields.isDigits(text)) {
+                throw new NumberFormatException(text);
+            }
             value = Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw new GridFormatException(source, line, field + " '" + text + "' is not an integer");
+            throw new GridFormatException(
+                    source, line, field + " '" + MovingAiText.abbreviate(text) + "' is not an integer");
         }
         if (value < 1 || value > MAX_SIDE) {
             throw new GridFormatException(source, line, field + " " + value + " is outside 1.." + MAX_SIDE);

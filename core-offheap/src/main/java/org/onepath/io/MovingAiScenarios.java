@@ -40,6 +40,23 @@ public final class MovingAiScenarios {
         return out;
     }
 
+    /**
+     * Scenarios in canonical text: {@code version 1}, then one tab-separated line per problem,
+     * the length as {@link Double#toString(double)} writes it, each line ending with LF.
+     * {@link #parse} reads it back to equal records.
+     */
+    public static String toText(List<MovingAiScenario> scenarios) {
+        StringBuilder s = new StringBuilder("version 1\n");
+        for (MovingAiScenario c : scenarios) {
+            s.append(c.bucket()).append('\t').append(c.map()).append('\t');
+            s.append(c.mapWidth()).append('\t').append(c.mapHeight()).append('\t');
+            s.append(c.startX()).append('\t').append(c.startY()).append('\t');
+            s.append(c.goalX()).append('\t').append(c.goalY()).append('\t');
+            s.append(c.optimalLength()).append('\n');
+        }
+        return s.toString();
+    }
+
     private static MovingAiScenario parseLine(String source, int line, String text) {
         String[] f = MovingAiText.fields(text);
         if (f.length != 9) {

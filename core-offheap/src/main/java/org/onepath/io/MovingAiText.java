@@ -21,7 +21,7 @@ final class MovingAiText {
     interface LineHandler {
         /**
          * @param number the line's number, 1 for the first line of the text
-         * @param text   the line without its surrounding blanks (and without a CR before the LF)
+         * @param text   the line without its surrounding spaces and tabs (and without a CR before the LF)
          */
         void line(int number, String text);
     }
@@ -52,11 +52,13 @@ final class MovingAiText {
         while (pos < text.length()) {
             int nl = text.indexOf('\n', pos);
             int end = nl < 0 ? text.length() : nl;
-            String trimmed = text.substring(pos, end).strip();
+            int cut = end > pos && text.charAt(end - 1) == '\r' ? end - 1 : end;
+            String trimmed = TextFields.trim(text.substring(pos, cut));
             pos = end + 1;
             number++;
             if (!sawVersion) {
-                if (!trimmed.equals("version 1") && !trimmed.equals("version 1.0")) {
+                String[] v = TextFields.fields(trimmed);
+                if (v.length != 2 || !v[0].equals("version") || !v[1].equals("1") && !v[1].equals("1.0")) {
                     throw new GridFormatException(
                             source,
                             number,
@@ -75,13 +77,16 @@ final class MovingAiText {
 
     /** A line's fields: the runs between spaces and tabs. */
     static String[] fields(String line) {
-        return line.split("[ \t]+");
+        return TextFields.fields(line);
     }
 
-    /** An integer field within {@code min..max}. */
+    /** An integer field (ASCII digits, no sign) within {@code min..max}. */
     static int intField(String source, int line, String name, String text, int min, int max) {
         int value;
         try {
+            if (!TextFields.isDigits(text)) {
+                throw new NumberFormatException(text);
+            }
             value = Integer.parseInt(text);
         } catch (NumberFormatException e) {
             throw new GridFormatException(source, line, name + " '" + abbreviate(text) + "' is not an integer");
@@ -93,16 +98,19 @@ final class MovingAiText {
         return value;
     }
 
-    /** A finite number field, zero or more (an optimal length, a ratio). */
+    /** A finite plain decimal field, zero or more (an optimal length, a ratio). */
     static double nonNegativeNumber(String source, int line, String name, String text) {
         double value;
         try {
+            if (!TextFields.isDecimal(text, false)) {
+                throw new NumberFormatException(text);
+            }
             value = Double.parseDouble(text);
         } catch (NumberFormatException e) {
             throw new GridFormatException(source, line, name + " '" + abbreviate(text) + "' is not a number");
         }
         if (!(value >= 0) || Double.isInfinite(value)) {
-            throw new GridFormatException(source, line, name + " " + text + " must be finite and >= 0");
+            throw new GridFormatException(source, line, name + " " + abbreviate(text) + " must be finite and >= 0");
         }
         return value;
     }

@@ -59,7 +59,7 @@ public final class VoxelMap {
         MovingAiMap.LineReader lines = new MovingAiMap.LineReader(content);
         String header = null;
         while (lines.next()) {
-            String text = lines.text().strip();
+            String text = TextFields.trim(lines.text());
             if (!text.isEmpty()) {
                 header = text;
                 break;
@@ -88,6 +88,12 @@ public final class VoxelMap {
         while (lines.next()) {
             int pos = lines.start();
             int end = pos + lines.length();
+            while (pos < end && TextFields.isEdge(content[pos])) {
+                pos++;
+            }
+            while (end > pos && TextFields.isEdge(content[end - 1])) {
+                end--;
+            }
             int field = 0;
             int[] value = new int[3];
             while (true) {
@@ -102,10 +108,10 @@ public final class VoxelMap {
                 boolean digits = true;
                 while (pos < end && content[pos] != ' ' && content[pos] != '\t') {
                     byte c = content[pos++];
-                    if (c < '0' || c > '9' || pos - tokenStart > 10) {
+                    if (c < '0' || c > '9') {
                         digits = false;
-                    } else {
-                        v = v * 10 + (c - '0');
+                    } else if (v < 1L << 40) {
+                        v = v * 10 + (c - '0'); // stays past every bound once past 2^40: leading zeros are fine
                     }
                 }
                 if (field == 3) {
@@ -163,6 +169,36 @@ public final class VoxelMap {
     /** Number of solid voxel lines in the file (a voxel listed twice counts twice). */
     public int solidCount() {
         return solid.length / 3;
+    }
+
+    /** Solid voxel {@code i} in file order, as {@code {x, y, z}}. */
+    public int[] solid(int i) {
+        Objects.checkIndex(i, solid.length / 3);
+        return new int[] {solid[3 * i], solid[3 * i + 1], solid[3 * i + 2]};
+    }
+
+    /**
+     * The map in canonical text: {@code voxel X Y Z}, then one {@code x y z} line per solid voxel
+     * in file order, each line ending with LF. {@link #parse} reads it back to an equal map.
+     */
+    public String toText() {
+        StringBuilder s = new StringBuilder(32 + 12 * (solid.length / 3));
+        s.append("voxel ")
+                .append(sizeX)
+                .append(' ')
+                .append(sizeY)
+                .append(' ')
+                .append(sizeZ)
+                .append('\n');
+        for (int i = 0; i < solid.length; i += 3) {
+            s.append(solid[i])
+                    .append(' ')
+                    .append(solid[i + 1])
+                    .append(' ')
+                    .append(solid[i + 2])
+                    .append('\n');
+        }
+        return s.toString();
     }
 
     /** A new grid, open except for the listed voxels; the caller closes it. */

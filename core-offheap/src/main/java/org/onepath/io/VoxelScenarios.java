@@ -56,6 +56,33 @@ public final class VoxelScenarios {
         return out;
     }
 
+    /**
+     * Scenarios in canonical text: {@code version 1}, the map name, then one space-separated line
+     * per problem, the numbers as {@link Double#toString(double)} writes them, each line ending
+     * with LF. {@link #parse} reads it back to equal records.
+     *
+     * @param map the map file name (each record's map should be this one)
+     */
+    public static String toText(String map, List<VoxelScenario> scenarios) {
+        StringBuilder s = new StringBuilder("version 1\n").append(map).append('\n');
+        for (VoxelScenario c : scenarios) {
+            s.append(c.startX())
+                    .append(' ')
+                    .append(c.startY())
+                    .append(' ')
+                    .append(c.startZ())
+                    .append(' ');
+            s.append(c.goalX())
+                    .append(' ')
+                    .append(c.goalY())
+                    .append(' ')
+                    .append(c.goalZ())
+                    .append(' ');
+            s.append(c.optimalLength()).append(' ').append(c.ratio()).append('\n');
+        }
+        return s.toString();
+    }
+
     private static VoxelScenario parseLine(String source, int line, String map, String text) {
         String[] f = MovingAiText.fields(text);
         if (f.length != 8) {

@@ -9,10 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Command line of the hostile-bytes fuzzer: runs the restore targets ({@code grid},
- * {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}, {@code store}, {@code theta},
- * {@code flow}, {@code graph}, {@code graphastar}, {@code gridhpa}, {@code replan}) one after another on seeded mutants of their
- * checked-in corpus and prints one summary line per target:
+ * Command line of the hostile-bytes fuzzer: runs the targets of {@link Targets#NAMES} (the
+ * restores {@code grid}, {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch},
+ * {@code store}, {@code theta}, {@code flow}, {@code graph}, {@code graphastar}, {@code gridhpa},
+ * {@code replan}; the readers {@code movingai-map}, {@code movingai-scen}, {@code voxel-map},
+ * {@code voxel-scen}, {@code dimacs}; the queries {@code grid-query}, {@code grid-jps},
+ * {@code grid-theta}, {@code grid-flow}, {@code voxel-query}; {@code grid-hpa} names
+ * {@code gridhpa}) one after another on seeded mutants of their checked-in corpus and prints one
+ * summary line per target:
  *
  * <pre>
  * target grid: 1234567 inputs in 600 s (2057/s), 0 failures, 23 distinct rejections
@@ -43,8 +47,8 @@ import java.util.List;
  *       the one target and print each outcome with its stack trace; writes nothing</dd>
  * </dl>
  *
- * <p>Exit status: 0 when no input failed, 1 when one did (an exception other than
- * {@code OnePathFormatException}, a hang or an OutOfMemoryError), 2 on bad arguments (with one
+ * <p>Exit status: 0 when no input failed, 1 when one did (an exception other than the target's
+ * rejection, a broken check of the target, a hang or an OutOfMemoryError), 2 on bad arguments (with one
  * line naming the argument).
  */
 public final class FuzzMain {
@@ -234,8 +238,8 @@ public final class FuzzMain {
         List<String> targets;
         if (target.equals("all")) {
             targets = Targets.NAMES;
-        } else if (Targets.NAMES.contains(target)) {
-            targets = List.of(target);
+        } else if (Targets.NAMES.contains(target) || Targets.ALIASES.containsKey(target)) {
+            targets = List.of(Targets.ALIASES.getOrDefault(target, target));
         } else {
             throw new BadArgument(
                     "--target",

@@ -18,10 +18,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.regex.Pattern;
-import org.onepath.state.GridStateException;
-import org.onepath.state.OnePathFormatException;
-import org.onepath.store.StoreException;
 
 /**
  * Runs one {@link Target} on seeded mutants of its corpus and classifies every input.
@@ -31,10 +27,10 @@ import org.onepath.store.StoreException;
  * mutant that reached a rejection not seen before. Per input:
  * <ul>
  *   <li>the target returns: <b>accepted</b>, fine;</li>
- *   <li>it throws {@link OnePathFormatException}: <b>rejected</b>, fine, counted by the field
- *       it names (indices folded: {@code visited[3].parent} counts as {@code visited[].parent}),
- *       so a run shows which checks it reached; a store target's {@link StoreException} likewise,
- *       counted by its class and the check its message names;</li>
+ *   <li>it throws what the target declares its rejection ({@link Target#rejectionKey}: a
+ *       state restore's {@code OnePathFormatException}, a store's {@code StoreException}, a
+ *       reader's format exception): <b>rejected</b>, fine, counted by the key the target gives
+ *       (the field or check it names, values folded), so a run shows which checks it reached;</li>
  *   <li>any other {@link Throwable} (OutOfMemoryError and StackOverflowError included) is a
  *       <b>failure</b>; the fuzzer goes on;</li>
  *   <li>an input still running after the per-input limit (2 s unless set) is a <b>hang</b>
@@ -60,8 +56,6 @@ public final class Fuzzer {
     private static final int MAX_FINDING_FILES = 50;
     /** Inputs shown as hex in a finding's text file up to this many bytes. */
     private static final int HEX_BYTES = 4096;
-
-    private static final Pattern INDEX = Pattern.compile("\\[[^\\]]*\\]");
 
     private final Target target;
     private long seed = 1;
@@ -339,12 +333,8 @@ public final class Fuzzer {
                         acceptedPool.set(random.nextInt(ACCEPTED_POOL), input);
                     }
                 }
-            } else if (thrown instanceof OnePathFormatException e) {
-                if (rejected(e) && i >= start.size()) {
-                    novelPool.add(input);
-                }
-            } else if (thrown instanceof StoreException e) {
-                if (rejected(e.getClass().getSimpleName() + " " + storeCheck(e), e.getMessage()) && i >= start.size()) {
+            } else if (target.rejectionKey(thrown) instanceof String key) {
+                if (rejected(key, String.valueOf(thrown.getMessage())) && i >= start.size()) {
                     novelPool.add(input);
                 }
             } else {
@@ -354,14 +344,6 @@ public final class Fuzzer {
     }
 
     /** Counts a rejection; returns whether its key is new. */
-    private boolean rejected(OnePathFormatException e) {
-        String key = INDEX.matcher(String.valueOf(e.field())).replaceAll("[]");
-        if (!(e instanceof GridStateException)) {
-            key = e.getClass().getSimpleName() + " " + key;
-        }
-        return rejected(key, e.getMessage());
-    }
-
     private synchronized boolean rejected(String key, String message) {
         rejected++;
         Long before = rejectionCounts.merge(key, 1L, Long::sum);
@@ -370,23 +352,6 @@ public final class Fuzzer {
             return true;
         }
         return false;
-    }
-
-    /**
-     * The check a store rejection names: its message after the file name, up to the value
-     * found (digits and hex folded), so each check counts once.
-     */
-    private static String storeCheck(StoreException e) {
-        String m = e.getMessage();
-        String prefix = e.file() + ": ";
-        if (m.startsWith(prefix)) {
-            m = m.substring(prefix.length());
-        }
-        int cut = m.indexOf(" is ");
-        if (cut > 0) {
-            m = m.substring(0, cut);
-        }
-        return m.replaceAll("0x[0-9a-f]+|[0-9]+", "#");
     }
 
     private synchronized void failure(Attempt a, Throwable t) {

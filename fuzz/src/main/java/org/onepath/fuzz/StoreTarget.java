@@ -60,6 +60,12 @@ public final class StoreTarget implements Target {
         return "store";
     }
 
+    /** A {@link StoreException}, by its class and the check its message names (and a state rejection, as every target). */
+    @Override
+    public String rejectionKey(Throwable thrown) {
+        return thrown instanceof StoreException e ? Rejections.ofStore(e) : Target.super.rejectionKey(thrown);
+    }
+
     @Override
     public void run(byte[] input) throws IOException {
         try {

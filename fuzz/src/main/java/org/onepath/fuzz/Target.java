@@ -1,6 +1,7 @@
 package org.onepath.fuzz;
 
 import java.util.List;
+import org.onepath.state.OnePathFormatException;
 
 /**
  * One state restore of the library under hostile bytes.
@@ -16,7 +17,7 @@ import java.util.List;
  * input is accepted depends only on its bytes (never on the inputs before), so a finding replays.
  */
 public interface Target extends AutoCloseable {
-    /** Short name: {@code grid}, {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}, {@code store}, {@code theta}, {@code flow}, {@code graph}, {@code graphastar}, {@code gridhpa} or {@code replan}. */
+    /** Short name: {@code grid}, {@code voxel}, {@code astar}, {@code jps}, {@code gridsearch}, {@code store}, {@code theta}, {@code flow}, {@code graph}, {@code graphastar}, {@code gridhpa}, {@code replan}, or one of the reader and query targets {@link Targets#NAMES} lists. */
     String name();
 
     /** The checked-in seed corpus of this target: valid states that restore successfully. */
@@ -31,6 +32,24 @@ public interface Target extends AutoCloseable {
      * @throws Exception                                 anything else: a real failure
      */
     void run(byte[] input) throws Exception;
+
+    /**
+     * Whether {@code thrown} is this target's rejection of its input (fine), and under which key
+     * the fuzzer counts it: one key per check the input reached. Null means {@code thrown} is a
+     * failure. By default a state restore's {@link OnePathFormatException} is the only rejection;
+     * a target that reads another format declares that format's exception here.
+     */
+    default String rejectionKey(Throwable thrown) {
+        return thrown instanceof OnePathFormatException e ? Rejections.ofState(e) : null;
+    }
+
+    /**
+     * Whether every input is valid: a query target builds its grid from any bytes and never
+     * rejects one, so its runs have no rejections to count (false for the restores and readers).
+     */
+    default boolean acceptsEveryInput() {
+        return false;
+    }
 
     /** Frees the target's objects. */
     @Override
