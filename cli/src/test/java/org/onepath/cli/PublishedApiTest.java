@@ -10,13 +10,16 @@ import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -61,6 +64,50 @@ final class PublishedApiTest {
                 excluded,
                 pom + ": excludePackageNames must list the packages " + descriptor.name()
                         + " does not export to everyone");
+    }
+
+    /**
+     * What the release profile publishes: the modules whose pom does not set
+     * {@code maven.deploy.skip} are exactly those the Central plugin does not exclude, and they
+     * are the BOM and the three library modules, which the BOM lists.
+     */
+    @Test
+    void releaseProfilePublishesTheBomAndTheThreeLibraries() throws IOException {
+        Path root = repositoryRoot();
+        String parent = Files.readString(root.resolve("pom.xml"));
+        Set<String> deployed = new TreeSet<>();
+        Set<String> skipped = new TreeSet<>(Set.of(tag(parent, "artifactId")));
+        for (String module : all(parent, "module")) {
+            String pom = Files.readString(root.resolve(module).resolve("pom.xml"));
+            String artifactId = artifactIdOf(pom);
+            (pom.contains("<maven.deploy.skip>true</maven.deploy.skip>") ? skipped : deployed).add(artifactId);
+        }
+        Set<String> libraries = Set.of("onepath-state-format", "onepath-core-offheap", "onepath-mmap-store");
+        Set<String> expected = new TreeSet<>(libraries);
+        expected.add("onepath-bom");
+        assertEquals(expected, deployed, "modules deployed by the release profile");
+        assertEquals(skipped, new TreeSet<>(all(parent, "artifact")), "the Central plugin's excludeArtifacts");
+        String bom = Files.readString(root.resolve("bom/pom.xml"));
+        String managed = bom.substring(bom.indexOf("<dependencyManagement>"), bom.indexOf("</dependencyManagement>"));
+        assertEquals(libraries, new TreeSet<>(all(managed, "artifactId")), "the BOM's entries");
+    }
+
+    /** The project's own artifactId: the first one after the parent block. */
+    private static String artifactIdOf(String pom) {
+        return tag(pom.substring(pom.indexOf("</parent>")), "artifactId");
+    }
+
+    private static String tag(String xml, String name) {
+        return all(xml, name).getFirst();
+    }
+
+    private static List<String> all(String xml, String name) {
+        Matcher m = Pattern.compile("<" + name + ">([^<]*)</" + name + ">").matcher(xml);
+        List<String> found = new ArrayList<>();
+        while (m.find()) {
+            found.add(m.group(1).strip());
+        }
+        return found;
     }
 
     private static Path locationOf(Class<?> type) throws URISyntaxException {
