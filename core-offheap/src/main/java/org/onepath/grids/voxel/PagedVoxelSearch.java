@@ -32,6 +32,7 @@ import org.onepath.grids.SlicedSearch;
 import org.onepath.layout.VoxelHeapLayout;
 import org.onepath.layout.VoxelPageLayout;
 import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.LeakGuard;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.memory.QuadHeap;
@@ -111,7 +112,7 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         }
         this.moveIds = new int[moves];
         this.moveCosts = new double[moves];
-        this.arena = Arena.ofShared();
+        this.arena = LeakGuard.sharedArena(this);
         this.pageTable = arena.allocate(
                 (long) blocksX * blocksY * blocksZ * TABLE_ENTRY_BYTES, TABLE_ENTRY_BYTES); // zeroed: no pages
         this.open = new OpenList(INITIAL_HEAP_ENTRIES);
