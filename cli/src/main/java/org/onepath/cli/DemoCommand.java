@@ -218,6 +218,7 @@ final class DemoCommand implements Callable<Integer> {
         new MapPicture(grid, d.path(), d.anyAngle(), d.expanded()).write(file);
         out.println("picture: " + file.toAbsolutePath() + " (query 0, " + start + " -> " + goal
                 + ", jps: expanded jump points shaded by order, path red)");
+        out.println("  " + MapPicture.LEGEND);
         return file;
     }
 

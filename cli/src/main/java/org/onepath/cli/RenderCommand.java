@@ -131,6 +131,7 @@ final class RenderCommand implements Callable<Integer> {
                     d.status() == PathStatus.FOUND ? String.format(Locale.ROOT, "%.6f", d.cost()) : "-",
                     d.path().length,
                     d.expandedCount());
+            o.println(MapPicture.LEGEND);
             return 0;
         }
     }
