@@ -200,7 +200,7 @@ public final class Grid extends SquareCells implements Snapshottable {
 
     /**
      * The Q31.32 price of a found path (see {@link SquareCells#tryGetFixedCost(List)}); empty when it was not
-     * found, is any-angle or was priced by a {@link CellStepCost} hook.
+     * found, is any-angle or was priced by a {@link org.onepath.cells.CellStepCost} hook.
      *
      * @throws IllegalArgumentException if the path belongs to a grid of another width
      */

@@ -148,7 +148,7 @@ public final class GridPath {
         return Cell.listOf(expanded == null ? NONE : expanded, width);
     }
 
-    /** Whether a {@link CellStepCost} hook priced the steps, so {@link Grid#tryGetFixedCost(GridPath)} refuses it. */
+    /** Whether a {@link org.onepath.cells.CellStepCost} hook priced the steps, so {@link Grid#tryGetFixedCost(GridPath)} refuses it. */
     public boolean isHooked() {
         return hooked;
     }

@@ -56,7 +56,13 @@ import org.onepath.state.StateWriter;
  */
 public final class GridSearch implements AutoCloseable, Snapshottable {
     private final Grid grid;
-    private final GridSearchBuffers buffers;
+    /**
+     * The generic cores' node records and open set, 20 bytes a cell: made on first use, since the
+     * specialised octile engines (the default for A*, JPS and JPS+) keep records of their own and
+     * a handle that only runs them never needs these.
+     */
+    private GridSearchBuffers buffers;
+
     private GridOptions options;
 
     // The engines are made on first need and kept; `active` is the one the options select.
@@ -83,7 +89,6 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
 
     GridSearch(Grid grid, GridOptions options) {
         this.grid = grid;
-        this.buffers = new GridSearchBuffers(grid.cellCount());
         this.options = Objects.requireNonNull(options, "options");
     }
 
@@ -472,7 +477,9 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             return;
         }
         closed = true;
-        buffers.close();
+        if (buffers != null) {
+            buffers.close();
+        }
         if (scratch != null) {
             scratch.close();
             innerScratch.close();
@@ -704,7 +711,9 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             active = hpaSearch;
         }
         boolean record = options.recordExpansions();
-        buffers.recordExpansions(record);
+        if (buffers != null) {
+            buffers.recordExpansions(record);
+        }
         if (octileAStar != null) {
             octileAStar.recordExpansions(record);
         }
@@ -714,6 +723,15 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         if (octileTableJump != null) {
             octileTableJump.recordExpansions(record);
         }
+    }
+
+    /** The generic cores' buffers, made now if this handle has none yet. */
+    private GridSearchBuffers buffers() {
+        if (buffers == null) {
+            buffers = new GridSearchBuffers(grid.cellCount());
+            buffers.recordExpansions(options.recordExpansions());
+        }
+        return buffers;
     }
 
     private void plan(AreaCosts areas) {
@@ -736,7 +754,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
                     active = octileBlockJump;
                 } else {
                     active = new JumpSearch<>(
-                            grid, new BlockJumper(grid.derived().blockMap()), heuristic, m, buffers);
+                            grid, new BlockJumper(grid.derived().blockMap()), heuristic, m, buffers());
                 }
             }
             case JPS_PLUS -> {
@@ -752,7 +770,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
                     active = octileTableJump;
                 } else {
                     active = new JumpSearch<>(
-                            grid, new TableJumper(grid.derived().jpsPlusIndex()), heuristic, m, buffers);
+                            grid, new TableJumper(grid.derived().jpsPlusIndex()), heuristic, m, buffers());
                 }
             }
             case THETA_STAR, LAZY_THETA_STAR -> {
@@ -762,7 +780,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
                 Heuristic estimate = options.heuristic() == HeuristicKind.ZERO
                         ? ZeroHeuristic.INSTANCE
                         : new EuclideanHeuristic(grid.width(), m);
-                active = new ThetaSearch<>(grid, variant, estimate, m, buffers, options.heuristicWeight());
+                active = new ThetaSearch<>(grid, variant, estimate, m, buffers(), options.heuristicWeight());
             }
             case HPA -> {
                 // the search itself is chosen per query in prepare()
@@ -777,7 +795,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
                 } else {
                     SquareTopology topology =
                             grid.createTopology(options.agentSize(), options.connectivity(), options.diagonalRule());
-                    active = new AStar<>(topology, stepCost(), heuristic, buffers, options.heuristicWeight());
+                    active = new AStar<>(topology, stepCost(), heuristic, buffers(), options.heuristicWeight());
                 }
             }
         }

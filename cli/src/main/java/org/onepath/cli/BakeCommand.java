@@ -63,6 +63,9 @@ final class BakeCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Replace store files that exist.")
     boolean force;
 
+    @Option(names = "--json", description = "Print one JSON object (all stores) instead of a line per store.")
+    boolean json;
+
     @Override
     public Integer call() {
         if (target.out != null && maps.size() > 1) {
@@ -112,6 +115,7 @@ final class BakeCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         PrintStream bar = Stores.terminalOrNull();
+        StringBuilder stores = new StringBuilder();
         for (int i = 0; i < maps.size(); i++) {
             Path map = maps.get(i);
             Path out = outs.get(i);
@@ -133,14 +137,29 @@ final class BakeCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw Stores.failure(out, "cannot read its size", e);
             }
-            o.printf(
-                    Locale.ROOT,
-                    "baked %s: %s, %d bytes (from %s, %.2f s)%n",
-                    out,
-                    what,
-                    bytes,
-                    map,
-                    (System.nanoTime() - t0) / 1e9);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            if (json) {
+                stores.append(stores.isEmpty() ? "" : ",")
+                        .append("{\"store\":")
+                        .append(Json.string(out.toString()))
+                        .append(",\"map\":")
+                        .append(Json.string(map.toString()))
+                        .append(",\"kind\":")
+                        .append(Json.string(isVoxelMap(map) ? "voxel world" : "grid"))
+                        .append(",\"holds\":")
+                        .append(Json.string(what))
+                        .append(",\"bytes\":")
+                        .append(bytes)
+                        .append(",\"seconds\":")
+                        .append(Json.number(seconds))
+                        .append('}');
+                continue;
+            }
+            o.printf(Locale.ROOT, "baked %s: %s, %d bytes (from %s, %.2f s)%n", out, what, bytes, map, seconds);
+            o.flush();
+        }
+        if (json) {
+            o.println("{\"stores\":[" + stores + "]}");
             o.flush();
         }
         return 0;

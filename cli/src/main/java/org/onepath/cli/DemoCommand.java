@@ -71,6 +71,21 @@ final class DemoCommand implements Callable<Integer> {
                     "Where to draw the first query's JPS search, .png or .svg (default: onepath-demo.png in the temporary folder).")
     java.nio.file.Path picture;
 
+    @Option(names = "--json", description = "Print one JSON object instead of the table.")
+    boolean json;
+
+    /** One row of the table. */
+    record Row(
+            String alg, int queries, int found, double microsPerQuery, double meanExpanded, double preprocessMillis) {
+        String toJson() {
+            return "{\"alg\":" + Json.string(alg) + ",\"queries\":" + queries + ",\"found\":" + found
+                    + ",\"microsPerQuery\":" + Json.number(microsPerQuery) + ",\"meanExpanded\":"
+                    + Json.number(meanExpanded) + ",\"preprocessMillis\":" + Json.number(preprocessMillis) + "}";
+        }
+    }
+
+    private final List<Row> rows = new ArrayList<>();
+
     @Override
     public Integer call() {
         if (size < 32 || size > 16384) {
@@ -79,9 +94,12 @@ final class DemoCommand implements Callable<Integer> {
         if (queries < 1 || queries > 100_000) {
             throw new IllegalArgumentException("--queries must be in 1..100000, was " + queries);
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter table = spec.commandLine().getOut();
+        // With --json the table's lines go nowhere and one object is printed at the end.
+        PrintWriter out = json ? new PrintWriter(java.io.Writer.nullWriter()) : table;
         long t0 = System.nanoTime();
         try (Grid grid = RoomsAndCorridors.generate(size, seed)) {
+            double mapMillis = (System.nanoTime() - t0) / 1e6;
             out.printf(
                     Locale.ROOT,
                     "OnePath demo: %d x %d rooms and corridors (seed %d), %d queries, map built in %.0f ms%n",
@@ -89,7 +107,7 @@ final class DemoCommand implements Callable<Integer> {
                     size,
                     seed,
                     queries,
-                    (System.nanoTime() - t0) / 1e6);
+                    mapMillis);
             int[][] pairs = queryPairs(grid, queries, seed);
             List<Algorithm> algs = Algorithms.demo();
             double[][] costs = new double[algs.size()][];
@@ -109,9 +127,42 @@ final class DemoCommand implements Callable<Integer> {
             out.println(HEX_ROW + ": the same cells as a hex grid ("
                     + HEX_LAYOUT.name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + "), six moves; its costs differ from the square grid's and are not compared.");
-            drawFirstQuery(out, grid, pairs[0]);
+            out.println(
+                    "Times are means over one timed pass after " + Math.min(ScenarioRun.DEFAULT_WARMUP, queries)
+                            + " warm-up queries per engine, so they are cold figures: the JIT is still compiling the engines."
+                            + " For steady-state times run 'onepath scen --passes 10' on a benchmark set (docs/performance.md).");
+            java.nio.file.Path drawn = drawFirstQuery(out, grid, pairs[0]);
             List<String> disagreements = disagreements(algs, costs, pairs);
             disagreements.addAll(hexReachability(costs[0], hexCosts, pairs));
+            if (json) {
+                StringBuilder b = new StringBuilder("{\"size\":")
+                        .append(size)
+                        .append(",\"seed\":")
+                        .append(seed)
+                        .append(",\"queries\":")
+                        .append(queries)
+                        .append(",\"warmupQueries\":")
+                        .append(Math.min(ScenarioRun.DEFAULT_WARMUP, queries))
+                        .append(",\"mapMillis\":")
+                        .append(Json.number(mapMillis))
+                        .append(",\"results\":[");
+                for (int i = 0; i < rows.size(); i++) {
+                    b.append(i == 0 ? "" : ",").append(rows.get(i).toJson());
+                }
+                b.append("],\"picture\":")
+                        .append(Json.string(drawn.toAbsolutePath().toString()))
+                        .append(",\"agree\":")
+                        .append(disagreements.isEmpty())
+                        .append(",\"disagreementCount\":")
+                        .append(disagreements.size())
+                        .append(",\"disagreements\":[");
+                for (int i = 0; i < Math.min(20, disagreements.size()); i++) {
+                    b.append(i == 0 ? "" : ",").append(Json.string(disagreements.get(i)));
+                }
+                table.println(b.append("]}"));
+                table.flush();
+                return disagreements.isEmpty() ? 0 : OnePathCli.FAILED;
+            }
             if (disagreements.isEmpty()) {
                 out.println("All " + algs.size() + " algorithms agree on every cost.");
                 return 0;
@@ -141,6 +192,7 @@ final class DemoCommand implements Callable<Integer> {
                 }
             }
             double meanUs = (System.nanoTime() - s0) / 1e3 / pairs.length;
+            rows.add(new Row(alg.name(), pairs.length, found, meanUs, (double) expanded / pairs.length, preprocessMs));
             out.printf(
                     Locale.ROOT,
                     "%-16s %8d %7d %14.1f %15.1f %13.1f%n",
@@ -156,7 +208,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     /** Draws the first query's JPS search ({@link MapPicture}) and says where. */
-    private void drawFirstQuery(PrintWriter out, Grid grid, int[] pair) {
+    private java.nio.file.Path drawFirstQuery(PrintWriter out, Grid grid, int[] pair) {
         java.nio.file.Path file = picture != null
                 ? picture
                 : java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "onepath-demo.png");
@@ -166,6 +218,8 @@ final class DemoCommand implements Callable<Integer> {
         new MapPicture(grid, d.path(), d.anyAngle(), d.expanded()).write(file);
         out.println("picture: " + file.toAbsolutePath() + " (query 0, " + start + " -> " + goal
                 + ", jps: expanded jump points shaded by order, path red)");
+        out.println("  " + MapPicture.LEGEND);
+        return file;
     }
 
     /** The hex row: A* through the one-line hex query, timed and printed like the others. */
@@ -191,6 +245,7 @@ final class DemoCommand implements Callable<Integer> {
                 }
             }
             double meanUs = (System.nanoTime() - s0) / 1e3 / pairs.length;
+            rows.add(new Row(HEX_ROW, pairs.length, found, meanUs, (double) expanded / pairs.length, preprocessMs));
             out.printf(
                     Locale.ROOT,
                     "%-16s %8d %7d %14.1f %15.1f %13.1f%n",

@@ -39,8 +39,15 @@ final class MapPicture {
     static final int PATH_RGB = 0xE0201C;
     static final int START_RGB = 0x10A040;
     static final int GOAL_RGB = 0xF0A000;
+    /** The outline of the start and goal marks. */
+    static final int MARK_OUTLINE_RGB = 0x000000;
+
     private static final int EARLY_RGB = 0xC8E2FF;
     private static final int LATE_RGB = 0x2A1E8C;
+
+    /** What the colours mean; printed beside every picture and written into the SVG. */
+    static final String LEGEND = "legend: walls dark grey, open cells light, other areas beige, expanded cells"
+            + " light blue (first) to deep blue (last), path red, start green disc, goal amber disc";
 
     private final Grid grid;
     private final int[] path;
@@ -167,7 +174,11 @@ final class MapPicture {
             g.setColor(new java.awt.Color(PATH_RGB));
             g.setStroke(new BasicStroke(Math.max(1f, pixelsPerCell / 3f)));
             for (int i = 1; i < path.length; i++) {
-                g.drawLine(centre(path[i - 1] % w), centre(path[i - 1] / w), centre(path[i] % w), centre(path[i] / w));
+                g.drawLine(
+                        centrePixel(path[i - 1] % w),
+                        centrePixel(path[i - 1] / w),
+                        centrePixel(path[i] % w),
+                        centrePixel(path[i] / w));
             }
             g.dispose();
         } else {
@@ -175,12 +186,36 @@ final class MapPicture {
                 markCell(img, c % w, c / w, PATH_RGB);
             }
         }
-        markCell(img, path[0] % w, path[0] / w, START_RGB);
-        markCell(img, path[path.length - 1] % w, path[path.length - 1] / w, GOAL_RGB);
+        markEnd(img, path[0] % w, path[0] / w, START_RGB);
+        markEnd(img, path[path.length - 1] % w, path[path.length - 1] / w, GOAL_RGB);
     }
 
-    private int centre(int cell) {
+    /**
+     * Radius in pixels of the start and goal marks: a disc several cells wide, so the ends show at
+     * a glance on a large map where one cell is a pixel or less.
+     */
+    int markRadius() {
+        return Math.max(6, cellsPerPixel > 1 ? 6 : pixelsPerCell + pixelsPerCell / 2);
+    }
+
+    /** The pixel at the centre of a cell (of its block when several cells share a pixel). */
+    int centrePixel(int cell) {
         return cellsPerPixel > 1 ? cell / cellsPerPixel : cell * pixelsPerCell + pixelsPerCell / 2;
+    }
+
+    /** A disc of {@code rgb} with a one-pixel dark outline, centred on the cell. */
+    private void markEnd(BufferedImage img, int x, int y, int rgb) {
+        int cx = centrePixel(x);
+        int cy = centrePixel(y);
+        int r = markRadius();
+        for (int py = Math.max(0, cy - r); py <= Math.min(img.getHeight() - 1, cy + r); py++) {
+            for (int px = Math.max(0, cx - r); px <= Math.min(img.getWidth() - 1, cx + r); px++) {
+                int d2 = (px - cx) * (px - cx) + (py - cy) * (py - cy);
+                if (d2 <= r * r) {
+                    img.setRGB(px, py, d2 > (r - 1) * (r - 1) ? MARK_OUTLINE_RGB : rgb);
+                }
+            }
+        }
     }
 
     private void markCell(BufferedImage img, int x, int y, int rgb) {
@@ -267,21 +302,21 @@ final class MapPicture {
                     "<polyline points=\"%s\" fill=\"none\" stroke=\"#%06x\" stroke-width=\"0.5\" stroke-linejoin=\"round\"/>%n",
                     points.toString().strip(),
                     PATH_RGB));
-            int s = path[0];
-            int g = path[path.length - 1];
-            out.write(String.format(
-                    Locale.ROOT,
-                    "<rect x=\"%d\" y=\"%d\" width=\"1\" height=\"1\" fill=\"#%06x\"/>%n",
-                    s % w,
-                    s / w,
-                    START_RGB));
-            out.write(String.format(
-                    Locale.ROOT,
-                    "<rect x=\"%d\" y=\"%d\" width=\"1\" height=\"1\" fill=\"#%06x\"/>%n",
-                    g % w,
-                    g / w,
-                    GOAL_RGB));
+            // The ends as discs a few cells wide (at least 1% of the longer side), outlined.
+            double r = Math.max(1.5, Math.max(w, h) / 100.0);
+            for (int end : new int[] {path[0], path[path.length - 1]}) {
+                out.write(String.format(
+                        Locale.ROOT,
+                        "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#%06x\" stroke=\"#%06x\" stroke-width=\"%.2f\"/>%n",
+                        end % w + 0.5,
+                        end / w + 0.5,
+                        r,
+                        end == path[0] ? START_RGB : GOAL_RGB,
+                        MARK_OUTLINE_RGB,
+                        r / 5));
+            }
         }
+        out.write("<title>" + LEGEND + "</title>\n");
         out.write("</svg>\n");
     }
 }

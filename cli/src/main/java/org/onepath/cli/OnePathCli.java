@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
 @Command(
         name = "onepath",
         mixinStandardHelpOptions = true,
-        version = "onepath 0.1.0",
+        versionProvider = Version.class,
         description =
                 "Grid and graph pathfinding with off-heap state: demo and benchmark runs, state files, baked stores.",
         subcommands = {

@@ -66,6 +66,9 @@ final class RenderCommand implements Callable<Integer> {
                     "Picture to write, .png or .svg (default: MAP's name with the algorithm and .png, in the current folder).")
     Path out;
 
+    @Option(names = "--json", description = "Print one JSON object instead of two lines.")
+    boolean json;
+
     /** One search's result as the picture needs it. */
     record Drawn(PathStatus status, double cost, int[] path, boolean anyAngle, int[] expanded, int expandedCount) {}
 
@@ -95,6 +98,19 @@ final class RenderCommand implements Callable<Integer> {
             String scale = picture.cellsPerPixel > 1
                     ? picture.cellsPerPixel + " cells per pixel"
                     : picture.pixelsPerCell + " pixels per cell";
+            if (json) {
+                o.println("{\"picture\":" + Json.string(target.toString()) + ",\"pixelWidth\":"
+                        + picture.pixelWidth() + ",\"pixelHeight\":" + picture.pixelHeight()
+                        + ",\"pixelsPerCell\":" + picture.pixelsPerCell + ",\"cellsPerPixel\":"
+                        + picture.cellsPerPixel + ",\"map\":" + Json.string(map.toString()) + ",\"width\":"
+                        + grid.width() + ",\"height\":" + grid.height() + ",\"alg\":" + Json.string(name)
+                        + ",\"from\":[" + start.x() + "," + start.y() + "],\"to\":[" + goal.x() + "," + goal.y()
+                        + "],\"status\":" + Json.string(d.status().name().toLowerCase(Locale.ROOT))
+                        + ",\"cost\":" + (d.status() == PathStatus.FOUND ? Json.number(d.cost()) : "null")
+                        + ",\"pathCells\":" + d.path().length + ",\"expanded\":" + d.expandedCount() + "}");
+                o.flush();
+                return 0;
+            }
             o.printf(
                     Locale.ROOT,
                     "wrote %s: %d x %d pixels (%s) of %s, %d x %d cells%n",
@@ -115,6 +131,7 @@ final class RenderCommand implements Callable<Integer> {
                     d.status() == PathStatus.FOUND ? String.format(Locale.ROOT, "%.6f", d.cost()) : "-",
                     d.path().length,
                     d.expandedCount());
+            o.println(MapPicture.LEGEND);
             return 0;
         }
     }

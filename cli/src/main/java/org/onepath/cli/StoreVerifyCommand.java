@@ -12,6 +12,7 @@ import org.onepath.store.StoreLayout;
 import org.onepath.store.VoxelWorldStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -32,6 +33,9 @@ final class StoreVerifyCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", description = "The store file.")
     Path file;
+
+    @Option(names = "--json", description = "Print one JSON object instead of a line.")
+    boolean json;
 
     @Override
     public Integer call() {
@@ -55,13 +59,21 @@ final class StoreVerifyCommand implements Callable<Integer> {
             Stores.clearBar(bar);
         }
         PrintWriter out = spec.commandLine().getOut();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        if (json) {
+            out.println("{\"file\":" + Json.string(file.toString()) + ",\"sound\":true,\"kind\":" + kind
+                    + ",\"kindName\":" + Json.string(StoreLayout.kindName(kind)) + ",\"bytes\":" + length
+                    + ",\"seconds\":" + Json.number(seconds) + "}");
+            out.flush();
+            return 0;
+        }
         out.printf(
                 Locale.ROOT,
                 "%s: sound (%s, %d bytes read and checked in %.2f s)%n",
                 file,
                 StoreLayout.kindName(kind),
                 length,
-                (System.nanoTime() - t0) / 1e9);
+                seconds);
         out.flush();
         return 0;
     }

@@ -3,6 +3,7 @@ package org.onepath.cells;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.onepath.memory.LeakGuard;
 import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
@@ -67,7 +68,7 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
         this.noun = noun;
         this.state = new OwnerState(owner);
         this.readOnly = callerCells != null && callerCells.isReadOnly();
-        this.arena = Arena.ofShared();
+        this.arena = LeakGuard.sharedArena(this);
         long count = (long) width * height;
         if (callerCells == null) {
             this.cells = arena.allocate(count, 8);

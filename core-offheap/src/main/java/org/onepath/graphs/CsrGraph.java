@@ -11,6 +11,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.layout.CsrLayout;
+import org.onepath.memory.LeakGuard;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.GraphEdgeLayout;
 import org.onepath.state.GraphStateFormat;
@@ -38,7 +39,7 @@ public final class CsrGraph implements AutoCloseable {
     private CsrGraph(int nodeCount, int arcCount) {
         this.nodeCount = nodeCount;
         this.arcCount = arcCount;
-        this.arena = Arena.ofShared();
+        this.arena = LeakGuard.sharedArena(this);
         this.offsets = arena.allocate((nodeCount + 1L) * OFFSET_BYTES, OFFSET_BYTES);
         this.targets = arena.allocate(Math.max(1, arcCount) * TARGET_BYTES, TARGET_BYTES);
         this.weights = arena.allocate(Math.max(1, arcCount) * WEIGHT_BYTES, WEIGHT_BYTES);

@@ -13,6 +13,7 @@ import static org.onepath.layout.NodeRecordLayout.RECORD_BYTES;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.onepath.layout.NodeRecordLayout;
+import org.onepath.memory.LeakGuard;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.SearchBuffersPiece;
@@ -46,7 +47,7 @@ public final class GridSearchBuffers implements AutoCloseable {
             throw new IllegalArgumentException("nodeCount must be in 1..2^30, was " + nodeCount);
         }
         this.nodeCount = nodeCount;
-        this.arena = Arena.ofShared();
+        this.arena = LeakGuard.sharedArena(this);
         this.records = arena.allocate(nodeCount * RECORD_BYTES, 8); // zeroed: generation 0 = never reached
         this.openSet = new OpenSet(nodeCount);
     }

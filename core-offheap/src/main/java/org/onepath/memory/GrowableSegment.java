@@ -24,7 +24,7 @@ public final class GrowableSegment implements AutoCloseable {
             throw new IllegalArgumentException("initialLength must be at least 1, was " + initialLength);
         }
         this.alignment = alignment;
-        this.arena = Arena.ofShared();
+        this.arena = LeakGuard.sharedArena(this);
         this.segment = LargePages.allocate(arena, initialLength, alignment);
     }
 
@@ -50,7 +50,7 @@ public final class GrowableSegment implements AutoCloseable {
             return current;
         }
         long newLength = Math.max(minLength, current.byteSize() * 2);
-        Arena newArena = Arena.ofShared();
+        Arena newArena = LeakGuard.sharedArena(this);
         MemorySegment grown = LargePages.allocate(newArena, newLength, alignment);
         MemorySegment.copy(current, 0, grown, 0, Math.min(usedLength, current.byteSize()));
         Arena old = arena;

@@ -41,7 +41,7 @@ public abstract class NodeHeap extends QuadHeap {
         this.key1Name = key1Name;
         this.key2Name = key2Name;
         this.capacity = capacity;
-        this.arena = Arena.ofShared();
+        this.arena = LeakGuard.sharedArena(this);
         this.positions = arena.allocate(capacity * POSITION_BYTES, POSITION_BYTES);
         positions.fill((byte) 0xFF); // every position ABSENT (-1)
     }

@@ -52,7 +52,14 @@ public final class GridStore implements AutoCloseable {
         this.mode = mode;
     }
 
-    /** {@link #bake(Grid, String, Path, StoreProgress)} without progress. */
+    /**
+     * {@link #bake(Grid, String, Path, StoreProgress)} without progress.
+     *
+     * @param grid the grid to bake; left open and unchanged
+     * @param name the grid's source name (a map's file name), at most 1024 UTF-8 bytes
+     * @param out the store file to write or replace
+     * @throws IOException if the file or its temporary sibling cannot be written, synced or renamed
+     */
     public static void bake(Grid grid, String name, Path out) throws IOException {
         bake(grid, name, out, StoreProgress.NONE);
     }
@@ -61,7 +68,12 @@ public final class GridStore implements AutoCloseable {
      * Writes a grid's cells and its tables (derived now if the grid has not yet) to a store,
      * replacing {@code out} atomically: the previous file stays whole until the new one is.
      *
+     * @param grid the grid to bake; left open and unchanged
      * @param name the grid's source name (a map's file name), at most 1024 UTF-8 bytes
+     * @param out the store file to write or replace
+     * @param progress hears the phases "deriving tables" and "writing" (bytes)
+     * @throws IllegalArgumentException if the name is longer than 1024 UTF-8 bytes
+     * @throws IOException if the file or its temporary sibling cannot be written, synced or renamed
      */
     public static void bake(Grid grid, String name, Path out, StoreProgress progress) throws IOException {
         Objects.requireNonNull(grid, "grid");
@@ -120,7 +132,14 @@ public final class GridStore implements AutoCloseable {
         StoreWriter.write(out, StoreLayout.KIND_GRID, sections, progress);
     }
 
-    /** Opens a store read-only ({@link StoreMode#READ_ONLY}). */
+    /**
+     * Opens a grid store read-only ({@link StoreMode#READ_ONLY}).
+     *
+     * @param path the store file
+     * @return the open store; close it to close its grid and unmap the file
+     * @throws StoreException naming the file, the field, the value and what was expected
+     * @throws IOException if the file cannot be opened or mapped
+     */
     public static GridStore open(Path path) throws IOException {
         return open(path, StoreMode.READ_ONLY);
     }
@@ -128,7 +147,11 @@ public final class GridStore implements AutoCloseable {
     /**
      * Maps a grid store and builds its grid over the mapped sections.
      *
+     * @param path the store file
+     * @param mode read-only and shared, or copy-on-write so the grid may be edited
+     * @return the open store; close it to close its grid and unmap the file
      * @throws StoreException naming the file, the field, the value and what was expected
+     * @throws IOException if the file cannot be opened or mapped
      */
     public static GridStore open(Path path, StoreMode mode) throws IOException {
         StoreFile file = StoreFile.open(path, StoreLayout.KIND_GRID, mode);
@@ -214,25 +237,47 @@ public final class GridStore implements AutoCloseable {
         return file.body(s);
     }
 
-    /** The grid over the mapped cells and tables. Closed with the store. */
+    /**
+     * The grid over the mapped cells and tables, closed with the store.
+     *
+     * @return the grid; read-only unless the store was opened {@link StoreMode#PRIVATE}
+     */
     public Grid grid() {
         return grid;
     }
 
-    /** The source name the store was baked with (a map's file name). */
+    /**
+     * The source name the store was baked with.
+     *
+     * @return a map's file name, as given to {@code bake}
+     */
     public String name() {
         return name;
     }
 
+    /**
+     * The store file this store mapped.
+     *
+     * @return the path given to {@code open}
+     */
     public Path path() {
         return file.path();
     }
 
+    /**
+     * How the file is mapped.
+     *
+     * @return the mode given to {@code open}
+     */
     public StoreMode mode() {
         return mode;
     }
 
-    /** The opened file's directory. */
+    /**
+     * The opened file's directory: its header fields and section table.
+     *
+     * @return the mapped file, closed with the store
+     */
     public StoreFile file() {
         return file;
     }
@@ -242,13 +287,22 @@ public final class GridStore implements AutoCloseable {
      * checksum, and the cells against their fingerprint. Touches every page, so it takes time in
      * proportion to the file.
      *
+     * @param progress hears the phase "verifying" (bytes read)
      * @throws StoreException naming the first check that fails
+     * @throws IOException if the file cannot be read
      */
     public void verify(StoreProgress progress) throws IOException {
         verify(file.path(), progress);
     }
 
-    /** {@link #verify(StoreProgress)} of a store file that need not be open. */
+    /**
+     * {@link #verify(StoreProgress)} of a store file that need not be open.
+     *
+     * @param path the store file
+     * @param progress hears the phase "verifying" (bytes read)
+     * @throws StoreException naming the first check that fails
+     * @throws IOException if the file cannot be opened or read
+     */
     public static void verify(Path path, StoreProgress progress) throws IOException {
         try (GridStore store = open(path)) {
             StoreFile file = store.file;
@@ -265,7 +319,9 @@ public final class GridStore implements AutoCloseable {
      * atomically. The open store keeps working on its mapping of the file it opened; open the
      * file again to map the new one.
      *
+     * @param progress hears the phases of {@link #bake(Grid, String, Path, StoreProgress)}
      * @throws IllegalStateException if the store is read-only
+     * @throws IOException if the file or its temporary sibling cannot be written, synced or renamed
      */
     public void commit(StoreProgress progress) throws IOException {
         if (mode != StoreMode.PRIVATE) {

@@ -24,7 +24,11 @@ public abstract sealed class StoreException extends IOException
         this.file = file;
     }
 
-    /** The store file. */
+    /**
+     * The store file the problem was found in.
+     *
+     * @return its path (not serialised: null after deserialisation)
+     */
     public Path file() {
         return file;
     }

@@ -33,18 +33,40 @@ import java.util.zip.CRC32C;
  * {@link InternalError} from the JVM.
  */
 public final class StoreFile implements AutoCloseable {
-    /** One entry of the section table. */
+    /**
+     * One entry of the section table.
+     *
+     * @param id the section id ({@code StoreLayout.SECTION_*})
+     * @param offset where the body starts in the file, in bytes, a multiple of 64
+     * @param length the body's length in bytes
+     * @param crc the CRC32C of the body
+     * @param fingerprint 32 bytes: the SHA-256 of the cells or of a derived table's inputs, or
+     *     all zero for a section that has none
+     */
     public record Section(int id, long offset, long length, int crc, byte[] fingerprint) {
+        /**
+         * The section's name.
+         *
+         * @return {@link StoreLayout#sectionName(int)} of the id
+         */
         public String name() {
             return StoreLayout.sectionName(id);
         }
 
-        /** The fingerprint in hex. */
+        /**
+         * The fingerprint in hex.
+         *
+         * @return 64 lower-case hex digits
+         */
         public String fingerprintHex() {
             return HexFormat.of().formatHex(fingerprint);
         }
 
-        /** Whether the fingerprint is all zero (the section has none). */
+        /**
+         * Whether the section has a fingerprint.
+         *
+         * @return false when the fingerprint is all zero
+         */
         public boolean hasFingerprint() {
             for (byte b : fingerprint) {
                 if (b != 0) {
@@ -81,7 +103,15 @@ public final class StoreFile implements AutoCloseable {
         this.sections = sections;
     }
 
-    /** Opens and checks a store of any kind, read-only. */
+    /**
+     * Opens and checks a store of any kind, read-only: the header, the section table, the
+     * footer and the small sections, not the big ones ({@link #verify} reads those).
+     *
+     * @param path the store file
+     * @return the mapped file; close it to unmap
+     * @throws StoreException naming the file, field, value and what was expected
+     * @throws IOException if the file cannot be opened or mapped
+     */
     public static StoreFile open(Path path) throws IOException {
         return open(path, 0, StoreMode.READ_ONLY);
     }
@@ -312,28 +342,57 @@ public final class StoreFile implements AutoCloseable {
         return new StoreFile(path, arena, m, version, kind, fileLength, List.copyOf(sections));
     }
 
+    /**
+     * The file.
+     *
+     * @return the path it was opened from
+     */
     public Path path() {
         return path;
     }
 
+    /**
+     * The header's format version.
+     *
+     * @return 1 for files this code writes
+     */
     public int version() {
         return version;
     }
 
+    /**
+     * The header's kind.
+     *
+     * @return {@link StoreLayout#KIND_GRID} or {@link StoreLayout#KIND_VOXEL_WORLD}
+     */
     public int kind() {
         return kind;
     }
 
+    /**
+     * The file's length, as the header, the footer and the file system agree it is.
+     *
+     * @return the length in bytes
+     */
     public long fileLength() {
         return fileLength;
     }
 
-    /** The section table in file order. */
+    /**
+     * The section table in file order.
+     *
+     * @return an unmodifiable list of the entries
+     */
     public List<Section> sections() {
         return sections;
     }
 
-    /** The entry of a section id, or null. */
+    /**
+     * Looks a section up by id.
+     *
+     * @param id a section id ({@code StoreLayout.SECTION_*})
+     * @return its entry, or null when the file has no such section
+     */
     public Section section(int id) {
         for (Section s : sections) {
             if (s.id() == id) {

@@ -64,35 +64,59 @@ public final class StoreLayout {
     public static final int ALIGNMENT = 64;
 
     // ---- header ----
+    /** Header: byte offset of the magic, u32 {@link #MAGIC}. */
     public static final long MAGIC_OFFSET = 0;
+    /** Header: byte offset of the format version, u32. */
     public static final long VERSION_OFFSET = MAGIC_OFFSET + 4;
+    /** Header: byte offset of the kind, u32 ({@link #KIND_GRID} or {@link #KIND_VOXEL_WORLD}). */
     public static final long KIND_OFFSET = VERSION_OFFSET + 4;
+    /** Header: byte offset of the flags, u32; version 1 writes and requires zero. */
     public static final long FLAGS_OFFSET = KIND_OFFSET + 4;
+    /** Header: byte offset of the file's length in bytes, u64 (repeated in the footer). */
     public static final long FILE_LENGTH_OFFSET = FLAGS_OFFSET + 4;
+    /** Header: byte offset of the section table's position, u64 (64 in version 1). */
     public static final long TABLE_OFFSET_OFFSET = FILE_LENGTH_OFFSET + 8;
+    /** Header: byte offset of the number of section table entries, u32, at most {@link #MAX_SECTIONS}. */
     public static final long SECTION_COUNT_OFFSET = TABLE_OFFSET_OFFSET + 8;
+    /** Header: byte offset of the CRC32C of the whole section table, u32. */
     public static final long TABLE_CRC_OFFSET = SECTION_COUNT_OFFSET + 4;
+    /** Header: byte offset of the reserved bytes (40..59), which must be zero. */
     public static final long HEADER_RESERVED_OFFSET = TABLE_CRC_OFFSET + 4;
+    /** Header: byte offset of the CRC32C of header bytes 0..59, u32. */
     public static final long HEADER_CRC_OFFSET = 60;
+    /** Length of the header in bytes (64). */
     public static final long HEADER_BYTES = HEADER_CRC_OFFSET + 4;
 
     // ---- section table entry ----
+    /** Section table entry: byte offset of the section id, u32 (the {@code SECTION_*} constants). */
     public static final long ENTRY_ID_OFFSET = 0;
+    /** Section table entry: byte offset of the flags, u32; must be zero. */
     public static final long ENTRY_FLAGS_OFFSET = ENTRY_ID_OFFSET + 4;
+    /** Section table entry: byte offset of the section body's position in the file, u64, a multiple of {@link #ALIGNMENT}. */
     public static final long ENTRY_OFFSET_OFFSET = ENTRY_FLAGS_OFFSET + 4;
+    /** Section table entry: byte offset of the section body's length in bytes, u64. */
     public static final long ENTRY_LENGTH_OFFSET = ENTRY_OFFSET_OFFSET + 8;
+    /** Section table entry: byte offset of the CRC32C of the section body, u32. */
     public static final long ENTRY_CRC_OFFSET = ENTRY_LENGTH_OFFSET + 8;
+    /** Section table entry: byte offset of four reserved bytes, which must be zero. */
     public static final long ENTRY_RESERVED_OFFSET = ENTRY_CRC_OFFSET + 4;
+    /** Section table entry: byte offset of the fingerprint, {@link #FINGERPRINT_BYTES} bytes. */
     public static final long ENTRY_FINGERPRINT_OFFSET = ENTRY_RESERVED_OFFSET + 4;
+    /** Length of a fingerprint in bytes (a SHA-256 digest). */
     public static final int FINGERPRINT_BYTES = 32;
+    /** Length of one section table entry in bytes (64). */
     public static final long ENTRY_BYTES = ENTRY_FINGERPRINT_OFFSET + FINGERPRINT_BYTES;
     /** More sections than this is a corrupt count (version 1 writes at most six). */
     public static final int MAX_SECTIONS = 64;
 
     // ---- footer ----
+    /** Footer: byte offset of the footer magic, u32 {@link #FOOTER_MAGIC}. */
     public static final long FOOTER_MAGIC_OFFSET = 0;
+    /** Footer: byte offset of the CRC32C of the header and the section table together, u32. */
     public static final long FOOTER_DIRECTORY_CRC_OFFSET = FOOTER_MAGIC_OFFSET + 4;
+    /** Footer: byte offset of the file's length in bytes, u64, equal to the header's. */
     public static final long FOOTER_FILE_LENGTH_OFFSET = FOOTER_DIRECTORY_CRC_OFFSET + 4;
+    /** Length of the footer in bytes (16); it ends the file. */
     public static final long FOOTER_BYTES = FOOTER_FILE_LENGTH_OFFSET + 8;
 
     // ---- section ids ----
@@ -114,30 +138,53 @@ public final class StoreLayout {
     public static final int SECTION_CHUNKS = 17;
 
     // ---- grid meta section ----
+    /** Grid meta section: byte offset of the grid's width in cells, u32. */
     public static final long GRID_WIDTH_OFFSET = 0;
+    /** Grid meta section: byte offset of the grid's height in cells, u32. */
     public static final long GRID_HEIGHT_OFFSET = GRID_WIDTH_OFFSET + 4;
+    /** Grid meta section: byte offset of the source name's length in UTF-8 bytes, u32, at most {@link #MAX_NAME_BYTES}. */
     public static final long GRID_NAME_LENGTH_OFFSET = GRID_HEIGHT_OFFSET + 4;
+    /** Grid meta section: byte offset of the source name, UTF-8; the section ends with it. */
     public static final long GRID_NAME_OFFSET = GRID_NAME_LENGTH_OFFSET + 4;
 
     // ---- voxel world meta section ----
+    /** Voxel world meta section: byte offset of the world's size along x in voxels, u32. */
     public static final long WORLD_SIZE_X_OFFSET = 0;
+    /** Voxel world meta section: byte offset of the world's size along y in voxels, u32. */
     public static final long WORLD_SIZE_Y_OFFSET = WORLD_SIZE_X_OFFSET + 4;
+    /** Voxel world meta section: byte offset of the world's size along z in voxels, u32. */
     public static final long WORLD_SIZE_Z_OFFSET = WORLD_SIZE_Y_OFFSET + 4;
+    /** Voxel world meta section: byte offset of the default area (0..255, 255 solid) of chunks not stored, u32. */
     public static final long WORLD_DEFAULT_AREA_OFFSET = WORLD_SIZE_Z_OFFSET + 4;
+    /** Voxel world meta section: byte offset of the number of chunks stored in {@link #SECTION_CHUNKS}, u32. */
     public static final long WORLD_STORED_CHUNKS_OFFSET = WORLD_DEFAULT_AREA_OFFSET + 4;
+    /** Voxel world meta section: byte offset of the number of chunk slots that name a uniform chunk (one area throughout, not stored), u32. */
     public static final long WORLD_UNIFORM_CHUNKS_OFFSET = WORLD_STORED_CHUNKS_OFFSET + 4;
+    /** Voxel world meta section: byte offset of the source name's length in UTF-8 bytes, u32, at most {@link #MAX_NAME_BYTES}. */
     public static final long WORLD_NAME_LENGTH_OFFSET = WORLD_UNIFORM_CHUNKS_OFFSET + 4;
+    /** Voxel world meta section: byte offset of the source name, UTF-8; the section ends with it. */
     public static final long WORLD_NAME_OFFSET = WORLD_NAME_LENGTH_OFFSET + 4;
 
     /** Longest source name, in UTF-8 bytes. */
     public static final int MAX_NAME_BYTES = 1024;
 
-    /** {@code offset} rounded up to {@link #ALIGNMENT}. */
+    /**
+     * Rounds a file position up to the next section boundary.
+     *
+     * @param offset a position in bytes, 0 or more
+     * @return {@code offset} rounded up to a multiple of {@link #ALIGNMENT}
+     * @throws ArithmeticException if the result overflows a {@code long}
+     */
     public static long align(long offset) {
         return Math.addExact(offset, ALIGNMENT - 1) & -ALIGNMENT;
     }
 
-    /** Name of a section id, for messages and {@code store inspect}. */
+    /**
+     * Names a section id, for messages and {@code store inspect}.
+     *
+     * @param id a section id, known or not
+     * @return the section's name ("cells", "JPS+ table", ...), or "unknown section ID"
+     */
     public static String sectionName(int id) {
         return switch (id) {
             case SECTION_META -> "meta";
@@ -152,7 +199,12 @@ public final class StoreLayout {
         };
     }
 
-    /** Name of a kind. */
+    /**
+     * Names a store kind, for messages.
+     *
+     * @param kind a kind code from the header, known or not
+     * @return "grid", "voxel world" or "unknown kind KIND"
+     */
     public static String kindName(int kind) {
         return switch (kind) {
             case KIND_GRID -> "grid";

@@ -10,7 +10,7 @@ public enum StoreMode {
     /**
      * Copy-on-write: the grid may be edited, and the pages an edit touches become this
      * process's own copies; the file and other processes never see them until
-     * {@link GridStore#commit()} writes a new file. Needs write permission on the file.
+     * {@link GridStore#commit(StoreProgress)} writes a new file. Needs write permission on the file.
      */
     PRIVATE
 }

@@ -7,6 +7,8 @@ public interface StoreProgress {
     StoreProgress NONE = (phase, done, total) -> {};
 
     /**
+     * Called as the operation advances, on the thread running it; keep it cheap.
+     *
      * @param phase what is being done ("deriving tables", "writing", "verifying")
      * @param done  units done so far (bytes when writing or verifying)
      * @param total units in all, 0 when unknown

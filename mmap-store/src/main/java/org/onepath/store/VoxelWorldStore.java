@@ -40,7 +40,14 @@ public final class VoxelWorldStore implements AutoCloseable {
         this.name = name;
     }
 
-    /** {@link #write(VoxelGrid, String, Path, StoreProgress)} without progress. */
+    /**
+     * {@link #write(VoxelGrid, String, Path, StoreProgress)} without progress.
+     *
+     * @param world the world to write; left open and unchanged
+     * @param name the world's source name (a map's file name), at most 1024 UTF-8 bytes
+     * @param out the store file to write or replace
+     * @throws IOException if the file or its temporary sibling cannot be written, synced or renamed
+     */
     public static void write(VoxelGrid world, String name, Path out) throws IOException {
         write(world, name, out, StoreProgress.NONE);
     }
@@ -49,7 +56,12 @@ public final class VoxelWorldStore implements AutoCloseable {
      * Writes a world to a store, replacing {@code out} atomically: the previous file stays whole
      * until the new one is.
      *
+     * @param world the world to write; left open and unchanged
      * @param name the world's source name (a map's file name), at most 1024 UTF-8 bytes
+     * @param out the store file to write or replace
+     * @param progress hears the phase "writing" (bytes)
+     * @throws IllegalArgumentException if the name is longer than 1024 UTF-8 bytes
+     * @throws IOException if the file or its temporary sibling cannot be written, synced or renamed
      */
     public static void write(VoxelGrid world, String name, Path out, StoreProgress progress) throws IOException {
         Objects.requireNonNull(world, "world");
@@ -127,8 +139,12 @@ public final class VoxelWorldStore implements AutoCloseable {
     }
 
     /**
-     * Maps a world store and builds its grid over the mapped chunks.
+     * Maps a world store read-only and builds its grid over the mapped chunks; edited chunks
+     * become copies of this process's own.
      *
+     * @param path the store file
+     * @return the open store; close it to close its grid and unmap the file
+     * @throws IOException if the file cannot be opened or mapped
      * @throws StoreException naming the file, the field, the value and what was expected
      */
     public static VoxelWorldStore open(Path path) throws IOException {
@@ -180,21 +196,38 @@ public final class VoxelWorldStore implements AutoCloseable {
         }
     }
 
-    /** The world over the mapped chunks. Closed with the store. */
+    /**
+     * The world over the mapped chunks, closed with the store.
+     *
+     * @return the voxel grid
+     */
     public VoxelGrid grid() {
         return grid;
     }
 
-    /** The source name the store was written with. */
+    /**
+     * The source name the store was written with.
+     *
+     * @return a map's file name, as given to {@code write}
+     */
     public String name() {
         return name;
     }
 
+    /**
+     * The store file this store mapped.
+     *
+     * @return the path given to {@code open}
+     */
     public Path path() {
         return file.path();
     }
 
-    /** The opened file's directory. */
+    /**
+     * The opened file's directory: its header fields and section table.
+     *
+     * @return the mapped file, closed with the store
+     */
     public StoreFile file() {
         return file;
     }
@@ -202,12 +235,23 @@ public final class VoxelWorldStore implements AutoCloseable {
     /**
      * Reads every byte of the store's file (not this process's edits) and checks each section's
      * checksum. Touches every page, so it takes time in proportion to the file.
+     *
+     * @param progress hears the phase "verifying" (bytes read)
+     * @throws StoreException naming the first check that fails
+     * @throws IOException if the file cannot be read
      */
     public void verify(StoreProgress progress) throws IOException {
         verify(file.path(), progress);
     }
 
-    /** {@link #verify(StoreProgress)} of a store file that need not be open. */
+    /**
+     * {@link #verify(StoreProgress)} of a store file that need not be open.
+     *
+     * @param path the store file
+     * @param progress hears the phase "verifying" (bytes read)
+     * @throws StoreException naming the first check that fails
+     * @throws IOException if the file cannot be opened or read
+     */
     public static void verify(Path path, StoreProgress progress) throws IOException {
         try (VoxelWorldStore store = open(path)) {
             store.file.verify(progress);
@@ -218,6 +262,9 @@ public final class VoxelWorldStore implements AutoCloseable {
      * Writes the world as it is now (with this process's edits) over the store's file,
      * atomically. The open store keeps working on its mapping of the file it opened and on its
      * copies of edited chunks; open the file again to map the new one.
+     *
+     * @param progress hears the phase "writing" (bytes)
+     * @throws IOException if the file or its temporary sibling cannot be written, synced or renamed
      */
     public void commit(StoreProgress progress) throws IOException {
         write(grid, name, file.path(), progress);

@@ -16,6 +16,7 @@ import org.onepath.grids.GridTopology;
 import org.onepath.grids.OpenSet;
 import org.onepath.grids.StepCost;
 import org.onepath.layout.FlowFieldLayout;
+import org.onepath.memory.LeakGuard;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.FlowFieldPiece;
@@ -105,7 +106,7 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
                     "the topology has " + nodeCount + " nodes; a flow field needs at least 1");
         }
         this.goals = sortedGoals(goals, nodeCount);
-        this.arena = Arena.ofShared();
+        this.arena = LeakGuard.sharedArena(this);
         this.costs = arena.allocate(nodeCount * COST_BYTES, COST_BYTES);
         this.nexts = arena.allocate(nodeCount * NEXT_BYTES, NEXT_BYTES);
         this.marks = arena.allocate(nodeCount, 8); // zeroed

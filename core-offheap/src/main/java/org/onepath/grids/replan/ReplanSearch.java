@@ -17,6 +17,7 @@ import org.onepath.grids.SearchStatus;
 import org.onepath.grids.StepCost;
 import org.onepath.layout.ReplanNodeLayout;
 import org.onepath.layout.ReplanOpenSetLayout;
+import org.onepath.memory.LeakGuard;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.ReplanOpenSetPiece;
@@ -141,7 +142,7 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
         this.outerCosts = new double[degree];
         this.innerNodes = new int[degree];
         this.innerCosts = new double[degree];
-        this.arena = Arena.ofShared();
+        this.arena = LeakGuard.sharedArena(this);
         try {
             this.records = arena.allocate(nodeCount * RECORD_BYTES, 8);
             this.marks = arena.allocate(nodeCount, 8); // zeroed

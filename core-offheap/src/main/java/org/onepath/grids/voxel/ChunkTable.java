@@ -16,6 +16,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import org.onepath.layout.VoxelChunkLayout;
+import org.onepath.memory.LeakGuard;
 import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.OwnerState;
 import org.onepath.state.LittleEndian;
@@ -86,7 +87,7 @@ public final class ChunkTable implements AutoCloseable {
         this.chunksY = (sizeY + CHUNK_MASK) >>> CHUNK_SHIFT;
         this.chunksZ = (sizeZ + CHUNK_MASK) >>> CHUNK_SHIFT;
         this.defaultArea = (byte) defaultArea;
-        this.arena = Arena.ofShared();
+        this.arena = LeakGuard.sharedArena(this);
         this.table = arena.allocate((long) chunksX * chunksY * chunksZ * SLOT_BYTES, SLOT_BYTES); // zeroed: all EMPTY
         if (baseChunks == null) {
             this.firstOwned = 0;

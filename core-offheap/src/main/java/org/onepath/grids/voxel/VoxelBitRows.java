@@ -22,6 +22,7 @@ import org.onepath.cells.AreaCosts;
 import org.onepath.layout.VoxelBitRowsLayout;
 import org.onepath.layout.VoxelChunkLayout;
 import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.LeakGuard;
 import org.onepath.memory.OwnerState;
 
 /**
@@ -97,7 +98,7 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         this.chunksY = chunks.chunksY();
         int rest = sizeA & WORD_MASK;
         this.lastWordMask = rest == 0 ? -1L : (1L << rest) - 1;
-        this.arena = Arena.ofShared();
+        this.arena = LeakGuard.sharedArena(this);
         this.codes =
                 arena.allocate((long) wordsX * tilesY * ((sizeV + TILE_MASK) >>> TILE_SHIFT) * CODE_BYTES, CODE_BYTES);
         this.tileMemory = new GrowableSegment(INITIAL_TILES * TILE_BYTES, 8);

@@ -18,6 +18,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.onepath.layout.VoxelPageLayout;
 import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.LeakGuard;
 
 /**
  * The paged search state the voxel searches share: node records of a caller's size in pages of
@@ -59,7 +60,7 @@ final class VoxelPages implements AutoCloseable {
         this.blocksX = (sizeX + BLOCK_MASK) >>> BLOCK_SHIFT;
         this.blocksY = (sizeY + BLOCK_MASK) >>> BLOCK_SHIFT;
         int blocksZ = (sizeZ + BLOCK_MASK) >>> BLOCK_SHIFT;
-        this.arena = Arena.ofShared();
+        this.arena = LeakGuard.sharedArena(this);
         this.pageTable = arena.allocate(
                 (long) blocksX * blocksY * blocksZ * TABLE_ENTRY_BYTES, TABLE_ENTRY_BYTES); // zeroed: no pages
         allocatePool();
