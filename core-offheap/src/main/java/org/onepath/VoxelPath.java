@@ -46,6 +46,11 @@ public final class VoxelPath {
         return new VoxelPath(status, sizeX, sizeY, space, NONE, Double.POSITIVE_INFINITY, 0, 0, null);
     }
 
+    /**
+     * How the query ended.
+     *
+     * @return FOUND when the path holds voxels, otherwise why there is none
+     */
     public PathStatus status() {
         return status;
     }
