@@ -98,6 +98,11 @@ public final class Graph implements AutoCloseable, Snapshottable {
 
     // ---- size and contents ----
 
+    /**
+     * The number of nodes, fixed at creation.
+     *
+     * @return the node count, 1..2^26; nodes are 0..nodeCount-1
+     */
     public int nodeCount() {
         return nodeCount;
     }
@@ -453,6 +458,11 @@ public final class Graph implements AutoCloseable, Snapshottable {
         }
     }
 
+    /**
+     * Whether {@link #close()} has run.
+     *
+     * @return true once the graph is closed; every other method then throws {@link IllegalStateException}
+     */
     public boolean isClosed() {
         return state.isClosed();
     }

@@ -9,5 +9,11 @@ package org.onepath;
  */
 @FunctionalInterface
 public interface GraphChangeListener {
+    /**
+     * Called once per changed edge record.
+     *
+     * @param graph the graph edited, already holding the new value
+     * @param edge the edge id, 0 or more (after a restore possibly at or past {@link Graph#edgeCount()})
+     */
     void edgeChanged(Graph graph, int edge);
 }

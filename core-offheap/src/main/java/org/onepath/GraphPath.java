@@ -41,6 +41,11 @@ public final class GraphPath {
         return new GraphPath(status, NONE, NONE, Double.POSITIVE_INFINITY, 0, 0, heuristic, null);
     }
 
+    /**
+     * How the query ended.
+     *
+     * @return FOUND, NO_PATH, CANCELLED or the other {@link PathStatus} values
+     */
     public PathStatus status() {
         return status;
     }

@@ -145,6 +145,11 @@ public final class Grid extends SquareCells implements Snapshottable {
 
     // ---- size and contents ----
 
+    /**
+     * The grid's world mapping.
+     *
+     * @return the space last set, {@link GridSpace#UNASSIGNED} on a new grid
+     */
     public GridSpace space() {
         return space;
     }

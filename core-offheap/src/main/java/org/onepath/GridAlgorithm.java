@@ -56,6 +56,11 @@ public enum GridAlgorithm {
         this.code = code;
     }
 
+    /**
+     * The number snapshots store for this algorithm.
+     *
+     * @return 0 for ASTAR up to 7 for HPA, as the constants are declared
+     */
     public int code() {
         return code;
     }

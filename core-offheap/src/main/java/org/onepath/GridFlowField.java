@@ -167,10 +167,20 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
         return hexGrid != null;
     }
 
+    /**
+     * The grid's width.
+     *
+     * @return the width in cells of the grid the field was made for
+     */
     public int width() {
         return width;
     }
 
+    /**
+     * The grid's height.
+     *
+     * @return the height in cells of the grid the field was made for
+     */
     public int height() {
         return height;
     }

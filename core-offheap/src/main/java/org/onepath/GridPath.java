@@ -64,6 +64,11 @@ public final class GridPath {
         return new GridPath(status, width, space, NONE, Double.POSITIVE_INFINITY, 0, 0, algorithm, null);
     }
 
+    /**
+     * How the query ended.
+     *
+     * @return FOUND when {@link #cells()} is a path, otherwise why there is none
+     */
     public PathStatus status() {
         return status;
     }

@@ -130,10 +130,20 @@ public final class GridReplanner extends Replanner {
         return indexIn(grid, cell, what);
     }
 
+    /**
+     * The grid this replanner listens to and plans on.
+     *
+     * @return the grid given at creation
+     */
     public Grid grid() {
         return grid;
     }
 
+    /**
+     * The options every plan and repair uses.
+     *
+     * @return the options given at creation
+     */
     public GridOptions options() {
         return options;
     }

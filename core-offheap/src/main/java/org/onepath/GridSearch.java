@@ -92,6 +92,11 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         this.options = Objects.requireNonNull(options, "options");
     }
 
+    /**
+     * The options the next {@code begin} runs with.
+     *
+     * @return the options given at creation or last set
+     */
     public GridOptions options() {
         return options;
     }

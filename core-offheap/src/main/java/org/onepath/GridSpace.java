@@ -14,6 +14,14 @@ public record GridSpace(double originX, double originY, double cellSize) {
     /** The unassigned default: unit cells with the origin at 0. */
     public static final GridSpace UNASSIGNED = new GridSpace(0, 0, 0);
 
+    /**
+     * Checks the mapping.
+     *
+     * @param originX world x of the grid's left edge, |originX| &lt;= 2^21
+     * @param originY world y of the grid's top edge, |originY| &lt;= 2^21
+     * @param cellSize world length of a cell side, 0 &lt; cellSize &lt;= 2^21 (all three 0: unassigned)
+     * @throws IllegalArgumentException if a value is out of range, NaN or infinite
+     */
     public GridSpace {
         if (!(originX == 0 && originY == 0 && cellSize == 0)) {
             WorldPoint.checkCoordinate("originX", originX);

@@ -102,6 +102,11 @@ public final class HexGrid extends HexCells implements Snapshottable {
 
     // ---- size and contents ----
 
+    /**
+     * The grid's world mapping.
+     *
+     * @return the space last set, {@link HexSpace#UNASSIGNED} on a new grid
+     */
     public HexSpace space() {
         return space;
     }

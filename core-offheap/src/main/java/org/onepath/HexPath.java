@@ -50,6 +50,11 @@ public final class HexPath {
         return new HexPath(status, width, layout, space, NONE, Double.POSITIVE_INFINITY, 0, 0, null);
     }
 
+    /**
+     * How the query ended.
+     *
+     * @return FOUND when the path holds cells, otherwise why there is none
+     */
     public PathStatus status() {
         return status;
     }

@@ -84,10 +84,20 @@ public final class HexReplanner extends Replanner {
         return cell.y() * grid.width() + cell.x();
     }
 
+    /**
+     * The hex grid this replanner listens to and plans on.
+     *
+     * @return the grid given at creation
+     */
     public HexGrid grid() {
         return grid;
     }
 
+    /**
+     * The options every plan and repair uses.
+     *
+     * @return the options given at creation
+     */
     public HexOptions options() {
         return options;
     }

@@ -26,6 +26,14 @@ public record HexSpace(double originX, double originY, double cellSize) {
     /** The clamp of fractional axial coordinates before rounding; see {@link HexCoord#AXIAL_LIMIT}. */
     static final double AXIAL_LIMIT = HexCoord.AXIAL_LIMIT;
 
+    /**
+     * Checks the mapping.
+     *
+     * @param originX world x of cell (0, 0)'s centre, |originX| &lt;= 2^21
+     * @param originY world y of cell (0, 0)'s centre, |originY| &lt;= 2^21
+     * @param cellSize world distance between neighbouring cell centres, 0 &lt; cellSize &lt;= 2^21 (all three 0: unassigned)
+     * @throws IllegalArgumentException if a value is out of range, NaN or infinite
+     */
     public HexSpace {
         if (!(originX == 0 && originY == 0 && cellSize == 0)) {
             WorldPoint.checkCoordinate("originX", originX);

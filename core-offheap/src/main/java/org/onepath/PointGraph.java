@@ -136,6 +136,11 @@ public final class PointGraph implements AutoCloseable {
 
     // ---- reading ----
 
+    /**
+     * The number of nodes, fixed at creation.
+     *
+     * @return the node count; nodes are 0..nodeCount-1
+     */
     public int nodeCount() {
         return graph.nodeCount();
     }
@@ -157,10 +162,24 @@ public final class PointGraph implements AutoCloseable {
         return points.asReadOnly();
     }
 
+    /**
+     * A node's x coordinate.
+     *
+     * @param node 0..nodeCount-1
+     * @return the x coordinate given for it
+     * @throws IllegalArgumentException if the node is outside 0..nodeCount-1
+     */
     public double x(int node) {
         return coordinate(node, X_OFFSET);
     }
 
+    /**
+     * A node's y coordinate.
+     *
+     * @param node 0..nodeCount-1
+     * @return the y coordinate given for it
+     * @throws IllegalArgumentException if the node is outside 0..nodeCount-1
+     */
     public double y(int node) {
         return coordinate(node, Y_OFFSET);
     }
@@ -217,6 +236,15 @@ public final class PointGraph implements AutoCloseable {
         return findPath(start, goal, GraphOptions.DEFAULT, null);
     }
 
+    /**
+     * {@link #findPath(int, int, GraphOptions, Cancellation)} without cancellation.
+     *
+     * @param start the start node, 0..nodeCount-1
+     * @param goal the goal node, 0..nodeCount-1
+     * @param options the estimate (AUTO means EUCLIDEAN here), weight and limits
+     * @return the path, or a status saying why there is none
+     * @throws IllegalArgumentException if a node is out of range
+     */
     public GraphPath findPath(int start, int goal, GraphOptions options) {
         return findPath(start, goal, options, null);
     }

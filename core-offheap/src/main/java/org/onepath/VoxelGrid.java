@@ -88,14 +88,29 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     // ---- size and contents ----
 
+    /**
+     * The grid's size along x.
+     *
+     * @return the size in voxels, at least 1
+     */
     public int sizeX() {
         return chunks.sizeX();
     }
 
+    /**
+     * The grid's size along y.
+     *
+     * @return the size in voxels, at least 1
+     */
     public int sizeY() {
         return chunks.sizeY();
     }
 
+    /**
+     * The grid's size along z.
+     *
+     * @return the size in voxels, at least 1
+     */
     public int sizeZ() {
         return chunks.sizeZ();
     }
@@ -121,6 +136,11 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         return areas;
     }
 
+    /**
+     * The grid's world mapping.
+     *
+     * @return the space last set, {@link VoxelSpace#UNASSIGNED} on a new grid
+     */
     public VoxelSpace space() {
         return space;
     }
@@ -130,6 +150,14 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         this.space = Objects.requireNonNull(space, "space");
     }
 
+    /**
+     * Whether a voxel lies inside the grid.
+     *
+     * @param x the voxel's x
+     * @param y the voxel's y
+     * @param z the voxel's z
+     * @return true when 0 &lt;= x &lt; sizeX, 0 &lt;= y &lt; sizeY and 0 &lt;= z &lt; sizeZ
+     */
     public boolean contains(int x, int y, int z) {
         return x >= 0 && y >= 0 && z >= 0 && x < sizeX() && y < sizeY() && z < sizeZ();
     }

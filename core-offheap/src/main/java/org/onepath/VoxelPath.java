@@ -58,6 +58,11 @@ public final class VoxelPath {
         return algorithm;
     }
 
+    /**
+     * How the query ended.
+     *
+     * @return FOUND when the path holds voxels, otherwise why there is none
+     */
     public PathStatus status() {
         return status;
     }

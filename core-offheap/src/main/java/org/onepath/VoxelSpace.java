@@ -14,6 +14,15 @@ public record VoxelSpace(double originX, double originY, double originZ, double 
     /** The unassigned default: unit voxels with the origin at 0. */
     public static final VoxelSpace UNASSIGNED = new VoxelSpace(0, 0, 0, 0);
 
+    /**
+     * Checks the mapping.
+     *
+     * @param originX world x of the grid's low x face, |originX| &lt;= 2^21
+     * @param originY world y of the grid's low y face, |originY| &lt;= 2^21
+     * @param originZ world z of the grid's low z face, |originZ| &lt;= 2^21
+     * @param cellSize world length of a voxel side, 0 &lt; cellSize &lt;= 2^21 (all four 0: unassigned)
+     * @throws IllegalArgumentException if a value is out of range, NaN or infinite
+     */
     public VoxelSpace {
         if (!(originX == 0 && originY == 0 && originZ == 0 && cellSize == 0)) {
             WorldPoint.checkCoordinate("originX", originX);
