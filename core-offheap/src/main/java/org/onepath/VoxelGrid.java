@@ -48,7 +48,10 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     private final ChunkTable chunks;
     private final AreaCosts areas = new AreaCosts();
     private final OwnerState state = new OwnerState("VoxelGrid");
-    private final IdleSlot<VoxelQuery> idleQuery = new IdleSlot<>(VoxelQuery::close);
+    // One idle engine per search kind, so queries that alternate A* and JPS keep both (the jump
+    // search's walkable bits are worth keeping).
+    private final IdleSlot<VoxelQuery> idleAStar = new IdleSlot<>(VoxelQuery::close);
+    private final IdleSlot<VoxelQuery> idleJumps = new IdleSlot<>(VoxelQuery::close);
     private VoxelSpace space = VoxelSpace.UNASSIGNED;
     private int version;
     private int restoreCount;
@@ -340,7 +343,8 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
             return VoxelPath.invalid(PathStatus.GOAL_INVALID, sizeX(), sizeY(), space, algorithm);
         }
         boolean jumpPoints = algorithm == VoxelAlgorithm.JPS;
-        VoxelQuery query = idleQuery.take();
+        IdleSlot<VoxelQuery> idle = jumpPoints ? idleJumps : idleAStar;
+        VoxelQuery query = idle.take();
         if (query != null
                 && !query.preparedFor(
                         jumpPoints,
@@ -385,7 +389,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
                     algorithm,
                     r.expanded());
         } finally {
-            idleQuery.give(query);
+            idle.give(query);
         }
     }
 
@@ -512,7 +516,8 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     @Override
     public void close() {
         if (state.markClosed()) {
-            idleQuery.close();
+            idleAStar.close();
+            idleJumps.close();
             chunks.close();
         }
     }
