@@ -12,6 +12,10 @@ import org.onepath.Grid;
 import org.onepath.HexGrid;
 import org.onepath.HexOptions;
 import org.onepath.HexPath;
+import org.onepath.VoxelCell;
+import org.onepath.VoxelGrid;
+import org.onepath.VoxelOptions;
+import org.onepath.VoxelPath;
 import org.onepath.cells.Cell;
 import org.onepath.cells.HexLayout;
 import picocli.CommandLine.Command;
@@ -26,7 +30,9 @@ import picocli.CommandLine.Spec;
  * of times and expansions. A last
  * row runs the same queries on a hex grid holding the same cells ({@link #HEX_ROW}): its costs are
  * those of six hex moves, so they are not compared, but it must reach every query the square grid
- * reaches (every four-connected move is a hex move too).
+ * reaches (every four-connected move is a hex move too). Two more rows run voxel queries on a seeded
+ * world of pillars and decks ({@link PillarsAndDecks}) with A* and with jump point search
+ * ({@link #VOXEL_ROWS}), which must agree on every cost.
  */
 @Command(
         name = "demo",
@@ -40,6 +46,13 @@ import picocli.CommandLine.Spec;
 final class DemoCommand implements Callable<Integer> {
     /** Name of the hex grid's row. */
     static final String HEX_ROW = "hex-astar";
+    /** Names of the voxel rows: A* first, the reference of the comparison. */
+    static final List<String> VOXEL_ROWS = List.of("voxel-astar", "voxel-jps");
+    /** At most this many voxel queries, whatever {@code --queries} says: A* takes milliseconds each. */
+    static final int MAX_VOXEL_QUERIES = 50;
+    /** Untimed voxel queries before each voxel row's timed pass. */
+    static final int VOXEL_WARMUP = 10;
+
     /** The hex grid's layout. */
     static final HexLayout HEX_LAYOUT = HexLayout.POINTY_ODD_ROW;
 
@@ -127,12 +140,13 @@ final class DemoCommand implements Callable<Integer> {
             out.println(HEX_ROW + ": the same cells as a hex grid ("
                     + HEX_LAYOUT.name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + "), six moves; its costs differ from the square grid's and are not compared.");
+            List<String> disagreements = new ArrayList<>(runVoxels(out));
             out.println(
                     "Times are means over one timed pass after " + Math.min(ScenarioRun.DEFAULT_WARMUP, queries)
                             + " warm-up queries per engine, so they are cold figures: the JIT is still compiling the engines."
                             + " For steady-state times run 'onepath scen --passes 10' on a benchmark set (docs/performance.md).");
             java.nio.file.Path drawn = drawFirstQuery(out, grid, pairs[0]);
-            List<String> disagreements = disagreements(algs, costs, pairs);
+            disagreements.addAll(disagreements(algs, costs, pairs));
             disagreements.addAll(hexReachability(costs[0], hexCosts, pairs));
             if (json) {
                 StringBuilder b = new StringBuilder("{\"size\":")
@@ -258,6 +272,104 @@ final class DemoCommand implements Callable<Integer> {
             out.flush();
         }
         return costs;
+    }
+
+    /**
+     * The voxel rows: the same seeded voxel queries with A* and with jump point search on a world
+     * of {@code size / 8} voxels along x and z; returns the queries where the two disagree.
+     */
+    private List<String> runVoxels(PrintWriter out) {
+        int side = Math.max(PillarsAndDecks.MIN_SIDE, Math.min(256, size / 8));
+        int count = Math.min(queries, MAX_VOXEL_QUERIES);
+        List<String> found = new ArrayList<>();
+        try (VoxelGrid world = PillarsAndDecks.generate(side, seed)) {
+            VoxelCell[][] pairs = voxelPairs(world, count, seed);
+            out.println("voxel world: " + side + " x " + PillarsAndDecks.HEIGHT + " x " + side
+                    + " pillars and decks, 26 moves without corner cutting, " + count + " queries after "
+                    + Math.min(VOXEL_WARMUP, count) + " warm-up ones:");
+            double[] reference = null;
+            for (String name : VOXEL_ROWS) {
+                VoxelOptions options =
+                        name.equals(VOXEL_ROWS.getFirst()) ? VoxelOptions.DEFAULT : VoxelOptions.JUMP_POINTS;
+                double[] costs = runVoxelRow(out, name, world, pairs, options);
+                if (reference == null) {
+                    reference = costs;
+                    continue;
+                }
+                for (int i = 0; i < count; i++) {
+                    double x = reference[i];
+                    double y = costs[i];
+                    if (x != y && !(Math.abs(x - y) <= 1e-9 * Math.max(1, x))) {
+                        found.add(String.format(
+                                Locale.ROOT,
+                                "disagreement: voxel query %d %s->%s: %s %s, %s %s",
+                                i,
+                                pairs[i][0],
+                                pairs[i][1],
+                                VOXEL_ROWS.getFirst(),
+                                x,
+                                name,
+                                y));
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    private double[] runVoxelRow(
+            PrintWriter out, String name, VoxelGrid world, VoxelCell[][] pairs, VoxelOptions options) {
+        double[] costs = new double[pairs.length];
+        for (int i = 0; i < Math.min(VOXEL_WARMUP, pairs.length); i++) {
+            world.findPath(pairs[i][0], pairs[i][1], options);
+        }
+        long expanded = 0;
+        int found = 0;
+        long s0 = System.nanoTime();
+        for (int i = 0; i < pairs.length; i++) {
+            VoxelPath path = world.findPath(pairs[i][0], pairs[i][1], options);
+            if (options.algorithm() != path.algorithm()) {
+                throw new IllegalStateException(name + " ran " + path.algorithm() + ", not " + options.algorithm());
+            }
+            costs[i] = path.cost();
+            expanded += path.expandedCount();
+            if (path.found()) {
+                found++;
+            }
+        }
+        double meanUs = (System.nanoTime() - s0) / 1e3 / pairs.length;
+        rows.add(new Row(name, pairs.length, found, meanUs, (double) expanded / pairs.length, 0));
+        out.printf(
+                Locale.ROOT,
+                "%-16s %8d %7d %14.1f %15.1f %13.1f%n",
+                name,
+                pairs.length,
+                found,
+                meanUs,
+                (double) expanded / pairs.length,
+                0.0);
+        out.flush();
+        return costs;
+    }
+
+    /** Random open start and goal voxels, from the seed. */
+    private static VoxelCell[][] voxelPairs(VoxelGrid world, int count, long seed) {
+        SplittableRandom random = new SplittableRandom(seed ^ 0x6A09E667L);
+        VoxelCell[][] pairs = new VoxelCell[count][];
+        for (int i = 0; i < count; i++) {
+            pairs[i] = new VoxelCell[] {openVoxel(world, random), openVoxel(world, random)};
+        }
+        return pairs;
+    }
+
+    private static VoxelCell openVoxel(VoxelGrid world, SplittableRandom random) {
+        while (true) {
+            VoxelCell c = new VoxelCell(
+                    random.nextInt(world.sizeX()), random.nextInt(world.sizeY()), random.nextInt(world.sizeZ()));
+            if (world.isWalkable(c.x(), c.y(), c.z())) {
+                return c;
+            }
+        }
     }
 
     /** A hex grid holding the square grid's cells and area costs, copied a row at a time. */

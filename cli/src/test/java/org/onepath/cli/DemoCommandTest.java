@@ -57,10 +57,65 @@ class DemoCommandTest {
         assertTrue(
                 run.out().contains(DemoCommand.HEX_ROW + ": the same cells as a hex grid (pointy odd row)"),
                 run::toString);
+        // the voxel rows: A* and jump point search on the same voxel queries; a disagreement of
+        // their costs would be printed and would fail the run
+        assertTrue(run.out().contains("voxel world: 32 x 48 x 32 pillars and decks"), run::toString);
+        Row voxelAStar = row(run, DemoCommand.VOXEL_ROWS.get(0));
+        Row voxelJps = row(run, DemoCommand.VOXEL_ROWS.get(1));
+        assertEquals(20, voxelAStar.queries());
+        assertEquals(20, voxelJps.queries());
+        assertTrue(voxelAStar.found() > 0, run::toString);
+        assertEquals(voxelAStar.found(), voxelJps.found(), run::toString);
+        assertTrue(voxelJps.meanExpanded() < voxelAStar.meanExpanded(), run::toString);
         assertEquals(
                 "All " + names.size() + " algorithms agree on every cost.",
                 run.outLines().getLast());
         assertTrue(run.outLines().stream().noneMatch(l -> l.startsWith("disagreement")), run::toString);
+    }
+
+    @Test
+    void voxelQueriesAreCappedWhateverTheQueryCount() {
+        CliRun run = CliRun.of("demo", "--size", "32", "--queries", "80", "--seed", "2");
+        assertEquals(0, run.status(), run::toString);
+        assertEquals(80, row(run, "astar").queries());
+        assertEquals(
+                DemoCommand.MAX_VOXEL_QUERIES,
+                row(run, DemoCommand.VOXEL_ROWS.get(0)).queries());
+        assertEquals(
+                DemoCommand.MAX_VOXEL_QUERIES,
+                row(run, DemoCommand.VOXEL_ROWS.get(1)).queries());
+    }
+
+    @Test
+    void voxelWorldIsSeededWithSolidGroundAndOpenAir() {
+        try (org.onepath.VoxelGrid a = PillarsAndDecks.generate(64, 9);
+                org.onepath.VoxelGrid b = PillarsAndDecks.generate(64, 9);
+                org.onepath.VoxelGrid c = PillarsAndDecks.generate(64, 10)) {
+            assertEquals(64, a.sizeX());
+            assertEquals(PillarsAndDecks.HEIGHT, a.sizeY());
+            assertEquals(64, a.sizeZ());
+            int differFromC = 0;
+            int solidAbove = 0;
+            for (int z = 0; z < 64; z++) {
+                for (int x = 0; x < 64; x++) {
+                    assertFalse(a.isWalkable(x, 0, z), "ground at (" + x + ", 0, " + z + ")");
+                    // the top layers are open air: pillars stop 8 below it, decks 8, walls 4
+                    assertTrue(a.isWalkable(x, PillarsAndDecks.HEIGHT - 1, z), "air at (" + x + ", top, " + z + ")");
+                    for (int y = 1; y < PillarsAndDecks.HEIGHT; y++) {
+                        assertEquals(a.isWalkable(x, y, z), b.isWalkable(x, y, z));
+                        if (a.isWalkable(x, y, z) != c.isWalkable(x, y, z)) {
+                            differFromC++;
+                        }
+                        if (!a.isWalkable(x, y, z)) {
+                            solidAbove++;
+                        }
+                    }
+                }
+            }
+            assertTrue(differFromC > 0, "seeds 9 and 10 give different worlds");
+            assertTrue(solidAbove > 1000, "pillars, decks and walls: " + solidAbove + " solid voxels");
+        }
+        assertThrows(IllegalArgumentException.class, () -> PillarsAndDecks.generate(31, 1));
     }
 
     @Test
@@ -76,6 +131,9 @@ class DemoCommandTest {
         assertEquals(
                 row(a, DemoCommand.HEX_ROW).meanExpanded(),
                 row(b, DemoCommand.HEX_ROW).meanExpanded());
+        for (String voxel : DemoCommand.VOXEL_ROWS) {
+            assertEquals(row(a, voxel).meanExpanded(), row(b, voxel).meanExpanded(), "expansions of " + voxel);
+        }
     }
 
     @Test
