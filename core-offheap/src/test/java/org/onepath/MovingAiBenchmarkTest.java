@@ -33,13 +33,13 @@ class MovingAiBenchmarkTest {
 
     @ParameterizedTest(name = "{0}/{1}")
     @CsvSource({
-        "dao, lak110d, 1e-6",
-        "dao, arena, 1e-6",
-        "street, Berlin_0_256, 1e-6",
-        "room, 8room_000, 1e-6",
-        "bg512, AR0011SR, 0",
+        "dao, lak110d, 8",
+        "dao, arena, 8",
+        "street, Berlin_0_256, 8",
+        "room, 8room_000, 8",
+        "bg512, AR0011SR, 2",
     })
-    void sampledProblemsMatchThePublishedLengths(String folder, String name, double relative) {
+    void sampledProblemsMatchThePublishedLengths(String folder, String name, int decimals) {
         Path dir = dataDirectory().resolve(folder);
         Path mapFile = dir.resolve(name + ".map");
         Path scenFile = dir.resolve(name + ".map.scen");
@@ -59,9 +59,10 @@ class MovingAiBenchmarkTest {
                 GridPath path = grid.findPath(p.start(), p.goal(), GridOptions.DEFAULT);
                 assertEquals(PathStatus.FOUND, path.status(), p.toString());
                 double optimal = p.optimalLength();
-                // 8-decimal lengths: relative 1e-6; the 2-decimal bg512 edition: the project's match rule
-                double tolerance = relative > 0 ? Math.max(1e-7, relative * optimal) : Math.max(0.01, 1e-5 * optimal);
-                assertEquals(optimal, path.cost(), tolerance, p.toString());
+                // the spec's rule, which the file's decimal places decide: relative 1e-6 for the
+                // 8-decimal sets, half of the last digit (0.005) for the 2-decimal bg512 edition
+                assertEquals(decimals, p.lengthDecimals(), p.toString());
+                assertEquals(optimal, path.cost(), p.matchTolerance(), p.toString());
             }
         }
     }

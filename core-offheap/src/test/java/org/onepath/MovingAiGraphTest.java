@@ -130,7 +130,7 @@ class MovingAiGraphTest {
                 assertEquals(onGrid.cost(), dijkstra.cost(), tolerance, where + ": Dijkstra on the graph");
                 assertEquals(onGrid.cost(), alt.cost(), tolerance, where + ": ALT on the graph");
                 double optimal = p.optimalLength();
-                assertEquals(optimal, dijkstra.cost(), Math.max(0.01, 1e-5 * optimal), where + ": published length");
+                assertEquals(optimal, dijkstra.cost(), p.matchTolerance(), where + ": published length");
                 assertEquals(dijkstra.length() - 1, dijkstra.edges().length, where);
             }
         }

@@ -57,6 +57,37 @@ class MovingAiScenariosTest {
     }
 
     @Test
+    void theLengthKeepsItsDecimalPlacesThroughTheCanonicalText() {
+        List<MovingAiScenario> s = parse("version 1\n"
+                + "0\ta.map\t9\t9\t1\t1\t2\t2\t1.41421356\n"
+                + "0\ta.map\t9\t9\t1\t1\t3\t1\t2.00\n"
+                + "0\ta.map\t9\t9\t1\t1\t1\t1\t0\n"
+                + "0\ta.map\t9\t9\t1\t1\t8\t8\t9.899494936611665\n"
+                + "0\ta.map\t9\t9\t1\t1\t8\t1\t7.0e0\n");
+        assertEquals(
+                List.of(8, 2, 0, 15, 1),
+                s.stream().map(MovingAiScenario::lengthDecimals).toList());
+        String text = MovingAiScenarios.toText(s);
+        assertTrue(text.contains("\t2.00\n") && text.contains("\t0\n") && text.contains("\t1.41421356\n"), text);
+        assertTrue(text.contains("\t7.0\n"), text);
+        assertEquals(s, MovingAiScenarios.parse("canonical", text));
+        // the decimal places decide the match tolerance
+        assertEquals(1e-6 * 1.41421356, s.get(0).matchTolerance());
+        assertEquals(0.005 + 2e-9 * 2, s.get(1).matchTolerance(), 1e-18);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1e-99999999999", "1e-2000", "5e400000", "0.5e-1100"})
+    void lengthsPrintedWithImpossibleDecimalPlacesAreRefusedWithTheLine(String length) {
+        GridFormatException e = assertThrows(
+                GridFormatException.class,
+                () -> parse(
+                        "version 1\n0\ta.map\t9\t9\t1\t1\t2\t2\t1.5\n0\ta.map\t9\t9\t1\t1\t2\t2\t" + length + "\n"));
+        assertTrue(e.getMessage().contains(":3:"), e.getMessage());
+        assertTrue(e.getMessage().contains("optimal length"), e.getMessage());
+    }
+
+    @Test
     void versionLineOnlyGivesNoProblems() {
         assertEquals(List.of(), parse("version 1\n"));
         assertEquals(List.of(), parse("version 1.0"));

@@ -233,7 +233,7 @@ class VoxelFilesTest {
                 String where = name + " problem " + i + ": " + p;
                 assertEquals(PathStatus.FOUND, path.status(), where);
                 double optimal = p.optimalLength();
-                assertEquals(optimal, path.cost(), 1e-6 * Math.max(1.0, optimal), where);
+                assertEquals(optimal, path.cost(), p.matchTolerance(), where);
             }
         }
     }

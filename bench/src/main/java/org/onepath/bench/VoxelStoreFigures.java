@@ -33,8 +33,10 @@ import org.onepath.store.VoxelWorldStore;
  * open time, the file's size against the voxel count, the resident set ({@code VmRSS} of
  * {@code /proc/self/status}) before and after the open and after the query and the file's pages
  * in the page cache ({@code mincore}, read-around included) after each, runs the
- * corner-to-corner query with {@link VoxelOptions#DEFAULT} (the first from the evicted file, then
- * {@value #REPEATS} more) and prints the heap used. The file is deleted at the end.
+ * corner-to-corner query with {@link VoxelOptions#DEFAULT} (A*; the first from the evicted file,
+ * then {@value #REPEATS} more), then with {@link VoxelOptions#JUMP_POINTS} (jump point search, which
+ * builds its walkable bits from the mapped chunks on the way; its cost must equal A*'s) and prints
+ * the heap used. The file is deleted at the end.
  */
 public final class VoxelStoreFigures {
     static final int SIDE = 1024;
@@ -188,28 +190,40 @@ public final class VoxelStoreFigures {
             VoxelGrid grid = store.grid();
             VoxelCell from = from();
             VoxelCell to = to();
-            long q0 = System.nanoTime();
-            VoxelPath path = grid.findPath(from, to, VoxelOptions.DEFAULT);
-            long first = System.nanoTime() - q0;
-            print(
-                    "query " + cell(from) + " -> " + cell(to),
-                    path.status() + ", cost " + String.format(Locale.ROOT, "%.3f", path.cost()) + ", " + path.length()
-                            + " voxels, " + path.expandedCount() + " expanded");
-            print("first query (evicted file)", ms(first));
-            print("VmRSS after the query", rss());
-            print("file pages cached after the query", cached(file));
-            long best = Long.MAX_VALUE;
-            for (int i = 0; i < REPEATS; i++) {
-                long r0 = System.nanoTime();
-                VoxelPath again = grid.findPath(from, to, VoxelOptions.DEFAULT);
-                best = Math.min(best, System.nanoTime() - r0);
-                if (again.expandedCount() != path.expandedCount()) {
-                    throw new IllegalStateException(
-                            "repeat expanded " + again.expandedCount() + ", first " + path.expandedCount());
+            double astarCost = Double.NaN;
+            for (VoxelOptions options : new VoxelOptions[] {VoxelOptions.DEFAULT, VoxelOptions.JUMP_POINTS}) {
+                String alg = options.algorithm().name().toLowerCase(Locale.ROOT);
+                long q0 = System.nanoTime();
+                VoxelPath path = grid.findPath(from, to, options);
+                long first = System.nanoTime() - q0;
+                if (path.algorithm() != options.algorithm()) {
+                    throw new IllegalStateException(alg + " asked, " + path.algorithm() + " ran");
                 }
+                print(
+                        alg + " query " + cell(from) + " -> " + cell(to),
+                        path.status() + ", cost " + String.format(Locale.ROOT, "%.6f", path.cost()) + ", "
+                                + path.length() + " voxels, " + path.expandedCount() + " expanded");
+                if (Double.isNaN(astarCost)) {
+                    astarCost = path.cost();
+                } else if (Math.abs(path.cost() - astarCost) > 1e-9 * astarCost) {
+                    throw new IllegalStateException(alg + " cost " + path.cost() + ", A* " + astarCost);
+                }
+                print(alg + " first query" + (options == VoxelOptions.DEFAULT ? " (evicted file)" : ""), ms(first));
+                print("VmRSS after the query", rss());
+                print("file pages cached after the query", cached(file));
+                long best = Long.MAX_VALUE;
+                for (int i = 0; i < REPEATS; i++) {
+                    long r0 = System.nanoTime();
+                    VoxelPath again = grid.findPath(from, to, options);
+                    best = Math.min(best, System.nanoTime() - r0);
+                    if (again.expandedCount() != path.expandedCount()) {
+                        throw new IllegalStateException(
+                                "repeat expanded " + again.expandedCount() + ", first " + path.expandedCount());
+                    }
+                }
+                print(alg + " repeats (pages cached)", "best of " + REPEATS + ": " + ms(best));
+                print("VmRSS after the repeats", rss());
             }
-            print("repeats (pages cached)", "best of " + REPEATS + ": " + ms(best));
-            print("VmRSS after the repeats", rss());
             System.gc();
             print(
                     "heap used after GC",

@@ -237,17 +237,21 @@ final class ScenarioRun {
         if (optimal == 0 && !sameCell) {
             return cost == Double.POSITIVE_INFINITY;
         }
-        return cost < Double.POSITIVE_INFINITY && cost >= optimal - Math.max(0.01, 1e-5 * optimal);
+        return cost < Double.POSITIVE_INFINITY && cost >= optimal - problem.matchTolerance();
     }
 
-    /** Whether a cost matches the published length (0 with distinct ends means no path). */
+    /**
+     * Whether a cost matches the published length (0 with distinct ends means no path), within
+     * {@link MovingAiScenario#matchTolerance}: relative 1e-6 for lengths printed with eight
+     * decimal places, half a unit of the last printed digit for fewer.
+     */
     static boolean matches(MovingAiScenario problem, double cost) {
         double optimal = problem.optimalLength();
         boolean sameCell = problem.startX() == problem.goalX() && problem.startY() == problem.goalY();
         if (optimal == 0 && !sameCell) {
             return cost == Double.POSITIVE_INFINITY;
         }
-        return Math.abs(cost - optimal) <= Math.max(0.01, 1e-5 * optimal);
+        return Math.abs(cost - optimal) <= problem.matchTolerance();
     }
 
     Report run(List<Path> scenarioFiles) {

@@ -17,7 +17,7 @@ import org.onepath.store.VoxelWorldStore;
  * Runs the problems of Moving AI {@code .3dscen} files with the tier-1 voxel query (26 moves, no
  * corner cutting, the Moving AI voxel convention), by A* ({@code astar-3d}), jump point search
  * ({@code jps-3d}) or both side by side over one loaded map, and compares each cost with the published
- * optimum: a match is {@code |cost - optimal| <= 1e-6 * max(1, optimal)}.
+ * optimum: a match is {@code |cost - optimal| <= 1e-6} ({@link VoxelScenario#matchTolerance}).
  */
 final class VoxelScenarioRun {
     /** The row name of voxel problems run by A* in reports. */
@@ -81,7 +81,7 @@ final class VoxelScenarioRun {
 
     static boolean matches(VoxelScenario problem, double cost) {
         double optimal = problem.optimalLength();
-        return Math.abs(cost - optimal) <= 1e-6 * Math.max(1.0, optimal);
+        return Math.abs(cost - optimal) <= problem.matchTolerance();
     }
 
     /**

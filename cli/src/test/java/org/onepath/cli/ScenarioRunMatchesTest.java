@@ -1,109 +1,150 @@
 package org.onepath.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.onepath.io.MovingAiScenario;
+import org.onepath.io.MovingAiScenarios;
+import org.onepath.io.VoxelScenario;
 
 /**
- * The match rule: |cost - optimal| &lt;= max(0.01, 1e-5 * optimal); a length of 0 with
- * distinct ends means the problem has no path.
+ * The match rule of the spec: a relative 1e-6 where the length is printed with eight decimal
+ * places, half a unit of the last printed digit (plus 2e-9 of the length) where it is printed with
+ * fewer; a length of 0 with distinct ends means the problem has no path; voxel lengths match
+ * within an absolute 1e-6.
  */
 class ScenarioRunMatchesTest {
     private static final double INF = Double.POSITIVE_INFINITY;
 
-    private static MovingAiScenario problem(double optimal) {
-        return new MovingAiScenario(0, "m.map", 100, 100, 1, 2, 30, 40, optimal);
+    /** A problem as a published file prints it: the length field's text decides its decimals. */
+    private static MovingAiScenario problem(String length) {
+        return MovingAiScenarios.parse("t.scen", "version 1\n0\tm.map\t100\t100\t1\t2\t30\t40\t" + length + "\n")
+                .getFirst();
     }
 
-    private static MovingAiScenario sameCell(double optimal) {
-        return new MovingAiScenario(0, "m.map", 100, 100, 7, 7, 7, 7, optimal);
+    private static MovingAiScenario sameCell(String length) {
+        return MovingAiScenarios.parse("t.scen", "version 1\n0\tm.map\t100\t100\t7\t7\t7\t7\t" + length + "\n")
+                .getFirst();
     }
 
     private static void match(MovingAiScenario p, double cost) {
-        assertTrue(ScenarioRun.matches(p, cost), () -> "cost " + cost + " should match " + p.optimalLength());
+        assertTrue(ScenarioRun.matches(p, cost), () -> "cost " + cost + " should match " + p);
     }
 
     private static void noMatch(MovingAiScenario p, double cost) {
-        assertFalse(ScenarioRun.matches(p, cost), () -> "cost " + cost + " should not match " + p.optimalLength());
+        assertFalse(ScenarioRun.matches(p, cost), () -> "cost " + cost + " should not match " + p);
+    }
+
+    @Test
+    void theFieldsTextGivesTheDecimalPlaces() {
+        assertEquals(8, problem("354.39575065").lengthDecimals());
+        assertEquals(2, problem("12.50").lengthDecimals());
+        assertEquals(0, problem("7").lengthDecimals());
+        assertEquals(-2, problem("1.5e3").lengthDecimals());
+        assertEquals(3, problem("1234e-3").lengthDecimals());
+        // a record made without a text counts as printed like the current published sets
+        assertEquals(
+                MovingAiScenario.PUBLISHED_DECIMALS,
+                new MovingAiScenario(0, "m.map", 9, 9, 1, 1, 2, 2, 1.5).lengthDecimals());
     }
 
     @Test
     void exactCostMatches() {
-        match(problem(4), 4);
-        match(problem(5 + Math.sqrt(2)), 5 + Math.sqrt(2));
-        match(sameCell(0), 0);
+        match(problem("4.00000000"), 4);
+        match(problem("6.41421356"), 5 + Math.sqrt(2));
+        match(sameCell("0"), 0);
+        match(problem("6.41"), 5 + Math.sqrt(2));
     }
 
     @Test
-    void absoluteToleranceForShortPaths() {
-        // Up to 1000 the absolute 0.01 is the larger bound.
-        MovingAiScenario p = problem(8);
-        match(p, 8.0099);
-        match(p, 7.9901);
-        noMatch(p, 8.0101);
-        noMatch(p, 7.9899);
-        // Eight-decimal published lengths round sqrt 2 multiples; that is well inside.
-        match(problem(6.41421356), 5 + Math.sqrt(2));
-        // At 500 the relative bound would be 0.005 only; the absolute 0.01 applies.
-        match(problem(500), 500.008);
-        match(problem(500), 499.992);
-        noMatch(problem(500), 500.012);
-        noMatch(problem(500), 499.988);
+    void eightDecimalsMatchWithinARelativeMillionth() {
+        MovingAiScenario p = problem("1000.00000000");
+        match(p, 1000.0009);
+        match(p, 999.9991);
+        noMatch(p, 1000.0011);
+        noMatch(p, 999.9989);
+        // the old rule's absolute 0.01 is gone: at 8 the bound is 8e-6
+        MovingAiScenario shortOne = problem("8.00000000");
+        match(shortOne, 8 + 7e-6);
+        noMatch(shortOne, 8 + 9e-6);
+        noMatch(shortOne, 8.005);
+        // the published lengths' own error, 1.7e-9 of the length, is well inside
+        match(problem("707.10678119"), 500 * Math.sqrt(2) * (1 + 1.7e-9));
     }
 
     @Test
-    void relativeToleranceForLongPaths() {
-        // At 2000 the bound is 1e-5 * 2000 = 0.02, larger than 0.01.
-        match(problem(2000), 2000.015);
-        match(problem(2000), 1999.985);
-        noMatch(problem(2000), 2000.025);
-        noMatch(problem(2000), 1999.975);
-        // At 10000 it is 0.1.
-        match(problem(10000), 10000.099);
-        match(problem(10000), 9999.901);
-        noMatch(problem(10000), 10000.101);
-        noMatch(problem(10000), 9999.899);
-        // At 1000 both bounds are 0.01.
-        match(problem(1000), 1000.0099);
-        noMatch(problem(1000), 1000.0101);
+    void fewerDecimalsMatchWithinHalfTheLastDigit() {
+        // bg512 prints two places: 0.005, plus 2e-9 of the length
+        MovingAiScenario p = problem("100.25");
+        double slack = 2e-9 * 100.25;
+        match(p, 100.255);
+        match(p, 100.245);
+        match(p, 100.255 + slack * 0.9);
+        noMatch(p, 100.2551);
+        noMatch(p, 100.2449);
+        // one place: 0.05; no place: 0.5; a unit of 100 (1.5e3): 50
+        match(problem("3.5"), 3.549);
+        noMatch(problem("3.5"), 3.551);
+        match(problem("7"), 7.49);
+        noMatch(problem("7"), 7.51);
+        match(problem("1.5e3"), 1549);
+        noMatch(problem("1.5e3"), 1551);
     }
 
     @Test
-    void boundIsInclusive() {
-        // 0.01 - 0 is exactly 0.01, the bound itself; the next double above it is outside.
-        match(sameCell(0), 0.01);
-        noMatch(sameCell(0), Math.nextUp(0.01));
-        // 2^-7 and 2^-6 are exact; 16 + 2^-7 - 16 is exactly 2^-7 < 0.01.
-        match(problem(16), 16 + 0x1p-7);
-        noMatch(problem(16), 16 + 0x1p-6);
+    void moreThanEightDecimalsStayRelative() {
+        MovingAiScenario p = problem("2000.0000000000");
+        match(p, 2000.0019);
+        noMatch(p, 2000.0021);
     }
 
     @Test
     void lengthZeroWithDistinctEndsMeansNoPath() {
-        MovingAiScenario p = problem(0);
-        match(p, INF);
-        noMatch(p, 0);
-        noMatch(p, 0.005);
-        noMatch(p, 1);
-        noMatch(p, Double.MAX_VALUE);
+        for (String zero : List.of("0", "0.00", "0.00000000")) {
+            MovingAiScenario p = problem(zero);
+            match(p, INF);
+            noMatch(p, 0);
+            noMatch(p, 0.005);
+            noMatch(p, 1);
+            noMatch(p, Double.MAX_VALUE);
+        }
     }
 
     @Test
     void sameCellNeedsCostZero() {
-        MovingAiScenario p = sameCell(0);
+        MovingAiScenario p = sameCell("0.00000000");
         match(p, 0);
-        match(p, 0.009);
+        noMatch(p, 1e-9);
         noMatch(p, INF);
         noMatch(p, 1);
     }
 
     @Test
     void missingPathOrNaNNeverMatchesAPositiveLength() {
-        noMatch(problem(4), INF);
-        noMatch(problem(4), Double.NaN);
-        noMatch(problem(1e9), INF);
-        noMatch(problem(0), Double.NaN);
+        noMatch(problem("4.00000000"), INF);
+        noMatch(problem("4.00000000"), Double.NaN);
+        noMatch(problem("4.00"), Double.NaN);
+        noMatch(problem("1000000000"), INF);
+        noMatch(problem("0"), Double.NaN);
+    }
+
+    @Test
+    void suboptimalCostsMayBeLongerButNotShorterThanTheTolerance() {
+        MovingAiScenario p = problem("100.00000000");
+        assertTrue(ScenarioRun.suboptimalMatches(p, 150));
+        assertTrue(ScenarioRun.suboptimalMatches(p, 100 - 9e-5));
+        assertFalse(ScenarioRun.suboptimalMatches(p, 100 - 1.1e-4));
+        assertFalse(ScenarioRun.suboptimalMatches(p, INF));
+    }
+
+    @Test
+    void voxelLengthsMatchWithinAnAbsoluteMillionth() {
+        VoxelScenario p = new VoxelScenario("v.3dmap", 0, 0, 0, 9, 9, 9, 1000.5, 1.0);
+        assertEquals(1e-6, p.matchTolerance());
+        assertTrue(VoxelScenarioRun.matches(p, 1000.5 + 9e-7));
+        assertFalse(VoxelScenarioRun.matches(p, 1000.5 + 2e-6));
     }
 }

@@ -14,6 +14,9 @@ import org.onepath.cells.Cell;
  * @param goalX         goal column
  * @param goalY         goal row
  * @param optimalLength the published optimal octile length without corner cutting
+ * @param lengthDecimals the decimal places the file printed the length with: the scale of the
+ *     field as a decimal number, so {@code 354.39575065} has 8, {@code 12.5} 1, {@code 7} 0 and
+ *     {@code 1.5e3} -2; it decides how closely a computed cost must match ({@link #matchTolerance})
  */
 public record MovingAiScenario(
         int bucket,
@@ -24,7 +27,58 @@ public record MovingAiScenario(
         int startY,
         int goalX,
         int goalY,
-        double optimalLength) {
+        double optimalLength,
+        int lengthDecimals) {
+
+    /** The decimal places of the current published sets (dao, sc1, street, room); bg512's 2011 edition prints 2. */
+    public static final int PUBLISHED_DECIMALS = 8;
+
+    /**
+     * The published lengths differ from exact octile sums by at most 1.7e-9 of the length (some
+     * were summed with a diagonal cost of 1.41421356); the half-unit rule allows this much more.
+     */
+    static final double PUBLISHED_SUM_SLACK = 2e-9;
+
+    /**
+     * A problem whose length was printed with {@link #PUBLISHED_DECIMALS} decimal places.
+     *
+     * @param bucket        the bucket number
+     * @param map           the map field as written
+     * @param mapWidth      the map width the problem was made for
+     * @param mapHeight     the map height
+     * @param startX        start column
+     * @param startY        start row
+     * @param goalX         goal column
+     * @param goalY         goal row
+     * @param optimalLength the published optimal length
+     */
+    public MovingAiScenario(
+            int bucket,
+            String map,
+            int mapWidth,
+            int mapHeight,
+            int startX,
+            int startY,
+            int goalX,
+            int goalY,
+            double optimalLength) {
+        this(bucket, map, mapWidth, mapHeight, startX, startY, goalX, goalY, optimalLength, PUBLISHED_DECIMALS);
+    }
+
+    /**
+     * How far a computed optimal cost may lie from {@link #optimalLength} and still match it, the
+     * spec's rule: a relative 1e-6 where the file prints {@link #PUBLISHED_DECIMALS} or more
+     * decimal places; where it prints fewer, half a unit of the last printed digit (0.005 for
+     * bg512's two places), plus {@code 2e-9} of the length for the published sums' own error.
+     *
+     * @return the largest {@code |cost - optimalLength|} that matches, at least 0
+     */
+    public double matchTolerance() {
+        if (lengthDecimals >= PUBLISHED_DECIMALS) {
+            return 1e-6 * optimalLength;
+        }
+        return 0.5 * Math.pow(10, -lengthDecimals) + PUBLISHED_SUM_SLACK * optimalLength;
+    }
 
     public Cell start() {
         return new Cell(startX, startY);

@@ -1,6 +1,8 @@
 package org.onepath.io;
 
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +44,8 @@ public final class MovingAiScenarios {
 
     /**
      * Scenarios in canonical text: {@code version 1}, then one tab-separated line per problem,
-     * the length as {@link Double#toString(double)} writes it, each line ending with LF.
+     * the length with its record's {@link MovingAiScenario#lengthDecimals} decimal places (as
+     * {@link BigDecimal#toString()} writes that scale), each line ending with LF.
      * {@link #parse} reads it back to equal records.
      */
     public static String toText(List<MovingAiScenario> scenarios) {
@@ -52,7 +55,8 @@ public final class MovingAiScenarios {
             s.append(c.mapWidth()).append('\t').append(c.mapHeight()).append('\t');
             s.append(c.startX()).append('\t').append(c.startY()).append('\t');
             s.append(c.goalX()).append('\t').append(c.goalY()).append('\t');
-            s.append(c.optimalLength()).append('\n');
+            s.append(BigDecimal.valueOf(c.optimalLength()).setScale(c.lengthDecimals(), RoundingMode.HALF_EVEN))
+                    .append('\n');
         }
         return s.toString();
     }
@@ -73,6 +77,7 @@ public final class MovingAiScenarios {
         int gx = MovingAiText.intField(source, line, "goal x", f[6], 0, width - 1);
         int gy = MovingAiText.intField(source, line, "goal y", f[7], 0, height - 1);
         double length = MovingAiText.nonNegativeNumber(source, line, "optimal length", f[8]);
-        return new MovingAiScenario(bucket, f[1], width, height, sx, sy, gx, gy, length);
+        int decimals = MovingAiText.decimalPlaces(source, line, "optimal length", f[8]);
+        return new MovingAiScenario(bucket, f[1], width, height, sx, sy, gx, gy, length, decimals);
     }
 }

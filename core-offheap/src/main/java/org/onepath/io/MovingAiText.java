@@ -2,6 +2,7 @@ package org.onepath.io;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,6 +114,33 @@ final class MovingAiText {
             throw new GridFormatException(source, line, name + " " + abbreviate(text) + " must be finite and >= 0");
         }
         return value;
+    }
+
+    /** Fewest decimal places a length may be printed with: a unit of 10^308 is the largest a double holds. */
+    static final int MIN_DECIMALS = -308;
+    /** Most decimal places: a double's exact decimal expansion never needs more than 1074. */
+    static final int MAX_DECIMALS = 1074;
+
+    /**
+     * The decimal places a number field (already read by {@link #nonNegativeNumber}) was printed
+     * with: its scale as a decimal, digits after the point less the exponent.
+     */
+    static int decimalPlaces(String source, int line, String name, String text) {
+        int scale;
+        try {
+            scale = new BigDecimal(text).scale();
+        } catch (NumberFormatException | ArithmeticException e) {
+            scale = Integer.MIN_VALUE; // an exponent beyond an int: out of range below
+        }
+        if (scale < MIN_DECIMALS || scale > MAX_DECIMALS) {
+            throw new GridFormatException(
+                    source,
+                    line,
+                    name + " " + abbreviate(text) + " is printed with "
+                            + (scale == Integer.MIN_VALUE ? "too many or too few" : String.valueOf(scale))
+                            + " decimal places, expected " + MIN_DECIMALS + ".." + MAX_DECIMALS);
+        }
+        return scale;
     }
 
     /** The first 40 characters of a bad value, for a message of one line. */

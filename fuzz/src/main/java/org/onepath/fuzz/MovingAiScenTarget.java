@@ -54,6 +54,7 @@ final class MovingAiScenTarget extends ReaderTarget<List<MovingAiScenario>, List
             same(a.goalX(), b.gx(), at + "goal x");
             same(a.goalY(), b.gy(), at + "goal y");
             same(a.optimalLength(), b.length(), at + "length");
+            same(a.lengthDecimals(), b.decimals(), at + "decimal places");
         }
     }
 }

@@ -20,7 +20,7 @@ final class RefMovingAi {
 
     record Map(String type, int width, int height, List<String> rows) {}
 
-    record Scen(int bucket, String map, int w, int h, int sx, int sy, int gx, int gy, double length) {}
+    record Scen(int bucket, String map, int w, int h, int sx, int sy, int gx, int gy, double length, int decimals) {}
 
     record VoxelMap(int x, int y, int z, List<int[]> solid) {}
 
@@ -114,6 +114,32 @@ final class RefMovingAi {
         return numbered;
     }
 
+    /**
+     * The decimal places a number was printed with, counted from its text: digits after the
+     * point less the exponent; refused outside -308..1074 (a unit a double can hold, an exact
+     * expansion's longest).
+     */
+    static int decimals(String s, long line) {
+        int e = Math.max(s.indexOf('e'), s.indexOf('E'));
+        String mantissa = e < 0 ? s : s.substring(0, e);
+        int dot = mantissa.indexOf('.');
+        long places = dot < 0 ? 0 : mantissa.length() - dot - 1;
+        if (e >= 0) {
+            String exponent = s.substring(e + 1);
+            boolean negative = exponent.startsWith("-");
+            String digits = exponent.replaceFirst("^[+-]", "").replaceFirst("^0+", "");
+            if (digits.length() > 12) {
+                throw new Reject(line, "exponent out of range: " + s);
+            }
+            long value = digits.isEmpty() ? 0 : Long.parseLong(digits);
+            places += negative ? value : -value;
+        }
+        if (places < -308 || places > 1074) {
+            throw new Reject(line, places + " decimal places: " + s);
+        }
+        return (int) places;
+    }
+
     static List<Scen> scen(byte[] input) {
         List<String> lines = RefText.lines(RefText.text(input));
         List<Scen> out = new ArrayList<>();
@@ -131,7 +157,7 @@ final class RefMovingAi {
             int gx = (int) RefText.integer(f[6], 0, w - 1, at);
             int gy = (int) RefText.integer(f[7], 0, h - 1, at);
             double length = RefText.number(f[8], false, at);
-            out.add(new Scen(bucket, f[1], w, h, sx, sy, gx, gy, length));
+            out.add(new Scen(bucket, f[1], w, h, sx, sy, gx, gy, length, decimals(f[8], at)));
         }
         return out;
     }

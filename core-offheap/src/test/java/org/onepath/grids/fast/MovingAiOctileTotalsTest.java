@@ -64,7 +64,7 @@ class MovingAiOctileTotalsTest {
                 assertEquals(engine.iterations(), engine.expandedCount(), name + " " + p);
             }
             double optimal = p.optimalLength();
-            if (s != SearchStatus.FOUND || Math.abs(engine.pathCost() - optimal) > Math.max(0.01, 1e-5 * optimal)) {
+            if (s != SearchStatus.FOUND || Math.abs(engine.pathCost() - optimal) > p.matchTolerance()) {
                 mismatches++;
             }
         }

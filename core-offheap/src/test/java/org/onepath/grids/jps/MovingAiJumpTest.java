@@ -148,11 +148,7 @@ class MovingAiJumpTest {
                     assertTrue(
                             JpsModel.closeEnough(astar.pathCost(), search.pathCost()),
                             search.pathCost() + " vs A* " + astar.pathCost() + " " + p);
-                    assertEquals(
-                            p.optimalLength(),
-                            search.pathCost(),
-                            Math.max(1e-7, 1e-6 * p.optimalLength()),
-                            p.toString());
+                    assertEquals(p.optimalLength(), search.pathCost(), p.matchTolerance(), p.toString());
                     double[] sum = new double[1];
                     assertNull(model.chainProblem(search.path(), start, goal, 1.0, sum), p.toString());
                     assertTrue(JpsModel.closeEnough(sum[0], search.pathCost()), p.toString());

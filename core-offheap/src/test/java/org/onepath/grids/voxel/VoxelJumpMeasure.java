@@ -134,7 +134,7 @@ public final class VoxelJumpMeasure {
                 worstError[a] =
                         Math.max(worstError[a], status == SearchStatus.FOUND ? error : Double.POSITIVE_INFINITY);
                 // The published lengths have 8 decimals: a match is within 1e-6 absolute.
-                if (status != SearchStatus.FOUND || error > 1e-6) {
+                if (status != SearchStatus.FOUND || error > s.matchTolerance()) {
                     mismatches[a]++;
                     System.out.println("  mismatch " + name + " problem " + p + " " + names.get(a) + ": " + status + " "
                             + search.pathCost() + " vs " + optimal);

@@ -55,7 +55,7 @@ class VoxelJumpMovingAiTest {
                 search.begin(start, goal);
                 String where = name + " problem " + i + ": " + p;
                 assertEquals(SearchStatus.FOUND, search.run(), where);
-                assertEquals(p.optimalLength(), search.pathCost(), 1e-6 * Math.max(1, p.optimalLength()), where);
+                assertEquals(p.optimalLength(), search.pathCost(), p.matchTolerance(), where);
                 int[] path = search.path();
                 assertEquals(start, path[0], where);
                 assertEquals(goal, path[path.length - 1], where);
