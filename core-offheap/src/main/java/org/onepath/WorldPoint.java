@@ -3,6 +3,9 @@ package org.onepath;
 /**
  * A point in world coordinates. Query points must satisfy the coordinate rule (|v| &lt;= 2^21,
  * finite), which the query checks.
+ *
+ * @param x the world x
+ * @param y the world y
  */
 public record WorldPoint(double x, double y) {
     /** The world bound: a world coordinate, origin or cell size is at most 2^21 in size. */
