@@ -41,7 +41,15 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
     private final int width;
 
     /**
-     * @param cellCost the multiplier m shared by every area (positive and finite)
+     * Jump point search over a grid with a jumper.
+     *
+     * @param grid      the cells to search, all areas priced {@code cellCost}
+     * @param jumper    finds the jump points; it must read the same grid
+     * @param heuristic the estimate (octile scaled by {@code cellCost}, or zero)
+     * @param cellCost  the multiplier m shared by every area (positive and finite)
+     * @param buffers   the working memory, holding at least the grid's cell count
+     * @throws IllegalArgumentException if {@code cellCost} is not positive and finite or the
+     *                                  buffers are too small
      */
     public JumpSearch(SquareCells grid, J jumper, H heuristic, double cellCost, GridSearchBuffers buffers) {
         Objects.requireNonNull(grid, "grid");
@@ -120,7 +128,11 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
         return status;
     }
 
-    /** Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown. */
+    /**
+     * Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown.
+     *
+     * @param w the writer the state is appended to
+     */
     public void writeState(StateWriter w) {
         writeStateTo(w);
     }
