@@ -510,8 +510,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     /**
      * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with the default options, no token, on the calling thread.
      *
-     * @param start the first cell
-     * @param goal  the last cell
+     * @param start the first cell; outside the grid or a wall gives START_INVALID
+     * @param goal  the last cell; outside the grid or a wall gives GOAL_INVALID
      * @return a future of the result, already complete when this returns
      */
     public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal) {

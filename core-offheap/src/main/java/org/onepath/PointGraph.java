@@ -78,7 +78,7 @@ public final class PointGraph implements AutoCloseable {
      *
      * @param graph       the graph whose alive edges are copied; it stays open and the caller's
      * @param coordinates the node coordinates, {@code nodeCount * dimensions} finite values
-     * @param dimensions 2 or 3
+     * @param dimensions  2 or 3
      * @return a new point graph owning its copies; the caller closes it
      * @throws IllegalArgumentException if the array does not hold {@code nodeCount * dimensions}
      *                                  values or a value is NaN or infinite
@@ -285,11 +285,10 @@ public final class PointGraph implements AutoCloseable {
     /**
      * {@link #findPath(int, int, GraphOptions, Cancellation)} without cancellation.
      *
-     * @param start the start node, 0..nodeCount-1
-     * @param goal the goal node, 0..nodeCount-1
+     * @param start   the first node id; outside the graph gives START_INVALID
+     * @param goal    the last node id; outside the graph gives GOAL_INVALID
      * @param options the estimate (AUTO means EUCLIDEAN here), weight and limits
      * @return the path, or a status saying why there is none
-     * @throws IllegalArgumentException if a node is out of range
      */
     public GraphPath findPath(int start, int goal, GraphOptions options) {
         return findPath(start, goal, options, null);

@@ -574,8 +574,8 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
      * Throws naming the size unless both sides are at least 1 and the cells at most {@code maxCells};
      * {@code noun} names the kind ("grid", "hex grid").
      *
-     * @param width    columns
-     * @param height   rows
+     * @param width    columns; at least 1 to pass
+     * @param height   rows; at least 1 to pass
      * @param maxCells the largest cell count allowed
      * @param noun     the kind's name in the message
      * @throws IllegalArgumentException if a side is below 1 or the cells exceed {@code maxCells}

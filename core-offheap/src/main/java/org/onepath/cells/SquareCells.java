@@ -176,8 +176,8 @@ public abstract class SquareCells extends CellStore<SquareCells> {
      * Checks that a caller's segment can give the cells of a {@code width x height} grid.
      *
      * @param cells  the caller's segment
-     * @param width  columns
-     * @param height rows
+     * @param width  columns; at least 1 to pass
+     * @param height rows; at least 1 to pass
      * @throws IllegalArgumentException if the size is out of range or the segment holds fewer bytes
      */
     protected static void checkCellSource(MemorySegment cells, int width, int height) {

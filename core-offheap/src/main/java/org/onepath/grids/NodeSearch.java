@@ -244,6 +244,9 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
      * (and saved meanwhile as never begun) and the exception goes on.
      *
      * @param state the saved bytes, from offset 0
+     * @throws org.onepath.state.OnePathFormatException naming the field, value, bound and offset
+     *         of bad bytes: a {@link org.onepath.state.GridStateException} from the grid searches,
+     *         a {@link org.onepath.state.GraphStateException} from the graph search
      */
     protected final void restore(MemorySegment state) {
         Objects.requireNonNull(state, "state");
@@ -277,6 +280,8 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
      * anything is applied; throws a state exception naming the field, value, bound and offset.
      *
      * @param restored the state read and checked against the format
+     * @throws org.onepath.state.OnePathFormatException naming the field, value, bound and offset
+     *         of a value this search cannot take
      */
     protected abstract void checkRestored(SearchSnapshot.Restored restored);
 

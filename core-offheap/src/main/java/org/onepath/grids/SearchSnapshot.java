@@ -37,7 +37,7 @@ public final class SearchSnapshot {
             int iterations,
             double pathCost) {
         /**
-         * Checks the counters.
+         * Checks that the status is given; the other counters are taken as they are.
          *
          * @param status          the search's status, not null
          * @param heuristicWeight the weight w in {@code f = g + w * h}

@@ -73,7 +73,14 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
         this.width = grid.width();
     }
 
-    /** Begins a search; throws {@link IllegalArgumentException} for a cell outside the grid. */
+    /**
+     * Begins a search from {@code start} to {@code goal}, opening the start with all eight
+     * directions to search.
+     *
+     * @param start the start cell, row-major, 0..cellCount-1
+     * @param goal  the goal cell, row-major, 0..cellCount-1
+     * @throws IllegalArgumentException if a cell is outside the grid
+     */
     @Override
     public void begin(int start, int goal) {
         SlicedSearch.checkEnds(start, goal, nodeCount);

@@ -106,7 +106,7 @@ public final class VoxelMoves {
      * The length of a move: 1 for a face, sqrt 2 for an edge, sqrt 3 for a corner.
      *
      * @param move the move number, 0..25
-     * @return the length
+     * @return 1, sqrt 2 or sqrt 3
      */
     public static double length(int move) {
         return LENGTH[move];
