@@ -119,7 +119,8 @@ public final class Graph implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * Edits so far: every added edge, changed weight and removed edge bumps it, and so does a restore.
+     * Edits so far: every added edge, changed weight and removed edge bumps it, and so does a
+     * restore.
      *
      * @return the number of edits and restores so far
      */
@@ -345,7 +346,7 @@ public final class Graph implements AutoCloseable, Snapshottable {
      *
      * @param start   the first node id; outside the graph gives START_INVALID
      * @param goal    the last node id; outside the graph gives GOAL_INVALID
-     * @param options the estimate, weight, budget and delegates
+     * @param options the estimate, weight, budget and slice length
      * @return the result: its status says whether a path was found
      */
     public GraphPath findPath(int start, int goal, GraphOptions options) {
@@ -362,7 +363,7 @@ public final class Graph implements AutoCloseable, Snapshottable {
      *
      * @param start        the first node id; outside the graph gives START_INVALID
      * @param goal         the last node id; outside the graph gives GOAL_INVALID
-     * @param options      the estimate, weight, budget and delegates
+     * @param options      the estimate, weight, budget and slice length
      * @param cancellation the token checked before each slice, or null to run in one go
      * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException for {@link GraphHeuristic#EUCLIDEAN} (a graph has no coordinates)

@@ -132,7 +132,8 @@ public final class GraphPath {
     }
 
     /**
-     * The expanded nodes in order, when recorded ({@link GraphOptions#recordExpansions()}); else empty (a copy).
+     * The expanded nodes in order, when recorded ({@link GraphOptions#recordExpansions()}); else
+     * empty (a copy).
      *
      * @return a new array of the expanded node ids, in expansion order
      */

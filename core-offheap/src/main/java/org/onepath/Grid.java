@@ -332,7 +332,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A flow field towards one goal with {@link GridOptions#DEFAULT}; see {@link #createFlowField(List, GridOptions)}.
+     * A flow field towards one goal with {@link GridOptions#DEFAULT}; see
+     * {@link #createFlowField(List, GridOptions)}.
      *
      * @param goal the target cell, inside the grid
      * @return a new flow field; the caller closes it
@@ -362,7 +363,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A D* Lite replanner with {@link GridOptions#DEFAULT}; see {@link #createReplanner(Cell, Cell, GridOptions)}.
+     * A D* Lite replanner with {@link GridOptions#DEFAULT}; see
+     * {@link #createReplanner(Cell, Cell, GridOptions)}.
      *
      * @param start the cell the agent stands on, inside the grid
      * @param goal  the target cell, inside the grid
@@ -434,8 +436,7 @@ public final class Grid extends SquareCells implements Snapshottable {
      * @param options      the algorithm, moves, heuristic, agent size, budget and delegates
      * @param cancellation the token checked before each slice, or null to run in one go
      * @return the result: its status says whether a path was found
-     * @throws java.util.concurrent.CancellationException if the token is cancelled during the
-     *                                                    search
+     * @throws java.util.concurrent.CancellationException if the token is cancelled
      */
     public GridPath findPath(Cell start, Cell goal, GridOptions options, Cancellation cancellation) {
         Objects.requireNonNull(start, "start");
@@ -508,7 +509,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     // ---- the cooperative sliced form ----
 
     /**
-     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with the default options, no token, on the calling thread.
+     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with the default
+     * options, no token, on the calling thread.
      *
      * @param start the first cell; outside the grid or a wall gives START_INVALID
      * @param goal  the last cell; outside the grid or a wall gives GOAL_INVALID
@@ -519,7 +521,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with no token, on the calling thread.
+     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with no token, on the
+     * calling thread.
      *
      * @param start   the first cell
      * @param goal    the last cell
@@ -531,7 +534,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} on the calling thread.
+     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} on the calling
+     * thread.
      *
      * @param start        the first cell
      * @param goal         the last cell

@@ -136,7 +136,8 @@ public final class GridOptions extends SlicedQueryOptions {
     }
 
     /**
-     * The estimate (default {@link HeuristicKind#AUTO}: the one the moves and the algorithm call for).
+     * The estimate (default {@link HeuristicKind#AUTO}: the one the moves and the algorithm call
+     * for).
      *
      * @return the estimate kind, not null
      */
@@ -251,7 +252,8 @@ public final class GridOptions extends SlicedQueryOptions {
         }
 
         /**
-         * Chebyshev rings the nearest-walkable search may scan, at least 0 (default {@link #UNBOUNDED_RADIUS}).
+         * Chebyshev rings the nearest-walkable search may scan, at least 0 (default
+         * {@link #UNBOUNDED_RADIUS}).
          *
          * @param radius the ring count, 0 (the query cell only) or more
          * @return this builder

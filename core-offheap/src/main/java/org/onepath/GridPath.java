@@ -189,7 +189,8 @@ public final class GridPath {
     }
 
     /**
-     * The expanded cells in order, when recorded ({@link GridOptions#recordExpansions()}); else empty.
+     * The expanded cells in order, when recorded ({@link GridOptions#recordExpansions()}); else
+     * empty.
      *
      * @return an unmodifiable list of the expanded cells, in expansion order
      */
@@ -198,7 +199,8 @@ public final class GridPath {
     }
 
     /**
-     * Whether a {@link org.onepath.cells.CellStepCost} hook priced the steps, so {@link Grid#tryGetFixedCost(GridPath)} refuses it.
+     * Whether a {@link org.onepath.cells.CellStepCost} hook priced the steps, so
+     * {@link Grid#tryGetFixedCost(GridPath)} refuses it.
      *
      * @return true when a step-cost hook priced the path
      */

@@ -160,7 +160,8 @@ public final class HexGrid extends HexCells implements Snapshottable {
     // ---- coordinates ----
 
     /**
-     * Axial coordinates of offset cell (col, row) under this grid's layout (any cell, inside or not).
+     * Axial coordinates of offset cell (col, row) under this grid's layout (any cell, inside or
+     * not).
      *
      * @param col the offset column; any value
      * @param row the offset row; any value
@@ -247,7 +248,8 @@ public final class HexGrid extends HexCells implements Snapshottable {
     }
 
     /**
-     * A flow field towards one goal with {@link HexOptions#DEFAULT}; see {@link #createFlowField(List, HexOptions)}.
+     * A flow field towards one goal with {@link HexOptions#DEFAULT}; see
+     * {@link #createFlowField(List, HexOptions)}.
      *
      * @param goal the target offset cell, inside the grid
      * @return a new flow field; the caller closes it
@@ -264,7 +266,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
      * listens to this grid's edits. The caller closes it.
      *
      * @param goals   the target offset cells, at least one
-     * @param options the agent's delegates and the iteration budget
+     * @param options the iteration budget the computation runs within
      * @return a new flow field; the caller closes it
      * @throws IllegalArgumentException if there is no goal or one is outside the grid
      */
@@ -276,7 +278,8 @@ public final class HexGrid extends HexCells implements Snapshottable {
     }
 
     /**
-     * A D* Lite replanner with {@link HexOptions#DEFAULT}; see {@link #createReplanner(Cell, Cell, GridAlgorithm, HexOptions)}.
+     * A D* Lite replanner with {@link HexOptions#DEFAULT}; see
+     * {@link #createReplanner(Cell, Cell, GridAlgorithm, HexOptions)}.
      *
      * @param start the offset cell the agent stands on, inside the grid
      * @param goal  the target offset cell, inside the grid
@@ -295,7 +298,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
      * @param start     the offset cell the agent stands on, inside the grid
      * @param goal      the target offset cell, inside the grid
      * @param algorithm {@link GridAlgorithm#LPA_STAR} for LPA*, any other value for D* Lite
-     * @param options   the estimate (automatic or zero), heuristic weight 1 and the delegates
+     * @param options   the estimate (automatic or zero), heuristic weight 1 and the iteration budget
      * @return a new replanner that has not searched yet; the caller closes it
      * @throws IllegalArgumentException if start or goal is outside the grid, the heuristic weight
      *                                  is not 1 or the estimate is neither automatic nor zero
@@ -325,7 +328,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
      *
      * @param start   the first offset cell
      * @param goal    the last offset cell
-     * @param options the algorithm, estimate, budget and delegates
+     * @param options the estimate, weight, budget and slice length
      * @return the result: its status says whether a path was found
      */
     public HexPath findPath(Cell start, Cell goal, HexOptions options) {
@@ -341,11 +344,10 @@ public final class HexGrid extends HexCells implements Snapshottable {
      *
      * @param start        the first offset cell
      * @param goal         the last offset cell
-     * @param options      the algorithm, estimate, budget and delegates
+     * @param options      the estimate, weight, budget and slice length
      * @param cancellation the token checked before each slice, or null to run in one go
      * @return the result: its status says whether a path was found
-     * @throws java.util.concurrent.CancellationException if the token is cancelled during the
-     *                                                    search
+     * @throws java.util.concurrent.CancellationException if the token is cancelled
      */
     public HexPath findPath(Cell start, Cell goal, HexOptions options, Cancellation cancellation) {
         Objects.requireNonNull(start, "start");
@@ -372,7 +374,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
      *
      * @param start   the start point in world units ({@link #space()})
      * @param goal    the goal point in world units
-     * @param options the algorithm, estimate, budget and delegates
+     * @param options the estimate, weight, budget and slice length
      * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
@@ -386,7 +388,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
      *
      * @param start        the start point in world units ({@link #space()})
      * @param goal         the goal point in world units
-     * @param options      the algorithm, estimate, budget and delegates
+     * @param options      the estimate, weight, budget and slice length
      * @param cancellation the token checked before each slice, or null to run in one go
      * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21

@@ -176,7 +176,8 @@ public final class HexPath {
     }
 
     /**
-     * The expanded cells in order, when recorded ({@link HexOptions#recordExpansions()}); else empty.
+     * The expanded cells in order, when recorded ({@link HexOptions#recordExpansions()}); else
+     * empty.
      *
      * @return an unmodifiable list of the expanded cells, in expansion order
      */

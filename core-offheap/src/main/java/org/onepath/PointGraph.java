@@ -299,7 +299,7 @@ public final class PointGraph implements AutoCloseable {
      *
      * @param start        the first node id; outside the graph gives START_INVALID
      * @param goal         the last node id; outside the graph gives GOAL_INVALID
-     * @param options      the estimate, weight, budget and delegates
+     * @param options      the estimate, weight, budget and slice length
      * @param cancellation the token checked before each slice, or null to run in one go
      * @return the result: its status says whether a path was found
      */

@@ -94,7 +94,8 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
     }
 
     /**
-     * Cells on the path of the last FOUND replan, start and goal included; 0 otherwise or after a change.
+     * Cells on the path of the last FOUND replan, start and goal included; 0 otherwise or after a
+     * change.
      *
      * @return the path's cell count, 0 or more
      */

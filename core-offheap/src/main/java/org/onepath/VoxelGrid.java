@@ -404,7 +404,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      *
      * @param start   the first voxel
      * @param goal    the last voxel
-     * @param options the algorithm, moves, corner rule, heuristic, budget and delegates
+     * @param options the algorithm, moves, corner rule, weight, budget and delegates
      * @return the result: its status says whether a path was found
      */
     public VoxelPath findPath(VoxelCell start, VoxelCell goal, VoxelOptions options) {
@@ -419,11 +419,10 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      *
      * @param start        the first voxel; outside the block, solid or blocked gives START_INVALID
      * @param goal         the last voxel; outside the block, solid or blocked gives GOAL_INVALID
-     * @param options      the algorithm, moves, corner rule, heuristic, budget and delegates
+     * @param options      the algorithm, moves, corner rule, weight, budget and delegates
      * @param cancellation the token checked before each slice of 256 iterations, or null
      * @return the result: its status says whether a path was found
-     * @throws java.util.concurrent.CancellationException if the token is cancelled during the
-     *                                                    search
+     * @throws java.util.concurrent.CancellationException if the token is cancelled
      */
     public VoxelPath findPath(VoxelCell start, VoxelCell goal, VoxelOptions options, Cancellation cancellation) {
         Objects.requireNonNull(start, "start");
@@ -450,7 +449,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      *
      * @param start   the start point in world units ({@link #space()})
      * @param goal    the goal point in world units
-     * @param options the algorithm, moves, corner rule, heuristic, budget and delegates
+     * @param options the algorithm, moves, corner rule, weight, budget and delegates
      * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
@@ -464,7 +463,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      *
      * @param start        the start point in world units ({@link #space()})
      * @param goal         the goal point in world units
-     * @param options      the algorithm, moves, corner rule, heuristic, budget and delegates
+     * @param options      the algorithm, moves, corner rule, weight, budget and delegates
      * @param cancellation the token checked before each slice of 256 iterations, or null
      * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21

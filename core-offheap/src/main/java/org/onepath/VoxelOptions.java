@@ -64,7 +64,8 @@ public final class VoxelOptions extends QueryOptions {
     }
 
     /**
-     * The search asked for (default {@link VoxelAlgorithm#ASTAR}); {@link VoxelPath#algorithm()} says which ran.
+     * The search asked for (default {@link VoxelAlgorithm#ASTAR}); {@link VoxelPath#algorithm()}
+     * says which ran.
      *
      * @return the requested algorithm, not null
      */
@@ -141,7 +142,8 @@ public final class VoxelOptions extends QueryOptions {
         }
 
         /**
-         * The search to run when the query qualifies, not null (default {@link VoxelAlgorithm#ASTAR}).
+         * The search to run when the query qualifies, not null (default
+         * {@link VoxelAlgorithm#ASTAR}).
          *
          * @param algorithm the algorithm, not null
          * @return this builder
@@ -163,7 +165,8 @@ public final class VoxelOptions extends QueryOptions {
         }
 
         /**
-         * When an edge or corner move is legal, not null (default {@link VoxelCornerRule#NO_CORNER_CUTTING}).
+         * When an edge or corner move is legal, not null (default
+         * {@link VoxelCornerRule#NO_CORNER_CUTTING}).
          *
          * @param cornerRule the corner rule, not null
          * @return this builder

@@ -164,7 +164,8 @@ public final class VoxelPath {
     }
 
     /**
-     * The expanded voxels in order, when recorded ({@link VoxelOptions#recordExpansions()}); else empty.
+     * The expanded voxels in order, when recorded ({@link VoxelOptions#recordExpansions()}); else
+     * empty.
      *
      * @return an unmodifiable list of the expanded voxels, in expansion order
      */

@@ -119,7 +119,8 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     }
 
     /**
-     * Edits so far: every single-cell change, and every rectangle edit that changed a cell, bumps it once.
+     * Edits so far: every single-cell change, and every rectangle edit that changed a cell, bumps
+     * it once.
      *
      * @return the edit count; a restore puts back the saved count
      */
@@ -207,7 +208,8 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     }
 
     /**
-     * A read-only view of the cell bytes (tier 3); the same view every call, so reading it allocates nothing.
+     * A read-only view of the cell bytes (tier 3); the same view every call, so reading it
+     * allocates nothing.
      *
      * @return a read-only view of the {@link #cellCount()} bytes, valid until the store is closed
      */

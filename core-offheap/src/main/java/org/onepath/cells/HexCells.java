@@ -49,7 +49,8 @@ public abstract class HexCells extends CellStore<HexCells> {
     // ---- listeners ----
 
     /**
-     * Registers a listener for cell edits; a {@link HexBatchListener} hears rectangle edits as one call.
+     * Registers a listener for cell edits; a {@link HexBatchListener} hears rectangle edits as one
+     * call.
      *
      * @param listener told of every cell edit after it happens, on the editing thread
      */

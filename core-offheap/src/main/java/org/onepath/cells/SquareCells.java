@@ -88,7 +88,8 @@ public abstract class SquareCells extends CellStore<SquareCells> {
     }
 
     /**
-     * Whether an agent of {@code size} cells fits with its top-left cell at {@code cell}; see {@link #canFit(int, int, int)}.
+     * Whether an agent of {@code size} cells fits with its top-left cell at {@code cell}; see
+     * {@link #canFit(int, int, int)}.
      *
      * @param cell the agent's top-left cell
      * @param size the agent's side in cells, 1..255
@@ -155,7 +156,8 @@ public abstract class SquareCells extends CellStore<SquareCells> {
     }
 
     /**
-     * Writes a wall into every cell that {@code walkable[y][x]} says is closed (rows checked by {@link #widthOf}).
+     * Writes a wall into every cell that {@code walkable[y][x]} says is closed (rows checked by
+     * {@link #widthOf}).
      *
      * @param walkable rows indexed {@code [row][column]}, {@link #height()} rows of
      *                 {@link #width()} values
@@ -321,7 +323,8 @@ public abstract class SquareCells extends CellStore<SquareCells> {
     // ---- listeners ----
 
     /**
-     * Registers a listener for cell edits; a {@link GridBatchListener} hears rectangle edits as one call.
+     * Registers a listener for cell edits; a {@link GridBatchListener} hears rectangle edits as one
+     * call.
      *
      * @param listener told of every cell edit after it happens, on the editing thread
      */

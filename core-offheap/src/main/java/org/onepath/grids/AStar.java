@@ -167,7 +167,8 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
     }
 
     /**
-     * Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown.
+     * Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has
+     * grown.
      *
      * @param w the writer the state is appended to
      */

@@ -225,7 +225,8 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
     }
 
     /**
-     * Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown.
+     * Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has
+     * grown.
      *
      * @param w the writer the state is appended to
      */

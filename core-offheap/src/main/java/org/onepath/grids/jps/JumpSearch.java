@@ -136,7 +136,8 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
     }
 
     /**
-     * Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown.
+     * Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has
+     * grown.
      *
      * @param w the writer the state is appended to
      */
