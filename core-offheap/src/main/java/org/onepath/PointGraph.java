@@ -243,7 +243,8 @@ public final class PointGraph implements AutoCloseable {
     /**
      * A new Euclidean estimate for one tier-2 search over {@link #graph()}.
      *
-     * @return a new estimate over this point graph's coordinates, valid until it is closed
+     * @return a new estimate reading this point graph's coordinates, usable until the point graph
+     *         is closed
      */
     public EuclideanHeuristic euclideanHeuristic() {
         ensureOpen();

@@ -18,7 +18,7 @@ public @interface Experimental {
     /**
      * The feature's id, such as {@code "ONEPATH0001"} for improved pruning.
      *
-     * @return the feature's id, not empty
+     * @return the feature's id, as the documentation and release notes name it
      */
     String value();
 }
