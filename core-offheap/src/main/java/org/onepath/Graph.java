@@ -70,6 +70,7 @@ public final class Graph implements AutoCloseable, Snapshottable {
     /**
      * A graph of {@code nodeCount} isolated nodes.
      *
+     * @param nodeCount the number of nodes, 0..2^26; node ids are 0..nodeCount-1
      * @throws IllegalArgumentException if nodeCount is outside 0..2^26
      */
     public Graph(int nodeCount) {
@@ -107,13 +108,22 @@ public final class Graph implements AutoCloseable, Snapshottable {
         return nodeCount;
     }
 
-    /** Edge ids handed out so far, removed edges included. */
+    /**
+     * Edge ids handed out so far, removed edges included.
+     *
+     * @return the number of edge ids handed out, 0..{@link #MAX_EDGES}
+     */
     public int edgeCount() {
         ensureOpen();
         return edgeCount;
     }
 
-    /** Edits so far: every added edge, changed weight and removed edge bumps it, and so does a restore. */
+    /**
+     * Edits so far: every added edge, changed weight and removed edge bumps it, and so does a
+     * restore.
+     *
+     * @return the number of edits and restores so far
+     */
     public int version() {
         ensureOpen();
         return version;
@@ -122,6 +132,9 @@ public final class Graph implements AutoCloseable, Snapshottable {
     /**
      * Adds the directed edge {@code from -> to}.
      *
+     * @param from   the tail node id, 0..nodeCount-1
+     * @param to     the head node id, 0..nodeCount-1
+     * @param weight the edge's cost, finite and 0 or more
      * @return its id (the previous {@link #edgeCount()})
      * @throws IllegalArgumentException naming a node outside the graph, or a weight that is NaN,
      *                                  negative or infinite
@@ -150,6 +163,9 @@ public final class Graph implements AutoCloseable, Snapshottable {
     /**
      * Adds {@code a -> b} and then {@code b -> a}, both of this weight.
      *
+     * @param a      one end node id, 0..nodeCount-1
+     * @param b      the other end node id, 0..nodeCount-1
+     * @param weight the cost of each direction, finite and 0 or more
      * @return the id of {@code a -> b}; {@code b -> a} has the next id
      */
     public int addUndirectedEdge(int a, int b, double weight) {
@@ -168,6 +184,8 @@ public final class Graph implements AutoCloseable, Snapshottable {
     /**
      * Sets an edge's weight. Setting the weight it has (bit for bit) does nothing.
      *
+     * @param edge   an edge id, 0..edgeCount-1
+     * @param weight the new cost, finite and 0 or more
      * @throws IllegalArgumentException for an unknown id or a bad weight
      * @throws IllegalStateException    if the edge was removed
      */
@@ -187,6 +205,7 @@ public final class Graph implements AutoCloseable, Snapshottable {
      * Removes an edge: it keeps its id and record with alive = 0. Removing a removed edge does
      * nothing.
      *
+     * @param edge an edge id, 0..edgeCount-1
      * @throws IllegalArgumentException for an unknown id
      */
     public void removeEdge(int edge) {
@@ -200,26 +219,50 @@ public final class Graph implements AutoCloseable, Snapshottable {
         changed(edge);
     }
 
-    /** Tail of an edge (removed ones included). */
+    /**
+     * Tail of an edge (removed ones included).
+     *
+     * @param edge an edge id, 0..edgeCount-1
+     * @return the node the edge leaves
+     * @throws IllegalArgumentException for an unknown id
+     */
     public int from(int edge) {
         checkEdge(edge);
         return records.segment().get(NODE, GraphEdgeLayout.recordOffset(edge) + FROM_OFFSET);
     }
 
-    /** Head of an edge (removed ones included). */
+    /**
+     * Head of an edge (removed ones included).
+     *
+     * @param edge an edge id, 0..edgeCount-1
+     * @return the node the edge enters
+     * @throws IllegalArgumentException for an unknown id
+     */
     public int to(int edge) {
         checkEdge(edge);
         return records.segment().get(NODE, GraphEdgeLayout.recordOffset(edge) + TO_OFFSET);
     }
 
-    /** Weight of an edge (removed ones included). */
+    /**
+     * Weight of an edge (removed ones included).
+     *
+     * @param edge an edge id, 0..edgeCount-1
+     * @return the edge's cost, finite and 0 or more
+     * @throws IllegalArgumentException for an unknown id
+     */
     public double weight(int edge) {
         checkEdge(edge);
         return Double.longBitsToDouble(
                 records.segment().get(WEIGHT_BITS, GraphEdgeLayout.recordOffset(edge) + WEIGHT_OFFSET));
     }
 
-    /** Whether an edge is in the graph (not removed). */
+    /**
+     * Whether an edge is in the graph (not removed).
+     *
+     * @param edge an edge id, 0..edgeCount-1
+     * @return false once the edge was removed
+     * @throws IllegalArgumentException for an unknown id
+     */
     public boolean isAlive(int edge) {
         checkEdge(edge);
         return records.segment().get(ALIVE, GraphEdgeLayout.recordOffset(edge) + ALIVE_OFFSET) != 0;
@@ -227,12 +270,21 @@ public final class Graph implements AutoCloseable, Snapshottable {
 
     // ---- listeners ----
 
-    /** Registers a listener for edge edits. */
+    /**
+     * Registers a listener for edge edits.
+     *
+     * @param listener told of every edge edit after it happens, on the editing thread
+     */
     public synchronized void addChangeListener(GraphChangeListener listener) {
         listeners = ListenerArrays.with(listeners, listener);
     }
 
-    /** Removes a listener; returns whether it was registered. */
+    /**
+     * Removes a listener; returns whether it was registered.
+     *
+     * @param listener a listener added before
+     * @return whether it was registered
+     */
     public synchronized boolean removeChangeListener(GraphChangeListener listener) {
         GraphChangeListener[] current = listeners;
         listeners = ListenerArrays.without(current, listener);
@@ -245,6 +297,8 @@ public final class Graph implements AutoCloseable, Snapshottable {
      * The compiled form of the current contents (tier 2): built now if the graph changed since
      * the last compile, else the one built then. It belongs to the graph and stays valid until the
      * next change, restore or {@link #close()}, which close it.
+     *
+     * @return the compiled graph, valid until the next change, restore or close
      */
     public synchronized CsrGraph compile() {
         ensureOpen();
@@ -262,6 +316,7 @@ public final class Graph implements AutoCloseable, Snapshottable {
      * graph and stay valid until the next change, restore or {@link #close()}.
      *
      * @param count 1..{@link Landmarks#MAX_COUNT}
+     * @return the landmarks, valid until the next change, restore or close
      */
     public synchronized Landmarks landmarks(int count) {
         CsrGraph g = compile();
@@ -275,12 +330,25 @@ public final class Graph implements AutoCloseable, Snapshottable {
         return landmarks;
     }
 
-    /** Shortest path with {@link GraphOptions#DEFAULT} (the zero estimate: Dijkstra's algorithm). */
+    /**
+     * Shortest path with {@link GraphOptions#DEFAULT} (the zero estimate: Dijkstra's algorithm).
+     *
+     * @param start the first node id; outside the graph gives START_INVALID
+     * @param goal  the last node id; outside the graph gives GOAL_INVALID
+     * @return the result: its status says whether a path was found
+     */
     public GraphPath findPath(int start, int goal) {
         return findPath(start, goal, GraphOptions.DEFAULT, null);
     }
 
-    /** Shortest path under the given options. */
+    /**
+     * Shortest path under the given options.
+     *
+     * @param start   the first node id; outside the graph gives START_INVALID
+     * @param goal    the last node id; outside the graph gives GOAL_INVALID
+     * @param options the estimate, weight, budget and slice length
+     * @return the result: its status says whether a path was found
+     */
     public GraphPath findPath(int start, int goal, GraphOptions options) {
         return findPath(start, goal, options, null);
     }
@@ -293,7 +361,11 @@ public final class Graph implements AutoCloseable, Snapshottable {
      * iterations and checks it before each; cancelling throws
      * {@link java.util.concurrent.CancellationException}. Slicing never changes a result.
      *
-     * @param cancellation may be null
+     * @param start        the first node id; outside the graph gives START_INVALID
+     * @param goal         the last node id; outside the graph gives GOAL_INVALID
+     * @param options      the estimate, weight, budget and slice length
+     * @param cancellation the token checked before each slice, or null to run in one go
+     * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException for {@link GraphHeuristic#EUCLIDEAN} (a graph has no coordinates)
      */
     public GraphPath findPath(int start, int goal, GraphOptions options, Cancellation cancellation) {
@@ -417,7 +489,13 @@ public final class Graph implements AutoCloseable, Snapshottable {
         return out;
     }
 
-    /** A new graph from a saved state; the caller closes it. */
+    /**
+     * A new graph from a saved state; the caller closes it.
+     *
+     * @param state the bytes {@link #saveState()} wrote; only read
+     * @return a new graph owning its memory
+     * @throws GraphStateException naming the field, value, bound and offset of bad bytes
+     */
     public static Graph fromState(byte[] state) {
         Objects.requireNonNull(state, "state");
         return fromState(MemorySegment.ofArray(state));
@@ -427,6 +505,8 @@ public final class Graph implements AutoCloseable, Snapshottable {
      * A new graph from a saved state; the caller closes it. It allocates its edge records only:
      * nothing for the nodes until the first query.
      *
+     * @param state the saved state, from its offset 0; only read
+     * @return a new graph owning its memory
      * @throws GraphStateException naming the field, value, bound and offset of bad bytes
      */
     public static Graph fromState(MemorySegment state) {
@@ -439,7 +519,11 @@ public final class Graph implements AutoCloseable, Snapshottable {
         return g;
     }
 
-    /** Restores so far. */
+    /**
+     * Restores so far.
+     *
+     * @return the number of successful {@link #restoreState} calls on this graph
+     */
     public int restoreCount() {
         return restoreCount;
     }

@@ -35,22 +35,38 @@ public final class GraphOptions extends SlicedQueryOptions {
         this.landmarkCount = b.landmarkCount;
     }
 
-    /** A builder at the values of {@link #DEFAULT}. */
+    /**
+     * A builder at the values of {@link #DEFAULT}.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder holding these values. */
+    /**
+     * A builder holding these values.
+     *
+     * @return a new builder; changing it leaves these options as they are
+     */
     public Builder toBuilder() {
         return new Builder(this);
     }
 
-    /** The estimate (default {@link GraphHeuristic#AUTO}). */
+    /**
+     * The estimate (default {@link GraphHeuristic#AUTO}).
+     *
+     * @return the estimate, not null
+     */
     public GraphHeuristic heuristic() {
         return heuristic;
     }
 
-    /** Landmarks a {@link GraphHeuristic#LANDMARKS} query uses. */
+    /**
+     * Landmarks a {@link GraphHeuristic#LANDMARKS} query uses.
+     *
+     * @return the landmark count, 1..64
+     */
     public int landmarkCount() {
         return landmarkCount;
     }
@@ -79,13 +95,24 @@ public final class GraphOptions extends SlicedQueryOptions {
             this.landmarkCount = from.landmarkCount;
         }
 
-        /** The estimate, not null (default {@link GraphHeuristic#AUTO}). */
+        /**
+         * The estimate, not null (default {@link GraphHeuristic#AUTO}).
+         *
+         * @param heuristic the estimate, not null
+         * @return this builder
+         */
         public Builder heuristic(GraphHeuristic heuristic) {
             this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
             return this;
         }
 
-        /** Landmarks for {@link GraphHeuristic#LANDMARKS}, 1..64 (default 8). */
+        /**
+         * Landmarks for {@link GraphHeuristic#LANDMARKS}, 1..64 (default 8).
+         *
+         * @param count the landmark count, 1..64
+         * @return this builder
+         * @throws IllegalArgumentException if the count is outside 1..64
+         */
         public Builder landmarkCount(int count) {
             if (count < 1 || count > Landmarks.MAX_COUNT) {
                 throw new IllegalArgumentException(
@@ -95,7 +122,11 @@ public final class GraphOptions extends SlicedQueryOptions {
             return this;
         }
 
-        /** The options holding this builder's values. */
+        /**
+         * The options holding this builder's values.
+         *
+         * @return new options; the builder can be used again
+         */
         public GraphOptions build() {
             return new GraphOptions(this);
         }

@@ -61,12 +61,27 @@ public final class Grid extends SquareCells implements Snapshottable {
 
     // ---- construction ----
 
-    /** A grid of open cells (area 0) that owns its memory. */
+    /**
+     * A grid of open cells (area 0) that owns its memory.
+     *
+     * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
+     * @param height rows, at least 1
+     * @return a new open grid; the caller closes it
+     * @throws IllegalArgumentException if the size is out of range
+     */
     public static Grid create(int width, int height) {
         return new Grid(width, height, null);
     }
 
-    /** A grid whose every cell holds {@code area} (0..255). */
+    /**
+     * A grid whose every cell holds {@code area} (0..255).
+     *
+     * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
+     * @param height rows, at least 1
+     * @param area   the area id every cell starts with, 0..255 (255 is a wall)
+     * @return a new grid; the caller closes it
+     * @throws IllegalArgumentException if the size or the area id is out of range
+     */
     public static Grid create(int width, int height, int area) {
         checkAreaId(area);
         Grid grid = new Grid(width, height, null);
@@ -78,6 +93,11 @@ public final class Grid extends SquareCells implements Snapshottable {
      * A grid that owns a copy of the first {@code width * height} bytes of {@code cells}, row-major
      * area ids; the caller keeps its segment.
      *
+     * @param cells  the source bytes, row-major area ids; only read, and not kept after this
+     *               returns
+     * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
+     * @param height rows, at least 1
+     * @return a new grid owning its copy; the caller closes it
      * @throws IllegalArgumentException if the segment is too small or the size is out of range
      */
     public static Grid copyOf(MemorySegment cells, int width, int height) {
@@ -91,6 +111,14 @@ public final class Grid extends SquareCells implements Snapshottable {
      * A grid over the caller's segment of at least {@code width * height} bytes, row-major. The
      * grid reads and writes it in place and never frees it; the caller keeps it alive until the
      * grid is closed.
+     *
+     * @param cells  the caller's writable segment of at least {@code width * height} bytes,
+     *               row-major area ids; the grid uses it in place and never frees it
+     * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
+     * @param height rows, at least 1
+     * @return a grid viewing {@code cells}; closing it frees only the derived data
+     * @throws IllegalArgumentException if the segment is read-only or too small, or the size is out
+     *                                  of range
      */
     public static Grid over(MemorySegment cells, int width, int height) {
         Objects.requireNonNull(cells, "cells");
@@ -107,6 +135,12 @@ public final class Grid extends SquareCells implements Snapshottable {
      * every segment alive until the grid is closed. Over read-only cells the grid is read-only,
      * and so must every table be.
      *
+     * @param cells  the caller's segment of at least {@code width * height} bytes, row-major area
+     *               ids; read-only makes the grid read-only
+     * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
+     * @param height rows, at least 1
+     * @param tables the precomputed tables derived from {@code cells}, used in place
+     * @return a grid viewing the caller's memory; closing it frees only what the grid allocated
      * @throws IllegalArgumentException if a segment is too small for the grid, or the cells are
      *                                  read-only and a table is writable or the reverse
      */
@@ -123,6 +157,10 @@ public final class Grid extends SquareCells implements Snapshottable {
     /**
      * A grid from a walkability array indexed {@code [row][column]}: true is open (area 0), false a
      * wall. Rows must all have the same length.
+     *
+     * @param walkable rows of equal length, at least one row and one column
+     * @return a new grid; the caller closes it
+     * @throws IllegalArgumentException if the rows differ in length or the size is out of range
      */
     public static Grid from(boolean[][] walkable) {
         Grid grid = new Grid(widthOf(walkable), walkable.length, null);
@@ -134,6 +172,8 @@ public final class Grid extends SquareCells implements Snapshottable {
      * A grid from a picture, one text line per row: {@code .} open (area 0), {@code #} wall,
      * {@code 1}-{@code 9} that area. Lines end with LF or CRLF; one final line break is allowed.
      *
+     * @param picture the rows as text, top row first
+     * @return a new grid; the caller closes it
      * @throws GridFormatException naming the line and column of a bad character or a ragged row
      */
     public static Grid fromText(String picture) {
@@ -154,7 +194,11 @@ public final class Grid extends SquareCells implements Snapshottable {
         return space;
     }
 
-    /** Sets the world mapping used by world-point queries and {@link GridPath#points()}. */
+    /**
+     * Sets the world mapping used by world-point queries and {@link GridPath#points()}.
+     *
+     * @param space the mapping between world coordinates and cells; not null
+     */
     public void space(GridSpace space) {
         this.space = Objects.requireNonNull(space, "space");
     }
@@ -171,6 +215,9 @@ public final class Grid extends SquareCells implements Snapshottable {
      * {@link GridOptions#nearestRadius()} Chebyshev rings of {@code cell}. The query cell may lie
      * outside the grid. Rings are scanned outward until one is farther than the best hit.
      *
+     * @param cell    the query cell; its coordinates may lie outside the grid
+     * @param options the agent size, blocked delegate and {@link GridOptions#nearestRadius()} to
+     *                use
      * @return the cell, or empty when no cell within the radius fits
      * @throws IllegalArgumentException if a coordinate of {@code cell} is beyond 2^30 in size
      */
@@ -184,6 +231,10 @@ public final class Grid extends SquareCells implements Snapshottable {
      * As {@link #tryFindNearestWalkable(Cell, GridOptions)} for the cell containing a world point
      * ({@link #space()}).
      *
+     * @param point   the world point whose cell (clamped to the grid) is the query cell
+     * @param options the agent size, blocked delegate and {@link GridOptions#nearestRadius()} to
+     *                use
+     * @return the cell, or empty when no cell within the radius fits
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public Optional<Cell> tryFindNearestWalkable(WorldPoint point, GridOptions options) {
@@ -196,6 +247,13 @@ public final class Grid extends SquareCells implements Snapshottable {
     /**
      * The allocation-free form of {@link #tryFindNearestWalkable(Cell, GridOptions)}: the row-major
      * index of the cell, or -1.
+     *
+     * @param x       the query column; may lie outside the grid
+     * @param y       the query row; may lie outside the grid
+     * @param options the agent size, blocked delegate and {@link GridOptions#nearestRadius()} to
+     *                use
+     * @return the row-major index {@code y * width + x} of the nearest cell, or -1 when none within
+     *         the radius fits
      */
     public int nearestWalkableIndex(int x, int y, GridOptions options) {
         Objects.requireNonNull(options, "options");
@@ -207,6 +265,8 @@ public final class Grid extends SquareCells implements Snapshottable {
      * The Q31.32 price of a found path (see {@link SquareCells#tryGetFixedCost(List)}); empty when it was not
      * found, is any-angle or was priced by a {@link org.onepath.cells.CellStepCost} hook.
      *
+     * @param path a path returned by this grid (or one of the same width)
+     * @return the price in 2^-32 units, or empty
      * @throws IllegalArgumentException if the path belongs to a grid of another width
      */
     public OptionalLong tryGetFixedCost(GridPath path) {
@@ -228,6 +288,8 @@ public final class Grid extends SquareCells implements Snapshottable {
      * sides are at most {@link JpsPlusIndex#MAX_SIDE} the JPS+ table (else null), and the neighbour
      * bytes of the jump point searches. The views stay
      * valid until the grid is closed; later edits update the same memory.
+     *
+     * @return the tables, valid until the grid is closed
      */
     public GridTables tables() {
         ensureOpen();
@@ -239,6 +301,11 @@ public final class Grid extends SquareCells implements Snapshottable {
     /**
      * The topology of this grid for an agent size (1..255), connectivity and diagonal rule (tier 2).
      * It reads the live cells; create a new one after editing cells when the agent size is above 1.
+     *
+     * @param agentSize    the agent's side in cells, 1..{@link #MAX_AGENT_SIZE}
+     * @param connectivity four or eight neighbours
+     * @param rule         when a diagonal step may pass a blocked corner
+     * @return a topology reading this grid's cells
      */
     public SquareTopology createTopology(int agentSize, Connectivity connectivity, DiagonalRule rule) {
         ensureOpen();
@@ -249,6 +316,9 @@ public final class Grid extends SquareCells implements Snapshottable {
      * A resumable search handle for these options (A*, JPS or JPS+): begin, step in slices, copy
      * the path. The caller closes it.
      *
+     * @param options the algorithm (ASTAR, JPS or JPS_PLUS), moves, agent size, budget and
+     *                delegates; fixed for the handle's life
+     * @return a new search handle; the caller closes it
      * @throws IllegalArgumentException for an any-angle algorithm (THETA_STAR, LAZY_THETA_STAR) or
      *                                  HPA: use {@link #findPath} or the tier-2
      *                                  {@code org.onepath.grids.theta.ThetaSearch} or
@@ -261,7 +331,14 @@ public final class Grid extends SquareCells implements Snapshottable {
         return new GridSearch(this, options);
     }
 
-    /** A flow field towards one goal with {@link GridOptions#DEFAULT}; see {@link #createFlowField(List, GridOptions)}. */
+    /**
+     * A flow field towards one goal with {@link GridOptions#DEFAULT}; see
+     * {@link #createFlowField(List, GridOptions)}.
+     *
+     * @param goal the target cell, inside the grid
+     * @return a new flow field; the caller closes it
+     * @throws IllegalArgumentException if the goal is outside the grid
+     */
     public GridFlowField createFlowField(Cell goal) {
         Objects.requireNonNull(goal, "goal");
         return createFlowField(List.of(goal), GridOptions.DEFAULT);
@@ -273,6 +350,9 @@ public final class Grid extends SquareCells implements Snapshottable {
      * moves, diagonal rule, agent size and delegates, and listens to this grid's edits. The caller
      * closes it.
      *
+     * @param goals   the target cells, at least one
+     * @param options the moves, diagonal rule, agent size, delegates and iteration budget
+     * @return a new flow field; the caller closes it
      * @throws IllegalArgumentException if there is no goal or one is outside the grid
      */
     public GridFlowField createFlowField(List<Cell> goals, GridOptions options) {
@@ -282,7 +362,15 @@ public final class Grid extends SquareCells implements Snapshottable {
         return new GridFlowField(this, goals, options);
     }
 
-    /** A D* Lite replanner with {@link GridOptions#DEFAULT}; see {@link #createReplanner(Cell, Cell, GridOptions)}. */
+    /**
+     * A D* Lite replanner with {@link GridOptions#DEFAULT}; see
+     * {@link #createReplanner(Cell, Cell, GridOptions)}.
+     *
+     * @param start the cell the agent stands on, inside the grid
+     * @param goal  the target cell, inside the grid
+     * @return a new replanner that has not searched yet; the caller closes it
+     * @throws IllegalArgumentException if start or goal is outside the grid
+     */
     public GridReplanner createReplanner(Cell start, Cell goal) {
         return createReplanner(start, goal, GridOptions.DEFAULT);
     }
@@ -292,6 +380,11 @@ public final class Grid extends SquareCells implements Snapshottable {
      * edits: {@link GridAlgorithm#LPA_STAR} in the options runs LPA*, any other algorithm D* Lite.
      * Nothing is searched until the first {@link GridReplanner#replan()}. The caller closes it.
      *
+     * @param start   the cell the agent stands on, inside the grid
+     * @param goal    the target cell, inside the grid
+     * @param options the algorithm (LPA_STAR, else D* Lite), moves, agent size and delegates;
+     *                heuristic weight 1
+     * @return a new replanner that has not searched yet; the caller closes it
      * @throws IllegalArgumentException if start or goal is outside the grid, or the heuristic
      *                                  weight is not 1
      */
@@ -303,12 +396,28 @@ public final class Grid extends SquareCells implements Snapshottable {
         return new GridReplanner(this, start, goal, options);
     }
 
-    /** Shortest path with {@link GridOptions#DEFAULT}. */
+    /**
+     * Shortest path with {@link GridOptions#DEFAULT}.
+     *
+     * @param start the first cell; outside the grid or a wall gives
+     *              {@link PathStatus#START_INVALID}
+     * @param goal  the last cell; outside the grid or a wall gives {@link PathStatus#GOAL_INVALID}
+     * @return the result: its status says whether a path was found
+     */
     public GridPath findPath(Cell start, Cell goal) {
         return findPath(start, goal, GridOptions.DEFAULT, null);
     }
 
-    /** Shortest path under the given options. */
+    /**
+     * Shortest path under the given options.
+     *
+     * @param start   the first cell; outside the grid or a wall gives
+     *                {@link PathStatus#START_INVALID}
+     * @param goal    the last cell; outside the grid or a wall gives
+     *                {@link PathStatus#GOAL_INVALID}
+     * @param options the algorithm, moves, heuristic, agent size, budget and delegates
+     * @return the result: its status says whether a path was found
+     */
     public GridPath findPath(Cell start, Cell goal, GridOptions options) {
         return findPath(start, goal, options, null);
     }
@@ -320,7 +429,14 @@ public final class Grid extends SquareCells implements Snapshottable {
      * {@link java.util.concurrent.CancellationException} and leaves the grid untouched. Slicing
      * never changes the result.
      *
-     * @param cancellation may be null
+     * @param start        the first cell; outside the grid or a wall gives
+     *                     {@link PathStatus#START_INVALID}
+     * @param goal         the last cell; outside the grid or a wall gives
+     *                     {@link PathStatus#GOAL_INVALID}
+     * @param options      the algorithm, moves, heuristic, agent size, budget and delegates
+     * @param cancellation the token checked before each slice, or null to run in one go
+     * @return the result: its status says whether a path was found
+     * @throws java.util.concurrent.CancellationException if the token is cancelled
      */
     public GridPath findPath(Cell start, Cell goal, GridOptions options, Cancellation cancellation) {
         Objects.requireNonNull(start, "start");
@@ -330,12 +446,27 @@ public final class Grid extends SquareCells implements Snapshottable {
         return findPath(start.x(), start.y(), goal.x(), goal.y(), options, cancellation);
     }
 
-    /** Shortest path between the cells containing two world points, with the default options. */
+    /**
+     * Shortest path between the cells containing two world points, with the default options.
+     *
+     * @param start the start point in world units ({@link #space()})
+     * @param goal  the goal point in world units
+     * @return the result: its status says whether a path was found
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
     public GridPath findPath(WorldPoint start, WorldPoint goal) {
         return findPath(start, goal, GridOptions.DEFAULT, null);
     }
 
-    /** Shortest path between the cells containing two world points. */
+    /**
+     * Shortest path between the cells containing two world points.
+     *
+     * @param start   the start point in world units ({@link #space()})
+     * @param goal    the goal point in world units
+     * @param options the algorithm, moves, heuristic, agent size, budget and delegates
+     * @return the result: its status says whether a path was found
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
     public GridPath findPath(WorldPoint start, WorldPoint goal, GridOptions options) {
         return findPath(start, goal, options, null);
     }
@@ -344,6 +475,11 @@ public final class Grid extends SquareCells implements Snapshottable {
      * Shortest path between the cells containing two world points. A point outside the grid gives
      * {@link PathStatus#START_INVALID} or {@link PathStatus#GOAL_INVALID}.
      *
+     * @param start        the start point in world units ({@link #space()})
+     * @param goal         the goal point in world units
+     * @param options      the algorithm, moves, heuristic, agent size, budget and delegates
+     * @param cancellation the token checked before each slice, or null to run in one go
+     * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public GridPath findPath(WorldPoint start, WorldPoint goal, GridOptions options, Cancellation cancellation) {
@@ -372,17 +508,41 @@ public final class Grid extends SquareCells implements Snapshottable {
 
     // ---- the cooperative sliced form ----
 
-    /** {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with the default options, no token, on the calling thread. */
+    /**
+     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with the default
+     * options, no token, on the calling thread.
+     *
+     * @param start the first cell; outside the grid or a wall gives START_INVALID
+     * @param goal  the last cell; outside the grid or a wall gives GOAL_INVALID
+     * @return a future of the result, already complete when this returns
+     */
     public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal) {
         return findPathAsync(start, goal, GridOptions.DEFAULT, null, Runnable::run);
     }
 
-    /** {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with no token, on the calling thread. */
+    /**
+     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with no token, on the
+     * calling thread.
+     *
+     * @param start   the first cell
+     * @param goal    the last cell
+     * @param options ASTAR, JPS or JPS_PLUS without recorded expansions
+     * @return a future of the result, already complete when this returns
+     */
     public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal, GridOptions options) {
         return findPathAsync(start, goal, options, null, Runnable::run);
     }
 
-    /** {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} on the calling thread. */
+    /**
+     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} on the calling
+     * thread.
+     *
+     * @param start        the first cell
+     * @param goal         the last cell
+     * @param options      ASTAR, JPS or JPS_PLUS without recorded expansions
+     * @param cancellation the token checked before each slice, or null
+     * @return a future of the result, already complete when this returns
+     */
     public CompletableFuture<GridPath> findPathAsync(
             Cell start, Cell goal, GridOptions options, Cancellation cancellation) {
         return findPathAsync(start, goal, options, cancellation, Runnable::run);
@@ -403,7 +563,14 @@ public final class Grid extends SquareCells implements Snapshottable {
      * the next query exact; an edit of the grid during the query completes it with
      * {@link IllegalStateException}. Callbacks of the options run on the threads that run slices.
      *
-     * @param cancellation may be null
+     * @param start        the first cell; outside the grid or a wall gives START_INVALID
+     * @param goal         the last cell; outside the grid or a wall gives GOAL_INVALID
+     * @param options      ASTAR, JPS or JPS_PLUS without recorded expansions; the slice size is
+     *                     {@link GridOptions#iterationsPerSlice()}
+     * @param cancellation the token checked before each slice, or null to run in one go
+     * @param executor     runs each slice after the first; a direct executor runs the whole query
+     *                     before this returns
+     * @return a future of the result, or completed exceptionally as described above
      */
     public CompletableFuture<GridPath> findPathAsync(
             Cell start, Cell goal, GridOptions options, Cancellation cancellation, Executor executor) {
@@ -419,6 +586,12 @@ public final class Grid extends SquareCells implements Snapshottable {
      * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} between the cells
      * containing two world points; a point outside the grid gives START_INVALID or GOAL_INVALID.
      *
+     * @param start        the start point in world units ({@link #space()})
+     * @param goal         the goal point in world units
+     * @param options      ASTAR, JPS or JPS_PLUS without recorded expansions
+     * @param cancellation the token checked before each slice, or null
+     * @param executor     runs each slice after the first
+     * @return a future of the result
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public CompletableFuture<GridPath> findPathAsync(
@@ -486,7 +659,13 @@ public final class Grid extends SquareCells implements Snapshottable {
         restoreCells(parsed.cells(), parsed.version(), parsed.areas(), hasListeners(), () -> restoredBeside(parsed));
     }
 
-    /** A new grid from a saved state; the caller closes it. */
+    /**
+     * A new grid from a saved state; the caller closes it.
+     *
+     * @param state the bytes {@link #saveState()} wrote; only read
+     * @return a new grid owning its memory
+     * @throws GridStateException naming the field, value, bound and offset of bad bytes
+     */
     public static Grid fromState(byte[] state) {
         Objects.requireNonNull(state, "state");
         return fromState(MemorySegment.ofArray(state));
@@ -495,6 +674,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     /**
      * A new grid from a saved state; the caller closes it.
      *
+     * @param state the saved state, from its offset 0; only read
+     * @return a new grid owning its memory
      * @throws GridStateException naming the field, value, bound and offset of bad bytes
      */
     public static Grid fromState(MemorySegment state) {

@@ -162,7 +162,11 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
 
     // ---- what it is ----
 
-    /** Whether the field lies over a hex grid. */
+    /**
+     * Whether the field lies over a hex grid.
+     *
+     * @return true over a {@link HexGrid}, false over a {@link Grid}
+     */
     public boolean isHex() {
         return hexGrid != null;
     }
@@ -185,7 +189,11 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
         return height;
     }
 
-    /** The goal cells as given at creation, repeats included. */
+    /**
+     * The goal cells as given at creation, repeats included.
+     *
+     * @return an unmodifiable list of the goals
+     */
     public List<Cell> goals() {
         List<Cell> out = new ArrayList<>(goalCells.length);
         for (int g : goalCells) {
@@ -194,18 +202,30 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
         return Collections.unmodifiableList(out);
     }
 
-    /** The tier-2 field underneath (tier 3: its costs and directions as segments). */
+    /**
+     * The tier-2 field underneath (tier 3: its costs and directions as segments).
+     *
+     * @return the engine, owned by this field and valid until it is closed
+     */
     public FlowField<GridTopology, StepCost> flowField() {
         return field;
     }
 
-    /** Cells popped by the current (or last) computation: the whole field, or a repair. */
+    /**
+     * Cells popped by the current (or last) computation: the whole field, or a repair.
+     *
+     * @return the number of cells settled so far, 0 or more
+     */
     public int settled() {
         state.ensureOpen();
         return field.settled();
     }
 
-    /** Whether the current computation has run to the end (the field may still be stale). */
+    /**
+     * Whether the current computation has run to the end (the field may still be stale).
+     *
+     * @return true once the computation has finished
+     */
     public boolean isComplete() {
         state.ensureOpen();
         return !failed && field.status() == FlowStatus.COMPLETE;
@@ -214,13 +234,19 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     /**
      * Whether the field can be read: complete, and no edit, area-cost change or grid restore since
      * it was computed.
+     *
+     * @return whether the field is complete and up to date
      */
     public boolean isCurrent() {
         state.ensureOpen();
         return isComplete() && !stale() && pending.size() == 0;
     }
 
-    /** Edited cells heard since the field was last brought up to date. */
+    /**
+     * Edited cells heard since the field was last brought up to date.
+     *
+     * @return the number of edited cells not yet repaired, 0 or more
+     */
     public int pendingEdits() {
         state.ensureOpen();
         return pending.size();
@@ -231,8 +257,10 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     /**
      * Continues the current computation for at most {@code maxIterations} pops.
      *
+     * @param maxIterations the largest number of pops to run, 0 or more
      * @return whether the field is complete
      * @throws IllegalStateException after a failed restore (restore again or {@link #recompute()})
+     * @throws IllegalArgumentException if {@code maxIterations} is negative
      */
     public boolean step(int maxIterations) {
         ensureUsable();
@@ -302,6 +330,8 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * Cost of the cheapest way from the cell to a goal: 0 at an active goal, +infinity when there
      * is none (a wall, a cell too narrow for the agent, or cut off).
      *
+     * @param cell the cell, inside the grid (column and row on a hex grid)
+     * @return the cost, 0 or more, or +infinity
      * @throws IllegalArgumentException if the cell is outside the grid
      * @throws IllegalStateException    if the field is not current (see {@link #isCurrent()})
      */
@@ -310,7 +340,15 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
         return cost(cell.x(), cell.y());
     }
 
-    /** As {@link #cost(Cell)} with coordinates (column and row on a hex grid). */
+    /**
+     * As {@link #cost(Cell)} with coordinates (column and row on a hex grid).
+     *
+     * @param x the column, 0..width-1
+     * @param y the row, 0..height-1
+     * @return the cost, 0 or more, or +infinity
+     * @throws IllegalArgumentException if the cell is outside the grid
+     * @throws IllegalStateException if the field is not current
+     */
     public double cost(int x, int y) {
         int index = indexOf(x, y);
         ensureCurrent();
@@ -320,6 +358,8 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     /**
      * The cell to move to from this one, or null at a goal and where no way leads to one.
      *
+     * @param cell the cell, inside the grid
+     * @return the next cell, or null
      * @throws IllegalArgumentException if the cell is outside the grid
      * @throws IllegalStateException    if the field is not current
      */
@@ -329,7 +369,15 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
         return n < 0 ? null : new Cell(n % width, n / width);
     }
 
-    /** The row-major index of the cell to move to from (x, y), or -1; allocates nothing. */
+    /**
+     * The row-major index of the cell to move to from (x, y), or -1; allocates nothing.
+     *
+     * @param x the column, 0..width-1
+     * @param y the row, 0..height-1
+     * @return the row-major index {@code y * width + x} of the next cell, or -1
+     * @throws IllegalArgumentException if the cell is outside the grid
+     * @throws IllegalStateException if the field is not current
+     */
     public int nextIndex(int x, int y) {
         int index = indexOf(x, y);
         ensureCurrent();
@@ -340,6 +388,8 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * The unit vector from the cell's centre to the centre of the cell to move to;
      * {@link FlowDirection#NONE} at a goal and where no way leads to one.
      *
+     * @param cell the cell, inside the grid
+     * @return the direction, {@link FlowDirection#NONE} when there is none
      * @throws IllegalArgumentException if the cell is outside the grid
      * @throws IllegalStateException    if the field is not current
      */
@@ -352,13 +402,29 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
         return new FlowDirection(vectorX(cell.x(), cell.y(), n), vectorY(cell.x(), cell.y(), n));
     }
 
-    /** The x of {@link #direction(Cell)}, allocating nothing. */
+    /**
+     * The x of {@link #direction(Cell)}, allocating nothing.
+     *
+     * @param x the column, 0..width-1
+     * @param y the row, 0..height-1
+     * @return the x component, -1..1; 0 where there is no direction
+     * @throws IllegalArgumentException if the cell is outside the grid
+     * @throws IllegalStateException if the field is not current
+     */
     public double directionX(int x, int y) {
         int n = nextIndex(x, y);
         return n < 0 ? 0.0 : vectorX(x, y, n);
     }
 
-    /** The y of {@link #direction(Cell)}, allocating nothing. */
+    /**
+     * The y of {@link #direction(Cell)}, allocating nothing.
+     *
+     * @param x the column, 0..width-1
+     * @param y the row, 0..height-1
+     * @return the y component, -1..1; 0 where there is no direction
+     * @throws IllegalArgumentException if the cell is outside the grid
+     * @throws IllegalStateException if the field is not current
+     */
     public double directionY(int x, int y) {
         int n = nextIndex(x, y);
         return n < 0 ? 0.0 : vectorY(x, y, n);
@@ -368,6 +434,8 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * The cells from {@code cell} to a goal along the direction field, {@code cell} first: empty
      * when no way leads to a goal, the cell alone at a goal. Its cost is {@link #cost(Cell)}.
      *
+     * @param cell the first cell, inside the grid
+     * @return a new list of the cells, {@code cell} first and a goal last
      * @throws IllegalArgumentException if the cell is outside the grid
      * @throws IllegalStateException    if the field is not current, or its direction field is
      *                                  inconsistent (a restored state): "contains a cycle", "has a

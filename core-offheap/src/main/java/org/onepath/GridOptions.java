@@ -62,7 +62,13 @@ public final class GridOptions extends SlicedQueryOptions {
         this.hpaSmoothing = b.hpaSmoothing;
     }
 
-    /** {@link #DEFAULT} for an agent of {@code size} cells (1..255); presets are shared. */
+    /**
+     * {@link #DEFAULT} for an agent of {@code size} cells (1..255); presets are shared.
+     *
+     * @param size the agent's side in cells, 1..255
+     * @return the shared options for that size
+     * @throws IllegalArgumentException if the size is outside 1..255
+     */
     public static GridOptions forAgentSize(int size) {
         Grid.checkAgentSize(size);
         synchronized (AGENT_SIZES) {
@@ -75,47 +81,84 @@ public final class GridOptions extends SlicedQueryOptions {
         }
     }
 
-    /** A builder at the values of {@link #DEFAULT}. */
+    /**
+     * A builder at the values of {@link #DEFAULT}.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder holding these values. */
+    /**
+     * A builder holding these values.
+     *
+     * @return a new builder; changing it leaves these options as they are
+     */
     public Builder toBuilder() {
         return new Builder(this);
     }
 
-    /** The search asked for (default {@link GridAlgorithm#ASTAR}); the path says which one ran. */
+    /**
+     * The search asked for (default {@link GridAlgorithm#ASTAR}); the path says which one ran.
+     *
+     * @return the requested algorithm, not null
+     */
     public GridAlgorithm algorithm() {
         return algorithm;
     }
 
-    /** Four or eight moves (default eight). */
+    /**
+     * Four or eight moves (default eight).
+     *
+     * @return four or eight neighbours, not null
+     */
     public Connectivity connectivity() {
         return connectivity;
     }
 
-    /** When a diagonal move is legal (default {@link DiagonalRule#NO_CORNER_CUTTING}). */
+    /**
+     * When a diagonal move is legal (default {@link DiagonalRule#NO_CORNER_CUTTING}).
+     *
+     * @return the diagonal rule, not null
+     */
     public DiagonalRule diagonalRule() {
         return diagonalRule;
     }
 
-    /** Agent side in cells, 1..255 (default 1). */
+    /**
+     * Agent side in cells, 1..255 (default 1).
+     *
+     * @return the agent's side in cells, 1..255
+     */
     public int agentSize() {
         return agentSize;
     }
 
-    /** The estimate (default {@link HeuristicKind#AUTO}: the one the moves and the algorithm call for). */
+    /**
+     * The estimate (default {@link HeuristicKind#AUTO}: the one the moves and the algorithm call
+     * for).
+     *
+     * @return the estimate kind, not null
+     */
     public HeuristicKind heuristic() {
         return heuristic;
     }
 
-    /** The step-cost delegate, or null. */
+    /**
+     * The step-cost delegate, or null.
+     *
+     * @return the delegate that prices each step, or null for the grid's area costs
+     */
     public CellStepCost stepCost() {
         return stepCost;
     }
 
-    /** The blocking delegate, or null. */
+    /**
+     * The blocking delegate, or null.
+     *
+     * @return the delegate that may refuse cells, or null when only walls block
+     */
     public CellBlocker blocked() {
         return blocked;
     }
@@ -124,6 +167,8 @@ public final class GridOptions extends SlicedQueryOptions {
      * Whether a qualifying query may run the specialised octile engine (exact integer-pair costs;
      * see {@code docs/grids.md}). Both engines are optimal but may break ties between equal-cost
      * paths differently; false forces the generic engine.
+     *
+     * @return whether the specialised engine may run
      */
     public boolean specializedEngines() {
         return specializedEngines;
@@ -132,17 +177,27 @@ public final class GridOptions extends SlicedQueryOptions {
     /**
      * How far {@link Grid#tryFindNearestWalkable(Cell, GridOptions)} looks, in Chebyshev rings
      * around the query cell (0 = the cell itself); {@link #UNBOUNDED_RADIUS} by default.
+     *
+     * @return the ring count, 0 or more
      */
     public int nearestRadius() {
         return nearestRadius;
     }
 
-    /** Chunk side of the {@link GridAlgorithm#HPA} hierarchy (default 16). */
+    /**
+     * Chunk side of the {@link GridAlgorithm#HPA} hierarchy (default 16).
+     *
+     * @return the chunk side in cells, 2..256
+     */
     public int hpaChunkSize() {
         return hpaChunkSize;
     }
 
-    /** Whether {@link GridAlgorithm#HPA} smooths its refined path (default true). */
+    /**
+     * Whether {@link GridAlgorithm#HPA} smooths its refined path (default true).
+     *
+     * @return whether HPA* smooths its path
+     */
     public boolean hpaSmoothing() {
         return hpaSmoothing;
     }
@@ -196,7 +251,14 @@ public final class GridOptions extends SlicedQueryOptions {
             this.hpaSmoothing = from.hpaSmoothing;
         }
 
-        /** Chebyshev rings the nearest-walkable search may scan, at least 0 (default {@link #UNBOUNDED_RADIUS}). */
+        /**
+         * Chebyshev rings the nearest-walkable search may scan, at least 0 (default
+         * {@link #UNBOUNDED_RADIUS}).
+         *
+         * @param radius the ring count, 0 (the query cell only) or more
+         * @return this builder
+         * @throws IllegalArgumentException if the radius is negative
+         */
         public Builder nearestRadius(int radius) {
             if (radius < 0) {
                 throw new IllegalArgumentException(
@@ -206,7 +268,13 @@ public final class GridOptions extends SlicedQueryOptions {
             return this;
         }
 
-        /** Chunk side of the {@link GridAlgorithm#HPA} hierarchy, 2..256 (default 16). */
+        /**
+         * Chunk side of the {@link GridAlgorithm#HPA} hierarchy, 2..256 (default 16).
+         *
+         * @param size the chunk side in cells, 2..256
+         * @return this builder
+         * @throws IllegalArgumentException if the size is outside 2..256
+         */
         public Builder hpaChunkSize(int size) {
             if (size < 2 || size > 256) {
                 throw new IllegalArgumentException("hpaChunkSize must be in 2..256, was " + size);
@@ -215,62 +283,112 @@ public final class GridOptions extends SlicedQueryOptions {
             return this;
         }
 
-        /** Whether {@link GridAlgorithm#HPA} smooths its refined path (default true). */
+        /**
+         * Whether {@link GridAlgorithm#HPA} smooths its refined path (default true).
+         *
+         * @param on true to smooth, false to keep the refined path as it is
+         * @return this builder
+         */
         public Builder hpaSmoothing(boolean on) {
             this.hpaSmoothing = on;
             return this;
         }
 
-        /** Whether qualifying queries may run the specialised octile engine (default true). */
+        /**
+         * Whether qualifying queries may run the specialised octile engine (default true).
+         *
+         * @param on true to allow the specialised engine, false to force the generic one
+         * @return this builder
+         */
         public Builder specializedEngines(boolean on) {
             this.specializedEngines = on;
             return this;
         }
 
-        /** The search to run, not null (default {@link GridAlgorithm#ASTAR}). */
+        /**
+         * The search to run, not null (default {@link GridAlgorithm#ASTAR}).
+         *
+         * @param algorithm the algorithm, not null
+         * @return this builder
+         */
         public Builder algorithm(GridAlgorithm algorithm) {
             this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
             return this;
         }
 
-        /** Four or eight moves, not null (default eight). */
+        /**
+         * Four or eight moves, not null (default eight).
+         *
+         * @param connectivity four or eight neighbours, not null
+         * @return this builder
+         */
         public Builder connectivity(Connectivity connectivity) {
             this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
             return this;
         }
 
-        /** When a diagonal move is legal, not null (default {@link DiagonalRule#NO_CORNER_CUTTING}). */
+        /**
+         * When a diagonal move is legal, not null (default {@link DiagonalRule#NO_CORNER_CUTTING}).
+         *
+         * @param rule the diagonal rule, not null
+         * @return this builder
+         */
         public Builder diagonalRule(DiagonalRule rule) {
             this.diagonalRule = Objects.requireNonNull(rule, "diagonalRule");
             return this;
         }
 
-        /** Agent side in cells, 1..255. */
+        /**
+         * Agent side in cells, 1..255.
+         *
+         * @param size the agent's side in cells, 1..255
+         * @return this builder
+         * @throws IllegalArgumentException if the size is outside 1..255
+         */
         public Builder agentSize(int size) {
             Grid.checkAgentSize(size);
             this.agentSize = size;
             return this;
         }
 
-        /** The estimate, not null (default {@link HeuristicKind#AUTO}). */
+        /**
+         * The estimate, not null (default {@link HeuristicKind#AUTO}).
+         *
+         * @param heuristic the estimate kind, not null
+         * @return this builder
+         */
         public Builder heuristic(HeuristicKind heuristic) {
             this.heuristic = Objects.requireNonNull(heuristic, "heuristic");
             return this;
         }
 
-        /** Step-cost delegate, or null for the grid's costs. */
+        /**
+         * Step-cost delegate, or null for the grid's costs.
+         *
+         * @param stepCost the delegate that prices each step, or null
+         * @return this builder
+         */
         public Builder stepCost(CellStepCost stepCost) {
             this.stepCost = stepCost;
             return this;
         }
 
-        /** Blocking delegate, or null. */
+        /**
+         * Blocking delegate, or null.
+         *
+         * @param blocked the delegate that may refuse cells, or null
+         * @return this builder
+         */
         public Builder blocked(CellBlocker blocked) {
             this.blocked = blocked;
             return this;
         }
 
-        /** The options holding this builder's values. */
+        /**
+         * The options holding this builder's values.
+         *
+         * @return new options; the builder can be used again
+         */
         public GridOptions build() {
             return new GridOptions(this);
         }

@@ -73,7 +73,11 @@ public final class GridPath {
         return status;
     }
 
-    /** Whether a path was found. */
+    /**
+     * Whether a path was found.
+     *
+     * @return true when the status is FOUND
+     */
     public boolean found() {
         return status == PathStatus.FOUND;
     }
@@ -82,22 +86,36 @@ public final class GridPath {
      * The cells from start to goal: consecutive cells are neighbours, except after an any-angle
      * search ({@link #isAnyAngle()}), where they are the waypoints, consecutive ones in line of
      * sight.
+     *
+     * @return an unmodifiable list of the cells, empty when no path was found
      */
     public List<Cell> cells() {
         return Cell.listOf(cells, width);
     }
 
-    /** Row-major indices of the path cells, start first (a copy). */
+    /**
+     * Row-major indices of the path cells, start first (a copy).
+     *
+     * @return a new array of the indices, empty when no path was found
+     */
     public int[] cellIndices() {
         return cells.clone();
     }
 
-    /** Number of cells on the path. */
+    /**
+     * Number of cells on the path.
+     *
+     * @return the cell count, 0 when no path was found
+     */
     public int length() {
         return cells.length;
     }
 
-    /** Centres of the path cells (the waypoints after an any-angle search) in world coordinates. */
+    /**
+     * Centres of the path cells (the waypoints after an any-angle search) in world coordinates.
+     *
+     * @return an unmodifiable list of the centres, one per path cell
+     */
     public List<WorldPoint> points() {
         final int[] c = cells;
         final int w = width;
@@ -115,7 +133,11 @@ public final class GridPath {
         };
     }
 
-    /** Sum of the step costs in path order from 0; +infinity when not found. */
+    /**
+     * Sum of the step costs in path order from 0; +infinity when not found.
+     *
+     * @return the cost, 0 or more, or +infinity
+     */
     public double cost() {
         return cost;
     }
@@ -123,48 +145,83 @@ public final class GridPath {
     /**
      * Nodes expanded: iterations, less one when the goal was popped (Lazy Theta* also leaves out
      * the pops that put a repaired node back into the open set).
+     *
+     * @return the number of expanded nodes, 0 or more
      */
     public int expandedCount() {
         return expandedCount;
     }
 
-    /** Pops of the open set. */
+    /**
+     * Pops of the open set.
+     *
+     * @return the number of pops, 0 or more
+     */
     public int iterations() {
         return iterations;
     }
 
-    /** The algorithm that ran (after any fallback). */
+    /**
+     * The algorithm that ran (after any fallback).
+     *
+     * @return the algorithm that ran, not null
+     */
     public GridAlgorithm algorithm() {
         return algorithm;
     }
 
-    /** Whether an any-angle search ran (THETA_STAR or LAZY_THETA_STAR), so the cells are waypoints. */
+    /**
+     * Whether an any-angle search ran (THETA_STAR or LAZY_THETA_STAR), so the cells are waypoints.
+     *
+     * @return true when the cells are any-angle waypoints
+     */
     public boolean isAnyAngle() {
         return algorithm == GridAlgorithm.THETA_STAR || algorithm == GridAlgorithm.LAZY_THETA_STAR;
     }
 
-    /** Whether the expanded cells were recorded. */
+    /**
+     * Whether the expanded cells were recorded.
+     *
+     * @return true when {@link #expandedCells()} holds the expansions
+     */
     public boolean hasExpandedCells() {
         return expanded != null;
     }
 
-    /** The expanded cells in order, when recorded ({@link GridOptions#recordExpansions()}); else empty. */
+    /**
+     * The expanded cells in order, when recorded ({@link GridOptions#recordExpansions()}); else
+     * empty.
+     *
+     * @return an unmodifiable list of the expanded cells, in expansion order
+     */
     public List<Cell> expandedCells() {
         return Cell.listOf(expanded == null ? NONE : expanded, width);
     }
 
-    /** Whether a {@link org.onepath.cells.CellStepCost} hook priced the steps, so {@link Grid#tryGetFixedCost(GridPath)} refuses it. */
+    /**
+     * Whether a {@link org.onepath.cells.CellStepCost} hook priced the steps, so
+     * {@link Grid#tryGetFixedCost(GridPath)} refuses it.
+     *
+     * @return true when a step-cost hook priced the path
+     */
     public boolean isHooked() {
         return hooked;
     }
 
-    /** Exact numbers of straight and diagonal steps of a path. */
+    /**
+     * Exact numbers of straight and diagonal steps of a path.
+     *
+     * @param straight the number of straight steps, 0 or more
+     * @param diagonal the number of diagonal steps, 0 or more
+     */
     public record StepCounts(int straight, int diagonal) {}
 
     /**
      * The exact numbers of straight and diagonal steps, when every step joins neighbouring cells:
      * empty after an any-angle search (its waypoints are not neighbours) and when nothing was
      * found. A path of one cell has no steps.
+     *
+     * @return the step counts, or empty
      */
     public Optional<StepCounts> stepCounts() {
         if (status != PathStatus.FOUND) {

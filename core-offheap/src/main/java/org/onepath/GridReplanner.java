@@ -148,7 +148,12 @@ public final class GridReplanner extends Replanner {
         return options;
     }
 
-    /** Replans within {@link GridOptions#iterationBudget()} (0: to the end). */
+    /**
+     * Replans within {@link GridOptions#iterationBudget()} (0: to the end).
+     *
+     * @return the result, whose status is FOUND, NO_PATH, START_INVALID, GOAL_INVALID or
+     *         BUDGET_EXHAUSTED
+     */
     public GridPath replan() {
         return replan(0);
     }
@@ -157,6 +162,7 @@ public final class GridReplanner extends Replanner {
      * Takes in the changes since the last call and repairs the path for at most
      * {@code maxIterations} iterations (0: the options' budget, itself 0 for no limit).
      *
+     * @param maxIterations iterations before BUDGET_EXHAUSTED, 0 or more; 0 for the options' budget
      * @return FOUND with the path, NO_PATH, START_INVALID or GOAL_INVALID (the agent cannot stand
      *         there now), or BUDGET_EXHAUSTED (call again to resume). The expansion count is the
      *         expansions since the last change was taken in.

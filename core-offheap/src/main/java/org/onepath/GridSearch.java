@@ -106,7 +106,11 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         this.options = options;
     }
 
-    /** The algorithm the current search runs (after any fallback); null before the first begin. */
+    /**
+     * The algorithm the current search runs (after any fallback); null before the first begin.
+     *
+     * @return the running algorithm, or null before the first begin
+     */
     public GridAlgorithm algorithm() {
         return algorithm;
     }
@@ -114,6 +118,8 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     /**
      * NONE before the first successful begin, then IN_PROGRESS, FOUND or NO_PATH. A refused begin
      * (its START_INVALID or GOAL_INVALID is returned by {@code tryBegin}) leaves it unchanged.
+     *
+     * @return the search's status, not null
      */
     public PathStatus status() {
         return status;
@@ -123,6 +129,10 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      * Begins a search unless an end is invalid (outside the grid, a wall, too narrow for the agent
      * size, or refused by the blocked delegate): then START_INVALID or GOAL_INVALID, and a running
      * search is left alone. Otherwise IN_PROGRESS.
+     *
+     * @param start the first cell
+     * @param goal  the last cell
+     * @return IN_PROGRESS, or START_INVALID or GOAL_INVALID for a refused end
      */
     public PathStatus tryBegin(Cell start, Cell goal) {
         Objects.requireNonNull(start, "start");
@@ -130,7 +140,15 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         return tryBegin(start.x(), start.y(), goal.x(), goal.y());
     }
 
-    /** As {@link #tryBegin(Cell, Cell)} with coordinates. */
+    /**
+     * As {@link #tryBegin(Cell, Cell)} with coordinates.
+     *
+     * @param startX the start column
+     * @param startY the start row
+     * @param goalX  the goal column
+     * @param goalY  the goal row
+     * @return IN_PROGRESS, or START_INVALID or GOAL_INVALID for a refused end
+     */
     public PathStatus tryBegin(int startX, int startY, int goalX, int goalY) {
         ensureOpen();
         if (!canStand(startX, startY)) {
@@ -152,6 +170,8 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     /**
      * The throwing twin of {@link #tryBegin(Cell, Cell)}.
      *
+     * @param start the first cell: inside the grid, open and wide enough for the agent
+     * @param goal  the last cell, under the same rules
      * @throws IllegalArgumentException naming the invalid end
      */
     public void begin(Cell start, Cell goal) {
@@ -169,6 +189,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     /**
      * Pops at most {@code maxIterations} times.
      *
+     * @param maxIterations the largest number of pops in this slice
      * @return IN_PROGRESS while work remains, else FOUND or NO_PATH
      * @throws IllegalStateException if no search was begun or the grid was edited since
      */
@@ -196,22 +217,38 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         return status;
     }
 
-    /** Pops of the current search. */
+    /**
+     * Pops of the current search.
+     *
+     * @return the number of pops so far, 0 or more
+     */
     public int iterations() {
         return active == null ? 0 : active.iterations();
     }
 
-    /** Expanded nodes of the current search. */
+    /**
+     * Expanded nodes of the current search.
+     *
+     * @return the number of expanded nodes so far, 0 or more
+     */
     public int expandedCount() {
         return active == null ? 0 : active.expandedCount();
     }
 
-    /** Cost of the found path; +infinity unless FOUND. */
+    /**
+     * Cost of the found path; +infinity unless FOUND.
+     *
+     * @return the path cost, or +infinity
+     */
     public double cost() {
         return status == PathStatus.FOUND ? active.pathCost() : Double.POSITIVE_INFINITY;
     }
 
-    /** Cells on the found path; 0 unless FOUND. */
+    /**
+     * Cells on the found path; 0 unless FOUND.
+     *
+     * @return the number of path cells, start and goal included
+     */
     public int pathLength() {
         return status == PathStatus.FOUND ? active.pathLength() : 0;
     }
@@ -219,6 +256,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     /**
      * Writes the found path as row-major cell indices, start first; allocates nothing.
      *
+     * @param out receives the indices from index 0; at least {@link #pathLength()} long
      * @return the path length
      * @throws IllegalStateException unless FOUND
      */
@@ -233,6 +271,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      * Writes the found path into {@code out} as cells, start first (each {@link Cell} is a new
      * object; {@link #copyPath(int[])} allocates nothing).
      *
+     * @param out receives the cells from index 0; at least {@link #pathLength()} long
      * @return the path length
      * @throws IllegalStateException unless FOUND
      * @throws IllegalArgumentException if {@code out} is shorter than the path

@@ -9,6 +9,11 @@ import org.onepath.state.SpacePiece;
  *
  * <p>{@link #UNASSIGNED} (all three zero) is the default of a new grid and behaves as unit cells
  * at the origin. Any other space needs |origin| &lt;= 2^21 and 0 &lt; cellSize &lt;= 2^21.
+ *
+ * @param originX  world x of the grid's left edge, |originX| &lt;= 2^21
+ * @param originY  world y of the grid's top edge, |originY| &lt;= 2^21
+ * @param cellSize world length of a cell side, 0 &lt; cellSize &lt;= 2^21; all three 0 is
+ *                 {@link #UNASSIGNED}
  */
 public record GridSpace(double originX, double originY, double cellSize) {
     /** The unassigned default: unit cells with the origin at 0. */
@@ -32,12 +37,22 @@ public record GridSpace(double originX, double originY, double cellSize) {
         }
     }
 
-    /** The cell size a mapping uses: 1 for the unassigned space. */
+    /**
+     * The cell size a mapping uses: 1 for the unassigned space.
+     *
+     * @return {@link #cellSize()}, or 1 when unassigned
+     */
     public double effectiveCellSize() {
         return cellSize == 0 ? 1.0 : cellSize;
     }
 
-    /** Centre of cell (x, y). */
+    /**
+     * Centre of cell (x, y).
+     *
+     * @param x the column; any value
+     * @param y the row; any value
+     * @return the centre in world units
+     */
     public WorldPoint centerOf(int x, int y) {
         double size = effectiveCellSize();
         return new WorldPoint(originX + (x + 0.5) * size, originY + (y + 0.5) * size);
@@ -47,6 +62,8 @@ public record GridSpace(double originX, double originY, double cellSize) {
      * Column of a world x: {@code floor((x - originX) / cellSize)}, clamped to the int range (the
      * caller compares it with the grid's width).
      *
+     * @param x a world x, |x| &lt;= 2^21
+     * @return the column, which may lie outside the grid
      * @throws IllegalArgumentException if x breaks the coordinate rule
      */
     public long columnOf(double x) {
@@ -57,6 +74,8 @@ public record GridSpace(double originX, double originY, double cellSize) {
     /**
      * Row of a world y: {@code floor((y - originY) / cellSize)}.
      *
+     * @param y a world y, |y| &lt;= 2^21
+     * @return the row, which may lie outside the grid
      * @throws IllegalArgumentException if y breaks the coordinate rule
      */
     public long rowOf(double y) {

@@ -49,17 +49,40 @@ public final class HexGrid extends HexCells implements Snapshottable {
 
     // ---- construction ----
 
-    /** A {@link #DEFAULT_LAYOUT} grid of open cells (area 0) that owns its memory. */
+    /**
+     * A {@link #DEFAULT_LAYOUT} grid of open cells (area 0) that owns its memory.
+     *
+     * @param width  columns, at least 1; width times height at most 2^28
+     * @param height rows, at least 1
+     * @return a new open grid; the caller closes it
+     * @throws IllegalArgumentException if the size is out of range
+     */
     public static HexGrid create(int width, int height) {
         return create(width, height, DEFAULT_LAYOUT, 0);
     }
 
-    /** A {@link #DEFAULT_LAYOUT} grid whose every cell holds {@code area} (0..255). */
+    /**
+     * A {@link #DEFAULT_LAYOUT} grid whose every cell holds {@code area} (0..255).
+     *
+     * @param width  columns, at least 1; width times height at most 2^28
+     * @param height rows, at least 1
+     * @param area   the area id every cell starts with, 0..255 (255 is a wall)
+     * @return a new grid; the caller closes it
+     * @throws IllegalArgumentException if the size or the area id is out of range
+     */
     public static HexGrid create(int width, int height, int area) {
         return create(width, height, DEFAULT_LAYOUT, area);
     }
 
-    /** A grid of open cells (area 0) in a layout. */
+    /**
+     * A grid of open cells (area 0) in a layout.
+     *
+     * @param width  columns, at least 1; width times height at most 2^28
+     * @param height rows, at least 1
+     * @param layout which rows or columns are shifted, and the cell orientation
+     * @return a new open grid; the caller closes it
+     * @throws IllegalArgumentException if the size is out of range
+     */
     public static HexGrid create(int width, int height, HexLayout layout) {
         return create(width, height, layout, 0);
     }
@@ -67,6 +90,11 @@ public final class HexGrid extends HexCells implements Snapshottable {
     /**
      * A grid whose every cell holds {@code area} (0..255).
      *
+     * @param width  columns, at least 1
+     * @param height rows, at least 1
+     * @param layout which rows or columns are shifted, and the cell orientation
+     * @param area   the area id every cell starts with, 0..255 (255 is a wall)
+     * @return a new grid; the caller closes it
      * @throws IllegalArgumentException if a side is below 1, the grid exceeds 2^28 cells or the
      *                                  area is outside 0..255
      */
@@ -80,7 +108,13 @@ public final class HexGrid extends HexCells implements Snapshottable {
         return grid;
     }
 
-    /** {@link #fromText(String, HexLayout)} in the {@link #DEFAULT_LAYOUT}. */
+    /**
+     * {@link #fromText(String, HexLayout)} in the {@link #DEFAULT_LAYOUT}.
+     *
+     * @param picture the offset array as text, top row first
+     * @return a new grid; the caller closes it
+     * @throws GridFormatException naming the line and column of a bad character or a ragged row
+     */
     public static HexGrid fromText(String picture) {
         return fromText(picture, DEFAULT_LAYOUT);
     }
@@ -90,6 +124,9 @@ public final class HexGrid extends HexCells implements Snapshottable {
      * {@code #} wall, {@code 1}-{@code 9} that area. Lines end with LF or CRLF; one final line
      * break is allowed. The picture does not show the shift of the layout's rows or columns.
      *
+     * @param picture the offset array as text, top row first
+     * @param layout  the layout the picture's cells are laid out in
+     * @return a new grid; the caller closes it
      * @throws GridFormatException naming the line and column of a bad character or a ragged row
      */
     public static HexGrid fromText(String picture, HexLayout layout) {
@@ -111,39 +148,77 @@ public final class HexGrid extends HexCells implements Snapshottable {
         return space;
     }
 
-    /** Sets the world mapping used by world-point queries and {@link HexPath#points()}. */
+    /**
+     * Sets the world mapping used by world-point queries and {@link HexPath#points()}.
+     *
+     * @param space the mapping between world coordinates and hex cells; not null
+     */
     public void space(HexSpace space) {
         this.space = Objects.requireNonNull(space, "space");
     }
 
     // ---- coordinates ----
 
-    /** Axial coordinates of offset cell (col, row) under this grid's layout (any cell, inside or not). */
+    /**
+     * Axial coordinates of offset cell (col, row) under this grid's layout (any cell, inside or
+     * not).
+     *
+     * @param col the offset column; any value
+     * @param row the offset row; any value
+     * @return the axial coordinates (q, r)
+     */
     public HexCoord hexOf(int col, int row) {
         return layout().toAxial(col, row);
     }
 
-    /** Axial coordinates of an offset cell. */
+    /**
+     * Axial coordinates of an offset cell.
+     *
+     * @param cell the offset cell (column, row); any value
+     * @return the axial coordinates (q, r)
+     */
     public HexCoord hexOf(Cell cell) {
         return layout().toAxial(cell);
     }
 
-    /** The offset cell of axial coordinates (it may lie outside the grid). */
+    /**
+     * The offset cell of axial coordinates (it may lie outside the grid).
+     *
+     * @param hex the axial coordinates
+     * @return the offset cell (column, row) under this grid's layout
+     */
     public Cell cellOf(HexCoord hex) {
         return layout().toOffset(hex);
     }
 
-    /** Hex distance between two offset cells: the fewest moves between them on an open grid. */
+    /**
+     * Hex distance between two offset cells: the fewest moves between them on an open grid.
+     *
+     * @param a one offset cell; any value
+     * @param b the other offset cell; any value
+     * @return the number of hex steps between them, 0 when they are equal
+     */
     public int distance(Cell a, Cell b) {
         return hexOf(a).distanceTo(hexOf(b));
     }
 
-    /** Centre of offset cell (col, row) in world coordinates. */
+    /**
+     * Centre of offset cell (col, row) in world coordinates.
+     *
+     * @param col the offset column; any value
+     * @param row the offset row; any value
+     * @return the centre in world units under {@link #space()}
+     */
     public WorldPoint centerOf(int col, int row) {
         return space.centerOf(layout().toAxial(col, row), layout());
     }
 
-    /** Centre of an offset cell in world coordinates. */
+    /**
+     * Centre of an offset cell in world coordinates.
+     *
+     * @param cell the offset cell; any value
+     * @return the centre in world units under {@link #space()}
+     */
     public WorldPoint centerOf(Cell cell) {
         return centerOf(cell.x(), cell.y());
     }
@@ -152,6 +227,8 @@ public final class HexGrid extends HexCells implements Snapshottable {
      * The offset cell containing a world point; it may lie outside the grid (see
      * {@link #contains(Cell)}). Points exactly between cells follow {@link HexCoord#round}.
      *
+     * @param point a point in world units under {@link #space()}
+     * @return the offset cell containing it
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public Cell cellAt(WorldPoint point) {
@@ -160,13 +237,24 @@ public final class HexGrid extends HexCells implements Snapshottable {
 
     // ---- searches ----
 
-    /** The topology of this grid (tier 2): the six hex moves, reading the live cells and costs. */
+    /**
+     * The topology of this grid (tier 2): the six hex moves, reading the live cells and costs.
+     *
+     * @return a topology reading this grid's cells
+     */
     public HexTopology createTopology() {
         ensureOpen();
         return new HexTopology(this);
     }
 
-    /** A flow field towards one goal with {@link HexOptions#DEFAULT}; see {@link #createFlowField(List, HexOptions)}. */
+    /**
+     * A flow field towards one goal with {@link HexOptions#DEFAULT}; see
+     * {@link #createFlowField(List, HexOptions)}.
+     *
+     * @param goal the target offset cell, inside the grid
+     * @return a new flow field; the caller closes it
+     * @throws IllegalArgumentException if the goal is outside the grid
+     */
     public GridFlowField createFlowField(Cell goal) {
         Objects.requireNonNull(goal, "goal");
         return createFlowField(List.of(goal), HexOptions.DEFAULT);
@@ -177,6 +265,9 @@ public final class HexGrid extends HexCells implements Snapshottable {
      * one, each inside the grid), computed now within {@link HexOptions#iterationBudget()}. It
      * listens to this grid's edits. The caller closes it.
      *
+     * @param goals   the target offset cells, at least one
+     * @param options the iteration budget the computation runs within
+     * @return a new flow field; the caller closes it
      * @throws IllegalArgumentException if there is no goal or one is outside the grid
      */
     public GridFlowField createFlowField(List<Cell> goals, HexOptions options) {
@@ -186,7 +277,15 @@ public final class HexGrid extends HexCells implements Snapshottable {
         return new GridFlowField(this, goals, options);
     }
 
-    /** A D* Lite replanner with {@link HexOptions#DEFAULT}; see {@link #createReplanner(Cell, Cell, GridAlgorithm, HexOptions)}. */
+    /**
+     * A D* Lite replanner with {@link HexOptions#DEFAULT}; see
+     * {@link #createReplanner(Cell, Cell, GridAlgorithm, HexOptions)}.
+     *
+     * @param start the offset cell the agent stands on, inside the grid
+     * @param goal  the target offset cell, inside the grid
+     * @return a new replanner that has not searched yet; the caller closes it
+     * @throws IllegalArgumentException if start or goal is outside the grid
+     */
     public HexReplanner createReplanner(Cell start, Cell goal) {
         return createReplanner(start, goal, GridAlgorithm.D_STAR_LITE, HexOptions.DEFAULT);
     }
@@ -196,6 +295,11 @@ public final class HexGrid extends HexCells implements Snapshottable {
      * this grid's edits: {@link GridAlgorithm#LPA_STAR} runs LPA*, any other algorithm D* Lite.
      * Nothing is searched until the first {@link HexReplanner#replan()}. The caller closes it.
      *
+     * @param start     the offset cell the agent stands on, inside the grid
+     * @param goal      the target offset cell, inside the grid
+     * @param algorithm {@link GridAlgorithm#LPA_STAR} for LPA*, any other value for D* Lite
+     * @param options   the estimate (automatic or zero), heuristic weight 1 and the iteration budget
+     * @return a new replanner that has not searched yet; the caller closes it
      * @throws IllegalArgumentException if start or goal is outside the grid, the heuristic weight
      *                                  is not 1 or the estimate is neither automatic nor zero
      */
@@ -208,12 +312,25 @@ public final class HexGrid extends HexCells implements Snapshottable {
         return new HexReplanner(this, start, goal, algorithm, options);
     }
 
-    /** Shortest path with {@link HexOptions#DEFAULT}. */
+    /**
+     * Shortest path with {@link HexOptions#DEFAULT}.
+     *
+     * @param start the first offset cell
+     * @param goal  the last offset cell
+     * @return the result: its status says whether a path was found
+     */
     public HexPath findPath(Cell start, Cell goal) {
         return findPath(start, goal, HexOptions.DEFAULT, null);
     }
 
-    /** Shortest path under the given options. */
+    /**
+     * Shortest path under the given options.
+     *
+     * @param start   the first offset cell
+     * @param goal    the last offset cell
+     * @param options the estimate, weight, budget and slice length
+     * @return the result: its status says whether a path was found
+     */
     public HexPath findPath(Cell start, Cell goal, HexOptions options) {
         return findPath(start, goal, options, null);
     }
@@ -225,7 +342,12 @@ public final class HexGrid extends HexCells implements Snapshottable {
      * the grid untouched. Slicing never changes the result. A start or goal outside the grid or on
      * a wall gives {@link PathStatus#START_INVALID} or {@link PathStatus#GOAL_INVALID}.
      *
-     * @param cancellation may be null
+     * @param start        the first offset cell
+     * @param goal         the last offset cell
+     * @param options      the estimate, weight, budget and slice length
+     * @param cancellation the token checked before each slice, or null to run in one go
+     * @return the result: its status says whether a path was found
+     * @throws java.util.concurrent.CancellationException if the token is cancelled
      */
     public HexPath findPath(Cell start, Cell goal, HexOptions options, Cancellation cancellation) {
         Objects.requireNonNull(start, "start");
@@ -235,12 +357,27 @@ public final class HexGrid extends HexCells implements Snapshottable {
         return findPath(start.x(), start.y(), goal.x(), goal.y(), options, cancellation);
     }
 
-    /** Shortest path between the cells containing two world points, with the default options. */
+    /**
+     * Shortest path between the cells containing two world points, with the default options.
+     *
+     * @param start the start point in world units ({@link #space()})
+     * @param goal  the goal point in world units
+     * @return the result: its status says whether a path was found
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
     public HexPath findPath(WorldPoint start, WorldPoint goal) {
         return findPath(start, goal, HexOptions.DEFAULT, null);
     }
 
-    /** Shortest path between the cells containing two world points. */
+    /**
+     * Shortest path between the cells containing two world points.
+     *
+     * @param start   the start point in world units ({@link #space()})
+     * @param goal    the goal point in world units
+     * @param options the estimate, weight, budget and slice length
+     * @return the result: its status says whether a path was found
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
     public HexPath findPath(WorldPoint start, WorldPoint goal, HexOptions options) {
         return findPath(start, goal, options, null);
     }
@@ -249,6 +386,11 @@ public final class HexGrid extends HexCells implements Snapshottable {
      * Shortest path between the cells containing two world points. A point outside the grid gives
      * {@link PathStatus#START_INVALID} or {@link PathStatus#GOAL_INVALID}.
      *
+     * @param start        the start point in world units ({@link #space()})
+     * @param goal         the goal point in world units
+     * @param options      the estimate, weight, budget and slice length
+     * @param cancellation the token checked before each slice, or null to run in one go
+     * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public HexPath findPath(WorldPoint start, WorldPoint goal, HexOptions options, Cancellation cancellation) {
@@ -358,7 +500,13 @@ public final class HexGrid extends HexCells implements Snapshottable {
                 () -> space = HexSpace.of(parsed.space()));
     }
 
-    /** A new grid from a saved state; the caller closes it. */
+    /**
+     * A new grid from a saved state; the caller closes it.
+     *
+     * @param state the bytes {@link #saveState()} wrote; only read
+     * @return a new grid owning its memory
+     * @throws GridStateException naming the field, value, bound and offset of bad bytes
+     */
     public static HexGrid fromState(byte[] state) {
         Objects.requireNonNull(state, "state");
         return fromState(MemorySegment.ofArray(state));
@@ -367,6 +515,8 @@ public final class HexGrid extends HexCells implements Snapshottable {
     /**
      * A new grid from a saved state, in the state's layout; the caller closes it.
      *
+     * @param state the saved state, from its offset 0; only read
+     * @return a new grid owning its memory, in the state's layout
      * @throws GridStateException naming the field, value, bound and offset of bad bytes
      */
     public static HexGrid fromState(MemorySegment state) {

@@ -25,22 +25,38 @@ public final class HexOptions extends SlicedQueryOptions {
         this.heuristic = b.heuristic;
     }
 
-    /** A builder at the values of {@link #DEFAULT}. */
+    /**
+     * A builder at the values of {@link #DEFAULT}.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder holding these values. */
+    /**
+     * A builder holding these values.
+     *
+     * @return a new builder; changing it leaves these options as they are
+     */
     public Builder toBuilder() {
         return new Builder(this);
     }
 
-    /** AUTO (hex distance) or ZERO. */
+    /**
+     * AUTO (hex distance) or ZERO.
+     *
+     * @return {@link HeuristicKind#AUTO} or {@link HeuristicKind#ZERO}
+     */
     public HeuristicKind heuristic() {
         return heuristic;
     }
 
-    /** Always 1: hex grids support only agents of one cell. */
+    /**
+     * Always 1: hex grids support only agents of one cell.
+     *
+     * @return 1
+     */
     public int agentSize() {
         return 1;
     }
@@ -68,6 +84,8 @@ public final class HexOptions extends SlicedQueryOptions {
         /**
          * AUTO (the hex distance, default) or ZERO (Dijkstra's algorithm).
          *
+         * @param heuristic AUTO or ZERO
+         * @return this builder
          * @throws IllegalArgumentException for any other kind (MANHATTAN, OCTILE, EUCLIDEAN: square-grid estimates)
          */
         public Builder heuristic(HeuristicKind heuristic) {
@@ -83,6 +101,8 @@ public final class HexOptions extends SlicedQueryOptions {
         /**
          * Agent size in cells: only 1 is accepted, the one size hex grids support.
          *
+         * @param size the agent size; must be 1
+         * @return this builder
          * @throws IllegalArgumentException naming any other size
          */
         public Builder agentSize(int size) {
@@ -92,7 +112,11 @@ public final class HexOptions extends SlicedQueryOptions {
             return this;
         }
 
-        /** The options holding this builder's values. */
+        /**
+         * The options holding this builder's values.
+         *
+         * @return new options; the builder can be used again
+         */
         public HexOptions build() {
             return new HexOptions(this);
         }

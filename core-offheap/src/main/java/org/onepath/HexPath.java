@@ -59,17 +59,29 @@ public final class HexPath {
         return status;
     }
 
-    /** Whether a path was found. */
+    /**
+     * Whether a path was found.
+     *
+     * @return true when the status is FOUND
+     */
     public boolean found() {
         return status == PathStatus.FOUND;
     }
 
-    /** The offset cells from start to goal (consecutive cells are hex neighbours). */
+    /**
+     * The offset cells from start to goal (consecutive cells are hex neighbours).
+     *
+     * @return an unmodifiable list of the offset cells, empty when no path was found
+     */
     public List<Cell> cells() {
         return Cell.listOf(cells, width);
     }
 
-    /** The path in axial coordinates, start first. */
+    /**
+     * The path in axial coordinates, start first.
+     *
+     * @return an unmodifiable list of the axial coordinates, one per path cell
+     */
     public List<HexCoord> hexes() {
         final int[] c = cells;
         final int w = width;
@@ -87,17 +99,29 @@ public final class HexPath {
         };
     }
 
-    /** Row-major indices ({@code row * width + col}) of the path cells, start first (a copy). */
+    /**
+     * Row-major indices ({@code row * width + col}) of the path cells, start first (a copy).
+     *
+     * @return a new array of the indices, empty when no path was found
+     */
     public int[] cellIndices() {
         return cells.clone();
     }
 
-    /** Number of cells on the path. */
+    /**
+     * Number of cells on the path.
+     *
+     * @return the cell count, 0 when no path was found
+     */
     public int length() {
         return cells.length;
     }
 
-    /** Centres of the path cells in world coordinates (the grid's space when the query ran). */
+    /**
+     * Centres of the path cells in world coordinates (the grid's space when the query ran).
+     *
+     * @return an unmodifiable list of the centres, one per path cell
+     */
     public List<WorldPoint> points() {
         final List<HexCoord> hexes = hexes();
         final HexSpace s = space;
@@ -115,27 +139,48 @@ public final class HexPath {
         };
     }
 
-    /** Sum of the step costs in path order from 0; +infinity when not found. */
+    /**
+     * Sum of the step costs in path order from 0; +infinity when not found.
+     *
+     * @return the cost, 0 or more, or +infinity
+     */
     public double cost() {
         return cost;
     }
 
-    /** Cells expanded: iterations, less one when the goal was popped. */
+    /**
+     * Cells expanded: iterations, less one when the goal was popped.
+     *
+     * @return the number of expanded cells, 0 or more
+     */
     public int expandedCount() {
         return expandedCount;
     }
 
-    /** Pops of the open set. */
+    /**
+     * Pops of the open set.
+     *
+     * @return the number of pops, 0 or more
+     */
     public int iterations() {
         return iterations;
     }
 
-    /** Whether the expanded cells were recorded. */
+    /**
+     * Whether the expanded cells were recorded.
+     *
+     * @return true when {@link #expandedCells()} holds the expansions
+     */
     public boolean hasExpandedCells() {
         return expanded != null;
     }
 
-    /** The expanded cells in order, when recorded ({@link HexOptions#recordExpansions()}); else empty. */
+    /**
+     * The expanded cells in order, when recorded ({@link HexOptions#recordExpansions()}); else
+     * empty.
+     *
+     * @return an unmodifiable list of the expanded cells, in expansion order
+     */
     public List<Cell> expandedCells() {
         return Cell.listOf(expanded == null ? NONE : expanded, width);
     }

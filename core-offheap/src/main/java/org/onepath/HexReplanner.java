@@ -102,12 +102,25 @@ public final class HexReplanner extends Replanner {
         return options;
     }
 
-    /** Replans within {@link HexOptions#iterationBudget()} (0: to the end). */
+    /**
+     * Replans within {@link HexOptions#iterationBudget()} (0: to the end).
+     *
+     * @return the result, whose status is FOUND, NO_PATH, START_INVALID, GOAL_INVALID or
+     *         BUDGET_EXHAUSTED
+     */
     public HexPath replan() {
         return replan(0);
     }
 
-    /** As {@link GridReplanner#replan(int)}. */
+    /**
+     * As {@link GridReplanner#replan(int)}.
+     *
+     * @param maxIterations iterations before BUDGET_EXHAUSTED, 0 or more; 0 for the options'
+     *                      budget, itself 0 for no limit
+     * @return the result, whose status is FOUND, NO_PATH, START_INVALID, GOAL_INVALID or
+     *         BUDGET_EXHAUSTED
+     * @throws IllegalArgumentException if maxIterations &lt; 0
+     */
     public HexPath replan(int maxIterations) {
         PathStatus status = driver.tryReplan(maxIterations);
         return new HexPath(

@@ -17,6 +17,11 @@ import org.onepath.state.SpacePiece;
  * rules): {@link #UNASSIGNED} (all three zero) is the default of a new grid and behaves as unit
  * cells with cell (0, 0) centred at the world origin. Any other space needs |origin| &lt;= 2^21 and
  * 0 &lt; cellSize &lt;= 2^21.
+ *
+ * @param originX  world x of cell (0, 0)'s centre, |originX| &lt;= 2^21
+ * @param originY  world y of cell (0, 0)'s centre, |originY| &lt;= 2^21
+ * @param cellSize world distance between neighbouring cell centres, 0 &lt; cellSize &lt;= 2^21; all
+ *                 three 0 is {@link #UNASSIGNED}
  */
 public record HexSpace(double originX, double originY, double cellSize) {
     /** The unassigned default: unit spacing, cell (0, 0) centred at 0. */
@@ -44,12 +49,22 @@ public record HexSpace(double originX, double originY, double cellSize) {
         }
     }
 
-    /** The cell size a mapping uses: 1 for the unassigned space. */
+    /**
+     * The cell size a mapping uses: 1 for the unassigned space.
+     *
+     * @return {@link #cellSize()}, or 1 when unassigned
+     */
     public double effectiveCellSize() {
         return cellSize == 0 ? 1.0 : cellSize;
     }
 
-    /** Centre of an axial hex under a layout. */
+    /**
+     * Centre of an axial hex under a layout.
+     *
+     * @param hex    the axial coordinates; any value
+     * @param layout the grid's layout, which decides pointy or flat
+     * @return the centre in world units
+     */
     public WorldPoint centerOf(HexCoord hex, HexLayout layout) {
         Objects.requireNonNull(hex, "hex");
         Objects.requireNonNull(layout, "layout");
@@ -65,6 +80,9 @@ public record HexSpace(double originX, double originY, double cellSize) {
     /**
      * The axial hex containing a world point (it may lie outside any grid).
      *
+     * @param point  a point in world units
+     * @param layout the grid's layout, which decides pointy or flat
+     * @return the axial hex containing it
      * @throws IllegalArgumentException if a coordinate breaks the coordinate rule (NaN, infinite
      *                                  or beyond 2^21)
      */
@@ -74,7 +92,15 @@ public record HexSpace(double originX, double originY, double cellSize) {
         return hexAt(point.x(), point.y(), layout);
     }
 
-    /** As {@link #hexAt(WorldPoint, HexLayout)} with coordinates. */
+    /**
+     * As {@link #hexAt(WorldPoint, HexLayout)} with coordinates.
+     *
+     * @param x      the world x
+     * @param y      the world y
+     * @param layout the grid's layout, which decides pointy or flat
+     * @return the axial hex containing the point
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
     public HexCoord hexAt(double x, double y, HexLayout layout) {
         WorldPoint.checkCoordinate("x", x);
         WorldPoint.checkCoordinate("y", y);

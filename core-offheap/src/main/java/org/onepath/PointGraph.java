@@ -76,7 +76,10 @@ public final class PointGraph implements AutoCloseable {
      * A point graph of a graph's current alive edges and the given coordinates: node {@code n} at
      * {@code coordinates[n * dimensions ..]}. Both are copied; the graph stays the caller's.
      *
-     * @param dimensions 2 or 3
+     * @param graph       the graph whose alive edges are copied; it stays open and the caller's
+     * @param coordinates the node coordinates, {@code nodeCount * dimensions} finite values
+     * @param dimensions  2 or 3
+     * @return a new point graph owning its copies; the caller closes it
      * @throws IllegalArgumentException if the array does not hold {@code nodeCount * dimensions}
      *                                  values or a value is NaN or infinite
      */
@@ -103,6 +106,11 @@ public final class PointGraph implements AutoCloseable {
     /**
      * A builder for a point graph of {@code nodeCount} nodes (up to 2^26) in 2 or 3 dimensions;
      * every node starts at the origin.
+     *
+     * @param nodeCount  the number of nodes, 0..2^26
+     * @param dimensions 2 or 3
+     * @return a new builder
+     * @throws IllegalArgumentException if the count or the dimensions are out of range
      */
     public static Builder builder(int nodeCount, int dimensions) {
         if (nodeCount < 0 || nodeCount > Graph.MAX_NODES) {
@@ -145,18 +153,30 @@ public final class PointGraph implements AutoCloseable {
         return graph.nodeCount();
     }
 
-    /** 2 or 3. */
+    /**
+     * 2 or 3.
+     *
+     * @return the number of coordinates per node, 2 or 3
+     */
     public int dimensions() {
         return dimensions;
     }
 
-    /** The compiled graph (tier 2); it belongs to this point graph. */
+    /**
+     * The compiled graph (tier 2); it belongs to this point graph.
+     *
+     * @return the compiled graph, valid until this point graph is closed
+     */
     public CsrGraph graph() {
         ensureOpen();
         return graph;
     }
 
-    /** The coordinate table as a read-only segment ({@link PointLayout}; tier 3). */
+    /**
+     * The coordinate table as a read-only segment ({@link PointLayout}; tier 3).
+     *
+     * @return a read-only view of the coordinates, valid until this point graph is closed
+     */
     public MemorySegment points() {
         ensureOpen();
         return points.asReadOnly();
@@ -184,12 +204,23 @@ public final class PointGraph implements AutoCloseable {
         return coordinate(node, Y_OFFSET);
     }
 
-    /** The z coordinate; 0 in 2D. */
+    /**
+     * The z coordinate; 0 in 2D.
+     *
+     * @param node a node id, 0..nodeCount-1
+     * @return the node's z coordinate
+     */
     public double z(int node) {
         return dimensions == 3 ? coordinate(node, Z_OFFSET) : 0.0;
     }
 
-    /** Straight-line distance between two nodes' coordinates. */
+    /**
+     * Straight-line distance between two nodes' coordinates.
+     *
+     * @param a one node id, 0..nodeCount-1
+     * @param b the other node id, 0..nodeCount-1
+     * @return the Euclidean distance, 0 or more
+     */
     public double distance(int a, int b) {
         double dx = x(a) - x(b);
         double dy = y(a) - y(b);
@@ -202,12 +233,19 @@ public final class PointGraph implements AutoCloseable {
      * of positive length, less a relative 1e-9 for rounding; 0 when there is no such edge (then
      * the estimate is 0). No edge is cheaper than its estimate, so the estimate is admissible and
      * consistent.
+     *
+     * @return the scale, 0 or more
      */
     public double heuristicScale() {
         return scale;
     }
 
-    /** A new Euclidean estimate for one tier-2 search over {@link #graph()}. */
+    /**
+     * A new Euclidean estimate for one tier-2 search over {@link #graph()}.
+     *
+     * @return a new estimate reading this point graph's coordinates, usable until the point graph
+     *         is closed
+     */
     public EuclideanHeuristic euclideanHeuristic() {
         ensureOpen();
         return new EuclideanHeuristic(points, dimensions, graph.nodeCount(), scale);
@@ -216,6 +254,9 @@ public final class PointGraph implements AutoCloseable {
     /**
      * The landmarks of this graph (tier 2): selected on first use ({@link Landmarks#select}) and
      * kept, again when asked for another count.
+     *
+     * @param count the number of landmarks, 1..{@link Landmarks#MAX_COUNT}
+     * @return the landmarks, valid until this point graph is closed
      */
     public synchronized Landmarks landmarks(int count) {
         ensureOpen();
@@ -231,7 +272,13 @@ public final class PointGraph implements AutoCloseable {
 
     // ---- queries ----
 
-    /** Shortest path with {@link GraphOptions#DEFAULT} (the Euclidean estimate). */
+    /**
+     * Shortest path with {@link GraphOptions#DEFAULT} (the Euclidean estimate).
+     *
+     * @param start the first node id; outside the graph gives START_INVALID
+     * @param goal  the last node id; outside the graph gives GOAL_INVALID
+     * @return the result: its status says whether a path was found
+     */
     public GraphPath findPath(int start, int goal) {
         return findPath(start, goal, GraphOptions.DEFAULT, null);
     }
@@ -239,17 +286,24 @@ public final class PointGraph implements AutoCloseable {
     /**
      * {@link #findPath(int, int, GraphOptions, Cancellation)} without cancellation.
      *
-     * @param start the start node, 0..nodeCount-1
-     * @param goal the goal node, 0..nodeCount-1
+     * @param start   the first node id; outside the graph gives START_INVALID
+     * @param goal    the last node id; outside the graph gives GOAL_INVALID
      * @param options the estimate (AUTO means EUCLIDEAN here), weight and limits
      * @return the path, or a status saying why there is none
-     * @throws IllegalArgumentException if a node is out of range
      */
     public GraphPath findPath(int start, int goal, GraphOptions options) {
         return findPath(start, goal, options, null);
     }
 
-    /** As {@link Graph#findPath(int, int, GraphOptions, Cancellation)}; AUTO means EUCLIDEAN here. */
+    /**
+     * As {@link Graph#findPath(int, int, GraphOptions, Cancellation)}; AUTO means EUCLIDEAN here.
+     *
+     * @param start        the first node id; outside the graph gives START_INVALID
+     * @param goal         the last node id; outside the graph gives GOAL_INVALID
+     * @param options      the estimate, weight, budget and slice length
+     * @param cancellation the token checked before each slice, or null to run in one go
+     * @return the result: its status says whether a path was found
+     */
     public GraphPath findPath(int start, int goal, GraphOptions options, Cancellation cancellation) {
         Objects.requireNonNull(options, "options");
         ensureOpen();
@@ -310,7 +364,16 @@ public final class PointGraph implements AutoCloseable {
             this.points = arena.allocate(Math.max(1, nodeCount * PointLayout.recordBytes(dimensions)), 8);
         }
 
-        /** Places a node in 2D (z = 0 for a 3D graph). */
+        /**
+         * Places a node in 2D (z = 0 for a 3D graph).
+         *
+         * @param node a node id, 0..nodeCount-1
+         * @param x    the x coordinate, finite
+         * @param y    the y coordinate, finite
+         * @return this builder
+         * @throws IllegalArgumentException if the node is outside the graph or a coordinate is not
+         *                                  finite
+         */
         public Builder point(int node, double x, double y) {
             coordinate(node, 0, x);
             coordinate(node, 1, y);
@@ -320,6 +383,11 @@ public final class PointGraph implements AutoCloseable {
         /**
          * Places a node in 3D.
          *
+         * @param node a node id, 0..nodeCount-1
+         * @param x    the x coordinate, finite
+         * @param y    the y coordinate, finite
+         * @param z    the z coordinate, finite
+         * @return this builder
          * @throws IllegalArgumentException for a 2D builder
          */
         public Builder point(int node, double x, double y, double z) {
@@ -332,13 +400,27 @@ public final class PointGraph implements AutoCloseable {
             return this;
         }
 
-        /** Adds the directed edge {@code from -> to}; returns its id. See {@link Graph#addEdge}. */
+        /**
+         * Adds the directed edge {@code from -> to}; returns its id. See {@link Graph#addEdge}.
+         *
+         * @param from   the tail node id, 0..nodeCount-1
+         * @param to     the head node id, 0..nodeCount-1
+         * @param weight the edge's cost, finite and 0 or more
+         * @return the new edge's id
+         */
         public int edge(int from, int to, double weight) {
             checkOpen();
             return edges.addEdge(from, to, weight);
         }
 
-        /** Adds {@code a -> b} and {@code b -> a}; returns the first id. */
+        /**
+         * Adds {@code a -> b} and {@code b -> a}; returns the first id.
+         *
+         * @param a      one end node id, 0..nodeCount-1
+         * @param b      the other end node id, 0..nodeCount-1
+         * @param weight the cost of each direction, finite and 0 or more
+         * @return the id of {@code a -> b}; {@code b -> a} has the next id
+         */
         public int undirectedEdge(int a, int b, double weight) {
             checkOpen();
             return edges.addUndirectedEdge(a, b, weight);
@@ -347,6 +429,7 @@ public final class PointGraph implements AutoCloseable {
         /**
          * The point graph; the builder is spent afterwards.
          *
+         * @return a new point graph; the caller closes it
          * @throws IllegalStateException if it was built already
          */
         public PointGraph build() {

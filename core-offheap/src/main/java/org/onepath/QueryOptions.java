@@ -33,17 +33,27 @@ abstract sealed class QueryOptions permits SlicedQueryOptions, VoxelOptions {
     /**
      * Weight w of the estimate in {@code f = g + w * h}: 1 by default, 0 searches without an
      * estimate, above 1 gives up optimality.
+     *
+     * @return the weight, finite and 0 or more
      */
     public double heuristicWeight() {
         return heuristicWeight;
     }
 
-    /** Whether the query records the cells or nodes it expands, in order, in the returned path. */
+    /**
+     * Whether the query records the cells or nodes it expands, in order, in the returned path.
+     *
+     * @return whether expansions are recorded
+     */
     public boolean recordExpansions() {
         return recordExpansions;
     }
 
-    /** Iterations after which the query stops with BUDGET_EXHAUSTED; 0 (the default) is unlimited. */
+    /**
+     * Iterations after which the query stops with BUDGET_EXHAUSTED; 0 (the default) is unlimited.
+     *
+     * @return the budget, 0 or more
+     */
     public int iterationBudget() {
         return iterationBudget;
     }
@@ -96,6 +106,7 @@ abstract sealed class QueryOptions permits SlicedQueryOptions, VoxelOptions {
          * Record the expanded cells or nodes in order, for the path's {@code expandedCells()}
          * ({@code expandedNodes()} on a graph path); off by default.
          *
+         * @param on true to record the expansions, false to skip them
          * @return this builder
          */
         public B recordExpansions(boolean on) {
@@ -106,6 +117,7 @@ abstract sealed class QueryOptions permits SlicedQueryOptions, VoxelOptions {
         /**
          * Iterations after which the query stops with BUDGET_EXHAUSTED; 0 (default) is unlimited.
          *
+         * @param budget the iteration limit, 0 (unlimited) or more
          * @return this builder
          * @throws IllegalArgumentException naming the budget when it is negative
          */

@@ -39,17 +39,29 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
     /** Stops hearing the grid's edits; called once, by {@link #close()}. */
     abstract void stopListening();
 
-    /** {@link GridAlgorithm#LPA_STAR} or {@link GridAlgorithm#D_STAR_LITE}. */
+    /**
+     * {@link GridAlgorithm#LPA_STAR} or {@link GridAlgorithm#D_STAR_LITE}.
+     *
+     * @return the algorithm this replanner runs, not null
+     */
     public GridAlgorithm algorithm() {
         return driver.mode() == ReplanMode.LPA_STAR ? GridAlgorithm.LPA_STAR : GridAlgorithm.D_STAR_LITE;
     }
 
-    /** The start as (x, y), or (column, row) on a hex grid. */
+    /**
+     * The start as (x, y), or (column, row) on a hex grid.
+     *
+     * @return the start cell, not null
+     */
     public Cell start() {
         return cellAt(driver.start());
     }
 
-    /** The goal as (x, y), or (column, row) on a hex grid. */
+    /**
+     * The goal as (x, y), or (column, row) on a hex grid.
+     *
+     * @return the goal cell, not null
+     */
     public Cell goal() {
         return cellAt(driver.goal());
     }
@@ -58,7 +70,11 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
         return new Cell(index % driver.width(), index / driver.width());
     }
 
-    /** The tier-2 engine underneath (tier 3: g, rhs, the queue). */
+    /**
+     * The tier-2 engine underneath (tier 3: g, rhs, the queue).
+     *
+     * @return the engine, owned by this replanner and valid until it is closed
+     */
     public ReplanSearch<GridTopology, StepCost, Heuristic> search() {
         return driver.search();
     }
@@ -70,18 +86,28 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
      *
      * @param maxIterations iterations before BUDGET_EXHAUSTED; 0 for the options' budget, itself 0
      *                      for no limit
+     * @return FOUND, NO_PATH or BUDGET_EXHAUSTED (the next call resumes)
      * @throws IllegalArgumentException if maxIterations &lt; 0
      */
     public PathStatus tryReplan(int maxIterations) {
         return driver.tryReplan(maxIterations);
     }
 
-    /** Cells on the path of the last FOUND replan, start and goal included; 0 otherwise or after a change. */
+    /**
+     * Cells on the path of the last FOUND replan, start and goal included; 0 otherwise or after a
+     * change.
+     *
+     * @return the path's cell count, 0 or more
+     */
     public int pathLength() {
         return driver.pathLength();
     }
 
-    /** Cost of that path, summed from the start in path order; +infinity without one. */
+    /**
+     * Cost of that path, summed from the start in path order; +infinity without one.
+     *
+     * @return the cost, 0 or more, or +infinity
+     */
     public double pathCost() {
         return driver.pathCost();
     }
@@ -89,6 +115,7 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
     /**
      * Writes the path's cell indexes ({@code y * width + x}), start first.
      *
+     * @param out receives the indexes from index 0; at least {@link #pathLength()} long
      * @return the number written
      * @throws IllegalStateException    without a current path
      * @throws IllegalArgumentException if {@code out} is shorter than {@link #pathLength()}
@@ -100,6 +127,7 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
     /**
      * Moves the start (the agent's cell). D* Lite keeps its work; LPA* plans from scratch.
      *
+     * @param start the new start cell, inside the grid
      * @throws IllegalArgumentException if the cell is outside the grid
      */
     public void moveStart(Cell start) {
@@ -109,6 +137,7 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
     /**
      * Changes the goal; the next replan plans from scratch.
      *
+     * @param goal the new goal cell, inside the grid
      * @throws IllegalArgumentException if the cell is outside the grid
      */
     public void setGoal(Cell goal) {

@@ -15,7 +15,11 @@ abstract sealed class SlicedQueryOptions extends QueryOptions permits GridOption
         this.iterationsPerSlice = b.iterationsPerSlice;
     }
 
-    /** Iterations between cancellation checks (default 256). */
+    /**
+     * Iterations between cancellation checks (default 256).
+     *
+     * @return the slice length in iterations, at least 1
+     */
     public int iterationsPerSlice() {
         return iterationsPerSlice;
     }
@@ -41,6 +45,7 @@ abstract sealed class SlicedQueryOptions extends QueryOptions permits GridOption
         /**
          * Iterations between cancellation checks, at least 1 (default 256).
          *
+         * @param iterations the slice length, at least 1
          * @return this builder
          * @throws IllegalArgumentException naming the length when it is below 1
          */

@@ -68,12 +68,23 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     /**
      * A grid over a chunk table made by the caller (tier 3; a world store's, over its mapped
      * chunks). The grid takes the table over and closes it with itself.
+     *
+     * @param chunks the chunk table whose voxels the grid serves; the grid owns it from now on
+     * @return a grid over the table; closing it closes the table
      */
     public static VoxelGrid over(ChunkTable chunks) {
         return new VoxelGrid(Objects.requireNonNull(chunks, "chunks"));
     }
 
-    /** A block of open voxels (default area 0). */
+    /**
+     * A block of open voxels (default area 0).
+     *
+     * @param sizeX voxels along x, at least 1
+     * @param sizeY voxels along y, at least 1
+     * @param sizeZ voxels along z, at least 1; the product at most 2^30
+     * @return a new grid that owns its memory; the caller closes it
+     * @throws IllegalArgumentException if a side is below 1 or the block exceeds 2^30 voxels
+     */
     public static VoxelGrid create(int sizeX, int sizeY, int sizeZ) {
         return new VoxelGrid(sizeX, sizeY, sizeZ, 0);
     }
@@ -82,6 +93,11 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      * A block whose every voxel starts with {@code defaultArea} (0..255; 255 gives a solid block
      * to carve).
      *
+     * @param sizeX       voxels along x, at least 1
+     * @param sizeY       voxels along y, at least 1
+     * @param sizeZ       voxels along z, at least 1; the product at most 2^30
+     * @param defaultArea the area id every voxel starts with, 0..255
+     * @return a new grid that owns its memory; the caller closes it
      * @throws IllegalArgumentException if a side is below 1, the block exceeds 2^30 voxels or the
      *                                  area is outside 0..255
      */
@@ -118,23 +134,39 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         return chunks.sizeZ();
     }
 
-    /** sizeX * sizeY * sizeZ. */
+    /**
+     * sizeX * sizeY * sizeZ.
+     *
+     * @return the number of voxels, 1..2^30
+     */
     public int voxelCount() {
         return sizeX() * sizeY() * sizeZ();
     }
 
-    /** The area every voxel had at construction. */
+    /**
+     * The area every voxel had at construction.
+     *
+     * @return the default area id, 0..255
+     */
     public int defaultArea() {
         return chunks.defaultArea();
     }
 
-    /** Edits so far; every changed voxel bumps it. */
+    /**
+     * Edits so far; every changed voxel bumps it.
+     *
+     * @return the count of voxel changes; a restore puts back the saved count
+     */
     public int version() {
         ensureOpen();
         return version;
     }
 
-    /** The area multipliers of this grid. */
+    /**
+     * The area multipliers of this grid.
+     *
+     * @return the live multipliers; changing them affects later queries
+     */
     public AreaCosts areas() {
         return areas;
     }
@@ -148,7 +180,11 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         return space;
     }
 
-    /** Sets the world mapping used by world-point queries and {@link VoxelPath#points()}. */
+    /**
+     * Sets the world mapping used by world-point queries and {@link VoxelPath#points()}.
+     *
+     * @param space the mapping between world coordinates and voxels; not null
+     */
     public void space(VoxelSpace space) {
         this.space = Objects.requireNonNull(space, "space");
     }
@@ -165,20 +201,44 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         return x >= 0 && y >= 0 && z >= 0 && x < sizeX() && y < sizeY() && z < sizeZ();
     }
 
-    /** Node index {@code x + sizeX * (y + sizeY * z)} of an inside voxel. */
+    /**
+     * Node index {@code x + sizeX * (y + sizeY * z)} of an inside voxel.
+     *
+     * @param x the voxel's x, 0..sizeX-1
+     * @param y the voxel's y, 0..sizeY-1
+     * @param z the voxel's z, 0..sizeZ-1
+     * @return the node index, 0..voxelCount-1
+     * @throws IllegalArgumentException if the voxel is outside the block
+     */
     public int indexOf(int x, int y, int z) {
         checkInside(x, y, z);
         return x + sizeX() * (y + sizeY() * z);
     }
 
-    /** Area id (0..255) of a voxel. */
+    /**
+     * Area id (0..255) of a voxel.
+     *
+     * @param x the voxel's x, 0..sizeX-1
+     * @param y the voxel's y, 0..sizeY-1
+     * @param z the voxel's z, 0..sizeZ-1
+     * @return the area id, 255 for solid
+     * @throws IllegalArgumentException if the voxel is outside the block
+     */
     public int area(int x, int y, int z) {
         checkInside(x, y, z);
         ensureOpen();
         return chunks.area(x, y, z);
     }
 
-    /** Whether the voxel is not solid. */
+    /**
+     * Whether the voxel is not solid.
+     *
+     * @param x the voxel's x, 0..sizeX-1
+     * @param y the voxel's y, 0..sizeY-1
+     * @param z the voxel's z, 0..sizeZ-1
+     * @return true unless the voxel's area id is 255
+     * @throws IllegalArgumentException if the voxel is outside the block
+     */
     public boolean isWalkable(int x, int y, int z) {
         return area(x, y, z) != SOLID;
     }
@@ -187,6 +247,12 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      * Sets a voxel's area id (0..254 walkable, 255 solid). A change bumps {@link #version()} and
      * tells the change listeners; writing the value the voxel already has does nothing. The first
      * change in a chunk of default voxels allocates the chunk.
+     *
+     * @param x    the voxel's x, 0..sizeX-1
+     * @param y    the voxel's y, 0..sizeY-1
+     * @param z    the voxel's z, 0..sizeZ-1
+     * @param area the new area id, 0..255
+     * @throws IllegalArgumentException if the voxel is outside the block or the id outside 0..255
      */
     public void setArea(int x, int y, int z, int area) {
         checkInside(x, y, z);
@@ -203,35 +269,63 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         }
     }
 
-    /** Makes a voxel open (area 0) or solid. */
+    /**
+     * Makes a voxel open (area 0) or solid.
+     *
+     * @param x        the voxel's x, 0..sizeX-1
+     * @param y        the voxel's y, 0..sizeY-1
+     * @param z        the voxel's z, 0..sizeZ-1
+     * @param walkable true for open (area 0), false for solid (255)
+     * @throws IllegalArgumentException if the voxel is outside the block
+     */
     public void setWalkable(int x, int y, int z, boolean walkable) {
         setArea(x, y, z, walkable ? 0 : SOLID);
     }
 
     // ---- chunks (tier 3) ----
 
-    /** Chunks along x: ceil(sizeX / 16). */
+    /**
+     * Chunks along x: ceil(sizeX / 16).
+     *
+     * @return the number of chunk columns along x
+     */
     public int chunksX() {
         return chunks.chunksX();
     }
 
-    /** Chunks along y: ceil(sizeY / 16). */
+    /**
+     * Chunks along y: ceil(sizeY / 16).
+     *
+     * @return the number of chunk rows along y
+     */
     public int chunksY() {
         return chunks.chunksY();
     }
 
-    /** Chunks along z: ceil(sizeZ / 16). */
+    /**
+     * Chunks along z: ceil(sizeZ / 16).
+     *
+     * @return the number of chunk layers along z
+     */
     public int chunksZ() {
         return chunks.chunksZ();
     }
 
-    /** Chunks stored because an edit made them differ from the default. */
+    /**
+     * Chunks stored because an edit made them differ from the default.
+     *
+     * @return the count of chunks holding their own 4096 bytes
+     */
     public int storedChunkCount() {
         ensureOpen();
         return chunks.storedChunkCount();
     }
 
-    /** Native bytes of the voxel storage: the chunk table and the stored chunks. */
+    /**
+     * Native bytes of the voxel storage: the chunk table and the stored chunks.
+     *
+     * @return the bytes allocated off-heap for voxels
+     */
     public long storageBytes() {
         ensureOpen();
         return chunks.storageBytes();
@@ -241,6 +335,11 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      * The 4096 area bytes of chunk (cx, cy, cz), voxel (x, y, z) of the chunk at
      * {@code x | y << 4 | z << 8}, read-only; null when every voxel of the chunk holds the default
      * area.
+     *
+     * @param cx the chunk's x, 0..chunksX-1
+     * @param cy the chunk's y, 0..chunksY-1
+     * @param cz the chunk's z, 0..chunksZ-1
+     * @return a read-only view of the chunk's bytes, or null for an all-default chunk
      */
     public MemorySegment chunk(int cx, int cy, int cz) {
         if (cx < 0 || cy < 0 || cz < 0 || cx >= chunksX() || cy >= chunksY() || cz >= chunksZ()) {
@@ -253,12 +352,21 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     // ---- listeners ----
 
-    /** Registers a listener for voxel edits. */
+    /**
+     * Registers a listener for voxel edits.
+     *
+     * @param listener told of every voxel change after it happens, on the editing thread
+     */
     public synchronized void addChangeListener(VoxelChangeListener listener) {
         listeners = ListenerArrays.with(listeners, listener);
     }
 
-    /** Removes a listener; returns whether it was registered. */
+    /**
+     * Removes a listener; returns whether it was registered.
+     *
+     * @param listener a listener added before
+     * @return whether it was registered
+     */
     public synchronized boolean removeChangeListener(VoxelChangeListener listener) {
         VoxelChangeListener[] current = listeners;
         listeners = ListenerArrays.without(current, listener);
@@ -270,18 +378,35 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     /**
      * The topology of this grid for a connectivity and corner rule (tier 2). It reads the live
      * chunk table; use one per search.
+     *
+     * @param connectivity which of the 26 neighbour moves are allowed
+     * @param cornerRule   when a diagonal move may pass solid voxels beside it
+     * @return a topology reading this grid's live chunks
      */
     public VoxelTopology createTopology(VoxelConnectivity connectivity, VoxelCornerRule cornerRule) {
         ensureOpen();
         return new VoxelTopology(chunks, areas, connectivity, cornerRule);
     }
 
-    /** Shortest path with {@link VoxelOptions#DEFAULT}. */
+    /**
+     * Shortest path with {@link VoxelOptions#DEFAULT}.
+     *
+     * @param start the first voxel
+     * @param goal  the last voxel
+     * @return the result: its status says whether a path was found
+     */
     public VoxelPath findPath(VoxelCell start, VoxelCell goal) {
         return findPath(start, goal, VoxelOptions.DEFAULT, null);
     }
 
-    /** Shortest path under the given options. */
+    /**
+     * Shortest path under the given options.
+     *
+     * @param start   the first voxel
+     * @param goal    the last voxel
+     * @param options the algorithm, moves, corner rule, weight, budget and delegates
+     * @return the result: its status says whether a path was found
+     */
     public VoxelPath findPath(VoxelCell start, VoxelCell goal, VoxelOptions options) {
         return findPath(start, goal, options, null);
     }
@@ -292,7 +417,12 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      * {@link java.util.concurrent.CancellationException} and leaves the grid untouched. A start
      * or goal outside the block, solid or blocked gives START_INVALID or GOAL_INVALID.
      *
-     * @param cancellation may be null
+     * @param start        the first voxel; outside the block, solid or blocked gives START_INVALID
+     * @param goal         the last voxel; outside the block, solid or blocked gives GOAL_INVALID
+     * @param options      the algorithm, moves, corner rule, weight, budget and delegates
+     * @param cancellation the token checked before each slice of 256 iterations, or null
+     * @return the result: its status says whether a path was found
+     * @throws java.util.concurrent.CancellationException if the token is cancelled
      */
     public VoxelPath findPath(VoxelCell start, VoxelCell goal, VoxelOptions options, Cancellation cancellation) {
         Objects.requireNonNull(start, "start");
@@ -302,12 +432,27 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         return findPath(start.x(), start.y(), start.z(), goal.x(), goal.y(), goal.z(), options, cancellation);
     }
 
-    /** Shortest path between the voxels containing two world points, with the default options. */
+    /**
+     * Shortest path between the voxels containing two world points, with the default options.
+     *
+     * @param start the start point in world units ({@link #space()})
+     * @param goal  the goal point in world units
+     * @return the result: its status says whether a path was found
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
     public VoxelPath findPath(VoxelPoint start, VoxelPoint goal) {
         return findPath(start, goal, VoxelOptions.DEFAULT, null);
     }
 
-    /** Shortest path between the voxels containing two world points. */
+    /**
+     * Shortest path between the voxels containing two world points.
+     *
+     * @param start   the start point in world units ({@link #space()})
+     * @param goal    the goal point in world units
+     * @param options the algorithm, moves, corner rule, weight, budget and delegates
+     * @return the result: its status says whether a path was found
+     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     */
     public VoxelPath findPath(VoxelPoint start, VoxelPoint goal, VoxelOptions options) {
         return findPath(start, goal, options, null);
     }
@@ -316,6 +461,11 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      * Shortest path between the voxels containing two world points. A point outside the block
      * gives START_INVALID or GOAL_INVALID.
      *
+     * @param start        the start point in world units ({@link #space()})
+     * @param goal         the goal point in world units
+     * @param options      the algorithm, moves, corner rule, weight, budget and delegates
+     * @param cancellation the token checked before each slice of 256 iterations, or null
+     * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public VoxelPath findPath(VoxelPoint start, VoxelPoint goal, VoxelOptions options, Cancellation cancellation) {
@@ -479,7 +629,13 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         }
     }
 
-    /** A new grid from a saved state; the caller closes it. */
+    /**
+     * A new grid from a saved state; the caller closes it.
+     *
+     * @param state the bytes {@link #saveState()} wrote; only read
+     * @return a new grid owning its memory
+     * @throws GridStateException naming the field, value, bound and offset of bad bytes
+     */
     public static VoxelGrid fromState(byte[] state) {
         Objects.requireNonNull(state, "state");
         return fromState(MemorySegment.ofArray(state));
@@ -488,6 +644,8 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     /**
      * A new grid from a saved state; the caller closes it.
      *
+     * @param state the saved state, from its offset 0; only read
+     * @return a new grid owning its memory
      * @throws GridStateException naming the field, value, bound and offset of bad bytes
      */
     public static VoxelGrid fromState(MemorySegment state) {
@@ -500,7 +658,11 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         return grid;
     }
 
-    /** Restores so far; versions may repeat after a rollback, so derived data compares both. */
+    /**
+     * Restores so far; versions may repeat after a rollback, so derived data compares both.
+     *
+     * @return the number of successful {@link #restoreState} calls on this grid
+     */
     public int restoreCount() {
         return restoreCount;
     }

@@ -45,37 +45,66 @@ public final class VoxelOptions extends QueryOptions {
         this.blocked = b.blocked;
     }
 
-    /** A builder at the values of {@link #DEFAULT}. */
+    /**
+     * A builder at the values of {@link #DEFAULT}.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder holding these values. */
+    /**
+     * A builder holding these values.
+     *
+     * @return a new builder; changing it leaves these options as they are
+     */
     public Builder toBuilder() {
         return new Builder(this);
     }
 
-    /** The search asked for (default {@link VoxelAlgorithm#ASTAR}); {@link VoxelPath#algorithm()} says which ran. */
+    /**
+     * The search asked for (default {@link VoxelAlgorithm#ASTAR}); {@link VoxelPath#algorithm()}
+     * says which ran.
+     *
+     * @return the requested algorithm, not null
+     */
     public VoxelAlgorithm algorithm() {
         return algorithm;
     }
 
-    /** Six, 18 or 26 moves (default 26). */
+    /**
+     * Six, 18 or 26 moves (default 26).
+     *
+     * @return the move set, not null
+     */
     public VoxelConnectivity connectivity() {
         return connectivity;
     }
 
-    /** When an edge or corner move is legal (default {@link VoxelCornerRule#NO_CORNER_CUTTING}). */
+    /**
+     * When an edge or corner move is legal (default {@link VoxelCornerRule#NO_CORNER_CUTTING}).
+     *
+     * @return the corner rule, not null
+     */
     public VoxelCornerRule cornerRule() {
         return cornerRule;
     }
 
-    /** The step-cost delegate, or null. */
+    /**
+     * The step-cost delegate, or null.
+     *
+     * @return the delegate that prices each step, or null for the grid's area costs
+     */
     public VoxelStepCost stepCost() {
         return stepCost;
     }
 
-    /** The blocking delegate, or null. */
+    /**
+     * The blocking delegate, or null.
+     *
+     * @return the delegate that may refuse voxels, or null when only solid voxels block
+     */
     public VoxelBlocker blocked() {
         return blocked;
     }
@@ -112,37 +141,68 @@ public final class VoxelOptions extends QueryOptions {
             this.blocked = from.blocked;
         }
 
-        /** The search to run when the query qualifies, not null (default {@link VoxelAlgorithm#ASTAR}). */
+        /**
+         * The search to run when the query qualifies, not null (default
+         * {@link VoxelAlgorithm#ASTAR}).
+         *
+         * @param algorithm the algorithm, not null
+         * @return this builder
+         */
         public Builder algorithm(VoxelAlgorithm algorithm) {
             this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
             return this;
         }
 
-        /** Six, 18 or 26 moves, not null (default 26). */
+        /**
+         * Six, 18 or 26 moves, not null (default 26).
+         *
+         * @param connectivity the move set, not null
+         * @return this builder
+         */
         public Builder connectivity(VoxelConnectivity connectivity) {
             this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
             return this;
         }
 
-        /** When an edge or corner move is legal, not null (default {@link VoxelCornerRule#NO_CORNER_CUTTING}). */
+        /**
+         * When an edge or corner move is legal, not null (default
+         * {@link VoxelCornerRule#NO_CORNER_CUTTING}).
+         *
+         * @param cornerRule the corner rule, not null
+         * @return this builder
+         */
         public Builder cornerRule(VoxelCornerRule cornerRule) {
             this.cornerRule = Objects.requireNonNull(cornerRule, "cornerRule");
             return this;
         }
 
-        /** A step-cost delegate, or null for the grid's costs. */
+        /**
+         * A step-cost delegate, or null for the grid's costs.
+         *
+         * @param stepCost the delegate that prices each step, or null
+         * @return this builder
+         */
         public Builder stepCost(VoxelStepCost stepCost) {
             this.stepCost = stepCost;
             return this;
         }
 
-        /** A blocking delegate, or null. */
+        /**
+         * A blocking delegate, or null.
+         *
+         * @param blocked the delegate that may refuse voxels, or null
+         * @return this builder
+         */
         public Builder blocked(VoxelBlocker blocked) {
             this.blocked = blocked;
             return this;
         }
 
-        /** The options holding this builder's values. */
+        /**
+         * The options holding this builder's values.
+         *
+         * @return new options; the builder can be used again
+         */
         public VoxelOptions build() {
             return new VoxelOptions(this);
         }

@@ -53,6 +53,8 @@ public final class VoxelPath {
     /**
      * The search that ran ({@link VoxelAlgorithm#ASTAR} when jump point search was asked for and
      * the query did not qualify); for a refused start or goal, the one that would have run.
+     *
+     * @return the algorithm that ran or would have run, not null
      */
     public VoxelAlgorithm algorithm() {
         return algorithm;
@@ -67,27 +69,47 @@ public final class VoxelPath {
         return status;
     }
 
-    /** Whether a path was found. */
+    /**
+     * Whether a path was found.
+     *
+     * @return true when the status is FOUND
+     */
     public boolean found() {
         return status == PathStatus.FOUND;
     }
 
-    /** The voxels from start to goal (consecutive voxels are neighbours). */
+    /**
+     * The voxels from start to goal (consecutive voxels are neighbours).
+     *
+     * @return an unmodifiable list of the voxels, empty when no path was found
+     */
     public List<VoxelCell> cells() {
         return new CellList(nodes, sizeX, sizeY);
     }
 
-    /** Node indices {@code x + sizeX * (y + sizeY * z)} of the path, start first (a copy). */
+    /**
+     * Node indices {@code x + sizeX * (y + sizeY * z)} of the path, start first (a copy).
+     *
+     * @return a new array of the node indices, empty when no path was found
+     */
     public int[] nodeIndices() {
         return nodes.clone();
     }
 
-    /** Number of voxels on the path. */
+    /**
+     * Number of voxels on the path.
+     *
+     * @return the voxel count, 0 when no path was found
+     */
     public int length() {
         return nodes.length;
     }
 
-    /** Centres of the path voxels in world coordinates. */
+    /**
+     * Centres of the path voxels in world coordinates.
+     *
+     * @return an unmodifiable list of the centres, one per path voxel
+     */
     public List<VoxelPoint> points() {
         final CellList cells = new CellList(nodes, sizeX, sizeY);
         final VoxelSpace s = space;
@@ -105,27 +127,48 @@ public final class VoxelPath {
         };
     }
 
-    /** Sum of the step costs in path order from 0; +infinity when not found. */
+    /**
+     * Sum of the step costs in path order from 0; +infinity when not found.
+     *
+     * @return the cost, 0 or more, or +infinity
+     */
     public double cost() {
         return cost;
     }
 
-    /** Voxels expanded: iterations, less one when the goal was popped. */
+    /**
+     * Voxels expanded: iterations, less one when the goal was popped.
+     *
+     * @return the number of expanded voxels, 0 or more
+     */
     public int expandedCount() {
         return expandedCount;
     }
 
-    /** Pops of the open list. */
+    /**
+     * Pops of the open list.
+     *
+     * @return the number of pops, 0 or more
+     */
     public int iterations() {
         return iterations;
     }
 
-    /** Whether the expanded voxels were recorded. */
+    /**
+     * Whether the expanded voxels were recorded.
+     *
+     * @return true when {@link #expandedCells()} holds the expansions
+     */
     public boolean hasExpandedCells() {
         return expanded != null;
     }
 
-    /** The expanded voxels in order, when recorded ({@link VoxelOptions#recordExpansions()}); else empty. */
+    /**
+     * The expanded voxels in order, when recorded ({@link VoxelOptions#recordExpansions()}); else
+     * empty.
+     *
+     * @return an unmodifiable list of the expanded voxels, in expansion order
+     */
     public List<VoxelCell> expandedCells() {
         return new CellList(expanded == null ? NONE : expanded, sizeX, sizeY);
     }

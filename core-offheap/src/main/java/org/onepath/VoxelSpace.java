@@ -9,6 +9,12 @@ import org.onepath.state.SpacePiece;
  *
  * <p>{@link #UNASSIGNED} (all four zero) is the default of a new grid and behaves as unit voxels
  * at the origin. Any other space needs |origin| &lt;= 2^21 and 0 &lt; cellSize &lt;= 2^21.
+ *
+ * @param originX  world x of the block's low corner, |originX| &lt;= 2^21
+ * @param originY  world y of the block's low corner, |originY| &lt;= 2^21
+ * @param originZ  world z of the block's low corner, |originZ| &lt;= 2^21
+ * @param cellSize world length of a voxel's side, 0 &lt; cellSize &lt;= 2^21; all four 0 is
+ *                 {@link #UNASSIGNED}
  */
 public record VoxelSpace(double originX, double originY, double originZ, double cellSize) {
     /** The unassigned default: unit voxels with the origin at 0. */
@@ -34,12 +40,23 @@ public record VoxelSpace(double originX, double originY, double originZ, double 
         }
     }
 
-    /** The cell size a mapping uses: 1 for the unassigned space. */
+    /**
+     * The cell size a mapping uses: 1 for the unassigned space.
+     *
+     * @return {@link #cellSize()}, or 1 when unassigned
+     */
     public double effectiveCellSize() {
         return cellSize == 0 ? 1.0 : cellSize;
     }
 
-    /** Centre of voxel (x, y, z). */
+    /**
+     * Centre of voxel (x, y, z).
+     *
+     * @param x the voxel's x; any value
+     * @param y the voxel's y; any value
+     * @param z the voxel's z; any value
+     * @return the centre in world units
+     */
     public VoxelPoint centerOf(int x, int y, int z) {
         double size = effectiveCellSize();
         return new VoxelPoint(originX + (x + 0.5) * size, originY + (y + 0.5) * size, originZ + (z + 0.5) * size);

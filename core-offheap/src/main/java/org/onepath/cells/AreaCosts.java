@@ -21,12 +21,19 @@ public final class AreaCosts {
     private int version;
     private double minCost = 1.0;
 
+    /** A table with every walkable area's multiplier at 1, at version 0. */
     public AreaCosts() {
         Arrays.fill(multipliers, 0, AREA_COUNT, 1.0);
         multipliers[WALL] = Double.POSITIVE_INFINITY;
     }
 
-    /** The multiplier of a walkable area. */
+    /**
+     * The multiplier of a walkable area.
+     *
+     * @param area a walkable area id, 0..254
+     * @return the multiplier, positive and finite
+     * @throws IllegalArgumentException if the area is not 0..254
+     */
     public double get(int area) {
         checkArea(area);
         return multipliers[area];
@@ -35,6 +42,8 @@ public final class AreaCosts {
     /**
      * Sets the multiplier of a walkable area.
      *
+     * @param area a walkable area id, 0..254
+     * @param cost the new multiplier, positive and finite
      * @throws IllegalArgumentException if the area is not 0..254 or the cost is not positive and finite
      */
     public void set(int area, double cost) {
@@ -49,7 +58,11 @@ public final class AreaCosts {
         }
     }
 
-    /** Copies every multiplier (and bumps the version if any differs). */
+    /**
+     * Copies every multiplier (and bumps the version if any differs).
+     *
+     * @param other the table to copy; it is not changed
+     */
     public void copyFrom(AreaCosts other) {
         if (!Arrays.equals(multipliers, other.multipliers)) {
             System.arraycopy(other.multipliers, 0, multipliers, 0, AREA_COUNT);
@@ -57,12 +70,20 @@ public final class AreaCosts {
         }
     }
 
-    /** The smallest multiplier; heuristics scale by it to stay admissible. */
+    /**
+     * The smallest multiplier; heuristics scale by it to stay admissible.
+     *
+     * @return the smallest multiplier of the 255 areas, positive and finite
+     */
     public double minCost() {
         return minCost;
     }
 
-    /** Whether every area has the same multiplier. */
+    /**
+     * Whether every area has the same multiplier.
+     *
+     * @return true when all 255 multipliers are equal
+     */
     public boolean isUniform() {
         double first = multipliers[0];
         for (int i = 1; i < AREA_COUNT; i++) {
@@ -73,7 +94,11 @@ public final class AreaCosts {
         return true;
     }
 
-    /** Changes so far; starts at 0. */
+    /**
+     * Changes so far; starts at 0.
+     *
+     * @return the number of changes that altered a value, or the version a restore put back
+     */
     public int version() {
         return version;
     }
@@ -81,12 +106,19 @@ public final class AreaCosts {
     /**
      * The multiplier of a cell byte, unchecked beyond the array bound (hot path of the
      * topologies; the wall reads +infinity).
+     *
+     * @param cellByte a cell byte read unsigned, 0..255
+     * @return the multiplier, +infinity for the wall (255)
      */
     public double multiplierOf(int cellByte) {
         return multipliers[cellByte];
     }
 
-    /** The table as the state format stores it. */
+    /**
+     * The table as the state format stores it.
+     *
+     * @return a new piece holding the version and a copy of the 255 multipliers
+     */
     public AreasPiece.Areas toPiece() {
         return new AreasPiece.Areas(version, Arrays.copyOf(multipliers, AREA_COUNT));
     }
@@ -94,6 +126,8 @@ public final class AreaCosts {
     /**
      * Puts back a table read from a state (already checked: 255 positive finite values), version
      * included: versions may repeat after a rollback.
+     *
+     * @param areas the checked table from a state; its values are copied
      */
     public void restore(AreasPiece.Areas areas) {
         System.arraycopy(areas.multipliers(), 0, multipliers, 0, AREA_COUNT);

@@ -17,6 +17,11 @@ public final class Cancellation {
         cancelled = true;
     }
 
+    /**
+     * Whether {@link #cancel()} has been called; a volatile read, so any thread sees it.
+     *
+     * @return true once cancelled
+     */
     public boolean isCancelled() {
         return cancelled;
     }

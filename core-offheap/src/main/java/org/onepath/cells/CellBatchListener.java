@@ -11,6 +11,12 @@ public interface CellBatchListener<S extends CellStore<S>> extends CellChangeLis
     /**
      * The smallest rectangle holding every cell the edit changed (cells inside it may be
      * unchanged): columns {@code x .. x + width - 1}, rows {@code y .. y + height - 1}.
+     *
+     * @param cells  the store that was edited
+     * @param x      the rectangle's first column
+     * @param y      the rectangle's first row
+     * @param width  the rectangle's width in cells, at least 1
+     * @param height the rectangle's height in cells, at least 1
      */
     void rectChanged(S cells, int x, int y, int width, int height);
 }

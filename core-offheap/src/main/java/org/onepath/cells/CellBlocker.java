@@ -6,5 +6,12 @@ package org.onepath.cells;
  */
 @FunctionalInterface
 public interface CellBlocker {
+    /**
+     * Whether the agent may not enter cell (x, y) (column and row on a hex grid).
+     *
+     * @param x the column, 0..width-1
+     * @param y the row, 0..height-1
+     * @return true to refuse the cell
+     */
     boolean isBlocked(int x, int y);
 }

@@ -9,6 +9,12 @@ package org.onepath.cells;
  */
 @FunctionalInterface
 public interface CellChangeListener<S extends CellStore<S>> {
-    /** Cell (x, y) changed; for a hex store x is the column and y the row. */
+    /**
+     * Cell (x, y) changed; for a hex store x is the column and y the row.
+     *
+     * @param cells the store that was edited
+     * @param x     the column, 0..width-1
+     * @param y     the row, 0..height-1
+     */
     void cellChanged(S cells, int x, int y);
 }

@@ -58,6 +58,13 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
      * its own. {@code noun} names the kind in messages ("grid", "hex grid"); {@code owner} names
      * the object in the closed-object message.
      *
+     * @param width       columns, at least 1
+     * @param height      rows, at least 1
+     * @param maxCells    the largest cell count the kind allows
+     * @param noun        the kind's name in messages, such as "grid"
+     * @param owner       the object's name in the closed-object message, such as "Grid"
+     * @param callerCells the caller's segment of at least {@code width * height} bytes, or null for
+     *                    memory of the store's own
      * @throws IllegalArgumentException if a side is below 1, the cells exceed {@code maxCells} or
      *                                  the caller's segment is too small
      */
@@ -84,22 +91,39 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
 
     // ---- size and contents ----
 
-    /** Columns. */
+    /**
+     * Columns.
+     *
+     * @return the number of columns, at least 1
+     */
     public final int width() {
         return width;
     }
 
-    /** Rows. */
+    /**
+     * Rows.
+     *
+     * @return the number of rows, at least 1
+     */
     public final int height() {
         return height;
     }
 
-    /** width * height. */
+    /**
+     * width * height.
+     *
+     * @return the number of cells, at most the store's limit
+     */
     public final int cellCount() {
         return width * height;
     }
 
-    /** Edits so far: every single-cell change, and every rectangle edit that changed a cell, bumps it once. */
+    /**
+     * Edits so far: every single-cell change, and every rectangle edit that changed a cell, bumps
+     * it once.
+     *
+     * @return the edit count; a restore puts back the saved count
+     */
     public final int version() {
         ensureOpen();
         return version;
@@ -108,45 +132,87 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     /**
      * Restores so far. Anything derived from the cells compares this as well as the version,
      * because versions may repeat after a rollback.
+     *
+     * @return the number of successful restores, 0 or more
      */
     public final int restoreCount() {
         return restoreCount;
     }
 
-    /** The area multipliers of these cells. */
+    /**
+     * The area multipliers of these cells.
+     *
+     * @return the live multipliers; changing them affects later queries
+     */
     public final AreaCosts areas() {
         return areas;
     }
 
-    /** Whether (x, y) lies inside. */
+    /**
+     * Whether (x, y) lies inside.
+     *
+     * @param x the column; any value
+     * @param y the row; any value
+     * @return whether 0 &lt;= x &lt; width and 0 &lt;= y &lt; height
+     */
     public final boolean contains(int x, int y) {
         return x >= 0 && y >= 0 && x < width && y < height;
     }
 
-    /** Row-major index of an inside cell. */
+    /**
+     * Row-major index of an inside cell.
+     *
+     * @param x the column, 0..width-1
+     * @param y the row, 0..height-1
+     * @return {@code y * width + x}
+     * @throws IllegalArgumentException if the cell is outside
+     */
     public final int indexOf(int x, int y) {
         checkInside(x, y);
         return y * width + x;
     }
 
-    /** Area id (0..255) of a cell. */
+    /**
+     * Area id (0..255) of a cell.
+     *
+     * @param x the column, 0..width-1
+     * @param y the row, 0..height-1
+     * @return the area id, 255 for a wall
+     * @throws IllegalArgumentException if the cell is outside
+     */
     public final int area(int x, int y) {
         checkInside(x, y);
         ensureOpen();
         return areaAt(y * width + x);
     }
 
-    /** Whether the cell is not a wall. */
+    /**
+     * Whether the cell is not a wall.
+     *
+     * @param x the column, 0..width-1
+     * @param y the row, 0..height-1
+     * @return true unless the cell's area id is 255
+     * @throws IllegalArgumentException if the cell is outside
+     */
     public final boolean isWalkable(int x, int y) {
         return area(x, y) != WALL;
     }
 
-    /** Whether the cells are a read-only segment (a store opened read-only), so edits throw. */
+    /**
+     * Whether the cells are a read-only segment (a store opened read-only), so edits throw.
+     *
+     * @return true when edits and restores throw {@link IllegalStateException}
+     */
     public final boolean isReadOnly() {
         return readOnly;
     }
 
-    /** A read-only view of the cell bytes (tier 3); the same view every call, so reading it allocates nothing. */
+    /**
+     * A read-only view of the cell bytes (tier 3); the same view every call, so reading it
+     * allocates nothing.
+     *
+     * @return a read-only view of the {@link #cellCount()} bytes, valid until the store is closed
+     */
     public final MemorySegment cells() {
         ensureOpen();
         return cellsView;
@@ -157,6 +223,12 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     /**
      * Sets a cell's area id (0..254 walkable, 255 wall). A change bumps {@link #version()} and
      * tells the change listeners; writing the value the cell already has does nothing.
+     *
+     * @param x    the column, 0..width-1
+     * @param y    the row, 0..height-1
+     * @param area the new area id, 0..255
+     * @throws IllegalArgumentException if the cell is outside or the id outside 0..255
+     * @throws IllegalStateException if the store is read-only or closed
      */
     public final void setArea(int x, int y, int area) {
         checkInside(x, y);
@@ -172,7 +244,15 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
         cellEdited(x, y);
     }
 
-    /** Makes a cell open (area 0) or a wall. */
+    /**
+     * Makes a cell open (area 0) or a wall.
+     *
+     * @param x        the column, 0..width-1
+     * @param y        the row, 0..height-1
+     * @param walkable true for open (area 0), false for a wall (255)
+     * @throws IllegalArgumentException if the cell is outside
+     * @throws IllegalStateException if the store is read-only or closed
+     */
     public final void setWalkable(int x, int y, boolean walkable) {
         setArea(x, y, walkable ? 0 : WALL);
     }
@@ -181,6 +261,11 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
      * Sets every cell of a rectangle (columns {@code x .. x + w - 1}, rows {@code y .. y + h - 1})
      * to {@code area}, as one edit; see {@link #setRect(int, int, int, int, byte[])}.
      *
+     * @param x    the first column, 0..width-1
+     * @param y    the first row, 0..height-1
+     * @param w    the rectangle's width in cells
+     * @param h    the rectangle's height in cells
+     * @param area the area id written to every cell, 0..255
      * @throws IllegalArgumentException naming the rectangle if it is not inside (nothing is
      *                                  written), or if the area is outside 0..255
      */
@@ -197,6 +282,11 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
      * smallest rectangle holding every changed cell, any other listener one call per changed
      * cell, row-major. The cells already hold the final state when they are called.
      *
+     * @param x     the first column, 0..width-1
+     * @param y     the first row, 0..height-1
+     * @param w     the rectangle's width in cells
+     * @param h     the rectangle's height in cells
+     * @param areas the {@code w * h} area ids, row-major; only read
      * @throws IllegalArgumentException naming the rectangle if it is not inside, or naming both
      *                                  lengths if {@code areas} does not hold {@code w * h} ids;
      *                                  nothing is written then
@@ -228,19 +318,32 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
 
     // ---- listeners ----
 
-    /** Registers a listener; a {@link CellBatchListener} hears rectangle edits as one call. */
+    /**
+     * Registers a listener; a {@link CellBatchListener} hears rectangle edits as one call.
+     *
+     * @param listener told of every cell edit after it happens, on the editing thread
+     */
     protected final synchronized void addListener(CellChangeListener<S> listener) {
         listeners = ListenerArrays.with(listeners, listener);
     }
 
-    /** Removes a listener; returns whether it was registered. */
+    /**
+     * Removes a listener; returns whether it was registered.
+     *
+     * @param listener a listener added before
+     * @return whether it was registered
+     */
     protected final synchronized boolean removeListener(CellChangeListener<S> listener) {
         CellChangeListener<S>[] current = listeners;
         listeners = ListenerArrays.without(current, listener);
         return listeners != current;
     }
 
-    /** Whether any listener is registered (a restore then lists the cells that differ). */
+    /**
+     * Whether any listener is registered (a restore then lists the cells that differ).
+     *
+     * @return true when at least one listener is registered
+     */
     protected final boolean hasListeners() {
         return listeners.length > 0;
     }
@@ -289,6 +392,11 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     /**
      * Hook for derived data kept beside the cells: the inclusive bounds of an edit, called before
      * the listeners hear it. Does nothing by default.
+     *
+     * @param x0 the edit's first column
+     * @param y0 the edit's first row
+     * @param x1 the edit's last column, inclusive
+     * @param y1 the edit's last row, inclusive
      */
     protected void edited(int x0, int y0, int x1, int y1) {}
 
@@ -298,6 +406,14 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
      * Puts restored cells, version and area costs in place of the current ones (already checked
      * by the caller), runs {@code alsoRestore} for what the owner keeps beside them, then tells
      * the listeners about each cell that differs, in row-major order, as single-cell edits.
+     *
+     * @param from            the restored cell bytes, {@link #cellCount()} of them from offset 0
+     * @param restoredVersion the version the state carried
+     * @param restoredAreas   the area costs the state carried
+     * @param listened        whether listeners were registered when the restore began, so changed
+     *                        cells are collected
+     * @param alsoRestore     runs after the cells and costs are in place and before the listeners
+     *                        hear
      */
     protected final void restoreCells(
             MemorySegment from,
@@ -347,17 +463,30 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
 
     // ---- memory and state ----
 
-    /** The cell memory itself, for builders filling a store no one else has seen yet. */
+    /**
+     * The cell memory itself, for builders filling a store no one else has seen yet.
+     *
+     * @return the writable cell segment, {@link #cellCount()} bytes
+     */
     protected final MemorySegment writableCells() {
         return cells;
     }
 
-    /** The arena the store owns, for derived memory that lives and dies with the cells. */
+    /**
+     * The arena the store owns, for derived memory that lives and dies with the cells.
+     *
+     * @return the store's shared arena, closed with the store
+     */
     protected final Arena arena() {
         return arena;
     }
 
-    /** Area id (0..255) of the cell at a row-major index (0..cellCount-1); no open check. */
+    /**
+     * Area id (0..255) of the cell at a row-major index (0..cellCount-1); no open check.
+     *
+     * @param index a row-major index, 0..cellCount-1
+     * @return the area id, 255 for a wall
+     */
     public final int areaAt(int index) {
         return cells.get(GridCellsLayout.CELL, index) & 0xFF;
     }
@@ -367,7 +496,11 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
         state.ensureOpen();
     }
 
-    /** Whether {@link #close()} has run. */
+    /**
+     * Whether {@link #close()} has run.
+     *
+     * @return true once the store is closed
+     */
     protected final boolean isClosed() {
         return state.isClosed();
     }
@@ -386,6 +519,9 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
      * {@code need} bytes, and not read-only under writable cells (their edits would have nowhere
      * to go).
      *
+     * @param name  the table's name, used in the messages
+     * @param table the caller's segment
+     * @param need  the bytes the table must hold at least
      * @throws IllegalArgumentException naming the table, its size and what the cells need
      */
     public final void checkTableOver(String name, MemorySegment table, long need) {
@@ -415,7 +551,13 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     /** Closes what the owner keeps beside the cells; runs once, before the cells are freed. */
     protected void closeDerived() {}
 
-    /** Throws naming the cell unless it lies inside. */
+    /**
+     * Throws naming the cell unless it lies inside.
+     *
+     * @param x the column
+     * @param y the row
+     * @throws IllegalArgumentException if the cell lies outside
+     */
     protected final void checkInside(int x, int y) {
         if (!contains(x, y)) {
             throw new IllegalArgumentException(
@@ -433,6 +575,12 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     /**
      * Throws naming the size unless both sides are at least 1 and the cells at most {@code maxCells};
      * {@code noun} names the kind ("grid", "hex grid").
+     *
+     * @param width    columns; at least 1 to pass
+     * @param height   rows; at least 1 to pass
+     * @param maxCells the largest cell count allowed
+     * @param noun     the kind's name in the message
+     * @throws IllegalArgumentException if a side is below 1 or the cells exceed {@code maxCells}
      */
     protected static void checkSize(int width, int height, int maxCells, String noun) {
         if (width < 1 || height < 1) {
@@ -444,7 +592,12 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
         }
     }
 
-    /** Throws naming the id unless it is 0..255. */
+    /**
+     * Throws naming the id unless it is 0..255.
+     *
+     * @param area the area id to check
+     * @throws IllegalArgumentException unless the id is 0..255
+     */
     protected static void checkAreaId(int area) {
         if (area < 0 || area > WALL) {
             throw new IllegalArgumentException("area id " + area + " is outside 0..255");

@@ -13,7 +13,11 @@ public enum Connectivity {
         this.moves = moves;
     }
 
-    /** Number of moves out of a cell in open space. */
+    /**
+     * Number of moves out of a cell in open space.
+     *
+     * @return 4 or 8
+     */
     public int moves() {
         return moves;
     }

@@ -19,6 +19,12 @@ public enum DiagonalRule {
         this.code = code;
     }
 
+    /**
+     * The rule's fixed number, which indexes per-rule tables: 0 NO_CORNER_CUTTING, 1 NO_SQUEEZING,
+     * 2 ALLOW_ALL.
+     *
+     * @return the code, 0..2
+     */
     public int code() {
         return code;
     }

@@ -15,6 +15,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD, ElementType.CONSTRUCTOR, ElementType.FIELD})
 public @interface Experimental {
-    /** The feature's id, such as {@code "ONEPATH0001"} for improved pruning. */
+    /**
+     * The feature's id, such as {@code "ONEPATH0001"} for improved pruning.
+     *
+     * @return the feature's id, as the documentation and release notes name it
+     */
     String value();
 }

@@ -22,7 +22,9 @@ import java.lang.foreign.ValueLayout;
 public final class GridCellsLayout {
     private GridCellsLayout() {}
 
+    /** Bytes per cell: one. */
     public static final long CELL_BYTES = 1;
+    /** The value layout of one cell (or clearance) byte, read unsigned by masking with 0xFF. */
     public static final ValueLayout.OfByte CELL = ValueLayout.JAVA_BYTE;
     /** The wall area id. */
     public static final int WALL = 255;
@@ -35,7 +37,14 @@ public final class GridCellsLayout {
      */
     public static final int CLEARANCE_DERIVATION_VERSION = 1;
 
-    /** Byte offset of cell (x, y) in a grid {@code width} cells wide. */
+    /**
+     * Byte offset of cell (x, y) in a grid {@code width} cells wide.
+     *
+     * @param x     the column, 0..width-1
+     * @param y     the row, 0..height-1
+     * @param width the grid's width in cells, at least 1
+     * @return {@code y * width + x}, in bytes
+     */
     public static long offset(int x, int y, int width) {
         return (long) y * width + x;
     }

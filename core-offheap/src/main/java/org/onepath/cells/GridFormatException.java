@@ -7,10 +7,15 @@ package org.onepath.cells;
 public class GridFormatException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
+    /** The file name, or "text" for a string. */
     private final String source;
+    /** The 1-based line number, 0 when the problem is not on one line. */
     private final int line;
 
     /**
+     * Creates the exception; the message is {@code source:line: detail}, without {@code :line}
+     * when the line is 0.
+     *
      * @param source file name or "text"
      * @param line   1-based line number, 0 when the problem is not on one line
      * @param detail what is wrong and what was expected
@@ -21,12 +26,20 @@ public class GridFormatException extends IllegalArgumentException {
         this.line = line;
     }
 
-    /** The file name or "text". */
+    /**
+     * The file name or "text".
+     *
+     * @return the source name given at creation
+     */
     public String source() {
         return source;
     }
 
-    /** The 1-based line number, 0 when not tied to a line. */
+    /**
+     * The 1-based line number, 0 when not tied to a line.
+     *
+     * @return the line, 1 or more, or 0
+     */
     public int line() {
         return line;
     }

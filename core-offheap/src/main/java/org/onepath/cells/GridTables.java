@@ -22,6 +22,9 @@ public record GridTables(
     /**
      * Checks the tables against a grid's size and access.
      *
+     * @param width         the grid's width in cells
+     * @param height        the grid's height in cells
+     * @param readOnlyCells whether the grid's cells are read-only, which every table must then be
      * @throws IllegalArgumentException naming the table that is too small, or whose access
      *                                  (read-only or writable) differs from the cells'
      */

@@ -9,9 +9,19 @@ import java.lang.foreign.MemorySegment;
 public final class GridText {
     private GridText() {}
 
-    /** A checked picture: its size and its rows, every character a valid cell. */
+    /**
+     * A checked picture: its size and its rows, every character a valid cell.
+     *
+     * @param width  the number of columns, the length of every row
+     * @param height the number of rows, at least 1
+     * @param rows   the lines of the picture, top first, without line breaks
+     */
     public record Picture(int width, int height, String[] rows) {
-        /** Writes the area ids into {@code cells}, row-major, {@code width} bytes a row. */
+        /**
+         * Writes the area ids into {@code cells}, row-major, {@code width} bytes a row.
+         *
+         * @param cells a segment of at least {@code width * height} bytes, written from offset 0
+         */
         public void fill(MemorySegment cells) {
             for (int y = 0; y < height; y++) {
                 for (int x = 0; x < width; x++) {
@@ -24,6 +34,8 @@ public final class GridText {
     /**
      * Reads and checks a picture. Lines end with LF or CRLF; one final line break is allowed.
      *
+     * @param picture the text, one line per row
+     * @return the checked picture
      * @throws GridFormatException naming the line and column of a bad character or a ragged row
      */
     public static Picture read(String picture) {

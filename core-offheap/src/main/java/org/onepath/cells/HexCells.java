@@ -14,30 +14,56 @@ public abstract class HexCells extends CellStore<HexCells> {
 
     private final HexLayout layout;
 
-    /** Hex cells of their own memory in {@code layout}. */
+    /**
+     * Hex cells of their own memory in {@code layout}.
+     *
+     * @param width  columns, at least 1
+     * @param height rows, at least 1; width times height at most {@link #MAX_CELLS}
+     * @param layout which rows or columns are shifted
+     * @throws IllegalArgumentException if the size is out of range
+     */
     protected HexCells(int width, int height, HexLayout layout) {
         super(width, height, MAX_CELLS, "hex grid", "HexGrid", null);
         this.layout = Objects.requireNonNull(layout, "layout");
     }
 
-    /** The offset layout: which rows or columns are shifted, and whether hexes point up. */
+    /**
+     * The offset layout: which rows or columns are shifted, and whether hexes point up.
+     *
+     * @return the layout, not null
+     */
     public final HexLayout layout() {
         return layout;
     }
 
-    /** Whether the offset cell lies inside. */
+    /**
+     * Whether the offset cell lies inside.
+     *
+     * @param cell the offset cell (column, row)
+     * @return whether the cell lies inside the grid
+     */
     public final boolean contains(Cell cell) {
         return contains(cell.x(), cell.y());
     }
 
     // ---- listeners ----
 
-    /** Registers a listener for cell edits; a {@link HexBatchListener} hears rectangle edits as one call. */
+    /**
+     * Registers a listener for cell edits; a {@link HexBatchListener} hears rectangle edits as one
+     * call.
+     *
+     * @param listener told of every cell edit after it happens, on the editing thread
+     */
     public final void addChangeListener(HexChangeListener listener) {
         addListener(listener);
     }
 
-    /** Removes a listener; returns whether it was registered. */
+    /**
+     * Removes a listener; returns whether it was registered.
+     *
+     * @param listener a listener added before
+     * @return whether it was registered
+     */
     public final boolean removeChangeListener(HexChangeListener listener) {
         return removeListener(listener);
     }

@@ -6,6 +6,9 @@ package org.onepath.cells;
  *
  * <p>The six neighbours, in the normative order that decides which of two equal-cost parents a
  * search keeps: (+1, 0), (+1, -1), (0, -1), (-1, 0), (-1, +1), (0, +1) ({@link #neighbor(int)}).
+ *
+ * @param q the axial column coordinate
+ * @param r the axial row coordinate
  */
 public record HexCoord(int q, int r) {
     /** Number of neighbours of a hex. */
@@ -21,30 +24,54 @@ public record HexCoord(int q, int r) {
     private static final int[] DQ = {1, 1, 0, -1, -1, 0};
     private static final int[] DR = {0, -1, -1, 0, 1, 1};
 
-    /** The third cube coordinate, {@code -q - r}. */
+    /**
+     * The third cube coordinate, {@code -q - r}.
+     *
+     * @return {@code -q - r}
+     */
     public int s() {
         return -q - r;
     }
 
-    /** Step q of direction 0..5. */
+    /**
+     * Step q of direction 0..5.
+     *
+     * @param direction the direction, 0..5
+     * @return the step in q, -1..1
+     */
     public static int directionQ(int direction) {
         checkDirection(direction);
         return DQ[direction];
     }
 
-    /** Step r of direction 0..5. */
+    /**
+     * Step r of direction 0..5.
+     *
+     * @param direction the direction, 0..5
+     * @return the step in r, -1..1
+     */
     public static int directionR(int direction) {
         checkDirection(direction);
         return DR[direction];
     }
 
-    /** The neighbour in direction 0..5 (the normative order). */
+    /**
+     * The neighbour in direction 0..5 (the normative order).
+     *
+     * @param direction the direction, 0..5
+     * @return the adjacent hex in that direction
+     */
     public HexCoord neighbor(int direction) {
         checkDirection(direction);
         return new HexCoord(q + DQ[direction], r + DR[direction]);
     }
 
-    /** Hex distance to another hex: the number of moves between them on an unbounded grid. */
+    /**
+     * Hex distance to another hex: the number of moves between them on an unbounded grid.
+     *
+     * @param other the other hex
+     * @return the number of moves, 0 or more
+     */
     public int distanceTo(HexCoord other) {
         return distance(other.q - q, other.r - r);
     }
@@ -53,6 +80,9 @@ public record HexCoord(int q, int r) {
      * Hex distance of an axial offset: with {@code ds = -dq - dr}, {@code (|dq| + |dr| + |ds|) / 2}.
      * Computed in 64 bits.
      *
+     * @param dq the offset in q
+     * @param dr the offset in r
+     * @return the distance, 0 or more
      * @throws ArithmeticException if the distance does not fit an int
      */
     public static int distance(long dq, long dr) {
@@ -68,6 +98,9 @@ public record HexCoord(int q, int r) {
      * So a point exactly between two hexes goes to the one in direction (+1, 0), (+1, -1) or
      * (0, +1) from the other.
      *
+     * @param q the fractional axial q
+     * @param r the fractional axial r
+     * @return the hex containing the point
      * @throws IllegalArgumentException if a coordinate is NaN or beyond +-2^30
      */
     public static HexCoord round(double q, double r) {

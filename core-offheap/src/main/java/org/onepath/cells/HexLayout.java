@@ -38,12 +38,20 @@ public enum HexLayout {
         this.pointy = pointy;
     }
 
-    /** The code the state format stores: 0..3. */
+    /**
+     * The code the state format stores: 0..3.
+     *
+     * @return the layout's code, 0..3
+     */
     public int code() {
         return code;
     }
 
-    /** Whether hexagons have a vertex at the top (rows of cells) rather than an edge (columns). */
+    /**
+     * Whether hexagons have a vertex at the top (rows of cells) rather than an edge (columns).
+     *
+     * @return true for the two pointy layouts
+     */
     public boolean isPointy() {
         return pointy;
     }
@@ -51,6 +59,8 @@ public enum HexLayout {
     /**
      * The layout with a code.
      *
+     * @param code a layout code, 0..3
+     * @return the layout with that code
      * @throws IllegalArgumentException for a code outside 0..3
      */
     public static HexLayout ofCode(int code) {
@@ -60,7 +70,13 @@ public enum HexLayout {
         return BY_CODE[code];
     }
 
-    /** Axial q of offset cell (col, row). */
+    /**
+     * Axial q of offset cell (col, row).
+     *
+     * @param col the offset column; any value
+     * @param row the offset row; any value
+     * @return the axial q
+     */
     public int q(int col, int row) {
         return switch (this) {
             case POINTY_ODD_ROW -> col - (row - (row & 1)) / 2;
@@ -69,7 +85,13 @@ public enum HexLayout {
         };
     }
 
-    /** Axial r of offset cell (col, row). */
+    /**
+     * Axial r of offset cell (col, row).
+     *
+     * @param col the offset column; any value
+     * @param row the offset row; any value
+     * @return the axial r
+     */
     public int r(int col, int row) {
         return switch (this) {
             case POINTY_ODD_ROW, POINTY_EVEN_ROW -> row;
@@ -78,7 +100,13 @@ public enum HexLayout {
         };
     }
 
-    /** Offset column of axial (q, r): the inverse of {@link #q} and {@link #r}. */
+    /**
+     * Offset column of axial (q, r): the inverse of {@link #q} and {@link #r}.
+     *
+     * @param q the axial q; any value
+     * @param r the axial r; any value
+     * @return the offset column
+     */
     public int col(int q, int r) {
         return switch (this) {
             case POINTY_ODD_ROW -> q + (r - (r & 1)) / 2;
@@ -87,7 +115,13 @@ public enum HexLayout {
         };
     }
 
-    /** Offset row of axial (q, r). */
+    /**
+     * Offset row of axial (q, r).
+     *
+     * @param q the axial q; any value
+     * @param r the axial r; any value
+     * @return the offset row
+     */
     public int row(int q, int r) {
         return switch (this) {
             case POINTY_ODD_ROW, POINTY_EVEN_ROW -> r;
@@ -96,17 +130,33 @@ public enum HexLayout {
         };
     }
 
-    /** Axial coordinates of offset cell (col, row). */
+    /**
+     * Axial coordinates of offset cell (col, row).
+     *
+     * @param col the offset column; any value
+     * @param row the offset row; any value
+     * @return the axial coordinates
+     */
     public HexCoord toAxial(int col, int row) {
         return new HexCoord(q(col, row), r(col, row));
     }
 
-    /** Axial coordinates of an offset cell. */
+    /**
+     * Axial coordinates of an offset cell.
+     *
+     * @param cell the offset cell (column as x, row as y)
+     * @return the axial coordinates
+     */
     public HexCoord toAxial(Cell cell) {
         return toAxial(cell.x(), cell.y());
     }
 
-    /** The offset cell (col as x, row as y) of axial coordinates. */
+    /**
+     * The offset cell (col as x, row as y) of axial coordinates.
+     *
+     * @param hex the axial coordinates
+     * @return the offset cell, which may lie outside any grid
+     */
     public Cell toOffset(HexCoord hex) {
         return new Cell(col(hex.q(), hex.r()), row(hex.q(), hex.r()));
     }

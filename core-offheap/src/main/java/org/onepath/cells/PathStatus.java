@@ -30,6 +30,11 @@ public enum PathStatus {
         this.code = code;
     }
 
+    /**
+     * The status's number in the snapshot and host formats; codes never change meaning.
+     *
+     * @return the code, 0..7
+     */
     public int code() {
         return code;
     }
@@ -37,6 +42,8 @@ public enum PathStatus {
     /**
      * The status with a code.
      *
+     * @param code a status code, 0..7
+     * @return the status with that code
      * @throws IllegalArgumentException for a code outside 0..7
      */
     public static PathStatus ofCode(int code) {

@@ -39,6 +39,12 @@ public abstract class SquareCells extends CellStore<SquareCells> {
     /**
      * Square cells over {@code callerCells} (or their own memory when it is null), with the
      * caller's clearance bytes when {@code bakedClearance} is not null (taken as current).
+     *
+     * @param width          columns, at least 1
+     * @param height         rows, at least 1; width times height at most {@link #MAX_CELLS}
+     * @param callerCells    the caller's segment of at least {@code width * height} bytes, or null
+     * @param bakedClearance the caller's clearance bytes, at least {@code width * height}, or null
+     *                       to compute them on first read
      */
     protected SquareCells(int width, int height, MemorySegment callerCells, MemorySegment bakedClearance) {
         super(width, height, MAX_CELLS, "grid", "Grid", callerCells);
@@ -54,6 +60,10 @@ public abstract class SquareCells extends CellStore<SquareCells> {
     /**
      * True clearance: the side of the largest square of walkable cells with this cell as its
      * top-left corner (0 for a wall, capped at 255). 0 outside the grid.
+     *
+     * @param x the column; any value
+     * @param y the row; any value
+     * @return the clearance, 0..255
      */
     public final int maxAgentSizeAt(int x, int y) {
         ensureOpen();
@@ -63,19 +73,39 @@ public abstract class SquareCells extends CellStore<SquareCells> {
         return clearance().get(GridCellsLayout.CELL, (long) y * width() + x) & 0xFF;
     }
 
-    /** Whether an agent of {@code size} cells fits with its top-left cell at (x, y). */
+    /**
+     * Whether an agent of {@code size} cells fits with its top-left cell at (x, y).
+     *
+     * @param x    the agent's top-left column; any value
+     * @param y    the agent's top-left row; any value
+     * @param size the agent's side in cells, 1..255
+     * @return whether every cell of the size x size square is inside and walkable
+     * @throws IllegalArgumentException if the size is outside 1..255
+     */
     public final boolean canFit(int x, int y, int size) {
         checkAgentSize(size);
         return maxAgentSizeAt(x, y) >= size;
     }
 
-    /** Whether an agent of {@code size} cells fits with its top-left cell at {@code cell}; see {@link #canFit(int, int, int)}. */
+    /**
+     * Whether an agent of {@code size} cells fits with its top-left cell at {@code cell}; see
+     * {@link #canFit(int, int, int)}.
+     *
+     * @param cell the agent's top-left cell
+     * @param size the agent's side in cells, 1..255
+     * @return whether every cell of the size x size square is inside and walkable
+     */
     public final boolean canFit(Cell cell, int size) {
         java.util.Objects.requireNonNull(cell, "cell");
         return canFit(cell.x(), cell.y(), size);
     }
 
-    /** The clearance at {@code cell}; see {@link #maxAgentSizeAt(int, int)}. */
+    /**
+     * The clearance at {@code cell}; see {@link #maxAgentSizeAt(int, int)}.
+     *
+     * @param cell the cell; any coordinates
+     * @return the clearance, 0..255
+     */
     public final int maxAgentSizeAt(Cell cell) {
         java.util.Objects.requireNonNull(cell, "cell");
         return maxAgentSizeAt(cell.x(), cell.y());
@@ -85,6 +115,9 @@ public abstract class SquareCells extends CellStore<SquareCells> {
      * A read-only view of the clearance bytes, recomputed first if cells changed since the last
      * read (tier 3). The view stays valid: later recomputations write the same memory, and every
      * call returns the same view, so reading it allocates nothing once it exists.
+     *
+     * @return a read-only view of the {@link #cellCount()} clearance bytes, valid until the grid is
+     *         closed
      */
     public final synchronized MemorySegment clearance() {
         ensureOpen();
@@ -106,6 +139,8 @@ public abstract class SquareCells extends CellStore<SquareCells> {
     /**
      * The width of a walkability array indexed {@code [row][column]}, 0 when it has no rows.
      *
+     * @param walkable rows indexed {@code [row][column]}
+     * @return the length of row 0, or 0
      * @throws IllegalArgumentException naming the first row whose length differs from row 0's
      */
     protected static int widthOf(boolean[][] walkable) {
@@ -120,7 +155,13 @@ public abstract class SquareCells extends CellStore<SquareCells> {
         return w;
     }
 
-    /** Writes a wall into every cell that {@code walkable[y][x]} says is closed (rows checked by {@link #widthOf}). */
+    /**
+     * Writes a wall into every cell that {@code walkable[y][x]} says is closed (rows checked by
+     * {@link #widthOf}).
+     *
+     * @param walkable rows indexed {@code [row][column]}, {@link #height()} rows of
+     *                 {@link #width()} values
+     */
     protected final void writeWalls(boolean[][] walkable) {
         MemorySegment cells = writableCells();
         int w = width();
@@ -136,6 +177,9 @@ public abstract class SquareCells extends CellStore<SquareCells> {
     /**
      * Checks that a caller's segment can give the cells of a {@code width x height} grid.
      *
+     * @param cells  the caller's segment
+     * @param width  columns; at least 1 to pass
+     * @param height rows; at least 1 to pass
      * @throws IllegalArgumentException if the size is out of range or the segment holds fewer bytes
      */
     protected static void checkCellSource(MemorySegment cells, int width, int height) {
@@ -154,6 +198,7 @@ public abstract class SquareCells extends CellStore<SquareCells> {
      * multipliers, times 1.4142135623730951 for a diagonal), multiplied by 2^32 and rounded half to
      * even; the integers are added. StepCost hooks are not priced.
      *
+     * @param cells the path's cells in order, each inside the grid
      * @return the price, or empty for a path with a step between cells that are not neighbours
      *         (any-angle waypoints, repeated cells), a wall on it, or a price beyond a long;
      *         an empty path or a single cell costs 0
@@ -167,6 +212,9 @@ public abstract class SquareCells extends CellStore<SquareCells> {
      * The allocation-free form of {@link #tryGetFixedCost(List)} over row-major indices
      * {@code cells[0..count)}: the price, or -1 when it cannot be priced.
      *
+     * @param cells the path's row-major indices
+     * @param count the number of indices to read, 0..cells.length
+     * @return the price in 2^-32 units, or -1
      * @throws IllegalArgumentException naming an index outside the grid, or a count outside the array
      */
     public final long fixedCost(int[] cells, int count) {
@@ -177,6 +225,13 @@ public abstract class SquareCells extends CellStore<SquareCells> {
      * The row-major index of the nearest cell an agent of {@code agentSize} may stand on (it
      * fits, and {@code blocked}, when not null, does not refuse it) within {@code radius}
      * Chebyshev rings of (x, y), or -1; the facade's nearest-walkable queries.
+     *
+     * @param x         the query column; may lie outside the grid
+     * @param y         the query row; may lie outside the grid
+     * @param agentSize the agent's side in cells, 1..255
+     * @param radius    the number of rings to scan, 0 or more
+     * @param blocked   the delegate that may refuse cells, or null
+     * @return the row-major index of the nearest cell, or -1
      */
     protected final int nearestWalkableIndex(int x, int y, int agentSize, int radius, CellBlocker blocked) {
         ensureOpen();
@@ -215,7 +270,12 @@ public abstract class SquareCells extends CellStore<SquareCells> {
         editedRects[at + 3] = y1;
     }
 
-    /** Throws naming the size unless it is 1..{@value #MAX_AGENT_SIZE}. */
+    /**
+     * Throws naming the size unless it is 1..{@value #MAX_AGENT_SIZE}.
+     *
+     * @param size the agent's side in cells
+     * @throws IllegalArgumentException unless size is 1..{@value #MAX_AGENT_SIZE}
+     */
     public static void checkAgentSize(int size) {
         if (size < 1 || size > MAX_AGENT_SIZE) {
             throw new IllegalArgumentException("agent size " + size + " is outside 1..255");
@@ -230,6 +290,8 @@ public abstract class SquareCells extends CellStore<SquareCells> {
      * not part of it. The value is cached: a repeated call with no edit in between is O(1), and a
      * cell edit ({@link #setArea}, {@link #setRect}), a restore or an area-cost change makes the
      * next call recompute.
+     *
+     * @return the hash, any 64-bit value
      */
     public final synchronized long contentHash() {
         ensureOpen();
@@ -249,19 +311,33 @@ public abstract class SquareCells extends CellStore<SquareCells> {
         return hashValue;
     }
 
-    /** Times {@link #contentHash()} computed the hash. */
+    /**
+     * Times {@link #contentHash()} computed the hash.
+     *
+     * @return the number of hash computations since the store was made
+     */
     protected final synchronized int hashComputations() {
         return hashComputations;
     }
 
     // ---- listeners ----
 
-    /** Registers a listener for cell edits; a {@link GridBatchListener} hears rectangle edits as one call. */
+    /**
+     * Registers a listener for cell edits; a {@link GridBatchListener} hears rectangle edits as one
+     * call.
+     *
+     * @param listener told of every cell edit after it happens, on the editing thread
+     */
     public final void addChangeListener(GridChangeListener listener) {
         addListener(listener);
     }
 
-    /** Removes a listener; returns whether it was registered. */
+    /**
+     * Removes a listener; returns whether it was registered.
+     *
+     * @param listener a listener added before
+     * @return whether it was registered
+     */
     public final boolean removeChangeListener(GridChangeListener listener) {
         return removeListener(listener);
     }

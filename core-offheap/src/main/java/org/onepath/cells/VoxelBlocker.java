@@ -7,5 +7,13 @@ package org.onepath.cells;
  */
 @FunctionalInterface
 public interface VoxelBlocker {
+    /**
+     * Whether the agent may not enter voxel (x, y, z).
+     *
+     * @param x the voxel's x, 0..sizeX-1
+     * @param y the voxel's y, 0..sizeY-1
+     * @param z the voxel's z, 0..sizeZ-1
+     * @return true to refuse the voxel
+     */
     boolean isBlocked(int x, int y, int z);
 }

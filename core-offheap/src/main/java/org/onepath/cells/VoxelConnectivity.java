@@ -18,7 +18,11 @@ public enum VoxelConnectivity {
         this.moves = moves;
     }
 
-    /** Number of moves out of a voxel in open space. */
+    /**
+     * Number of moves out of a voxel in open space.
+     *
+     * @return 6, 18 or 26
+     */
     public int moves() {
         return moves;
     }

@@ -7,5 +7,17 @@ package org.onepath.cells;
  */
 @FunctionalInterface
 public interface VoxelStepCost {
+    /**
+     * The cost of one move between neighbouring voxels, replacing the grid's own.
+     *
+     * @param fromX    the x moved from
+     * @param fromY    the y moved from
+     * @param fromZ    the z moved from
+     * @param toX      the x moved to
+     * @param toY      the y moved to
+     * @param toZ      the z moved to
+     * @param gridCost the cost the grid's own rule gives the move (from the area multipliers)
+     * @return the move's cost, 0 or more and finite; NaN, negative or +infinity removes the move
+     */
     double cost(int fromX, int fromY, int fromZ, int toX, int toY, int toZ, double gridCost);
 }

@@ -34,14 +34,31 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
     private final int[] neighborNodes;
     private final double[] neighborCosts;
 
-    /** A* with heuristic weight 1. */
+    /**
+     * A* with heuristic weight 1.
+     *
+     * @param topology  the moves and base costs; its node count must not exceed the buffers'
+     * @param stepCost  the hook that prices each move from its base cost
+     * @param heuristic the estimate to the goal, aimed by {@code begin}
+     * @param buffers   the working memory, holding at least the topology's node count; shared only
+     *                  with searches that do not run at the same time
+     * @throws IllegalArgumentException if the buffers hold fewer nodes than the topology
+     */
     public AStar(T topology, C stepCost, H heuristic, GridSearchBuffers buffers) {
         this(topology, stepCost, heuristic, buffers, 1.0);
     }
 
     /**
-     * @param weight heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0 (above 1 gives
-     *               up optimality)
+     * A* with a heuristic weight.
+     *
+     * @param topology  the moves and base costs; its node count must not exceed the buffers'
+     * @param stepCost  the hook that prices each move from its base cost
+     * @param heuristic the estimate to the goal, aimed by {@code begin}
+     * @param buffers   the working memory, holding at least the topology's node count
+     * @param weight    heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0 (above 1
+     *                  gives up optimality)
+     * @throws IllegalArgumentException if the weight is out of range or the buffers hold fewer
+     *                                  nodes than the topology
      */
     public AStar(T topology, C stepCost, H heuristic, GridSearchBuffers buffers, double weight) {
         Objects.requireNonNull(topology, "topology");
@@ -60,14 +77,29 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         this.neighborCosts = new double[topology.maxDegree()];
     }
 
+    /**
+     * The moves this search expands.
+     *
+     * @return the topology given at construction
+     */
     public T topology() {
         return topology;
     }
 
+    /**
+     * The working memory this search uses.
+     *
+     * @return the buffers given at construction
+     */
     public GridSearchBuffers buffers() {
         return buffers;
     }
 
+    /**
+     * The heuristic weight w in {@code f = g + w * h}.
+     *
+     * @return the weight, finite and 0 or more
+     */
     public double weight() {
         return weight;
     }
@@ -134,7 +166,12 @@ public final class AStar<T extends GridTopology, C extends StepCost, H extends H
         return status;
     }
 
-    /** Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown. */
+    /**
+     * Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has
+     * grown.
+     *
+     * @param w the writer the state is appended to
+     */
     public void writeState(StateWriter w) {
         writeStateTo(w);
     }

@@ -40,6 +40,9 @@ public final class GridSearchBuffers implements AutoCloseable {
     private final NativeIntList expansions = new NativeIntList();
 
     /**
+     * Working memory for searches over nodes 0..nodeCount-1, allocated now: one node record per
+     * node (zeroed, so no node reads as reached) plus the open set.
+     *
      * @param nodeCount nodes 0..nodeCount-1 (at most 2^30)
      */
     public GridSearchBuffers(int nodeCount) {
@@ -52,55 +55,102 @@ public final class GridSearchBuffers implements AutoCloseable {
         this.openSet = new OpenSet(nodeCount);
     }
 
+    /**
+     * The number of nodes these buffers hold.
+     *
+     * @return the node count, 1..2^30
+     */
     public int nodeCount() {
         return nodeCount;
     }
 
-    /** The open set the searches over these buffers use. */
+    /**
+     * The open set the searches over these buffers use.
+     *
+     * @return the open set, owned by these buffers
+     */
     public OpenSet openSet() {
         return openSet;
     }
 
-    /** Whether searches record their expanded nodes in order. */
+    /**
+     * Whether searches record their expanded nodes in order.
+     *
+     * @return whether expansions are recorded
+     */
     public boolean recordsExpansions() {
         return recordExpansions;
     }
 
-    /** Turns recording of expanded nodes on or off for the next searches. */
+    /**
+     * Turns recording of expanded nodes on or off for the next searches.
+     *
+     * @param on true to record the expanded nodes, false to skip them
+     */
     public void recordExpansions(boolean on) {
         state.ensureOpen();
         this.recordExpansions = on;
     }
 
-    /** Number of nodes the last search recorded as expanded. */
+    /**
+     * Number of nodes the last search recorded as expanded.
+     *
+     * @return the number of recorded nodes, 0 or more
+     */
     public int expandedNodeCount() {
         return expansions.size();
     }
 
-    /** The recorded expanded nodes of the last search, in expansion order. */
+    /**
+     * The recorded expanded nodes of the last search, in expansion order.
+     *
+     * @return a new array of the recorded node indices
+     */
     public int[] expandedNodes() {
         state.ensureOpen();
         return expansions.toArray();
     }
 
-    /** Whether the current search has reached the node. */
+    /**
+     * Whether the current search has reached the node.
+     *
+     * @param node a node index, 0..nodeCount-1
+     * @return true when the node has a record in the current generation
+     */
     public boolean isVisited(int node) {
         return (mark(node) >>> GENERATION_SHIFT) == generation;
     }
 
-    /** Whether the current search has closed the node. */
+    /**
+     * Whether the current search has closed the node.
+     *
+     * @param node a node index, 0..nodeCount-1
+     * @return true when the node was popped and closed in the current search
+     */
     public boolean isClosed(int node) {
         int m = mark(node);
         return (m >>> GENERATION_SHIFT) == generation && (m & CLOSED_BIT) != 0;
     }
 
-    /** Cost from the start of a visited node. */
+    /**
+     * Cost from the start of a visited node.
+     *
+     * @param node a visited node index, 0..nodeCount-1
+     * @return the node's g, 0 or more
+     * @throws IllegalArgumentException if the node was not reached by the current search
+     */
     public double cost(int node) {
         checkVisited(node);
         return records.get(G, node * RECORD_BYTES + G_OFFSET);
     }
 
-    /** Parent of a visited node, -1 for the start. */
+    /**
+     * Parent of a visited node, -1 for the start.
+     *
+     * @param node a visited node index, 0..nodeCount-1
+     * @return the parent node index, or -1 for the start
+     * @throws IllegalArgumentException if the node was not reached by the current search
+     */
     public int parent(int node) {
         checkVisited(node);
         return records.get(INT, node * RECORD_BYTES + PARENT_OFFSET);

@@ -17,9 +17,13 @@ public final class HexDistanceHeuristic implements Heuristic {
     private int goalR;
 
     /**
+     * A hex-distance estimate for a grid of this width and layout.
+     *
      * @param width  grid width, to turn node indices into columns and rows
      * @param layout the grid's layout, to turn offset cells into axial coordinates
      * @param scale  multiplier of the distance (the smallest area cost), finite and &gt;= 0
+     * @throws IllegalArgumentException if the width is below 1 or the scale is negative, NaN or
+     *                                  infinite
      */
     public HexDistanceHeuristic(int width, HexLayout layout, double scale) {
         if (width < 1) {
@@ -33,6 +37,11 @@ public final class HexDistanceHeuristic implements Heuristic {
         this.scale = scale;
     }
 
+    /**
+     * The multiplier of the hex distance.
+     *
+     * @return the scale, finite and 0 or more
+     */
     public double scale() {
         return scale;
     }

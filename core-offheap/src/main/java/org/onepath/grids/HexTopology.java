@@ -41,6 +41,11 @@ public final class HexTopology implements GridTopology {
     private final int[] colStepOdd = new int[HexCoord.DIRECTION_COUNT];
     private final int[] rowStepOdd = new int[HexCoord.DIRECTION_COUNT];
 
+    /**
+     * The six hex moves over a grid's live cells.
+     *
+     * @param grid the hex cells to read; the topology holds it, it does not own it
+     */
     public HexTopology(HexCells grid) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.layout = grid.layout();
@@ -64,18 +69,38 @@ public final class HexTopology implements GridTopology {
         }
     }
 
+    /**
+     * The cells this topology reads.
+     *
+     * @return the grid given at construction
+     */
     public HexCells grid() {
         return grid;
     }
 
+    /**
+     * The grid's layout, which decides the offset steps.
+     *
+     * @return the layout, not null
+     */
     public HexLayout layout() {
         return layout;
     }
 
+    /**
+     * The grid's columns.
+     *
+     * @return the width in cells
+     */
     public int width() {
         return width;
     }
 
+    /**
+     * The grid's rows.
+     *
+     * @return the height in cells
+     */
     public int height() {
         return height;
     }

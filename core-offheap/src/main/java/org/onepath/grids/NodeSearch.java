@@ -67,12 +67,20 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
         this.nodes = new SearchNodes(buffers);
     }
 
-    /** Start node of the current search, -1 before the first. */
+    /**
+     * Start node of the current search, -1 before the first.
+     *
+     * @return the start node, or -1
+     */
     public final int start() {
         return start;
     }
 
-    /** Goal node of the current search, -1 before the first. */
+    /**
+     * Goal node of the current search, -1 before the first.
+     *
+     * @return the goal node, or -1
+     */
     public final int goal() {
         return goal;
     }
@@ -110,7 +118,12 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
     @Override
     public abstract SearchStatus step(int maxIterations);
 
-    /** Runs the search to the end. */
+    /**
+     * Runs the search to the end.
+     *
+     * @return FOUND or NO_PATH
+     * @throws IllegalStateException if no search was begun
+     */
     public final SearchStatus run() {
         return step(Integer.MAX_VALUE);
     }
@@ -119,6 +132,9 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
      * Sets the ends of a new search from {@code start} to {@code goal} with its counters at zero
      * and aims the heuristic at the goal; the subclass has checked the ends and then opens the
      * start with {@link #openStart}.
+     *
+     * @param start the start node, checked by the subclass
+     * @param goal  the goal node, checked by the subclass
      */
     protected final void resetFor(int start, int goal) {
         this.start = start;
@@ -129,7 +145,11 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
         heuristic.setGoal(goal);
     }
 
-    /** Opens the start node of the search {@link #resetFor} set up, at g = 0 and f = {@code startF}. */
+    /**
+     * Opens the start node of the search {@link #resetFor} set up, at g = 0 and f = {@code startF}.
+     *
+     * @param startF the start's f, {@code w * h(start)} for A*
+     */
     protected final void openStart(double startF) {
         nodes.begin(start, startF);
         status = SearchStatus.RUNNING;
@@ -204,7 +224,12 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
         return SearchSnapshot.saveInto(kind, nodeCount, counters(), buffers, destination, offset);
     }
 
-    /** Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown. */
+    /**
+     * Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has
+     * grown.
+     *
+     * @param w the writer the state is appended to
+     */
     protected final void writeStateTo(StateWriter w) {
         SearchSnapshot.write(w, kind, nodeCount, status, weight, start, goal, expanded, iterations, pathCost, buffers);
     }
@@ -218,6 +243,11 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
      * node count and weight and {@link #checkRestored}, and only then applies it and
      * {@link #aimRestored aims} the heuristic. If anything throws, the search is left not started
      * (and saved meanwhile as never begun) and the exception goes on.
+     *
+     * @param state the saved bytes, from offset 0
+     * @throws org.onepath.state.OnePathFormatException naming the field, value, bound and offset
+     *         of bad bytes: a {@link org.onepath.state.GridStateException} from the grid searches,
+     *         a {@link org.onepath.state.GraphStateException} from the graph search
      */
     protected final void restore(MemorySegment state) {
         Objects.requireNonNull(state, "state");
@@ -249,6 +279,10 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
     /**
      * The checks of a read state that only this search can make (its moves, its rules), before
      * anything is applied; throws a state exception naming the field, value, bound and offset.
+     *
+     * @param restored the state read and checked against the format
+     * @throws org.onepath.state.OnePathFormatException naming the field, value, bound and offset
+     *         of a value this search cannot take
      */
     protected abstract void checkRestored(SearchSnapshot.Restored restored);
 
@@ -259,7 +293,13 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
         }
     }
 
-    /** Offset in a saved state of a field of the {@code i}-th visited record. */
+    /**
+     * Offset in a saved state of a field of the {@code i}-th visited record.
+     *
+     * @param i     the visited record's position in the state, 0 or more
+     * @param field the field's offset within a record
+     * @return the byte offset from the state's start
+     */
     protected static long recordAt(int i, long field) {
         return SearchStateFormat.BUFFERS_OFFSET + SearchBuffersPieceLayout.recordOffset(i) + field;
     }

@@ -17,7 +17,17 @@ import org.onepath.state.StateWriter;
 public final class SearchSnapshot {
     private SearchSnapshot() {}
 
-    /** The counters of a search, as saved. */
+    /**
+     * The counters of a search, as saved.
+     *
+     * @param status          the search's status
+     * @param heuristicWeight the weight w in {@code f = g + w * h}
+     * @param start           the start node, or -1
+     * @param goal            the goal node, or -1
+     * @param expanded        the expanded count
+     * @param iterations      the pop count
+     * @param pathCost        the found path's cost, or +infinity
+     */
     public record Counters(
             SearchStatus status,
             double heuristicWeight,
@@ -26,18 +36,38 @@ public final class SearchSnapshot {
             int expanded,
             int iterations,
             double pathCost) {
+        /**
+         * Checks that the status is given; the other counters are taken as they are.
+         *
+         * @param status          the search's status, not null
+         * @param heuristicWeight the weight w in {@code f = g + w * h}
+         * @param start           the start node, or -1
+         * @param goal            the goal node, or -1
+         * @param expanded        the expanded count
+         * @param iterations      the pop count
+         * @param pathCost        the found path's cost, or +infinity
+         */
         public Counters {
             Objects.requireNonNull(status, "status");
         }
     }
 
-    /** A checked state, ready to {@link #apply}. */
+    /**
+     * A checked state, ready to {@link #apply}.
+     *
+     * @param counters the counters as saved
+     * @param buffers  the visited records and open set as saved; empty for a search never begun
+     */
     public record Restored(Counters counters, SearchBuffersPiece.Buffers buffers) {}
 
     /**
      * The state of a search over {@code buffers}.
      *
+     * @param kind      the state kind written in the header (8 to 11)
      * @param nodeCount the search's node count (the buffers may hold more)
+     * @param c         the search's counters
+     * @param buffers   the search's working memory; only read
+     * @return a new array holding the state
      */
     public static byte[] save(StateKind kind, int nodeCount, Counters c, GridSearchBuffers buffers) {
         Objects.requireNonNull(kind, "kind");
@@ -61,7 +91,13 @@ public final class SearchSnapshot {
         }
     }
 
-    /** Bytes {@link #save} would return for a search in {@code status} over {@code buffers}. */
+    /**
+     * Bytes {@link #save} would return for a search in {@code status} over {@code buffers}.
+     *
+     * @param status  the search's status; NOT_STARTED saves no records
+     * @param buffers the search's working memory
+     * @return the state's length in bytes
+     */
     public static long length(SearchStatus status, GridSearchBuffers buffers) {
         return length(status, buffers, visited(status, buffers));
     }
@@ -79,6 +115,18 @@ public final class SearchSnapshot {
     /**
      * Writes the same bytes as {@link #save} into {@code w} without making arrays or records, so a
      * writer that has grown to the state's size allocates nothing.
+     *
+     * @param w          the writer the state is appended to
+     * @param kind       the state kind written in the header
+     * @param nodeCount  the search's node count
+     * @param status     the search's status
+     * @param weight     the heuristic weight
+     * @param start      the start node, or -1
+     * @param goal       the goal node, or -1
+     * @param expanded   the expanded count
+     * @param iterations the pop count
+     * @param pathCost   the found path's cost, or +infinity
+     * @param buffers    the search's working memory; only read
      */
     public static void write(
             StateWriter w,
@@ -138,6 +186,12 @@ public final class SearchSnapshot {
      * Writes the bytes of {@link #save} into a caller's segment at {@code offset}, straight from
      * the buffers without an intermediate array: the segment forms of the searches' {@code saveState}.
      *
+     * @param kind        the state kind written in the header
+     * @param nodeCount   the search's node count
+     * @param c           the search's counters
+     * @param buffers     the search's working memory; only read
+     * @param destination the caller's segment
+     * @param offset      the byte offset in {@code destination} the state starts at
      * @return the number of bytes written
      * @throws IllegalArgumentException if the state does not fit, before anything is written
      */
@@ -172,6 +226,11 @@ public final class SearchSnapshot {
     /**
      * Reads and checks a state for a search of {@code nodeCount} nodes built with the given weight.
      *
+     * @param data      the saved bytes, from offset 0
+     * @param kind      the state kind expected in the header
+     * @param nodeCount the restoring search's node count, which the state must match
+     * @param weight    the restoring search's weight, which the state must match bit for bit
+     * @return the checked state
      * @throws org.onepath.state.GridStateException naming the field, value, bound and offset
      *         ({@link org.onepath.state.GraphStateException} for {@link StateKind#GRAPH_A_STAR})
      */
@@ -205,7 +264,12 @@ public final class SearchSnapshot {
         return new Restored(c, s.buffers() == null ? SearchBuffersPiece.Buffers.EMPTY : s.buffers());
     }
 
-    /** Loads a checked state's records into the buffers (the counters are the search's to set). */
+    /**
+     * Loads a checked state's records into the buffers (the counters are the search's to set).
+     *
+     * @param restored a state {@link #read} checked
+     * @param buffers  the restoring search's working memory
+     */
     public static void apply(Restored restored, GridSearchBuffers buffers) {
         if (restored.counters().status() == SearchStatus.NOT_STARTED) {
             buffers.beginSearch();

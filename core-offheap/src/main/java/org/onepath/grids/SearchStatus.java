@@ -17,6 +17,11 @@ public enum SearchStatus {
         this.code = code;
     }
 
+    /**
+     * The status's number in the state format.
+     *
+     * @return the code, 0..3
+     */
     public int code() {
         return code;
     }

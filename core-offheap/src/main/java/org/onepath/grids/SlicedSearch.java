@@ -12,6 +12,10 @@ public interface SlicedSearch {
     /**
      * Throws {@link IllegalArgumentException} naming the end and the range unless both ends lie
      * in 0..nodeCount-1; the argument check every engine's {@code begin} starts with.
+     *
+     * @param start     the start node
+     * @param goal      the goal node
+     * @param nodeCount the number of nodes, at least 1
      */
     static void checkEnds(int start, int goal, int nodeCount) {
         if (start < 0 || start >= nodeCount) {
@@ -26,6 +30,7 @@ public interface SlicedSearch {
      * The check of a heuristic weight w in {@code f = g + w * h}, for the engines and the options
      * that take one.
      *
+     * @param weight the weight to check
      * @return the weight
      * @throws IllegalArgumentException unless it is finite and &gt;= 0
      */
@@ -39,6 +44,9 @@ public interface SlicedSearch {
     /**
      * The argument and state check every engine's {@code step} starts with.
      *
+     * @param maxIterations the slice's iteration limit
+     * @param status        the search's current status
+     * @param engine        the engine's name in the message
      * @return whether the search is running (otherwise {@code step} returns {@code status} as it is)
      * @throws IllegalArgumentException if {@code maxIterations} is negative
      * @throws IllegalStateException    if no search was begun
@@ -56,6 +64,9 @@ public interface SlicedSearch {
     /**
      * The check every engine's {@code copyPath} starts with.
      *
+     * @param status the search's status
+     * @param out    the caller's array
+     * @param length the path's node count
      * @throws IllegalStateException    unless {@code status} is FOUND
      * @throws IllegalArgumentException if {@code out} is shorter than {@code length}
      */
@@ -68,12 +79,19 @@ public interface SlicedSearch {
         }
     }
 
-    /** Whether a search may start or end at the node: inside the graph and walkable. */
+    /**
+     * Whether a search may start or end at the node: inside the graph and walkable.
+     *
+     * @param node a node index; any value
+     * @return true when the node is inside and walkable
+     */
     boolean canStandOn(int node);
 
     /**
      * Begins a search from {@code start} to {@code goal}.
      *
+     * @param start the start node, 0..nodeCount-1
+     * @param goal  the goal node, 0..nodeCount-1
      * @throws IllegalArgumentException if a node is outside the graph (or an end the engine cannot
      *                                  stand on)
      */
@@ -82,6 +100,10 @@ public interface SlicedSearch {
     /**
      * Begins a search unless an end is invalid: START_INVALID or GOAL_INVALID for a node outside
      * the graph or not walkable (the current search is then left as it was), else IN_PROGRESS.
+     *
+     * @param start the start node; any value
+     * @param goal  the goal node; any value
+     * @return IN_PROGRESS, START_INVALID or GOAL_INVALID
      */
     default PathStatus tryBegin(int start, int goal) {
         if (!canStandOn(start)) {
@@ -94,44 +116,75 @@ public interface SlicedSearch {
         return PathStatus.IN_PROGRESS;
     }
 
+    /**
+     * The state of the current search.
+     *
+     * @return NOT_STARTED until begun, RUNNING while work remains, then FOUND or NO_PATH
+     */
     SearchStatus status();
 
     /**
      * Performs at most {@code maxIterations} iterations.
      *
+     * @param maxIterations the largest number of pops, 0 or more
      * @return RUNNING while work remains, else FOUND or NO_PATH
      */
     SearchStatus step(int maxIterations);
 
-    /** Iterations (pops) so far. */
+    /**
+     * Iterations (pops) so far.
+     *
+     * @return the pop count, 0 or more
+     */
     int iterations();
 
-    /** Nodes expanded so far: iterations, less one when the goal was popped. */
+    /**
+     * Nodes expanded so far: iterations, less one when the goal was popped.
+     *
+     * @return the expanded count, 0 or more
+     */
     int expandedCount();
 
-    /** Cost of the found path; +infinity unless FOUND. */
+    /**
+     * Cost of the found path; +infinity unless FOUND.
+     *
+     * @return the cost, 0 or more, or +infinity
+     */
     double pathCost();
 
-    /** Nodes on the found path, start and goal included; 0 unless FOUND. */
+    /**
+     * Nodes on the found path, start and goal included; 0 unless FOUND.
+     *
+     * @return the node count of the path, 0 or more
+     */
     int pathLength();
 
     /**
      * Writes the found path, start first, into {@code out}; allocates nothing.
      *
+     * @param out receives the nodes from index 0; at least {@link #pathLength()} long
      * @return the number of nodes written
      * @throws IllegalStateException unless FOUND
      * @throws IllegalArgumentException if {@code out} is shorter than {@link #pathLength()}
      */
     int copyPath(int[] out);
 
-    /** The found path as a new array, start first. */
+    /**
+     * The found path as a new array, start first.
+     *
+     * @return a new array of the path's nodes, empty unless FOUND
+     */
     default int[] path() {
         int[] out = new int[pathLength()];
         copyPath(out);
         return out;
     }
 
-    /** The nodes the last search expanded, in order, when its engine was asked to record them. */
+    /**
+     * The nodes the last search expanded, in order, when its engine was asked to record them.
+     *
+     * @return a new array of the expanded nodes, empty when not recorded
+     */
     int[] expandedNodes();
 
     /**
@@ -139,6 +192,9 @@ public interface SlicedSearch {
      * (0 for no limit), in one call without a token, else in slices of {@code sliceIterations}
      * with the token checked before each.
      *
+     * @param iterationBudget the most iterations to run, 0 (no limit) or more
+     * @param cancellation    the token checked before each slice, or null to run in one call
+     * @param sliceIterations the iterations per slice, at least 1
      * @return FOUND, NO_PATH, or BUDGET_EXHAUSTED when the budget ran out first
      * @throws CancellationException    when the token is cancelled
      * @throws IllegalArgumentException if the budget is negative or the slice below 1
@@ -169,7 +225,11 @@ public interface SlicedSearch {
     /**
      * Runs to the end in slices of {@code sliceIterations}, checking the token before each.
      *
+     * @param cancellation    the token checked before each slice, or null
+     * @param sliceIterations the iterations per slice, at least 1
+     * @return FOUND or NO_PATH
      * @throws CancellationException when the token is cancelled
+     * @throws IllegalArgumentException if {@code sliceIterations} is below 1
      */
     default SearchStatus run(Cancellation cancellation, int sliceIterations) {
         if (sliceIterations < 1) {

@@ -36,6 +36,15 @@ public final class SquareTopology implements GridTopology {
     private final MemorySegment clearance;
     private final AreaCosts areas;
 
+    /**
+     * The moves of an agent on a square grid's live cells.
+     *
+     * @param grid         the cells to read; the topology holds it, it does not own it
+     * @param agentSize    the agent's side in cells, 1..255; above 1 the clearance is read now
+     * @param connectivity four or eight moves
+     * @param rule         when a diagonal move is legal
+     * @throws IllegalArgumentException if the agent size is outside 1..255
+     */
     public SquareTopology(SquareCells grid, int agentSize, Connectivity connectivity, DiagonalRule rule) {
         this.grid = Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(connectivity, "connectivity");
@@ -52,26 +61,56 @@ public final class SquareTopology implements GridTopology {
         this.areas = grid.areas();
     }
 
+    /**
+     * The cells this topology reads.
+     *
+     * @return the grid given at construction
+     */
     public SquareCells grid() {
         return grid;
     }
 
+    /**
+     * The grid's columns.
+     *
+     * @return the width in cells
+     */
     public int width() {
         return width;
     }
 
+    /**
+     * The grid's rows.
+     *
+     * @return the height in cells
+     */
     public int height() {
         return height;
     }
 
+    /**
+     * The agent's side in cells.
+     *
+     * @return the agent size, 1..255
+     */
     public int agentSize() {
         return agentSize;
     }
 
+    /**
+     * Four or eight moves.
+     *
+     * @return the connectivity, not null
+     */
     public Connectivity connectivity() {
         return eight ? Connectivity.EIGHT : Connectivity.FOUR;
     }
 
+    /**
+     * When a diagonal move is legal.
+     *
+     * @return the rule, not null
+     */
     public DiagonalRule diagonalRule() {
         return rule;
     }

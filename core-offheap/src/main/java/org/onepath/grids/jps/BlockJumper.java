@@ -14,11 +14,21 @@ import java.util.Objects;
 public final class BlockJumper extends ScanningJumper {
     private final BlockMap map;
 
+    /**
+     * A jumper that scans the map's bits; it reads the map's grid for the diagonal walk.
+     *
+     * @param map the bits it scans, kept up to date by the map itself; the jumper does not own it
+     */
     public BlockJumper(BlockMap map) {
         super(new WalkableCells(Objects.requireNonNull(map, "map").grid()));
         this.map = map;
     }
 
+    /**
+     * The bits this jumper scans.
+     *
+     * @return the map given at construction
+     */
     public BlockMap map() {
         return map;
     }

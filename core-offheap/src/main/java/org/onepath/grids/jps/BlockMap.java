@@ -37,7 +37,11 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
     private final MemorySegment columnStopBackward;
     private final OwnerState state = new OwnerState("BlockMap");
 
-    /** Builds the bits of a grid and starts listening to its edits. */
+    /**
+     * Builds the bits of a grid and starts listening to its edits.
+     *
+     * @param grid the grid whose cells the bits mirror
+     */
     public BlockMap(SquareCells grid) {
         this(grid, null, true);
     }
@@ -47,6 +51,10 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
      * (a baked store checks its fingerprint first). It listens to the grid's edits unless the
      * block is read-only, in which case the grid must be read-only too.
      *
+     * @param grid  the grid the block was derived from
+     * @param block the caller's segment of at least {@code BlockMapLayout.byteSize(width, height)}
+     *              bytes, used in place and never freed
+     * @return a map over the caller's block
      * @throws IllegalArgumentException if the block is smaller than the layout, or read-only
      *                                  under a writable grid
      */
@@ -95,31 +103,62 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
         return memory.asSlice(offset, length);
     }
 
+    /**
+     * The grid this map mirrors and listens to.
+     *
+     * @return the grid given at construction
+     */
     public SquareCells grid() {
         return grid;
     }
 
-    /** Words per row. */
+    /**
+     * Words per row.
+     *
+     * @return the number of 64-bit words holding one row, ceil(width / 64)
+     */
     public int rowWordCount() {
         return rowWords;
     }
 
-    /** Words per column. */
+    /**
+     * Words per column.
+     *
+     * @return the number of 64-bit words holding one column, ceil(height / 64)
+     */
     public int columnWordCount() {
         return columnWords;
     }
 
-    /** Word {@code k} of row {@code y}; 0 for a row outside the grid (a missing line is blocked). */
+    /**
+     * Word {@code k} of row {@code y}; 0 for a row outside the grid (a missing line is blocked).
+     *
+     * @param y the row; any value
+     * @param k the word within the row, 0..rowWordCount-1
+     * @return the word, bit i set when cell (64 * k + i, y) is walkable
+     */
     public long rowWord(int y, int k) {
         return y < 0 || y >= height ? 0L : rows.get(WORD, ((long) y * rowWords + k) * WORD_BYTES);
     }
 
-    /** Word {@code k} of column {@code x}; 0 for a column outside the grid. */
+    /**
+     * Word {@code k} of column {@code x}; 0 for a column outside the grid.
+     *
+     * @param x the column; any value
+     * @param k the word within the column, 0..columnWordCount-1
+     * @return the word, bit i set when cell (x, 64 * k + i) is walkable
+     */
     public long columnWord(int x, int k) {
         return x < 0 || x >= width ? 0L : columns.get(WORD, ((long) x * columnWords + k) * WORD_BYTES);
     }
 
-    /** Whether the bits say (x, y) is walkable; false outside the grid. */
+    /**
+     * Whether the bits say (x, y) is walkable; false outside the grid.
+     *
+     * @param x the column; any value
+     * @param y the row; any value
+     * @return whether the cell's bit is set
+     */
     public boolean isWalkable(int x, int y) {
         if (x < 0 || y < 0 || x >= width || y >= height) {
             return false;
@@ -127,19 +166,31 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
         return (rowWord(y, x >>> WORD_SHIFT) >>> (x & BIT_MASK) & 1L) != 0;
     }
 
-    /** A read-only view of the whole block, laid out as {@link BlockMapLayout} (what a store bakes). */
+    /**
+     * A read-only view of the whole block, laid out as {@link BlockMapLayout} (what a store bakes).
+     *
+     * @return a read-only view of the block, valid until the map is closed
+     */
     public MemorySegment block() {
         state.ensureOpen();
         return memory.asReadOnly();
     }
 
-    /** A read-only view of the row bits. */
+    /**
+     * A read-only view of the row bits.
+     *
+     * @return a read-only view of the row words, valid until the map is closed
+     */
     public MemorySegment rows() {
         state.ensureOpen();
         return rows.asReadOnly();
     }
 
-    /** A read-only view of the column bits. */
+    /**
+     * A read-only view of the column bits.
+     *
+     * @return a read-only view of the column words, valid until the map is closed
+     */
     public MemorySegment columns() {
         state.ensureOpen();
         return columns.asReadOnly();
@@ -149,6 +200,9 @@ public final class BlockMap implements GridChangeListener, AutoCloseable {
      * A read-only view of the stop words of scans in a straight direction: east and west scan
      * rows forwards and backwards, south and north columns.
      *
+     * @param direction {@link Direction#NORTH}, {@link Direction#EAST}, {@link Direction#SOUTH} or
+     *                  {@link Direction#WEST}
+     * @return a read-only view of the stop words, valid until the map is closed
      * @throws IllegalArgumentException for a diagonal direction
      */
     public MemorySegment stopWords(int direction) {

@@ -54,6 +54,7 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
     /**
      * Builds the tables of a grid and starts listening to its edits.
      *
+     * @param grid the grid whose cells the tables describe; both sides at most {@link #MAX_SIDE}
      * @throws IllegalArgumentException if a side exceeds {@link #MAX_SIDE}
      */
     public JpsPlusIndex(SquareCells grid) {
@@ -65,6 +66,10 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
      * baked store checks its fingerprint first). It listens to the grid's edits unless the table
      * is read-only, in which case the grid must be read-only too.
      *
+     * @param grid  the grid the table was derived from; both sides at most {@link #MAX_SIDE}
+     * @param table the caller's segment of at least {@code JpsPlusLayout.byteSize(width, height)}
+     *              bytes, used in place and never freed
+     * @return an index over the caller's table
      * @throws IllegalArgumentException if a side exceeds {@link #MAX_SIDE}, the table is smaller
      *                                  than the layout, or read-only under a writable grid
      */
@@ -98,16 +103,32 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
         }
     }
 
+    /**
+     * The grid this index describes and listens to.
+     *
+     * @return the grid given at construction
+     */
     public SquareCells grid() {
         return grid;
     }
 
-    /** The value of {@code cell} in {@code direction}. */
+    /**
+     * The value of {@code cell} in {@code direction}.
+     *
+     * @param cell      the row-major cell index, 0..cellCount-1
+     * @param direction the direction, 0..7 ({@link Direction})
+     * @return the signed distance: positive to a jump point, else 0 or negative, its magnitude the
+     *         steps before the walk ends
+     */
     public int entry(int cell, int direction) {
         return table.get(ENTRY, JpsPlusLayout.offset(cell, direction));
     }
 
-    /** A read-only view of the cell-major table. */
+    /**
+     * A read-only view of the cell-major table.
+     *
+     * @return a read-only view of the table, valid until the index is closed
+     */
     public MemorySegment table() {
         state.ensureOpen();
         return table.asReadOnly();
@@ -116,6 +137,9 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
     /**
      * The same numbers direction-major, {@code [direction * cellCount + cell]}, as 16-bit
      * little-endian values in a new segment of {@code arena}.
+     *
+     * @param arena the arena the copy is allocated in; the caller owns it
+     * @return a new segment of {@code 8 * cellCount} entries
      */
     public MemorySegment directionMajorCopy(Arena arena) {
         state.ensureOpen();
@@ -135,6 +159,8 @@ public final class JpsPlusIndex implements GridBatchListener, AutoCloseable {
     /**
      * Edits heard since the last refresh; once a full rebuild is due it stays at the rebuild
      * threshold, max(256, cells / 64), until the next refresh.
+     *
+     * @return the pending edit count, 0 or more
      */
     public synchronized int pendingEditCount() {
         return rebuildPending ? rebuildThreshold : pending.size();

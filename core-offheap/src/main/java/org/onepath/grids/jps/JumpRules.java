@@ -20,6 +20,11 @@ import org.onepath.cells.SquareCells;
 public final class JumpRules {
     private final WalkableCells walkable;
 
+    /**
+     * The pruning rules over a grid's live cells, agent size 1.
+     *
+     * @param grid the cells to read; walls and cells outside the grid block
+     */
     public JumpRules(SquareCells grid) {
         this.walkable = new WalkableCells(grid);
     }
@@ -30,6 +35,11 @@ public final class JumpRules {
     /**
      * The directions to search from (x, y) when it was reached in direction {@code arrival}
      * ({@link Direction#NONE} for the start).
+     *
+     * @param x       the node's column
+     * @param y       the node's row
+     * @param arrival the direction it was reached in, 0..7, or {@link Direction#NONE}
+     * @return a mask with bit d set for each direction d to search
      */
     public int successors(int x, int y, int arrival) {
         if (arrival == Direction.NONE) {
@@ -60,6 +70,11 @@ public final class JumpRules {
     /**
      * Whether (x, y), reached by a straight step in direction {@code arrival}, has a forced
      * neighbour (the stop condition of a straight scan). Always false for a diagonal arrival.
+     *
+     * @param x       the node's column
+     * @param y       the node's row
+     * @param arrival the straight direction it was reached in
+     * @return true when the node has a forced neighbour
      */
     public boolean hasForcedNeighbour(int x, int y, int arrival) {
         return !Direction.isDiagonal(arrival) && successors(x, y, arrival) != 1 << arrival;

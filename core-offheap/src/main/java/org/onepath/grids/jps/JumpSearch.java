@@ -41,7 +41,15 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
     private final int width;
 
     /**
-     * @param cellCost the multiplier m shared by every area (positive and finite)
+     * Jump point search over a grid with a jumper.
+     *
+     * @param grid      the cells to search, all areas priced {@code cellCost}
+     * @param jumper    finds the jump points; it must read the same grid
+     * @param heuristic the estimate (octile scaled by {@code cellCost}, or zero)
+     * @param cellCost  the multiplier m shared by every area (positive and finite)
+     * @param buffers   the working memory, holding at least the grid's cell count
+     * @throws IllegalArgumentException if {@code cellCost} is not positive and finite or the
+     *                                  buffers are too small
      */
     public JumpSearch(SquareCells grid, J jumper, H heuristic, double cellCost, GridSearchBuffers buffers) {
         Objects.requireNonNull(grid, "grid");
@@ -65,7 +73,14 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
         this.width = grid.width();
     }
 
-    /** Begins a search; throws {@link IllegalArgumentException} for a cell outside the grid. */
+    /**
+     * Begins a search from {@code start} to {@code goal}, opening the start with all eight
+     * directions to search.
+     *
+     * @param start the start cell, row-major, 0..cellCount-1
+     * @param goal  the goal cell, row-major, 0..cellCount-1
+     * @throws IllegalArgumentException if a cell is outside the grid
+     */
     @Override
     public void begin(int start, int goal) {
         SlicedSearch.checkEnds(start, goal, nodeCount);
@@ -120,7 +135,12 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
         return status;
     }
 
-    /** Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has grown. */
+    /**
+     * Writes {@link #saveState()}'s bytes into {@code w}, allocating nothing once the writer has
+     * grown.
+     *
+     * @param w the writer the state is appended to
+     */
     public void writeState(StateWriter w) {
         writeStateTo(w);
     }

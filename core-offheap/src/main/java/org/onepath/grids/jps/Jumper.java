@@ -8,6 +8,11 @@ package org.onepath.grids.jps;
  */
 public interface Jumper {
     /**
+     * The distance from {@code cell} to the next jump point in {@code direction}.
+     *
+     * @param cell      the row-major cell the walk starts from (not itself tested)
+     * @param direction the direction, 0..7 ({@link Direction})
+     * @param goal      the row-major goal cell, where any walk that reaches it stops
      * @return the number of unit steps to the jump point (or the goal), 0 when there is none
      */
     int jump(int cell, int direction, int goal);

@@ -6,6 +6,11 @@ import org.onepath.cells.SquareCells;
 public final class OnlineJumper extends ScanningJumper {
     private final JumpRules rules;
 
+    /**
+     * A jumper that walks a grid's live cells, so edits need no refresh.
+     *
+     * @param grid the cells to walk, agent size 1
+     */
     public OnlineJumper(SquareCells grid) {
         super(new WalkableCells(grid));
         this.rules = new JumpRules(grid);

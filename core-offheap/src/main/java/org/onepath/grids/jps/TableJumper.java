@@ -14,11 +14,21 @@ public final class TableJumper implements Jumper {
     private final JpsPlusIndex index;
     private final int width;
 
+    /**
+     * A jumper over a JPS+ index.
+     *
+     * @param index the tables it reads; the caller refreshes them before each search
+     */
     public TableJumper(JpsPlusIndex index) {
         this.index = Objects.requireNonNull(index, "index");
         this.width = index.grid().width();
     }
 
+    /**
+     * The tables this jumper reads.
+     *
+     * @return the index given at construction
+     */
     public JpsPlusIndex index() {
         return index;
     }

@@ -67,6 +67,12 @@ public final class ChunkTable implements AutoCloseable {
     private final int baseSlabs;
 
     /**
+     * A table of {@code sizeX x sizeY x sizeZ} voxels, every chunk default and nothing stored yet;
+     * it owns its memory.
+     *
+     * @param sizeX       voxels along x, at least 1
+     * @param sizeY       voxels along y, at least 1
+     * @param sizeZ       voxels along z, at least 1; the product at most {@link #MAX_VOXELS}
      * @param defaultArea the area of every voxel not yet written (0..255)
      * @throws IllegalArgumentException if a side is below 1, the block exceeds 2^30 voxels or the
      *                                  area is outside 0..255
@@ -112,6 +118,15 @@ public final class ChunkTable implements AutoCloseable {
      * v), copied and checked here; {@code baseChunks} holds the N base chunks back to back and is
      * read in place for as long as the table lives. The caller keeps it alive and frees it.
      *
+     * @param sizeX          voxels along x, at least 1
+     * @param sizeY          voxels along y, at least 1
+     * @param sizeZ          voxels along z, at least 1; the product at most {@link #MAX_VOXELS}
+     * @param defaultArea    the area of every voxel of a default slot, 0..255
+     * @param slots          one i32 per chunk slot, exactly {@code chunkCount * 4} bytes; copied
+     * @param baseChunks     the base chunks, exactly {@code baseChunkCount * 4096} bytes, read in
+     *                       place and never written
+     * @param baseChunkCount the number of base chunks, 0 or more
+     * @return a new table over the base; closing it frees its own memory, not the base
      * @throws IllegalArgumentException naming the size, or the first slot whose value is out of range
      */
     public static ChunkTable over(
@@ -183,6 +198,9 @@ public final class ChunkTable implements AutoCloseable {
     /**
      * Checks the size of a voxel block.
      *
+     * @param sizeX voxels along x, at least 1
+     * @param sizeY voxels along y, at least 1
+     * @param sizeZ voxels along z, at least 1; the product at most {@link #MAX_VOXELS}
      * @throws IllegalArgumentException naming the size and the bound
      */
     public static void checkSize(int sizeX, int sizeY, int sizeZ) {
@@ -196,41 +214,83 @@ public final class ChunkTable implements AutoCloseable {
         }
     }
 
+    /**
+     * The number of voxels along x.
+     *
+     * @return the side, at least 1
+     */
     public int sizeX() {
         return sizeX;
     }
 
+    /**
+     * The number of voxels along y.
+     *
+     * @return the side, at least 1
+     */
     public int sizeY() {
         return sizeY;
     }
 
+    /**
+     * The number of voxels along z.
+     *
+     * @return the side, at least 1
+     */
     public int sizeZ() {
         return sizeZ;
     }
 
+    /**
+     * The number of chunks along x.
+     *
+     * @return ceil(sizeX / 16)
+     */
     public int chunksX() {
         return chunksX;
     }
 
+    /**
+     * The number of chunks along y.
+     *
+     * @return ceil(sizeY / 16)
+     */
     public int chunksY() {
         return chunksY;
     }
 
+    /**
+     * The number of chunks along z.
+     *
+     * @return ceil(sizeZ / 16)
+     */
     public int chunksZ() {
         return chunksZ;
     }
 
-    /** Number of chunk slots: chunksX * chunksY * chunksZ. */
+    /**
+     * Number of chunk slots: chunksX * chunksY * chunksZ.
+     *
+     * @return the slot count, 1 or more
+     */
     public int chunkCount() {
         return chunksX * chunksY * chunksZ;
     }
 
-    /** Number of chunks stored (the others hold only the default area). */
+    /**
+     * Number of chunks stored (the others hold only the default area).
+     *
+     * @return the stored chunk count, 0..chunkCount
+     */
     public int storedChunkCount() {
         return storedChunks;
     }
 
-    /** Native bytes this table owns: the table, the stored chunks, not a base. */
+    /**
+     * Native bytes this table owns: the table, the stored chunks, not a base.
+     *
+     * @return the bytes allocated off-heap by this table
+     */
     public long storageBytes() {
         long slabBytes = 0;
         for (int i = baseSlabs; i < slabs.length; i++) {
@@ -241,12 +301,23 @@ public final class ChunkTable implements AutoCloseable {
         return table.byteSize() + slabBytes;
     }
 
-    /** The area of every voxel not yet written. */
+    /**
+     * The area of every voxel not yet written.
+     *
+     * @return the default area id, 0..255
+     */
     public int defaultArea() {
         return defaultArea & 0xFF;
     }
 
-    /** Slot index of chunk (cx, cy, cz). */
+    /**
+     * Slot index of chunk (cx, cy, cz).
+     *
+     * @param cx the chunk's x, 0..chunksX-1
+     * @param cy the chunk's y, 0..chunksY-1
+     * @param cz the chunk's z, 0..chunksZ-1
+     * @return {@code cx + chunksX * (cy + chunksY * cz)}
+     */
     public int slotOf(int cx, int cy, int cz) {
         return cx + chunksX * (cy + chunksY * cz);
     }
@@ -254,6 +325,10 @@ public final class ChunkTable implements AutoCloseable {
     /**
      * The stored chunk of a slot (4096 bytes, read-only), or null when every voxel of the chunk
      * holds the default area.
+     *
+     * @param slot the chunk's slot, 0..chunkCount-1
+     * @return a read-only view of the chunk's voxels, or null
+     * @throws IllegalArgumentException if the slot is out of range
      */
     public MemorySegment chunk(int slot) {
         state.ensureOpen();
@@ -261,7 +336,14 @@ public final class ChunkTable implements AutoCloseable {
         return ref == EMPTY ? null : chunkSegment(ref - 1).asReadOnly();
     }
 
-    /** Area byte of an inside voxel, unchecked (hot path). */
+    /**
+     * Area byte of an inside voxel, unchecked (hot path).
+     *
+     * @param x the voxel's x, 0..sizeX-1
+     * @param y the voxel's y, 0..sizeY-1
+     * @param z the voxel's z, 0..sizeZ-1
+     * @return the area id, 0..255
+     */
     public int area(int x, int y, int z) {
         int ref = table.get(SLOT, (long) slotOf(x >>> CHUNK_SHIFT, y >>> CHUNK_SHIFT, z >>> CHUNK_SHIFT) * SLOT_BYTES);
         if (ref == EMPTY) {
@@ -297,6 +379,10 @@ public final class ChunkTable implements AutoCloseable {
      * Writes an inside voxel's area, storing its chunk first when the value differs from the
      * default.
      *
+     * @param x    the voxel's x, 0..sizeX-1
+     * @param y    the voxel's y, 0..sizeY-1
+     * @param z    the voxel's z, 0..sizeZ-1
+     * @param area the new area id, 0..255
      * @return whether the voxel changed
      */
     public boolean set(int x, int y, int z, int area) {
@@ -325,12 +411,21 @@ public final class ChunkTable implements AutoCloseable {
         return true;
     }
 
-    /** Registers a listener for writes to this table. */
+    /**
+     * Registers a listener for writes to this table.
+     *
+     * @param listener told of every write after it happens, on the writing thread
+     */
     public synchronized void addEditListener(ChunkEditListener listener) {
         editListeners = ListenerArrays.with(editListeners, listener);
     }
 
-    /** Removes a listener; returns whether it was registered. */
+    /**
+     * Removes a listener; returns whether it was registered.
+     *
+     * @param listener a listener added before
+     * @return whether it was registered
+     */
     public synchronized boolean removeEditListener(ChunkEditListener listener) {
         ChunkEditListener[] current = editListeners;
         editListeners = ListenerArrays.without(current, listener);
@@ -347,6 +442,11 @@ public final class ChunkTable implements AutoCloseable {
      * The area every voxel of chunk (cx, cy, cz) holds when the chunk is uniform (a default slot,
      * or one of a base's uniform chunks), else -1; a stored chunk counts as not uniform whatever
      * it holds. A chunk-table read, no voxel read (hot path).
+     *
+     * @param cx the chunk's x, 0..chunksX-1
+     * @param cy the chunk's y, 0..chunksY-1
+     * @param cz the chunk's z, 0..chunksZ-1
+     * @return the uniform area id, 0..255, or -1
      */
     public int uniformAreaOf(int cx, int cy, int cz) {
         int ref = refOfChunk(cx, cy, cz);
@@ -375,6 +475,9 @@ public final class ChunkTable implements AutoCloseable {
      * Makes a slot default again (every voxel of the chunk reads the default area), releasing its
      * stored chunk for reuse. A restore needs this so that a chunk saved as default is saved so
      * again.
+     *
+     * @param slot the chunk's slot, 0..chunkCount-1
+     * @throws IllegalArgumentException if the slot is out of range
      */
     public void clear(int slot) {
         state.ensureOpen();
@@ -396,6 +499,10 @@ public final class ChunkTable implements AutoCloseable {
     /**
      * The writable stored chunk of a slot, storing it (filled with the default area) first when
      * the slot is default. For bulk writers such as a restore, which bump no version of their own.
+     *
+     * @param slot the chunk's slot, 0..chunkCount-1
+     * @return the chunk's 4096 writable bytes, valid until the slot is cleared or the table closed
+     * @throws IllegalArgumentException if the slot is out of range
      */
     public MemorySegment storedChunk(int slot) {
         state.ensureOpen();

@@ -65,8 +65,13 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
     private double pathCost = Double.POSITIVE_INFINITY;
 
     /**
-     * @param moveCost cost hook, or null for the topology's costs
-     * @param weight   heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0
+     * A best-first search whose records live in pages allocated as it reaches them.
+     *
+     * @param topology  the moves, costs and block; the search reads its chunk table live
+     * @param heuristic the estimate to the goal, for the same block
+     * @param moveCost  cost hook, or null for the topology's costs
+     * @param weight    heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0
+     * @throws IllegalArgumentException if the weight is negative, NaN or infinite
      */
     public PagedVoxelSearch(VoxelTopology topology, VoxelHeuristic heuristic, VoxelMoveCost moveCost, double weight) {
         this.topology = Objects.requireNonNull(topology, "topology");
@@ -87,21 +92,38 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         this.open = new OpenList(INITIAL_HEAP_ENTRIES, pages);
     }
 
+    /**
+     * The moves this search expands.
+     *
+     * @return the topology given at construction
+     */
     public VoxelTopology topology() {
         return topology;
     }
 
-    /** Whether searches record their expanded nodes in order. */
+    /**
+     * Whether searches record their expanded nodes in order.
+     *
+     * @param on true to record the expanded nodes, false to skip them
+     */
     public void recordExpansions(boolean on) {
         this.recordExpansions = on;
     }
 
-    /** Pages the current search has allocated. */
+    /**
+     * Pages the current search has allocated.
+     *
+     * @return the page count, 0 or more
+     */
     public int pagesUsed() {
         return pages.pagesUsed();
     }
 
-    /** Native bytes of search state held now: pages, directory, heap and page table. */
+    /**
+     * Native bytes of search state held now: pages, directory, heap and page table.
+     *
+     * @return the bytes allocated off-heap for the search now
+     */
     public long memoryBytes() {
         return pages.memoryBytes() + open.memoryLength();
     }
@@ -159,7 +181,12 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         status = SearchStatus.RUNNING;
     }
 
-    /** Runs the search to the end. */
+    /**
+     * Runs the search to the end.
+     *
+     * @return FOUND or NO_PATH
+     * @throws IllegalStateException if no search was begun
+     */
     public SearchStatus run() {
         return step(Integer.MAX_VALUE);
     }

@@ -70,7 +70,11 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
     /** Whether an edit may have made a quiet chunk busy since {@link #busyPrefix} was summed. */
     private boolean prefixStale = true;
 
-    /** Bit rows along x of {@code chunks}, registered as its edit listener until {@link #close()}. */
+    /**
+     * Bit rows along x of {@code chunks}, registered as its edit listener until {@link #close()}.
+     *
+     * @param chunks the table to mirror; it must stay open while the rows are used
+     */
     public VoxelBitRows(ChunkTable chunks) {
         this(chunks, 0);
     }
@@ -79,6 +83,10 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
      * Bit rows along {@code axis} (0 x, 1 y, 2 z) of {@code chunks}, registered as its edit
      * listener until {@link #close()}. Row coordinates (a, u, v) are (x, y, z) for axis x,
      * (y, x, z) for y and (z, x, y) for z: a along the row, u and v across it.
+     *
+     * @param chunks the table to mirror; it must stay open while the rows are used
+     * @param axis   the axis along the rows: 0 x, 1 y, 2 z
+     * @throws IllegalArgumentException if the axis is outside 0..2
      */
     public VoxelBitRows(ChunkTable chunks, int axis) {
         this.chunks = Objects.requireNonNull(chunks, "chunks");
@@ -106,39 +114,74 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         chunks.addEditListener(this);
     }
 
+    /**
+     * The world's voxels along x.
+     *
+     * @return the side, at least 1
+     */
     public int sizeX() {
         return sizeX;
     }
 
+    /**
+     * The world's voxels along y.
+     *
+     * @return the side, at least 1
+     */
     public int sizeY() {
         return sizeY;
     }
 
+    /**
+     * The world's voxels along z.
+     *
+     * @return the side, at least 1
+     */
     public int sizeZ() {
         return sizeZ;
     }
 
-    /** The axis along the rows: 0 x, 1 y, 2 z. */
+    /**
+     * The axis along the rows: 0 x, 1 y, 2 z.
+     *
+     * @return the axis, 0..2
+     */
     public int axis() {
         return axis;
     }
 
-    /** Words per row: ceil(side along the rows / 64). */
+    /**
+     * Words per row: ceil(side along the rows / 64).
+     *
+     * @return the word count of a row, at least 1
+     */
     public int wordsX() {
         return wordsX;
     }
 
-    /** Tiles stored so far (uniform tiles store nothing). */
+    /**
+     * Tiles stored so far (uniform tiles store nothing).
+     *
+     * @return the stored tile count, 0 or more
+     */
     public int storedTileCount() {
         return storedTiles;
     }
 
-    /** Tile builds so far (each reads the tile's chunks once). */
+    /**
+     * Tile builds so far (each reads the tile's chunks once).
+     *
+     * @return the build count, 0 or more
+     */
     public int buildCount() {
         return builds;
     }
 
-    /** Native bytes held: the tile table and the stored tiles. */
+    /**
+     * Native bytes held: the tile table and the stored tiles.
+     *
+     * @return the bytes allocated off-heap for the bits
+     */
     public long storageBytes() {
         return codes.byteSize() + tileMemory.length();
     }
@@ -146,6 +189,11 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
     /**
      * Word {@code wx} of row (y, z) in row coordinates (a, u, v): bit i is the voxel at
      * a = 64 wx + i, 1 when open; 0 for a word or row outside the world (hot path).
+     *
+     * @param wx the word within the row; any value
+     * @param y  the row's first cross coordinate (u); any value
+     * @param z  the row's second cross coordinate (v); any value
+     * @return the word, bit i set when the voxel is open
      */
     public long word(int wx, int y, int z) {
         if (wx < 0 || wx >= wordsX || y < 0 || y >= sizeU || z < 0 || z >= sizeV) {
@@ -172,12 +220,20 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
         return tiles.get(WORD, (code - FIRST_STORED) * TILE_BYTES + VoxelBitRowsLayout.wordOffset(y, z));
     }
 
-    /** Side across the rows, first coordinate (u). */
+    /**
+     * Side across the rows, first coordinate (u).
+     *
+     * @return the side along u, at least 1
+     */
     public int sizeU() {
         return sizeU;
     }
 
-    /** Side across the rows, second coordinate (v). */
+    /**
+     * Side across the rows, second coordinate (v).
+     *
+     * @return the side along v, at least 1
+     */
     public int sizeV() {
         return sizeV;
     }
@@ -187,17 +243,34 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
      * {@code OPEN}, {@code SOLID} or a stored tile's code (hot path; the word and row must lie
      * inside the world). With {@link #storedWord} it reads several rows of one tile for one code
      * read.
+     *
+     * @param wx the word within the row, 0..wordsX-1
+     * @param u  the row's first cross coordinate, 0..sizeU-1
+     * @param v  the row's second cross coordinate, 0..sizeV-1
+     * @return the tile's code
      */
     public int tileCode(int wx, int u, int v) {
         return codeOf(wx, u >>> TILE_SHIFT, v >>> TILE_SHIFT);
     }
 
-    /** Word of row (u, v) of the stored tile with code {@code code} (hot path). */
+    /**
+     * Word of row (u, v) of the stored tile with code {@code code} (hot path).
+     *
+     * @param code a stored tile's code from {@link #tileCode}
+     * @param u    the row's first cross coordinate, 0..sizeU-1
+     * @param v    the row's second cross coordinate, 0..sizeV-1
+     * @return the word, bit i set when the voxel is open
+     */
     public long storedWord(int code, int u, int v) {
         return tiles.get(WORD, (code - FIRST_STORED) * TILE_BYTES + VoxelBitRowsLayout.wordOffset(u, v));
     }
 
-    /** Any word {@code wx} of a tile with code OPEN: every voxel of the world open. */
+    /**
+     * Any word {@code wx} of a tile with code OPEN: every voxel of the world open.
+     *
+     * @param wx the word within the row, 0..wordsX-1
+     * @return the word with a bit set for every position inside the world
+     */
     public long openWord(int wx) {
         return wx == wordsX - 1 ? lastWordMask : -1L;
     }
@@ -208,6 +281,15 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
      * holds no solid voxel. Eight reads of a table of prefix counts over the chunks, summed again
      * after edits that may have changed the answer (the first call sums it: one chunk-table read
      * per chunk, 4 bytes per chunk corner).
+     *
+     * @param x0 the box's first x
+     * @param x1 the box's last x, inclusive
+     * @param y0 the box's first y
+     * @param y1 the box's last y, inclusive
+     * @param z0 the box's first z
+     * @param z1 the box's last z, inclusive
+     * @return true when the box holds no solid voxel by the chunk test; true for a box wholly
+     *         outside
      */
     public boolean quietBox(int x0, int x1, int y0, int y1, int z0, int z1) {
         final int shift = VoxelChunkLayout.CHUNK_SHIFT;
@@ -240,6 +322,11 @@ public final class VoxelBitRows implements ChunkEditListener, AutoCloseable {
     /**
      * Whether chunk (cx, cy, cz) is not uniformly open: one read of a bit set small enough to stay
      * in cache, which answers most quiet-box tests near solids by the box's first chunk.
+     *
+     * @param cx the chunk's x, 0..chunksX-1
+     * @param cy the chunk's y, 0..chunksY-1
+     * @param cz the chunk's z, 0..chunksZ-1
+     * @return true when the chunk may hold a solid voxel
      */
     public boolean busyChunk(int cx, int cy, int cz) {
         if (prefixStale) {

@@ -25,6 +25,17 @@ public final class VoxelHeuristic implements Heuristic {
     private int goalY;
     private int goalZ;
 
+    /**
+     * An estimate for a block {@code sizeX} by {@code sizeY} voxels across (the z side is not
+     * needed to split a node).
+     *
+     * @param connectivity the move set whose empty-grid distance is estimated
+     * @param areas        the area costs; their smallest multiplier scales the distance, read at
+     *                     each estimate
+     * @param sizeX        voxels along x, at least 1
+     * @param sizeY        voxels along y, at least 1
+     * @throws IllegalArgumentException if a side is below 1
+     */
     public VoxelHeuristic(VoxelConnectivity connectivity, AreaCosts areas, int sizeX, int sizeY) {
         this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
         this.moves = connectivity.moves();
@@ -36,7 +47,11 @@ public final class VoxelHeuristic implements Heuristic {
         this.sizeY = sizeY;
     }
 
-    /** For the block a topology covers. */
+    /**
+     * For the block a topology covers.
+     *
+     * @param topology the topology whose connectivity, area costs and block the estimate uses
+     */
     public VoxelHeuristic(VoxelTopology topology) {
         this(topology.connectivity(), topology.areas(), topology.sizeX(), topology.sizeY());
     }
@@ -49,7 +64,13 @@ public final class VoxelHeuristic implements Heuristic {
         goalZ = rest / sizeY;
     }
 
-    /** Sets the goal by coordinates. */
+    /**
+     * Sets the goal by coordinates.
+     *
+     * @param x the goal's x
+     * @param y the goal's y
+     * @param z the goal's z
+     */
     public void setGoal(int x, int y, int z) {
         goalX = x;
         goalY = y;
@@ -63,12 +84,27 @@ public final class VoxelHeuristic implements Heuristic {
         return estimate(x, rest % sizeY, rest / sizeY);
     }
 
-    /** Estimate from voxel (x, y, z) to the goal. */
+    /**
+     * Estimate from voxel (x, y, z) to the goal.
+     *
+     * @param x the voxel's x
+     * @param y the voxel's y
+     * @param z the voxel's z
+     * @return the estimate, 0 or more and finite
+     */
     public double estimate(int x, int y, int z) {
         return distance(moves, Math.abs(x - goalX), Math.abs(y - goalY), Math.abs(z - goalZ)) * areas.minCost();
     }
 
-    /** The empty-grid distance of offsets (dx, dy, dz) &gt;= 0 under a connectivity. */
+    /**
+     * The empty-grid distance of offsets (dx, dy, dz) &gt;= 0 under a connectivity.
+     *
+     * @param connectivity the move set
+     * @param dx           the absolute x offset, 0 or more
+     * @param dy           the absolute y offset, 0 or more
+     * @param dz           the absolute z offset, 0 or more
+     * @return the distance in unit steps, 0 or more
+     */
     public static double distance(VoxelConnectivity connectivity, int dx, int dy, int dz) {
         return distance(connectivity.moves(), dx, dy, dz);
     }

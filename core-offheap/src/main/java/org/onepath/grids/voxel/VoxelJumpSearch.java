@@ -83,6 +83,8 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
     private double multiplier;
 
     /**
+     * Jump point search over a 26-move voxel topology without corner cutting.
+     *
      * @param topology     26 moves, {@link VoxelCornerRule#NO_CORNER_CUTTING}
      * @param zeroEstimate true to search without an estimate (Dijkstra order), false for the voxel
      *                     estimate (weight 1)
@@ -107,26 +109,47 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
                 sizeX, sizeY, topology.sizeZ(), VoxelJumpNodeLayout.RECORD_BYTES, VoxelJumpNodeLayout.ARRIVED_OFFSET);
     }
 
+    /**
+     * The moves this search expands.
+     *
+     * @return the topology given at construction
+     */
     public VoxelTopology topology() {
         return topology;
     }
 
-    /** The walkable bits along x the jumps read (the columns along y and z lie alike). */
+    /**
+     * The walkable bits along x the jumps read (the columns along y and z lie alike).
+     *
+     * @return the bit rows along x, owned by this search
+     */
     public VoxelBitRows bits() {
         return bits;
     }
 
-    /** Whether searches record their expanded jump points in order. */
+    /**
+     * Whether searches record their expanded jump points in order.
+     *
+     * @param on true to record the expanded jump points, false to skip them
+     */
     public void recordExpansions(boolean on) {
         this.recordExpansions = on;
     }
 
-    /** Pages the current search has allocated. */
+    /**
+     * Pages the current search has allocated.
+     *
+     * @return the page count, 0 or more
+     */
     public int pagesUsed() {
         return pages.pagesUsed();
     }
 
-    /** Native bytes held now: pages, directory, page table, heap and bit rows. */
+    /**
+     * Native bytes held now: pages, directory, page table, heap and bit rows.
+     *
+     * @return the bytes allocated off-heap for the search now
+     */
     public long memoryBytes() {
         state.ensureOpen();
         return pages.memoryBytes()
@@ -151,7 +174,11 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
         return expanded;
     }
 
-    /** Face, edge and corner steps of the found path (zeros unless FOUND). */
+    /**
+     * Face, edge and corner steps of the found path (zeros unless FOUND).
+     *
+     * @return a new array {face, edge, corner} of step counts
+     */
     public int[] pathSteps() {
         state.ensureOpen();
         if (status != SearchStatus.FOUND) {
@@ -222,7 +249,12 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
         status = SearchStatus.RUNNING;
     }
 
-    /** Runs the search to the end. */
+    /**
+     * Runs the search to the end.
+     *
+     * @return FOUND or NO_PATH
+     * @throws IllegalStateException if no search was begun
+     */
     public SearchStatus run() {
         return step(Integer.MAX_VALUE);
     }

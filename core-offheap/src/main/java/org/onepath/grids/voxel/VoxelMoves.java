@@ -72,18 +72,42 @@ public final class VoxelMoves {
         return (dx + 1) + 3 * (dy + 1) + 9 * (dz + 1);
     }
 
+    /**
+     * The x step of a move.
+     *
+     * @param move the move number, 0..25
+     * @return -1, 0 or 1
+     */
     public static int dx(int move) {
         return DX[move];
     }
 
+    /**
+     * The y step of a move.
+     *
+     * @param move the move number, 0..25
+     * @return -1, 0 or 1
+     */
     public static int dy(int move) {
         return DY[move];
     }
 
+    /**
+     * The z step of a move.
+     *
+     * @param move the move number, 0..25
+     * @return -1, 0 or 1
+     */
     public static int dz(int move) {
         return DZ[move];
     }
 
+    /**
+     * The length of a move: 1 for a face, sqrt 2 for an edge, sqrt 3 for a corner.
+     *
+     * @param move the move number, 0..25
+     * @return 1, sqrt 2 or sqrt 3
+     */
     public static double length(int move) {
         return LENGTH[move];
     }

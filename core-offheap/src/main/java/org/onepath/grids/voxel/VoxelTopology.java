@@ -44,6 +44,14 @@ public final class VoxelTopology implements GridTopology {
     private final int[] chunkRefs = new int[8];
     private final int[] moveScratch;
 
+    /**
+     * The moves of a voxel block over its live chunk table.
+     *
+     * @param chunks       the voxels to read; the topology holds the table, it does not own it
+     * @param areas        the area multipliers, read live
+     * @param connectivity 6, 18 or 26 moves
+     * @param cornerRule   when an edge or corner move may pass solid voxels
+     */
     public VoxelTopology(
             ChunkTable chunks, AreaCosts areas, VoxelConnectivity connectivity, VoxelCornerRule cornerRule) {
         this.chunks = Objects.requireNonNull(chunks, "chunks");
@@ -63,31 +71,65 @@ public final class VoxelTopology implements GridTopology {
         this.moveScratch = new int[moveCount];
     }
 
+    /**
+     * The move set.
+     *
+     * @return the connectivity, not null
+     */
     public VoxelConnectivity connectivity() {
         return connectivity;
     }
 
+    /**
+     * When an edge or corner move is legal.
+     *
+     * @return the corner rule, not null
+     */
     public VoxelCornerRule cornerRule() {
         return cornerRule;
     }
 
+    /**
+     * The block's voxels along x.
+     *
+     * @return the side, at least 1
+     */
     public int sizeX() {
         return sizeX;
     }
 
+    /**
+     * The block's voxels along y.
+     *
+     * @return the side, at least 1
+     */
     public int sizeY() {
         return sizeY;
     }
 
+    /**
+     * The block's voxels along z.
+     *
+     * @return the side, at least 1
+     */
     public int sizeZ() {
         return sizeZ;
     }
 
+    /**
+     * The area multipliers the costs read.
+     *
+     * @return the table given at construction
+     */
     public AreaCosts areas() {
         return areas;
     }
 
-    /** The chunk table this topology reads. */
+    /**
+     * The chunk table this topology reads.
+     *
+     * @return the chunk table given at construction
+     */
     public ChunkTable chunks() {
         return chunks;
     }
@@ -102,12 +144,26 @@ public final class VoxelTopology implements GridTopology {
         return moveCount;
     }
 
-    /** Node of voxel (x, y, z). */
+    /**
+     * Node of voxel (x, y, z).
+     *
+     * @param x the voxel's x, 0..sizeX-1
+     * @param y the voxel's y, 0..sizeY-1
+     * @param z the voxel's z, 0..sizeZ-1
+     * @return {@code x + sizeX * (y + sizeY * z)}
+     */
     public int nodeOf(int x, int y, int z) {
         return x + sizeX * (y + sizeY * z);
     }
 
-    /** Whether (x, y, z) is inside the block and open. */
+    /**
+     * Whether (x, y, z) is inside the block and open.
+     *
+     * @param x the voxel's x; any value
+     * @param y the voxel's y; any value
+     * @param z the voxel's z; any value
+     * @return true when inside and not solid
+     */
     public boolean isOpen(int x, int y, int z) {
         return x >= 0
                 && y >= 0
@@ -148,6 +204,11 @@ public final class VoxelTopology implements GridTopology {
      * Writes the legal moves out of voxel (x, y, z), in the normative order: the move numbers
      * (see {@link VoxelMoves#dx}) into {@code moveIds} and their costs into {@code costs}.
      *
+     * @param x       the voxel's x, 0..sizeX-1
+     * @param y       the voxel's y, 0..sizeY-1
+     * @param z       the voxel's z, 0..sizeZ-1
+     * @param moveIds receives the move numbers from index 0; at least {@link #maxDegree()} long
+     * @param costs   receives each move's cost from index 0; at least {@link #maxDegree()} long
      * @return the number of moves written
      */
     public int moves(int x, int y, int z, int[] moveIds, double[] costs) {
