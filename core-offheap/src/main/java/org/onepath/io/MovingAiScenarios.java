@@ -19,6 +19,9 @@ public final class MovingAiScenarios {
     /**
      * Reads and parses a scenario file.
      *
+     * @param file the {@code .scen} file
+     * @return the problems in file order, in a new mutable list
+     * @throws NullPointerException if {@code file} is null
      * @throws GridFormatException  naming the file and line of malformed input
      * @throws UncheckedIOException when the file cannot be read
      */
@@ -31,6 +34,10 @@ public final class MovingAiScenarios {
      * Parses scenario text.
      *
      * @param source name used in error messages
+     * @param text   the file's text
+     * @return the problems in text order, in a new mutable list
+     * @throws NullPointerException if an argument is null
+     * @throws GridFormatException  naming the source and line of malformed input
      */
     public static List<MovingAiScenario> parse(String source, String text) {
         Objects.requireNonNull(source, "source");
@@ -44,6 +51,9 @@ public final class MovingAiScenarios {
      * Scenarios in canonical text: {@code version 1}, then one tab-separated line per problem,
      * the length as {@link Double#toString(double)} writes it, each line ending with LF.
      * {@link #parse} reads it back to equal records.
+     *
+     * @param scenarios the problems to write, in order; their map fields are written as they are
+     * @return the text
      */
     public static String toText(List<MovingAiScenario> scenarios) {
         StringBuilder s = new StringBuilder("version 1\n");
