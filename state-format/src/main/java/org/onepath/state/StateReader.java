@@ -338,7 +338,7 @@ public final class StateReader {
     /**
      * Reads a node index (i32) that must lie in {@code 0..nodeCount-1}.
      *
-     * @param field the field's name, quoted by any error
+     * @param field     the field's name, quoted by any error
      * @param nodeCount the number of nodes, &gt;= 0 (with 0, every index is an error)
      * @return the index, in 0..nodeCount-1
      * @throws IllegalArgumentException if nodeCount &lt; 0
