@@ -27,6 +27,10 @@ public record GraphDebugPath(
         boolean expansionsRecorded,
         List<Integer> expanded) {
     /**
+     * Copies every list into an immutable one, so the record does not change when the caller's
+     * lists do.
+     *
+     * @throws NullPointerException     if {@code status}, a list or an element is null
      * @throws IllegalArgumentException if recorded expansions are not {@code expandedCount} nodes
      */
     public GraphDebugPath {

@@ -25,7 +25,13 @@ import org.onepath.cells.HexCoord;
 public final class GridDebug {
     private GridDebug() {}
 
-    /** A square-grid result as plain data. */
+    /**
+     * A square-grid result as plain data.
+     *
+     * @param path a square-grid query's or a grid replanner's result
+     * @return an immutable copy; after an any-angle search the waypoints are the path's cells
+     * @throws NullPointerException if {@code path} is null
+     */
     public static GridDebugPath describe(GridPath path) {
         Objects.requireNonNull(path, "path");
         List<Cell> cells = List.copyOf(path.cells());
@@ -45,7 +51,13 @@ public final class GridDebug {
                 expanded);
     }
 
-    /** A voxel result as plain data. */
+    /**
+     * A voxel result as plain data. Waypoints are where the 3D step changes.
+     *
+     * @param path a voxel query's result
+     * @return an immutable copy
+     * @throws NullPointerException if {@code path} is null
+     */
     public static VoxelDebugPath describe(VoxelPath path) {
         Objects.requireNonNull(path, "path");
         List<VoxelCell> cells = List.copyOf(path.cells());
@@ -73,6 +85,10 @@ public final class GridDebug {
      * (a {@link org.onepath.GridReplanner}'s result is a {@link GridPath}). Waypoints are where the
      * axial step changes, since a straight hex line keeps one axial step while its offset column
      * and row steps alternate.
+     *
+     * @param path a hex query's or a hex replanner's result
+     * @return an immutable copy
+     * @throws NullPointerException if {@code path} is null
      */
     public static HexDebugPath describe(HexPath path) {
         Objects.requireNonNull(path, "path");
@@ -98,7 +114,13 @@ public final class GridDebug {
                 expanded);
     }
 
-    /** A graph result as plain data (every node of a graph path is a waypoint). */
+    /**
+     * A graph result as plain data (every node of a graph path is a waypoint).
+     *
+     * @param path a graph query's result
+     * @return an immutable copy, node and edge ids boxed into lists
+     * @throws NullPointerException if {@code path} is null
+     */
     public static GraphDebugPath describe(GraphPath path) {
         Objects.requireNonNull(path, "path");
         return new GraphDebugPath(

@@ -31,6 +31,10 @@ public record VoxelDebugPath(
         boolean expansionsRecorded,
         List<VoxelCell> expanded) {
     /**
+     * Copies every list into an immutable one, so the record does not change when the caller's
+     * lists do.
+     *
+     * @throws NullPointerException     if {@code status}, a list or an element is null
      * @throws IllegalArgumentException if recorded expansions are not {@code expandedCount} cells
      */
     public VoxelDebugPath {

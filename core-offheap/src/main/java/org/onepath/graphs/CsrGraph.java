@@ -51,9 +51,15 @@ public final class CsrGraph implements AutoCloseable {
      * payload): the alive ones become arcs, grouped by tail in increasing id. A checking pass, then
      * two passes (a counting sort), no per-arc allocation.
      *
-     * @param records     at least {@code edgeCount} records
-     * @param edgeCount   records to read, ids 0..edgeCount-1
-     * @throws IllegalArgumentException naming the first record with an endpoint outside the
+     * @param nodeCount   nodes of the graph, 0..2^26 ({@link GraphStateFormat#MAX_NODES})
+     * @param records     at least {@code edgeCount} records; only read, so the caller keeps
+     *                    ownership (the result copies what it needs)
+     * @param edgeCount   records to read, ids 0..edgeCount-1, &gt;= 0
+     * @return a new graph owning off-heap memory; the caller closes it
+     * @throws NullPointerException     if {@code records} is null
+     * @throws IllegalArgumentException if the node count is outside its range, the records do not
+     *                                  fit the segment, more than 2^31-2 edges are alive, or naming
+     *                                  the first record with an endpoint outside the
      *                                  graph, a weight that is NaN, negative or infinite, or an
      *                                  alive flag other than 0 or 1
      */
@@ -131,8 +137,14 @@ public final class CsrGraph implements AutoCloseable {
      * A graph from arrays: edge {@code i} runs {@code from[i] -> to[i]} with weight
      * {@code weight[i]}; its id is {@code i}.
      *
-     * @throws IllegalArgumentException naming the first bad endpoint or weight, or arrays of
-     *                                  different lengths
+     * @param nodeCount nodes of the graph, 0..2^26 ({@link GraphStateFormat#MAX_NODES})
+     * @param from      each edge's tail node, in 0..nodeCount-1
+     * @param to        each edge's head node, in 0..nodeCount-1
+     * @param weight    each edge's weight, finite and &gt;= 0
+     * @return a new graph owning off-heap memory; the caller closes it. The arrays are not kept.
+     * @throws NullPointerException     if an array is null
+     * @throws IllegalArgumentException if the node count is outside its range, or naming the first
+     *                                  bad endpoint or weight, or arrays of different lengths
      */
     public static CsrGraph of(int nodeCount, int[] from, int[] to, double[] weight) {
         Objects.requireNonNull(from, "from");
@@ -165,6 +177,10 @@ public final class CsrGraph implements AutoCloseable {
     /**
      * The reverse graph: an arc {@code v -> u} of weight w for every arc {@code u -> v} of weight
      * w, keeping its edge id; the arcs of a node stay in increasing id. The caller closes it.
+     *
+     * @return a new graph of the same node and arc counts, owning its own memory (closing this
+     *         graph leaves it usable)
+     * @throws IllegalStateException if this graph has been closed
      */
     public CsrGraph reverse() {
         state.ensureOpen();
@@ -243,65 +259,132 @@ public final class CsrGraph implements AutoCloseable {
 
     // ---- reading ----
 
+    /**
+     * The number of nodes; readable after close.
+     *
+     * @return the node count, 0..2^26
+     */
     public int nodeCount() {
         return nodeCount;
     }
 
-    /** Number of arcs (the alive edges when compiled from a Graph). */
+    /**
+     * The number of arcs (the alive edges when compiled from a Graph); readable after close.
+     *
+     * @return the arc count, &gt;= 0
+     */
     public int arcCount() {
         return arcCount;
     }
 
-    /** Largest number of arcs leaving one node. */
+    /**
+     * The largest number of arcs leaving one node, for sizing per-node scratch.
+     *
+     * @return the largest out-degree, 0 for a graph without arcs
+     */
     public int maxDegree() {
         return maxDegree;
     }
 
-    /** First arc of {@code node}; its arcs are {@code firstArc(node) .. endArc(node) - 1}. */
+    /**
+     * The first arc of a node; its arcs are {@code firstArc(node) .. endArc(node) - 1}.
+     *
+     * @param node a node, 0..nodeCount-1
+     * @return the index of the node's first arc, 0..arcCount
+     * @throws IllegalStateException    if the graph has been closed
+     * @throws IllegalArgumentException if the node is out of range
+     */
     public int firstArc(int node) {
         checkNodeArg(node);
         return offsets.get(INT, (long) node * OFFSET_BYTES);
     }
 
-    /** One past the last arc of {@code node}. */
+    /**
+     * One past the last arc of a node.
+     *
+     * @param node a node, 0..nodeCount-1
+     * @return the index after the node's last arc, {@code firstArc(node)..arcCount}
+     * @throws IllegalStateException    if the graph has been closed
+     * @throws IllegalArgumentException if the node is out of range
+     */
     public int endArc(int node) {
         checkNodeArg(node);
         return offsets.get(INT, (node + 1L) * OFFSET_BYTES);
     }
 
-    /** Arcs leaving {@code node}. */
+    /**
+     * The number of arcs leaving a node.
+     *
+     * @param node a node, 0..nodeCount-1
+     * @return the out-degree, 0..{@link #maxDegree()}
+     * @throws IllegalStateException    if the graph has been closed
+     * @throws IllegalArgumentException if the node is out of range
+     */
     public int outDegree(int node) {
         return endArc(node) - firstArc(node);
     }
 
-    /** Head node of arc {@code arc}. */
+    /**
+     * The node an arc leads to.
+     *
+     * @param arc an arc index, 0..arcCount-1
+     * @return the arc's head node, 0..nodeCount-1
+     * @throws IllegalStateException    if the graph has been closed
+     * @throws IllegalArgumentException if the arc is out of range
+     */
     public int target(int arc) {
         checkArc(arc);
         return targets.get(INT, arc * TARGET_BYTES);
     }
 
-    /** Weight of arc {@code arc}. */
+    /**
+     * The weight of an arc.
+     *
+     * @param arc an arc index, 0..arcCount-1
+     * @return the weight, finite and &gt;= 0
+     * @throws IllegalStateException    if the graph has been closed
+     * @throws IllegalArgumentException if the arc is out of range
+     */
     public double weight(int arc) {
         checkArc(arc);
         return weights.get(WEIGHT, arc * WEIGHT_BYTES);
     }
 
-    /** Edge id of arc {@code arc} in the graph it was compiled from (its index for {@link #of}). */
+    /**
+     * The edge an arc was compiled from.
+     *
+     * @param arc an arc index, 0..arcCount-1
+     * @return the edge id in the graph it was compiled from (its array index for {@link #of})
+     * @throws IllegalStateException    if the graph has been closed
+     * @throws IllegalArgumentException if the arc is out of range
+     */
     public int edgeId(int arc) {
         checkArc(arc);
         return edges.get(INT, arc * EDGE_BYTES);
     }
 
-    /** Whether the graph has been closed. */
+    /**
+     * Whether the graph has been closed.
+     *
+     * @return true after {@link #close()}
+     */
     public boolean isClosed() {
         return state.isClosed();
     }
 
-    /** Throws {@link IllegalStateException} when closed. */
+    /**
+     * Checks that the graph is still open, for callers that read its segments directly.
+     *
+     * @throws IllegalStateException naming the graph when it has been closed
+     */
     public void ensureOpen() {
         state.ensureOpen();
     }
 
+    /**
+     * Frees the graph's off-heap memory; later reads throw {@link IllegalStateException}. Closing
+     * twice does nothing. Close only when no search uses the graph any more.
+     */
     @Override
     public void close() {
         if (state.markClosed()) {

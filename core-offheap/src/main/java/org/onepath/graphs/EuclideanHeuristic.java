@@ -29,9 +29,16 @@ public final class EuclideanHeuristic implements Heuristic {
     private double gz;
 
     /**
+     * An estimate over the points of {@code nodeCount} nodes. The segment is read in place, not
+     * copied: its owner keeps it alive (and unchanged) while the heuristic is used.
+     *
      * @param points     at least {@code nodeCount} records of {@code dimensions} coordinates
      * @param dimensions 2 or 3
-     * @param scale      finite and &gt;= 0
+     * @param nodeCount  the number of nodes, &gt;= 0; goals must lie in 0..nodeCount-1
+     * @param scale      finite and &gt;= 0; the factor from coordinate distance to weight units
+     * @throws NullPointerException     if {@code points} is null
+     * @throws IllegalArgumentException if the dimensions are not 2 or 3, the nodes' records do not
+     *                                  fit the segment, or the scale is negative, infinite or NaN
      */
     public EuclideanHeuristic(MemorySegment points, int dimensions, int nodeCount, double scale) {
         this.points = Objects.requireNonNull(points, "points");
@@ -51,6 +58,11 @@ public final class EuclideanHeuristic implements Heuristic {
         this.scale = scale;
     }
 
+    /**
+     * The factor the straight-line distance is multiplied by.
+     *
+     * @return the scale, finite and &gt;= 0
+     */
     public double scale() {
         return scale;
     }

@@ -48,16 +48,36 @@ import org.onepath.state.StateKind;
 public final class GraphAStar<H extends Heuristic> extends NodeSearch<H> {
     private final CsrGraph graph;
 
-    /** A* with heuristic weight 1. */
+    /**
+     * A* with heuristic weight 1: optimal when the heuristic is admissible.
+     *
+     * @param graph     the graph to search; must stay open while the search is used
+     * @param heuristic the estimate of the cost to the goal, in the weights' units; used by this
+     *                  search alone (its goal is set on {@link #begin})
+     * @param buffers   the working memory, at least the graph's node count; the caller owns and
+     *                  closes it, and no other search may use it at the same time
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if the buffers hold fewer nodes than the graph
+     * @throws IllegalStateException    if the graph has been closed
+     */
     public GraphAStar(CsrGraph graph, H heuristic, GridSearchBuffers buffers) {
         this(graph, heuristic, buffers, 1.0);
     }
 
     /**
-     * @param weight heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0 (0 is
-     *               Dijkstra's algorithm; above 1 gives up optimality)
+     * A* with a heuristic weight.
+     *
+     * @param graph     the graph to search; must stay open while the search is used
+     * @param heuristic the estimate of the cost to the goal, in the weights' units; used by this
+     *                  search alone (its goal is set on {@link #begin})
+     * @param buffers   the working memory, at least the graph's node count; the caller owns and
+     *                  closes it, and no other search may use it at the same time
+     * @param weight    heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0 (0 is
+     *                  Dijkstra's algorithm; above 1 gives up optimality)
+     * @throws NullPointerException     if an argument is null
      * @throws IllegalArgumentException if the weight is out of range or the buffers hold fewer
      *                                  nodes than the graph
+     * @throws IllegalStateException    if the graph has been closed
      */
     public GraphAStar(CsrGraph graph, H heuristic, GridSearchBuffers buffers, double weight) {
         Objects.requireNonNull(graph, "graph");
@@ -73,18 +93,38 @@ public final class GraphAStar<H extends Heuristic> extends NodeSearch<H> {
         this.graph = graph;
     }
 
+    /**
+     * The graph this search runs on.
+     *
+     * @return the graph given to the constructor; not owned by the search
+     */
     public CsrGraph graph() {
         return graph;
     }
 
+    /**
+     * The estimate this search uses.
+     *
+     * @return the heuristic given to the constructor
+     */
     public H heuristic() {
         return heuristic;
     }
 
+    /**
+     * The working memory this search uses.
+     *
+     * @return the buffers given to the constructor; the caller who made them closes them
+     */
     public GridSearchBuffers buffers() {
         return buffers;
     }
 
+    /**
+     * The heuristic weight w in {@code f = g + w * h}.
+     *
+     * @return the weight, finite and &gt;= 0
+     */
     public double weight() {
         return weight;
     }
@@ -162,6 +202,7 @@ public final class GraphAStar<H extends Heuristic> extends NodeSearch<H> {
      * parent to the node whose weight added to the parent's cost gives the node's cost exactly:
      * the arc the search took, or one the search could not tell from it.
      *
+     * @param out the array to fill from index 0, at least {@code pathLength() - 1} long
      * @return the number of edges written
      * @throws IllegalStateException    unless FOUND
      * @throws IllegalArgumentException if {@code out} is shorter than {@code pathLength() - 1}
@@ -178,7 +219,13 @@ public final class GraphAStar<H extends Heuristic> extends NodeSearch<H> {
         return length;
     }
 
-    /** The edge ids of the found path as a new array, first edge first. */
+    /**
+     * The edge ids of the found path as a new array, first edge first; see
+     * {@link #copyPathEdges(int[])} for which edge joins two nodes.
+     *
+     * @return a new array of {@code pathLength() - 1} edge ids (empty when start is the goal)
+     * @throws IllegalStateException unless FOUND
+     */
     public int[] pathEdges() {
         int[] out = new int[Math.max(0, pathLength() - 1)];
         copyPathEdges(out);

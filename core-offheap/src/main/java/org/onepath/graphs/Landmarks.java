@@ -62,7 +62,14 @@ public final class Landmarks implements AutoCloseable {
      * fewer when the graph has fewer nodes with arcs. Costs about 2 * count + 2 runs of
      * Dijkstra's algorithm over the graph and a reversed copy of it.
      *
-     * @param count 1..{@link #MAX_COUNT}
+     * @param graph the graph to preprocess; it must stay open while the landmarks are used, and
+     *              they do not close it
+     * @param count how many landmarks to select, 1..{@link #MAX_COUNT}
+     * @return new landmarks owning an off-heap table of {@link #tableBytes()} bytes; the caller
+     *         closes them. Their count is 0 when no node has an arc.
+     * @throws NullPointerException     if {@code graph} is null
+     * @throws IllegalArgumentException if the count is outside 1..{@link #MAX_COUNT}
+     * @throws IllegalStateException    if the graph has been closed
      */
     public static Landmarks select(CsrGraph graph, int count) {
         Objects.requireNonNull(graph, "graph");
@@ -131,8 +138,15 @@ public final class Landmarks implements AutoCloseable {
     }
 
     /**
-     * Landmarks at the given nodes (distinct, in the graph), in that order.
+     * Landmarks at the given nodes (distinct, in the graph), in that order. Costs two runs of
+     * Dijkstra's algorithm per landmark.
      *
+     * @param graph         the graph to preprocess; it must stay open while the landmarks are
+     *                      used, and they do not close it
+     * @param landmarkNodes the landmark nodes, distinct, each in 0..nodeCount-1; copied
+     * @return new landmarks owning an off-heap table; the caller closes them
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalStateException    if the graph has been closed
      * @throws IllegalArgumentException naming a node outside the graph, a repeated node, or a
      *                                  count outside 1..{@link #MAX_COUNT}
      */
@@ -241,55 +255,112 @@ public final class Landmarks implements AutoCloseable {
 
     // ---- reading ----
 
-    /** The graph the distances belong to. */
+    /**
+     * The graph the distances belong to.
+     *
+     * @return the graph given at construction; not owned by the landmarks
+     */
     public CsrGraph graph() {
         return graph;
     }
 
-    /** Number of landmarks. */
+    /**
+     * The number of landmarks.
+     *
+     * @return the count, 0..{@link #MAX_COUNT}
+     */
     public int count() {
         return count;
     }
 
-    /** The landmark nodes, in selection order (a copy). */
+    /**
+     * The landmark nodes, in selection order.
+     *
+     * @return a new array of {@link #count()} nodes
+     */
     public int[] nodes() {
         return nodes.clone();
     }
 
-    /** d(L, node) for landmark {@code landmark} (0..count-1); +infinity when unreachable. */
+    /**
+     * The shortest distance d(L, node) from a landmark to a node.
+     *
+     * @param landmark the landmark's index, 0..count-1 (not its node)
+     * @param node     a node, 0..nodeCount-1
+     * @return the distance in weight units; +infinity when the node is unreachable from L
+     * @throws IllegalStateException    if the landmarks have been closed
+     * @throws IllegalArgumentException if the landmark or the node is out of range
+     */
     public double distanceFrom(int landmark, int node) {
         check(landmark, node);
         return table.get(DISTANCE, node * recordBytes + LandmarkLayout.forwardOffset(landmark));
     }
 
-    /** d(node, L) for landmark {@code landmark} (0..count-1); +infinity when unreachable. */
+    /**
+     * The shortest distance d(node, L) from a node to a landmark.
+     *
+     * @param landmark the landmark's index, 0..count-1 (not its node)
+     * @param node     a node, 0..nodeCount-1
+     * @return the distance in weight units; +infinity when L is unreachable from the node
+     * @throws IllegalStateException    if the landmarks have been closed
+     * @throws IllegalArgumentException if the landmark or the node is out of range
+     */
     public double distanceTo(int landmark, int node) {
         check(landmark, node);
         return table.get(DISTANCE, node * recordBytes + LandmarkLayout.backwardOffset(count, landmark));
     }
 
-    /** Bytes of the distance table. */
+    /**
+     * The size of the distance table, to account for memory.
+     *
+     * @return the table's size in bytes: nodeCount * count * 2 distances of 8 bytes
+     */
     public long tableBytes() {
         return (long) graph.nodeCount() * recordBytes;
     }
 
-    /** A new estimate over these landmarks for one search (it keeps its goal's distances). */
+    /**
+     * A new estimate over these landmarks for one search (it keeps its goal's distances, so it is
+     * not shared between searches that run at once).
+     *
+     * @return a new heuristic that reads this table; valid until the landmarks are closed
+     * @throws IllegalStateException if the landmarks have been closed
+     */
     public Heuristic heuristic() {
         state.ensureOpen();
         return new LandmarkHeuristic(this);
     }
 
-    /** The bound at {@code node} for {@code goal}, as {@link #heuristic()} computes it. */
+    /**
+     * The bound at a node for a goal, as {@link #heuristic()} computes it; allocates a heuristic
+     * per call, so searches use {@link #heuristic()} instead.
+     *
+     * @param node a node, 0..nodeCount-1
+     * @param goal the goal node, 0..nodeCount-1
+     * @return a lower bound on the node's distance to the goal, &gt;= 0, or +infinity when a
+     *         landmark proves the goal unreachable
+     * @throws IllegalStateException    if the landmarks have been closed
+     * @throws IllegalArgumentException if the goal is outside the graph
+     */
     public double bound(int node, int goal) {
         Heuristic h = heuristic();
         h.setGoal(goal);
         return h.estimate(node);
     }
 
+    /**
+     * Whether the landmarks have been closed.
+     *
+     * @return true after {@link #close()}
+     */
     public boolean isClosed() {
         return state.isClosed();
     }
 
+    /**
+     * Frees the distance table; heuristics made from it must not be used afterwards. Closing twice
+     * does nothing, and the graph stays open.
+     */
     @Override
     public void close() {
         if (state.markClosed()) {

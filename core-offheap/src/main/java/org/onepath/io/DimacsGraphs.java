@@ -42,6 +42,10 @@ public final class DimacsGraphs {
     /**
      * A graph of a {@code .gr} file's arcs. The caller closes it.
      *
+     * @param gr the {@code .gr} file, read as ISO-8859-1
+     * @return a new graph with one node per problem-line node and one edge per arc, in file
+     *         order; it owns off-heap memory until closed
+     * @throws NullPointerException if {@code gr} is null
      * @throws GraphFormatException naming the file and line of malformed input
      * @throws UncheckedIOException when the file cannot be read
      */
@@ -58,6 +62,10 @@ public final class DimacsGraphs {
      * A graph of {@code .gr} text, as {@link #readGraph(Path)} reads a file. The caller closes it.
      *
      * @param source name used in error messages
+     * @param gr     the text of a {@code .gr} file
+     * @return a new graph with one node per problem-line node and one edge per arc, in text
+     *         order; it owns off-heap memory until closed
+     * @throws NullPointerException if an argument is null
      * @throws GraphFormatException naming the source and line of malformed input
      */
     public static Graph parseGraph(String source, String gr) {
@@ -74,7 +82,14 @@ public final class DimacsGraphs {
      * A point graph of {@code .gr} and {@code .co} text, as {@link #readPointGraph(Path, Path)}
      * reads files. The caller closes it.
      *
-     * @throws GraphFormatException naming the source and line of malformed input
+     * @param grSource name of the arc text in error messages
+     * @param gr       the text of a {@code .gr} file
+     * @param coSource name of the coordinate text in error messages
+     * @param co       the text of the matching {@code .co} file, with the same node count
+     * @return a new point graph with 2D points; it owns off-heap memory until closed
+     * @throws NullPointerException if an argument is null
+     * @throws GraphFormatException naming the source and line of malformed input, or the node
+     *                              counts of the two texts when they differ
      */
     public static PointGraph parsePointGraph(String grSource, String gr, String coSource, String co) {
         Objects.requireNonNull(grSource, "grSource");
@@ -93,6 +108,11 @@ public final class DimacsGraphs {
      * A point graph of a {@code .gr} file's arcs and a {@code .co} file's coordinates (2D). The
      * caller closes it.
      *
+     * @param gr the {@code .gr} file of arcs, read as ISO-8859-1
+     * @param co the {@code .co} file of coordinates, with the same node count (see
+     *           {@link #coordinatesBeside(Path)})
+     * @return a new point graph with 2D points; it owns off-heap memory until closed
+     * @throws NullPointerException if an argument is null
      * @throws GraphFormatException naming the file and line of malformed input, or the node
      *                              counts of the two files when they differ
      * @throws UncheckedIOException when a file cannot be read
@@ -154,7 +174,14 @@ public final class DimacsGraphs {
         }
     }
 
-    /** The .co file beside a .gr file: the same name with {@code .co} for {@code .gr}. */
+    /**
+     * The .co file beside a .gr file: the same name with {@code .co} for {@code .gr}. The file
+     * system is not consulted.
+     *
+     * @param gr the path of a {@code .gr} file; a name not ending in {@code .gr} gets {@code .co}
+     *           appended
+     * @return the sibling path of the coordinates, which may not exist
+     */
     public static Path coordinatesBeside(Path gr) {
         String name = gr.getFileName().toString();
         String base = name.endsWith(".gr") ? name.substring(0, name.length() - 3) : name;

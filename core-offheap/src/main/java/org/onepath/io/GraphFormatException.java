@@ -7,10 +7,15 @@ package org.onepath.io;
 public class GraphFormatException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
+    /** The file name, or the name the caller gave the text. */
     private final String source;
+    /** The 1-based line number, 0 when not tied to a line. */
     private final long line;
 
     /**
+     * Creates the error; the message is {@code source:line: detail}, without {@code :line} when
+     * {@code line} is 0.
+     *
      * @param source file name
      * @param line   1-based line number, 0 when the problem is not on one line
      * @param detail what is wrong and what was expected
@@ -21,12 +26,20 @@ public class GraphFormatException extends IllegalArgumentException {
         this.line = line;
     }
 
-    /** The file name. */
+    /**
+     * Where the input came from.
+     *
+     * @return the file name, or the name the caller gave the text
+     */
     public String source() {
         return source;
     }
 
-    /** The 1-based line number, 0 when not tied to a line. */
+    /**
+     * Which line is wrong.
+     *
+     * @return the 1-based line number, 0 when not tied to a line
+     */
     public long line() {
         return line;
     }

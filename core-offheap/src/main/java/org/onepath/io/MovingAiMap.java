@@ -42,6 +42,9 @@ public final class MovingAiMap {
     /**
      * Reads and parses a map file.
      *
+     * @param file the {@code .map} file; read whole into memory
+     * @return the parsed map, named by the file's path in messages
+     * @throws NullPointerException if {@code file} is null
      * @throws GridFormatException  naming the file and line of malformed input
      * @throws UncheckedIOException when the file cannot be read
      */
@@ -59,7 +62,11 @@ public final class MovingAiMap {
     /**
      * Parses map text.
      *
-     * @param source name used in error messages
+     * @param source  name used in error messages
+     * @param content the bytes of a {@code .map} file; kept by the map, not copied, so do not
+     *                change them afterwards
+     * @return the parsed map
+     * @throws NullPointerException if an argument is null
      * @throws GridFormatException naming the source and line of malformed input
      */
     public static MovingAiMap parse(String source, byte[] content) {
@@ -166,19 +173,38 @@ public final class MovingAiMap {
         return new MovingAiMap(source, type, width, height, content, rowOffsets);
     }
 
+    /**
+     * Where the map came from.
+     *
+     * @return the file's path, or the name given to {@link #parse}
+     */
     public String source() {
         return source;
     }
 
-    /** The header's type (normally {@code octile}). */
+    /**
+     * The header's type, not interpreted.
+     *
+     * @return the type word, normally {@code octile}
+     */
     public String type() {
         return type;
     }
 
+    /**
+     * The map's width.
+     *
+     * @return the number of columns, 1..{@link #MAX_SIDE}
+     */
     public int width() {
         return width;
     }
 
+    /**
+     * The map's height.
+     *
+     * @return the number of rows, 1..{@link #MAX_SIDE}
+     */
     public int height() {
         return height;
     }
@@ -186,6 +212,8 @@ public final class MovingAiMap {
     /**
      * The map in canonical text: {@code type}, {@code height}, {@code width} and {@code map} lines,
      * then the rows, each line ending with LF. {@link #parse} reads it back to an equal map.
+     *
+     * @return the text, about {@code (width + 1) * height} characters
      */
     public String toText() {
         StringBuilder s = new StringBuilder((width + 1) * height + 64);
@@ -200,19 +228,37 @@ public final class MovingAiMap {
         return s.toString();
     }
 
-    /** The character of cell (x, y) as the file has it: one of {@code . G S @ O T W}. */
+    /**
+     * The character of one cell as the file has it.
+     *
+     * @param x the column, 0..width-1
+     * @param y the row, 0..height-1, row 0 being the file's first map row
+     * @return one of {@code . G S @ O T W}
+     * @throws IndexOutOfBoundsException if the cell is outside the map
+     */
     public char charAt(int x, int y) {
         Objects.checkIndex(x, width);
         Objects.checkIndex(y, height);
         return (char) content[rowOffsets[y] + x];
     }
 
-    /** A new grid with {@link MovingAiOptions#DEFAULT}. */
+    /**
+     * A new grid with {@link MovingAiOptions#DEFAULT}; the caller closes it.
+     *
+     * @return a new grid of the map's size, as {@link #toGrid(MovingAiOptions)} makes it
+     */
     public Grid toGrid() {
         return toGrid(MovingAiOptions.DEFAULT);
     }
 
-    /** A new grid; the caller closes it. */
+    /**
+     * A new grid; the caller closes it. {@code .} and {@code G} become area 0, {@code S} and
+     * {@code W} area 0 or a wall as the options say, and every other character a wall.
+     *
+     * @param options which terrain characters are walkable
+     * @return a new grid of the map's size, owning off-heap memory until closed
+     * @throws NullPointerException if {@code options} is null
+     */
     public Grid toGrid(MovingAiOptions options) {
         Objects.requireNonNull(options, "options");
         byte[] areaOf = new byte[256];

@@ -80,15 +80,29 @@ public record MovingAiScenario(
         return 0.5 * Math.pow(10, -lengthDecimals) + PUBLISHED_SUM_SLACK * optimalLength;
     }
 
+    /**
+     * The problem's start as a cell.
+     *
+     * @return a new cell of ({@link #startX()}, {@link #startY()})
+     */
     public Cell start() {
         return new Cell(startX, startY);
     }
 
+    /**
+     * The problem's goal as a cell.
+     *
+     * @return a new cell of ({@link #goalX()}, {@link #goalY()})
+     */
     public Cell goal() {
         return new Cell(goalX, goalY);
     }
 
-    /** The base name of the map field (the part after the last '/' or '\'). */
+    /**
+     * The base name of the map field, to find the map beside the scenario file.
+     *
+     * @return the part after the last '/' or '\', or the whole field when it has neither
+     */
     public String mapFileName() {
         int cut = Math.max(map.lastIndexOf('/'), map.lastIndexOf('\\'));
         return map.substring(cut + 1);

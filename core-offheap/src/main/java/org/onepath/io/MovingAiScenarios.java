@@ -21,6 +21,9 @@ public final class MovingAiScenarios {
     /**
      * Reads and parses a scenario file.
      *
+     * @param file the {@code .scen} file
+     * @return the problems in file order, in a new mutable list
+     * @throws NullPointerException if {@code file} is null
      * @throws GridFormatException  naming the file and line of malformed input
      * @throws UncheckedIOException when the file cannot be read
      */
@@ -33,6 +36,10 @@ public final class MovingAiScenarios {
      * Parses scenario text.
      *
      * @param source name used in error messages
+     * @param text   the file's text
+     * @return the problems in text order, in a new mutable list
+     * @throws NullPointerException if an argument is null
+     * @throws GridFormatException  naming the source and line of malformed input
      */
     public static List<MovingAiScenario> parse(String source, String text) {
         Objects.requireNonNull(source, "source");
@@ -47,6 +54,9 @@ public final class MovingAiScenarios {
      * the length with its record's {@link MovingAiScenario#lengthDecimals} decimal places (as
      * {@link BigDecimal#toString()} writes that scale), each line ending with LF.
      * {@link #parse} reads it back to equal records.
+     *
+     * @param scenarios the problems to write, in order; their map fields are written as they are
+     * @return the text
      */
     public static String toText(List<MovingAiScenario> scenarios) {
         StringBuilder s = new StringBuilder("version 1\n");

@@ -33,6 +33,9 @@ public final class VoxelMap {
     /**
      * Reads and parses a {@code .3dmap} file.
      *
+     * @param file the {@code .3dmap} file; read whole into memory
+     * @return the parsed map, named by the file's path in messages
+     * @throws NullPointerException if {@code file} is null
      * @throws GridFormatException  naming the file and line of malformed input
      * @throws UncheckedIOException when the file cannot be read
      */
@@ -50,7 +53,10 @@ public final class VoxelMap {
     /**
      * Parses {@code .3dmap} text.
      *
-     * @param source name used in error messages
+     * @param source  name used in error messages
+     * @param content the bytes of a {@code .3dmap} file; only read, not kept
+     * @return the parsed map
+     * @throws NullPointerException if an argument is null
      * @throws GridFormatException naming the source and line of malformed input
      */
     public static VoxelMap parse(String source, byte[] content) {
@@ -150,28 +156,58 @@ public final class VoxelMap {
         return new VoxelMap(source, sx, sy, sz, Arrays.copyOf(coords, count * 3));
     }
 
+    /**
+     * Where the map came from.
+     *
+     * @return the file's path, or the name given to {@link #parse}
+     */
     public String source() {
         return source;
     }
 
+    /**
+     * The map's size along x.
+     *
+     * @return the header's X, &gt;= 1
+     */
     public int sizeX() {
         return sizeX;
     }
 
+    /**
+     * The map's size along y.
+     *
+     * @return the header's Y, &gt;= 1
+     */
     public int sizeY() {
         return sizeY;
     }
 
+    /**
+     * The map's size along z.
+     *
+     * @return the header's Z, &gt;= 1; X * Y * Z is at most {@link VoxelGrid#MAX_VOXELS}
+     */
     public int sizeZ() {
         return sizeZ;
     }
 
-    /** Number of solid voxel lines in the file (a voxel listed twice counts twice). */
+    /**
+     * The number of solid voxel lines in the file (a voxel listed twice counts twice).
+     *
+     * @return the count, &gt;= 0
+     */
     public int solidCount() {
         return solid.length / 3;
     }
 
-    /** Solid voxel {@code i} in file order, as {@code {x, y, z}}. */
+    /**
+     * One solid voxel line, in file order.
+     *
+     * @param i the line's index among the voxel lines, 0..{@link #solidCount()}-1
+     * @return a new array {@code {x, y, z}}, each inside the map's size
+     * @throws IndexOutOfBoundsException if {@code i} is out of range
+     */
     public int[] solid(int i) {
         Objects.checkIndex(i, solid.length / 3);
         return new int[] {solid[3 * i], solid[3 * i + 1], solid[3 * i + 2]};
@@ -180,6 +216,8 @@ public final class VoxelMap {
     /**
      * The map in canonical text: {@code voxel X Y Z}, then one {@code x y z} line per solid voxel
      * in file order, each line ending with LF. {@link #parse} reads it back to an equal map.
+     *
+     * @return the text
      */
     public String toText() {
         StringBuilder s = new StringBuilder(32 + 12 * (solid.length / 3));
@@ -201,7 +239,12 @@ public final class VoxelMap {
         return s.toString();
     }
 
-    /** A new grid, open except for the listed voxels; the caller closes it. */
+    /**
+     * A new grid, open except for the listed voxels; the caller closes it.
+     *
+     * @return a new voxel grid of the map's size whose listed voxels are {@link VoxelGrid#SOLID}
+     *         and the rest area 0; it owns off-heap memory until closed
+     */
     public VoxelGrid toGrid() {
         VoxelGrid grid = VoxelGrid.create(sizeX, sizeY, sizeZ);
         int[] s = solid;

@@ -19,6 +19,9 @@ public final class VoxelScenarios {
     /**
      * Reads and parses a {@code .3dscen} file.
      *
+     * @param file the {@code .3dscen} file
+     * @return the problems in file order, in a new mutable list
+     * @throws NullPointerException if {@code file} is null
      * @throws GridFormatException  naming the file and line of malformed input
      * @throws UncheckedIOException when the file cannot be read
      */
@@ -31,6 +34,10 @@ public final class VoxelScenarios {
      * Parses {@code .3dscen} text.
      *
      * @param source name used in error messages
+     * @param text   the file's text
+     * @return the problems in text order, in a new mutable list
+     * @throws NullPointerException if an argument is null
+     * @throws GridFormatException  naming the source and line of malformed input
      */
     public static List<VoxelScenario> parse(String source, String text) {
         Objects.requireNonNull(source, "source");
@@ -61,7 +68,9 @@ public final class VoxelScenarios {
      * per problem, the numbers as {@link Double#toString(double)} writes them, each line ending
      * with LF. {@link #parse} reads it back to equal records.
      *
-     * @param map the map file name (each record's map should be this one)
+     * @param map       the map file name (each record's map should be this one)
+     * @param scenarios the problems to write, in order; their own map fields are not written
+     * @return the text
      */
     public static String toText(String map, List<VoxelScenario> scenarios) {
         StringBuilder s = new StringBuilder("version 1\n").append(map).append('\n');

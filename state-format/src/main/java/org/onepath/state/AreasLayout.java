@@ -21,16 +21,26 @@ public final class AreasLayout {
     /** Areas with a multiplier: ids 0..254. */
     public static final int AREA_COUNT = 255;
 
+    /** Byte offset of the i32 version counter: 0. */
     public static final long VERSION_OFFSET = 0;
+    /** Byte offset of area 0's multiplier: 4, after the version. */
     public static final long MULTIPLIERS_OFFSET = VERSION_OFFSET + StateLayout.I32_BYTES;
+    /** Size in bytes of one multiplier: 8. */
     public static final long MULTIPLIER_BYTES = StateLayout.F64_BYTES;
+    /** Size of the whole piece in bytes: 2044 (the version and 255 multipliers). */
     public static final long AREAS_BYTES = MULTIPLIERS_OFFSET + AREA_COUNT * MULTIPLIER_BYTES;
 
+    /** The version counter, a signed i32 that must be &gt;= 0. */
     public static final ValueLayout.OfInt VERSION = StateLayout.I32;
     /** Each multiplier is an f64 stored by its bit pattern. */
     public static final ValueLayout.OfLong MULTIPLIER_BITS = StateLayout.I64;
 
-    /** Offset of area {@code area}'s multiplier from the start of the piece. */
+    /**
+     * Where one area's multiplier sits in the piece.
+     *
+     * @param area the area id, 0..254 (not checked; 255, the wall, has no multiplier)
+     * @return the byte offset of that multiplier from the start of the piece
+     */
     public static long multiplierOffset(int area) {
         return MULTIPLIERS_OFFSET + area * MULTIPLIER_BYTES;
     }

@@ -21,6 +21,10 @@ public final class AreasPiece {
      */
     public record Areas(int version, double[] multipliers) {
         /**
+         * Checks the number of multipliers; their values are checked when the table is written or
+         * read.
+         *
+         * @throws NullPointerException     if {@code multipliers} is null
          * @throws IllegalArgumentException if there are not exactly 255 multipliers
          */
         public Areas {
@@ -49,8 +53,12 @@ public final class AreasPiece {
     }
 
     /**
-     * Writes the table.
+     * Writes the table: the version, then the 255 multipliers ({@link AreasLayout#AREAS_BYTES}
+     * bytes). Nothing is written when a rule is broken.
      *
+     * @param writer where the bytes go, at its current position
+     * @param areas  the table; version &gt;= 0 and every multiplier &gt; 0 and finite
+     * @throws NullPointerException     if {@code areas} is null
      * @throws IllegalArgumentException naming the value and the bound if it breaks a rule
      */
     public static void write(StateWriter writer, Areas areas) {
@@ -62,7 +70,15 @@ public final class AreasPiece {
         }
     }
 
-    /** Reads and checks a table. */
+    /**
+     * Reads and checks a table written by {@link #write(StateWriter, Areas)}.
+     *
+     * @param reader the bytes, positioned at the piece; it advances by
+     *               {@link AreasLayout#AREAS_BYTES}
+     * @return the table, with a new multiplier array owned by the caller
+     * @throws OnePathFormatException (the reader's subtype) if the data ends early, the version is
+     *                                negative, or a multiplier is not finite and &gt; 0
+     */
     public static Areas read(StateReader reader) {
         long at = reader.offset();
         int version = reader.i32("areas.version");

@@ -38,17 +38,19 @@ public final class FlowFieldPiece {
      * A flow field's state, as stored. The arrays are not copied; do not change them after
      * handing them over.
      *
-     * @param nodeCount    nodes of the field
+     * @param nodeCount    nodes of the field, &gt;= 0
      * @param status       {@link FlowFieldPieceLayout#STATUS_NOT_STARTED}, RUNNING or COMPLETE
-     * @param settled      nodes settled by the current computation
-     * @param repairing    whether the current computation is an incremental repair
-     * @param goals        goal nodes, strictly increasing
+     * @param settled      number of nodes settled by the current computation, &gt;= 0
+     * @param repairing    whether the current computation is an incremental repair (only while
+     *                     running)
+     * @param goals        goal nodes, strictly increasing, in 0..nodeCount-1
      * @param reachedNodes nodes with a finite cost, strictly increasing
-     * @param reachedCosts the cost of each reached node
-     * @param stepNodes    nodes with a next node, strictly increasing
-     * @param stepNext     the next node of each
+     * @param reachedCosts the cost of each reached node (its cost to the nearest goal), finite and
+     *                     &gt;= 0, 0 for a goal
+     * @param stepNodes    nodes with a next node, strictly increasing; reached and not goals
+     * @param stepNext     the next node of each, a reached node that costs no more
      * @param open         the open set, F = G = cost
-     * @param touched      nodes the repair has touched (empty unless repairing)
+     * @param touched      nodes the repair has touched, distinct (empty unless repairing)
      */
     public record Field(
             int nodeCount,
@@ -63,6 +65,10 @@ public final class FlowFieldPiece {
             OpenSetPiece.Heap open,
             int[] touched) {
         /**
+         * Checks that paired arrays have equal lengths; the values are checked when the field is
+         * written or read.
+         *
+         * @throws NullPointerException     if an array or the open set is null
          * @throws IllegalArgumentException if paired arrays differ in length
          */
         public Field {
@@ -122,7 +128,12 @@ public final class FlowFieldPiece {
         }
     }
 
-    /** Bytes {@link #write} emits for this field. */
+    /**
+     * The size of the piece for a field, to size a writer before {@link #write}.
+     *
+     * @param f the field
+     * @return the number of bytes {@link #write} emits for it
+     */
     public static long length(Field f) {
         return FlowFieldPieceLayout.pieceBytes(
                 f.goals().length,
@@ -134,8 +145,11 @@ public final class FlowFieldPiece {
     }
 
     /**
-     * Writes the piece.
+     * Writes the piece ({@link #length(Field)} bytes). Nothing is written when a rule is broken.
      *
+     * @param w where the bytes go, at its current position
+     * @param f the field to write
+     * @throws NullPointerException     if an argument is null
      * @throws IllegalArgumentException naming the record, value and rule if the field breaks one
      */
     public static void write(StateWriter w, Field f) {
@@ -167,7 +181,14 @@ public final class FlowFieldPiece {
     /**
      * Reads the piece at the reader's position and checks every rule.
      *
-     * @param maxNodeCount the largest node count accepted
+     * @param r            the bytes, positioned at the piece's node count
+     * @param maxNodeCount the largest node count accepted, &gt;= 0 (the engine compares the node
+     *                     count with its own afterwards)
+     * @return the field, with new arrays owned by the caller
+     * @throws NullPointerException     if {@code r} is null
+     * @throws IllegalArgumentException if maxNodeCount is negative
+     * @throws OnePathFormatException   (the reader's subtype) naming the first field that breaks a
+     *                                  rule, or the data ending early
      */
     public static Field read(StateReader r, int maxNodeCount) {
         Objects.requireNonNull(r, "r");
@@ -227,7 +248,13 @@ public final class FlowFieldPiece {
         return f;
     }
 
-    /** The cost of a reached node, or NaN when it is not reached (the nodes must be sorted). */
+    /**
+     * Looks up a node's cost by binary search over the reached nodes.
+     *
+     * @param f    the field; its reached nodes must be sorted, as every checked field's are
+     * @param node the node index, any int
+     * @return the node's cost, or NaN when it is not reached
+     */
     public static double costOf(Field f, int node) {
         int i = Arrays.binarySearch(f.reachedNodes(), node);
         return i >= 0 ? f.reachedCosts()[i] : Double.NaN;

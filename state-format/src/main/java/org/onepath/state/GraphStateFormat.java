@@ -26,25 +26,40 @@ public final class GraphStateFormat {
     /** Largest edge count of a graph, 2^30 (ids are i32, records 17 bytes). */
     public static final int MAX_EDGES = 1 << 30;
 
+    /** Byte offset of the i32 node count, from the header's first byte: 8. */
     public static final long NODE_COUNT_OFFSET = StateLayout.HEADER_BYTES;
+    /** Byte offset of the i32 edge count, removed edges included: 12. */
     public static final long EDGE_COUNT_OFFSET = NODE_COUNT_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of edge record 0: 16. */
     public static final long EDGES_OFFSET = EDGE_COUNT_OFFSET + StateLayout.I32_BYTES;
 
     /**
      * A checked Graph state; the edge records are {@code edgeCount * 17} bytes at
      * {@code edgesOffset} of the data read.
      *
+     * @param nodeCount   the graph's node count, 0..{@link #MAX_NODES}
+     * @param edgeCount   the number of edge records, removed edges included, 0..{@link #MAX_EDGES}
+     * @param edgesOffset the offset of the first edge record in the data read
      * @param aliveEdges  records whose alive flag is 1
      * @param selfLoops   records (alive or not) whose endpoints are equal
      */
     public record Head(int nodeCount, int edgeCount, long edgesOffset, int aliveEdges, int selfLoops) {
-        /** Bytes of the edge records. */
+        /**
+         * The size of the edge records.
+         *
+         * @return {@code edgeCount * 17}, in bytes
+         */
         public long edgesLength() {
             return edgeCount * GraphEdgeLayout.RECORD_BYTES;
         }
     }
 
-    /** Bytes of the state of a graph with this many edges. */
+    /**
+     * The size of a Graph state, to size a writer or a buffer.
+     *
+     * @param edgeCount the number of edge records, removed edges included, 0..{@link #MAX_EDGES}
+     * @return the state's size in bytes, header included: {@code 16 + edgeCount * 17}
+     */
     public static long length(int edgeCount) {
         return EDGES_OFFSET + edgeCount * GraphEdgeLayout.RECORD_BYTES;
     }
@@ -52,6 +67,10 @@ public final class GraphStateFormat {
     /**
      * Writes the header and both counts; the caller then writes {@code edgeCount} records.
      *
+     * @param w         where the bytes go, at its current position (the start of the state)
+     * @param nodeCount the graph's node count, 0..{@link #MAX_NODES}
+     * @param edgeCount the number of edge records to follow, 0..{@link #MAX_EDGES}
+     * @throws NullPointerException     if {@code w} is null
      * @throws IllegalArgumentException if a count is outside its range (a reader would reject it)
      */
     public static void writeHead(StateWriter w, int nodeCount, int edgeCount) {
@@ -69,6 +88,13 @@ public final class GraphStateFormat {
      * Reads and checks a whole Graph state from the start of the reader's data: the header, the
      * counts (the edge count also against the bytes left), every record's rules, and the end of
      * the data right after the last record.
+     *
+     * @param r the bytes, positioned at the header (offset 0); it is left at the end
+     * @return the checked head, with the offset of the records and what they hold
+     * @throws NullPointerException   if {@code r} is null
+     * @throws OnePathFormatException (the reader's subtype, {@link GraphStateException} for a
+     *                                reader made by {@link StateReader#ofGraph}) naming the first
+     *                                field that breaks a rule, or trailing bytes
      */
     public static Head read(StateReader r) {
         Objects.requireNonNull(r, "r");

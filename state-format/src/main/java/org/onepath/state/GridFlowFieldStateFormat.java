@@ -25,21 +25,37 @@ public final class GridFlowFieldStateFormat {
     /** Largest number of cells, as for the grids. */
     public static final int MAX_CELLS = GridStateFormat.MAX_CELLS;
 
+    /** Byte offset of the i32 width in cells, from the header's first byte: 8. */
     public static final long WIDTH_OFFSET = StateLayout.HEADER_BYTES;
+    /** Byte offset of the i32 height in cells: 12. */
     public static final long HEIGHT_OFFSET = WIDTH_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the i32 area version the field was computed for: 16. */
     public static final long AREA_VERSION_OFFSET = HEIGHT_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the i32 goal count: 20. */
     public static final long GOAL_COUNT_OFFSET = AREA_VERSION_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of goal cell 0: 24. */
     public static final long GOALS_OFFSET = GOAL_COUNT_OFFSET + StateLayout.I32_BYTES;
 
     /** A goal cell or a pending cell: i32. */
     public static final long CELL_BYTES = StateLayout.I32_BYTES;
 
-    /** Offset of the pending count after {@code goals} goal cells. */
+    /**
+     * Where the pending count sits.
+     *
+     * @param goals the number of goal cells before it, &gt;= 0
+     * @return the byte offset of the pending count from the start of the state
+     */
     public static long pendingCountOffset(int goals) {
         return GOALS_OFFSET + goals * CELL_BYTES;
     }
 
-    /** Offset of the flow field search piece. */
+    /**
+     * Where the flow field search piece starts.
+     *
+     * @param goals   the number of goal cells, &gt;= 0
+     * @param pending the number of pending cells, &gt;= 0
+     * @return the byte offset of the piece from the start of the state
+     */
     public static long fieldOffset(int goals, int pending) {
         return pendingCountOffset(goals) + StateLayout.I32_BYTES + pending * CELL_BYTES;
     }
@@ -47,11 +63,23 @@ public final class GridFlowFieldStateFormat {
     /**
      * A kind 7 state.
      *
-     * @param goals   goal cells in creation order
-     * @param pending pending edited cells, distinct
+     * @param width       the grid's width in cells, &gt;= 1
+     * @param height      the grid's height in cells, &gt;= 1, with width * height &lt;= {@link #MAX_CELLS}
+     * @param areaVersion the grid's area-cost version the field was computed for, &gt;= 0
+     * @param goals       goal cells in creation order, duplicates kept; at least one, each in
+     *                    0..width*height-1
+     * @param pending     pending edited cells, distinct, each in 0..width*height-1
+     * @param field       the flow field search over width * height nodes, whose goals are the goal
+     *                    cells sorted without repeats
      */
     public record State(
             int width, int height, int areaVersion, int[] goals, int[] pending, FlowFieldPiece.Field field) {
+        /**
+         * Checks that the arrays and the field are present; the rest is checked when the state is
+         * written or read. The arrays are not copied.
+         *
+         * @throws NullPointerException if an argument is null
+         */
         public State {
             Objects.requireNonNull(goals, "goals");
             Objects.requireNonNull(pending, "pending");
@@ -81,14 +109,22 @@ public final class GridFlowFieldStateFormat {
         }
     }
 
-    /** Bytes {@link #write} emits. */
+    /**
+     * The size of a state, to size a writer before {@link #write}.
+     *
+     * @param s the state
+     * @return the number of bytes {@link #write} emits for it, header included
+     */
     public static long length(State s) {
         return fieldOffset(s.goals().length, s.pending().length) + FlowFieldPiece.length(s.field());
     }
 
     /**
-     * Writes a whole kind 7 state.
+     * Writes a whole kind 7 state, header included. Nothing is written when a rule is broken.
      *
+     * @param w where the bytes go, at its current position (the start of the state)
+     * @param s the state to write
+     * @throws NullPointerException     if an argument is null
      * @throws IllegalArgumentException if a value breaks a rule a reader checks
      */
     public static void write(StateWriter w, State s) {
@@ -113,6 +149,12 @@ public final class GridFlowFieldStateFormat {
      * one goal cell and every goal inside the grid, distinct pending cells inside it, and a flow
      * field search over exactly width * height nodes whose goals are the goal cells sorted and
      * deduplicated.
+     *
+     * @param r the bytes, positioned at the header (offset 0); it is left at the end
+     * @return the checked state, with new arrays owned by the caller
+     * @throws NullPointerException   if {@code r} is null
+     * @throws OnePathFormatException (the reader's subtype) naming the first field that breaks a
+     *                                rule, or trailing bytes
      */
     public static State read(StateReader r) {
         Objects.requireNonNull(r, "r");

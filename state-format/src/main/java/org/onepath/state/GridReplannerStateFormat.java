@@ -29,18 +29,33 @@ public final class GridReplannerStateFormat {
     /** GridAlgorithm code of D* Lite. */
     public static final int ALGORITHM_D_STAR_LITE = 6;
 
+    /** Byte offset of the i32 width in cells, from the header's first byte: 8. */
     public static final long WIDTH_OFFSET = StateLayout.HEADER_BYTES;
+    /** Byte offset of the i32 height in cells: 12. */
     public static final long HEIGHT_OFFSET = WIDTH_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the u8 algorithm code: 16. */
     public static final long ALGORITHM_OFFSET = HEIGHT_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the i32 area version the search was planned for: 17, unaligned. */
     public static final long AREA_VERSION_OFFSET = ALGORITHM_OFFSET + StateLayout.U8_BYTES;
+    /** Byte offset of the i32 start cell index: 21. */
     public static final long START_OFFSET = AREA_VERSION_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the i32 goal cell index: 25. */
     public static final long GOAL_OFFSET = START_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the replan search piece: 29. */
     public static final long SEARCH_OFFSET = GOAL_OFFSET + StateLayout.I32_BYTES;
 
     /**
      * A kind 5 or 6 state.
      *
-     * @param kind {@link StateKind#GRID_REPLANNER} or {@link StateKind#HEX_REPLANNER}
+     * @param kind        {@link StateKind#GRID_REPLANNER} or {@link StateKind#HEX_REPLANNER}
+     * @param width       the grid's width in cells, &gt;= 1
+     * @param height      the grid's height in cells, &gt;= 1, with width * height &lt;= {@link #MAX_CELLS}
+     * @param algorithm   {@link #ALGORITHM_LPA_STAR} or {@link #ALGORITHM_D_STAR_LITE}
+     * @param areaVersion the grid's area-cost version the search was planned for, &gt;= 0
+     * @param start       the start cell index, {@code y * width + x}, in 0..width*height-1
+     * @param goal        the goal cell index, in 0..width*height-1
+     * @param search      the engine's state over width * height nodes, with the same mode, start
+     *                    and goal
      */
     public record State(
             StateKind kind,
@@ -51,20 +66,34 @@ public final class GridReplannerStateFormat {
             int start,
             int goal,
             ReplanSearchPiece.Search search) {
+        /**
+         * Checks that the kind and the search are present; the rest is checked when the state is
+         * written or read.
+         *
+         * @throws NullPointerException if {@code kind} or {@code search} is null
+         */
         public State {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(search, "search");
         }
     }
 
-    /** Bytes {@link #write} emits. */
+    /**
+     * The size of a state, to size a writer before {@link #write}.
+     *
+     * @param s the state
+     * @return the number of bytes {@link #write} emits for it, header included
+     */
     public static long length(State s) {
         return SEARCH_OFFSET + ReplanSearchPiece.length(s.search());
     }
 
     /**
-     * Writes a whole kind 5 or 6 state.
+     * Writes a whole kind 5 or 6 state, header included. Nothing is written when a rule is broken.
      *
+     * @param w where the bytes go, at its current position (the start of the state)
+     * @param s the state to write
+     * @throws NullPointerException     if an argument is null
      * @throws IllegalArgumentException if a value breaks a rule a reader checks
      */
     public static void write(StateWriter w, State s) {
@@ -86,6 +115,15 @@ public final class GridReplannerStateFormat {
      * sides of at least 1 with at most {@link #MAX_CELLS} cells, algorithm 5 or 6, an area version
      * &gt;= 0, start and goal inside the grid, and a replan search over exactly width * height
      * nodes whose mode, start and goal agree.
+     *
+     * @param r    the bytes, positioned at the header (offset 0); it is left at the end
+     * @param kind {@link StateKind#GRID_REPLANNER} or {@link StateKind#HEX_REPLANNER}, the kind
+     *             the caller restores
+     * @return the checked state
+     * @throws NullPointerException     if {@code r} is null
+     * @throws IllegalArgumentException if {@code kind} is another kind
+     * @throws OnePathFormatException   (the reader's subtype) naming the first field that breaks a
+     *                                  rule, or trailing bytes
      */
     public static State read(StateReader r, StateKind kind) {
         Objects.requireNonNull(r, "r");

@@ -46,9 +46,20 @@ public final class GridSearchStateFormat {
     private static final String STATUSES =
             SearchStateFormat.RUNNING + ".." + SearchStateFormat.NO_PATH + " (running, found, no path)";
 
-    /** What every mode has: the mode code and the grid's size. */
+    /**
+     * What every mode has: the mode code and the grid's size.
+     *
+     * @param mode   the mode code, {@link GridSearchStateLayout#MODE_NOT_BEGUN} to
+     *               {@link GridSearchStateLayout#MODE_SPECIALISED_JUMP}
+     * @param width  the grid's width in cells, &gt;= 1
+     * @param height the grid's height in cells, &gt;= 1, with width * height &lt;= {@link #MAX_CELLS}
+     */
     public record Head(int mode, int width, int height) {
-        /** width * height, the range of the cell indexes. */
+        /**
+         * The number of cells of the grid.
+         *
+         * @return width * height, one more than the largest cell index
+         */
         public int cellCount() {
             return width * height;
         }
@@ -57,13 +68,21 @@ public final class GridSearchStateFormat {
     /**
      * The fixed fields of modes 1 and 3.
      *
-     * @param mode    {@link GridSearchStateLayout#MODE_SPECIALISED_ASTAR} or
-     *                {@link GridSearchStateLayout#MODE_SPECIALISED_JUMP}, which decides the size of
-     *                a visited record
-     * @param status  a search status code, {@link SearchStateFormat#RUNNING} to
-     *                {@link SearchStateFormat#NO_PATH}
-     * @param offset  the offset of the status byte, from which the
-     *                {@link GridSearchStateLayout#STATUS_OFFSET fixed-field offsets} count
+     * @param mode         {@link GridSearchStateLayout#MODE_SPECIALISED_ASTAR} or
+     *                     {@link GridSearchStateLayout#MODE_SPECIALISED_JUMP}, which decides the
+     *                     size of a visited record
+     * @param status       a search status code, {@link SearchStateFormat#RUNNING} to
+     *                     {@link SearchStateFormat#NO_PATH}
+     * @param zeroEstimate whether the search ranks by cost alone, with no distance estimate
+     * @param start        the start cell index, {@code y * width + x}, in 0..cellCount-1
+     * @param goal         the goal cell index, in 0..cellCount-1
+     * @param expanded     cells expanded so far, 0..cellCount
+     * @param iterations   pops that closed a cell so far, 0..cellCount
+     * @param pathA        straight steps of the found path, &gt;= 0 (0 unless found)
+     * @param pathB        diagonal steps of the found path, &gt;= 0 (0 unless found)
+     * @param visitedCount the number of visited records that follow, 0..cellCount
+     * @param offset       the offset of the status byte, from which the
+     *                     {@link GridSearchStateLayout#STATUS_OFFSET fixed-field offsets} count
      */
     public record Fixed(
             int mode,
@@ -80,10 +99,23 @@ public final class GridSearchStateFormat {
 
     /**
      * The fields of mode 2: the query's ends and where the embedded state lies in the data read.
+     *
+     * @param startX         the start's column, 0..width-1
+     * @param startY         the start's row, 0..height-1
+     * @param goalX          the goal's column, 0..width-1
+     * @param goalY          the goal's row, 0..height-1
+     * @param embeddedOffset the offset of the embedded state's first byte in the data read
+     * @param embeddedLength the embedded state's size in bytes, header included; it ends the data
      */
     public record Generic(int startX, int startY, int goalX, int goalY, long embeddedOffset, int embeddedLength) {}
 
-    /** Mode 3's open list, stepped over: the level and the sizes of the heap and the stack. */
+    /**
+     * Mode 3's open list, stepped over: the level and the sizes of the heap and the stack.
+     *
+     * @param level      the estimate being popped, NaN before the first pop
+     * @param heapCount  the number of heap slots, &gt;= 0
+     * @param stackCount the number of cells on the equal-estimate stack, &gt;= 0
+     */
     public record OpenList(double level, int heapCount, int stackCount) {}
 
     // ---- writing ----
@@ -91,6 +123,11 @@ public final class GridSearchStateFormat {
     /**
      * Writes the header, the mode and the grid's size; the mode's fields follow.
      *
+     * @param w      where the bytes go, at its current position
+     * @param mode   the mode code, 0..3
+     * @param width  the grid's width in cells, &gt;= 1
+     * @param height the grid's height in cells, &gt;= 1, with width * height &lt;= {@link #MAX_CELLS}
+     * @throws NullPointerException     if {@code w} is null
      * @throws IllegalArgumentException for an undefined mode or a size a reader rejects
      */
     public static void writeHead(StateWriter w, int mode, int width, int height) {
@@ -103,6 +140,9 @@ public final class GridSearchStateFormat {
      * Writes mode 3's finder code, {@link GridSearchStateLayout#FINDER_BLOCK_SCANS} or
      * {@link GridSearchStateLayout#FINDER_JPS_PLUS_TABLES}.
      *
+     * @param w      where the byte goes, right after {@link #writeHead}
+     * @param finder the finder code, 0 or 1
+     * @throws NullPointerException     if {@code w} is null
      * @throws IllegalArgumentException for another code
      */
     public static void writeFinder(StateWriter w, int finder) {
@@ -117,7 +157,19 @@ public final class GridSearchStateFormat {
      * Writes the fixed fields of modes 1 and 3, up to and including the visited count; the
      * visited records follow. Allocates nothing.
      *
-     * @param cellCount the grid's width * height, the bound of the cells and counters
+     * @param w            where the bytes go, after the head (and the finder in mode 3)
+     * @param cellCount    the grid's width * height, the bound of the cells and counters
+     * @param status       the search status, {@link SearchStateFormat#RUNNING} to
+     *                     {@link SearchStateFormat#NO_PATH}
+     * @param zeroEstimate whether the search ranks by cost alone, with no distance estimate
+     * @param start        the start cell index, in 0..cellCount-1
+     * @param goal         the goal cell index, in 0..cellCount-1
+     * @param expanded     cells expanded so far, 0..cellCount
+     * @param iterations   pops that closed a cell so far, 0..cellCount
+     * @param pathA        straight steps of the found path, &gt;= 0
+     * @param pathB        diagonal steps of the found path, &gt;= 0
+     * @param visitedCount the number of visited records the caller writes next, 0..cellCount
+     * @throws NullPointerException     if {@code w} is null
      * @throws IllegalArgumentException if a value breaks a rule {@link #readFixed} checks
      */
     public static void writeFixed(
@@ -159,9 +211,16 @@ public final class GridSearchStateFormat {
      * Writes mode 2's fields after {@link #writeHead}: the query's ends as coordinates, the
      * embedded state's length and the embedded state, the bytes {@code embedded} has written.
      *
-     * @param start the query's start cell, {@code y * width + x}
-     * @param goal  the query's goal cell
-     * @throws IllegalArgumentException if an end is outside the grid
+     * @param w        where the bytes go, right after {@link #writeHead} with mode 2
+     * @param width    the grid's width in cells, &gt;= 1
+     * @param height   the grid's height in cells, &gt;= 1
+     * @param start    the query's start cell, {@code y * width + x}
+     * @param goal     the query's goal cell, {@code y * width + x}
+     * @param embedded the writer holding the embedded kind 8 or 9 state, header included; its
+     *                 bytes are copied, and it stays open and the caller's
+     * @throws NullPointerException     if {@code w} or {@code embedded} is null
+     * @throws IllegalArgumentException if the size is one a reader rejects, an end is outside the
+     *                                  grid, or the embedded state exceeds 2^31-1 bytes
      */
     public static void writeGeneric(StateWriter w, int width, int height, int start, int goal, StateWriter embedded) {
         Objects.requireNonNull(w, "w");
@@ -192,6 +251,12 @@ public final class GridSearchStateFormat {
      * Reads the header, the mode (0..3) and the grid's size (sides of at least 1, at most
      * {@link #MAX_CELLS} cells). After mode 0 nothing may follow: the caller checks the end once
      * it has compared the size with its own.
+     *
+     * @param r the bytes, positioned at the header
+     * @return the mode and the grid's size
+     * @throws NullPointerException if {@code r} is null
+     * @throws GridStateException     if the header is not a kind 12 one, or the mode or size is out of
+     *                                range
      */
     public static Head readHead(StateReader r) {
         Objects.requireNonNull(r, "r");
@@ -206,7 +271,14 @@ public final class GridSearchStateFormat {
         return new Head(mode, w, h);
     }
 
-    /** Reads mode 3's finder code: {@link GridSearchStateLayout#FINDER_BLOCK_SCANS} or {@link GridSearchStateLayout#FINDER_JPS_PLUS_TABLES}. */
+    /**
+     * Reads mode 3's finder code.
+     *
+     * @param r the bytes, positioned right after the head
+     * @return {@link GridSearchStateLayout#FINDER_BLOCK_SCANS} or
+     *         {@link GridSearchStateLayout#FINDER_JPS_PLUS_TABLES}
+     * @throws OnePathFormatException (the reader's subtype) for another code or no byte left
+     */
     public static int readFinder(StateReader r) {
         long at = r.offset();
         int finder = r.u8("finder");
@@ -222,7 +294,14 @@ public final class GridSearchStateFormat {
      * 0..cellCount, the path's pair &gt;= 0, and a visited count that the bytes left can hold
      * at the mode's record size.
      *
+     * @param r         the bytes, positioned at the status byte
+     * @param mode      {@link GridSearchStateLayout#MODE_SPECIALISED_ASTAR} or
+     *                  {@link GridSearchStateLayout#MODE_SPECIALISED_JUMP}, from {@link #readHead}
+     * @param cellCount the grid's width * height, &gt;= 1
+     * @return the fixed fields, with the status byte's offset
+     * @throws NullPointerException     if {@code r} is null
      * @throws IllegalArgumentException if {@code mode} is neither 1 nor 3
+     * @throws OnePathFormatException   (the reader's subtype) naming the first field out of range
      */
     public static Fixed readFixed(StateReader r, int mode, int cellCount) {
         Objects.requireNonNull(r, "r");
@@ -247,6 +326,13 @@ public final class GridSearchStateFormat {
      * Reads mode 2's fields: the ends inside the grid and the embedded state's length, which the
      * bytes left must hold exactly (nothing may follow it). The embedded state itself is the
      * caller's to read, as its kind; report its errors through {@link #embeddedError}.
+     *
+     * @param r    the bytes, positioned right after the head; it ends after the embedded state
+     * @param head the head read before, whose size bounds the ends
+     * @return the ends and where the embedded state lies
+     * @throws NullPointerException   if an argument is null
+     * @throws OnePathFormatException (the reader's subtype) if an end is outside the grid, or the
+     *                                length does not match the bytes left
      */
     public static Generic readGeneric(StateReader r, Head head) {
         Objects.requireNonNull(r, "r");
@@ -264,6 +350,10 @@ public final class GridSearchStateFormat {
     /**
      * Reads the embedded state's header and checks that it is a kind mode 2 embeds: 8 (A*) or
      * 9 (jump point search). Offsets in its errors count from the embedded state's first byte.
+     *
+     * @param embedded the embedded state's bytes, from its header; only read
+     * @return {@link StateKind#A_STAR} or {@link StateKind#JUMP_POINT_SEARCH}
+     * @throws GridStateException if the header is bad or names another kind
      */
     public static StateKind embeddedKind(MemorySegment embedded) {
         StateKind kind = StateReader.ofGrid(embedded).header();
@@ -282,6 +372,11 @@ public final class GridSearchStateFormat {
     /**
      * An error of the embedded state as an error of the whole state: offsets count from the
      * first byte of the whole state, also inside the state mode 2 embeds.
+     *
+     * @param e       the error of the embedded state, with its offset from the embedded header
+     * @param generic mode 2's fields, which say where the embedded state lies
+     * @return a new exception with the same field, value and expectation and the shifted offset;
+     *         not thrown
      */
     public static GridStateException embeddedError(OnePathFormatException e, Generic generic) {
         return new GridStateException(e.field(), e.value(), e.expected(), generic.embeddedOffset() + e.offset());
@@ -290,6 +385,14 @@ public final class GridSearchStateFormat {
     /**
      * Checks that the embedded search's ends, read from the embedded state, are the ends mode 2
      * stores; a wrong start is named as startX, a wrong goal as goalX.
+     *
+     * @param r             the reader of the whole state, whose exception type is used
+     * @param head          the head, for the grid's width
+     * @param g             mode 2's stored ends
+     * @param embeddedStart the start cell the embedded state holds, {@code y * width + x}
+     * @param embeddedGoal  the goal cell the embedded state holds, {@code y * width + x}
+     * @throws OnePathFormatException (the reader's subtype) naming startX or goalX when an end
+     *                                differs
      */
     public static void checkEnds(StateReader r, Head head, Generic g, int embeddedStart, int embeddedGoal) {
         int width = head.width();
@@ -313,6 +416,10 @@ public final class GridSearchStateFormat {
     /**
      * Steps over the visited records of mode 1 or 3 (their count was read with the fixed
      * fields); a restore reads them instead, checking them against its grid.
+     *
+     * @param r the bytes, positioned at the first visited record
+     * @param f the fixed fields read before, whose mode and count give the records' size
+     * @throws OnePathFormatException (the reader's subtype) if the records run past the data
      */
     public static void skipVisited(StateReader r, Fixed f) {
         r.skip("visited records", f.visitedCount() * recordBytes(f.mode()));
@@ -321,6 +428,11 @@ public final class GridSearchStateFormat {
     /**
      * Steps over mode 3's open list after the visited records, checking that its counts fit the
      * bytes left: f64 level, i32 heapCount and the heap slots, i32 stackCount and the stack cells.
+     *
+     * @param r the bytes, positioned right after the visited records
+     * @return the level and the two counts
+     * @throws OnePathFormatException (the reader's subtype) if a count is negative or more than
+     *                                the bytes left hold
      */
     public static OpenList skipOpenList(StateReader r) {
         double level = r.f64("level");
@@ -331,7 +443,14 @@ public final class GridSearchStateFormat {
         return new OpenList(level, heap, stack);
     }
 
-    /** The size of a visited record of mode 1 or 3. */
+    /**
+     * The size of a visited record of a mode.
+     *
+     * @param mode {@link GridSearchStateLayout#MODE_SPECIALISED_ASTAR} or
+     *             {@link GridSearchStateLayout#MODE_SPECIALISED_JUMP}
+     * @return 13 for mode 1 and 17 for mode 3, in bytes
+     * @throws IllegalArgumentException for any other mode
+     */
     public static long recordBytes(int mode) {
         return switch (mode) {
             case MODE_SPECIALISED_ASTAR -> GridSearchStateLayout.ASTAR_RECORD_BYTES;

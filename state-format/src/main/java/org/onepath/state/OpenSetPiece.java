@@ -32,12 +32,21 @@ public final class OpenSetPiece {
     /**
      * The heap slots as parallel arrays, slot i being (nodes[i], f[i], g[i]). The arrays are not
      * copied (an open set can hold millions of slots); do not change them after handing them over.
+     *
+     * @param nodes the node of each slot, in heap-array order; checked (in range, distinct) when
+     *              written or read
+     * @param f     each slot's F key (the estimated total cost through the node), not NaN
+     * @param g     each slot's G key (the cost from the start to the node), not NaN
      */
     public record Heap(int[] nodes, double[] f, double[] g) {
         /** An empty open set. */
         public static final Heap EMPTY = new Heap(new int[0], new double[0], new double[0]);
 
         /**
+         * Checks that the three arrays have one entry per slot; their values are checked when the
+         * heap is written or read.
+         *
+         * @throws NullPointerException     if an array is null
          * @throws IllegalArgumentException if the arrays differ in length
          */
         public Heap {
@@ -47,7 +56,11 @@ public final class OpenSetPiece {
             HeapSlots.requireSameLength(nodes, f, g, "f", "g");
         }
 
-        /** Number of slots. */
+        /**
+         * The number of slots.
+         *
+         * @return the length of the arrays, &gt;= 0
+         */
         public int count() {
             return nodes.length;
         }
@@ -73,11 +86,17 @@ public final class OpenSetPiece {
     }
 
     /**
-     * Writes the heap.
+     * Writes the heap: the count, then each slot in array order
+     * ({@link OpenSetPieceLayout#pieceBytes(int)} bytes). Nothing is written when a rule is
+     * broken.
      *
-     * @param nodeCount nodes of the object the heap belongs to; slots must hold 0..nodeCount-1
-     * @throws IllegalArgumentException naming the slot, value and rule if the heap breaks a rule,
-     *                                  heap order included
+     * @param writer    where the bytes go, at its current position
+     * @param heap      the slots to write
+     * @param nodeCount nodes of the object the heap belongs to, &gt;= 0; slots must hold
+     *                  0..nodeCount-1
+     * @throws NullPointerException     if {@code heap} is null
+     * @throws IllegalArgumentException if nodeCount is negative, or naming the slot, value and
+     *                                  rule if the heap breaks a rule, heap order included
      */
     public static void write(StateWriter writer, Heap heap, int nodeCount) {
         Objects.requireNonNull(heap, "heap");
@@ -87,7 +106,16 @@ public final class OpenSetPiece {
         HeapSlots.write(writer, heap.nodes(), heap.f(), heap.g());
     }
 
-    /** Reads a heap and checks every rule, heap order included. */
+    /**
+     * Reads a heap and checks every rule, heap order included.
+     *
+     * @param reader    the bytes, positioned at the piece's count
+     * @param nodeCount nodes of the restoring object, &gt;= 0; bounds the count and the nodes
+     * @return the heap, with new arrays owned by the caller
+     * @throws IllegalArgumentException if nodeCount is negative
+     * @throws OnePathFormatException   (the reader's subtype) naming the first field that breaks a
+     *                                  rule, or the data ending early
+     */
     public static Heap read(StateReader reader, int nodeCount) {
         long at = reader.offset();
         Heap heap = readAnyOrder(reader, nodeCount);
@@ -95,7 +123,16 @@ public final class OpenSetPiece {
         return heap;
     }
 
-    /** Reads a heap and checks every rule except heap order (for callers that re-heapify). */
+    /**
+     * Reads a heap and checks every rule except heap order (for callers that re-heapify).
+     *
+     * @param reader    the bytes, positioned at the piece's count
+     * @param nodeCount nodes of the restoring object, &gt;= 0; bounds the count and the nodes
+     * @return the heap, with new arrays owned by the caller
+     * @throws IllegalArgumentException if nodeCount is negative
+     * @throws OnePathFormatException   (the reader's subtype) naming the first field that breaks a
+     *                                  rule, or the data ending early
+     */
     public static Heap readAnyOrder(StateReader reader, int nodeCount) {
         requireNodeCount(nodeCount);
         long at = reader.offset();
@@ -108,6 +145,8 @@ public final class OpenSetPiece {
     /**
      * Checks heap order: no slot precedes its parent.
      *
+     * @param reader      the reader the heap came from, whose exception type is used
+     * @param heap        the heap to check
      * @param pieceOffset offset of the piece's count field, for the error's offset
      * @throws OnePathFormatException (the reader's subclass) naming the first slot out of order
      */
@@ -116,8 +155,10 @@ public final class OpenSetPiece {
     }
 
     /**
-     * Checks heap order: no slot precedes its parent.
+     * Checks heap order: no slot precedes its parent. For callers that build a heap and want the
+     * writer's verdict before writing.
      *
+     * @param heap the heap to check
      * @throws IllegalArgumentException naming the first slot out of order
      */
     public static void checkHeapOrder(Heap heap) {

@@ -28,28 +28,46 @@ import java.lang.foreign.ValueLayout;
 public final class OpenSetPieceLayout {
     private OpenSetPieceLayout() {}
 
+    /** Byte offset of the i32 slot count in the piece: 0. */
     public static final long COUNT_OFFSET = 0;
+    /** Byte offset of slot 0 in the piece: 4, after the count. */
     public static final long SLOTS_OFFSET = COUNT_OFFSET + StateLayout.I32_BYTES;
 
+    /** Byte offset of the i32 node in a slot: 0. */
     public static final long NODE_OFFSET = 0;
+    /** Byte offset of the f64 F in a slot: 4. */
     public static final long F_OFFSET = NODE_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the f64 G in a slot: 12. */
     public static final long G_OFFSET = F_OFFSET + StateLayout.F64_BYTES;
+    /** Size of one slot in bytes: 20 (packed, so slots are unaligned). */
     public static final long SLOT_BYTES = G_OFFSET + StateLayout.F64_BYTES;
 
     /** Heap arity: the children of slot i are slots ARITY*i+1..ARITY*i+ARITY. */
     public static final int ARITY = 4;
 
+    /** The slot count, a signed i32 in 0..nodeCount. */
     public static final ValueLayout.OfInt COUNT = StateLayout.I32;
+    /** A slot's node index, a signed i32 in 0..nodeCount-1. */
     public static final ValueLayout.OfInt NODE = StateLayout.I32;
     /** F and G are f64s stored by their bit patterns. */
     public static final ValueLayout.OfLong KEY_BITS = StateLayout.I64;
 
-    /** Offset of heap slot {@code slot} from the start of the piece. */
+    /**
+     * Where one heap slot sits in the piece.
+     *
+     * @param slot the slot's index in heap-array order, 0..count-1 (not checked)
+     * @return the byte offset of that slot from the start of the piece
+     */
     public static long slotOffset(int slot) {
         return SLOTS_OFFSET + slot * SLOT_BYTES;
     }
 
-    /** Size of a piece holding {@code count} slots. */
+    /**
+     * The size of a whole piece.
+     *
+     * @param count the number of slots, &gt;= 0
+     * @return the piece's size in bytes, {@code 4 + count * 20}
+     */
     public static long pieceBytes(int count) {
         return slotOffset(count);
     }

@@ -27,12 +27,21 @@ public final class ReplanOpenSetPiece {
     /**
      * The heap slots as parallel arrays, slot i being (nodes[i], key1[i], key2[i]). The arrays
      * are not copied; do not change them after handing them over.
+     *
+     * @param nodes the node of each slot, in heap-array order; checked (in range, distinct) when
+     *              written or read
+     * @param key1  each slot's primary key, not NaN (may be infinite)
+     * @param key2  each slot's secondary key, compared on equal key1; not NaN (may be infinite)
      */
     public record Heap(int[] nodes, double[] key1, double[] key2) {
         /** An empty open set. */
         public static final Heap EMPTY = new Heap(new int[0], new double[0], new double[0]);
 
         /**
+         * Checks that the three arrays have one entry per slot; their values are checked when the
+         * heap is written or read.
+         *
+         * @throws NullPointerException     if an array is null
          * @throws IllegalArgumentException if the arrays differ in length
          */
         public Heap {
@@ -42,7 +51,11 @@ public final class ReplanOpenSetPiece {
             HeapSlots.requireSameLength(nodes, key1, key2, "key1", "key2");
         }
 
-        /** Number of slots. */
+        /**
+         * The number of slots.
+         *
+         * @return the length of the arrays, &gt;= 0
+         */
         public int count() {
             return nodes.length;
         }
@@ -68,10 +81,17 @@ public final class ReplanOpenSetPiece {
     }
 
     /**
-     * Writes the heap.
+     * Writes the heap: the count, then each slot in array order
+     * ({@link ReplanOpenSetPieceLayout#pieceBytes(int)} bytes). Nothing is written when a rule is
+     * broken.
      *
-     * @param nodeCount nodes of the object the heap belongs to; slots must hold 0..nodeCount-1
-     * @throws IllegalArgumentException naming the slot, value and rule if the heap breaks a rule
+     * @param writer    where the bytes go, at its current position
+     * @param heap      the slots to write
+     * @param nodeCount nodes of the object the heap belongs to, &gt;= 0; slots must hold
+     *                  0..nodeCount-1
+     * @throws NullPointerException     if {@code heap} is null
+     * @throws IllegalArgumentException if nodeCount is negative, or naming the slot, value and
+     *                                  rule if the heap breaks a rule
      */
     public static void write(StateWriter writer, Heap heap, int nodeCount) {
         Objects.requireNonNull(heap, "heap");
@@ -80,7 +100,16 @@ public final class ReplanOpenSetPiece {
         HeapSlots.write(writer, heap.nodes(), heap.key1(), heap.key2());
     }
 
-    /** Reads a heap and checks every rule. */
+    /**
+     * Reads a heap and checks every rule (there is no order rule).
+     *
+     * @param reader    the bytes, positioned at the piece's count
+     * @param nodeCount nodes of the restoring object, &gt;= 0; bounds the count and the nodes
+     * @return the heap, with new arrays owned by the caller
+     * @throws IllegalArgumentException if nodeCount is negative
+     * @throws OnePathFormatException   (the reader's subtype) naming the first field that breaks a
+     *                                  rule, or the data ending early
+     */
     public static Heap read(StateReader reader, int nodeCount) {
         OpenSetPiece.requireNodeCount(nodeCount);
         long at = reader.offset();

@@ -34,6 +34,28 @@ public final class ReplanSearchPiece {
      * A replan search's state, as stored. The arrays are not copied; do not change them after
      * handing them over. When {@code initialized} is false, km, overflow and the arrays are
      * ignored by {@link #write} (pass 0, false and empty arrays).
+     *
+     * @param nodeCount    nodes of the searched grid, &gt;= 1
+     * @param mode         {@link ReplanSearchPieceLayout#MODE_LPA_STAR} or
+     *                     {@link ReplanSearchPieceLayout#MODE_D_STAR_LITE}
+     * @param start        the start node, 0..nodeCount-1
+     * @param goal         the goal node, 0..nodeCount-1
+     * @param initialized  false for a search never planned or restarted; then nothing after
+     *                     {@code lastExpanded} is stored
+     * @param found        whether the last replan that ended found a path
+     * @param iterations   pops since the search was last initialized, &gt;= 0
+     * @param expanded     pops that changed a g since then, 0..iterations
+     * @param lastExpanded expansions since the last change was taken in, 0..expanded
+     * @param km           D* Lite's key modifier, finite and &gt;= 0; 0 under LPA*
+     * @param overflow     whether more changes came than the pending list holds (the next replan
+     *                     restarts, and {@code pending} is empty)
+     * @param pending      nodes whose rhs the next replan recomputes, or {@code ~node} when their
+     *                     neighbours are recomputed too; distinct, at most nodeCount
+     * @param plannedNodes every node with a finite g or rhs, strictly increasing
+     * @param plannedG     each planned node's g, &gt;= 0 or +infinity
+     * @param plannedRhs   each planned node's rhs, &gt;= 0 or +infinity; at least one of g and rhs
+     *                     is finite
+     * @param open         the queue; every queued node is planned with g and rhs that differ
      */
     public record Search(
             int nodeCount,
@@ -53,6 +75,10 @@ public final class ReplanSearchPiece {
             double[] plannedRhs,
             ReplanOpenSetPiece.Heap open) {
         /**
+         * Checks that the planned arrays have equal lengths; the values are checked when the
+         * search is written or read.
+         *
+         * @throws NullPointerException     if an array or the open set is null
          * @throws IllegalArgumentException if paired arrays differ in length
          */
         public Search {
@@ -110,7 +136,13 @@ public final class ReplanSearchPiece {
         }
     }
 
-    /** Bytes {@link #write} emits for this search. */
+    /**
+     * The size of the piece for a search, to size a writer before {@link #write}.
+     *
+     * @param s the search
+     * @return the number of bytes {@link #write} emits for it:
+     *         {@link ReplanSearchPieceLayout#FIXED_BYTES} when it is not initialized
+     */
     public static long length(Search s) {
         return s.initialized()
                 ? ReplanSearchPieceLayout.pieceBytes(
@@ -119,8 +151,11 @@ public final class ReplanSearchPiece {
     }
 
     /**
-     * Writes the piece.
+     * Writes the piece ({@link #length(Search)} bytes). Nothing is written when a rule is broken.
      *
+     * @param w where the bytes go, at its current position
+     * @param s the search to write
+     * @throws NullPointerException     if an argument is null
      * @throws IllegalArgumentException naming the field, value and rule if the search breaks one
      */
     public static void write(StateWriter w, Search s) {
@@ -152,7 +187,14 @@ public final class ReplanSearchPiece {
     /**
      * Reads the piece at the reader's position and checks every rule.
      *
-     * @param maxNodeCount the largest node count accepted
+     * @param r            the bytes, positioned at the piece's node count
+     * @param maxNodeCount the largest node count accepted, &gt;= 1 (the engine compares the node
+     *                     count with its own afterwards)
+     * @return the search, with new arrays owned by the caller
+     * @throws NullPointerException     if {@code r} is null
+     * @throws IllegalArgumentException if maxNodeCount is less than 1
+     * @throws OnePathFormatException   (the reader's subtype) naming the first field that breaks a
+     *                                  rule, or the data ending early
      */
     public static Search read(StateReader r, int maxNodeCount) {
         Objects.requireNonNull(r, "r");
@@ -221,7 +263,13 @@ public final class ReplanSearchPiece {
         return s;
     }
 
-    /** The pending entry's node: the entry itself, or its complement when negative. */
+    /**
+     * Decodes a pending entry.
+     *
+     * @param entry a pending entry: a node, or {@code ~node} (negative) when the node's neighbours
+     *              are recomputed too
+     * @return the entry's node: the entry itself, or its complement when negative
+     */
     public static int pendingNode(int entry) {
         return entry >= 0 ? entry : ~entry;
     }

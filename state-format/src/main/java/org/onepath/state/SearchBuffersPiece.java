@@ -53,6 +53,10 @@ public final class SearchBuffersPiece {
                 new Buffers(new int[0], new boolean[0], new double[0], new int[0], OpenSetPiece.Heap.EMPTY, new int[0]);
 
         /**
+         * Checks that the four visited arrays have one entry per record; the values are checked
+         * when the buffers are written or read.
+         *
+         * @throws NullPointerException     if an array or the open set is null
          * @throws IllegalArgumentException if the four visited arrays differ in length
          */
         public Buffers {
@@ -69,7 +73,11 @@ public final class SearchBuffersPiece {
             }
         }
 
-        /** Number of visited records. */
+        /**
+         * The number of visited records.
+         *
+         * @return the length of the visited arrays, &gt;= 0
+         */
         public int visitedCount() {
             return visitedNodes.length;
         }
@@ -107,10 +115,14 @@ public final class SearchBuffersPiece {
     }
 
     /**
-     * Writes the buffers.
+     * Writes the buffers ({@link SearchBuffersPieceLayout#pieceBytes(int, int, int)} bytes).
+     * Nothing is written when a rule is broken.
      *
-     * @param nodeCount nodes of the searched object
-     * @throws IllegalArgumentException naming the record, value and rule if the buffers break a
+     * @param writer    where the bytes go, at its current position
+     * @param buffers   the search state to write
+     * @param nodeCount nodes of the searched object, &gt;= 0; bounds every node index
+     * @throws NullPointerException     if {@code buffers} is null
+     * @throws IllegalArgumentException if nodeCount is negative, or naming the record, value and rule if the buffers break a
      *                                  rule (the open set's heap order included)
      */
     public static void write(StateWriter writer, Buffers buffers, int nodeCount) {
@@ -133,7 +145,16 @@ public final class SearchBuffersPiece {
         }
     }
 
-    /** Reads the buffers and checks every rule, the open set's heap order included. */
+    /**
+     * Reads the buffers and checks every rule, the open set's heap order included.
+     *
+     * @param reader    the bytes, positioned at the visited count
+     * @param nodeCount nodes of the restoring object, &gt;= 0; bounds every count and node
+     * @return the buffers, with new arrays owned by the caller
+     * @throws IllegalArgumentException if nodeCount is negative
+     * @throws OnePathFormatException   (the reader's subtype) naming the first field that breaks a
+     *                                  rule, or the data ending early
+     */
     public static Buffers read(StateReader reader, int nodeCount) {
         return read(reader, nodeCount, true);
     }
@@ -141,6 +162,13 @@ public final class SearchBuffersPiece {
     /**
      * Reads the buffers and checks every rule except the open set's heap order (for callers
      * that re-heapify).
+     *
+     * @param reader    the bytes, positioned at the visited count
+     * @param nodeCount nodes of the restoring object, &gt;= 0; bounds every count and node
+     * @return the buffers, with new arrays owned by the caller
+     * @throws IllegalArgumentException if nodeCount is negative
+     * @throws OnePathFormatException   (the reader's subtype) naming the first field that breaks a
+     *                                  rule, or the data ending early
      */
     public static Buffers readAnyOrder(StateReader reader, int nodeCount) {
         return read(reader, nodeCount, false);

@@ -29,22 +29,49 @@ import java.util.Objects;
 public final class SearchStateFormat {
     private SearchStateFormat() {}
 
+    /** Status code of a search not begun: no buffers follow. */
     public static final int NOT_STARTED = 0;
+    /** Status code of a search under way, with open nodes left. */
     public static final int RUNNING = 1;
+    /** Status code of a search that closed its goal. */
     public static final int FOUND = 2;
+    /** Status code of a search that ran out of open nodes without reaching its goal. */
     public static final int NO_PATH = 3;
 
+    /** Byte offset of the i32 node count, from the header's first byte: 8. */
     public static final long NODE_COUNT_OFFSET = StateLayout.HEADER_BYTES;
+    /** Byte offset of the u8 status: 12. */
     public static final long STATUS_OFFSET = NODE_COUNT_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the f64 heuristic weight: 13, unaligned. */
     public static final long WEIGHT_OFFSET = STATUS_OFFSET + StateLayout.U8_BYTES;
+    /** Byte offset of the i32 start node: 21. */
     public static final long START_OFFSET = WEIGHT_OFFSET + StateLayout.F64_BYTES;
+    /** Byte offset of the i32 goal node: 25. */
     public static final long GOAL_OFFSET = START_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the i32 expansion count: 29. */
     public static final long EXPANDED_OFFSET = GOAL_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the i32 iteration count: 33. */
     public static final long ITERATIONS_OFFSET = EXPANDED_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the f64 path cost: 37. */
     public static final long PATH_COST_OFFSET = ITERATIONS_OFFSET + StateLayout.I32_BYTES;
+    /** Byte offset of the search buffers piece, present unless the status is 0: 45. */
     public static final long BUFFERS_OFFSET = PATH_COST_OFFSET + StateLayout.F64_BYTES;
 
-    /** A search's state; {@code buffers} is null when it has not started. */
+    /**
+     * A search's state; {@code buffers} is null when it has not started.
+     *
+     * @param nodeCount       nodes of the searched object, &gt;= 0
+     * @param status          {@link #NOT_STARTED}, {@link #RUNNING}, {@link #FOUND} or
+     *                        {@link #NO_PATH}
+     * @param heuristicWeight the weight the search multiplies its estimate by, finite and &gt;= 0
+     * @param start           the start node, 0..nodeCount-1, or -1 when not started and unset
+     * @param goal            the goal node, 0..nodeCount-1, or -1 when not started and unset
+     * @param expanded        nodes expanded so far, &gt;= 0
+     * @param iterations      pops so far, &gt;= 0
+     * @param pathCost        the found path's cost, +infinity until one is found
+     * @param buffers         what the search has seen, or null when the status is
+     *                        {@link #NOT_STARTED}
+     */
     public record State(
             int nodeCount,
             int status,
@@ -56,7 +83,17 @@ public final class SearchStateFormat {
             double pathCost,
             SearchBuffersPiece.Buffers buffers) {}
 
-    /** Writes a search's state (the buffers only when the status is not {@link #NOT_STARTED}). */
+    /**
+     * Writes a search's state, header included (the buffers only when the status is not
+     * {@link #NOT_STARTED}). Only the status byte and the buffers are checked here; {@link #read}
+     * checks the rest.
+     *
+     * @param w     where the bytes go, at its current position (the start of the state)
+     * @param kind  the search's kind, {@link StateKind#A_STAR} to {@link StateKind#GRAPH_A_STAR}
+     * @param s     the state to write
+     * @throws NullPointerException     if an argument is null, or the buffers of a begun search are
+     * @throws IllegalArgumentException if the status is outside 0..255, or the buffers break a rule
+     */
     public static void write(StateWriter w, StateKind kind, State s) {
         Objects.requireNonNull(s, "state");
         w.header(kind)
@@ -77,7 +114,13 @@ public final class SearchStateFormat {
      * Reads and checks a whole search state of the given kind from the start of the reader's
      * data.
      *
-     * @param maxNodeCount the largest node count accepted (the engine's bound)
+     * @param r            the bytes, positioned at the header (offset 0); it is left at the end
+     * @param kind         the kind the caller restores, 8 to 11
+     * @param maxNodeCount the largest node count accepted (the engine's bound), &gt;= 0
+     * @return the checked state; its buffers are null when it has not started
+     * @throws NullPointerException   if {@code r} or {@code kind} is null
+     * @throws OnePathFormatException (the reader's subtype) naming the first field that breaks a
+     *                                rule of the class comment, or trailing bytes
      */
     public static State read(StateReader r, StateKind kind, int maxNodeCount) {
         Objects.requireNonNull(r, "r");

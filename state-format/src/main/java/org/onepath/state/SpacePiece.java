@@ -16,21 +16,40 @@ public final class SpacePiece {
     /** The bound on origins and cell sizes, 2^21. */
     public static final double LIMIT = 2097152.0;
 
-    /** The three values of a square or hex grid's space, as stored. Checked when written or read. */
+    /**
+     * The three values of a square or hex grid's space, as stored. Checked when written or read.
+     *
+     * @param originX  world x of the grid's origin corner, |originX| &lt;= 2^21
+     * @param originY  world y of the origin, |originY| &lt;= 2^21
+     * @param cellSize world length of a cell's side, 0 &lt; cellSize &lt;= 2^21 (or all three 0,
+     *                 unassigned)
+     */
     public record Grid(double originX, double originY, double cellSize) {
         /** The unassigned default. */
         public static final Grid UNASSIGNED = new Grid(0, 0, 0);
     }
 
-    /** The four values of a voxel grid's space, as stored. Checked when written or read. */
+    /**
+     * The four values of a voxel grid's space, as stored. Checked when written or read.
+     *
+     * @param originX  world x of the grid's origin corner, |originX| &lt;= 2^21
+     * @param originY  world y of the origin, |originY| &lt;= 2^21
+     * @param originZ  world z of the origin, |originZ| &lt;= 2^21
+     * @param cellSize world length of a voxel's edge, 0 &lt; cellSize &lt;= 2^21 (or all four 0,
+     *                 unassigned)
+     */
     public record Voxel(double originX, double originY, double originZ, double cellSize) {
         /** The unassigned default. */
         public static final Voxel UNASSIGNED = new Voxel(0, 0, 0, 0);
     }
 
     /**
-     * Writes a grid space.
+     * Writes a grid space ({@link GridSpaceLayout#SPACE_BYTES} bytes). Nothing is written when
+     * the space breaks the rule.
      *
+     * @param writer where the bytes go, at its current position
+     * @param space  the space; all zero, or within the bounds of the class comment
+     * @throws NullPointerException     if {@code space} is null
      * @throws IllegalArgumentException naming the value and the bound if the space breaks the rule
      */
     public static void writeGrid(StateWriter writer, Grid space) {
@@ -39,7 +58,15 @@ public final class SpacePiece {
         writer.f64(space.originX()).f64(space.originY()).f64(space.cellSize());
     }
 
-    /** Reads and checks a grid space. */
+    /**
+     * Reads and checks a grid space written by {@link #writeGrid(StateWriter, Grid)}.
+     *
+     * @param reader the bytes, positioned at the piece; it advances by
+     *               {@link GridSpaceLayout#SPACE_BYTES}
+     * @return the space, all zero or within the bounds
+     * @throws OnePathFormatException (the reader's subtype) if the data ends early or a value
+     *                                breaks the rule
+     */
     public static Grid readGrid(StateReader reader) {
         long at = reader.offset();
         Grid space = new Grid(reader.f64("space.originX"), reader.f64("space.originY"), reader.f64("space.cellSize"));
@@ -48,8 +75,12 @@ public final class SpacePiece {
     }
 
     /**
-     * Writes a voxel space.
+     * Writes a voxel space ({@link VoxelSpaceLayout#SPACE_BYTES} bytes). Nothing is written when
+     * the space breaks the rule.
      *
+     * @param writer where the bytes go, at its current position
+     * @param space  the space; all zero, or within the bounds of the class comment
+     * @throws NullPointerException     if {@code space} is null
      * @throws IllegalArgumentException naming the value and the bound if the space breaks the rule
      */
     public static void writeVoxel(StateWriter writer, Voxel space) {
@@ -58,7 +89,15 @@ public final class SpacePiece {
         writer.f64(space.originX()).f64(space.originY()).f64(space.originZ()).f64(space.cellSize());
     }
 
-    /** Reads and checks a voxel space. */
+    /**
+     * Reads and checks a voxel space written by {@link #writeVoxel(StateWriter, Voxel)}.
+     *
+     * @param reader the bytes, positioned at the piece; it advances by
+     *               {@link VoxelSpaceLayout#SPACE_BYTES}
+     * @return the space, all zero or within the bounds
+     * @throws OnePathFormatException (the reader's subtype) if the data ends early or a value
+     *                                breaks the rule
+     */
     public static Voxel readVoxel(StateReader reader) {
         long at = reader.offset();
         Voxel space = new Voxel(

@@ -49,24 +49,39 @@ public enum StateKind {
         this.label = label;
     }
 
-    /** The u16 code written in the header. */
+    /**
+     * The code written in the header for this kind.
+     *
+     * @return the u16 code, 1..12, fixed by the format
+     */
     public int code() {
         return code;
     }
 
-    /** The human-readable name used in messages, e.g. {@code "VoxelGrid"} or {@code "A*"}. */
+    /**
+     * The human-readable name used in messages.
+     *
+     * @return the label, e.g. {@code "VoxelGrid"} or {@code "A*"}; never null
+     */
     public String label() {
         return label;
     }
 
-    /** The kind with this code, or empty when no kind has it. */
+    /**
+     * Looks a kind up by its code without throwing.
+     *
+     * @param code a u16 code as read from a header; any int is accepted
+     * @return the kind with this code, or empty when no kind has it (0, negative, or above 12)
+     */
     public static Optional<StateKind> find(int code) {
         return code > 0 && code < BY_CODE.length ? Optional.ofNullable(BY_CODE[code]) : Optional.empty();
     }
 
     /**
-     * The kind with this code.
+     * The kind with this code, for a reader that must reject an unknown one.
      *
+     * @param code a u16 code as read from a header; valid codes are 1..12
+     * @return the kind with this code
      * @throws OnePathFormatException naming the code and the valid range, at the header's kind
      *                                offset, when no kind has it
      */

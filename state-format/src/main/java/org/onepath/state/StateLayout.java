@@ -35,15 +35,24 @@ public final class StateLayout {
     /** The format version this module reads and writes. */
     public static final int VERSION = 1;
 
+    /** Size in bytes of a u8 or a flag: 1. */
     public static final long U8_BYTES = 1;
+    /** Size in bytes of a u16: 2. */
     public static final long U16_BYTES = 2;
+    /** Size in bytes of an i32: 4. */
     public static final long I32_BYTES = 4;
+    /** Size in bytes of an i64 or u64: 8. */
     public static final long I64_BYTES = 8;
+    /** Size in bytes of an f64 (stored by its bit pattern): 8. */
     public static final long F64_BYTES = 8;
 
+    /** Byte offset of the magic number in the header: 0. */
     public static final long MAGIC_OFFSET = 0;
+    /** Byte offset of the u16 format version: 4, after the magic. */
     public static final long VERSION_OFFSET = MAGIC_OFFSET + I32_BYTES;
+    /** Byte offset of the u16 {@link StateKind} code: 6, after the version. */
     public static final long KIND_OFFSET = VERSION_OFFSET + U16_BYTES;
+    /** Size of the header in bytes, 8, and so the byte offset at which every payload starts. */
     public static final long HEADER_BYTES = KIND_OFFSET + U16_BYTES;
 
     /** An unsigned byte or a 0/1 flag. */

@@ -33,12 +33,26 @@ public final class StateReader {
     private final boolean graph;
     private long offset;
 
-    /** A reader over {@code data} that throws {@link GridStateException}. */
+    /**
+     * A reader over {@code data} that throws {@link GridStateException}, the same as
+     * {@link #ofGrid(MemorySegment)}.
+     *
+     * @param data the snapshot bytes, the whole segment from its first byte; read in place (not
+     *             copied), so it must stay alive and unchanged while the reader is used
+     * @throws NullPointerException if {@code data} is null
+     */
     public StateReader(MemorySegment data) {
         this(data, false);
     }
 
-    /** A reader over {@code data} (not copied) that throws {@link GridStateException}. */
+    /**
+     * A reader over {@code data} that throws {@link GridStateException}, the same as
+     * {@link #ofGrid(byte[])}.
+     *
+     * @param data the snapshot bytes, the whole array; read in place (not copied), so do not
+     *             change it while the reader is used
+     * @throws NullPointerException if {@code data} is null
+     */
     public StateReader(byte[] data) {
         this(MemorySegment.ofArray(Objects.requireNonNull(data, "data")), false);
     }
@@ -48,32 +62,66 @@ public final class StateReader {
         this.graph = graph;
     }
 
-    /** A reader over {@code data} that throws {@link GridStateException}. */
+    /**
+     * A reader for the snapshot of a grid-like object.
+     *
+     * @param data the snapshot bytes, the whole segment from its first byte; read in place (not
+     *             copied), so it must stay alive and unchanged while the reader is used
+     * @return a reader at offset 0 that throws {@link GridStateException}
+     * @throws NullPointerException if {@code data} is null
+     */
     public static StateReader ofGrid(MemorySegment data) {
         return new StateReader(data, false);
     }
 
-    /** A reader over {@code data} (not copied) that throws {@link GridStateException}. */
+    /**
+     * A reader for the snapshot of a grid-like object.
+     *
+     * @param data the snapshot bytes, the whole array; read in place (not copied)
+     * @return a reader at offset 0 that throws {@link GridStateException}
+     * @throws NullPointerException if {@code data} is null
+     */
     public static StateReader ofGrid(byte[] data) {
         return new StateReader(data);
     }
 
-    /** A reader over {@code data} that throws {@link GraphStateException}. */
+    /**
+     * A reader for the snapshot of a graph or a graph search.
+     *
+     * @param data the snapshot bytes, the whole segment from its first byte; read in place (not
+     *             copied), so it must stay alive and unchanged while the reader is used
+     * @return a reader at offset 0 that throws {@link GraphStateException}
+     * @throws NullPointerException if {@code data} is null
+     */
     public static StateReader ofGraph(MemorySegment data) {
         return new StateReader(data, true);
     }
 
-    /** A reader over {@code data} (not copied) that throws {@link GraphStateException}. */
+    /**
+     * A reader for the snapshot of a graph or a graph search.
+     *
+     * @param data the snapshot bytes, the whole array; read in place (not copied)
+     * @return a reader at offset 0 that throws {@link GraphStateException}
+     * @throws NullPointerException if {@code data} is null
+     */
     public static StateReader ofGraph(byte[] data) {
         return new StateReader(MemorySegment.ofArray(Objects.requireNonNull(data, "data")), true);
     }
 
-    /** Offset of the next byte to read. */
+    /**
+     * Where the next read starts.
+     *
+     * @return the offset of the next byte to read, counted from the first byte of the data
+     */
     public long offset() {
         return offset;
     }
 
-    /** Bytes not read yet. */
+    /**
+     * How much data is left.
+     *
+     * @return the number of bytes not read yet, &gt;= 0
+     */
     public long remaining() {
         return data.byteSize() - offset;
     }
@@ -87,6 +135,8 @@ public final class StateReader {
      * @param value    what the bytes held
      * @param expected what was required, e.g. {@code "12 (the restoring grid's width)"}
      * @param offset   the field's offset (take {@link #offset()} before reading it)
+     * @return a new {@link GridStateException}, or {@link GraphStateException} for a reader made
+     *         by {@link #ofGraph}; not thrown
      */
     public OnePathFormatException error(String field, String value, String expected, long offset) {
         return graph
@@ -94,18 +144,38 @@ public final class StateReader {
                 : new GridStateException(field, value, expected, offset);
     }
 
-    /** As {@link #error(String, String, String, long)} with an integer value. */
+    /**
+     * As {@link #error(String, String, String, long)} with an integer value.
+     *
+     * @param field    field name
+     * @param value    what the bytes held, written in decimal in the message
+     * @param expected what was required
+     * @param offset   the field's offset
+     * @return a new exception of this reader's subtype; not thrown
+     */
     public OnePathFormatException error(String field, long value, String expected, long offset) {
         return error(field, Long.toString(value), expected, offset);
     }
 
-    /** An unsigned byte, 0..255. */
+    /**
+     * Reads an unsigned byte.
+     *
+     * @param field the field's name, quoted by any error
+     * @return the value, 0..255
+     * @throws OnePathFormatException if no byte is left
+     */
     public int u8(String field) {
         long at = take(field, U8_BYTES, "a u8");
         return Byte.toUnsignedInt(data.get(U8, at));
     }
 
-    /** A flag byte: 0 is false, 1 is true, anything else is an error. */
+    /**
+     * Reads a flag byte: 0 is false, 1 is true, anything else is an error.
+     *
+     * @param field the field's name, quoted by any error
+     * @return the flag
+     * @throws OnePathFormatException if no byte is left or the byte is neither 0 nor 1
+     */
     public boolean flag(String field) {
         long at = take(field, U8_BYTES, "a flag");
         byte b = data.get(U8, at);
@@ -115,22 +185,39 @@ public final class StateReader {
         return b == 1;
     }
 
-    /** An unsigned 16-bit value, 0..65535. */
+    /**
+     * Reads an unsigned 16-bit value.
+     *
+     * @param field the field's name, quoted by any error
+     * @return the value, 0..65535
+     * @throws OnePathFormatException if fewer than 2 bytes are left
+     */
     public int u16(String field) {
         long at = take(field, U16_BYTES, "a u16");
         return Short.toUnsignedInt(data.get(U16, at));
     }
 
-    /** A signed 32-bit value, any. */
+    /**
+     * Reads a signed 32-bit value; every value is accepted.
+     *
+     * @param field the field's name, quoted by any error
+     * @return the value
+     * @throws OnePathFormatException if fewer than 4 bytes are left
+     */
     public int i32(String field) {
         long at = take(field, I32_BYTES, "an i32");
         return data.get(I32, at);
     }
 
     /**
-     * A signed 32-bit value in {@code min..max}.
+     * Reads a signed 32-bit value that must lie in {@code min..max}.
      *
+     * @param field the field's name, quoted by any error
+     * @param min   the smallest valid value
+     * @param max   the largest valid value, &gt;= min
+     * @return the value, in min..max
      * @throws IllegalArgumentException if min &gt; max
+     * @throws OnePathFormatException   if fewer than 4 bytes are left or the value is out of range
      */
     public int i32InRange(String field, int min, int max) {
         if (min > max) {
@@ -144,25 +231,49 @@ public final class StateReader {
         return v;
     }
 
-    /** A signed 64-bit value, any. */
+    /**
+     * Reads a signed 64-bit value; every value is accepted.
+     *
+     * @param field the field's name, quoted by any error
+     * @return the value
+     * @throws OnePathFormatException if fewer than 8 bytes are left
+     */
     public long i64(String field) {
         long at = take(field, I64_BYTES, "an i64");
         return data.get(I64, at);
     }
 
-    /** An unsigned 64-bit value, returned as its bits. */
+    /**
+     * Reads an unsigned 64-bit value.
+     *
+     * @param field the field's name, quoted by any error
+     * @return the value's 64 bits (compare with {@link Long#compareUnsigned})
+     * @throws OnePathFormatException if fewer than 8 bytes are left
+     */
     public long u64(String field) {
         long at = take(field, I64_BYTES, "a u64");
         return data.get(I64, at);
     }
 
-    /** A binary64 from its bit pattern; any bits, NaN included. */
+    /**
+     * Reads a binary64 from its bit pattern; any bits are accepted, NaN included.
+     *
+     * @param field the field's name, quoted by any error
+     * @return the double with exactly the stored bits
+     * @throws OnePathFormatException if fewer than 8 bytes are left
+     */
     public double f64(String field) {
         long at = take(field, F64_BYTES, "an f64");
         return Double.longBitsToDouble(data.get(I64, at));
     }
 
-    /** A binary64 that is not NaN (infinities pass). */
+    /**
+     * Reads a binary64 that must not be NaN (infinities pass).
+     *
+     * @param field the field's name, quoted by any error
+     * @return the value, not NaN
+     * @throws OnePathFormatException if fewer than 8 bytes are left or the value is NaN
+     */
     public double f64NotNaN(String field) {
         long at = take(field, F64_BYTES, "an f64");
         double v = Double.longBitsToDouble(data.get(I64, at));
@@ -172,7 +283,14 @@ public final class StateReader {
         return v;
     }
 
-    /** A binary64 that is &gt; 0 and finite. */
+    /**
+     * Reads a binary64 that must be &gt; 0 and finite.
+     *
+     * @param field the field's name, quoted by any error
+     * @return the value, &gt; 0 and finite
+     * @throws OnePathFormatException if fewer than 8 bytes are left or the value is not finite
+     *                                and &gt; 0
+     */
     public double f64PositiveFinite(String field) {
         long at = take(field, F64_BYTES, "an f64");
         double v = Double.longBitsToDouble(data.get(I64, at));
@@ -187,9 +305,13 @@ public final class StateReader {
      * {@code bytesPerItem} each, fit in the bytes left after it. Call it before allocating for
      * the elements: then a hostile count costs no more memory than the data's own size.
      *
-     * @param maxCount     the object's bound, e.g. its node count
+     * @param field        the count's name, quoted by any error
+     * @param maxCount     the object's bound, e.g. its node count, &gt;= 0
      * @param bytesPerItem encoded size of one element, at least 1
+     * @return the count, in 0..maxCount and no more than the bytes left allow
      * @throws IllegalArgumentException if maxCount &lt; 0 or bytesPerItem &lt; 1
+     * @throws OnePathFormatException   if fewer than 4 bytes are left, or the count is negative,
+     *                                  above maxCount or more than the bytes left can hold
      */
     public int count(String field, int maxCount, long bytesPerItem) {
         if (maxCount < 0 || bytesPerItem < 1) {
@@ -214,9 +336,13 @@ public final class StateReader {
     }
 
     /**
-     * A node index (i32) in {@code 0..nodeCount-1}.
+     * Reads a node index (i32) that must lie in {@code 0..nodeCount-1}.
      *
+     * @param field     the field's name, quoted by any error
+     * @param nodeCount the number of nodes, &gt;= 0 (with 0, every index is an error)
+     * @return the index, in 0..nodeCount-1
      * @throws IllegalArgumentException if nodeCount &lt; 0
+     * @throws OnePathFormatException   if fewer than 4 bytes are left or the index is out of range
      */
     public int index(String field, int nodeCount) {
         if (nodeCount < 0) {
@@ -234,7 +360,14 @@ public final class StateReader {
      * Copies {@code length} bytes into {@code destination} at {@code destinationOffset} in one
      * {@link MemorySegment#copy}, after checking that many bytes are left.
      *
+     * @param field             the bytes' name, quoted by any error
+     * @param destination       the segment to copy into; must be writable
+     * @param destinationOffset where in {@code destination} the first byte goes, &gt;= 0
+     * @param length            how many bytes to copy, &gt;= 0
+     * @throws NullPointerException     if {@code destination} is null
      * @throws IllegalArgumentException if the destination range is outside the destination
+     * @throws OnePathFormatException   if fewer than {@code length} bytes are left (nothing is
+     *                                  copied then)
      */
     public void bytes(String field, MemorySegment destination, long destinationOffset, long length) {
         Objects.requireNonNull(destination, "destination");
@@ -250,8 +383,11 @@ public final class StateReader {
      * Steps over {@code length} bytes after checking that many are left, for a first pass that
      * validates a state before a second pass copies it.
      *
+     * @param field  the bytes' name, quoted by any error
+     * @param length how many bytes to step over, &gt;= 0
      * @return the offset of the first byte stepped over
      * @throws IllegalArgumentException if the length is negative
+     * @throws OnePathFormatException   if fewer than {@code length} bytes are left
      */
     public long skip(String field, long length) {
         if (length < 0) {
@@ -263,7 +399,10 @@ public final class StateReader {
     /**
      * Reads the 8-byte header and checks the magic number, the version and the kind.
      *
-     * @throws OnePathFormatException naming the magic, version or kind that is wrong
+     * @param expectedKind the kind the caller restores; the header must name exactly it
+     * @throws NullPointerException   if {@code expectedKind} is null
+     * @throws OnePathFormatException naming the magic, version or kind that is wrong, or the
+     *                                data ending inside the header
      */
     public void header(StateKind expectedKind) {
         Objects.requireNonNull(expectedKind, "expectedKind");
@@ -278,7 +417,9 @@ public final class StateReader {
      * Reads the 8-byte header, checks the magic number and the version, and returns the kind, for
      * callers that dispatch on it.
      *
-     * @throws OnePathFormatException naming the magic, version or kind code that is wrong
+     * @return the kind the header names
+     * @throws OnePathFormatException naming the magic, version or kind code that is wrong, or the
+     *                                data ending inside the header
      */
     public StateKind header() {
         long magicAt = take("magic", I32_BYTES, "the magic number");

@@ -47,7 +47,10 @@ public final class StateWriter implements AutoCloseable {
     private long position;
     private boolean closed;
 
-    /** A writer with a growable native buffer of a default initial size. */
+    /**
+     * A writer with a growable native buffer of 4096 bytes to start with, which it owns and
+     * {@link #close()} frees.
+     */
     public StateWriter() {
         this(DEFAULT_INITIAL_LENGTH);
     }
@@ -57,6 +60,8 @@ public final class StateWriter implements AutoCloseable {
      *
      * @param initialLength bytes to allocate now (at least 1); the expected snapshot size avoids
      *                      any growth
+     * @throws IllegalArgumentException if {@code initialLength} is less than 1
+     * @throws OutOfMemoryError         if the native buffer cannot be allocated
      */
     public StateWriter(long initialLength) {
         if (initialLength < 1) {
@@ -81,6 +86,11 @@ public final class StateWriter implements AutoCloseable {
      * A writer that writes directly into {@code destination} from {@code offset}. The writer
      * does not own the segment; {@link #close()} leaves it alone.
      *
+     * @param destination the segment to write into; must be writable and stay alive while the
+     *                    writer is used
+     * @param offset      where the first byte goes, 0..destination.byteSize()
+     * @return a writer whose {@link #length()} counts from {@code offset}
+     * @throws NullPointerException     if {@code destination} is null
      * @throws IllegalArgumentException if the segment is read-only or the offset is outside
      *                                  0..destination.byteSize()
      */
@@ -101,7 +111,12 @@ public final class StateWriter implements AutoCloseable {
      * A writer into {@code destination} from {@code offset} for a state of {@code length} bytes,
      * checked to fit before anything is written: the segment form of every {@code saveState}.
      *
-     * @param what names the state in the message, as in "grid state needs ..."
+     * @param what        names the state in the message, as in "grid state needs ..."
+     * @param length      the state's size in bytes, as the object's {@code stateLength()} reports it
+     * @param destination the segment to write into; must be writable
+     * @param offset      where the first byte goes, &gt;= 0
+     * @return a writer into {@code destination} from {@code offset}
+     * @throws NullPointerException     if {@code destination} is null
      * @throws IllegalArgumentException if the state does not fit, or as {@link #into(MemorySegment, long)}
      */
     public static StateWriter into(String what, long length, MemorySegment destination, long offset) {
@@ -117,7 +132,9 @@ public final class StateWriter implements AutoCloseable {
      * A new array for a state of {@code length} bytes: the array form of every {@code saveState},
      * filled through {@code into(MemorySegment.ofArray(array), 0)}.
      *
-     * @param what names the state in the message, as in "grid state of ..."
+     * @param what   names the state in the message, as in "grid state of ..."
+     * @param length the state's size in bytes, &gt;= 0
+     * @return a new zeroed array of {@code length} bytes
      * @throws IllegalStateException if the state exceeds the largest Java array
      */
     public static byte[] arrayFor(String what, long length) {
@@ -131,6 +148,9 @@ public final class StateWriter implements AutoCloseable {
     /**
      * Forgets what was written and starts again at the first byte, keeping the buffer, so a
      * writer reused for snapshots of a steady size allocates nothing once it has grown.
+     *
+     * @return this writer
+     * @throws IllegalStateException if the writer is closed
      */
     public StateWriter rewind() {
         checkOpen();
@@ -138,12 +158,26 @@ public final class StateWriter implements AutoCloseable {
         return this;
     }
 
-    /** Bytes written so far. */
+    /**
+     * How much has been written.
+     *
+     * @return the number of bytes written so far (since the start offset, in the caller's segment
+     *         mode)
+     */
     public long length() {
         return position - start;
     }
 
-    /** An unsigned byte, 0..255. */
+    /**
+     * Appends an unsigned byte.
+     *
+     * @param value the value, 0..255
+     * @return this writer
+     * @throws IllegalStateException    if the writer is closed
+     * @throws IllegalArgumentException if the value is outside 0..255, or
+     *                                  in the caller's segment mode, if the value does not fit
+     *                                  (nothing is written then)
+     */
     public StateWriter u8(int value) {
         if (value < 0 || value > 0xFF) {
             throw new IllegalArgumentException("u8 value = " + value + ": expected 0..255");
@@ -153,14 +187,31 @@ public final class StateWriter implements AutoCloseable {
         return this;
     }
 
-    /** A flag: the byte 1 for true, 0 for false. */
+    /**
+     * Appends a flag: the byte 1 for true, 0 for false.
+     *
+     * @param value the flag
+     * @return this writer
+     * @throws IllegalStateException    if the writer is closed
+     * @throws IllegalArgumentException in the caller's segment mode, if the value does not fit
+     *                                  (nothing is written then)
+     */
     public StateWriter flag(boolean value) {
         long at = reserve(U8_BYTES, "a flag");
         target.set(U8, at, value ? (byte) 1 : (byte) 0);
         return this;
     }
 
-    /** An unsigned 16-bit value, 0..65535. */
+    /**
+     * Appends an unsigned 16-bit value.
+     *
+     * @param value the value, 0..65535
+     * @return this writer
+     * @throws IllegalStateException    if the writer is closed
+     * @throws IllegalArgumentException if the value is outside 0..65535, or
+     *                                  in the caller's segment mode, if the value does not fit
+     *                                  (nothing is written then)
+     */
     public StateWriter u16(int value) {
         if (value < 0 || value > 0xFFFF) {
             throw new IllegalArgumentException("u16 value = " + value + ": expected 0..65535");
@@ -170,21 +221,46 @@ public final class StateWriter implements AutoCloseable {
         return this;
     }
 
-    /** A signed 32-bit value. */
+    /**
+     * Appends a signed 32-bit value.
+     *
+     * @param value the value, any int
+     * @return this writer
+     * @throws IllegalStateException    if the writer is closed
+     * @throws IllegalArgumentException in the caller's segment mode, if the value does not fit
+     *                                  (nothing is written then)
+     */
     public StateWriter i32(int value) {
         long at = reserve(I32_BYTES, "an i32");
         target.set(I32, at, value);
         return this;
     }
 
-    /** A signed 64-bit value. */
+    /**
+     * Appends a signed 64-bit value.
+     *
+     * @param value the value, any long
+     * @return this writer
+     * @throws IllegalStateException    if the writer is closed
+     * @throws IllegalArgumentException in the caller's segment mode, if the value does not fit
+     *                                  (nothing is written then)
+     */
     public StateWriter i64(long value) {
         long at = reserve(I64_BYTES, "an i64");
         target.set(I64, at, value);
         return this;
     }
 
-    /** An unsigned 64-bit value, given by its bits (Java has no unsigned long; the bits are the value). */
+    /**
+     * Appends an unsigned 64-bit value, given by its bits (Java has no unsigned long; the bits are
+     * the value).
+     *
+     * @param bits the value's 64 bits
+     * @return this writer
+     * @throws IllegalStateException    if the writer is closed
+     * @throws IllegalArgumentException in the caller's segment mode, if the value does not fit
+     *                                  (nothing is written then)
+     */
     public StateWriter u64(long bits) {
         long at = reserve(I64_BYTES, "a u64");
         target.set(I64, at, bits);
@@ -194,6 +270,12 @@ public final class StateWriter implements AutoCloseable {
     /**
      * A binary64 by its raw bit pattern, so NaN payloads and -0.0 survive the round trip as well
      * as every ordinary value.
+     *
+     * @param value the value, any double
+     * @return this writer
+     * @throws IllegalStateException    if the writer is closed
+     * @throws IllegalArgumentException in the caller's segment mode, if the value does not fit
+     *                                  (nothing is written then)
      */
     public StateWriter f64(double value) {
         long at = reserve(F64_BYTES, "an f64");
@@ -205,8 +287,14 @@ public final class StateWriter implements AutoCloseable {
      * Bulk bytes, copied in one {@link MemorySegment#copy} (memory-copy speed; the fast path for
      * grid cells and voxel chunks).
      *
-     * @throws IllegalArgumentException if {@code srcOffset..srcOffset+length} is not inside the
-     *                                  source, or (caller's segment mode) it does not fit
+     * @param source       the segment to copy from; only read
+     * @param sourceOffset where in {@code source} the bytes start, &gt;= 0
+     * @param length       how many bytes to copy, &gt;= 0
+     * @return this writer
+     * @throws IllegalStateException    if the writer is closed
+     * @throws NullPointerException     if {@code source} is null
+     * @throws IllegalArgumentException if {@code sourceOffset..sourceOffset+length} is not inside
+     *                                  the source, or (caller's segment mode) it does not fit
      */
     public StateWriter bytes(MemorySegment source, long sourceOffset, long length) {
         Objects.requireNonNull(source, "source");
@@ -219,7 +307,16 @@ public final class StateWriter implements AutoCloseable {
         return this;
     }
 
-    /** All of {@code source}, as {@link #bytes(MemorySegment, long, long)}. */
+    /**
+     * Appends all of {@code source}, as {@link #bytes(MemorySegment, long, long)}.
+     *
+     * @param source the segment to copy from, every byte; only read
+     * @return this writer
+     * @throws IllegalStateException    if the writer is closed
+     * @throws NullPointerException     if {@code source} is null
+     * @throws IllegalArgumentException in the caller's segment mode, if the value does not fit
+     *                                  (nothing is written then)
+     */
     public StateWriter bytes(MemorySegment source) {
         return bytes(source, 0, source.byteSize());
     }
@@ -227,6 +324,13 @@ public final class StateWriter implements AutoCloseable {
     /**
      * Appends the bytes another writer has written so far (a copy between buffers; no view or
      * array is made).
+     *
+     * @param other the writer whose bytes to append; open, and not this writer
+     * @return this writer
+     * @throws IllegalStateException    if either writer is closed
+     * @throws NullPointerException     if {@code other} is null
+     * @throws IllegalArgumentException in the caller's segment mode, if the value does not fit
+     *                                  (nothing is written then)
      */
     public StateWriter bytesFrom(StateWriter other) {
         Objects.requireNonNull(other, "other");
@@ -237,7 +341,17 @@ public final class StateWriter implements AutoCloseable {
         return this;
     }
 
-    /** The 8-byte header: magic, version {@link StateLayout#VERSION} and the kind's code. */
+    /**
+     * Appends the 8-byte header: magic, version {@link StateLayout#VERSION} and the kind's code.
+     * The header is reserved whole, so a caller's segment never receives half of one.
+     *
+     * @param kind the kind of object whose payload follows
+     * @return this writer
+     * @throws IllegalStateException    if the writer is closed
+     * @throws NullPointerException     if {@code kind} is null
+     * @throws IllegalArgumentException in the caller's segment mode, if the value does not fit
+     *                                  (nothing is written then)
+     */
     public StateWriter header(StateKind kind) {
         Objects.requireNonNull(kind, "kind");
         // Reserve the whole header at once so a caller's segment never receives half of one.
@@ -251,6 +365,9 @@ public final class StateWriter implements AutoCloseable {
     /**
      * A read-only view of the bytes written so far, for handing to a channel without a copy. It
      * is valid until the next write (which may move a growable buffer) or {@link #close()}.
+     *
+     * @return a read-only slice of {@link #length()} bytes, not a copy
+     * @throws IllegalStateException if the writer is closed
      */
     public MemorySegment written() {
         checkOpen();
@@ -260,7 +377,9 @@ public final class StateWriter implements AutoCloseable {
     /**
      * A copy of the bytes written so far.
      *
-     * @throws IllegalStateException if they are more than a Java array can hold
+     * @return a new array of {@link #length()} bytes, owned by the caller
+     * @throws IllegalStateException if the writer is closed, or the bytes are more than a Java
+     *                               array can hold
      */
     public byte[] toByteArray() {
         checkOpen();
@@ -277,7 +396,11 @@ public final class StateWriter implements AutoCloseable {
     /**
      * Copies the bytes written so far into {@code destination} at {@code offset}.
      *
+     * @param destination the segment to copy into; must be writable
+     * @param offset      where in {@code destination} the first byte goes, &gt;= 0
      * @return the offset just after the copied bytes
+     * @throws NullPointerException     if {@code destination} is null
+     * @throws IllegalStateException    if the writer is closed
      * @throws IllegalArgumentException if they do not fit, naming both sizes
      */
     public long writeTo(MemorySegment destination, long offset) {
@@ -292,7 +415,10 @@ public final class StateWriter implements AutoCloseable {
         return offset + n;
     }
 
-    /** Frees the growable buffer; a writer into a caller's segment leaves that segment alone. */
+    /**
+     * Frees the growable buffer; a writer into a caller's segment leaves that segment alone.
+     * Views from {@link #written()} become invalid. Closing twice does nothing.
+     */
     @Override
     public void close() {
         if (closed) {

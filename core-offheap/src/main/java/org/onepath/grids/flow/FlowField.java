@@ -93,9 +93,17 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
 
     /**
      * A field over the topology's nodes towards {@code goals} (sorted and deduplicated here), not
-     * yet computed: call {@link #begin()}.
+     * yet computed: call {@link #begin()}. Allocates the field's off-heap arrays (about 13 bytes
+     * per node) and its open set; the caller closes the field.
      *
-     * @throws IllegalArgumentException if a goal is outside 0..nodeCount-1
+     * @param topology the nodes and moves, with at least 1 node; the field reads it on every
+     *                 computation but does not own it
+     * @param stepCost the step-cost hook called per move; NaN, negative or +infinity removes a move
+     * @param goals    the goal nodes, each in 0..nodeCount-1, in any order and with repeats; the
+     *                 array is not kept
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if the topology has no node or a goal is outside
+     *                                  0..nodeCount-1
      */
     public FlowField(T topology, C stepCost, int... goals) {
         this.topology = Objects.requireNonNull(topology, "topology");
@@ -118,38 +126,77 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
         this.directionCosts = new double[degree];
     }
 
+    /**
+     * The topology the field runs over.
+     *
+     * @return the topology given to the constructor
+     */
     public T topology() {
         return topology;
     }
 
+    /**
+     * The step-cost hook the field calls per move.
+     *
+     * @return the hook given to the constructor
+     */
     public C stepCost() {
         return stepCost;
     }
 
+    /**
+     * The number of nodes, fixed at construction.
+     *
+     * @return the topology's node count, &gt;= 1
+     */
     public int nodeCount() {
         return nodeCount;
     }
 
-    /** The goals, sorted and without repeats (a copy). */
+    /**
+     * The goals, active or not.
+     *
+     * @return a new array of the goals, sorted and without repeats
+     */
     public int[] goals() {
         return goals.clone();
     }
 
-    /** Whether the node is one of the goals (active or not). */
+    /**
+     * Whether the node is one of the goals (active or not).
+     *
+     * @param node any int; a node outside the topology is not a goal
+     * @return true when the node is among {@link #goals()}
+     */
     public boolean isGoal(int node) {
         return Arrays.binarySearch(goals, node) >= 0;
     }
 
+    /**
+     * Where the current computation stands.
+     *
+     * @return NOT_STARTED, RUNNING or COMPLETE
+     */
     public FlowStatus status() {
         return status;
     }
 
-    /** Nodes popped by the current computation (the whole field, or the repair running or last run). */
+    /**
+     * How much work the current computation has done.
+     *
+     * @return the nodes popped by the current computation (the whole field, or the repair running
+     *         or last run), &gt;= 0
+     */
     public int settled() {
         return settled;
     }
 
-    /** Whether the current computation is an incremental repair. */
+    /**
+     * Whether the current computation is an incremental repair.
+     *
+     * @return true from {@link #repair()} until the next {@link #begin()}, goal change or
+     *         invalidation
+     */
     public boolean isRepairing() {
         return repairing;
     }
@@ -158,7 +205,11 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
      * Replaces the goal set; the field is then not started ({@link #begin()} computes it). The
      * memory is kept, so one field can serve goal set after goal set.
      *
+     * @param goals the new goal nodes, each in 0..nodeCount-1, in any order and with repeats; the
+     *              array is not kept
+     * @throws NullPointerException     if {@code goals} is null
      * @throws IllegalArgumentException if a goal is outside 0..nodeCount-1 (nothing changes then)
+     * @throws IllegalStateException    if the field has been closed
      */
     public void setGoals(int... goals) {
         int[] sorted = sortedGoals(goals, nodeCount);
@@ -171,7 +222,13 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
 
     // ---- computing ----
 
-    /** Starts computing the whole field: every cost +infinity, every next -1, active goals open at 0. */
+    /**
+     * Starts computing the whole field: every cost +infinity, every next -1, active goals open at
+     * 0. Any computation under way, and any dirty mark, is dropped. With no active goal the field
+     * is COMPLETE at once, every node unreachable.
+     *
+     * @throws IllegalStateException if the field has been closed
+     */
     public void begin() {
         state.ensureOpen();
         final MemorySegment c = costs;
@@ -196,7 +253,13 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
         }
     }
 
-    /** Runs the current computation to the end. */
+    /**
+     * Runs the current computation to the end, as {@code step(Integer.MAX_VALUE)}.
+     *
+     * @return COMPLETE
+     * @throws IllegalStateException if the field was never begun (or a restore failed), or has
+     *                               been closed
+     */
     public FlowStatus run() {
         return step(Integer.MAX_VALUE);
     }
@@ -205,6 +268,7 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
      * Performs at most {@code maxIterations} iterations (pops) of the current computation; when the
      * open set runs empty the direction field is brought up to date and the field is COMPLETE.
      *
+     * @param maxIterations the most nodes to pop in this call, &gt;= 0 (0 does nothing)
      * @return RUNNING while work remains, else COMPLETE
      * @throws IllegalArgumentException if {@code maxIterations} is negative
      * @throws IllegalStateException    if the field was never begun (or a restore failed)
@@ -283,6 +347,7 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
      * Marks a node dirty for the next {@link #repair()}: a node one of whose moves, or whose own
      * walkability, changed. Repeats are ignored.
      *
+     * @param node a node of the topology, 0..nodeCount-1
      * @throws IllegalArgumentException if the node is out of range
      * @throws IllegalStateException    unless the field is COMPLETE
      */
@@ -296,7 +361,11 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
         touch(node);
     }
 
-    /** Nodes marked dirty since the last computation began. */
+    /**
+     * How many nodes wait for the next {@link #repair()}.
+     *
+     * @return the nodes marked dirty since the last computation began; 0 while a repair runs
+     */
     public int dirtyCount() {
         return repairing ? 0 : touched.size();
     }
@@ -387,7 +456,10 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
      * Cost of the node: 0 for an active goal, +infinity when unreachable. While the field runs
      * this is the value found so far.
      *
-     * @throws IllegalStateException if the field was never computed
+     * @param node a node of the topology, 0..nodeCount-1
+     * @return the cost to the nearest active goal, in the step costs' units, &gt;= 0 or +infinity
+     * @throws IllegalArgumentException if the node is out of range
+     * @throws IllegalStateException    if the field was never computed, or has been closed
      */
     public double cost(int node) {
         checkNode(node);
@@ -399,7 +471,10 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
      * The node to move to from this one, -1 for a goal or an unreachable node (and, while the
      * field runs, for nodes whose direction is not computed yet).
      *
-     * @throws IllegalStateException if the field was never computed
+     * @param node a node of the topology, 0..nodeCount-1
+     * @return a neighbour of the node, or -1
+     * @throws IllegalArgumentException if the node is out of range
+     * @throws IllegalStateException    if the field was never computed, or has been closed
      */
     public int next(int node) {
         checkNode(node);
@@ -411,6 +486,9 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
      * Nodes on the path from {@code node} along the direction field, both ends included: 0 when
      * the node is unreachable, 1 for an active goal.
      *
+     * @param node a node of the topology, 0..nodeCount-1
+     * @return the number of nodes on the path, 0..nodeCount
+     * @throws IllegalArgumentException if the node is out of range
      * @throws IllegalStateException unless the field is COMPLETE, or when the direction field is
      *                               inconsistent (a restored state): "contains a cycle", "has a
      *                               cost but no path"
@@ -441,8 +519,11 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
      * Writes the path from {@code node} to a goal, {@code node} first, into {@code out}; allocates
      * nothing.
      *
+     * @param node the node to start from, 0..nodeCount-1
+     * @param out  the array to fill from index 0, at least {@link #pathLength(int)} long
      * @return the number of nodes written ({@link #pathLength(int)})
-     * @throws IllegalArgumentException if {@code out} is too short
+     * @throws IllegalArgumentException if the node is out of range or {@code out} is too short
+     * @throws IllegalStateException    as {@link #pathLength(int)}
      */
     public int copyPath(int node, int[] out) {
         int length = pathLength(node);
@@ -457,13 +538,25 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
         return length;
     }
 
-    /** A read-only view of the costs, one native-order f64 per node (tier 3; valid until close). */
+    /**
+     * The integration field itself, for readers that scan it without a call per node (tier 3).
+     *
+     * @return a read-only view of the costs, one native-order f64 per node, indexed by node; valid
+     *         until close, and changed in place by later computations
+     * @throws IllegalStateException if the field has been closed
+     */
     public MemorySegment costs() {
         state.ensureOpen();
         return costs.asReadOnly();
     }
 
-    /** A read-only view of the next nodes, one native-order i32 per node (tier 3; valid until close). */
+    /**
+     * The direction field itself, for readers that scan it without a call per node (tier 3).
+     *
+     * @return a read-only view of the next nodes, one native-order i32 per node (-1 for none);
+     *         valid until close, and changed in place by later computations
+     * @throws IllegalStateException if the field has been closed
+     */
     public MemorySegment directions() {
         state.ensureOpen();
         return nexts.asReadOnly();
@@ -476,7 +569,9 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
      * with a finite cost, every node with a next node, the open set as its heap lies, and the
      * repair's list while a repair runs. O(nodeCount).
      *
-     * @throws IllegalStateException if nodes are marked dirty for a repair not yet begun
+     * @return a new piece with arrays the caller owns, for {@link FlowFieldPiece#write}
+     * @throws IllegalStateException if nodes are marked dirty for a repair not yet begun, or the
+     *                               field has been closed
      */
     public FlowFieldPiece.Field toPiece() {
         ensureSavable();
@@ -535,7 +630,9 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
     /**
      * Bytes of the piece {@link #toPiece()} gives now, counted over the nodes without copying them.
      *
-     * @throws IllegalStateException if nodes are marked dirty for a repair not yet begun
+     * @return the piece's size in bytes, as {@link FlowFieldPiece#length} gives it
+     * @throws IllegalStateException if nodes are marked dirty for a repair not yet begun, or the
+     *                               field has been closed
      */
     public long pieceLength() {
         ensureSavable();
@@ -577,6 +674,7 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
      * a neighbour the topology moves to. On {@link GridStateException} the field is left not
      * started, unusable until restored again or begun.
      *
+     * @param f           the piece, as read and checked by {@link FlowFieldPiece#read}
      * @param pieceOffset offset of the piece in the state, for the exception's offset
      * @throws GridStateException naming the field, value, bound and offset of a mismatch
      */
@@ -617,7 +715,11 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
         repairing = f.repairing();
     }
 
-    /** Leaves the field not started: unusable until begun or restored. */
+    /**
+     * Leaves the field not started: unusable until begun or restored. The memory is kept.
+     *
+     * @throws IllegalStateException if the field has been closed
+     */
     public void invalidate() {
         state.ensureOpen();
         clearRepairList();
@@ -625,6 +727,11 @@ public final class FlowField<T extends GridTopology, C extends StepCost> impleme
         notStarted();
     }
 
+    /**
+     * Frees the field's memory; views from {@link #costs()} and {@link #directions()} become
+     * invalid and later calls throw {@link IllegalStateException}. Closing twice does nothing;
+     * the topology is left alone.
+     */
     @Override
     public void close() {
         if (state.markClosed()) {

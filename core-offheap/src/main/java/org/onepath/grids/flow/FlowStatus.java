@@ -17,6 +17,11 @@ public enum FlowStatus {
         this.code = code;
     }
 
+    /**
+     * The code snapshots store for this status, the flow field piece's status byte.
+     *
+     * @return 0, 1 or 2
+     */
     public int code() {
         return code;
     }
@@ -24,6 +29,8 @@ public enum FlowStatus {
     /**
      * The status with a code.
      *
+     * @param code a status code as {@link #code()} gives it, 0..2
+     * @return the status with that code
      * @throws IllegalArgumentException for a code outside 0..2
      */
     public static FlowStatus ofCode(int code) {

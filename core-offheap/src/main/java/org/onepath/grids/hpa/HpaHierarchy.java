@@ -100,7 +100,20 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
     private int[] nodeScratch = new int[16];
     private long[] edgeScratch = new long[16];
 
-    /** A hierarchy with the default entrance threshold; see the full constructor. */
+    /**
+     * A hierarchy with the default entrance threshold {@value #DEFAULT_ENTRANCE_THRESHOLD}; see
+     * the full constructor.
+     *
+     * @param grid         the square grid to abstract; the hierarchy listens to it until closed,
+     *                     and does not own it
+     * @param chunkSize    C, {@value #MIN_CHUNK_SIZE}..{@value #MAX_CHUNK_SIZE}
+     * @param agentSize    the agent's side in cells, 1..255
+     * @param connectivity four or eight moves
+     * @param rule         the diagonal rule; with eight moves NO_CORNER_CUTTING or NO_SQUEEZING
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException for a value out of range, or eight moves with
+     *                                  {@link DiagonalRule#ALLOW_ALL}
+     */
     public HpaHierarchy(SquareCells grid, int chunkSize, int agentSize, Connectivity connectivity, DiagonalRule rule) {
         this(grid, chunkSize, agentSize, connectivity, rule, DEFAULT_ENTRANCE_THRESHOLD);
     }
@@ -108,9 +121,17 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
     /**
      * Builds the hierarchy now and starts listening to the grid.
      *
+     * @param grid              the square grid to abstract; the hierarchy listens to it until
+     *                          closed, and does not own it
      * @param chunkSize         C, {@value #MIN_CHUNK_SIZE}..{@value #MAX_CHUNK_SIZE}
-     * @param agentSize         1..255
-     * @param entranceThreshold T, at least 1
+     * @param agentSize         the agent's side in cells, 1..255
+     * @param connectivity      four or eight moves
+     * @param rule              the diagonal rule; with eight moves NO_CORNER_CUTTING or
+     *                          NO_SQUEEZING
+     * @param entranceThreshold T, at least 1: the narrowest entrance that gets two transitions
+     * @throws NullPointerException     if {@code grid}, {@code connectivity} or {@code rule} is
+     *                                  null
+     * @throws IllegalStateException    if the grid has been closed
      * @throws IllegalArgumentException for a value out of range, or eight moves with
      *                                  {@link DiagonalRule#ALLOW_ALL}
      */
@@ -164,43 +185,94 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
 
     // ---- options and shape ----
 
+    /**
+     * The grid this hierarchy abstracts.
+     *
+     * @return the grid given to the constructor; not owned by the hierarchy
+     */
     public SquareCells grid() {
         return grid;
     }
 
+    /**
+     * The chunk side C.
+     *
+     * @return C in cells, {@value #MIN_CHUNK_SIZE}..{@value #MAX_CHUNK_SIZE}
+     */
     public int chunkSize() {
         return chunkSize;
     }
 
+    /**
+     * The agent size the walkability is computed for.
+     *
+     * @return the agent's side in cells, 1..255
+     */
     public int agentSize() {
         return agentSize;
     }
 
+    /**
+     * The moves the intra-edges are computed with.
+     *
+     * @return four or eight moves
+     */
     public Connectivity connectivity() {
         return connectivity;
     }
 
+    /**
+     * The diagonal rule the intra-edges are computed with.
+     *
+     * @return the rule given to the constructor
+     */
     public DiagonalRule diagonalRule() {
         return rule;
     }
 
+    /**
+     * The entrance threshold T.
+     *
+     * @return the narrowest entrance width, &gt;= 1, that gets two transitions
+     */
     public int entranceThreshold() {
         return threshold;
     }
 
+    /**
+     * The number of chunk columns.
+     *
+     * @return {@code ceil(width / C)}, &gt;= 1
+     */
     public int chunksX() {
         return chunksX;
     }
 
+    /**
+     * The number of chunk rows.
+     *
+     * @return {@code ceil(height / C)}, &gt;= 1
+     */
     public int chunksY() {
         return chunksY;
     }
 
+    /**
+     * The number of chunks.
+     *
+     * @return {@code chunksX * chunksY}
+     */
     public int chunkCount() {
         return chunkCount;
     }
 
-    /** The index of the chunk holding a cell (row-major grid index). */
+    /**
+     * The index of the chunk holding a cell.
+     *
+     * @param cell the cell's row-major grid index, {@code y * width + x}
+     * @return the chunk's index, {@code cy * chunksX + cx}
+     * @throws IllegalArgumentException if the cell is outside the grid
+     */
     public int chunkOf(int cell) {
         if (cell < 0 || cell >= width * height) {
             throw new IllegalArgumentException("cell " + cell + " is outside 0.." + (width * height - 1));
@@ -208,7 +280,13 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         return (cell / width / chunkSize) * chunksX + (cell % width) / chunkSize;
     }
 
-    /** Whether the cell is walkable for the agent size (clearance as of the last refresh). */
+    /**
+     * Whether the cell is walkable for the agent size (clearance as of the last refresh).
+     *
+     * @param cell the cell's row-major grid index; any int
+     * @return true when the agent can stand on it; false outside the grid
+     * @throws IllegalStateException if the hierarchy has been closed
+     */
     public boolean isWalkable(int cell) {
         state.ensureOpen();
         if (cell < 0 || cell >= width * height) {
@@ -229,7 +307,7 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         markRect(x - agentSize, y - agentSize, x + w, y + h);
     }
 
-    /** Marks every chunk for rebuild. */
+    /** Marks every chunk for rebuild by the next {@link #refresh()}; does nothing once closed. */
     public synchronized void invalidate() {
         if (state.isClosed()) {
             return;
@@ -238,7 +316,11 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         markedCount = chunkCount;
     }
 
-    /** Chunks marked for rebuild (0 after a refresh). */
+    /**
+     * How many chunks wait for a rebuild.
+     *
+     * @return the chunks marked for rebuild, 0..chunkCount (0 after a refresh)
+     */
     public synchronized int markedChunkCount() {
         return markedCount;
     }
@@ -265,6 +347,8 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
     /**
      * Rebuilds the marked chunks in index order (every chunk after an area-cost change or a grid
      * restore). Cheap when nothing changed.
+     *
+     * @throws IllegalStateException if the hierarchy or the grid has been closed
      */
     public synchronized void refresh() {
         state.ensureOpen();
@@ -458,24 +542,54 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
 
     // ---- per-chunk tables (tier 3; read after refresh()) ----
 
-    /** n, the chunk's abstract nodes. */
+    /**
+     * The number n of the chunk's abstract nodes.
+     *
+     * @param chunk the chunk's index, {@code cy * chunksX + cx}, in 0..chunkCount-1
+     * @return n, &gt;= 0
+     * @throws IllegalStateException    if the hierarchy has been closed
+     * @throws IllegalArgumentException if the chunk is out of range
+     */
     public int nodeCount(int chunk) {
         return directory.get(INT, checkChunk(chunk) * DIRECTORY_RECORD_BYTES + NODE_COUNT_OFFSET);
     }
 
-    /** m, the chunk's inter-edges. */
+    /**
+     * The number m of the chunk's inter-edges.
+     *
+     * @param chunk the chunk's index, {@code cy * chunksX + cx}, in 0..chunkCount-1
+     * @return m, &gt;= 0
+     * @throws IllegalStateException    if the hierarchy has been closed
+     * @throws IllegalArgumentException if the chunk is out of range
+     */
     public int interEdgeCount(int chunk) {
         return directory.get(INT, checkChunk(chunk) * DIRECTORY_RECORD_BYTES + INTER_COUNT_OFFSET);
     }
 
-    /** The cell of node i of a chunk (nodes ascend by cell). */
+    /**
+     * The cell of one of a chunk's nodes (nodes ascend by cell).
+     *
+     * @param chunk the chunk's index, {@code cy * chunksX + cx}, in 0..chunkCount-1
+     * @param node  the node's index in the chunk, 0..n-1
+     * @return the node's row-major grid cell
+     * @throws IllegalStateException    if the hierarchy has been closed
+     * @throws IllegalArgumentException if the chunk or the node is out of range
+     */
     public int nodeCell(int chunk, int node) {
         int n = nodeCount(chunk);
         checkNode(node, n);
         return pool.get(INT, blockOffset(chunk) + node * NODE_BYTES);
     }
 
-    /** The node index of a cell in its chunk, or -1 when the cell is not a node. */
+    /**
+     * The node index of a cell in a chunk, by binary search over the chunk's node cells.
+     *
+     * @param chunk the chunk's index, {@code cy * chunksX + cx}, in 0..chunkCount-1
+     * @param cell  a row-major grid cell; any int
+     * @return the node's index in the chunk, 0..n-1, or -1 when the cell is not a node of it
+     * @throws IllegalStateException    if the hierarchy has been closed
+     * @throws IllegalArgumentException if the chunk is out of range
+     */
     public int nodeIndex(int chunk, int cell) {
         int n = nodeCount(chunk);
         long base = blockOffset(chunk);
@@ -496,13 +610,31 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         return -1;
     }
 
-    /** The chunk's node cells, ascending (i32 little-endian, a read-only view of the table). */
+    /**
+     * The chunk's node cells, ascending, without a copy.
+     *
+     * @param chunk the chunk's index, {@code cy * chunksX + cx}, in 0..chunkCount-1
+     * @return a read-only view of n little-endian i32 cells, valid until the next {@link #refresh()} that rebuilds a chunk, or {@link #close()}
+     * @throws IllegalStateException    if the hierarchy has been closed
+     * @throws IllegalArgumentException if the chunk is out of range
+     */
     public MemorySegment clusterNodes(int chunk) {
         int n = nodeCount(chunk);
         return pool.asSlice(blockOffset(chunk), n * NODE_BYTES).asReadOnly();
     }
 
-    /** Cost of the cheapest path from node i to node j staying inside the chunk; +infinity when none. */
+    /**
+     * The intra-edge cost: the cheapest path from one node of a chunk to another that stays
+     * inside the chunk.
+     *
+     * @param chunk the chunk's index, {@code cy * chunksX + cx}, in 0..chunkCount-1
+     * @param from  the source node's index in the chunk, 0..n-1
+     * @param to    the target node's index in the chunk, 0..n-1
+     * @return the cost in the grid's area-cost units, 0 from a node to itself, +infinity when no
+     *         path stays inside the chunk
+     * @throws IllegalStateException    if the hierarchy has been closed
+     * @throws IllegalArgumentException if the chunk or a node is out of range
+     */
     public double intraCost(int chunk, int from, int to) {
         int n = nodeCount(chunk);
         checkNode(from, n);
@@ -510,7 +642,15 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         return pool.get(DOUBLE, blockOffset(chunk) + HpaLayout.costsOffset(n) + ((long) from * n + to) * COST_BYTES);
     }
 
-    /** The chunk's inter-edge records ({@link HpaLayout}, sorted by node, then target), a read-only view. */
+    /**
+     * The chunk's inter-edge records ({@link HpaLayout}, sorted by node, then target), without a
+     * copy.
+     *
+     * @param chunk the chunk's index, {@code cy * chunksX + cx}, in 0..chunkCount-1
+     * @return a read-only view of m records, valid until the next {@link #refresh()} that rebuilds a chunk, or {@link #close()}
+     * @throws IllegalStateException    if the hierarchy has been closed
+     * @throws IllegalArgumentException if the chunk is out of range
+     */
     public MemorySegment interEdges(int chunk) {
         int n = nodeCount(chunk);
         int m = interEdgeCount(chunk);
@@ -518,22 +658,51 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
                 .asReadOnly();
     }
 
-    /** Source node index of inter-edge e of a chunk. */
+    /**
+     * The source node of one of a chunk's inter-edges.
+     *
+     * @param chunk the chunk's index, {@code cy * chunksX + cx}, in 0..chunkCount-1
+     * @param e     the inter-edge's index in the chunk, 0..m-1
+     * @return the source node's index in the chunk, 0..n-1
+     * @throws IllegalStateException    if the hierarchy has been closed
+     * @throws IllegalArgumentException if the chunk or the edge is out of range
+     */
     public int interEdgeNode(int chunk, int e) {
         return pool.get(INT, edgeOffset(chunk, e) + EDGE_NODE_OFFSET);
     }
 
-    /** Target cell (in the neighbouring chunk) of inter-edge e of a chunk. */
+    /**
+     * The target of one of a chunk's inter-edges.
+     *
+     * @param chunk the chunk's index, {@code cy * chunksX + cx}, in 0..chunkCount-1
+     * @param e     the inter-edge's index in the chunk, 0..m-1
+     * @return the target's row-major grid cell, in the neighbouring chunk
+     * @throws IllegalStateException    if the hierarchy has been closed
+     * @throws IllegalArgumentException if the chunk or the edge is out of range
+     */
     public int interEdgeTarget(int chunk, int e) {
         return pool.get(INT, edgeOffset(chunk, e) + EDGE_TARGET_OFFSET);
     }
 
-    /** Cost of inter-edge e of a chunk. */
+    /**
+     * The cost of one of a chunk's inter-edges: the straight move between the two facing cells.
+     *
+     * @param chunk the chunk's index, {@code cy * chunksX + cx}, in 0..chunkCount-1
+     * @param e     the inter-edge's index in the chunk, 0..m-1
+     * @return the move's cost in the grid's area-cost units
+     * @throws IllegalStateException    if the hierarchy has been closed
+     * @throws IllegalArgumentException if the chunk or the edge is out of range
+     */
     public double interEdgeCost(int chunk, int e) {
         return pool.get(DOUBLE, edgeOffset(chunk, e) + EDGE_COST_OFFSET);
     }
 
-    /** Total abstract nodes over every chunk. */
+    /**
+     * The size of the abstract graph.
+     *
+     * @return the abstract nodes summed over every chunk, as of the last refresh
+     * @throws IllegalStateException if the hierarchy has been closed
+     */
     public long totalNodeCount() {
         state.ensureOpen();
         long total = 0;
@@ -543,7 +712,13 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         return total;
     }
 
-    /** Native bytes the tables hold: the directory, the marks and the block pool. */
+    /**
+     * The native memory the tables hold, to account for it.
+     *
+     * @return the bytes of the directory, the marks and the block pool (the pool's capacity, not
+     *         only what is in use)
+     * @throws IllegalStateException if the hierarchy has been closed
+     */
     public long memoryBytes() {
         state.ensureOpen();
         return directory.byteSize() + marks.byteSize() + pool.byteSize();
@@ -554,6 +729,11 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
     /**
      * Whether the other hierarchy has the same shape (grid size, chunk size) and, after both are
      * refreshed, the same nodes, intra-edge cost bits and inter-edges in every chunk.
+     *
+     * @param other the hierarchy to compare with, over the same grid or another; it is refreshed
+     * @return true when every chunk's tables are equal byte for byte
+     * @throws NullPointerException  if {@code other} is null
+     * @throws IllegalStateException if either hierarchy or its grid has been closed
      */
     public boolean contentEquals(HpaHierarchy other) {
         Objects.requireNonNull(other, "other");
@@ -588,6 +768,9 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
      * index order, n (i32), the node cells (i32 each), the n^2 intra costs (the f64 bit patterns,
      * row-major), m (i32), then per inter-edge the node index (i32), the target cell (i32) and the
      * cost bits (f64). Equal for hierarchies that {@link #contentEquals} each other.
+     *
+     * @return the 64-bit hash
+     * @throws IllegalStateException if the hierarchy or its grid has been closed
      */
     public long contentHash() {
         refresh();
@@ -627,7 +810,11 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
 
     // ---- lifecycle ----
 
-    /** Whether {@link #close()} has run. */
+    /**
+     * Whether {@link #close()} has run.
+     *
+     * @return true once closed
+     */
     public boolean isClosed() {
         return state.isClosed();
     }

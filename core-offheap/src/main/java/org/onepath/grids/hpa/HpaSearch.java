@@ -93,11 +93,30 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private double[] prefix = new double[64];
     private final int[] reach = new int[8];
 
-    /** A search with smoothing on. */
+    /**
+     * A search with smoothing on. Allocates a record per grid cell, an open set and a chunk
+     * search off-heap; the caller closes the search.
+     *
+     * @param hierarchy the hierarchy to search; it must stay open while the search is used, and
+     *                  the search does not close it
+     * @throws NullPointerException  if {@code hierarchy} is null
+     * @throws IllegalStateException if the hierarchy has been closed
+     */
     public HpaSearch(HpaHierarchy hierarchy) {
         this(hierarchy, true);
     }
 
+    /**
+     * A search with smoothing on or off. Allocates a record per grid cell, an open set and a chunk
+     * search off-heap; the caller closes the search.
+     *
+     * @param hierarchy the hierarchy to search; it must stay open while the search is used, and
+     *                  the search does not close it
+     * @param smoothing whether found paths are shortened by straight walks (see the class
+     *                  comment)
+     * @throws NullPointerException  if {@code hierarchy} is null
+     * @throws IllegalStateException if the hierarchy has been closed
+     */
     public HpaSearch(HpaHierarchy hierarchy, boolean smoothing) {
         this.hierarchy = Objects.requireNonNull(hierarchy, "hierarchy");
         if (hierarchy.isClosed()) {
@@ -115,15 +134,30 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         this.dijkstra = new ChunkDijkstra(moves, hierarchy.chunkSize());
     }
 
+    /**
+     * The hierarchy this search runs on.
+     *
+     * @return the hierarchy given to the constructor; not owned by the search
+     */
     public HpaHierarchy hierarchy() {
         return hierarchy;
     }
 
+    /**
+     * Whether found paths are smoothed.
+     *
+     * @return the flag given to the constructor
+     */
     public boolean smoothing() {
         return smoothing;
     }
 
-    /** Records the popped abstract nodes (but the goal) of the next searches, for {@link #expandedNodes()}. */
+    /**
+     * Records the popped abstract nodes (but the goal) of the next searches, for
+     * {@link #expandedNodes()}; off by default.
+     *
+     * @param on whether the searches begun from now on record their expansions
+     */
     public void recordExpansions(boolean on) {
         this.recordExpansions = on;
     }

@@ -16,6 +16,11 @@ public enum ReplanMode {
         this.code = code;
     }
 
+    /**
+     * The mode byte the state format stores for this algorithm.
+     *
+     * @return 0 for LPA*, 1 for D* Lite
+     */
     public int code() {
         return code;
     }

@@ -25,26 +25,50 @@ public final class ReplanOpenSet implements AutoCloseable {
     private final OwnerState state = new OwnerState("ReplanOpenSet");
 
     /**
-     * @param nodeCapacity node indices 0..nodeCapacity-1 may be pushed
+     * An empty queue for nodes 0..nodeCapacity-1. The position table (one int per node) is
+     * allocated off-heap now; the slots start small and grow with the queue.
+     *
+     * @param nodeCapacity node indices 0..nodeCapacity-1 may be pushed, &gt;= 1
+     * @throws IllegalArgumentException if {@code nodeCapacity} is less than 1
      */
     public ReplanOpenSet(int nodeCapacity) {
         this.heap = new Slots(nodeCapacity, Math.min(nodeCapacity, INITIAL_SLOTS));
     }
 
-    /** Node indices accepted: 0..capacity-1. */
+    /**
+     * The node range, fixed at construction.
+     *
+     * @return the capacity; node indices 0..capacity-1 are accepted
+     */
     public int capacity() {
         return heap.capacity();
     }
 
+    /**
+     * How many nodes are queued.
+     *
+     * @return the number of queued nodes, 0..capacity
+     */
     public int size() {
         return heap.size();
     }
 
+    /**
+     * Whether no node is queued.
+     *
+     * @return true when {@link #size()} is 0
+     */
     public boolean isEmpty() {
         return heap.isEmpty();
     }
 
-    /** Whether the node is queued. */
+    /**
+     * Whether the node is queued.
+     *
+     * @param node a node index, 0..capacity-1
+     * @return true when the node is in the set
+     * @throws IllegalArgumentException if the node is out of range
+     */
     public boolean contains(int node) {
         return heap.contains(node);
     }
@@ -57,6 +81,10 @@ public final class ReplanOpenSet implements AutoCloseable {
     /**
      * Inserts the node, or replaces its keys if it is queued already.
      *
+     * @param node a node index, 0..capacity-1
+     * @param key1 the primary key, not NaN (infinite is legal)
+     * @param key2 the secondary key, compared when the key1s are equal within the tolerance; not
+     *             NaN
      * @throws IllegalArgumentException if a key is NaN or the node is out of range
      */
     public void push(int node, double key1, double key2) {
@@ -66,7 +94,9 @@ public final class ReplanOpenSet implements AutoCloseable {
     /**
      * Removes the node if it is queued.
      *
+     * @param node a node index, 0..capacity-1
      * @return whether it was queued
+     * @throws IllegalArgumentException if the node is out of range
      */
     public boolean remove(int node) {
         return heap.remove(node);
@@ -75,6 +105,7 @@ public final class ReplanOpenSet implements AutoCloseable {
     /**
      * Removes and returns the first node, as {@link #remove} removes any node.
      *
+     * @return the node that came first in the queue order
      * @throws IllegalStateException if the set is empty
      */
     public int pop() {
@@ -83,37 +114,75 @@ public final class ReplanOpenSet implements AutoCloseable {
         return top;
     }
 
-    /** The first node, without removing it. */
+    /**
+     * The first node, without removing it.
+     *
+     * @return the node that pops next
+     * @throws IllegalStateException if the set is empty
+     */
     public int topNode() {
         return heap.topId();
     }
 
-    /** key1 of the first node. */
+    /**
+     * The primary key of the first node.
+     *
+     * @return key1 of {@link #topNode()}
+     * @throws IllegalStateException if the set is empty
+     */
     public double topKey1() {
         return heap.topKey1();
     }
 
-    /** key2 of the first node. */
+    /**
+     * The secondary key of the first node.
+     *
+     * @return key2 of {@link #topNode()}
+     * @throws IllegalStateException if the set is empty
+     */
     public double topKey2() {
         return heap.topKey2();
     }
 
-    /** Node in heap slot {@code slot} (0 = top), for snapshots and debugging. */
+    /**
+     * The node in a heap slot, for snapshots and debugging.
+     *
+     * @param slot a heap slot, 0..size-1 (0 = top)
+     * @return the node stored in that slot
+     * @throws IllegalArgumentException if the slot is out of range
+     */
     public int nodeAt(int slot) {
         return heap.idAt(slot);
     }
 
-    /** key1 in heap slot {@code slot}. */
+    /**
+     * The primary key in a heap slot.
+     *
+     * @param slot a heap slot, 0..size-1 (0 = top)
+     * @return key1 of the node in that slot
+     * @throws IllegalArgumentException if the slot is out of range
+     */
     public double key1At(int slot) {
         return heap.key1At(slot);
     }
 
-    /** key2 in heap slot {@code slot}. */
+    /**
+     * The secondary key in a heap slot.
+     *
+     * @param slot a heap slot, 0..size-1 (0 = top)
+     * @return key2 of the node in that slot
+     * @throws IllegalArgumentException if the slot is out of range
+     */
     public double key2At(int slot) {
         return heap.key2At(slot);
     }
 
-    /** The heap array as the state format stores it: slots in array order (for snapshots). */
+    /**
+     * The heap array as the state format stores it: slots in array order (for snapshots).
+     *
+     * @return a new piece with arrays the caller owns
+     * @throws IllegalStateException if the set has been closed
+     */
     public ReplanOpenSetPiece.Heap toPiece() {
         state.ensureOpen();
         final int n = heap.size();
@@ -134,14 +203,17 @@ public final class ReplanOpenSet implements AutoCloseable {
      * exactly as the saved one would have. The order is not re-checked: a piece that is not a
      * heap pops in another order but cannot index out of range.
      *
+     * @param piece the slots to load, in heap-array order
      * @throws IllegalArgumentException if a node is out of range or listed twice (the set is then
      *                                  empty)
+     * @throws IllegalStateException    if the set has been closed
      */
     public void load(ReplanOpenSetPiece.Heap piece) {
         state.ensureOpen();
         heap.load(piece.nodes(), piece.key1(), piece.key2());
     }
 
+    /** Frees the set's off-heap memory; the set must not be used afterwards. Closing twice does nothing. */
     @Override
     public void close() {
         if (state.markClosed()) {

@@ -118,9 +118,19 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
 
     /**
      * A search from {@code start} to {@code goal}, not yet planned: the first {@link #replan}
-     * plans from scratch.
+     * plans from scratch. Allocates 21 bytes per node off-heap and the queue; the caller closes
+     * the search.
      *
-     * @throws IllegalArgumentException if start or goal is outside 0..nodeCount-1
+     * @param topology  the nodes and moves, with at least 1 node; read on every replan, not owned
+     * @param stepCost  the step-cost hook called per move; NaN, negative or +infinity removes a move
+     * @param heuristic a consistent, symmetric estimate with weight 1, used by this search alone
+     *                  (the search aims it at the focus with {@code setGoal})
+     * @param mode      LPA* or D* Lite
+     * @param start     the start node, 0..nodeCount-1
+     * @param goal      the goal node, 0..nodeCount-1
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if the topology has no node, or start or goal is outside
+     *                                  0..nodeCount-1
      */
     public ReplanSearch(T topology, C stepCost, H heuristic, ReplanMode mode, int start, int goal) {
         this.topology = Objects.requireNonNull(topology, "topology");
@@ -153,110 +163,214 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
         }
     }
 
+    /**
+     * The topology the search runs over.
+     *
+     * @return the topology given to the constructor
+     */
     public T topology() {
         return topology;
     }
 
+    /**
+     * The step-cost hook the search calls per move.
+     *
+     * @return the hook given to the constructor
+     */
     public C stepCost() {
         return stepCost;
     }
 
+    /**
+     * The estimate the search uses.
+     *
+     * @return the heuristic given to the constructor
+     */
     public H heuristic() {
         return heuristic;
     }
 
+    /**
+     * The algorithm the search runs, fixed at construction.
+     *
+     * @return LPA* or D* Lite
+     */
     public ReplanMode mode() {
         return mode;
     }
 
+    /**
+     * The number of nodes, fixed at construction.
+     *
+     * @return the topology's node count, &gt;= 1
+     */
     public int nodeCount() {
         return nodeCount;
     }
 
+    /**
+     * The current start.
+     *
+     * @return the start node, 0..nodeCount-1
+     */
     public int start() {
         return start;
     }
 
+    /**
+     * The current goal.
+     *
+     * @return the goal node, 0..nodeCount-1
+     */
     public int goal() {
         return goal;
     }
 
-    /** The node the search grows from: the start (LPA*) or the goal (D* Lite). */
+    /**
+     * The node the search grows from.
+     *
+     * @return the start under LPA*, the goal under D* Lite
+     */
     public int root() {
         return lpa ? start : goal;
     }
 
-    /** The node the search grows towards: the goal (LPA*) or the start (D* Lite). */
+    /**
+     * The node the search grows towards.
+     *
+     * @return the goal under LPA*, the start under D* Lite
+     */
     public int focus() {
         return lpa ? goal : start;
     }
 
-    /** Whether the search holds a plan to repair (false before the first replan and after a restart). */
+    /**
+     * Whether the search holds a plan to repair.
+     *
+     * @return false before the first replan and after a restart, true once a replan has begun
+     */
     public boolean isInitialized() {
         return initialized;
     }
 
-    /** Whether the last replan that ended found a path. */
+    /**
+     * Whether the last replan that ended found a path.
+     *
+     * @return true when it ended FOUND; false before any replan ended and after a restart
+     */
     public boolean found() {
         return found;
     }
 
-    /** The key modifier of D* Lite (0 under LPA*). */
+    /**
+     * The key modifier of D* Lite: the sum of h(old start, new start) over the start's moves
+     * since the search was initialized.
+     *
+     * @return km, finite and &gt;= 0; 0 under LPA*
+     */
     public double km() {
         return km;
     }
 
-    /** Iterations since the search was last initialized. */
+    /**
+     * Iterations since the search was last initialized.
+     *
+     * @return the count of queue steps, &gt;= 0
+     */
     public long iterations() {
         return iterations;
     }
 
-    /** Expansions (iterations that changed a g) since the search was last initialized. */
+    /**
+     * Expansions (iterations that changed a g) since the search was last initialized.
+     *
+     * @return the count, 0..{@link #iterations()}
+     */
     public long expandedCount() {
         return expanded;
     }
 
-    /** Expansions since the last change was taken in: what the current (or last) replan reports. */
+    /**
+     * Expansions since the last change was taken in: what the current (or last) replan reports.
+     *
+     * @return the count, 0..{@link #expandedCount()}
+     */
     public int lastExpanded() {
         return lastExpanded;
     }
 
-    /** Pending change entries (0 when overflowed). */
+    /**
+     * How many changes wait for the next replan.
+     *
+     * @return the pending entries, 0..nodeCount (0 when overflowed)
+     */
     public int pendingCount() {
         return pending.size();
     }
 
-    /** Whether more changes came than the pending list holds: the next replan restarts. */
+    /**
+     * Whether more changes came than the pending list holds: the next replan restarts.
+     *
+     * @return true until the next replan or restart
+     */
     public boolean pendingOverflow() {
         return overflow;
     }
 
-    /** The queue (tier 3, read only by convention). */
+    /**
+     * The queue, for inspection (tier 3, read only by convention: changing it breaks the search).
+     *
+     * @return the search's own open set, closed with the search
+     */
     public ReplanOpenSet openSet() {
         return open;
     }
 
-    /** g of a node: its cost from the root as planned (+infinity if not reached). */
+    /**
+     * g of a node: its cost from the root as planned.
+     *
+     * @param node a node of the topology, 0..nodeCount-1
+     * @return the cost from the root, &gt;= 0, or +infinity if not reached or not initialized
+     * @throws IllegalArgumentException if the node is out of range
+     * @throws IllegalStateException    if the search has been closed
+     */
     public double g(int node) {
         checkNode(node, "node");
         state.ensureOpen();
         return initialized ? records.get(COST, node * RECORD_BYTES + G_OFFSET) : INF;
     }
 
-    /** rhs of a node: its one-step lookahead cost. */
+    /**
+     * rhs of a node: its one-step lookahead cost.
+     *
+     * @param node a node of the topology, 0..nodeCount-1
+     * @return 0 for the root, otherwise the best g of a neighbour plus the move, or +infinity
+     *         (also when not initialized)
+     * @throws IllegalArgumentException if the node is out of range
+     * @throws IllegalStateException    if the search has been closed
+     */
     public double rhs(int node) {
         checkNode(node, "node");
         state.ensureOpen();
         return initialized ? records.get(COST, node * RECORD_BYTES + RHS_OFFSET) : INF;
     }
 
-    /** Records the nodes each replan expands (in order, from the last change taken in); off by default. */
+    /**
+     * Records the nodes each replan expands (in order, from the last change taken in); off by
+     * default. Either way the nodes recorded so far are dropped.
+     *
+     * @param on whether to record from now on
+     */
     public void recordExpansions(boolean on) {
         recordExpansions = on;
         recorded.clear();
     }
 
-    /** The nodes expanded since the last change was taken in, when recording is on (else empty). */
+    /**
+     * The nodes expanded since the last change was taken in, when recording is on.
+     *
+     * @return a new array of the recorded nodes in expansion order; empty when recording is off
+     */
     public int[] expandedNodes() {
         return recorded.toArray();
     }
@@ -267,6 +381,10 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
      * Notes that the node's rhs may have changed (its moves or costs changed): the next
      * {@link #replan} recomputes it. Nothing is noted before the first plan or after an overflow,
      * since the next replan plans from scratch anyway.
+     *
+     * @param node a node of the topology, 0..nodeCount-1
+     * @throws IllegalArgumentException if the node is out of range
+     * @throws IllegalStateException    if the search has been closed
      */
     public void markChanged(int node) {
         checkNode(node, "node");
@@ -274,7 +392,14 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
         mark(node, PENDING, node);
     }
 
-    /** As {@link #markChanged}, for the node and each of its neighbours (as the topology lists them at the next replan). */
+    /**
+     * As {@link #markChanged}, for the node and each of its neighbours (as the topology lists
+     * them at the next replan).
+     *
+     * @param node a node of the topology, 0..nodeCount-1
+     * @throws IllegalArgumentException if the node is out of range
+     * @throws IllegalStateException    if the search has been closed
+     */
     public void markChangedWithNeighbors(int node) {
         checkNode(node, "node");
         state.ensureOpen();
@@ -300,7 +425,11 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
         pathReady = false;
     }
 
-    /** Drops the plan: the next {@link #replan} plans from scratch. */
+    /**
+     * Drops the plan: the next {@link #replan} plans from scratch. The memory is kept.
+     *
+     * @throws IllegalStateException if the search has been closed
+     */
     public void invalidateAll() {
         state.ensureOpen();
         clearPending();
@@ -315,7 +444,9 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
      * Moves the start. D* Lite keeps its work (km grows by h(old start, new start)); LPA*
      * restarts. Nothing happens when the start is unchanged.
      *
+     * @param newStart the new start node, 0..nodeCount-1
      * @throws IllegalArgumentException if the node is out of range
+     * @throws IllegalStateException    if the search has been closed
      */
     public void moveStart(int newStart) {
         checkNode(newStart, "start");
@@ -340,7 +471,9 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
     /**
      * Changes the goal; the search restarts. Nothing happens when the goal is unchanged.
      *
+     * @param newGoal the new goal node, 0..nodeCount-1
      * @throws IllegalArgumentException if the node is out of range
+     * @throws IllegalStateException    if the search has been closed
      */
     public void setGoal(int newGoal) {
         checkNode(newGoal, "goal");
@@ -354,7 +487,12 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
 
     // ---- planning ----
 
-    /** Replans to the end. */
+    /**
+     * Replans to the end, as {@code replan(Integer.MAX_VALUE)}.
+     *
+     * @return FOUND or NO_PATH
+     * @throws IllegalStateException if the search has been closed
+     */
     public SearchStatus replan() {
         return replan(Integer.MAX_VALUE);
     }
@@ -363,8 +501,10 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
      * Takes in the pending changes (or plans from scratch), then does at most {@code budget}
      * iterations.
      *
+     * @param budget the most iterations in this call, &gt;= 1
      * @return RUNNING while work remains (the next call resumes), else FOUND or NO_PATH
      * @throws IllegalArgumentException if budget &lt; 1
+     * @throws IllegalStateException    if the search has been closed
      */
     public SearchStatus replan(int budget) {
         if (budget < 1) {
@@ -600,17 +740,30 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
 
     // ---- the path ----
 
-    /** Whether the last replan ended and nothing changed since, so the path below is current. */
+    /**
+     * Whether the last replan ended and nothing changed since, so the path below is current.
+     *
+     * @return true from the end of a replan until the next change, move or restart
+     */
     public boolean hasResult() {
         return pathReady;
     }
 
-    /** Nodes on the path, start and goal included; 0 without one (see {@link #hasResult()}). */
+    /**
+     * The length of the current path.
+     *
+     * @return the nodes on the path, start and goal included; 0 without one (see
+     *         {@link #hasResult()})
+     */
     public int pathLength() {
         return pathReady ? path.size() : 0;
     }
 
-    /** Cost of the path (exact sum in start-to-goal order); +infinity without one. */
+    /**
+     * The cost of the current path.
+     *
+     * @return the exact sum of the moves in start-to-goal order; +infinity without a current path
+     */
     public double pathCost() {
         return pathReady ? pathCost : INF;
     }
@@ -618,7 +771,9 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
     /**
      * Writes the path, start first, into {@code out}; allocates nothing.
      *
+     * @param out the array to fill from index 0, at least {@link #pathLength()} long
      * @return the number of nodes written
+     * @throws NullPointerException     if {@code out} is null
      * @throws IllegalStateException    unless the last replan ended with a path and nothing changed since
      * @throws IllegalArgumentException if {@code out} is shorter than {@link #pathLength()}
      */
@@ -638,7 +793,11 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
         return len;
     }
 
-    /** The path, start first, as a new array (empty without one). */
+    /**
+     * The path, start first, as a new array.
+     *
+     * @return the current path's nodes, or an empty array without a current path
+     */
     public int[] path() {
         if (!pathReady || !found) {
             return new int[0];
@@ -650,7 +809,12 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
 
     // ---- snapshots ----
 
-    /** The search's state as the replan search piece of the state format. */
+    /**
+     * The search's state as the replan search piece of the state format. O(nodeCount).
+     *
+     * @return a new piece with arrays the caller owns, for {@link ReplanSearchPiece#write}
+     * @throws IllegalStateException if the search has been closed
+     */
     public ReplanSearchPiece.Search toPiece() {
         state.ensureOpen();
         if (!initialized) {
@@ -719,7 +883,10 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
      * this search's; the caller checks them first (so that a failed restore leaves the search
      * unchanged), as {@code GridReplanner} does.
      *
+     * @param s the piece, as read and checked by {@link ReplanSearchPiece#read}
+     * @throws NullPointerException     if {@code s} is null
      * @throws IllegalArgumentException if the node count or mode differ (nothing changes then)
+     * @throws IllegalStateException    if the search has been closed
      */
     public void restore(ReplanSearchPiece.Search s) {
         Objects.requireNonNull(s, "search");
@@ -770,6 +937,10 @@ public final class ReplanSearch<T extends GridTopology, C extends StepCost, H ex
         heuristic.setGoal(focus());
     }
 
+    /**
+     * Frees the search's memory, its queue included; later calls that touch it throw
+     * {@link IllegalStateException}. Closing twice does nothing; the topology is left alone.
+     */
     @Override
     public void close() {
         if (state.markClosed()) {

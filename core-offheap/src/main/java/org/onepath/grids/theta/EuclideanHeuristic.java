@@ -16,8 +16,14 @@ public final class EuclideanHeuristic implements Heuristic {
     private int goalY;
 
     /**
-     * @param width grid width, to turn node indices into columns and rows
+     * An estimate over a grid of the given width; the goal is set by the search with
+     * {@code setGoal}. Not thread-safe: it keeps the goal's column and row, so each search uses its
+     * own.
+     *
+     * @param width grid width in cells, &gt;= 1, to turn node indices into columns and rows
      * @param scale multiplier of the distance (the smallest area cost), finite and &gt;= 0
+     * @throws IllegalArgumentException if the width is below 1 or the scale is negative, infinite
+     *                                  or NaN
      */
     public EuclideanHeuristic(int width, double scale) {
         if (width < 1) {
@@ -41,7 +47,14 @@ public final class EuclideanHeuristic implements Heuristic {
         return scale * length(node % width - goalX, node / width - goalY);
     }
 
-    /** {@code sqrt(dx*dx + dy*dy)}: the sum exact in 64 bits, one correctly rounded root. */
+    /**
+     * The length of a segment between cell centres: {@code sqrt(dx*dx + dy*dy)}, the sum exact in
+     * 64 bits, one correctly rounded root.
+     *
+     * @param dx the column offset, any int
+     * @param dy the row offset, any int
+     * @return the length in cells, &gt;= 0
+     */
     public static double length(int dx, int dy) {
         long sx = dx;
         long sy = dy;

@@ -32,7 +32,13 @@ public final class GridLineOfSight {
     private final int width;
     private final int height;
 
-    /** Line of sight over the grid's cells (kept by the grid; valid until the grid is closed). */
+    /**
+     * Line of sight over the grid's cells, read in place (they stay the grid's; valid until the
+     * grid is closed).
+     *
+     * @param grid the square grid whose live cells are tested
+     * @throws NullPointerException if {@code grid} is null
+     */
     public GridLineOfSight(SquareCells grid) {
         Objects.requireNonNull(grid, "grid");
         this.cells = grid.cells();
@@ -40,10 +46,20 @@ public final class GridLineOfSight {
         this.height = grid.height();
     }
 
+    /**
+     * The grid's width, taken at construction.
+     *
+     * @return the number of columns, &gt;= 1
+     */
     public int width() {
         return width;
     }
 
+    /**
+     * The grid's height, taken at construction.
+     *
+     * @return the number of rows, &gt;= 1
+     */
     public int height() {
         return height;
     }
@@ -51,6 +67,13 @@ public final class GridLineOfSight {
     /**
      * Whether the centres of (x0, y0) and (x1, y1) see each other. False when either cell is
      * outside the grid or a wall; a walkable cell sees itself.
+     *
+     * @param x0 the first cell's column; any int
+     * @param y0 the first cell's row; any int
+     * @param x1 the second cell's column; any int
+     * @param y1 the second cell's row; any int
+     * @return true when the segment between the centres touches no wall
+     * @throws IllegalStateException if the grid has been closed
      */
     public boolean visible(int x0, int y0, int x1, int y1) {
         try {
@@ -63,7 +86,12 @@ public final class GridLineOfSight {
     /**
      * Whether two cells, given as row-major indexes, see each other.
      *
+     * @param from the first cell's index, {@code y * width + x}
+     * @param to   the second cell's index, {@code y * width + x}
+     * @return true when both cells are walkable and the segment between their centres touches no
+     *         wall
      * @throws IllegalArgumentException if an index is outside 0..width*height-1
+     * @throws IllegalStateException    if the grid has been closed
      */
     public boolean visible(int from, int to) {
         int n = width * height;

@@ -68,15 +68,41 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
     private final double cellCost;
     private final int[] neighbours = new int[8];
 
-    /** A search with heuristic weight 1. */
+    /**
+     * A search with heuristic weight 1: with {@link EuclideanHeuristic} scaled by m (or zero), the
+     * variants' usual any-angle paths.
+     *
+     * @param grid      the square grid whose live cells are searched; not owned, and not edited
+     *                  during a search
+     * @param variant   Theta*, Lazy Theta* or Lazy Theta* with re-queue
+     * @param heuristic the estimate of the cost to the goal, used by this search alone
+     * @param cellCost  the multiplier m shared by every area (positive and finite)
+     * @param buffers   the working memory, at least the grid's cell count; the caller owns and
+     *                  closes it, and no other search may use it at the same time
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if the cost is not positive and finite, or the buffers hold
+     *                                  fewer nodes than the grid has cells
+     */
     public ThetaSearch(
             SquareCells grid, ThetaVariant variant, H heuristic, double cellCost, GridSearchBuffers buffers) {
         this(grid, variant, heuristic, cellCost, buffers, 1.0);
     }
 
     /**
-     * @param cellCost the multiplier m shared by every area (positive and finite)
-     * @param weight   heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0
+     * A search with a heuristic weight.
+     *
+     * @param grid      the square grid whose live cells are searched; not owned, and not edited
+     *                  during a search
+     * @param variant   Theta*, Lazy Theta* or Lazy Theta* with re-queue
+     * @param heuristic the estimate of the cost to the goal, used by this search alone
+     * @param cellCost  the multiplier m shared by every area (positive and finite)
+     * @param buffers   the working memory, at least the grid's cell count; the caller owns and
+     *                  closes it, and no other search may use it at the same time
+     * @param weight    heuristic weight w in {@code f = g + w * h}: finite and &gt;= 0
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if the cost is not positive and finite, the weight is out of
+     *                                  range, or the buffers hold fewer nodes than the grid has
+     *                                  cells
      */
     public ThetaSearch(
             SquareCells grid,
@@ -106,31 +132,69 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
         this.cellCost = cellCost;
     }
 
+    /**
+     * The grid this search runs on.
+     *
+     * @return the grid given to the constructor; not owned by the search
+     */
     public SquareCells grid() {
         return grid;
     }
 
+    /**
+     * Which any-angle rule this search follows.
+     *
+     * @return the variant given to the constructor
+     */
     public ThetaVariant variant() {
         return variant;
     }
 
+    /**
+     * The estimate this search uses.
+     *
+     * @return the heuristic given to the constructor
+     */
     public H heuristic() {
         return heuristic;
     }
 
+    /**
+     * The multiplier m of every segment's length.
+     *
+     * @return m, positive and finite
+     */
     public double cellCost() {
         return cellCost;
     }
 
+    /**
+     * The heuristic weight w in {@code f = g + w * h}.
+     *
+     * @return the weight, finite and &gt;= 0
+     */
     public double weight() {
         return weight;
     }
 
+    /**
+     * The working memory this search uses.
+     *
+     * @return the buffers given to the constructor; the caller who made them closes them
+     */
     public GridSearchBuffers buffers() {
         return buffers;
     }
 
-    /** The cost of the straight segment between two cells: {@code m * sqrt(dx*dx + dy*dy)}. */
+    /**
+     * The cost of the straight segment between two cells: {@code m * sqrt(dx*dx + dy*dy)}. Line
+     * of sight is not checked.
+     *
+     * @param from a cell index, {@code y * width + x}, in 0..width*height-1
+     * @param to   a cell index, in 0..width*height-1
+     * @return the segment's cost, &gt;= 0
+     * @throws IllegalArgumentException if an index is out of range
+     */
     public double segmentCost(int from, int to) {
         checkNode(from);
         checkNode(to);
