@@ -7,7 +7,10 @@
  *
  * <p>Every object here that holds native memory is {@link java.lang.AutoCloseable}: close it
  * (try-with-resources) when done; a closed object throws {@link java.lang.IllegalStateException}
- * naming it. The engines underneath are in {@code org.onepath.grids}, {@code org.onepath.graphs}
+ * naming it. One that is dropped without closing is freed when the garbage collector finds it
+ * unreachable, with a warning; so keep a reference to an object while you call it (a field, a
+ * local, try-with-resources), or a collection during a call may close it under that call, which
+ * then throws that exception. The engines underneath are in {@code org.onepath.grids}, {@code org.onepath.graphs}
  * (tiers 2 and 3) and {@code org.onepath.cells} (tier 3); {@code docs/grids.md} describes the
  * tiers.
  */

@@ -21,6 +21,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * the Cleaner's thread is safe because nothing can reach the owner any more; a segment that
  * escaped the owner and is used after the owner was collected fails with the arena's
  * {@link IllegalStateException}, never with a crash.
+ *
+ * <p>"Unreachable" is the JVM's notion, which can come earlier than a caller expects: in
+ * {@code new Grid(...).findPath(...)} nothing refers to the grid once its method stops reading
+ * {@code this}, so a collection in the middle of that call may run the action, and the
+ * rest of the call then fails with that {@link IllegalStateException} (a shared arena closes
+ * only after every thread has left its segment accesses, so memory is never read after it was
+ * freed). The owners do not fence every method with {@link java.lang.ref.Reference#reachabilityFence}
+ * because a caller that keeps its reference (a field, a local used after the call,
+ * try-with-resources) never meets this; the package docs say to keep one.
  */
 public final class LeakGuard {
     private static final Cleaner CLEANER = Cleaner.create(runnable -> {
