@@ -25,9 +25,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>"Unreachable" is the JVM's notion, which can come earlier than a caller expects: in
  * {@code new Grid(...).findPath(...)} nothing refers to the grid once its method stops reading
  * {@code this}, so a collection in the middle of that call may run the action, and the
- * rest of the call then fails with that {@link IllegalStateException} (a shared arena closes
- * only after every thread has left its segment accesses, so memory is never read after it was
- * freed). The owners do not fence every method with {@link java.lang.ref.Reference#reachabilityFence}
+ * rest of the call then fails with that {@link IllegalStateException} (the JDK's close of a
+ * shared arena synchronises with the threads using its segments, so memory is never read after
+ * it was freed). The owners do not fence every method with {@link java.lang.ref.Reference#reachabilityFence}
  * because a caller that keeps its reference (a field, a local used after the call,
  * try-with-resources) never meets this; the package docs say to keep one.
  */
