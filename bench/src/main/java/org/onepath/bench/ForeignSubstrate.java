@@ -22,9 +22,9 @@ import org.onepath.state.GridStateFormat;
  *
  * <ul>
  *   <li>Snapshot copy: {@code Grid.saveState} writes the cells with one {@link MemorySegment#copy}
- *       from the grid's segment to {@link GridStateFormat#CELLS_OFFSET} of the destination (2,088,
- *       so the destination is not 8-byte aligned). Both segments come from a shared
- *       {@link Arena}, like the grid's cells and a host's state buffer.</li>
+ *       from the grid's segment to {@link GridStateFormat#CELLS_OFFSET} (2,088) of the
+ *       destination, behind the state's head. Both segments come from a shared {@link Arena},
+ *       like a host's state buffer.</li>
  *   <li>Heap sift: {@code OctileAStar}'s open list ({@link OctileHeapLayout}, 16-byte slots, 4-ary,
  *       hole-moving sifts, the slot position written into the node record's {@code slot} field on
  *       every move), with the same comparisons in the same order. The slots are allocated once at
