@@ -686,7 +686,7 @@ public final class StoreFile implements AutoCloseable {
             return null;
         }
         if (now.size() < opened.length()) {
-            return "was truncated to " + now.size() + " bytes (it was " + opened.length() + " when opened)";
+            return "was truncated to " + now.size() + " bytes (it was " + opened.length() + " bytes when opened)";
         }
         if (now.size() != opened.length()) {
             return "changed length from " + opened.length() + " to " + now.size() + " bytes";
