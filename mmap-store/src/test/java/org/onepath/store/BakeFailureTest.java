@@ -32,7 +32,7 @@ import org.onepath.Grid;
 class BakeFailureTest {
     /** Small enough to fit, with room to spare, in the 1 MiB file system and under the limit. */
     private static final int OLD_SIDE = 100;
-    /** About 4.5 MB baked: more than either leaves room for. */
+    /** About 4.9 MB baked: more than either leaves room for. */
     private static final int NEW_SIDE = 500;
     /** The file size limit, in the 1024-byte blocks of bash's {@code ulimit -f}. */
     private static final int LIMIT_BLOCKS = 512;
