@@ -100,7 +100,7 @@ public final class StoreFile implements AutoCloseable {
     /** The first failed read of the mapping; once set, the stores' entry points throw it again. */
     private volatile StoreException failure;
 
-    private boolean closed;
+    private volatile boolean closed;
 
     /** The file as it was opened. {@code key} may be null where the file system has none. */
     record Opened(Object key, long length, FileTime modified) {
@@ -616,7 +616,8 @@ public final class StoreFile implements AutoCloseable {
         if (isMappedReadFault(e)) {
             found = fault(path, opened, during, e);
         } else {
-            String change = changeSinceOpen(path, opened);
+            // after close the grid's own IllegalStateException is the answer, whatever the file did
+            String change = closed ? null : changeSinceOpen(path, opened);
             if (change == null) {
                 if (e instanceof RuntimeException r) {
                     throw r;
