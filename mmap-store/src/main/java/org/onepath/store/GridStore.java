@@ -14,7 +14,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import org.onepath.Grid;
+import org.onepath.GridOptions;
+import org.onepath.GridPath;
+import org.onepath.cells.Cell;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.GridTables;
 import org.onepath.layout.BlockMapLayout;
@@ -36,6 +40,11 @@ import org.onepath.layout.OctileMapLayout;
  * refuses edits. A {@link StoreMode#PRIVATE private} store's grid may be edited: the edited
  * pages become this process's copies, the tables follow the edits, and {@link #commit} bakes the
  * grid as it is into a new file that replaces the old one atomically.
+ *
+ * <p>{@link #findPath} and {@link #query} are the store's query entry points: they answer as the
+ * grid does, and report a read of the file that fails because it was truncated or written in
+ * place while mapped as a {@link StoreException} naming the file (the grid itself lets the
+ * JVM's {@link InternalError} through); see {@code docs/reliability.md}.
  *
  * <p>Closing the store closes the grid and unmaps the file.
  */
@@ -156,63 +165,71 @@ public final class GridStore implements AutoCloseable {
     public static GridStore open(Path path, StoreMode mode) throws IOException {
         StoreFile file = StoreFile.open(path, StoreLayout.KIND_GRID, mode);
         try {
-            MemorySegment meta = file.checkedBody(file.required(StoreLayout.SECTION_META, -1));
-            if (meta.byteSize() < StoreLayout.GRID_NAME_OFFSET) {
-                throw new StoreCorruptException(
-                        path,
-                        "meta section length is " + meta.byteSize() + " bytes, expected at least "
-                                + StoreLayout.GRID_NAME_OFFSET);
-            }
-            int width = meta.get(U32, StoreLayout.GRID_WIDTH_OFFSET);
-            int height = meta.get(U32, StoreLayout.GRID_HEIGHT_OFFSET);
-            if (width < 1 || height < 1 || (long) width * height > Grid.MAX_CELLS) {
-                throw new StoreCorruptException(
-                        path,
-                        "meta width x height is " + Integer.toUnsignedString(width) + " x "
-                                + Integer.toUnsignedString(height) + ", expected sides of at least 1 and at most "
-                                + Grid.MAX_CELLS + " cells");
-            }
-            String name = readName(path, meta, StoreLayout.GRID_NAME_LENGTH_OFFSET, StoreLayout.GRID_NAME_OFFSET);
-            StoreFile.Section cellsEntry = file.required(StoreLayout.SECTION_CELLS, (long) width * height);
-            MemorySegment clearance = table(
-                    file,
-                    StoreLayout.SECTION_CLEARANCE,
-                    (long) width * height,
-                    GridCellsLayout.CLEARANCE_DERIVATION_VERSION,
-                    width,
-                    height,
-                    cellsEntry);
-            MemorySegment blockMap = table(
-                    file,
-                    StoreLayout.SECTION_BLOCK_MAP,
-                    BlockMapLayout.byteSize(width, height),
-                    BlockMapLayout.DERIVATION_VERSION,
-                    width,
-                    height,
-                    cellsEntry);
-            MemorySegment jpsPlus = table(
-                    file,
-                    StoreLayout.SECTION_JPS_PLUS,
-                    JpsPlusLayout.byteSize(width, height),
-                    JpsPlusLayout.DERIVATION_VERSION,
-                    width,
-                    height,
-                    cellsEntry);
-            MemorySegment neighbours = table(
-                    file,
-                    StoreLayout.SECTION_OCTILE_NEIGHBOURS,
-                    OctileMapLayout.neighbourBytes(width, height),
-                    OctileMapLayout.DERIVATION_VERSION,
-                    width,
-                    height,
-                    cellsEntry);
-            Grid grid = Grid.over(
-                    file.body(cellsEntry), width, height, new GridTables(clearance, blockMap, jpsPlus, neighbours));
-            return new GridStore(file, grid, name, mode);
+            return build(path, file, mode);
         } catch (IOException | RuntimeException e) {
             file.close();
             throw e;
+        } catch (InternalError e) {
+            file.close();
+            throw file.readFailed("opening", e);
         }
+    }
+
+    /** The grid over a checked file's sections: the meta section read, every table's fingerprint checked. */
+    private static GridStore build(Path path, StoreFile file, StoreMode mode) throws IOException {
+        MemorySegment meta = file.checkedBody(file.required(StoreLayout.SECTION_META, -1));
+        if (meta.byteSize() < StoreLayout.GRID_NAME_OFFSET) {
+            throw new StoreCorruptException(
+                    path,
+                    "meta section length is " + meta.byteSize() + " bytes, expected at least "
+                            + StoreLayout.GRID_NAME_OFFSET);
+        }
+        int width = meta.get(U32, StoreLayout.GRID_WIDTH_OFFSET);
+        int height = meta.get(U32, StoreLayout.GRID_HEIGHT_OFFSET);
+        if (width < 1 || height < 1 || (long) width * height > Grid.MAX_CELLS) {
+            throw new StoreCorruptException(
+                    path,
+                    "meta width x height is " + Integer.toUnsignedString(width) + " x "
+                            + Integer.toUnsignedString(height) + ", expected sides of at least 1 and at most "
+                            + Grid.MAX_CELLS + " cells");
+        }
+        String name = readName(path, meta, StoreLayout.GRID_NAME_LENGTH_OFFSET, StoreLayout.GRID_NAME_OFFSET);
+        StoreFile.Section cellsEntry = file.required(StoreLayout.SECTION_CELLS, (long) width * height);
+        MemorySegment clearance = table(
+                file,
+                StoreLayout.SECTION_CLEARANCE,
+                (long) width * height,
+                GridCellsLayout.CLEARANCE_DERIVATION_VERSION,
+                width,
+                height,
+                cellsEntry);
+        MemorySegment blockMap = table(
+                file,
+                StoreLayout.SECTION_BLOCK_MAP,
+                BlockMapLayout.byteSize(width, height),
+                BlockMapLayout.DERIVATION_VERSION,
+                width,
+                height,
+                cellsEntry);
+        MemorySegment jpsPlus = table(
+                file,
+                StoreLayout.SECTION_JPS_PLUS,
+                JpsPlusLayout.byteSize(width, height),
+                JpsPlusLayout.DERIVATION_VERSION,
+                width,
+                height,
+                cellsEntry);
+        MemorySegment neighbours = table(
+                file,
+                StoreLayout.SECTION_OCTILE_NEIGHBOURS,
+                OctileMapLayout.neighbourBytes(width, height),
+                OctileMapLayout.DERIVATION_VERSION,
+                width,
+                height,
+                cellsEntry);
+        Grid grid = Grid.over(
+                file.body(cellsEntry), width, height, new GridTables(clearance, blockMap, jpsPlus, neighbours));
+        return new GridStore(file, grid, name, mode);
     }
 
     /** A table section checked against the fingerprint these cells and rules give, or null when absent. */
@@ -244,6 +261,48 @@ public final class GridStore implements AutoCloseable {
      */
     public Grid grid() {
         return grid;
+    }
+
+    /**
+     * {@link Grid#findPath(Cell, Cell, GridOptions)} on the store's grid, with the file's
+     * failures reported as the store's: a read of a page the file no longer backs (truncated
+     * while mapped) throws {@link StoreTruncatedException}, another failed page read, or any
+     * exception once the file has been written in place since it was opened,
+     * {@link StoreCorruptException}, each naming the file. After such a failure the store's
+     * entry points refuse it; close it and open the file again. Other exceptions pass unchanged.
+     *
+     * @param start the start cell
+     * @param goal the goal cell
+     * @param options the query's options
+     * @return what the grid's {@code findPath} returns
+     * @throws StoreException naming the file, when reading it failed, now or before
+     */
+    public GridPath findPath(Cell start, Cell goal, GridOptions options) throws StoreException {
+        file.ensureReadable();
+        try {
+            return grid.findPath(start, goal, options);
+        } catch (RuntimeException | InternalError e) {
+            throw file.readFailed("a query", e);
+        }
+    }
+
+    /**
+     * Runs any query on the store's grid with the file's failures reported as in
+     * {@link #findPath(Cell, Cell, GridOptions)}.
+     *
+     * @param <R> what the query returns
+     * @param query reads the grid (queries only: a read-only store refuses edits)
+     * @return what the query returns
+     * @throws StoreException naming the file, when reading it failed, now or before
+     */
+    public <R> R query(Function<? super Grid, ? extends R> query) throws StoreException {
+        Objects.requireNonNull(query, "query");
+        file.ensureReadable();
+        try {
+            return query.apply(grid);
+        } catch (RuntimeException | InternalError e) {
+            throw file.readFailed("a query", e);
+        }
     }
 
     /**
@@ -308,7 +367,13 @@ public final class GridStore implements AutoCloseable {
             StoreFile file = store.file;
             file.verify(progress);
             StoreFile.Section cells = file.section(StoreLayout.SECTION_CELLS);
-            if (!Arrays.equals(Fingerprints.content(file.body(cells)), cells.fingerprint())) {
+            byte[] print;
+            try {
+                print = Fingerprints.content(file.body(cells));
+            } catch (InternalError e) {
+                throw file.readFailed("verifying", e);
+            }
+            if (!Arrays.equals(print, cells.fingerprint())) {
                 throw new StoreCorruptException(path, "cells do not match their fingerprint " + cells.fingerprintHex());
             }
         }
@@ -328,7 +393,17 @@ public final class GridStore implements AutoCloseable {
             throw new IllegalStateException(
                     "store " + file.path() + " is open read-only; open it PRIVATE to edit and commit");
         }
-        bake(grid, name, file.path(), progress);
+        file.ensureReadable();
+        try {
+            bake(grid, name, file.path(), progress);
+        } catch (IOException e) {
+            if (StoreFile.isMappedReadFault(e.getCause())) {
+                throw file.readFailed("committing", e.getCause());
+            }
+            throw e;
+        } catch (InternalError e) {
+            throw file.readFailed("committing", e);
+        }
     }
 
     /** Closes the grid and unmaps the file. Idempotent. */

@@ -9,4 +9,8 @@ public final class StoreCorruptException extends StoreException {
     StoreCorruptException(Path file, String message) {
         super(file, message);
     }
+
+    StoreCorruptException(Path file, String message, Throwable cause) {
+        super(file, message, cause);
+    }
 }

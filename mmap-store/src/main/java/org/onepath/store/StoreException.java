@@ -24,6 +24,11 @@ public abstract sealed class StoreException extends IOException
         this.file = file;
     }
 
+    StoreException(Path file, String message, Throwable cause) {
+        super(file + ": " + message, cause);
+        this.file = file;
+    }
+
     /**
      * The store file the problem was found in.
      *

@@ -9,8 +9,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -28,9 +31,17 @@ import java.util.zip.CRC32C;
  * file and the footer at its end (through the channel, so no read-ahead pulls in the file's
  * tail), so it takes the same time for a store of any size. The mapping is shared by every process that opens the file read-only.
  * Stores are replaced by renaming a new file over them, never rewritten in place, so an open
- * store keeps reading the file it opened. Truncating or overwriting a mapped file in place
- * (which OnePath never does) makes the next read of a lost page fail with an
- * {@link InternalError} from the JVM.
+ * store keeps reading the file it opened.
+ *
+ * <p>Truncating or overwriting a mapped file in place (which OnePath never does) is reported and
+ * the JVM goes on: it turns a read of a page the file no longer backs into an
+ * {@link InternalError}, which the stores' entry points ({@code open}, {@code verify},
+ * {@code findPath}, {@code query}, {@code commit}) turn into a {@link StoreTruncatedException}
+ * or {@link StoreCorruptException} naming the file; an exception a query throws on bytes written
+ * in place since the file was opened becomes a {@link StoreCorruptException} too. From then on
+ * those entry points refuse the store. Every checksum over the mapping is computed from a heap
+ * copy: the JDK's CRC32C reads a direct buffer in a stub where such a fault ends the JVM
+ * (see {@code docs/reliability.md}).
  */
 public final class StoreFile implements AutoCloseable {
     /**
@@ -84,7 +95,24 @@ public final class StoreFile implements AutoCloseable {
     private final int kind;
     private final long fileLength;
     private final List<Section> sections;
-    private boolean closed;
+    /** The file's identity, length and time of last change when it was opened: what a later fault is compared with. */
+    private final Opened opened;
+    /** The first failed read of the mapping; once set, the stores' entry points throw it again. */
+    private volatile StoreException failure;
+
+    private volatile boolean closed;
+
+    /** The file as it was opened. {@code key} may be null where the file system has none. */
+    record Opened(Object key, long length, FileTime modified) {
+        static Opened of(Path path, long length) {
+            try {
+                BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
+                return new Opened(a.fileKey(), length, a.lastModifiedTime());
+            } catch (IOException e) {
+                return new Opened(null, length, null);
+            }
+        }
+    }
 
     private StoreFile(
             Path path,
@@ -93,7 +121,8 @@ public final class StoreFile implements AutoCloseable {
             int version,
             int kind,
             long fileLength,
-            List<Section> sections) {
+            List<Section> sections,
+            Opened opened) {
         this.path = path;
         this.arena = arena;
         this.mapping = mapping;
@@ -101,6 +130,7 @@ public final class StoreFile implements AutoCloseable {
         this.kind = kind;
         this.fileLength = fileLength;
         this.sections = sections;
+        this.opened = opened;
     }
 
     /**
@@ -130,10 +160,12 @@ public final class StoreFile implements AutoCloseable {
         try {
             MemorySegment mapping;
             byte[] footer;
+            Opened opened;
             try (FileChannel channel = writable
                     ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
                     : FileChannel.open(path, StandardOpenOption.READ)) {
                 long size = channel.size();
+                opened = Opened.of(path, size);
                 checkHeaderPrefix(path, channel, size);
                 // The footer is read through the channel too: a fault on the mapping's last page
                 // would make the kernel read ahead megabytes a cold open does not need.
@@ -141,7 +173,14 @@ public final class StoreFile implements AutoCloseable {
                 mapping = channel.map(
                         writable ? FileChannel.MapMode.PRIVATE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
             }
-            return read(path, arena, mapping, MemorySegment.ofArray(footer), expectedKind);
+            try {
+                return read(path, arena, mapping, MemorySegment.ofArray(footer), expectedKind, opened);
+            } catch (InternalError e) {
+                if (!isMappedReadFault(e)) {
+                    throw e;
+                }
+                throw fault(path, opened, "opening", e);
+            }
         } catch (IOException | RuntimeException | Error e) {
             arena.close();
             throw e;
@@ -173,7 +212,8 @@ public final class StoreFile implements AutoCloseable {
         return buffer.array();
     }
 
-    private static StoreFile read(Path path, Arena arena, MemorySegment m, MemorySegment footer, int expectedKind)
+    private static StoreFile read(
+            Path path, Arena arena, MemorySegment m, MemorySegment footer, int expectedKind, Opened opened)
             throws StoreException {
         long size = m.byteSize();
         int version = m.get(U32, StoreLayout.VERSION_OFFSET); // u32: compared unsigned
@@ -339,7 +379,7 @@ public final class StoreFile implements AutoCloseable {
                     "holds a " + StoreLayout.kindName(kind) + " (kind " + kind + "), expected a "
                             + StoreLayout.kindName(expectedKind) + " (kind " + expectedKind + ")");
         }
-        return new StoreFile(path, arena, m, version, kind, fileLength, List.copyOf(sections));
+        return new StoreFile(path, arena, m, version, kind, fileLength, List.copyOf(sections), opened);
     }
 
     /**
@@ -451,7 +491,16 @@ public final class StoreFile implements AutoCloseable {
      *
      * @throws StoreCorruptException naming the first section whose bytes fail
      */
-    void verify(StoreProgress progress) throws StoreCorruptException {
+    void verify(StoreProgress progress) throws StoreException {
+        ensureReadable();
+        try {
+            verifyMapping(progress);
+        } catch (InternalError e) {
+            throw readFailed("verifying", e);
+        }
+    }
+
+    private void verifyMapping(StoreProgress progress) throws StoreCorruptException {
         long total = 0;
         for (Section s : sections) {
             total += s.length();
@@ -464,9 +513,10 @@ public final class StoreFile implements AutoCloseable {
             checkZero(at, s.offset(), "padding before the " + s.name() + " section");
             CRC32C crc = new CRC32C();
             MemorySegment body = body(s);
+            byte[] scratch = new byte[CRC_STEP];
             for (long from = 0; from < body.byteSize(); from += 1 << 22) {
                 long n = Math.min(1 << 22, body.byteSize() - from);
-                crc.update(body.asSlice(from, n).asByteBuffer());
+                update(crc, body, from, n, scratch);
                 done += n;
                 progress.update("verifying", done, total);
             }
@@ -500,8 +550,153 @@ public final class StoreFile implements AutoCloseable {
 
     static int crc(MemorySegment m, long from, long length) {
         CRC32C crc = new CRC32C();
-        crc.update(m.asSlice(from, length).asByteBuffer());
+        update(crc, m, from, length, new byte[(int) Math.min(CRC_STEP, Math.max(1, length))]);
         return (int) crc.getValue();
+    }
+
+    /** Bytes copied to the heap per step of a checksum over a segment. */
+    static final int CRC_STEP = 1 << 16;
+
+    /**
+     * Adds {@code length} bytes of {@code m} from {@code from} to a CRC32C through a heap copy.
+     * The JDK's CRC32C over a direct buffer runs in a stub that the JVM does not expect to fault,
+     * so a page the file no longer backs (truncated while mapped) ends the process there; the
+     * copy faults where the JVM reports it as an {@link InternalError} instead.
+     */
+    static void update(CRC32C crc, MemorySegment m, long from, long length, byte[] scratch) {
+        for (long at = from, end = from + length; at < end; ) {
+            int n = (int) Math.min(scratch.length, end - at);
+            MemorySegment.copy(m, ValueLayout.JAVA_BYTE, at, scratch, 0, n);
+            crc.update(scratch, 0, n);
+            at += n;
+        }
+    }
+
+    // ---- failed reads of the mapping ----
+
+    /**
+     * Whether {@code e} (or a cause) is the JVM's report of a failed read of mapped memory: a page
+     * the file no longer backs, or one the storage could not read, raises SIGBUS, which the JVM
+     * turns into an {@link InternalError} "a fault occurred in an unsafe memory access operation"
+     * (in compiled code "... in a recent unsafe memory access operation ..."), thrown at the
+     * access or at the next safepoint check after it.
+     */
+    static boolean isMappedReadFault(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (t instanceof InternalError
+                    && m != null
+                    && m.contains("fault occurred")
+                    && m.contains("unsafe memory access")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Throws the failure an earlier read of this mapping met, so nothing more is read from it. */
+    void ensureReadable() throws StoreException {
+        StoreException f = failure;
+        if (f != null) {
+            throw again(f);
+        }
+    }
+
+    /**
+     * What it means for the store that {@code during} (an entry point's work over the mapping)
+     * threw {@code e}. A failed page read, or any exception once the file has been changed in
+     * place since it was opened, is the file's fault: the store's exception naming the file is
+     * returned and remembered, so the entry points refuse the store from now on. Anything else is
+     * not about the file and is thrown as it is.
+     *
+     * @return the exception to throw
+     */
+    StoreException readFailed(String during, Throwable e) {
+        StoreException found;
+        if (isMappedReadFault(e)) {
+            found = fault(path, opened, during, e);
+        } else {
+            // after close the grid's own IllegalStateException is the answer, whatever the file did
+            String change = closed ? null : changeSinceOpen(path, opened);
+            if (change == null) {
+                if (e instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e instanceof Error r) {
+                    throw r;
+                }
+                throw new IllegalStateException(e);
+            }
+            found = new StoreCorruptException(
+                    path,
+                    "the file " + change + " since it was opened, and " + during + " failed on its bytes (" + e
+                            + "); close the store and open the file again",
+                    e);
+        }
+        synchronized (this) {
+            if (failure == null) {
+                failure = found;
+            }
+        }
+        return found;
+    }
+
+    private StoreException again(StoreException first) {
+        String prefix = path + ": ";
+        String reason = first.getMessage().startsWith(prefix)
+                ? first.getMessage().substring(prefix.length())
+                : first.getMessage();
+        String message = "an earlier read of the mapped file failed, so the store is not read again: " + reason;
+        return first instanceof StoreTruncatedException
+                ? new StoreTruncatedException(path, message, first)
+                : new StoreCorruptException(path, message, first);
+    }
+
+    /** The store's exception for a failed page read of the file opened as {@code opened}. */
+    private static StoreException fault(Path path, Opened opened, String during, Throwable e) {
+        String change = changeSinceOpen(path, opened);
+        if (change != null && change.startsWith("was truncated")) {
+            return new StoreTruncatedException(
+                    path,
+                    "the file " + change + " while mapped, and " + during
+                            + " read a page past its new end; close the store and open the file again",
+                    e);
+        }
+        return new StoreCorruptException(
+                path,
+                during + " failed to read a page of the mapped file ("
+                        + (change == null ? "" : "the file " + change + "; ")
+                        + "the file was cut short and regrown, or its storage failed); close the store and open the"
+                        + " file again",
+                e);
+    }
+
+    /**
+     * How the file at {@code path} differs from the one opened: null when it is the same, when the
+     * path now names another file (a store renamed over it: the mapping still reads the one
+     * opened) or names none.
+     */
+    private static String changeSinceOpen(Path path, Opened opened) {
+        BasicFileAttributes now;
+        try {
+            now = Files.readAttributes(path, BasicFileAttributes.class);
+        } catch (IOException e) {
+            return null;
+        }
+        if (opened.key() != null && !opened.key().equals(now.fileKey())) {
+            return null;
+        }
+        if (now.size() < opened.length()) {
+            return "was truncated to " + now.size() + " bytes (it was " + opened.length() + " bytes when opened)";
+        }
+        if (now.size() != opened.length()) {
+            return "changed length from " + opened.length() + " to " + now.size() + " bytes";
+        }
+        if (opened.modified() != null && !opened.modified().equals(now.lastModifiedTime())) {
+            return "was written in place (last modified " + now.lastModifiedTime() + ", " + opened.modified()
+                    + " when opened)";
+        }
+        return null;
     }
 
     static String hex(int v) {

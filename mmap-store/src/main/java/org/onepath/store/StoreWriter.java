@@ -22,7 +22,13 @@ import java.util.zip.CRC32C;
  * in the target's folder, which is forced to disk, renamed over the target in one atomic step,
  * and the folder is forced so the rename survives a crash. A failure or a kill at any point
  * leaves the previous file as it was (and at worst a hidden temporary file, named
- * {@code .NAME.*.tmp}, that can be deleted).
+ * {@code .NAME.*.tmp}, that can be deleted, when the process is killed).
+ *
+ * <p>A failed write (a full file system, a file size limit, an I/O error) deletes the temporary
+ * file and throws an {@link IOException} naming the target, how far the write got and that the
+ * previous file is unchanged. Several processes writing one target at once each write their own
+ * temporary file; each rename replaces the target whole, so the last one wins and no reader sees
+ * a mix.
  */
 final class StoreWriter {
     /** Bytes written per call, so progress moves on big sections. */
@@ -89,6 +95,7 @@ final class StoreWriter {
         Path temp = folder.resolve("." + absolute.getFileName() + "."
                 + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + ".tmp");
         boolean moved = false;
+        long[] written = {0};
         try {
             try (FileChannel channel =
                     FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -96,16 +103,18 @@ final class StoreWriter {
                 MemorySegment dir = MemorySegment.ofArray(directory);
                 long done = 0;
                 progress.update("writing", 0, total);
+                byte[] scratch = new byte[StoreFile.CRC_STEP];
                 for (int i = 0; i < sections.size(); i++) {
                     Section section = sections.get(i);
                     CRC32C crc = new CRC32C();
                     long position = offsets[i];
                     for (MemorySegment part : section.parts()) {
                         for (long from = 0; from < part.byteSize(); from += WRITE_STEP) {
-                            ByteBuffer buffer = part.asSlice(from, Math.min(WRITE_STEP, part.byteSize() - from))
-                                    .asByteBuffer();
-                            crc.update(buffer.duplicate());
-                            position += writeFully(channel, buffer, position);
+                            long n = Math.min(WRITE_STEP, part.byteSize() - from);
+                            // through a heap copy: a CRC32C over a mapped source that lost a page would end the JVM
+                            StoreFile.update(crc, part, from, n, scratch);
+                            ByteBuffer buffer = part.asSlice(from, n).asByteBuffer();
+                            position += writeFully(channel, buffer, position, written);
                             done += buffer.capacity();
                             progress.update("writing", done, total);
                         }
@@ -135,15 +144,34 @@ final class StoreWriter {
                 dir.set(U32, StoreLayout.TABLE_CRC_OFFSET, crc(directory, (int) StoreLayout.HEADER_BYTES, (int)
                         tableBytes));
                 dir.set(U32, StoreLayout.HEADER_CRC_OFFSET, crc(directory, 0, (int) StoreLayout.HEADER_CRC_OFFSET));
-                writeFully(channel, ByteBuffer.wrap(directory), 0);
+                writeFully(channel, ByteBuffer.wrap(directory), 0, written);
 
                 byte[] footer = new byte[(int) StoreLayout.FOOTER_BYTES];
                 MemorySegment f = MemorySegment.ofArray(footer);
                 f.set(U32, StoreLayout.FOOTER_MAGIC_OFFSET, StoreLayout.FOOTER_MAGIC);
                 f.set(U32, StoreLayout.FOOTER_DIRECTORY_CRC_OFFSET, crc(directory, 0, directory.length));
                 f.set(U64, StoreLayout.FOOTER_FILE_LENGTH_OFFSET, fileLength);
-                writeFully(channel, ByteBuffer.wrap(footer), footerOffset); // also sets the length; gaps read as zero
+                // also sets the length; gaps read as zero
+                writeFully(channel, ByteBuffer.wrap(footer), footerOffset, written);
                 channel.force(true);
+            } catch (java.nio.file.FileSystemException e) {
+                throw e; // names the file already (the temporary one)
+            } catch (IOException e) {
+                throw new IOException(
+                        "cannot write " + target + ": " + e.getMessage() + " after " + written[0] + " of " + fileLength
+                                + " bytes (written to " + temp.getFileName() + ", now deleted); the previous "
+                                + target.getFileName() + " is unchanged",
+                        e);
+            } catch (InternalError e) {
+                if (!StoreFile.isMappedReadFault(e)) {
+                    throw e;
+                }
+                throw new IOException(
+                        "cannot write " + target + ": reading the bytes to write failed after " + written[0] + " of "
+                                + fileLength + " bytes (a mapped store they come from was truncated, or its storage"
+                                + " failed): " + e.getMessage() + "; the previous " + target.getFileName()
+                                + " is unchanged",
+                        e);
             }
             try {
                 Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -153,10 +181,15 @@ final class StoreWriter {
             }
             moved = true;
             forceFolder(folder);
-        } finally {
+        } catch (IOException | RuntimeException | Error e) {
             if (!moved) {
-                Files.deleteIfExists(temp);
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException | RuntimeException cleanup) {
+                    e.addSuppressed(cleanup);
+                }
             }
+            throw e;
         }
     }
 
@@ -166,10 +199,14 @@ final class StoreWriter {
         return (int) crc.getValue();
     }
 
-    private static int writeFully(FileChannel channel, ByteBuffer buffer, long position) throws IOException {
+    /** Writes all of {@code buffer} at {@code position}; {@code written[0]} counts the bytes written so far. */
+    private static int writeFully(FileChannel channel, ByteBuffer buffer, long position, long[] written)
+            throws IOException {
         int n = buffer.remaining();
         while (buffer.hasRemaining()) {
-            position += channel.write(buffer, position);
+            int w = channel.write(buffer, position);
+            position += w;
+            written[0] += w;
         }
         return n;
     }

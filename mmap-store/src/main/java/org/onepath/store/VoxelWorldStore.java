@@ -10,7 +10,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
+import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
+import org.onepath.VoxelOptions;
+import org.onepath.VoxelPath;
 import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.layout.VoxelChunkLayout;
 
@@ -26,6 +30,11 @@ import org.onepath.layout.VoxelChunkLayout;
  * never written: an edit copies its chunk into this process's memory first, so edits stay apart
  * from the shared base (and from every other process mapping it) until {@link #commit} writes the
  * world as it is into a new file that replaces the old one atomically.
+ *
+ * <p>{@link #findPath} and {@link #query} are the store's query entry points: they answer as the
+ * grid does, and report a read of the file that fails because it was truncated or written in
+ * place while mapped as a {@link StoreException} naming the file (the grid itself lets the
+ * JVM's {@link InternalError} through); see {@code docs/reliability.md}.
  *
  * <p>Closing the store closes the grid and unmaps the file.
  */
@@ -150,50 +159,57 @@ public final class VoxelWorldStore implements AutoCloseable {
     public static VoxelWorldStore open(Path path) throws IOException {
         StoreFile file = StoreFile.open(path, StoreLayout.KIND_VOXEL_WORLD, StoreMode.READ_ONLY);
         try {
-            MemorySegment meta = file.checkedBody(file.required(StoreLayout.SECTION_META, -1));
-            if (meta.byteSize() < StoreLayout.WORLD_NAME_OFFSET) {
-                throw new StoreCorruptException(
-                        path,
-                        "meta section length is " + meta.byteSize() + " bytes, expected at least "
-                                + StoreLayout.WORLD_NAME_OFFSET);
-            }
-            int sx = meta.get(U32, StoreLayout.WORLD_SIZE_X_OFFSET);
-            int sy = meta.get(U32, StoreLayout.WORLD_SIZE_Y_OFFSET);
-            int sz = meta.get(U32, StoreLayout.WORLD_SIZE_Z_OFFSET);
-            try {
-                ChunkTable.checkSize(sx, sy, sz);
-            } catch (IllegalArgumentException e) {
-                throw new StoreCorruptException(path, "meta size: " + e.getMessage());
-            }
-            int defaultArea = meta.get(U32, StoreLayout.WORLD_DEFAULT_AREA_OFFSET);
-            if (defaultArea < 0 || defaultArea > 255) {
-                throw new StoreCorruptException(
-                        path, "meta default area is " + Integer.toUnsignedString(defaultArea) + ", expected 0..255");
-            }
-            long slots = (long) ((sx + 15) >>> 4) * ((sy + 15) >>> 4) * ((sz + 15) >>> 4);
-            int stored = meta.get(U32, StoreLayout.WORLD_STORED_CHUNKS_OFFSET);
-            if (stored < 0 || stored > slots) {
-                throw new StoreCorruptException(
-                        path,
-                        "meta stored chunk count is " + Integer.toUnsignedString(stored) + ", expected 0.." + slots);
-            }
-            String name =
-                    GridStore.readName(path, meta, StoreLayout.WORLD_NAME_LENGTH_OFFSET, StoreLayout.WORLD_NAME_OFFSET);
-            MemorySegment table = file.checkedBody(
-                    file.required(StoreLayout.SECTION_CHUNK_TABLE, slots * VoxelChunkLayout.SLOT_BYTES));
-            MemorySegment chunks =
-                    file.body(file.required(StoreLayout.SECTION_CHUNKS, stored * VoxelChunkLayout.CHUNK_BYTES));
-            ChunkTable chunkTable;
-            try {
-                chunkTable = ChunkTable.over(sx, sy, sz, defaultArea, table, chunks, stored);
-            } catch (IllegalArgumentException e) {
-                throw new StoreCorruptException(path, e.getMessage());
-            }
-            return new VoxelWorldStore(file, VoxelGrid.over(chunkTable), name);
+            return build(path, file);
         } catch (IOException | RuntimeException e) {
             file.close();
             throw e;
+        } catch (InternalError e) {
+            file.close();
+            throw file.readFailed("opening", e);
         }
+    }
+
+    /** The world over a checked file's sections: the meta section and the chunk table read and checked. */
+    private static VoxelWorldStore build(Path path, StoreFile file) throws IOException {
+        MemorySegment meta = file.checkedBody(file.required(StoreLayout.SECTION_META, -1));
+        if (meta.byteSize() < StoreLayout.WORLD_NAME_OFFSET) {
+            throw new StoreCorruptException(
+                    path,
+                    "meta section length is " + meta.byteSize() + " bytes, expected at least "
+                            + StoreLayout.WORLD_NAME_OFFSET);
+        }
+        int sx = meta.get(U32, StoreLayout.WORLD_SIZE_X_OFFSET);
+        int sy = meta.get(U32, StoreLayout.WORLD_SIZE_Y_OFFSET);
+        int sz = meta.get(U32, StoreLayout.WORLD_SIZE_Z_OFFSET);
+        try {
+            ChunkTable.checkSize(sx, sy, sz);
+        } catch (IllegalArgumentException e) {
+            throw new StoreCorruptException(path, "meta size: " + e.getMessage());
+        }
+        int defaultArea = meta.get(U32, StoreLayout.WORLD_DEFAULT_AREA_OFFSET);
+        if (defaultArea < 0 || defaultArea > 255) {
+            throw new StoreCorruptException(
+                    path, "meta default area is " + Integer.toUnsignedString(defaultArea) + ", expected 0..255");
+        }
+        long slots = (long) ((sx + 15) >>> 4) * ((sy + 15) >>> 4) * ((sz + 15) >>> 4);
+        int stored = meta.get(U32, StoreLayout.WORLD_STORED_CHUNKS_OFFSET);
+        if (stored < 0 || stored > slots) {
+            throw new StoreCorruptException(
+                    path, "meta stored chunk count is " + Integer.toUnsignedString(stored) + ", expected 0.." + slots);
+        }
+        String name =
+                GridStore.readName(path, meta, StoreLayout.WORLD_NAME_LENGTH_OFFSET, StoreLayout.WORLD_NAME_OFFSET);
+        MemorySegment table =
+                file.checkedBody(file.required(StoreLayout.SECTION_CHUNK_TABLE, slots * VoxelChunkLayout.SLOT_BYTES));
+        MemorySegment chunks =
+                file.body(file.required(StoreLayout.SECTION_CHUNKS, stored * VoxelChunkLayout.CHUNK_BYTES));
+        ChunkTable chunkTable;
+        try {
+            chunkTable = ChunkTable.over(sx, sy, sz, defaultArea, table, chunks, stored);
+        } catch (IllegalArgumentException e) {
+            throw new StoreCorruptException(path, e.getMessage());
+        }
+        return new VoxelWorldStore(file, VoxelGrid.over(chunkTable), name);
     }
 
     /**
@@ -203,6 +219,48 @@ public final class VoxelWorldStore implements AutoCloseable {
      */
     public VoxelGrid grid() {
         return grid;
+    }
+
+    /**
+     * {@link VoxelGrid#findPath(VoxelCell, VoxelCell, VoxelOptions)} on the store's world, with the
+     * file's failures reported as the store's: a read of a page the file no longer backs
+     * (truncated while mapped) throws {@link StoreTruncatedException}, another failed page read,
+     * or any exception once the file has been written in place since it was opened,
+     * {@link StoreCorruptException}, each naming the file. After such a failure the store's
+     * entry points refuse it; close it and open the file again. Other exceptions pass unchanged.
+     *
+     * @param start the start voxel
+     * @param goal the goal voxel
+     * @param options the query's options
+     * @return what the world's {@code findPath} returns
+     * @throws StoreException naming the file, when reading it failed, now or before
+     */
+    public VoxelPath findPath(VoxelCell start, VoxelCell goal, VoxelOptions options) throws StoreException {
+        file.ensureReadable();
+        try {
+            return grid.findPath(start, goal, options);
+        } catch (RuntimeException | InternalError e) {
+            throw file.readFailed("a query", e);
+        }
+    }
+
+    /**
+     * Runs any query on the store's world with the file's failures reported as in
+     * {@link #findPath(VoxelCell, VoxelCell, VoxelOptions)}.
+     *
+     * @param <R> what the query returns
+     * @param query reads the world
+     * @return what the query returns
+     * @throws StoreException naming the file, when reading it failed, now or before
+     */
+    public <R> R query(Function<? super VoxelGrid, ? extends R> query) throws StoreException {
+        Objects.requireNonNull(query, "query");
+        file.ensureReadable();
+        try {
+            return query.apply(grid);
+        } catch (RuntimeException | InternalError e) {
+            throw file.readFailed("a query", e);
+        }
     }
 
     /**
@@ -267,7 +325,17 @@ public final class VoxelWorldStore implements AutoCloseable {
      * @throws IOException if the file or its temporary sibling cannot be written, synced or renamed
      */
     public void commit(StoreProgress progress) throws IOException {
-        write(grid, name, file.path(), progress);
+        file.ensureReadable();
+        try {
+            write(grid, name, file.path(), progress);
+        } catch (IOException e) {
+            if (StoreFile.isMappedReadFault(e.getCause())) {
+                throw file.readFailed("committing", e.getCause());
+            }
+            throw e;
+        } catch (InternalError e) {
+            throw file.readFailed("committing", e);
+        }
     }
 
     /** Closes the grid and unmaps the file. Idempotent. */
