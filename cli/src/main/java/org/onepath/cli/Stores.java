@@ -61,6 +61,15 @@ final class Stores {
         T open() throws IOException;
     }
 
+    /** Runs a query through a store's entry point, its store failure as one line naming the file. */
+    static <T> T guarded(Path file, Opener<T> query) {
+        try {
+            return query.open();
+        } catch (IOException e) {
+            throw failure(file, "cannot read", e);
+        }
+    }
+
     /** Runs an opener, turning an I/O failure into one line that names the file. */
     static <T> T open(Path file, Opener<T> opener) {
         try {

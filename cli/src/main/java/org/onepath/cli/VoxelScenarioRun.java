@@ -94,6 +94,7 @@ final class VoxelScenarioRun {
         String mapName = problems.getFirst().mapFileName();
         VoxelGrid grid;
         Runnable close;
+        VoxelWorldStore fromStore = null;
         if (store == null) {
             Path mapFile = scen.toAbsolutePath().getParent().resolve(mapName);
             if (!Files.isRegularFile(mapFile)) {
@@ -107,13 +108,21 @@ final class VoxelScenarioRun {
             VoxelWorldStore opened = Stores.openWorld(store, mapName);
             grid = opened.grid();
             close = opened::close;
+            fromStore = opened;
         }
         try {
             checkInside(scen, problems, selection, grid);
             double load = (System.nanoTime() - t0) / 1e9;
             List<ScenarioRun.MapResult> results = new ArrayList<>();
             for (VoxelAlgorithm search : searches) {
-                results.add(runSearch(search, grid, scen, mapName, problems, mismatches));
+                if (fromStore == null) {
+                    results.add(runSearch(search, grid, scen, mapName, problems, mismatches));
+                } else {
+                    // through the store's query entry point, as the square grid's runs
+                    VoxelWorldStore s = fromStore;
+                    results.add(Stores.guarded(
+                            s.path(), () -> s.query(g -> runSearch(search, g, scen, mapName, problems, mismatches))));
+                }
             }
             return new FileResult(results, load);
         } finally {
