@@ -1,0 +1,41 @@
+package org.onepath.layout;
+
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Layout of one node record of the goal-bounds bake's Dijkstra ({@code GoalBoundsBaker}, working
+ * memory, native order), one per cell.
+ *
+ * <pre>
+ *  0       4       8       12      16
+ *  +-------+-------+-------+-------+
+ *  |   a   |   b   | slot  |  tag  |
+ *  +-------+-------+-------+-------+
+ * </pre>
+ * <ul>
+ *   <li>a, b: straight and diagonal steps of the best route from the source so far (cost
+ *       a + b * sqrt2, compared exactly).</li>
+ *   <li>slot: the record's position in the heap while it is queued.</li>
+ *   <li>tag: {@code generation << 9 | first moves << 1 | settled}. The first moves are a bit per
+ *       direction: the moves out of the source that start a route of the record's cost. A tag
+ *       below {@code generation << 9} has not been reached by the current source.</li>
+ * </ul>
+ */
+public final class FirstMoveNodeLayout {
+    private FirstMoveNodeLayout() {}
+
+    public static final long A_OFFSET = 0;
+    public static final long B_OFFSET = A_OFFSET + 4;
+    public static final long SLOT_OFFSET = B_OFFSET + 4;
+    public static final long TAG_OFFSET = SLOT_OFFSET + 4;
+    public static final long RECORD_BYTES = TAG_OFFSET + 4;
+
+    public static final int SETTLED_BIT = 1;
+    public static final int MOVES_SHIFT = 1;
+    public static final int MOVES_MASK = 0xFF;
+    public static final int GENERATION_SHIFT = 9;
+    /** Largest generation; past it the records are cleared and numbering restarts at 1. */
+    public static final int MAX_GENERATION = (1 << (31 - GENERATION_SHIFT)) - 2;
+
+    public static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+}
