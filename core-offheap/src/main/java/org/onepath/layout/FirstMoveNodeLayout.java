@@ -7,28 +7,33 @@ import java.lang.foreign.ValueLayout;
  * memory, native order), one per cell.
  *
  * <pre>
- *  0       4       8       12      16
- *  +-------+-------+-------+-------+
- *  |   a   |   b   | slot  |  tag  |
- *  +-------+-------+-------+-------+
+ *  0       4       8       12
+ *  +-------+-------+-------+
+ *  |   a   |   b   |  tag  |
+ *  +-------+-------+-------+
  * </pre>
  * <ul>
  *   <li>a, b: straight and diagonal steps of the best route from the source so far (cost
  *       a + b * sqrt2, compared exactly).</li>
- *   <li>slot: the record's position in the heap while it is queued.</li>
- *   <li>tag: {@code generation << 9 | first moves << 1 | settled}. The first moves are a bit per
+ * *   <li>tag: {@code generation << 9 | first moves << 1 | settled}. The first moves are a bit per
  *       direction: the moves out of the source that start a route of the record's cost. A tag
  *       below {@code generation << 9} has not been reached by the current source.</li>
  * </ul>
+ * The bake's queue is three buckets of {@link #BUCKET_ENTRY_BYTES}-byte cell numbers (i32,
+ * native order): a cell whose cost lies in [j, j + 1) goes to bucket j mod 3.
  */
 public final class FirstMoveNodeLayout {
     private FirstMoveNodeLayout() {}
 
     public static final long A_OFFSET = 0;
     public static final long B_OFFSET = A_OFFSET + 4;
-    public static final long SLOT_OFFSET = B_OFFSET + 4;
-    public static final long TAG_OFFSET = SLOT_OFFSET + 4;
+    public static final long TAG_OFFSET = B_OFFSET + 4;
     public static final long RECORD_BYTES = TAG_OFFSET + 4;
+
+    /** Bytes of one bucket entry, a cell number. */
+    public static final long BUCKET_ENTRY_BYTES = 4;
+    /** Buckets in use at once: a step of cost 1 or sqrt2 from bucket j lands in j + 1 or j + 2. */
+    public static final int BUCKETS = 3;
 
     public static final int SETTLED_BIT = 1;
     public static final int MOVES_SHIFT = 1;

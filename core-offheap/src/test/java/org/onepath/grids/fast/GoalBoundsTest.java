@@ -128,7 +128,8 @@ class GoalBoundsTest {
         return box == null ? GoalBoundsLayout.EMPTY_BOX : GoalBoundsLayout.box(box[0], box[1], box[2], box[3]);
     }
 
-    static void assertBoxesEqualBruteForce(OctileModel model, String context) {
+    /** Checks every jump point and box of the grid; returns the boxes compared. */
+    static int assertBoxesEqualBruteForce(OctileModel model, String context) {
         FirstMoveReference reference = new FirstMoveReference(model);
         try (Setup setup = new Setup(model)) {
             int slot = 0;
@@ -152,6 +153,7 @@ class GoalBoundsTest {
             assertEquals(slot, setup.bounds.jumpPointCount(), context);
             assertEquals(
                     GoalBoundsLayout.byteSize(model.cellCount(), slot), setup.bounds.byteSize(), "bytes " + context);
+            return 8 * slot;
         }
     }
 
@@ -159,16 +161,18 @@ class GoalBoundsTest {
     void boxesEqualTheBruteForceOnRandomAndTiedGrids() {
         Random random = new Random(0xB0C5_0001L);
         int jumpPoints = 0;
+        long boxes = 0;
         for (int round = 0; round < 250; round++) {
             OctileModel model = randomGrid(random);
-            assertBoxesEqualBruteForce(model, ", round " + round + "\n" + model);
+            boxes += assertBoxesEqualBruteForce(model, ", round " + round + "\n" + model);
         }
         for (OctileModel model : tiedGrids()) {
-            assertBoxesEqualBruteForce(model, "\n" + model);
+            boxes += assertBoxesEqualBruteForce(model, "\n" + model);
             try (Setup setup = new Setup(model)) {
                 jumpPoints += setup.bounds.jumpPointCount();
             }
         }
+        System.out.println("GoalBounds brute force: " + boxes + " boxes of " + (boxes / 8) + " jump points equal");
         assertTrue(jumpPoints > 0, "the tied grids have jump points");
     }
 
@@ -204,6 +208,7 @@ class GoalBoundsTest {
     void boundedSearchFindsTheOptimalCostOnTwoThousandRandomGrids() {
         Random random = new Random(0xB0C5_0002L);
         int found = 0;
+        int queries = 0;
         long plainExpanded = 0;
         long boundedExpanded = 0;
         for (int round = 0; round < 2000; round++) {
@@ -218,6 +223,7 @@ class GoalBoundsTest {
                     for (int k = 0; k < 30; k++) {
                         int goal = model.randomOpenCell(random);
                         String context = ", round " + round + ", " + start + " -> " + goal + "\n" + model;
+                        queries++;
                         if (checkQuery(setup, distance, start, goal, context)) {
                             found++;
                             plainExpanded += setup.plain.expandedCount();
@@ -227,6 +233,8 @@ class GoalBoundsTest {
                 }
             }
         }
+        System.out.println("GoalBounds random grids: " + queries + " queries, " + found + " found, expanded plain "
+                + plainExpanded + ", bounded " + boundedExpanded);
         assertTrue(found > 50_000, "found " + found);
         assertTrue(boundedExpanded < plainExpanded, "bounded " + boundedExpanded + " plain " + plainExpanded);
     }
@@ -266,6 +274,8 @@ class GoalBoundsTest {
                 }
             }
         }
+        System.out.println("GoalBounds tied grids: " + pairs + " start-goal pairs, " + tiedTargets
+                + " jump point-target pairs with tied first moves");
         assertTrue(tiedTargets > 100, "jump point and target pairs with tied first moves: " + tiedTargets);
         assertTrue(pairs > 1000, "pairs " + pairs);
     }
@@ -284,6 +294,7 @@ class GoalBoundsTest {
             grids.add(randomGrid(random));
         }
         int lost = 0;
+        int tried = 0;
         for (OctileModel model : grids) {
             FirstMoveReference reference = new FirstMoveReference(model);
             try (Setup setup = new Setup(model)) {
@@ -301,6 +312,7 @@ class GoalBoundsTest {
                         if (!model.openCell(t) || reference.distance[s][t] == Double.POSITIVE_INFINITY) {
                             continue;
                         }
+                        tried++;
                         setup.bounded.tryBegin(s, t);
                         if (setup.bounded.step(Integer.MAX_VALUE) != SearchStatus.FOUND
                                 || Math.abs(setup.bounded.pathCost() - reference.distance[s][t]) > 1e-9) {
@@ -310,6 +322,7 @@ class GoalBoundsTest {
                 }
             }
         }
+        System.out.println("GoalBounds one move per target: " + lost + " of " + tried + " paths lost");
         assertTrue(lost > 0, "the one-move rule lost no path: the grids do not exercise ties");
     }
 
