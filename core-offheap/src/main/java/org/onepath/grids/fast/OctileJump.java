@@ -52,6 +52,10 @@ import org.onepath.state.StateWriter;
  * knows each node's column and row, so neither a jump nor a key divides, and a diagonal run checks
  * its steps in the neighbour bytes.
  *
+ * <p>With goal bounds ({@link #goalBounded}) an expansion keeps only the directions whose box
+ * at the expanded cell holds the goal, when the cell has boxes and is not the start; the rest of
+ * the search is this one, so the two differ exactly by the directions the boxes remove.
+ *
  * @param <F> finder of straight and diagonal jump points
  */
 public final class OctileJump<F extends OctileFinder> implements SlicedSearch, AutoCloseable {
@@ -60,6 +64,9 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     private final SquareCells grid;
     private final F finder;
     private final boolean improvedPruning;
+    /** Goal-bounding boxes at jump points, or null for the plain search. */
+    private final GoalBounds bounds;
+
     private final MemorySegment neighbours;
     private final MemorySegment successors;
     private final int width;
@@ -106,12 +113,32 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
      */
     @Experimental("ONEPATH0001")
     public OctileJump(SquareCells grid, F finder, boolean improvedPruning) {
+        this(grid, finder, improvedPruning, null);
+    }
+
+    /**
+     * JPS+ with goal bounding at jump points (JPS+BB, {@code docs/jps.md} "Goal bounding at jump
+     * points"): every expanded node but the start that has boxes keeps only the directions whose
+     * box holds the goal. Jumps, open list and tie order are the plain search's.
+     *
+     * @param bounds boxes baked from this grid's cells; a search refuses them once the grid changed
+     * @throws IllegalArgumentException if the finder or the boxes serve another grid
+     */
+    public static OctileJump<TableFinder> goalBounded(SquareCells grid, TableFinder finder, GoalBounds bounds) {
+        return new OctileJump<>(grid, finder, false, Objects.requireNonNull(bounds, "bounds"));
+    }
+
+    private OctileJump(SquareCells grid, F finder, boolean improvedPruning, GoalBounds bounds) {
         this.grid = Objects.requireNonNull(grid, "grid");
         this.finder = Objects.requireNonNull(finder, "finder");
         if (finder.map().grid() != grid) {
             throw new IllegalArgumentException("the finder serves another grid");
         }
+        if (bounds != null && bounds.grid() != grid) {
+            throw new IllegalArgumentException("the goal bounds describe another grid");
+        }
         this.improvedPruning = improvedPruning;
+        this.bounds = bounds;
         this.neighbours = finder.map().neighbourSegment();
         this.successors = OctileMap.successorTable();
         this.width = grid.width();
@@ -197,6 +224,9 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         this.expanded = 0;
         this.cellCost = grid.areas().get(0);
         finder.refresh();
+        if (bounds != null) {
+            bounds.checkCurrent();
+        }
         finder.target(goalX, goalY);
         heapSize = 0;
         stackSize = 0;
@@ -261,6 +291,11 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
                         OctileMapLayout.successorOffset(
                                 row, neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(cell))))
                 & 0xFF;
+        if (bounds != null && row != OctileMapLayout.START_ROW) {
+            // Goal bounding: every hop out of this cell in direction d starts with a move d from
+            // it, which is what the box of (cell, d) describes; the start is never pruned.
+            mask = bounds.filter(cell, mask, goalX, goalY);
+        }
         while (mask != 0) {
             final int d = Integer.numberOfTrailingZeros(mask); // ascending direction order
             mask &= mask - 1;
@@ -504,6 +539,9 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         goalX = g % width;
         goalY = g / width;
         finder.refresh();
+        if (bounds != null) {
+            bounds.checkCurrent();
+        }
         finder.target(goalX, goalY);
         iterations = its;
         expanded = exp;

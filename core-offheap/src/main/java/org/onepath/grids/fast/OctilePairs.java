@@ -41,6 +41,29 @@ final class OctilePairs {
         return (a + (max - min)) + (b + min) * GridMath.SQRT2;
     }
 
+    /**
+     * Compares the costs of pairs (a1, b1) and (a2, b2) exactly: the sign of
+     * {@code (a1 - a2) + (b1 - b2) * sqrt2}, 0 only for equal pairs since sqrt2 is irrational. With
+     * the differences of opposite signs it compares their squares ({@code da * da} against
+     * {@code 2 * db * db}) in longs, so no rounding enters; pairs are steps of a path on a grid, at
+     * most 2^30 each, so the squares fit.
+     *
+     * @return negative, 0 or positive as the first cost is smaller, equal or larger
+     */
+    static int compare(int a1, int b1, int a2, int b2) {
+        final long da = (long) a1 - a2;
+        final long db = (long) b1 - b2;
+        if (da >= 0 && db >= 0) {
+            return (da | db) == 0 ? 0 : 1;
+        }
+        if (da <= 0 && db <= 0) {
+            return -1;
+        }
+        // Opposite signs: |da| against |db| * sqrt2.
+        final int bySquares = Long.compare(da * da, 2 * db * db);
+        return da > 0 ? bySquares : -bySquares;
+    }
+
     /** Straight steps of the record at {@code off}. */
     static int straight(MemorySegment records, long off) {
         return records.get(INT, off + A_OFFSET);

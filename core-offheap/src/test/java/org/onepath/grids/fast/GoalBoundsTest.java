@@ -1,0 +1,393 @@
+package org.onepath.grids.fast;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.onepath.Grid;
+import org.onepath.cells.PathStatus;
+import org.onepath.grids.SearchStatus;
+import org.onepath.grids.jps.JpsPlusIndex;
+import org.onepath.layout.GoalBoundsLayout;
+
+/**
+ * Goal bounding at jump points (JPS+BB, {@code docs/jps.md}): the baked jump point set and boxes
+ * equal a brute force written separately ({@link FirstMoveReference}); the bounded JPS+ search
+ * finds the plain search's cost (the same integer pair) and the brute-force distance, along a
+ * legal path, on thousands of random grids and on every start and goal of grids built for ties;
+ * the one-move-per-target rule loses paths on those grids, the every-optimal-move rule none.
+ */
+class GoalBoundsTest {
+
+    /** One grid with its tables, its boxes and the plain and bounded JPS+ searches. */
+    static final class Setup implements AutoCloseable {
+        final OctileModel model;
+        final Grid grid;
+        final JpsPlusIndex index;
+        final OctileMap octile;
+        final GoalBounds bounds;
+        final OctileJump<TableFinder> plain;
+        final OctileJump<TableFinder> bounded;
+
+        Setup(OctileModel model) {
+            this.model = model;
+            this.grid = model.toGrid();
+            this.index = new JpsPlusIndex(grid);
+            this.octile = new OctileMap(grid);
+            this.bounds = GoalBounds.bake(index, octile);
+            this.plain = new OctileJump<>(grid, new TableFinder(index, octile));
+            this.bounded = OctileJump.goalBounded(grid, new TableFinder(index, octile), bounds);
+        }
+
+        @Override
+        public void close() {
+            bounded.close();
+            plain.close();
+            bounds.close();
+            octile.close();
+            index.close();
+            grid.close();
+        }
+    }
+
+    /** Sides 4..20, walls 0..40 %; a fifth are open rooms (no walls) or rooms with a few pillars, full of ties. */
+    static OctileModel randomGrid(Random random) {
+        int w = 4 + random.nextInt(17);
+        int h = 4 + random.nextInt(17);
+        boolean[] open = new boolean[w * h];
+        int kind = random.nextInt(10);
+        int percent = kind == 0 ? 0 : kind == 1 ? 3 : random.nextInt(41);
+        for (int i = 0; i < open.length; i++) {
+            open[i] = random.nextInt(100) >= percent;
+        }
+        return new OctileModel(w, h, open);
+    }
+
+    /** Grids made for ties: open rooms, symmetric pillars, a wall with gaps, a checkerboard of pillars. */
+    static List<OctileModel> tiedGrids() {
+        List<OctileModel> grids = new ArrayList<>();
+        grids.add(OctileModel.parse("........", "........", "........", "........", "........", "........"));
+        grids.add(OctileModel.parse(
+                "..........",
+                "..........",
+                "...#..#...",
+                "..........",
+                "..........",
+                "...#..#...",
+                "..........",
+                ".........."));
+        grids.add(OctileModel.parse(
+                "...........",
+                "...........",
+                ".....#.....",
+                "....###....",
+                ".....#.....",
+                "...........",
+                "..........."));
+        grids.add(OctileModel.parse(
+                "............",
+                ".#.#.#.#.#..",
+                "............",
+                ".#.#.#.#.#..",
+                "............",
+                ".#.#.#.#.#..",
+                "............"));
+        grids.add(OctileModel.parse(
+                ".........",
+                ".........",
+                "####.####",
+                ".........",
+                ".........",
+                "####.####",
+                ".........",
+                "........."));
+        grids.add(OctileModel.parse(
+                "..............",
+                "..##......##..",
+                "..##......##..",
+                "..............",
+                "......##......",
+                "......##......",
+                "..............",
+                "..##......##..",
+                "..##......##..",
+                ".............."));
+        return grids;
+    }
+
+    static long expectedBox(int[] box) {
+        return box == null ? GoalBoundsLayout.EMPTY_BOX : GoalBoundsLayout.box(box[0], box[1], box[2], box[3]);
+    }
+
+    /** Checks every jump point and box of the grid; returns the boxes compared. */
+    static int assertBoxesEqualBruteForce(OctileModel model, String context) {
+        FirstMoveReference reference = new FirstMoveReference(model);
+        try (Setup setup = new Setup(model)) {
+            int slot = 0;
+            for (int c = 0; c < model.cellCount(); c++) {
+                boolean jump = reference.isJumpPoint(c);
+                assertEquals(jump, setup.bounds.slotOf(c) != GoalBoundsLayout.NO_SLOT, "jump point " + c + context);
+                if (!jump) {
+                    continue;
+                }
+                assertEquals(slot, setup.bounds.slotOf(c), "slots in cell order " + context);
+                assertEquals(c, setup.bounds.cellOf(slot), context);
+                slot++;
+                for (int d = 0; d < 8; d++) {
+                    long expected = expectedBox(reference.box(c, d, false));
+                    assertEquals(
+                            Long.toHexString(expected),
+                            Long.toHexString(setup.bounds.box(c, d)),
+                            "box of cell " + c + " direction " + d + context);
+                }
+            }
+            assertEquals(slot, setup.bounds.jumpPointCount(), context);
+            assertEquals(
+                    GoalBoundsLayout.byteSize(model.cellCount(), slot), setup.bounds.byteSize(), "bytes " + context);
+            return 8 * slot;
+        }
+    }
+
+    @Test
+    void boxesEqualTheBruteForceOnRandomAndTiedGrids() {
+        Random random = new Random(0xB0C5_0001L);
+        int jumpPoints = 0;
+        long boxes = 0;
+        for (int round = 0; round < 250; round++) {
+            OctileModel model = randomGrid(random);
+            boxes += assertBoxesEqualBruteForce(model, ", round " + round + "\n" + model);
+        }
+        for (OctileModel model : tiedGrids()) {
+            boxes += assertBoxesEqualBruteForce(model, "\n" + model);
+            try (Setup setup = new Setup(model)) {
+                jumpPoints += setup.bounds.jumpPointCount();
+            }
+        }
+        System.out.println("GoalBounds brute force: " + boxes + " boxes of " + (boxes / 8) + " jump points equal");
+        assertTrue(jumpPoints > 0, "the tied grids have jump points");
+    }
+
+    /** Runs both searches and checks the bounded one against the plain one and the brute-force distance. */
+    static boolean checkQuery(Setup setup, double[] distanceFromStart, int start, int goal, String context) {
+        OctileModel model = setup.model;
+        assertEquals(PathStatus.IN_PROGRESS, setup.plain.tryBegin(start, goal), context);
+        SearchStatus p = setup.plain.step(Integer.MAX_VALUE);
+        assertEquals(PathStatus.IN_PROGRESS, setup.bounded.tryBegin(start, goal), context);
+        SearchStatus b = setup.bounded.step(Integer.MAX_VALUE);
+        double optimal = distanceFromStart[goal];
+        assertEquals(p, b, "status " + context);
+        if (optimal == Double.POSITIVE_INFINITY) {
+            assertEquals(SearchStatus.NO_PATH, b, context);
+            return false;
+        }
+        assertEquals(SearchStatus.FOUND, b, context);
+        assertEquals(setup.plain.pathStraightSteps(), setup.bounded.pathStraightSteps(), "straight steps " + context);
+        assertEquals(setup.plain.pathDiagonalSteps(), setup.bounded.pathDiagonalSteps(), "diagonal steps " + context);
+        assertEquals(optimal, setup.bounded.pathCost(), 1e-9, "cost against Dijkstra " + context);
+        assertNull(
+                model.checkPath(
+                        setup.bounded.path(),
+                        start,
+                        goal,
+                        setup.bounded.pathStraightSteps(),
+                        setup.bounded.pathDiagonalSteps()),
+                context);
+        return true;
+    }
+
+    @Test
+    void boundedSearchFindsTheOptimalCostOnTwoThousandRandomGrids() {
+        Random random = new Random(0xB0C5_0002L);
+        int found = 0;
+        int queries = 0;
+        long plainExpanded = 0;
+        long boundedExpanded = 0;
+        for (int round = 0; round < 2000; round++) {
+            OctileModel model = randomGrid(random);
+            try (Setup setup = new Setup(model)) {
+                for (int q = 0; q < 3; q++) {
+                    int start = model.randomOpenCell(random);
+                    if (start < 0) {
+                        break;
+                    }
+                    double[] distance = dijkstraFrom(model, start);
+                    for (int k = 0; k < 30; k++) {
+                        int goal = model.randomOpenCell(random);
+                        String context = ", round " + round + ", " + start + " -> " + goal + "\n" + model;
+                        queries++;
+                        if (checkQuery(setup, distance, start, goal, context)) {
+                            found++;
+                            plainExpanded += setup.plain.expandedCount();
+                            boundedExpanded += setup.bounded.expandedCount();
+                        }
+                    }
+                }
+            }
+        }
+        System.out.println("GoalBounds random grids: " + queries + " queries, " + found + " found, expanded plain "
+                + plainExpanded + ", bounded " + boundedExpanded);
+        assertTrue(found > 50_000, "found " + found);
+        assertTrue(boundedExpanded < plainExpanded, "bounded " + boundedExpanded + " plain " + plainExpanded);
+    }
+
+    /** Distances from one cell (the reference's Dijkstra for a single source). */
+    static double[] dijkstraFrom(OctileModel model, int start) {
+        return FirstMoveReference.dijkstra(model, start);
+    }
+
+    @Test
+    void everyStartAndGoalOfTheTiedGridsKeepsItsOptimalCost() {
+        int pairs = 0;
+        int tiedTargets = 0;
+        for (OctileModel model : tiedGrids()) {
+            FirstMoveReference reference = new FirstMoveReference(model);
+            try (Setup setup = new Setup(model)) {
+                for (int c = 0; c < model.cellCount(); c++) {
+                    if (setup.bounds.slotOf(c) == GoalBoundsLayout.NO_SLOT) {
+                        continue;
+                    }
+                    for (int t = 0; t < model.cellCount(); t++) {
+                        if (Integer.bitCount(reference.firstMoves(c, t)) > 1) {
+                            tiedTargets++;
+                        }
+                    }
+                }
+                for (int s = 0; s < model.cellCount(); s++) {
+                    if (!model.openCell(s)) {
+                        continue;
+                    }
+                    for (int t = 0; t < model.cellCount(); t++) {
+                        if (model.openCell(t)) {
+                            checkQuery(setup, reference.distance[s], s, t, ", " + s + " -> " + t + "\n" + model);
+                            pairs++;
+                        }
+                    }
+                }
+            }
+        }
+        System.out.println("GoalBounds tied grids: " + pairs + " start-goal pairs, " + tiedTargets
+                + " jump point-target pairs with tied first moves");
+        assertTrue(tiedTargets > 100, "jump point and target pairs with tied first moves: " + tiedTargets);
+        assertTrue(pairs > 1000, "pairs " + pairs);
+    }
+
+    /**
+     * With each target only in the box of its lowest-numbered optimal move (one recorded first
+     * move per target), the bounded search loses paths on grids with ties: the search, arriving
+     * at a jump point from a direction that prunes that move, needs another optimal one. This is
+     * what the every-optimal-move rule prevents, and it shows that the grids above test ties.
+     */
+    @Test
+    void oneFirstMovePerTargetLosesPathsOnTies() {
+        Random random = new Random(0xB0C5_0003L);
+        List<OctileModel> grids = new ArrayList<>(tiedGrids());
+        for (int i = 0; i < 150; i++) {
+            grids.add(randomGrid(random));
+        }
+        int lost = 0;
+        int tried = 0;
+        for (OctileModel model : grids) {
+            FirstMoveReference reference = new FirstMoveReference(model);
+            try (Setup setup = new Setup(model)) {
+                for (int slot = 0; slot < setup.bounds.jumpPointCount(); slot++) {
+                    int c = setup.bounds.cellOf(slot);
+                    for (int d = 0; d < 8; d++) {
+                        setup.bounds.setBox(slot, d, expectedBox(reference.box(c, d, true)));
+                    }
+                }
+                for (int s = 0; s < model.cellCount(); s++) {
+                    if (!model.openCell(s)) {
+                        continue;
+                    }
+                    for (int t = 0; t < model.cellCount(); t++) {
+                        if (!model.openCell(t) || reference.distance[s][t] == Double.POSITIVE_INFINITY) {
+                            continue;
+                        }
+                        tried++;
+                        setup.bounded.tryBegin(s, t);
+                        if (setup.bounded.step(Integer.MAX_VALUE) != SearchStatus.FOUND
+                                || Math.abs(setup.bounded.pathCost() - reference.distance[s][t]) > 1e-9) {
+                            lost++;
+                        }
+                    }
+                }
+            }
+        }
+        System.out.println("GoalBounds one move per target: " + lost + " of " + tried + " paths lost");
+        assertTrue(lost > 0, "the one-move rule lost no path: the grids do not exercise ties");
+    }
+
+    @Test
+    void rangesBakedApartEqualOneBake() {
+        Random random = new Random(0xB0C5_0004L);
+        for (int round = 0; round < 40; round++) {
+            OctileModel model = randomGrid(random);
+            try (Setup setup = new Setup(model);
+                    GoalBounds listed = GoalBounds.list(setup.index, setup.octile);
+                    Arena arena = Arena.ofConfined()) {
+                int count = listed.jumpPointCount();
+                int cut = count == 0 ? 0 : random.nextInt(count + 1);
+                try (GoalBoundsBaker first = listed.baker(setup.octile);
+                        GoalBoundsBaker second = listed.baker(setup.octile)) {
+                    MemorySegment tail = second.bakeRange(cut, count, arena);
+                    MemorySegment head = first.bakeRange(0, cut, arena);
+                    MemorySegment.copy(
+                            head,
+                            0,
+                            listed.boxes(0, cut),
+                            0,
+                            listed.boxes(0, cut).byteSize());
+                    MemorySegment.copy(
+                            tail,
+                            0,
+                            listed.boxes(cut, count),
+                            0,
+                            listed.boxes(cut, count).byteSize());
+                }
+                assertArrayEquals(
+                        setup.bounds.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
+                        listed.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
+                        "round " + round + "\n" + model);
+            }
+        }
+    }
+
+    @Test
+    void emptyBoxHoldsNothingAndABoxHoldsItsCorners() {
+        for (int x = 0; x < 40; x++) {
+            for (int y = 0; y < 40; y++) {
+                assertFalse(GoalBoundsLayout.contains(GoalBoundsLayout.EMPTY_BOX, x, y));
+            }
+        }
+        assertFalse(GoalBoundsLayout.contains(GoalBoundsLayout.EMPTY_BOX, 0xFFFF, 0xFFFF));
+        long box = GoalBoundsLayout.box(3, 5, 32766, 7);
+        assertTrue(GoalBoundsLayout.contains(box, 3, 5));
+        assertTrue(GoalBoundsLayout.contains(box, 32766, 7));
+        assertFalse(GoalBoundsLayout.contains(box, 2, 5));
+        assertFalse(GoalBoundsLayout.contains(box, 3, 8));
+        assertEquals(64, GoalBoundsLayout.boxesOffset(3, 2));
+        assertEquals(64 + 2 * 64, GoalBoundsLayout.byteSize(3, 2));
+    }
+
+    @Test
+    void staleOrClosedBoundsAreRefused() {
+        OctileModel model = OctileModel.parse("......", "..#...", "......", "...#..", "......");
+        try (Setup setup = new Setup(model)) {
+            assertTrue(setup.bounds.jumpPointCount() > 0);
+            setup.grid.setWalkable(0, 0, false);
+            assertFalse(setup.bounds.isCurrent());
+            assertThrows(IllegalStateException.class, () -> setup.bounded.tryBegin(6, 29));
+            setup.bounds.close();
+            assertThrows(IllegalStateException.class, () -> setup.bounds.slotOf(0));
+        }
+    }
+}
