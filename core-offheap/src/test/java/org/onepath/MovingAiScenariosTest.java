@@ -76,6 +76,17 @@ class MovingAiScenariosTest {
         assertEquals(0.005 + 2e-9 * 2, s.get(1).matchTolerance(), 1e-18);
     }
 
+    @Test
+    void aRecordRefusesDecimalPlacesNoLengthCanBePrintedWith() {
+        for (int bad : new int[] {-309, 1075, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class, () -> new MovingAiScenario(0, "a.map", 9, 9, 1, 1, 2, 2, 1.5, bad));
+            assertTrue(e.getMessage().contains("lengthDecimals " + bad), e.getMessage());
+        }
+        assertEquals(-308, new MovingAiScenario(0, "a.map", 9, 9, 1, 1, 2, 2, 0, -308).lengthDecimals());
+        assertEquals(1074, new MovingAiScenario(0, "a.map", 9, 9, 1, 1, 2, 2, 0, 1074).lengthDecimals());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"1e-99999999999", "1e-2000", "5e400000", "0.5e-1100"})
     void lengthsPrintedWithImpossibleDecimalPlacesAreRefusedWithTheLine(String length) {

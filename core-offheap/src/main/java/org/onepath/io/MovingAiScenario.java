@@ -30,6 +30,28 @@ public record MovingAiScenario(
         double optimalLength,
         int lengthDecimals) {
 
+    /**
+     * Checks the decimal places: a unit the length can be printed to, 10^308 down to 10^-1074.
+     *
+     * @param bucket         the bucket number
+     * @param map            the map field as written
+     * @param mapWidth       the map width the problem was made for
+     * @param mapHeight      the map height
+     * @param startX         start column
+     * @param startY         start row
+     * @param goalX          goal column
+     * @param goalY          goal row
+     * @param optimalLength  the published optimal length
+     * @param lengthDecimals the decimal places the length was printed with, -308..1074
+     * @throws IllegalArgumentException if {@code lengthDecimals} is outside -308..1074
+     */
+    public MovingAiScenario {
+        if (lengthDecimals < MovingAiText.MIN_DECIMALS || lengthDecimals > MovingAiText.MAX_DECIMALS) {
+            throw new IllegalArgumentException("lengthDecimals " + lengthDecimals + " is outside "
+                    + MovingAiText.MIN_DECIMALS + ".." + MovingAiText.MAX_DECIMALS);
+        }
+    }
+
     /** The decimal places of the current published sets (dao, sc1, street, room); bg512's 2011 edition prints 2. */
     public static final int PUBLISHED_DECIMALS = 8;
 

@@ -53,7 +53,9 @@ public final class MovingAiScenarios {
      * Scenarios in canonical text: {@code version 1}, then one tab-separated line per problem,
      * the length with its record's {@link MovingAiScenario#lengthDecimals} decimal places (as
      * {@link BigDecimal#toString()} writes that scale), each line ending with LF.
-     * {@link #parse} reads it back to equal records.
+     * {@link #parse} reads it back to equal records when each length needs no more decimal places
+     * than its record says, as for every record {@link #parse} made (a length is rounded half-even
+     * to its places otherwise).
      *
      * @param scenarios the problems to write, in order; their map fields are written as they are
      * @return the text
