@@ -206,19 +206,26 @@ final class DemoCommand implements Callable<Integer> {
                 }
             }
             double meanUs = (System.nanoTime() - s0) / 1e3 / pairs.length;
-            rows.add(new Row(alg.name(), pairs.length, found, meanUs, (double) expanded / pairs.length, preprocessMs));
-            out.printf(
-                    Locale.ROOT,
-                    "%-16s %8d %7d %14.1f %15.1f %13.1f%n",
-                    alg.name(),
-                    pairs.length,
-                    found,
-                    meanUs,
-                    (double) expanded / pairs.length,
-                    preprocessMs);
-            out.flush();
+            addRow(
+                    out,
+                    new Row(alg.name(), pairs.length, found, meanUs, (double) expanded / pairs.length, preprocessMs));
         }
         return costs;
+    }
+
+    /** Keeps a row for the JSON report and prints it as a line of the table. */
+    private void addRow(PrintWriter out, Row row) {
+        rows.add(row);
+        out.printf(
+                Locale.ROOT,
+                "%-16s %8d %7d %14.1f %15.1f %13.1f%n",
+                row.alg(),
+                row.queries(),
+                row.found(),
+                row.microsPerQuery(),
+                row.meanExpanded(),
+                row.preprocessMillis());
+        out.flush();
     }
 
     /** Draws the first query's JPS search ({@link MapPicture}) and says where. */
@@ -259,17 +266,7 @@ final class DemoCommand implements Callable<Integer> {
                 }
             }
             double meanUs = (System.nanoTime() - s0) / 1e3 / pairs.length;
-            rows.add(new Row(HEX_ROW, pairs.length, found, meanUs, (double) expanded / pairs.length, preprocessMs));
-            out.printf(
-                    Locale.ROOT,
-                    "%-16s %8d %7d %14.1f %15.1f %13.1f%n",
-                    HEX_ROW,
-                    pairs.length,
-                    found,
-                    meanUs,
-                    (double) expanded / pairs.length,
-                    preprocessMs);
-            out.flush();
+            addRow(out, new Row(HEX_ROW, pairs.length, found, meanUs, (double) expanded / pairs.length, preprocessMs));
         }
         return costs;
     }
@@ -338,17 +335,7 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         double meanUs = (System.nanoTime() - s0) / 1e3 / pairs.length;
-        rows.add(new Row(name, pairs.length, found, meanUs, (double) expanded / pairs.length, 0));
-        out.printf(
-                Locale.ROOT,
-                "%-16s %8d %7d %14.1f %15.1f %13.1f%n",
-                name,
-                pairs.length,
-                found,
-                meanUs,
-                (double) expanded / pairs.length,
-                0.0);
-        out.flush();
+        addRow(out, new Row(name, pairs.length, found, meanUs, (double) expanded / pairs.length, 0));
         return costs;
     }
 
