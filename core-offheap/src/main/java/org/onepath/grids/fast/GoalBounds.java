@@ -1,8 +1,9 @@
 package org.onepath.grids.fast;
 
-import static org.onepath.layout.GoalBoundsLayout.BOX;
-import static org.onepath.layout.GoalBoundsLayout.INT;
-import static org.onepath.layout.GoalBoundsLayout.NO_SLOT;
+import static org.onepath.layout.GoalBoundsTableLayout.INT;
+import static org.onepath.layout.GoalBoundsTableLayout.U16;
+import static org.onepath.layout.GoalBoundsTableLayout.U8;
+import static org.onepath.layout.GoalBoundsTableLayout.WORD;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -11,150 +12,276 @@ import org.onepath.cells.SquareCells;
 import org.onepath.grids.jps.Direction;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.layout.GoalBoundsLayout;
+import org.onepath.layout.GoalBoundsTableLayout;
+import org.onepath.layout.OctileMapLayout;
 import org.onepath.memory.OwnerState;
 
 /**
  * Goal bounding at jump points (JPS+BB; Rabin 2015, Hu, Harabor, Qin and Yin 2021): for every
- * jump point of the JPS+ tables and every direction, the bounding box of the targets for which a
- * move in that direction starts an optimal path, in one segment laid out as
- * {@link GoalBoundsLayout} ({@code docs/jps.md} "Goal bounding at jump points").
- *
- * <p>The jump points are the cells a JPS+ jump can end at: a cell q is one when, for some
- * direction d, the table entry of the cell one step back from q in d is 1 (a straight step onto
- * a cell with a forced neighbour for that arrival, or a legal diagonal step onto a cell whose
- * straight scan along one of the diagonal's components stops). Every node a JPS+ search expands
- * is such a cell, except the start and the stops the goal makes (a diagonal jump cut level with
- * the goal).
+ * jump point of the JPS+ tables and every direction, a box that holds every target for which a
+ * move in that direction starts an optimal path, packed as {@link GoalBoundsTableLayout}
+ * ({@code docs/jps.md} "Goal bounding at jump points"). Baked by {@link GoalBoundsBake}; the
+ * jump points are the cells a JPS+ jump can end at.
  *
  * <p>Every optimal first move, not one of them, holds a target in its box: the search keeps a
  * direction out of a jump point when its box holds the goal ({@link #filter}), and whatever
- * direction the search arrived from, the move it needs starts an optimal path, so it is kept.
+ * direction the search arrived from, the move it needs starts an optimal path, so it is kept. A
+ * packed box is the exact box widened to whole units of the table's steps, and a box that holds
+ * its source's whole reachable area is kept for every goal: both keep at least what the exact
+ * box keeps, so the search stays optimal.
  *
- * <p>The boxes describe the cells as they were baked; the owner remembers the grid's version
- * and restore count, and a search refuses stale boxes ({@link #checkCurrent}). Owns its memory:
- * {@link #close()} frees it.
+ * <p>The boxes describe the cells as they were baked: the table remembers the grid's version
+ * and restore count when it was packed (or laid over a stored segment), and a search refuses
+ * stale boxes ({@link #checkCurrent}). A packed table owns its memory; one laid over a caller's
+ * segment ({@link #over}) never frees it. {@link #close()} makes either unusable.
  */
 public final class GoalBounds implements AutoCloseable {
     private final SquareCells grid;
-    private final int width;
     private final int cellCount;
     private final int jumpPointCount;
+    private final long storedBoxes;
+    private final int stepX;
+    private final int stepY;
     private final int version;
     private final int restoreCount;
     private final Arena arena;
     private final MemorySegment segment;
+    private final long superblocksOffset;
+    private final long wordRanksOffset;
+    private final long groupsOffset;
+    private final long storedMasksOffset;
+    private final long wholeMasksOffset;
     private final long boxesOffset;
     private final OwnerState state = new OwnerState("GoalBounds");
 
-    private GoalBounds(SquareCells grid, int jumpPointCount, Arena arena, MemorySegment segment) {
+    private GoalBounds(SquareCells grid, Arena arena, MemorySegment segment) {
         this.grid = grid;
-        this.width = grid.width();
         this.cellCount = grid.cellCount();
-        this.jumpPointCount = jumpPointCount;
+        this.jumpPointCount = segment.get(INT, GoalBoundsTableLayout.SLOTS_OFFSET);
+        this.storedBoxes = segment.get(INT, GoalBoundsTableLayout.BOXES_OFFSET);
+        this.stepX = segment.get(INT, GoalBoundsTableLayout.STEP_X_OFFSET);
+        this.stepY = segment.get(INT, GoalBoundsTableLayout.STEP_Y_OFFSET);
         this.version = grid.version();
         this.restoreCount = grid.restoreCount();
         this.arena = arena;
         this.segment = segment;
-        this.boxesOffset = GoalBoundsLayout.boxesOffset(cellCount, jumpPointCount);
+        this.superblocksOffset = GoalBoundsTableLayout.superblockRanksOffset(cellCount);
+        this.wordRanksOffset = GoalBoundsTableLayout.wordRanksOffset(cellCount);
+        this.groupsOffset = GoalBoundsTableLayout.groupsOffset(cellCount);
+        this.storedMasksOffset = GoalBoundsTableLayout.storedMasksOffset(cellCount, jumpPointCount);
+        this.wholeMasksOffset = GoalBoundsTableLayout.wholeMasksOffset(cellCount, jumpPointCount);
+        this.boxesOffset = GoalBoundsTableLayout.boxesOffset(cellCount, jumpPointCount);
     }
 
     /**
-     * Bakes the boxes of every jump point of the index's grid on the calling thread: the index
-     * is refreshed, the jump points listed, then one {@link GoalBoundsBaker} bakes all sources
-     * into the final segment.
+     * Bakes and packs the boxes of every jump point of the index's grid on one worker thread
+     * ({@link GoalBoundsBake#bake} with one thread and no monitor).
      *
      * @param index the grid's JPS+ tables (their jump ends are the jump points)
      * @param map   the same grid's neighbour bytes (its legal moves)
      * @throws IllegalArgumentException if the two belong to different grids
      */
     public static GoalBounds bake(JpsPlusIndex index, OctileMap map) {
-        GoalBounds bounds = list(index, map);
-        try (GoalBoundsBaker baker = bounds.baker(map)) {
-            baker.bakeRange(0, bounds.jumpPointCount, bounds.boxes(0, bounds.jumpPointCount));
-        } catch (RuntimeException | Error e) {
-            bounds.close();
-            throw e;
-        }
-        return bounds;
+        return GoalBoundsBake.bake(index, map, 1, BakeMonitor.NONE);
     }
 
     /**
-     * Lists the jump points of the index's grid into a new segment (index and slot-to-cell list
-     * written, every box empty), for bakers to fill by ranges ({@link #baker}, {@link #boxes}).
+     * A table laid over {@code table}, bytes packed from {@code grid}'s current cells (a store
+     * checks that with its fingerprints); the caller keeps the segment alive and frees it. Every
+     * field and every derived part is checked, so a query never reads outside the segment.
+     *
+     * @throws IllegalArgumentException naming the first field that is not what {@code grid} and
+     *                                  the layout require
      */
-    public static GoalBounds list(JpsPlusIndex index, OctileMap map) {
-        Objects.requireNonNull(index, "index");
-        Objects.requireNonNull(map, "map");
-        SquareCells grid = index.grid();
-        if (map.grid() != grid) {
-            throw new IllegalArgumentException("JPS+ index and octile map belong to different grids");
-        }
-        index.refresh();
+    public static GoalBounds over(SquareCells grid, MemorySegment table) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(table, "table");
+        TableCheck.check(grid, table);
+        return new GoalBounds(grid, null, table);
+    }
+
+    /** Packs a bake's exact boxes ({@link GoalBoundsBake#pack}). */
+    static GoalBounds pack(GoalBoundsBake bake, OctileMap map) {
+        final SquareCells grid = bake.grid();
         final int w = grid.width();
         final int h = grid.height();
         final int n = grid.cellCount();
-        int count = 0;
-        for (int c = 0; c < n; c++) {
-            if (isJumpEnd(index, w, h, c)) {
-                count++;
-            }
-        }
-        Arena arena = Arena.ofShared();
-        try {
-            MemorySegment seg = arena.allocate(GoalBoundsLayout.byteSize(n, count), GoalBoundsLayout.BOXES_ALIGNMENT);
-            int slot = 0;
-            for (int c = 0; c < n; c++) {
-                boolean jump = isJumpEnd(index, w, h, c);
-                seg.set(INT, GoalBoundsLayout.indexOffset(c), jump ? slot : NO_SLOT);
-                if (jump) {
-                    seg.set(INT, GoalBoundsLayout.cellOffset(n, slot), c);
-                    slot++;
+        final int slots = bake.jumpPointCount();
+        final int sx = GoalBoundsTableLayout.step(w);
+        final int sy = GoalBoundsTableLayout.step(h);
+        try (Arena scratch = Arena.ofConfined()) {
+            // The bounding box of the reachable area of every jump point, in units.
+            final MemorySegment area = reachableAreas(bake, map, scratch, sx, sy);
+            long stored = 0;
+            for (int s = 0; s < slots; s++) {
+                int whole = area.get(INT, (long) s * Integer.BYTES);
+                for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
+                    if (kind(bake.box(bake.cellOf(s), d), whole, sx, sy) == STORED) {
+                        stored++;
+                    }
                 }
             }
-            long boxes = GoalBoundsLayout.boxesOffset(n, count);
-            for (long off = boxes; off < seg.byteSize(); off += GoalBoundsLayout.BOX_BYTES) {
-                seg.set(BOX, off, GoalBoundsLayout.EMPTY_BOX);
+            if (stored > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("the grid's goal bounds need " + stored + " boxes, more than "
+                        + Integer.MAX_VALUE + " a table holds");
             }
-            return new GoalBounds(grid, count, arena, seg);
-        } catch (RuntimeException | Error e) {
-            arena.close();
-            throw e;
-        }
-    }
-
-    /** Whether a JPS+ jump ends at {@code cell}: some direction's entry one step back is 1. */
-    private static boolean isJumpEnd(JpsPlusIndex index, int w, int h, int cell) {
-        final int x = cell % w;
-        final int y = cell / w;
-        for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
-            int px = x - Direction.dx(d);
-            int py = y - Direction.dy(d);
-            if (px >= 0 && py >= 0 && px < w && py < h && index.entry(py * w + px, d) == 1) {
-                return true;
+            Arena arena = Arena.ofShared();
+            try {
+                MemorySegment seg = arena.allocate(
+                        GoalBoundsTableLayout.byteSize(n, slots, stored), GoalBoundsTableLayout.ALIGNMENT);
+                seg.set(INT, GoalBoundsTableLayout.WIDTH_OFFSET, w);
+                seg.set(INT, GoalBoundsTableLayout.HEIGHT_OFFSET, h);
+                seg.set(INT, GoalBoundsTableLayout.SLOTS_OFFSET, slots);
+                seg.set(INT, GoalBoundsTableLayout.BOXES_OFFSET, (int) stored);
+                seg.set(INT, GoalBoundsTableLayout.STEP_X_OFFSET, sx);
+                seg.set(INT, GoalBoundsTableLayout.STEP_Y_OFFSET, sy);
+                final long bits = GoalBoundsTableLayout.bitsOffset();
+                for (int s = 0; s < slots; s++) {
+                    int c = bake.cellOf(s);
+                    long at = bits + (long) (c >>> GoalBoundsTableLayout.WORD_SHIFT) * GoalBoundsTableLayout.WORD_BYTES;
+                    seg.set(WORD, at, seg.get(WORD, at) | 1L << c);
+                }
+                writeRanks(seg, n);
+                final long groups = GoalBoundsTableLayout.groupsOffset(n);
+                final long storedMasks = GoalBoundsTableLayout.storedMasksOffset(n, slots);
+                final long wholeMasks = GoalBoundsTableLayout.wholeMasksOffset(n, slots);
+                final long boxes = GoalBoundsTableLayout.boxesOffset(n, slots);
+                int box = 0;
+                for (int s = 0; s < slots; s++) {
+                    if ((s & (GoalBoundsTableLayout.SLOTS_PER_GROUP - 1)) == 0) {
+                        seg.set(INT, groups + (long) (s >>> GoalBoundsTableLayout.GROUP_SHIFT) * Integer.BYTES, box);
+                    }
+                    int whole = area.get(INT, (long) s * Integer.BYTES);
+                    int c = bake.cellOf(s);
+                    int storedMask = 0;
+                    int wholeMask = 0;
+                    for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
+                        long raw = bake.box(c, d);
+                        int kind = kind(raw, whole, sx, sy);
+                        if (kind == WHOLE) {
+                            wholeMask |= 1 << d;
+                        } else if (kind == STORED) {
+                            storedMask |= 1 << d;
+                            seg.set(INT, boxes + (long) box * GoalBoundsTableLayout.BOX_BYTES, units(raw, sx, sy));
+                            box++;
+                        }
+                    }
+                    seg.set(U8, storedMasks + s, (byte) storedMask);
+                    seg.set(U8, wholeMasks + s, (byte) wholeMask);
+                }
+                return new GoalBounds(grid, arena, seg);
+            } catch (RuntimeException | Error e) {
+                arena.close();
+                throw e;
             }
         }
-        return false;
     }
 
-    /** A baker of this grid's jump points (one per thread), reading this segment's slot-to-cell list. */
-    public GoalBoundsBaker baker(OctileMap map) {
-        state.ensureOpen();
-        if (map.grid() != grid) {
-            throw new IllegalArgumentException("the octile map belongs to another grid");
+    private static final int EMPTY = 0;
+    private static final int WHOLE = 1;
+    private static final int STORED = 2;
+
+    /** Whether exact box {@code raw} is empty, whole (holds the reachable area {@code whole}, in units) or stored. */
+    private static int kind(long raw, int whole, int sx, int sy) {
+        if (raw == GoalBoundsLayout.EMPTY_BOX) {
+            return EMPTY;
         }
-        return new GoalBoundsBaker(map, segment, jumpPointCount);
+        int box = units(raw, sx, sy);
+        boolean holds = (box & 0xFF) <= (whole & 0xFF)
+                && (box >>> 8 & 0xFF) <= (whole >>> 8 & 0xFF)
+                && (box >>> 16 & 0xFF) >= (whole >>> 16 & 0xFF)
+                && (box >>> 24) >= (whole >>> 24);
+        return holds ? WHOLE : STORED;
     }
 
-    /** The writable boxes of slots [firstSlot, endSlot): where a baked piece of that range goes. */
-    public MemorySegment boxes(int firstSlot, int endSlot) {
-        state.ensureOpen();
-        if (firstSlot < 0 || endSlot < firstSlot || endSlot > jumpPointCount) {
-            throw new IllegalArgumentException(
-                    "slot range [" + firstSlot + ", " + endSlot + ") is not within 0.." + jumpPointCount);
+    /** Exact box {@code raw} widened to whole units: the units its sides fall in. */
+    private static int units(long raw, int sx, int sy) {
+        int minX = (int) (raw & 0xFFFF);
+        int minY = (int) (raw >>> 16 & 0xFFFF);
+        int maxX = (int) (raw >>> 32 & 0xFFFF);
+        int maxY = (int) (raw >>> 48);
+        return GoalBoundsTableLayout.box(minX / sx, minY / sy, maxX / sx, maxY / sy);
+    }
+
+    /**
+     * The units-box of the cells reachable from each slot's cell, an i32 per slot: one
+     * breadth-first labelling over the legal octile moves (which are symmetric), so every cell
+     * is visited once.
+     */
+    private static MemorySegment reachableAreas(GoalBoundsBake bake, OctileMap map, Arena scratch, int sx, int sy) {
+        final SquareCells grid = bake.grid();
+        final int w = grid.width();
+        final int n = grid.cellCount();
+        final int slots = bake.jumpPointCount();
+        final MemorySegment nb = map.neighbourSegment();
+        final MemorySegment label = scratch.allocate(Math.max(1, (long) n) * Integer.BYTES, Integer.BYTES);
+        final MemorySegment queue = scratch.allocate(Math.max(1, (long) n) * Integer.BYTES, Integer.BYTES);
+        final MemorySegment area = scratch.allocate(Math.max(1, (long) slots) * Integer.BYTES, Integer.BYTES);
+        final MemorySegment areaOfLabel = scratch.allocate(Math.max(1, (long) slots) * Integer.BYTES, Integer.BYTES);
+        label.fill((byte) 0); // 0: not reached; k + 1: area k
+        int areas = 0;
+        for (int s = 0; s < slots; s++) {
+            final int source = bake.cellOf(s);
+            int id = label.get(INT, (long) source * Integer.BYTES);
+            if (id == 0) {
+                id = ++areas;
+                int minX = source % w;
+                int maxX = minX;
+                int minY = source / w;
+                int maxY = minY;
+                int head = 0;
+                int tail = 0;
+                label.set(INT, (long) source * Integer.BYTES, id);
+                queue.set(INT, (long) tail++ * Integer.BYTES, source);
+                while (head < tail) {
+                    final int u = queue.get(INT, (long) head++ * Integer.BYTES);
+                    final int ux = u % w;
+                    final int uy = u / w;
+                    minX = Math.min(minX, ux);
+                    maxX = Math.max(maxX, ux);
+                    minY = Math.min(minY, uy);
+                    maxY = Math.max(maxY, uy);
+                    final int legal = nb.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(u)) & 0xFF;
+                    for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
+                        final int need = OctileMapLayout.stepNeed(d);
+                        if ((legal & need) != need) {
+                            continue;
+                        }
+                        final int v = u + Direction.dx(d) + Direction.dy(d) * w;
+                        if (label.get(INT, (long) v * Integer.BYTES) == 0) {
+                            label.set(INT, (long) v * Integer.BYTES, id);
+                            queue.set(INT, (long) tail++ * Integer.BYTES, v);
+                        }
+                    }
+                }
+                areaOfLabel.set(
+                        INT,
+                        (long) (id - 1) * Integer.BYTES,
+                        GoalBoundsTableLayout.box(minX / sx, minY / sy, maxX / sx, maxY / sy));
+            }
+            area.set(INT, (long) s * Integer.BYTES, areaOfLabel.get(INT, (long) (id - 1) * Integer.BYTES));
         }
-        return segment.asSlice(
-                GoalBoundsLayout.boxOffset(boxesOffset, firstSlot, 0),
-                (endSlot - firstSlot) * GoalBoundsLayout.SLOT_BYTES);
+        // The caller reads the areas from the scratch arena before closing it.
+        return area;
+    }
+
+    /** Writes the superblock and word ranks of the jump point bits already in {@code seg}. */
+    private static void writeRanks(MemorySegment seg, int cellCount) {
+        final long words = GoalBoundsTableLayout.words(cellCount);
+        final long bits = GoalBoundsTableLayout.bitsOffset();
+        final long supers = GoalBoundsTableLayout.superblockRanksOffset(cellCount);
+        final long ranks = GoalBoundsTableLayout.wordRanksOffset(cellCount);
+        final int wordsPerSuper = 1 << (GoalBoundsTableLayout.SUPERBLOCK_SHIFT - GoalBoundsTableLayout.WORD_SHIFT);
+        int running = 0;
+        int superBase = 0;
+        for (long i = 0; i < words; i++) {
+            if (i % wordsPerSuper == 0) {
+                superBase = running;
+                seg.set(INT, supers + (i / wordsPerSuper) * GoalBoundsTableLayout.SUPERBLOCK_RANK_BYTES, running);
+            }
+            seg.set(U16, ranks + i * GoalBoundsTableLayout.WORD_RANK_BYTES, (short) (running - superBase));
+            running += Long.bitCount(seg.get(WORD, bits + i * GoalBoundsTableLayout.WORD_BYTES));
+        }
     }
 
     /** The grid the boxes describe. */
@@ -167,41 +294,55 @@ public final class GoalBounds implements AutoCloseable {
         return jumpPointCount;
     }
 
-    /** Bytes of the segment. */
+    /** Boxes stored (neither empty nor whole). */
+    public long storedBoxes() {
+        return storedBoxes;
+    }
+
+    /** Columns per unit of a stored box's x sides. */
+    public int stepX() {
+        return stepX;
+    }
+
+    /** Rows per unit of a stored box's y sides. */
+    public int stepY() {
+        return stepY;
+    }
+
+    /** Bytes of the table. */
     public long byteSize() {
         return segment.byteSize();
     }
 
-    /** A read-only view of the segment, laid out as {@link GoalBoundsLayout}. */
+    /** A read-only view of the table, laid out as {@link GoalBoundsTableLayout}. */
     public MemorySegment segment() {
         state.ensureOpen();
         return segment.asReadOnly();
     }
 
-    /** The slot of {@code cell}, or {@link GoalBoundsLayout#NO_SLOT} when it is not a jump point. */
+    /** The slot of {@code cell} (jump points numbered in cell order), or -1 when it is not a jump point. */
     public int slotOf(int cell) {
         state.ensureOpen();
-        return segment.get(INT, GoalBoundsLayout.indexOffset(cell));
-    }
-
-    /** The cell of slot {@code slot}. */
-    public int cellOf(int slot) {
-        state.ensureOpen();
-        if (slot < 0 || slot >= jumpPointCount) {
-            throw new IllegalArgumentException("slot " + slot + " is not within 0.." + (jumpPointCount - 1));
-        }
-        return segment.get(INT, GoalBoundsLayout.cellOffset(cellCount, slot));
+        Objects.checkIndex(cell, cellCount);
+        final long word = segment.get(WORD, GoalBoundsTableLayout.bitsOffset() + (long) (cell >>> 6) * 8);
+        final long bit = 1L << cell;
+        return (word & bit) == 0 ? -1 : slot(cell, word, bit);
     }
 
     /**
-     * The box of jump point {@code cell} in {@code direction} as a u64 ({@link GoalBoundsLayout}),
-     * or {@link GoalBoundsLayout#EMPTY_BOX} for a cell that is not a jump point.
+     * Whether a search at jump point {@code cell} keeps direction {@code direction} for the goal
+     * (x, y); true for every direction of a cell that is not a jump point.
      */
-    public long box(int cell, int direction) {
-        int slot = slotOf(cell);
-        return slot == NO_SLOT
-                ? GoalBoundsLayout.EMPTY_BOX
-                : segment.get(BOX, GoalBoundsLayout.boxOffset(boxesOffset, slot, direction));
+    public boolean keeps(int cell, int direction, int x, int y) {
+        state.ensureOpen();
+        Objects.checkIndex(cell, cellCount);
+        Objects.checkIndex(direction, GoalBoundsLayout.DIRECTIONS);
+        return filter(cell, 1 << direction, goalKey(x, y)) != 0;
+    }
+
+    /** The goal (x, y) as {@link #filter} takes it: its units. Computed once per query. */
+    int goalKey(int x, int y) {
+        return GoalBoundsTableLayout.goalKey(x / stepX, y / stepY);
     }
 
     /** Whether the boxes still describe the grid's cells (no edit or restore since the bake). */
@@ -219,38 +360,168 @@ public final class GoalBounds implements AutoCloseable {
         }
     }
 
+    /** The slot of jump point {@code cell}, whose bit {@code bit} is set in its word {@code word}. */
+    private int slot(int cell, long word, long bit) {
+        return segment.get(INT, superblocksOffset + (long) (cell >>> GoalBoundsTableLayout.SUPERBLOCK_SHIFT) * 4)
+                + (segment.get(U16, wordRanksOffset + (long) (cell >>> 6) * 2) & 0xFFFF)
+                + Long.bitCount(word & (bit - 1));
+    }
+
     /**
-     * The directions of {@code mask} to keep out of {@code cell} for the goal at (goalX, goalY):
-     * all of them when the cell is not a jump point, else those whose box holds the goal. Reads
-     * the cell's index entry and one box per direction in the mask; allocates nothing.
+     * The directions of {@code mask} to keep out of {@code cell} for the goal of key {@code
+     * goalKey} ({@link #goalKey}): all of them when the cell is not a jump point, else those whose
+     * box is whole or holds the goal. A constant number of reads per direction; allocates nothing.
      */
-    int filter(int cell, int mask, int goalX, int goalY) {
+    int filter(int cell, int mask, int goalKey) {
         final MemorySegment seg = segment;
-        final int slot = seg.get(INT, GoalBoundsLayout.indexOffset(cell));
-        if (slot == NO_SLOT) {
+        final long word = seg.get(WORD, GoalBoundsTableLayout.bitsOffset() + (long) (cell >>> 6) * 8);
+        final long bit = 1L << cell;
+        if ((word & bit) == 0) {
             return mask;
         }
-        final long base = GoalBoundsLayout.boxOffset(boxesOffset, slot, 0);
-        int keep = mask;
-        for (int m = mask; m != 0; m &= m - 1) {
-            final int d = Integer.numberOfTrailingZeros(m);
-            if (!GoalBoundsLayout.contains(seg.get(BOX, base + d * GoalBoundsLayout.BOX_BYTES), goalX, goalY)) {
-                keep &= ~(1 << d);
+        final int slot = slot(cell, word, bit);
+        final int group = slot >>> GoalBoundsTableLayout.GROUP_SHIFT;
+        final long masks = seg.get(WORD, storedMasksOffset + (long) group * 8);
+        final int shift = (slot & (GoalBoundsTableLayout.SLOTS_PER_GROUP - 1)) * 8;
+        final int stored = (int) (masks >>> shift) & 0xFF;
+        int keep = mask & seg.get(U8, wholeMasksOffset + slot);
+        final int candidates = mask & stored;
+        if (candidates != 0) {
+            final long first =
+                    seg.get(INT, groupsOffset + (long) group * 4) + Long.bitCount(masks & ((1L << shift) - 1));
+            for (int m = candidates; m != 0; m &= m - 1) {
+                final int d = Integer.numberOfTrailingZeros(m);
+                final long at = boxesOffset + (first + Integer.bitCount(stored & ((1 << d) - 1))) * 4;
+                if (GoalBoundsTableLayout.holds(seg.get(INT, at), goalKey)) {
+                    keep |= 1 << d;
+                }
             }
         }
         return keep;
     }
 
-    /** Writes one box (tests that plant other box rules). */
-    void setBox(int slot, int direction, long value) {
-        state.ensureOpen();
-        segment.set(BOX, GoalBoundsLayout.boxOffset(boxesOffset, slot, direction), value);
-    }
-
     @Override
     public void close() {
-        if (state.markClosed()) {
+        if (state.markClosed() && arena != null) {
             arena.close();
+        }
+    }
+
+    /** The checks of {@link #over}: every header field, the ranks, the groups, the masks and the boxes. */
+    private static final class TableCheck {
+        private TableCheck() {}
+
+        static void check(SquareCells grid, MemorySegment t) {
+            final int w = grid.width();
+            final int h = grid.height();
+            final int n = grid.cellCount();
+            if (t.byteSize() < GoalBoundsTableLayout.HEADER_BYTES) {
+                fail("length", t.byteSize(), "at least the " + GoalBoundsTableLayout.HEADER_BYTES + "-byte header");
+            }
+            field(t, "width", GoalBoundsTableLayout.WIDTH_OFFSET, w);
+            field(t, "height", GoalBoundsTableLayout.HEIGHT_OFFSET, h);
+            field(t, "stepX", GoalBoundsTableLayout.STEP_X_OFFSET, GoalBoundsTableLayout.step(w));
+            field(t, "stepY", GoalBoundsTableLayout.STEP_Y_OFFSET, GoalBoundsTableLayout.step(h));
+            for (long off = 24; off < GoalBoundsTableLayout.HEADER_BYTES; off += 4) {
+                if (t.get(INT, off) != 0) {
+                    fail("header bytes 24..63", t.get(INT, off), "0");
+                }
+            }
+            final int slots = t.get(INT, GoalBoundsTableLayout.SLOTS_OFFSET);
+            final int boxes = t.get(INT, GoalBoundsTableLayout.BOXES_OFFSET);
+            if (slots < 0 || slots > n) {
+                fail("slots", slots, "0.." + n);
+            }
+            if (boxes < 0 || boxes > (long) slots * GoalBoundsLayout.DIRECTIONS) {
+                fail("boxes", boxes, "0.." + (long) slots * GoalBoundsLayout.DIRECTIONS);
+            }
+            long size = GoalBoundsTableLayout.byteSize(n, slots, boxes);
+            if (t.byteSize() != size) {
+                fail("length", t.byteSize(), size + " bytes for " + slots + " slots and " + boxes + " boxes");
+            }
+            final long words = GoalBoundsTableLayout.words(n);
+            final long bits = GoalBoundsTableLayout.bitsOffset();
+            final long supers = GoalBoundsTableLayout.superblockRanksOffset(n);
+            final long ranks = GoalBoundsTableLayout.wordRanksOffset(n);
+            final int wordsPerSuper = 1 << (GoalBoundsTableLayout.SUPERBLOCK_SHIFT - GoalBoundsTableLayout.WORD_SHIFT);
+            int running = 0;
+            int superBase = 0;
+            for (long i = 0; i < words; i++) {
+                if (i % wordsPerSuper == 0) {
+                    superBase = running;
+                    int got = t.get(INT, supers + (i / wordsPerSuper) * 4);
+                    if (got != running) {
+                        fail("superblock rank " + i / wordsPerSuper, got, String.valueOf(running));
+                    }
+                }
+                int rank = t.get(U16, ranks + i * 2) & 0xFFFF;
+                if (rank != running - superBase) {
+                    fail("word rank " + i, rank, String.valueOf(running - superBase));
+                }
+                long word = t.get(WORD, bits + i * 8);
+                if (i == words - 1 && (n & 63) != 0 && (word >>> (n & 63)) != 0) {
+                    fail("jump point bits of word " + i, word, "no bit past cell " + (n - 1));
+                }
+                running += Long.bitCount(word);
+            }
+            if (running != slots) {
+                fail("jump point bits", running, slots + " set, one per slot");
+            }
+            final long groups = GoalBoundsTableLayout.groupsOffset(n);
+            final long stored = GoalBoundsTableLayout.storedMasksOffset(n, slots);
+            final long whole = GoalBoundsTableLayout.wholeMasksOffset(n, slots);
+            final long padded = GoalBoundsTableLayout.groups(slots) * GoalBoundsTableLayout.SLOTS_PER_GROUP;
+            int box = 0;
+            for (int s = 0; s < padded; s++) {
+                if ((s & (GoalBoundsTableLayout.SLOTS_PER_GROUP - 1)) == 0) {
+                    int got = t.get(INT, groups + (long) (s >>> GoalBoundsTableLayout.GROUP_SHIFT) * 4);
+                    if (got != box) {
+                        fail(
+                                "first box of group " + (s >>> GoalBoundsTableLayout.GROUP_SHIFT),
+                                got,
+                                String.valueOf(box));
+                    }
+                }
+                int sm = t.get(U8, stored + s) & 0xFF;
+                int wm = t.get(U8, whole + s) & 0xFF;
+                if (s >= slots && (sm | wm) != 0) {
+                    fail("masks of padding slot " + s, sm | wm, "0");
+                }
+                if ((sm & wm) != 0) {
+                    fail("masks of slot " + s, sm << 8 | wm, "no direction both stored and whole");
+                }
+                box += Integer.bitCount(sm);
+            }
+            if (box != boxes) {
+                fail("boxes", boxes, box + ", the stored masks' count");
+            }
+            final long at = GoalBoundsTableLayout.boxesOffset(n, slots);
+            final int unitsX = (w - 1) / GoalBoundsTableLayout.step(w);
+            final int unitsY = (h - 1) / GoalBoundsTableLayout.step(h);
+            for (int b = 0; b < boxes; b++) {
+                int v = t.get(INT, at + (long) b * 4);
+                int minX = v & 0xFF;
+                int minY = v >>> 8 & 0xFF;
+                int maxX = v >>> 16 & 0xFF;
+                int maxY = v >>> 24;
+                if (minX > maxX || maxX > unitsX || minY > maxY || maxY > unitsY) {
+                    fail(
+                            "box " + b,
+                            Integer.toHexString(v),
+                            "units with min <= max <= (" + unitsX + ", " + unitsY + ")");
+                }
+            }
+        }
+
+        private static void field(MemorySegment t, String name, long offset, int expected) {
+            int got = t.get(INT, offset);
+            if (got != expected) {
+                fail(name, got, String.valueOf(expected));
+            }
+        }
+
+        private static void fail(String field, Object got, String expected) {
+            throw new IllegalArgumentException("goal bounds table: " + field + " is " + got + ", expected " + expected);
         }
     }
 }

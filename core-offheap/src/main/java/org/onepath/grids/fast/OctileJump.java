@@ -94,6 +94,9 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     private int goal = -1;
     private int goalX;
     private int goalY;
+    /** The goal in the goal bounds' units ({@link GoalBounds#goalKey}), when bounded. */
+    private int goalKey;
+
     private int iterations;
     private int expanded;
     private double cellCost;
@@ -226,6 +229,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         finder.refresh();
         if (bounds != null) {
             bounds.checkCurrent();
+            goalKey = bounds.goalKey(goalX, goalY);
         }
         finder.target(goalX, goalY);
         heapSize = 0;
@@ -294,7 +298,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         if (bounds != null && row != OctileMapLayout.START_ROW) {
             // Goal bounding: every hop out of this cell in direction d starts with a move d from
             // it, which is what the box of (cell, d) describes; the start is never pruned.
-            mask = bounds.filter(cell, mask, goalX, goalY);
+            mask = bounds.filter(cell, mask, goalKey);
         }
         while (mask != 0) {
             final int d = Integer.numberOfTrailingZeros(mask); // ascending direction order
@@ -541,6 +545,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         finder.refresh();
         if (bounds != null) {
             bounds.checkCurrent();
+            goalKey = bounds.goalKey(goalX, goalY);
         }
         finder.target(goalX, goalY);
         iterations = its;

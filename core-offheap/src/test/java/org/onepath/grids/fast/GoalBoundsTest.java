@@ -34,7 +34,11 @@ class GoalBoundsTest {
         final Grid grid;
         final JpsPlusIndex index;
         final OctileMap octile;
+        /** The exact boxes, as baked. */
+        final GoalBoundsBake bake;
+        /** The packed table the bounded search reads. */
         final GoalBounds bounds;
+
         final OctileJump<TableFinder> plain;
         final OctileJump<TableFinder> bounded;
 
@@ -43,7 +47,11 @@ class GoalBoundsTest {
             this.grid = model.toGrid();
             this.index = new JpsPlusIndex(grid);
             this.octile = new OctileMap(grid);
-            this.bounds = GoalBounds.bake(index, octile);
+            this.bake = GoalBoundsBake.list(index, octile);
+            try (GoalBoundsBaker baker = bake.baker(octile)) {
+                baker.bakeRange(0, bake.jumpPointCount(), bake.boxes(0, bake.jumpPointCount()));
+            }
+            this.bounds = bake.pack(octile);
             this.plain = new OctileJump<>(grid, new TableFinder(index, octile));
             this.bounded = OctileJump.goalBounded(grid, new TableFinder(index, octile), bounds);
         }
@@ -53,6 +61,7 @@ class GoalBoundsTest {
             bounded.close();
             plain.close();
             bounds.close();
+            bake.close();
             octile.close();
             index.close();
             grid.close();
@@ -128,31 +137,55 @@ class GoalBoundsTest {
         return box == null ? GoalBoundsLayout.EMPTY_BOX : GoalBoundsLayout.box(box[0], box[1], box[2], box[3]);
     }
 
-    /** Checks every jump point and box of the grid; returns the boxes compared. */
+    /**
+     * Checks every jump point and exact box of the grid against the brute force, and that the
+     * packed table keeps a direction for exactly the reachable targets its exact box holds,
+     * widened to the table's units; returns the boxes compared.
+     */
     static int assertBoxesEqualBruteForce(OctileModel model, String context) {
         FirstMoveReference reference = new FirstMoveReference(model);
         try (Setup setup = new Setup(model)) {
             int slot = 0;
+            int sx = setup.bounds.stepX();
+            int sy = setup.bounds.stepY();
             for (int c = 0; c < model.cellCount(); c++) {
                 boolean jump = reference.isJumpPoint(c);
-                assertEquals(jump, setup.bounds.slotOf(c) != GoalBoundsLayout.NO_SLOT, "jump point " + c + context);
+                assertEquals(jump, setup.bake.slotOf(c) != GoalBoundsLayout.NO_SLOT, "jump point " + c + context);
+                assertEquals(jump ? slot : -1, setup.bounds.slotOf(c), "packed slot of " + c + context);
                 if (!jump) {
                     continue;
                 }
-                assertEquals(slot, setup.bounds.slotOf(c), "slots in cell order " + context);
-                assertEquals(c, setup.bounds.cellOf(slot), context);
+                assertEquals(slot, setup.bake.slotOf(c), "slots in cell order " + context);
+                assertEquals(c, setup.bake.cellOf(slot), context);
                 slot++;
                 for (int d = 0; d < 8; d++) {
-                    long expected = expectedBox(reference.box(c, d, false));
+                    int[] exact = reference.box(c, d, false);
+                    long expected = expectedBox(exact);
                     assertEquals(
                             Long.toHexString(expected),
-                            Long.toHexString(setup.bounds.box(c, d)),
+                            Long.toHexString(setup.bake.box(c, d)),
                             "box of cell " + c + " direction " + d + context);
+                    for (int t = 0; t < model.cellCount(); t++) {
+                        if (reference.distance[c][t] == Double.POSITIVE_INFINITY) {
+                            continue; // an unreachable goal finds no path whatever is kept
+                        }
+                        int tx = t % model.width;
+                        int ty = t / model.width;
+                        boolean held = exact != null
+                                && tx / sx >= exact[0] / sx
+                                && ty / sy >= exact[1] / sy
+                                && tx / sx <= exact[2] / sx
+                                && ty / sy <= exact[3] / sy;
+                        assertEquals(
+                                held,
+                                setup.bounds.keeps(c, d, tx, ty),
+                                "packed box of cell " + c + " direction " + d + " for target " + t + context);
+                    }
                 }
             }
+            assertEquals(slot, setup.bake.jumpPointCount(), context);
             assertEquals(slot, setup.bounds.jumpPointCount(), context);
-            assertEquals(
-                    GoalBoundsLayout.byteSize(model.cellCount(), slot), setup.bounds.byteSize(), "bytes " + context);
+            assertEquals(GoalBoundsLayout.byteSize(model.cellCount(), slot), setup.bake.byteSize(), "bytes " + context);
             return 8 * slot;
         }
     }
@@ -298,25 +331,29 @@ class GoalBoundsTest {
         for (OctileModel model : grids) {
             FirstMoveReference reference = new FirstMoveReference(model);
             try (Setup setup = new Setup(model)) {
-                for (int slot = 0; slot < setup.bounds.jumpPointCount(); slot++) {
-                    int c = setup.bounds.cellOf(slot);
+                for (int slot = 0; slot < setup.bake.jumpPointCount(); slot++) {
+                    int c = setup.bake.cellOf(slot);
                     for (int d = 0; d < 8; d++) {
-                        setup.bounds.setBox(slot, d, expectedBox(reference.box(c, d, true)));
+                        setup.bake.setBox(slot, d, expectedBox(reference.box(c, d, true)));
                     }
                 }
-                for (int s = 0; s < model.cellCount(); s++) {
-                    if (!model.openCell(s)) {
-                        continue;
-                    }
-                    for (int t = 0; t < model.cellCount(); t++) {
-                        if (!model.openCell(t) || reference.distance[s][t] == Double.POSITIVE_INFINITY) {
+                try (GoalBounds planted = setup.bake.pack(setup.octile);
+                        OctileJump<TableFinder> bounded = OctileJump.goalBounded(
+                                setup.grid, new TableFinder(setup.index, setup.octile), planted)) {
+                    for (int s = 0; s < model.cellCount(); s++) {
+                        if (!model.openCell(s)) {
                             continue;
                         }
-                        tried++;
-                        setup.bounded.tryBegin(s, t);
-                        if (setup.bounded.step(Integer.MAX_VALUE) != SearchStatus.FOUND
-                                || Math.abs(setup.bounded.pathCost() - reference.distance[s][t]) > 1e-9) {
-                            lost++;
+                        for (int t = 0; t < model.cellCount(); t++) {
+                            if (!model.openCell(t) || reference.distance[s][t] == Double.POSITIVE_INFINITY) {
+                                continue;
+                            }
+                            tried++;
+                            bounded.tryBegin(s, t);
+                            if (bounded.step(Integer.MAX_VALUE) != SearchStatus.FOUND
+                                    || Math.abs(bounded.pathCost() - reference.distance[s][t]) > 1e-9) {
+                                lost++;
+                            }
                         }
                     }
                 }
@@ -332,7 +369,7 @@ class GoalBoundsTest {
         for (int round = 0; round < 40; round++) {
             OctileModel model = randomGrid(random);
             try (Setup setup = new Setup(model);
-                    GoalBounds listed = GoalBounds.list(setup.index, setup.octile);
+                    GoalBoundsBake listed = GoalBoundsBake.list(setup.index, setup.octile);
                     Arena arena = Arena.ofConfined()) {
                 int count = listed.jumpPointCount();
                 int cut = count == 0 ? 0 : random.nextInt(count + 1);
@@ -354,7 +391,7 @@ class GoalBoundsTest {
                             listed.boxes(cut, count).byteSize());
                 }
                 assertArrayEquals(
-                        setup.bounds.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
+                        setup.bake.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
                         listed.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
                         "round " + round + "\n" + model);
             }
