@@ -17,6 +17,8 @@ import org.onepath.cells.GridText;
 import org.onepath.cells.PathStatus;
 import org.onepath.cells.SquareCells;
 import org.onepath.grids.SquareTopology;
+import org.onepath.grids.fast.BakeMonitor;
+import org.onepath.grids.fast.GoalBounds;
 import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.memory.IdleSlot;
@@ -286,14 +288,50 @@ public final class Grid extends SquareCells implements Snapshottable {
      * The grid's precomputed tables brought up to date (each built on first use) as read-only
      * views, in the layouts a baked store holds (tier 3): clearance, the block map, when both
      * sides are at most {@link JpsPlusIndex#MAX_SIDE} the JPS+ table (else null), and the neighbour
-     * bytes of the jump point searches. The views stay
-     * valid until the grid is closed; later edits update the same memory.
+     * bytes of the jump point searches, and the goal bounds when some were baked and no edit
+     * came since (else null). The views stay valid until the grid is closed; later edits update
+     * the same memory (and make the goal bounds stale).
      *
      * @return the tables, valid until the grid is closed
      */
     public GridTables tables() {
         ensureOpen();
         return tables.current();
+    }
+
+    /**
+     * Bakes the goal bounds of the cells as they are now ({@code docs/jps.md}, "Goal bounding at
+     * jump points"), which {@link GridAlgorithm#JPS_PLUS_BOUNDED} queries then use, replacing any
+     * earlier ones. One exact search per jump point: seconds to minutes on large maps, so bake
+     * once and keep them in a store ({@code GridStore}). An edit after the bake makes them stale
+     * and bounded queries run JPS+ until the next bake. Queries may run on other threads while it
+     * bakes; edits must not.
+     *
+     * @param threads worker threads, at least 1
+     * @param monitor hears progress in jump points and may cancel
+     * @return the bounds, owned by the grid (closed with it or by the next bake)
+     * @throws IllegalArgumentException if threads is below 1, or a side exceeds
+     *                                  {@link JpsPlusIndex#MAX_SIDE} (no JPS+ table)
+     * @throws java.util.concurrent.CancellationException if the monitor cancels or the thread is
+     *                                  interrupted; the earlier bounds stay
+     */
+    public GoalBounds bakeGoalBounds(int threads, BakeMonitor monitor) {
+        ensureOpen();
+        if (width() > JpsPlusIndex.MAX_SIDE || height() > JpsPlusIndex.MAX_SIDE) {
+            throw new IllegalArgumentException("goal bounds need the JPS+ table, which serves sides up to "
+                    + JpsPlusIndex.MAX_SIDE + "; the grid is " + width() + " x " + height());
+        }
+        return tables.bakeGoalBounds(threads, monitor);
+    }
+
+    /**
+     * The goal bounds bounded queries use: baked ({@link #bakeGoalBounds}) or handed over with
+     * the tables of a store; null when there are none. They may be stale ({@link
+     * GoalBounds#isCurrent()}).
+     */
+    public GoalBounds goalBounds() {
+        ensureOpen();
+        return tables.goalBounds();
     }
 
     // ---- searches ----

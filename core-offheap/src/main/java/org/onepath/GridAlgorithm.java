@@ -48,7 +48,18 @@ public enum GridAlgorithm {
      * four moves), any agent size and area costs, without delegates; otherwise the query runs A*.
      * The grid keeps one hierarchy per (chunk size, agent size, moves, rule), at most eight.
      */
-    HPA(7);
+    HPA(7),
+    /**
+     * JPS+ with goal bounding at jump points ({@code docs/jps.md}): JPS+ that, at every jump point,
+     * follows only the directions whose baked box holds the goal. Exact, with the same costs and
+     * path rules as {@link #JPS_PLUS}. Runs when the grid holds goal bounds that describe its
+     * cells as they are ({@link Grid#bakeGoalBounds}, or a store baked with them) and the query
+     * qualifies as for {@link #JPS} with the specialised engines; otherwise it runs
+     * {@link #JPS_PLUS} (and {@link GridPath#algorithm()} says so), as it does after an edit
+     * until the bounds are baked again. One-line queries only: {@link Grid#createSearch} and
+     * {@link Grid#findPathAsync} refuse it.
+     */
+    JPS_PLUS_BOUNDED(8);
 
     private final int code;
 
@@ -59,7 +70,7 @@ public enum GridAlgorithm {
     /**
      * The number snapshots store for this algorithm.
      *
-     * @return 0 for ASTAR up to 7 for HPA, as the constants are declared
+     * @return 0 for ASTAR up to 8 for JPS_PLUS_BOUNDED, as the constants are declared
      */
     public int code() {
         return code;

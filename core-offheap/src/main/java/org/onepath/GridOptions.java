@@ -418,7 +418,8 @@ public final class GridOptions extends SlicedQueryOptions {
             // The replanning algorithms serve createReplanner; a one-off query runs A*.
             return GridAlgorithm.ASTAR;
         }
-        if (asked == GridAlgorithm.JPS_PLUS && (width > JpsPlusIndex.MAX_SIDE || height > JpsPlusIndex.MAX_SIDE)) {
+        if ((asked == GridAlgorithm.JPS_PLUS || asked == GridAlgorithm.JPS_PLUS_BOUNDED)
+                && (width > JpsPlusIndex.MAX_SIDE || height > JpsPlusIndex.MAX_SIDE)) {
             return GridAlgorithm.JPS;
         }
         return asked;

@@ -22,6 +22,7 @@ import org.onepath.grids.SquareTopology;
 import org.onepath.grids.StepCost;
 import org.onepath.grids.ZeroHeuristic;
 import org.onepath.grids.fast.BitFinder;
+import org.onepath.grids.fast.GoalBounds;
 import org.onepath.grids.fast.OctileAStar;
 import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.fast.TableFinder;
@@ -69,6 +70,13 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     private OctileAStar octileAStar;
     private OctileJump<BitFinder> octileBlockJump;
     private OctileJump<TableFinder> octileTableJump;
+    /** JPS+ with goal bounding, over the bounds it was made for ({@link #boundedFor}). */
+    private OctileJump<TableFinder> octileBoundedJump;
+
+    private GoalBounds boundedFor;
+    /** The goal bounds the plan of a bounded query ran with, or null when it fell back to JPS+. */
+    private GoalBounds plannedBounds;
+
     private HpaSearch hpaSearch;
     private SlicedSearch active;
     private GridAlgorithm algorithm;
@@ -537,6 +545,9 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         if (octileTableJump != null) {
             octileTableJump.close();
         }
+        if (octileBoundedJump != null) {
+            octileBoundedJump.close();
+        }
         if (hpaSearch != null) {
             hpaSearch.close();
         }
@@ -560,6 +571,11 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         if (algorithm == GridAlgorithm.LPA_STAR || algorithm == GridAlgorithm.D_STAR_LITE) {
             throw new IllegalArgumentException(
                     "GridSearch supports ASTAR, JPS and JPS_PLUS, not " + algorithm + "; use createReplanner");
+        }
+        if (algorithm == GridAlgorithm.JPS_PLUS_BOUNDED) {
+            // The state formats record the JPS+ engine, not the goal bounds it ran with.
+            throw new IllegalArgumentException(
+                    "GridSearch supports ASTAR, JPS and JPS_PLUS, not " + algorithm + "; use findPath");
         }
     }
 
@@ -726,13 +742,14 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         // Area versions may repeat after a restore, so a restore also forces a new plan.
         if (plannedFor != options
                 || plannedAreaVersion != areas.version()
-                || plannedRestoreCount != grid.restoreCount()) {
+                || plannedRestoreCount != grid.restoreCount()
+                || (options.algorithm() == GridAlgorithm.JPS_PLUS_BOUNDED && plannedBounds != usableBounds())) {
             plan(areas);
             plannedFor = options;
             plannedAreaVersion = areas.version();
             plannedRestoreCount = grid.restoreCount();
         }
-        if (algorithm == GridAlgorithm.JPS_PLUS) {
+        if (algorithm == GridAlgorithm.JPS_PLUS || algorithm == GridAlgorithm.JPS_PLUS_BOUNDED) {
             grid.derived().jpsPlusIndex().refresh();
         }
         if (algorithm == GridAlgorithm.HPA) {
@@ -767,6 +784,15 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         if (octileTableJump != null) {
             octileTableJump.recordExpansions(record);
         }
+        if (octileBoundedJump != null) {
+            octileBoundedJump.recordExpansions(record);
+        }
+    }
+
+    /** The grid's goal bounds when they describe its cells as they are, else null. */
+    private GoalBounds usableBounds() {
+        GoalBounds bounds = grid.derived().goalBounds();
+        return bounds != null && bounds.isCurrent() ? bounds : null;
     }
 
     /** The generic cores' buffers, made now if this handle has none yet. */
@@ -784,6 +810,30 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         boolean fast = options.specializedEngines() && options.qualifiesForJumpPoints(areas);
         Heuristic heuristic = heuristicOf(areas.minCost());
         double m = areas.get(0);
+        plannedBounds = null;
+        if (algorithm == GridAlgorithm.JPS_PLUS_BOUNDED) {
+            GoalBounds bounds = usableBounds();
+            if (fast && bounds != null) {
+                if (octileBoundedJump == null || boundedFor != bounds) {
+                    if (octileBoundedJump != null) {
+                        octileBoundedJump.close();
+                    }
+                    octileBoundedJump = OctileJump.goalBounded(
+                            grid,
+                            new TableFinder(
+                                    grid.derived().jpsPlusIndex(),
+                                    grid.derived().octileMap()),
+                            bounds);
+                    boundedFor = bounds;
+                }
+                octileBoundedJump.zeroEstimate(zero);
+                active = octileBoundedJump;
+                plannedBounds = bounds;
+                return;
+            }
+            // No current bounds, or a query the specialised engine does not serve: plain JPS+.
+            algorithm = GridAlgorithm.JPS_PLUS;
+        }
         switch (algorithm) {
             case JPS -> {
                 if (fast) {
@@ -829,6 +879,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             case HPA -> {
                 // the search itself is chosen per query in prepare()
             }
+            case JPS_PLUS_BOUNDED -> throw new AssertionError("planned above");
             case ASTAR -> {
                 if (fast) {
                     if (octileAStar == null) {

@@ -13,11 +13,24 @@ import org.onepath.layout.OctileMapLayout;
  * @param blockMap  the block map block ({@link BlockMapLayout}), or null
  * @param jpsPlus   the JPS+ table ({@link JpsPlusLayout}), or null
  * @param octileNeighbours the neighbour bytes of the jump point searches ({@link OctileMapLayout}), or null
+ * @param goalBounds the packed goal-bounding table ({@code GoalBoundsTableLayout}), or null: it is
+ *                   never computed on its own (a bake takes seconds to minutes), so without it a
+ *                   bounded query runs JPS+
  */
 public record GridTables(
-        MemorySegment clearance, MemorySegment blockMap, MemorySegment jpsPlus, MemorySegment octileNeighbours) {
+        MemorySegment clearance,
+        MemorySegment blockMap,
+        MemorySegment jpsPlus,
+        MemorySegment octileNeighbours,
+        MemorySegment goalBounds) {
     /** No tables: the grid computes each when first needed. */
-    public static final GridTables NONE = new GridTables(null, null, null, null);
+    public static final GridTables NONE = new GridTables(null, null, null, null, null);
+
+    /** The tables without goal bounds. */
+    public GridTables(
+            MemorySegment clearance, MemorySegment blockMap, MemorySegment jpsPlus, MemorySegment octileNeighbours) {
+        this(clearance, blockMap, jpsPlus, octileNeighbours, null);
+    }
 
     /**
      * Checks the tables against a grid's size and access.
@@ -33,6 +46,12 @@ public record GridTables(
         check("block map", blockMap, BlockMapLayout.byteSize(width, height), readOnlyCells);
         check("JPS+ table", jpsPlus, JpsPlusLayout.byteSize(width, height), readOnlyCells);
         check("octile neighbour bytes", octileNeighbours, OctileMapLayout.neighbourBytes(width, height), readOnlyCells);
+        if (goalBounds != null && goalBounds.isReadOnly() != readOnlyCells) {
+            check("goal bounds", goalBounds, 0, readOnlyCells);
+        }
+        if (goalBounds != null && jpsPlus == null) {
+            throw new IllegalArgumentException("goal bounds given without the JPS+ table they were baked from");
+        }
         if (jpsPlus != null && (width > JpsPlusLayout.MAX_SIDE || height > JpsPlusLayout.MAX_SIDE)) {
             throw new IllegalArgumentException("JPS+ table given for a " + width + " x " + height
                     + " grid; its entries serve sides up to " + JpsPlusLayout.MAX_SIDE);

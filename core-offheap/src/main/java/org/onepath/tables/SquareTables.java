@@ -7,6 +7,9 @@ import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.GridTables;
 import org.onepath.cells.SquareCells;
+import org.onepath.grids.fast.BakeMonitor;
+import org.onepath.grids.fast.GoalBounds;
+import org.onepath.grids.fast.GoalBoundsBake;
 import org.onepath.grids.fast.OctileMap;
 import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.jps.BlockMap;
@@ -27,6 +30,8 @@ public final class SquareTables implements AutoCloseable {
     private BlockMap blockMap;
     private JpsPlusIndex jpsPlusIndex;
     private OctileMap octileMap;
+    /** The goal bounds of bounded JPS+ queries: laid over the baked table, or baked on request; else null. */
+    private GoalBounds goalBounds;
     /** The HPA* hierarchies of tier-1 queries, oldest first; see {@link #hpaHierarchy}. */
     private final ArrayList<HpaHierarchy> hpaHierarchies = new ArrayList<>();
 
@@ -77,12 +82,45 @@ public final class SquareTables implements AutoCloseable {
         if (baked.octileNeighbours() != null) {
             octileMap();
         }
+        if (baked.goalBounds() != null) {
+            // Laid over now, while the cells are the ones the store baked them from: an edit from
+            // here on makes them stale.
+            goalBounds = GoalBounds.over(cells, baked.goalBounds());
+        }
+    }
+
+    /**
+     * The goal bounds bounded JPS+ queries use, or null when none were baked or handed over. They
+     * may be stale ({@link GoalBounds#isCurrent()}): an edit since the bake makes the queries run
+     * JPS+.
+     */
+    public synchronized GoalBounds goalBounds() {
+        return goalBounds;
+    }
+
+    /**
+     * Bakes the goal bounds of the cells as they are now and keeps them in place of any earlier
+     * ones ({@link GoalBoundsBake#bake}).
+     *
+     * @throws java.util.concurrent.CancellationException if the monitor cancels; the earlier bounds stay
+     */
+    public GoalBounds bakeGoalBounds(int threads, BakeMonitor monitor) {
+        JpsPlusIndex index = jpsPlusIndex();
+        GoalBounds made = GoalBoundsBake.bake(index, octileMap(), threads, monitor);
+        synchronized (this) {
+            if (goalBounds != null) {
+                goalBounds.close();
+            }
+            goalBounds = made;
+        }
+        return made;
     }
 
     /**
      * The tables brought up to date (each built on first use) as read-only views, in the layouts a
      * baked store holds: clearance, the block map, when both sides are at most
-     * {@link JpsPlusIndex#MAX_SIDE} the JPS+ table (else null), and the neighbour bytes.
+     * {@link JpsPlusIndex#MAX_SIDE} the JPS+ table (else null), the neighbour bytes, and the goal
+     * bounds when there are some and they describe the cells as they are (else null).
      */
     public GridTables current() {
         MemorySegment jps = null;
@@ -91,8 +129,13 @@ public final class SquareTables implements AutoCloseable {
             index.refresh();
             jps = index.table();
         }
+        GoalBounds bounds = goalBounds();
         return new GridTables(
-                cells.clearance(), blockMap().block(), jps, octileMap().neighbourBytes());
+                cells.clearance(),
+                blockMap().block(),
+                jps,
+                octileMap().neighbourBytes(),
+                jps != null && bounds != null && bounds.isCurrent() ? bounds.segment() : null);
     }
 
     /**
@@ -144,6 +187,9 @@ public final class SquareTables implements AutoCloseable {
             }
             if (octileMap != null) {
                 octileMap.close();
+            }
+            if (goalBounds != null) {
+                goalBounds.close();
             }
         }
         dropHpaHierarchies();
