@@ -16,8 +16,8 @@ import org.onepath.cells.GridTables;
 import org.onepath.cells.GridText;
 import org.onepath.cells.PathStatus;
 import org.onepath.cells.SquareCells;
+import org.onepath.grids.BakeMonitor;
 import org.onepath.grids.SquareTopology;
-import org.onepath.grids.fast.BakeMonitor;
 import org.onepath.grids.fast.GoalBounds;
 import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.jps.JpsPlusIndex;
@@ -309,29 +309,43 @@ public final class Grid extends SquareCells implements Snapshottable {
      *
      * @param threads worker threads, at least 1
      * @param monitor hears progress in jump points and may cancel
-     * @return the bounds, owned by the grid (closed with it or by the next bake)
+     * @return what the bounds hold
      * @throws IllegalArgumentException if threads is below 1, or a side exceeds
      *                                  {@link JpsPlusIndex#MAX_SIDE} (no JPS+ table)
      * @throws java.util.concurrent.CancellationException if the monitor cancels or the thread is
      *                                  interrupted; the earlier bounds stay
      */
-    public GoalBounds bakeGoalBounds(int threads, BakeMonitor monitor) {
+    public GoalBoundsSummary bakeGoalBounds(int threads, BakeMonitor monitor) {
         ensureOpen();
         if (width() > JpsPlusIndex.MAX_SIDE || height() > JpsPlusIndex.MAX_SIDE) {
             throw new IllegalArgumentException("goal bounds need the JPS+ table, which serves sides up to "
                     + JpsPlusIndex.MAX_SIDE + "; the grid is " + width() + " x " + height());
         }
-        return tables.bakeGoalBounds(threads, monitor);
+        return summary(tables.bakeGoalBounds(threads, monitor));
+    }
+
+    private static GoalBoundsSummary summary(GoalBounds bounds) {
+        return bounds == null
+                ? null
+                : new GoalBoundsSummary(
+                        bounds.jumpPointCount(),
+                        bounds.storedBoxes(),
+                        bounds.stepX(),
+                        bounds.stepY(),
+                        bounds.byteSize(),
+                        bounds.isCurrent());
     }
 
     /**
      * The goal bounds bounded queries use: baked ({@link #bakeGoalBounds}) or handed over with
      * the tables of a store; null when there are none. They may be stale ({@link
      * GoalBounds#isCurrent()}).
+     *
+     * @return what the grid's goal bounds hold, or null when it has none
      */
-    public GoalBounds goalBounds() {
+    public GoalBoundsSummary goalBounds() {
         ensureOpen();
-        return tables.goalBounds();
+        return summary(tables.goalBounds());
     }
 
     // ---- searches ----

@@ -2,9 +2,9 @@ package org.onepath;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +15,7 @@ import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 import org.onepath.cells.Cell;
 import org.onepath.cells.GridTables;
-import org.onepath.grids.fast.BakeMonitor;
-import org.onepath.grids.fast.GoalBounds;
+import org.onepath.grids.BakeMonitor;
 
 /**
  * Tier-1 {@link GridAlgorithm#JPS_PLUS_BOUNDED}: with current goal bounds it runs and says so,
@@ -88,9 +87,10 @@ class BoundedJumpPointQueriesTest {
                 assertEquals(
                         GridAlgorithm.JPS_PLUS,
                         compare(grid, openCell(grid, random), openCell(grid, random), "no bounds"));
-                GoalBounds bounds = grid.bakeGoalBounds(2, BakeMonitor.NONE);
-                assertSame(bounds, grid.goalBounds());
-                assertNotNull(grid.tables().goalBounds());
+                GoalBoundsSummary bounds = grid.bakeGoalBounds(2, BakeMonitor.NONE);
+                assertEquals(bounds, grid.goalBounds());
+                assertTrue(bounds.current());
+                assertEquals(bounds.bytes(), grid.tables().goalBounds().byteSize());
                 int boundedRuns = 0;
                 for (int q = 0; q < 60; q++) {
                     Cell s = openCell(grid, random);
@@ -105,6 +105,7 @@ class BoundedJumpPointQueriesTest {
                 Cell wall = openCell(grid, random);
                 grid.setWalkable(wall.x(), wall.y(), false);
                 assertNull(grid.tables().goalBounds(), "stale bounds are not handed to a store");
+                assertFalse(grid.goalBounds().current());
                 for (int q = 0; q < 20; q++) {
                     Cell s = openCell(grid, random);
                     Cell g = openCell(grid, random);
@@ -166,8 +167,9 @@ class BoundedJumpPointQueriesTest {
             try (Grid over = Grid.over(cells, baked.width(), baked.height(), copies)) {
                 assertNotNull(over.goalBounds());
                 assertArrayEquals(
-                        baked.goalBounds().segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
-                        over.goalBounds().segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+                        baked.tables().goalBounds().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
+                        over.tables().goalBounds().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+                assertEquals(baked.goalBounds(), over.goalBounds());
                 for (int q = 0; q < 40; q++) {
                     Cell s = openCell(over, random);
                     Cell g = openCell(over, random);

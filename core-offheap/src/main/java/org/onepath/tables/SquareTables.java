@@ -7,7 +7,7 @@ import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.GridTables;
 import org.onepath.cells.SquareCells;
-import org.onepath.grids.fast.BakeMonitor;
+import org.onepath.grids.BakeMonitor;
 import org.onepath.grids.fast.GoalBounds;
 import org.onepath.grids.fast.GoalBoundsBake;
 import org.onepath.grids.fast.OctileMap;

@@ -9,15 +9,20 @@ import org.onepath.GridSearch;
 import org.onepath.HeuristicKind;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.PathStatus;
+import org.onepath.grids.BakeMonitor;
+import org.onepath.grids.jps.JpsPlusIndex;
 
 /**
- * {@code grid-query} (A*) and {@code grid-jps} (JPS and JPS+): a grid of up to 16 x 16 cells
+ * {@code grid-query} (A*) and {@code grid-jps} (JPS, JPS+ and JPS+ with goal bounds baked on
+ * one or two threads for the input's grid): a grid of up to 16 x 16 cells
  * from the input ({@link QuerySetup}; for jump point search three inputs in four have the shape
  * it serves, the rest fall back to A*), then three queries through {@code Grid.findPath} with
  * the input's algorithm, estimate and engine switch. Each is checked against {@link RefGrid}'s
  * Dijkstra (status, cost within 1e-9 relative), its path move by move, and the same query run
  * in slices of 1-7 iterations (a never-cancelled token) and through a {@link GridSearch} stepped
- * 1-7 iterations at a time must give the same status, cost bits and cells.
+ * 1-7 iterations at a time must give the same status, cost bits and cells. A bounded query must
+ * say it ran bounded exactly when the same query asked for JPS+ ran the specialised JPS+ (else
+ * what that one ran), and the resumable handle must refuse it.
  */
 final class GridQueryTarget implements Target {
     private final String name;
@@ -27,7 +32,9 @@ final class GridQueryTarget implements Target {
     GridQueryTarget(String name, boolean jumps) {
         this.name = name;
         this.jumps = jumps;
-        this.algorithms = jumps ? List.of(GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS) : List.of(GridAlgorithm.ASTAR);
+        this.algorithms = jumps
+                ? List.of(GridAlgorithm.JPS, GridAlgorithm.JPS_PLUS, GridAlgorithm.JPS_PLUS_BOUNDED)
+                : List.of(GridAlgorithm.ASTAR);
     }
 
     @Override
@@ -57,6 +64,10 @@ final class GridQueryTarget implements Target {
                     .specializedEngines(in.flag())
                     .build();
             int cells = q.ref.width * q.ref.height;
+            boolean bounded = algorithm == GridAlgorithm.JPS_PLUS_BOUNDED;
+            if (bounded && q.ref.width <= JpsPlusIndex.MAX_SIDE) {
+                q.grid.bakeGoalBounds(1 + in.below(2), BakeMonitor.NONE);
+            }
             for (int k = 0; k < 3; k++) {
                 int s = in.below(cells);
                 int g = in.below(cells);
@@ -80,8 +91,38 @@ final class GridQueryTarget implements Target {
                         options.toBuilder().iterationsPerSlice(slice).build(),
                         new Cancellation());
                 QuerySetup.sameResult(sliced, whole, "slices of " + slice + ", " + where);
+                if (bounded) {
+                    checkBoundedReport(q, options, s, g, whole, where);
+                    continue;
+                }
                 handle(q, options, s, g, 1 + in.below(7), whole, where);
             }
+        }
+    }
+
+    /** A bounded query reports what ran: bounded where JPS+ ran specialised, else what JPS+ ran. */
+    private static void checkBoundedReport(
+            QuerySetup q, GridOptions options, int s, int g, GridPath whole, String where) {
+        GridOptions plusOptions =
+                options.toBuilder().algorithm(GridAlgorithm.JPS_PLUS).build();
+        GridPath plus = q.grid.findPath(q.cell(s), q.cell(g), plusOptions);
+        GridAlgorithm expected = plus.algorithm() == GridAlgorithm.JPS_PLUS && options.specializedEngines()
+                ? GridAlgorithm.JPS_PLUS_BOUNDED
+                : plus.algorithm();
+        if ((whole.status() == PathStatus.FOUND || whole.status() == PathStatus.NO_PATH)
+                && whole.algorithm() != expected) {
+            throw new AssertionError("bounded query reported " + whole.algorithm() + " where " + expected
+                    + " ran (JPS+ reported " + plus.algorithm() + "): " + where);
+        }
+        if (whole.status() != plus.status()
+                || (whole.found()
+                        && Double.doubleToRawLongBits(whole.cost()) != Double.doubleToRawLongBits(plus.cost()))) {
+            throw new AssertionError("bounded " + whole + ", JPS+ " + plus + ": " + where);
+        }
+        try (GridSearch search = q.grid.createSearch(options)) {
+            throw new AssertionError("createSearch accepted " + options.algorithm() + ": " + where);
+        } catch (IllegalArgumentException refused) {
+            // the resumable form records the JPS+ engine only
         }
     }
 

@@ -9,6 +9,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.cells.SquareCells;
+import org.onepath.grids.BakeMonitor;
 import org.onepath.grids.jps.Direction;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.layout.GoalBoundsLayout;

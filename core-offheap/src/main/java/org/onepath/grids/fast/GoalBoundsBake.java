@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.onepath.cells.SquareCells;
+import org.onepath.grids.BakeMonitor;
 import org.onepath.grids.jps.Direction;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.layout.GoalBoundsLayout;

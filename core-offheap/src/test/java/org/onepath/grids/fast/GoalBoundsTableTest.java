@@ -14,6 +14,7 @@ import java.util.Random;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.onepath.grids.BakeMonitor;
 import org.onepath.layout.GoalBoundsTableLayout;
 
 /**

@@ -1,7 +1,7 @@
-package org.onepath.grids.fast;
+package org.onepath.grids;
 
 /**
- * Hears a long bake's progress and may cancel it ({@link GoalBoundsBake#bake}). Called on the
+ * Hears a long bake's progress and may cancel it (the goal-bounds bake of {@code Grid.bakeGoalBounds}). Called on the
  * thread that runs the bake, a few times a second and once at the end, never from its workers.
  */
 public interface BakeMonitor {
@@ -16,7 +16,11 @@ public interface BakeMonitor {
      */
     void progress(long done, long total);
 
-    /** Whether the bake should stop; it then throws {@link java.util.concurrent.CancellationException}. */
+    /**
+     * Whether the bake should stop; it then throws {@link java.util.concurrent.CancellationException}.
+     *
+     * @return true to stop the bake (false unless overridden)
+     */
     default boolean isCancelled() {
         return false;
     }
