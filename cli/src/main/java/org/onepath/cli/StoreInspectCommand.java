@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.onepath.Grid;
 import org.onepath.VoxelGrid;
+import org.onepath.grids.fast.GoalBounds;
 import org.onepath.store.GridStore;
 import org.onepath.store.StoreFile;
 import org.onepath.store.StoreLayout;
@@ -58,6 +59,16 @@ final class StoreInspectCommand implements Callable<Integer> {
                     fields.put("width", g.width());
                     fields.put("height", g.height());
                     fields.put("tables", "fingerprints match the cells and this engine's rules");
+                    GoalBounds bounds = g.goalBounds();
+                    if (bounds != null) {
+                        // Section 7: its checksum and every field were checked by opening.
+                        fields.put("goalBounds", "section " + StoreLayout.SECTION_GOAL_BOUNDS + ", checked at open");
+                        fields.put("jumpPoints", bounds.jumpPointCount());
+                        fields.put("storedBoxes", bounds.storedBoxes());
+                        fields.put("boxSteps", bounds.stepX() + " x " + bounds.stepY());
+                        fields.put("goalBoundsBytes", bounds.byteSize());
+                        fields.put("boundsBytesPerCell", (double) bounds.byteSize() / g.cellCount());
+                    }
                 }
             } else {
                 try (VoxelWorldStore store = Stores.open(file, () -> VoxelWorldStore.open(file))) {
