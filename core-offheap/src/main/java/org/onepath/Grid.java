@@ -334,6 +334,8 @@ public final class Grid extends SquareCells implements Snapshottable {
      * The goal bounds bounded queries use: baked ({@link #bakeGoalBounds}) or handed over with
      * the tables of a store; null when there are none. They may be stale ({@link
      * GoalBounds#isCurrent()}).
+     *
+     * @return the grid's goal bounds, or null when none were baked or handed over
      */
     public GoalBounds goalBounds() {
         ensureOpen();

@@ -26,7 +26,14 @@ public record GridTables(
     /** No tables: the grid computes each when first needed. */
     public static final GridTables NONE = new GridTables(null, null, null, null, null);
 
-    /** The tables without goal bounds. */
+    /**
+     * The tables without goal bounds.
+     *
+     * @param clearance the clearance bytes, or null
+     * @param blockMap  the block map block, or null
+     * @param jpsPlus   the JPS+ table, or null
+     * @param octileNeighbours the neighbour bytes of the jump point searches, or null
+     */
     public GridTables(
             MemorySegment clearance, MemorySegment blockMap, MemorySegment jpsPlus, MemorySegment octileNeighbours) {
         this(clearance, blockMap, jpsPlus, octileNeighbours, null);
