@@ -281,8 +281,11 @@ final class Algorithms {
         @Override
         public Solver prepare(Grid grid) {
             GoalBounds bounds = grid.goalBounds();
-            if (bounds == null || !bounds.isCurrent()) {
-                bounds = grid.bakeGoalBounds(Runtime.getRuntime().availableProcessors(), BakeMonitor.NONE);
+            boolean jpsPlusServes = grid.width() <= JpsPlusIndex.MAX_SIDE && grid.height() <= JpsPlusIndex.MAX_SIDE;
+            // A grid too large for the JPS+ table has no jump points to bound: its queries fall
+            // back, and the report says what ran.
+            if (jpsPlusServes && (bounds == null || !bounds.isCurrent())) {
+                grid.bakeGoalBounds(Runtime.getRuntime().availableProcessors(), BakeMonitor.NONE);
             }
             return solver(grid);
         }
