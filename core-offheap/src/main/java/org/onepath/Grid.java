@@ -152,7 +152,13 @@ public final class Grid extends SquareCells implements Snapshottable {
         checkSize(width, height, MAX_CELLS, "grid");
         tables.check(width, height, cells.isReadOnly());
         Grid grid = new Grid(width, height, cells, tables);
-        grid.tables.attachBaked();
+        try {
+            grid.tables.attachBaked();
+        } catch (RuntimeException e) {
+            // Goal bounds whose fields do not fit the cells are refused here: free the grid now.
+            grid.close();
+            throw e;
+        }
         return grid;
     }
 

@@ -1,6 +1,7 @@
 package org.onepath.cli;
 
 import org.onepath.Grid;
+import org.onepath.GridAlgorithm;
 
 /**
  * A named search the command can run over a grid: {@link #prepare} does the per-map work
@@ -39,8 +40,32 @@ interface Algorithm {
         return true;
     }
 
+    /**
+     * Whether it answers with the goal bounds of the grid ({@code jpsplus-bounded}): from a map
+     * preparing bakes them, from a store it uses the store's, and without them it runs JPS+.
+     */
+    default boolean usesGoalBounds() {
+        return false;
+    }
+
+    /**
+     * The tier-1 algorithm a solver reports for a query it answered as asked, or null when it
+     * reports none; a query that reports another one fell back, and the run counts it apart.
+     */
+    default GridAlgorithm reported() {
+        return null;
+    }
+
     /** Builds what the search needs for this grid. */
     Solver prepare(Grid grid);
+
+    /**
+     * Builds what the search needs for a grid opened from a store: what the store holds is used
+     * and nothing it could hold is computed (the goal bounds are not baked).
+     */
+    default Solver prepareStored(Grid grid) {
+        return prepare(grid);
+    }
 
     /** Answers queries on one grid; not thread-safe. */
     interface Solver extends AutoCloseable {
@@ -52,6 +77,11 @@ interface Algorithm {
 
         /** Expanded nodes of the last {@link #solve}. */
         long lastExpanded();
+
+        /** The tier-1 algorithm that answered the last {@link #solve}, or null when it reports none. */
+        default GridAlgorithm lastAlgorithm() {
+            return null;
+        }
 
         /** Native bytes of the per-map structure {@code prepare} built (0 when there is none worth reporting). */
         default long preparedBytes() {

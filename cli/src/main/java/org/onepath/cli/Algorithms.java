@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.onepath.GoalBoundsSummary;
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
@@ -13,6 +14,7 @@ import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.AStar;
+import org.onepath.grids.BakeMonitor;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridSearchBuffers;
 import org.onepath.grids.OctileHeuristic;
@@ -81,6 +83,7 @@ final class Algorithms {
                         grid,
                         new TableFinder(resources.add(new JpsPlusIndex(grid)), resources.add(new OctileMap(grid))),
                         true))));
+        register(new Bounded());
         register(new TierOne("theta", GridAlgorithm.THETA_STAR));
         register(new TierOne("lazytheta", GridAlgorithm.LAZY_THETA_STAR));
         register(new Flow());
@@ -207,12 +210,125 @@ final class Algorithms {
                 @Override
                 public void close() {}
             };
+            warm(grid, solver);
+            return solver;
+        }
+
+        /** One query from the first open cell to itself, so the grid builds what it keeps. */
+        static void warm(Grid grid, Solver solver) {
             for (int i = 0; i < grid.cellCount(); i++) {
                 if (grid.isWalkable(i % grid.width(), i / grid.width())) {
                     solver.solve(i % grid.width(), i / grid.width(), i % grid.width(), i / grid.width());
                     break;
                 }
             }
+        }
+    }
+
+    /**
+     * The name of the tier-1 algorithm a query reported, as {@code --alg} spells it.
+     *
+     * @return the registered name, or the constant's name when none is registered for it
+     */
+    static String nameOf(GridAlgorithm algorithm) {
+        for (Algorithm a : BY_NAME.values()) {
+            if (a instanceof TierOne t && t.options().algorithm() == algorithm) {
+                return t.name();
+            }
+            if (a.reported() == algorithm) {
+                return a.name();
+            }
+        }
+        return algorithm.name();
+    }
+
+    /**
+     * Tier-1 {@link GridAlgorithm#JPS_PLUS_BOUNDED}: JPS+ pruned by goal bounds. From a map,
+     * preparing bakes the bounds on every processor (timed as preparation, before the queries);
+     * from a store it uses the store's and bakes nothing. Each query reports what ran, so a grid
+     * without current bounds shows JPS+ in the report instead of passing for the bounded search.
+     */
+    private static final class Bounded implements Algorithm {
+        private static final GridOptions OPTIONS = GridOptions.DEFAULT.toBuilder()
+                .algorithm(GridAlgorithm.JPS_PLUS_BOUNDED)
+                .build();
+
+        @Override
+        public String name() {
+            return "jpsplus-bounded";
+        }
+
+        @Override
+        public String description() {
+            return "tier-1 grid.findPath with algorithm JPS_PLUS_BOUNDED (goal bounds baked as preparation, or a store's)";
+        }
+
+        @Override
+        public boolean inDemo() {
+            return false;
+        }
+
+        @Override
+        public boolean usesGoalBounds() {
+            return true;
+        }
+
+        @Override
+        public GridAlgorithm reported() {
+            return GridAlgorithm.JPS_PLUS_BOUNDED;
+        }
+
+        @Override
+        public Solver prepare(Grid grid) {
+            GoalBoundsSummary bounds = grid.goalBounds();
+            boolean jpsPlusServes = grid.width() <= JpsPlusIndex.MAX_SIDE && grid.height() <= JpsPlusIndex.MAX_SIDE;
+            // A grid too large for the JPS+ table has no jump points to bound: its queries fall
+            // back, and the report says what ran.
+            if (jpsPlusServes && (bounds == null || !bounds.current())) {
+                grid.bakeGoalBounds(Runtime.getRuntime().availableProcessors(), BakeMonitor.NONE);
+            }
+            return solver(grid);
+        }
+
+        @Override
+        public Solver prepareStored(Grid grid) {
+            return solver(grid);
+        }
+
+        private static Solver solver(Grid grid) {
+            GoalBoundsSummary bounds = grid.goalBounds();
+            long bytes = bounds != null && bounds.current() ? bounds.bytes() : 0;
+            Solver solver = new Solver() {
+                private long expanded;
+                private GridAlgorithm ran;
+
+                @Override
+                public double solve(int sx, int sy, int gx, int gy) {
+                    GridPath path = grid.findPath(new Cell(sx, sy), new Cell(gx, gy), OPTIONS);
+                    expanded = path.expandedCount();
+                    ran = path.algorithm();
+                    return path.status() == PathStatus.FOUND ? path.cost() : Double.POSITIVE_INFINITY;
+                }
+
+                @Override
+                public long lastExpanded() {
+                    return expanded;
+                }
+
+                @Override
+                public GridAlgorithm lastAlgorithm() {
+                    return ran;
+                }
+
+                @Override
+                public long preparedBytes() {
+                    return bytes;
+                }
+
+                @Override
+                public void close() {}
+            };
+            TierOne.warm(grid, solver);
             return solver;
         }
     }

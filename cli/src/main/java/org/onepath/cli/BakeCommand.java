@@ -12,8 +12,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.onepath.GoalBoundsSummary;
 import org.onepath.Grid;
 import org.onepath.VoxelGrid;
+import org.onepath.grids.BakeMonitor;
 import org.onepath.io.MovingAiMap;
 import org.onepath.io.VoxelMap;
 import org.onepath.store.GridStore;
@@ -37,7 +43,11 @@ import picocli.CommandLine.Spec;
             "Reads Moving AI maps and writes store files: for a .map the cells and the precomputed tables "
                     + "(clearance, block map, JPS+ table), for a .3dmap the voxel world with uniform chunks elided.",
             "Each file is written beside its target first and renamed into place, so it is never seen half-written.",
-            "Existing files are kept unless --force is given. A progress bar shows on a terminal."
+            "With --bounds a grid store also holds the goal bounds of JPS+ with goal bounding (jpsplus-bounded): "
+                    + "one exact search per jump point, on --threads worker threads, seconds to minutes on large maps.",
+            "Existing files are kept unless --force is given. A progress bar shows on a terminal; the goal bounds' "
+                    + "shows jump points done, the percentage, the time spent and an estimate of the time left.",
+            "Interrupting a bake (Ctrl-C) leaves no file and the previous store as it was."
         })
 final class BakeCommand implements Callable<Integer> {
     @Spec
@@ -66,8 +76,29 @@ final class BakeCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object (all stores) instead of a line per store.")
     boolean json;
 
+    @Option(
+            names = "--bounds",
+            description = "Bake the goal bounds (section 7) into each grid store, for --alg jpsplus-bounded.")
+    boolean bounds;
+
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            description = "Worker threads of the goal bounds' bake, at least 1 (default: the available processors, "
+                    + "${DEFAULT-VALUE} here).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    /** Set when the JVM is stopping (Ctrl-C): the running bake cancels at its next check. */
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+
     @Override
     public Integer call() {
+        if (threads < 1) {
+            throw new IllegalArgumentException("--threads must be at least 1, was " + threads);
+        }
+        if (!bounds && spec.commandLine().getParseResult().hasMatchedOption("--threads")) {
+            throw new IllegalArgumentException("--threads " + threads + " sets the goal bounds' bake; add --bounds");
+        }
         if (target.out != null && maps.size() > 1) {
             throw new IllegalArgumentException(
                     "--out names one file but " + maps.size() + " maps were given; use --out-dir DIR");
@@ -89,6 +120,10 @@ final class BakeCommand implements Callable<Integer> {
             if (!isGridMap(map) && !isVoxelMap(map)) {
                 throw new IllegalArgumentException(
                         map + ": unknown map type; expected a file ending in .map or .3dmap");
+            }
+            if (bounds && isVoxelMap(map)) {
+                throw new IllegalArgumentException(
+                        map + ": --bounds bakes goal bounds of grid maps (.map); a voxel world has none");
             }
             Path out = target.out != null
                     ? target.out
@@ -124,12 +159,28 @@ final class BakeCommand implements Callable<Integer> {
                     : map.getFileName().toString();
             long t0 = System.nanoTime();
             String what;
+            CountDownLatch finished = new CountDownLatch(1);
+            Thread stopper = stopper(finished);
+            Runtime.getRuntime().addShutdownHook(stopper);
             try {
                 what = isVoxelMap(map) ? bakeWorld(map, out, bar, label) : bakeGrid(map, out, bar, label);
             } catch (IOException e) {
                 throw Stores.failure(out, "cannot write", e);
+            } catch (CancellationException e) {
+                Stores.clearBar(bar);
+                PrintWriter err = spec.commandLine().getErr();
+                err.println("onepath: " + map + ": bake cancelled; " + out + " was not written"
+                        + (Files.exists(out) ? " (the previous store is unchanged)" : ""));
+                err.flush();
+                return OnePathCli.FAILED;
             } finally {
                 Stores.clearBar(bar);
+                finished.countDown();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(stopper);
+                } catch (IllegalStateException stopping) {
+                    // The JVM is already stopping; the hook has run or is running.
+                }
             }
             long bytes;
             try {
@@ -165,13 +216,99 @@ final class BakeCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static String bakeGrid(Path map, Path out, PrintStream bar, String label) throws IOException {
+    /**
+     * A shutdown hook that cancels the running bake and gives it a moment to stop: the goal
+     * bounds' bake checks the flag a few times a second, and nothing has been written by then.
+     * A store being written is a temporary file renamed only when whole, so stopping there leaves
+     * the target as it was too.
+     *
+     * @param finished counted down when the bake ends
+     */
+    private Thread stopper(CountDownLatch finished) {
+        return new Thread(
+                () -> {
+                    cancelled.set(true);
+                    try {
+                        finished.await(2, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "onepath-bake-stop");
+    }
+
+    private String bakeGrid(Path map, Path out, PrintStream bar, String label) throws IOException {
         MovingAiMap parsed = MovingAiMap.read(map);
         try (Grid grid = parsed.toGrid()) {
+            GoalBoundsSummary baked = null;
+            if (bounds) {
+                if (grid.tables().jpsPlus() == null) {
+                    throw new IllegalArgumentException(map + ": " + grid.width() + " x " + grid.height()
+                            + " is too large for the JPS+ table the goal bounds are baked from");
+                }
+                baked = grid.bakeGoalBounds(threads, boundsMonitor(bar, label));
+                Stores.clearBar(bar);
+            }
             GridStore.bake(grid, map.getFileName().toString(), out, Stores.bar(bar, label));
             return "grid " + grid.width() + " x " + grid.height() + " with clearance, block map"
-                    + (grid.tables().jpsPlus() != null ? ", JPS+ table" : " (too large for a JPS+ table)");
+                    + (grid.tables().jpsPlus() != null ? ", JPS+ table" : " (too large for a JPS+ table)")
+                    + (baked != null
+                            ? String.format(
+                                    Locale.ROOT,
+                                    ", goal bounds (%d jump points, %d boxes, %d threads)",
+                                    baked.jumpPoints(),
+                                    baked.storedBoxes(),
+                                    threads)
+                            : "");
         }
+    }
+
+    /**
+     * The goal bounds' progress: jump points done of all, the percentage, the time spent and an
+     * estimate of the time left, redrawn in place at most four times a second; silent off a
+     * terminal. Cancels when the JVM is stopping.
+     */
+    private BakeMonitor boundsMonitor(PrintStream bar, String label) {
+        long start = System.nanoTime();
+        return new BakeMonitor() {
+            private long last = Long.MIN_VALUE;
+
+            @Override
+            public void progress(long done, long total) {
+                if (bar == null) {
+                    return;
+                }
+                long now = System.nanoTime();
+                if (now - last < 250_000_000L && done != total) {
+                    return;
+                }
+                last = now;
+                bar.print("\r" + boundsProgress(label, done, total, (now - start) / 1e9) + "   ");
+                bar.flush();
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return cancelled.get();
+            }
+        };
+    }
+
+    /** One progress line of the goal bounds' bake, e.g. {@code m.map goal bounds 120/480 jump points  25% 3.0 s, 9.0 s left}. */
+    static String boundsProgress(String label, long done, long total, double elapsed) {
+        double fraction = total > 0 ? Math.min(1.0, (double) done / total) : 0;
+        String left = done > 0 && total > 0
+                ? String.format(Locale.ROOT, "%.1f s left", elapsed * (total - done) / done)
+                : "time left unknown";
+        return String.format(
+                Locale.ROOT,
+                "%s goal bounds %d/%d jump points %3d%% %.1f s, %s",
+                label,
+                done,
+                total,
+                (int) (100 * fraction),
+                elapsed,
+                left);
     }
 
     private static String bakeWorld(Path map, Path out, PrintStream bar, String label) throws IOException {

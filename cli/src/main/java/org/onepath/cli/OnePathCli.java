@@ -36,12 +36,20 @@ public final class OnePathCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The command object picocli fills in; {@link #main} builds one per run. */
+    public OnePathCli() {}
+
     @Override
     public void run() {
         throw new CommandLine.ParameterException(
                 spec.commandLine(), "missing command; expected demo, scen, state, bake, store, graph or render");
     }
 
+    /**
+     * Runs {@code onepath} and exits with its status.
+     *
+     * @param args the command line
+     */
     public static void main(String[] args) {
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }

@@ -14,6 +14,14 @@ public final class RoomsAndCorridors {
 
     private RoomsAndCorridors() {}
 
+    /**
+     * A generated map of rooms joined by corridors.
+     *
+     * @param size the map's side in cells, at least 32
+     * @param seed the random seed; the same size and seed give the same map
+     * @return a new grid; the caller closes it
+     * @throws IllegalArgumentException if the size is below 32
+     */
     public static Grid generate(int size, long seed) {
         if (size < BLOCK) {
             throw new IllegalArgumentException("map size " + size + " is below the minimum " + BLOCK);

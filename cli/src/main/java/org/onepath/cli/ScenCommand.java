@@ -124,7 +124,15 @@ final class ScenCommand implements Callable<Integer> {
         List<Algorithm> algs = Algorithms.parse(algorithms, chunk, smooth == 1);
         List<Path> files = ScenarioRun.scenarioFiles(paths);
         PrintStream progress = isTerminal() ? System.err : null;
-        ScenarioRun.Report report = new ScenarioRun(algs, passes, selection, warmup, progress, store).run(files);
+        ScenarioRun.Report report = new ScenarioRun(
+                        algs,
+                        passes,
+                        selection,
+                        warmup,
+                        progress,
+                        store,
+                        spec.commandLine().getErr())
+                .run(files);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(toJson(report));
@@ -161,13 +169,25 @@ final class ScenCommand implements Callable<Integer> {
             out.printf(
                     Locale.ROOT,
                     "%-16s %10d %10d %15d %11.3f %13.3f %12.2f%n",
-                    r.alg(),
+                    r.shownName(),
                     r.problems(),
                     r.mismatches(),
                     r.expanded(),
                     r.searchSeconds(),
                     r.preprocessSeconds(),
                     perQuery);
+        }
+        for (ScenarioRun.AlgorithmResult r : report.results()) {
+            if (r.fallbacks() > 0) {
+                out.printf(
+                        Locale.ROOT,
+                        "%s: %d of %d problems were answered by %s, not %s%n",
+                        r.alg(),
+                        r.fallbacks(),
+                        r.problems(),
+                        r.fallbackNames(),
+                        r.alg());
+            }
         }
         printRatios(out, report);
         printSuboptimality(out, report);
@@ -300,7 +320,11 @@ final class ScenCommand implements Callable<Integer> {
                     .append(",\"searchSeconds\":")
                     .append(Json.number(r.searchSeconds()))
                     .append(",\"preprocessSeconds\":")
-                    .append(Json.number(r.preprocessSeconds()));
+                    .append(Json.number(r.preprocessSeconds()))
+                    .append(",\"ran\":")
+                    .append(Json.string(r.shownName()))
+                    .append(",\"fallbacks\":")
+                    .append(r.fallbacks());
             if (r.anyAngle()) {
                 b.append(",\"anyAngle\":true,\"ratioMean\":")
                         .append(Json.number(r.ratioMean()))

@@ -2,6 +2,7 @@ package org.onepath.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,8 @@ final class ScenarioRun {
      * Results of one algorithm on one scenario file. For an any-angle algorithm, {@code ratioCount}
      * problems with a positive optimum and a path gave {@code cost / optimum}, summing to
      * {@code ratioSum} with the largest {@code ratioMax}; otherwise they are 0, 0 and NaN.
+     * {@code fallbacks} problems were answered by another algorithm than the one asked for,
+     * {@code fallback} (its {@code --alg} name; null when none fell back).
      */
     record MapResult(
             String map,
@@ -41,7 +44,35 @@ final class ScenarioRun {
             int ratioCount,
             double ratioSum,
             double ratioMax,
-            long preparedBytes) {
+            long preparedBytes,
+            int fallbacks,
+            String fallback) {
+        MapResult(
+                String map,
+                int problems,
+                int mismatches,
+                long expanded,
+                double searchSeconds,
+                double preprocessSeconds,
+                int ratioCount,
+                double ratioSum,
+                double ratioMax,
+                long preparedBytes) {
+            this(
+                    map,
+                    problems,
+                    mismatches,
+                    expanded,
+                    searchSeconds,
+                    preprocessSeconds,
+                    ratioCount,
+                    ratioSum,
+                    ratioMax,
+                    preparedBytes,
+                    0,
+                    null);
+        }
+
         MapResult(
                 String map,
                 int problems,
@@ -127,6 +158,37 @@ final class ScenarioRun {
         double preprocessSeconds() {
             return maps.stream().mapToDouble(MapResult::preprocessSeconds).sum();
         }
+
+        /** Problems another algorithm answered (a fallback), over every map. */
+        int fallbacks() {
+            return maps.stream().mapToInt(MapResult::fallbacks).sum();
+        }
+
+        /** The algorithms that answered instead, by name, or empty when none did. */
+        String fallbackNames() {
+            return String.join(
+                    ",",
+                    maps.stream()
+                            .map(MapResult::fallback)
+                            .filter(java.util.Objects::nonNull)
+                            .distinct()
+                            .toList());
+        }
+
+        /**
+         * The name a report shows: the algorithm asked for when it answered every problem, else
+         * what answered ({@code jpsplus for jpsplus-bounded}), so a fallback never passes for it.
+         */
+        String shownName() {
+            int f = fallbacks();
+            if (f == 0) {
+                return alg;
+            }
+            if (f == problems()) {
+                return fallbackNames() + " for " + alg;
+            }
+            return alg + " (" + f + " by " + fallbackNames() + ")";
+        }
     }
 
     /**
@@ -149,6 +211,8 @@ final class ScenarioRun {
     private final int warmup;
     private final PrintStream progress;
     private final Path store;
+    private final PrintWriter notes;
+    private final java.util.Set<Path> warnedStores = new java.util.HashSet<>();
 
     /**
      * @param passes    timed passes per map and algorithm; the best is kept
@@ -166,6 +230,22 @@ final class ScenarioRun {
             int warmup,
             PrintStream progress,
             Path store) {
+        this(algorithms, passes, selection, warmup, progress, store, new PrintWriter(System.err, true));
+    }
+
+    /**
+     * As the constructor above, with {@code notes} where a note about the run goes once (a store
+     * without the goal bounds an algorithm asked for): the command's error stream.
+     */
+    ScenarioRun(
+            List<Algorithm> algorithms,
+            int passes,
+            ProblemSelection selection,
+            int warmup,
+            PrintStream progress,
+            Path store,
+            PrintWriter notes) {
+        this.notes = notes;
         this.selection = selection;
         this.algorithms = algorithms;
         this.passes = passes;
@@ -337,8 +417,11 @@ final class ScenarioRun {
                                 + alg.name() + "          ");
                         progress.flush();
                     }
+                    if (fromStore != null && alg.usesGoalBounds() && grid.goalBounds() == null) {
+                        noteNoBounds(fromStore.path(), alg);
+                    }
                     if (fromStore == null) {
-                        perAlg.get(a).add(runOne(alg, grid, mapName, scen, problems, mismatches));
+                        perAlg.get(a).add(runOne(alg, grid, false, mapName, scen, problems, mismatches));
                     } else {
                         // Through the store's query entry point, so a file truncated or rewritten
                         // under the run is one line naming it (docs/reliability.md).
@@ -346,7 +429,7 @@ final class ScenarioRun {
                         perAlg.get(a)
                                 .add(Stores.guarded(
                                         s.path(),
-                                        () -> s.query(g -> runOne(alg, g, mapName, scen, problems, mismatches))));
+                                        () -> s.query(g -> runOne(alg, g, true, mapName, scen, problems, mismatches))));
                     }
                 }
             } finally {
@@ -372,6 +455,16 @@ final class ScenarioRun {
             results.add(new AlgorithmResult(VoxelScenarioRun.rowName(voxelSearches.get(v)), voxelResults.get(v)));
         }
         return new Report(results, mismatches, loadSeconds);
+    }
+
+    /** Says once per store file that it holds no goal bounds, so the bounded search cannot run on it. */
+    private void noteNoBounds(Path file, Algorithm alg) {
+        if (warnedStores.add(file.toAbsolutePath().normalize())) {
+            notes.println(file + ": holds no goal bounds (section 7); " + alg.name() + " runs "
+                    + Algorithms.nameOf(org.onepath.GridAlgorithm.JPS_PLUS) + " on it and the report says so"
+                    + " (bake the store with 'onepath bake MAP --bounds')");
+            notes.flush();
+        }
     }
 
     /** The problems a run keeps of each file, remembering whether any file kept one. */
@@ -405,12 +498,13 @@ final class ScenarioRun {
     private MapResult runOne(
             Algorithm alg,
             Grid grid,
+            boolean stored,
             String mapName,
             Path scen,
             List<MovingAiScenario> problems,
             List<Mismatch> mismatches) {
         long p0 = System.nanoTime();
-        try (Algorithm.Solver solver = alg.prepare(grid)) {
+        try (Algorithm.Solver solver = stored ? alg.prepareStored(grid) : alg.prepare(grid)) {
             double preprocess = (System.nanoTime() - p0) / 1e9;
             int n = problems.size();
             for (int i = 0; i < Math.min(warmup, n); i++) {
@@ -419,6 +513,7 @@ final class ScenarioRun {
             }
             double[] costs = new double[n];
             long[] expanded = new long[n];
+            org.onepath.GridAlgorithm[] ran = new org.onepath.GridAlgorithm[n];
             double best = Double.POSITIVE_INFINITY;
             for (int pass = 0; pass < passes; pass++) {
                 long s0 = System.nanoTime();
@@ -426,6 +521,7 @@ final class ScenarioRun {
                     MovingAiScenario p = problems.get(i);
                     costs[i] = solver.solve(p.startX(), p.startY(), p.goalX(), p.goalY());
                     expanded[i] = solver.lastExpanded();
+                    ran[i] = solver.lastAlgorithm();
                 }
                 best = Math.min(best, (System.nanoTime() - s0) / 1e9);
             }
@@ -436,6 +532,14 @@ final class ScenarioRun {
             int ratioCount = 0;
             double ratioSum = 0;
             double ratioMax = Double.NaN;
+            int fallbacks = 0;
+            String fallback = null;
+            for (int i = 0; i < n; i++) {
+                if (ran[i] != null && ran[i] != alg.reported()) {
+                    fallbacks++;
+                    fallback = fallback == null ? Algorithms.nameOf(ran[i]) : fallback;
+                }
+            }
             for (int i = 0; i < n; i++) {
                 totalExpanded += expanded[i];
                 double optimal = problems.get(i).optimalLength();
@@ -468,7 +572,9 @@ final class ScenarioRun {
                     ratioCount,
                     ratioSum,
                     ratioMax,
-                    solver.preparedBytes());
+                    solver.preparedBytes(),
+                    fallbacks,
+                    fallback);
         }
     }
 

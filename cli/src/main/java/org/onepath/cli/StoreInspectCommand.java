@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.onepath.GoalBoundsSummary;
 import org.onepath.Grid;
 import org.onepath.VoxelGrid;
 import org.onepath.store.GridStore;
@@ -58,6 +59,16 @@ final class StoreInspectCommand implements Callable<Integer> {
                     fields.put("width", g.width());
                     fields.put("height", g.height());
                     fields.put("tables", "fingerprints match the cells and this engine's rules");
+                    GoalBoundsSummary bounds = g.goalBounds();
+                    if (bounds != null) {
+                        // Section 7: its checksum and every field were checked by opening.
+                        fields.put("goalBounds", "section " + StoreLayout.SECTION_GOAL_BOUNDS + ", checked at open");
+                        fields.put("jumpPoints", bounds.jumpPoints());
+                        fields.put("storedBoxes", bounds.storedBoxes());
+                        fields.put("boxSteps", bounds.stepX() + " x " + bounds.stepY());
+                        fields.put("goalBoundsBytes", bounds.bytes());
+                        fields.put("boundsBytesPerCell", (double) bounds.bytes() / g.cellCount());
+                    }
                 }
             } else {
                 try (VoxelWorldStore store = Stores.open(file, () -> VoxelWorldStore.open(file))) {

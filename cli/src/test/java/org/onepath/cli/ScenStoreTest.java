@@ -121,7 +121,14 @@ class ScenStoreTest {
     @Test
     void everyAlgorithmAgreesWithAStore() throws IOException {
         Path[] maps = handMadeMaps();
-        Path stores = storeDir(maps);
+        // With goal bounds, so jpsplus-bounded runs bounded from the stores as from the maps.
+        Path stores = Files.createDirectories(dir.resolve("stores"));
+        List<String> bake = new ArrayList<>(List.of("bake", "--bounds", "--out-dir", stores.toString()));
+        for (Path m : maps) {
+            bake.add(m.toString());
+        }
+        CliRun baked = CliRun.of(bake.toArray(String[]::new));
+        assertEquals(0, baked.status(), baked::toString);
         String all = Algorithms.names();
         List<Map<String, Object>> plain = report(0, all, dir.resolve("maps").toString());
         assertEquals(

@@ -15,7 +15,8 @@ import java.security.NoSuchAlgorithmException;
  * </pre>
  * where the derivation version is the engine's version of the rule that computes the table
  * ({@code GridCellsLayout.CLEARANCE_DERIVATION_VERSION}, {@code BlockMapLayout.DERIVATION_VERSION},
- * {@code JpsPlusLayout.DERIVATION_VERSION}). A table whose fingerprint differs was baked from other
+ * {@code JpsPlusLayout.DERIVATION_VERSION}, {@code OctileMapLayout.DERIVATION_VERSION},
+ * {@code GoalBoundsLayout.DERIVATION_VERSION}). A table whose fingerprint differs was baked from other
  * cells, by other rules, or for another format, and is refused.
  */
 final class Fingerprints {

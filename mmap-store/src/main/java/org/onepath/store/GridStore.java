@@ -22,19 +22,23 @@ import org.onepath.cells.Cell;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.GridTables;
 import org.onepath.layout.BlockMapLayout;
+import org.onepath.layout.GoalBoundsLayout;
 import org.onepath.layout.JpsPlusLayout;
 import org.onepath.layout.OctileMapLayout;
 
 /**
  * A baked grid: the cells and the engine's precomputed tables over them (clearance, the block
- * map's bits and stop arrays, the JPS+ table), in one store file ({@code docs/formats/store-v1.md}).
+ * map's bits and stop arrays, the JPS+ table, and the goal bounds when the grid held current
+ * ones), in one store file ({@code docs/formats/store-v1.md}).
  *
  * <p>{@link #open} maps the file and builds the {@link Grid} over the mapped sections without
  * copying or computing anything, so opening takes the same time for any size, and a query reads
  * only the pages it touches. Each table carries the fingerprint of the cells and rules it was
  * derived from and is refused ({@link StoreMismatchException}) when they differ from the store's
- * cells and this engine's rules. Opening checks the directory and the small sections; the big
- * sections (cells, tables) are checked by {@link #verify}, which reads them all.
+ * cells and this engine's rules. Opening checks the directory, the small sections and the goal
+ * bounds; the big sections (cells, tables) are checked by {@link #verify}, which reads them all.
+ * A grid opened with goal bounds runs {@link org.onepath.GridAlgorithm#JPS_PLUS_BOUNDED} queries
+ * on them until an edit (of a private store) makes them stale.
  *
  * <p>Read-only stores (the default) are shared by every process that maps them, and their grid
  * refuses edits. A {@link StoreMode#PRIVATE private} store's grid may be edited: the edited
@@ -75,7 +79,9 @@ public final class GridStore implements AutoCloseable {
 
     /**
      * Writes a grid's cells and its tables (derived now if the grid has not yet) to a store,
-     * replacing {@code out} atomically: the previous file stays whole until the new one is.
+     * replacing {@code out} atomically: the previous file stays whole until the new one is. The
+     * goal bounds are written when the grid holds current ones ({@link Grid#bakeGoalBounds});
+     * they take a long bake, so this never bakes them.
      *
      * @param grid the grid to bake; left open and unchanged
      * @param name the grid's source name (a map's file name), at most 1024 UTF-8 bytes
@@ -138,6 +144,19 @@ public final class GridStore implements AutoCloseable {
                         width,
                         height,
                         cellsPrint)));
+        if (tables.goalBounds() != null) {
+            // Present only while the bounds describe the cells as they are: a grid edited since
+            // its bake hands none, and the store is written without them.
+            sections.add(new StoreWriter.Section(
+                    StoreLayout.SECTION_GOAL_BOUNDS,
+                    tables.goalBounds(),
+                    Fingerprints.derived(
+                            StoreLayout.SECTION_GOAL_BOUNDS,
+                            GoalBoundsLayout.DERIVATION_VERSION,
+                            width,
+                            height,
+                            cellsPrint)));
+        }
         StoreWriter.write(out, StoreLayout.KIND_GRID, sections, progress);
     }
 
@@ -227,9 +246,52 @@ public final class GridStore implements AutoCloseable {
                 width,
                 height,
                 cellsEntry);
-        Grid grid = Grid.over(
-                file.body(cellsEntry), width, height, new GridTables(clearance, blockMap, jpsPlus, neighbours));
+        MemorySegment goalBounds = goalBounds(file, width, height, cellsEntry, jpsPlus != null);
+        GridTables tables = new GridTables(clearance, blockMap, jpsPlus, neighbours, goalBounds);
+        Grid grid;
+        try {
+            grid = Grid.over(file.body(cellsEntry), width, height, tables);
+        } catch (IllegalArgumentException e) {
+            if (goalBounds == null || !e.getMessage().startsWith(GOAL_BOUNDS_TABLE)) {
+                throw e;
+            }
+            // Laying the bounds over the cells checks every field of the table: a table that
+            // passed its checksum and fingerprint but not this was written wrong.
+            throw new StoreCorruptException(
+                    path,
+                    StoreLayout.sectionName(StoreLayout.SECTION_GOAL_BOUNDS) + " section (id "
+                            + StoreLayout.SECTION_GOAL_BOUNDS + ") is not a table of these cells: "
+                            + e.getMessage()
+                                    .substring(GOAL_BOUNDS_TABLE.length())
+                                    .strip(),
+                    e);
+        }
         return new GridStore(file, grid, name, mode);
+    }
+
+    /** How {@code GoalBounds.over} starts the message of a field it refuses. */
+    private static final String GOAL_BOUNDS_TABLE = "goal bounds table:";
+
+    /**
+     * The goal bounds section, optional: its fingerprint checked like the other tables', and its
+     * checksum at open (a sixth of the JPS+ table, and every field of it is read when the grid
+     * lays the bounds over the cells anyway), or null when absent.
+     */
+    private static MemorySegment goalBounds(
+            StoreFile file, int width, int height, StoreFile.Section cells, boolean hasJpsPlus) throws StoreException {
+        StoreFile.Section s = file.section(StoreLayout.SECTION_GOAL_BOUNDS);
+        if (s == null) {
+            return null;
+        }
+        if (!hasJpsPlus) {
+            throw new StoreCorruptException(
+                    file.path(),
+                    "has a " + s.name() + " section (id " + s.id() + ") but no "
+                            + StoreLayout.sectionName(StoreLayout.SECTION_JPS_PLUS) + " section (id "
+                            + StoreLayout.SECTION_JPS_PLUS + "), which the bounds are read with");
+        }
+        checkFingerprint(file, s, GoalBoundsLayout.DERIVATION_VERSION, width, height, cells);
+        return file.checkedBody(s);
     }
 
     /** A table section checked against the fingerprint these cells and rules give, or null when absent. */
@@ -241,17 +303,25 @@ public final class GridStore implements AutoCloseable {
             return null;
         }
         file.required(id, length);
-        byte[] expected = Fingerprints.derived(id, derivationVersion, width, height, cells.fingerprint());
+        checkFingerprint(file, s, derivationVersion, width, height, cells);
+        return file.body(s);
+    }
+
+    /** Refuses a table whose fingerprint is not the one these cells and this engine's rule give. */
+    private static void checkFingerprint(
+            StoreFile file, StoreFile.Section s, int derivationVersion, int width, int height, StoreFile.Section cells)
+            throws StoreMismatchException {
+        byte[] expected = Fingerprints.derived(s.id(), derivationVersion, width, height, cells.fingerprint());
         if (!Arrays.equals(expected, s.fingerprint())) {
             throw new StoreMismatchException(
                     file.path(),
-                    "the " + s.name() + " was derived from other inputs: its fingerprint is "
+                    "the " + s.name() + " section (id " + s.id()
+                            + ") was derived from other inputs: its fingerprint is "
                             + s.fingerprintHex() + ", these cells and rules (derivation version " + derivationVersion
                             + ", format version " + StoreLayout.FORMAT_VERSION + ") give "
                             + java.util.HexFormat.of().formatHex(expected)
                             + "; bake the store again");
         }
-        return file.body(s);
     }
 
     /**

@@ -36,7 +36,7 @@ import org.onepath.state.LittleEndian;
  * </pre>
  * Sections start on 64-byte boundaries, so each maps straight into a segment of the layout the
  * engine uses ({@code GridCellsLayout}, {@code BlockMapLayout}, {@code JpsPlusLayout},
- * {@code VoxelChunkLayout}); padding is zero. A fingerprint is the SHA-256 of a section's
+ * {@code GoalBoundsTableLayout}, {@code VoxelChunkLayout}); padding is zero. A fingerprint is the SHA-256 of a section's
  * content for the cells, the SHA-256 of its inputs for a derived table ({@link Fingerprints}),
  * zero otherwise.
  */
@@ -106,7 +106,7 @@ public final class StoreLayout {
     public static final int FINGERPRINT_BYTES = 32;
     /** Length of one section table entry in bytes (64). */
     public static final long ENTRY_BYTES = ENTRY_FINGERPRINT_OFFSET + FINGERPRINT_BYTES;
-    /** More sections than this is a corrupt count (version 1 writes at most six). */
+    /** More sections than this is a corrupt count (version 1 writes at most seven). */
     public static final int MAX_SECTIONS = 64;
 
     // ---- footer ----
@@ -132,6 +132,11 @@ public final class StoreLayout {
     public static final int SECTION_JPS_PLUS = 5;
     /** The neighbour bytes of the jump point searches, u8 row-major. */
     public static final int SECTION_OCTILE_NEIGHBOURS = 6;
+    /**
+     * The packed goal-bounding table ({@code GoalBoundsTableLayout}), optional; checked at open
+     * (about a sixth of the JPS+ table).
+     */
+    public static final int SECTION_GOAL_BOUNDS = 7;
     /** Small: one i32 chunk ref per chunk slot; checked at open. */
     public static final int SECTION_CHUNK_TABLE = 16;
     /** The stored (not uniform) voxel chunks, 4096 bytes each. */
@@ -193,6 +198,7 @@ public final class StoreLayout {
             case SECTION_BLOCK_MAP -> "block map";
             case SECTION_JPS_PLUS -> "JPS+ table";
             case SECTION_OCTILE_NEIGHBOURS -> "octile neighbour bytes";
+            case SECTION_GOAL_BOUNDS -> "goal bounds";
             case SECTION_CHUNK_TABLE -> "chunk table";
             case SECTION_CHUNKS -> "chunks";
             default -> "unknown section " + id;

@@ -1,0 +1,104 @@
+package org.onepath.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Stopping {@code onepath bake --bounds} while the goal bounds bake (the signal Ctrl-C or a
+ * service manager sends) cancels the bake: the command says so and leaves no store and no
+ * temporary file.
+ */
+class BakeCancelTest {
+    private static final int SIDE = 400;
+
+    @TempDir
+    Path dir;
+
+    private static String classPath() {
+        StringBuilder cp = new StringBuilder();
+        for (String property : new String[] {"jdk.module.path", "java.class.path"}) {
+            String value = System.getProperty(property);
+            if (value != null && !value.isBlank()) {
+                cp.append(cp.isEmpty() ? "" : File.pathSeparator).append(value);
+            }
+        }
+        return cp.toString();
+    }
+
+    private static String java() {
+        return ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    @Test
+    void stoppingTheBakeLeavesNoFile() throws IOException, InterruptedException {
+        Random rnd = new Random(0xCA_0CE1L);
+        StringBuilder text = new StringBuilder("type octile\nheight " + SIDE + "\nwidth " + SIDE + "\nmap\n");
+        for (int y = 0; y < SIDE; y++) {
+            for (int x = 0; x < SIDE; x++) {
+                text.append(rnd.nextInt(100) < 20 ? '@' : '.');
+            }
+            text.append('\n');
+        }
+        Path map = Fixtures.write(dir.resolve("big.map"), text.toString());
+        Path out = dir.resolve("big.opstore");
+        Path err = dir.resolve("err.txt");
+        Process child = new ProcessBuilder(
+                        java(),
+                        "-Xmx512m",
+                        "-cp",
+                        classPath(),
+                        OnePathCli.class.getName(),
+                        "bake",
+                        map.toString(),
+                        "--bounds",
+                        "--threads",
+                        "1",
+                        "--out",
+                        out.toString())
+                .redirectOutput(dir.resolve("out.txt").toFile())
+                .redirectError(err.toFile())
+                .start();
+        try {
+            // Long enough to start and reach the bake, far shorter than the bake of 160,000 cells.
+            Thread.sleep(5000);
+            assertTrue(child.isAlive(), () -> "the bake ended before it was stopped: " + read(err));
+            child.destroy();
+            assertTrue(child.waitFor(30, TimeUnit.SECONDS), "the stopped bake did not end");
+        } finally {
+            child.destroyForcibly();
+        }
+        assertFalse(Files.exists(out), "a store was written");
+        try (Stream<Path> files = Files.list(dir)) {
+            List<String> left = files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".tmp"))
+                    .toList();
+            assertEquals(List.of(), left, "temporary files left");
+        }
+        String said = read(err);
+        assertTrue(said.contains("bake cancelled") && said.contains(out.toString()), said);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
+        }
+    }
+}
