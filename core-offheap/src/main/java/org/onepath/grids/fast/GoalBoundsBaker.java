@@ -91,10 +91,14 @@ public final class GoalBoundsBaker implements AutoCloseable {
     /** Below this many cells pair order is decided in doubles (see the class notes), else exactly. */
     static final int DOUBLE_ORDER_CELLS = 1 << 24;
 
-    /** The legal moves of a cell with neighbour byte n, at n. */
+    /**
+     * The moves relaxed by a cell with neighbour byte n reached by the arrival set a (a bit per
+     * direction), at a * 256 + n: the legal moves some arrival in the set does not rule out
+     * ({@link #successors}). One lookup per settled cell, 64 KiB.
+     */
+    private static final byte[] RELAXED = new byte[256 * 256];
+    /** The legal moves of a cell with neighbour byte n, at n: what the source relaxes. */
     private static final byte[] LEGAL = new byte[256];
-    /** The moves relaxed after arriving by direction d at a cell with neighbour byte n, at d * 256 + n. */
-    private static final byte[] SUCCESSORS = new byte[GoalBoundsLayout.DIRECTIONS * 256];
 
     static {
         for (int n = 0; n < 256; n++) {
@@ -106,8 +110,14 @@ public final class GoalBoundsBaker implements AutoCloseable {
                 }
             }
             LEGAL[n] = (byte) legal;
-            for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
-                SUCCESSORS[d << 8 | n] = (byte) (legal & successors(d, n));
+            for (int arrivals = 0; arrivals < 256; arrivals++) {
+                int kept = 0;
+                for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
+                    if ((arrivals & 1 << d) != 0) {
+                        kept |= successors(d, n);
+                    }
+                }
+                RELAXED[arrivals << 8 | n] = (byte) (legal & kept);
             }
         }
     }
@@ -128,6 +138,12 @@ public final class GoalBoundsBaker implements AutoCloseable {
     private final OwnerState state = new OwnerState("GoalBoundsBaker");
     /** The eight boxes of the current source: minX, minY, maxX, maxY per direction. */
     private final int[] box = new int[4 * GoalBoundsLayout.DIRECTIONS];
+    /**
+     * The box of the cells settled with each first-move set (minX, minY, maxX, maxY at 4 * set):
+     * a settled cell updates one box, with no loop over its moves; after the search each set's
+     * box joins the box of every move in it, the same minima and maxima in another order.
+     */
+    private final int[] setBox = new int[4 * 256];
 
     private int generation;
 
@@ -213,12 +229,12 @@ public final class GoalBoundsBaker implements AutoCloseable {
 
     /** One Dijkstra from {@code source}: every settled cell but the source joins the boxes of its first moves. */
     private void search(int source) {
-        final int[] bx = box;
-        for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
-            bx[4 * d] = Integer.MAX_VALUE;
-            bx[4 * d + 1] = Integer.MAX_VALUE;
-            bx[4 * d + 2] = Integer.MIN_VALUE;
-            bx[4 * d + 3] = Integer.MIN_VALUE;
+        final int[] bx = setBox;
+        for (int set = 0; set < 256; set++) {
+            bx[4 * set] = Integer.MAX_VALUE;
+            bx[4 * set + 1] = Integer.MAX_VALUE;
+            bx[4 * set + 2] = Integer.MIN_VALUE;
+            bx[4 * set + 3] = Integer.MIN_VALUE;
         }
         final MemorySegment rec = records;
         if (generation >= MAX_GENERATION) {
@@ -234,7 +250,7 @@ public final class GoalBoundsBaker implements AutoCloseable {
         final long bucketBytes = bucketLength;
         final int[] sizes = bucketSizes;
         final int[] step = steps;
-        final byte[] successors = SUCCESSORS;
+        final byte[] relaxed = RELAXED;
         final boolean exact = exactOrder;
 
         // The source, settled at cost 0: each legal move is its own first move, into bucket 1.
@@ -270,19 +286,13 @@ public final class GoalBoundsBaker implements AutoCloseable {
                 final int ux = xy & 0xFFFF;
                 final int uy = xy >>> Y_SHIFT;
                 final int moves = tag >>> MOVES_SHIFT & MOVES_MASK;
-                for (int m = moves; m != 0; m &= m - 1) {
-                    final int d = 4 * Integer.numberOfTrailingZeros(m);
-                    bx[d] = Math.min(bx[d], ux);
-                    bx[d + 1] = Math.min(bx[d + 1], uy);
-                    bx[d + 2] = Math.max(bx[d + 2], ux);
-                    bx[d + 3] = Math.max(bx[d + 3], uy);
-                }
+                final int s4 = 4 * moves;
+                bx[s4] = Math.min(bx[s4], ux);
+                bx[s4 + 1] = Math.min(bx[s4 + 1], uy);
+                bx[s4 + 2] = Math.max(bx[s4 + 2], ux);
+                bx[s4 + 3] = Math.max(bx[s4 + 3], uy);
                 final int legal = nb.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(u)) & 0xFF;
-                int next = 0;
-                for (int a = tag >>> ARRIVALS_SHIFT & ARRIVALS_MASK; a != 0; a &= a - 1) {
-                    next |= successors[Integer.numberOfTrailingZeros(a) << 8 | legal];
-                }
-                next &= 0xFF;
+                final int next = relaxed[(tag >>> ARRIVALS_SHIFT & ARRIVALS_MASK) << 8 | legal] & 0xFF;
                 final long pair = rec.get(LONG, uOff + PAIR_OFFSET);
                 final int offered = moves << MOVES_SHIFT;
                 for (int m = next; m != 0; m &= m - 1) {
@@ -333,6 +343,32 @@ public final class GoalBoundsBaker implements AutoCloseable {
             }
             sizes[k] = 0;
             queued -= size;
+        }
+        joinSetBoxes();
+    }
+
+    /** Joins each first-move set's box into the boxes of its moves. */
+    private void joinSetBoxes() {
+        final int[] bx = box;
+        final int[] sb = setBox;
+        for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
+            bx[4 * d] = Integer.MAX_VALUE;
+            bx[4 * d + 1] = Integer.MAX_VALUE;
+            bx[4 * d + 2] = Integer.MIN_VALUE;
+            bx[4 * d + 3] = Integer.MIN_VALUE;
+        }
+        for (int set = 1; set < 256; set++) {
+            final int s4 = 4 * set;
+            if (sb[s4] == Integer.MAX_VALUE) {
+                continue; // no cell settled with this set
+            }
+            for (int m = set; m != 0; m &= m - 1) {
+                final int d = 4 * Integer.numberOfTrailingZeros(m);
+                bx[d] = Math.min(bx[d], sb[s4]);
+                bx[d + 1] = Math.min(bx[d + 1], sb[s4 + 1]);
+                bx[d + 2] = Math.max(bx[d + 2], sb[s4 + 2]);
+                bx[d + 3] = Math.max(bx[d + 3], sb[s4 + 3]);
+            }
         }
     }
 
