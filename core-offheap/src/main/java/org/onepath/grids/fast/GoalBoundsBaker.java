@@ -156,13 +156,23 @@ public final class GoalBoundsBaker implements AutoCloseable {
      * @param jumpPointCount the slots listed
      */
     GoalBoundsBaker(OctileMap map, MemorySegment bounds, int jumpPointCount) {
+        this(map, bounds, jumpPointCount, map != null && map.grid().cellCount() >= DOUBLE_ORDER_CELLS);
+    }
+
+    /**
+     * As {@link #GoalBoundsBaker(OctileMap, MemorySegment, int)}, choosing how unequal pairs are
+     * ordered: {@code exactOrder} compares them with {@link OctilePairs#compare} (what grids of
+     * {@link #DOUBLE_ORDER_CELLS} cells or more need), else in doubles. Tests bake small grids
+     * both ways.
+     */
+    GoalBoundsBaker(OctileMap map, MemorySegment bounds, int jumpPointCount, boolean exactOrder) {
         Objects.requireNonNull(map, "map");
         final int width = map.grid().width();
         this.cellCount = map.grid().cellCount();
         this.neighbours = map.neighbourSegment();
         this.bounds = Objects.requireNonNull(bounds, "bounds");
         this.jumpPointCount = jumpPointCount;
-        this.exactOrder = cellCount >= DOUBLE_ORDER_CELLS;
+        this.exactOrder = exactOrder || cellCount >= DOUBLE_ORDER_CELLS;
         for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
             steps[d] = Direction.dx(d) + Direction.dy(d) * width;
         }
@@ -308,11 +318,10 @@ public final class GoalBoundsBaker implements AutoCloseable {
                         if ((vTag & SETTLED_BIT) != 0) {
                             continue; // settled: its cost is below u's, so no route through u ties it
                         }
+                        // A tie joins the sets; the tag is written whether or not it ties, so
+                        // there is no branch between ties and losses, which are hard to foresee.
                         final long old = rec.get(LONG, vOff + PAIR_OFFSET);
-                        if (old == vPair) {
-                            rec.set(INT, vOff + TAG_OFFSET, vTag | offered | arrival);
-                            continue;
-                        }
+                        rec.set(INT, vOff + TAG_OFFSET, vTag | (old == vPair ? offered | arrival : 0));
                         final double oldCost =
                                 OctilePairs.cost(FirstMoveNodeLayout.straight(old), FirstMoveNodeLayout.diagonal(old));
                         if (exact
@@ -321,9 +330,9 @@ public final class GoalBoundsBaker implements AutoCloseable {
                                                 FirstMoveNodeLayout.diagonal(vPair),
                                                 FirstMoveNodeLayout.straight(old),
                                                 FirstMoveNodeLayout.diagonal(old))
-                                        > 0
-                                : cost > oldCost) {
-                            continue;
+                                        >= 0
+                                : cost >= oldCost) {
+                            continue; // a tie (equal pairs give equal doubles) or a loss
                         }
                         rec.set(LONG, vOff + PAIR_OFFSET, vPair);
                         rec.set(INT, vOff + TAG_OFFSET, genBase | offered | arrival);

@@ -21,7 +21,7 @@ import org.onepath.layout.OctileMapLayout;
 /**
  * {@link GoalBoundsBaker}, which relaxes only the moves that can continue a shortest route,
  * writes the same bytes as the plain Dijkstra that relaxes all eight
- * ({@link PreviousGoalBoundsBaker}), on random grids built for ties (open rooms, pillars,
+ * ({@link PreviousGoalBoundsBaker}), with unequal pairs ordered in doubles and exactly, on random grids built for ties (open rooms, pillars,
  * narrow corridors, walls with gaps) and on a Moving AI map; and its move rule keeps every move
  * that some arrival does not strictly beat.
  */
@@ -104,6 +104,15 @@ class GoalBoundsBakerTest {
             }
             assertArrayEquals(
                     previous.toArray(ValueLayout.JAVA_BYTE), fast.toArray(ValueLayout.JAVA_BYTE), "boxes " + context);
+            // The order of unequal pairs decided exactly, as on grids too large for doubles.
+            MemorySegment exact;
+            try (GoalBoundsBaker baker = new GoalBoundsBaker(octile, listed.segment(), count, true)) {
+                exact = baker.bakeRange(0, count, arena);
+            }
+            assertArrayEquals(
+                    previous.toArray(ValueLayout.JAVA_BYTE),
+                    exact.toArray(ValueLayout.JAVA_BYTE),
+                    "boxes with exact order " + context);
             return count;
         }
     }
