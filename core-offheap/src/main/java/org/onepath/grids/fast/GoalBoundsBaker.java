@@ -1,25 +1,32 @@
 package org.onepath.grids.fast;
 
-import static org.onepath.layout.FirstMoveNodeLayout.A_OFFSET;
+import static org.onepath.layout.FirstMoveNodeLayout.ARRIVALS_MASK;
+import static org.onepath.layout.FirstMoveNodeLayout.ARRIVALS_SHIFT;
 import static org.onepath.layout.FirstMoveNodeLayout.BUCKETS;
 import static org.onepath.layout.FirstMoveNodeLayout.BUCKET_ENTRY_BYTES;
-import static org.onepath.layout.FirstMoveNodeLayout.B_OFFSET;
+import static org.onepath.layout.FirstMoveNodeLayout.DIAGONAL_STEP;
 import static org.onepath.layout.FirstMoveNodeLayout.GENERATION_SHIFT;
 import static org.onepath.layout.FirstMoveNodeLayout.INT;
+import static org.onepath.layout.FirstMoveNodeLayout.LONG;
 import static org.onepath.layout.FirstMoveNodeLayout.MAX_GENERATION;
 import static org.onepath.layout.FirstMoveNodeLayout.MOVES_MASK;
 import static org.onepath.layout.FirstMoveNodeLayout.MOVES_SHIFT;
+import static org.onepath.layout.FirstMoveNodeLayout.PAIR_OFFSET;
+import static org.onepath.layout.FirstMoveNodeLayout.RECORD_ALIGNMENT;
 import static org.onepath.layout.FirstMoveNodeLayout.RECORD_BYTES;
 import static org.onepath.layout.FirstMoveNodeLayout.SETTLED_BIT;
+import static org.onepath.layout.FirstMoveNodeLayout.STRAIGHT_STEP;
 import static org.onepath.layout.FirstMoveNodeLayout.TAG_OFFSET;
+import static org.onepath.layout.FirstMoveNodeLayout.XY_OFFSET;
+import static org.onepath.layout.FirstMoveNodeLayout.Y_SHIFT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.grids.jps.Direction;
+import org.onepath.layout.FirstMoveNodeLayout;
 import org.onepath.layout.GoalBoundsLayout;
 import org.onepath.layout.OctileMapLayout;
-import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.LargePages;
 import org.onepath.memory.OwnerState;
 
@@ -37,30 +44,106 @@ import org.onepath.memory.OwnerState;
  * has been settled and has offered its final first-move set. A step lands one or two buckets
  * ahead, so three buckets are in use at once. The bucket of a pair is {@code floor(a + b * sqrt2)}
  * in doubles, exact because a + b * sqrt2 is an integer only for b = 0 and otherwise lies
- * further from one than rounding reaches; improvements and ties are decided on the pairs
- * ({@link OctilePairs#compare}). A cell improved into an earlier bucket leaves a stale entry,
- * skipped because the cell is settled by then.
+ * further from one than rounding reaches. A cell improved into an earlier bucket leaves a stale
+ * entry, skipped because the cell is settled by then; a cell improved within its bucket is not
+ * queued again (the entry names the cell, whose record holds the new pair), so a bucket holds a
+ * cell at most once and the three are sized once, a cell each, with no check for growth.
  *
- * <p>A baker owns its working memory (a 12-byte record per cell, {@code FirstMoveNodeLayout}, and
- * three buckets) and reads only the neighbour bytes and the slot-to-cell list, so bakers over the same
- * grid may bake disjoint ranges at the same time (one per thread) and a range may be baked
- * anywhere: {@link #bakeRange} writes into a piece laid out as that range of the boxes.
- * Not thread-safe itself.
+ * <p>Only the moves that can continue a shortest route are relaxed. Besides the first moves, a
+ * record carries its arrivals: the directions of the last step of every route of its cost found
+ * so far (ORed on ties, replaced on improvements, like the first moves). A settled cell u
+ * relaxes the union, over its arrivals, of the moves that arrival does not rule out
+ * ({@link #successors}); the rule drops a move from u to v after arriving from p only when some
+ * route from p to v is strictly shorter than p, u, v, so no route through p, u, v is a shortest
+ * route to v. Without corner cutting:
+ * <ul>
+ *   <li>after a diagonal step, the straight and perpendicular-diagonal moves back or sideways
+ *       reach cells p reaches strictly cheaper (the two cells beside the diagonal are open,
+ *       since the step was legal); kept are the same diagonal and its two straight parts;</li>
+ *   <li>after a straight step, the move back and the two diagonals backwards reach cells p
+ *       reaches strictly cheaper; a straight move sideways is dropped only when the cell behind
+ *       it diagonally is open, so p reaches the target with one diagonal (sqrt2 &lt; 2); kept are
+ *       the same move, the two forward diagonals (which tie with diagonal-then-straight, and ties
+ *       must stay) and a sideways move whose corner behind is blocked.</li>
+ * </ul>
+ * Ties are never pruned, only strict losers, so the induction over buckets still holds: every
+ * predecessor p of v on a shortest route is settled before v with its final cost and its final
+ * arrivals, one of which is the last step of a shortest route to p; that route continued by
+ * p to v is a shortest route to v, so that arrival does not rule the move out, and p relaxes v.
+ * Hence v receives every shortest route's first-move set and its final cost; moves not relaxed
+ * would only have offered more expensive routes, which an improvement overwrites or a
+ * comparison rejects. The source relaxes all its legal moves, each its own first move.
+ *
+ * <p>A tie is one comparison of two packed pairs (equal costs are equal pairs, sqrt2 being
+ * irrational). Unequal pairs are ordered by their costs in doubles: for pairs with a, b at most N,
+ * |(a1 - a2) + (b1 - b2) sqrt2| = |da^2 - 2 db^2| / |da - db sqrt2| &gt;= 1 / ((1 + sqrt2) N),
+ * while each double lies within 2^-51 * sqrt2 * N of its cost; a and b of a route with no
+ * repeated cell stay below the cell count, so for grids of fewer than {@link #DOUBLE_ORDER_CELLS}
+ * cells the doubles keep every order. Larger grids compare with {@link OctilePairs#compare}.
+ *
+ * <p>A baker owns its working memory (a 16-byte record per cell, {@link FirstMoveNodeLayout},
+ * and three buckets of a cell each) and reads only the neighbour bytes and the slot-to-cell
+ * list, so bakers over the same grid may bake disjoint ranges at the same time (one per thread)
+ * and a range may be baked anywhere: {@link #bakeRange} writes into a piece laid out as that
+ * range of the boxes. Not thread-safe itself.
  */
 public final class GoalBoundsBaker implements AutoCloseable {
-    private final int width;
+    /** Below this many cells pair order is decided in doubles (see the class notes), else exactly. */
+    static final int DOUBLE_ORDER_CELLS = 1 << 24;
+
+    /**
+     * The moves relaxed by a cell with neighbour byte n reached by the arrival set a (a bit per
+     * direction), at a * 256 + n: the legal moves some arrival in the set does not rule out
+     * ({@link #successors}). One lookup per settled cell, 64 KiB.
+     */
+    private static final byte[] RELAXED = new byte[256 * 256];
+    /** The legal moves of a cell with neighbour byte n, at n: what the source relaxes. */
+    private static final byte[] LEGAL = new byte[256];
+
+    static {
+        for (int n = 0; n < 256; n++) {
+            int legal = 0;
+            for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
+                int need = OctileMapLayout.stepNeed(d);
+                if ((n & need) == need) {
+                    legal |= 1 << d;
+                }
+            }
+            LEGAL[n] = (byte) legal;
+            for (int arrivals = 0; arrivals < 256; arrivals++) {
+                int kept = 0;
+                for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
+                    if ((arrivals & 1 << d) != 0) {
+                        kept |= successors(d, n);
+                    }
+                }
+                RELAXED[arrivals << 8 | n] = (byte) (legal & kept);
+            }
+        }
+    }
+
     private final int cellCount;
     private final MemorySegment neighbours;
     private final MemorySegment bounds;
     private final int jumpPointCount;
+    private final boolean exactOrder;
     private final Arena arena;
     private final MemorySegment records;
-    private final GrowableSegment[] bucketMemory = new GrowableSegment[BUCKETS];
-    private final MemorySegment[] buckets = new MemorySegment[BUCKETS];
+    private final MemorySegment queue;
+    private final long bucketLength;
     private final int[] bucketSizes = new int[BUCKETS];
+    /** The cell-number offset of a step in each direction. */
+    private final int[] steps = new int[GoalBoundsLayout.DIRECTIONS];
+
     private final OwnerState state = new OwnerState("GoalBoundsBaker");
     /** The eight boxes of the current source: minX, minY, maxX, maxY per direction. */
     private final int[] box = new int[4 * GoalBoundsLayout.DIRECTIONS];
+    /**
+     * The box of the cells settled with each first-move set (minX, minY, maxX, maxY at 4 * set):
+     * a settled cell updates one box, with no loop over its moves; after the search each set's
+     * box joins the box of every move in it, the same minima and maxima in another order.
+     */
+    private final int[] setBox = new int[4 * 256];
 
     private int generation;
 
@@ -73,17 +156,38 @@ public final class GoalBoundsBaker implements AutoCloseable {
      * @param jumpPointCount the slots listed
      */
     GoalBoundsBaker(OctileMap map, MemorySegment bounds, int jumpPointCount) {
+        this(map, bounds, jumpPointCount, map != null && map.grid().cellCount() >= DOUBLE_ORDER_CELLS);
+    }
+
+    /**
+     * As {@link #GoalBoundsBaker(OctileMap, MemorySegment, int)}, choosing how unequal pairs are
+     * ordered: {@code exactOrder} compares them with {@link OctilePairs#compare} (what grids of
+     * {@link #DOUBLE_ORDER_CELLS} cells or more need), else in doubles. Tests bake small grids
+     * both ways.
+     */
+    GoalBoundsBaker(OctileMap map, MemorySegment bounds, int jumpPointCount, boolean exactOrder) {
         Objects.requireNonNull(map, "map");
-        this.width = map.grid().width();
+        final int width = map.grid().width();
         this.cellCount = map.grid().cellCount();
         this.neighbours = map.neighbourSegment();
         this.bounds = Objects.requireNonNull(bounds, "bounds");
         this.jumpPointCount = jumpPointCount;
+        this.exactOrder = exactOrder || cellCount >= DOUBLE_ORDER_CELLS;
+        for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
+            steps[d] = Direction.dx(d) + Direction.dy(d) * width;
+        }
         this.arena = Arena.ofShared();
-        this.records = LargePages.allocate(arena, Math.max(1, cellCount) * RECORD_BYTES, 8);
-        for (int k = 0; k < BUCKETS; k++) {
-            bucketMemory[k] = new GrowableSegment(1024 * BUCKET_ENTRY_BYTES, BUCKET_ENTRY_BYTES);
-            buckets[k] = bucketMemory[k].segment();
+        try {
+            final int cells = Math.max(1, cellCount);
+            this.records = LargePages.allocate(arena, cells * RECORD_BYTES, RECORD_ALIGNMENT);
+            this.bucketLength = cells * BUCKET_ENTRY_BYTES;
+            this.queue = LargePages.allocate(arena, BUCKETS * bucketLength, BUCKET_ENTRY_BYTES);
+            for (int c = 0; c < cellCount; c++) {
+                records.set(INT, c * RECORD_BYTES + XY_OFFSET, c % width | c / width << Y_SHIFT);
+            }
+        } catch (RuntimeException | Error e) {
+            arena.close();
+            throw e;
         }
     }
 
@@ -135,118 +239,191 @@ public final class GoalBoundsBaker implements AutoCloseable {
 
     /** One Dijkstra from {@code source}: every settled cell but the source joins the boxes of its first moves. */
     private void search(int source) {
-        final int[] bx = box;
-        for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
-            bx[4 * d] = Integer.MAX_VALUE;
-            bx[4 * d + 1] = Integer.MAX_VALUE;
-            bx[4 * d + 2] = Integer.MIN_VALUE;
-            bx[4 * d + 3] = Integer.MIN_VALUE;
+        final int[] bx = setBox;
+        for (int set = 0; set < 256; set++) {
+            bx[4 * set] = Integer.MAX_VALUE;
+            bx[4 * set + 1] = Integer.MAX_VALUE;
+            bx[4 * set + 2] = Integer.MIN_VALUE;
+            bx[4 * set + 3] = Integer.MIN_VALUE;
         }
+        final MemorySegment rec = records;
         if (generation >= MAX_GENERATION) {
-            records.fill((byte) 0);
+            for (int c = 0; c < cellCount; c++) {
+                rec.set(INT, c * RECORD_BYTES + TAG_OFFSET, 0);
+            }
             generation = 0;
         }
         generation++;
         final int genBase = generation << GENERATION_SHIFT;
-        final MemorySegment rec = records;
         final MemorySegment nb = neighbours;
-        final int w = width;
+        final MemorySegment q = queue;
+        final long bucketBytes = bucketLength;
+        final int[] sizes = bucketSizes;
+        final int[] step = steps;
+        final byte[] relaxed = RELAXED;
+        final boolean exact = exactOrder;
+
+        // The source, settled at cost 0: each legal move is its own first move, into bucket 1.
         final long sourceOff = source * RECORD_BYTES;
-        rec.set(INT, sourceOff + A_OFFSET, 0);
-        rec.set(INT, sourceOff + B_OFFSET, 0);
-        rec.set(INT, sourceOff + TAG_OFFSET, genBase);
-        push(0, source);
-        int queued = 1;
-        for (int j = 0; queued > 0; j++) {
+        rec.set(LONG, sourceOff + PAIR_OFFSET, 0L);
+        rec.set(INT, sourceOff + TAG_OFFSET, genBase | SETTLED_BIT);
+        final int first = LEGAL[nb.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(source)) & 0xFF] & 0xFF;
+        int queued = 0;
+        for (int m = first; m != 0; m &= m - 1) {
+            final int d = Integer.numberOfTrailingZeros(m);
+            final long vOff = (source + step[d]) * RECORD_BYTES;
+            rec.set(LONG, vOff + PAIR_OFFSET, d < Direction.NORTH_EAST ? STRAIGHT_STEP : DIAGONAL_STEP);
+            rec.set(INT, vOff + TAG_OFFSET, genBase | 1 << (MOVES_SHIFT + d) | 1 << (ARRIVALS_SHIFT + d));
+            q.set(INT, bucketBytes + queued * BUCKET_ENTRY_BYTES, source + step[d]);
+            queued++;
+        }
+        sizes[1] = queued;
+
+        for (int j = 1; queued > 0; j++) {
             final int k = j % BUCKETS;
-            // Steps land in buckets j + 1 and j + 2, never in this one, so it is not replaced.
-            final MemorySegment list = buckets[k];
-            final int size = bucketSizes[k];
+            // Steps land in buckets j + 1 and j + 2, never in this one, so its size stays put.
+            final long list = k * bucketBytes;
+            final int size = sizes[k];
             for (int i = 0; i < size; i++) {
-                final int u = list.get(INT, i * BUCKET_ENTRY_BYTES);
+                final int u = q.get(INT, list + i * BUCKET_ENTRY_BYTES);
                 final long uOff = u * RECORD_BYTES;
                 final int tag = rec.get(INT, uOff + TAG_OFFSET);
                 if ((tag & SETTLED_BIT) != 0) {
                     continue; // settled from an earlier entry
                 }
                 rec.set(INT, uOff + TAG_OFFSET, tag | SETTLED_BIT);
-                final int ux = u % w;
-                final int uy = u / w;
+                final int xy = rec.get(INT, uOff + XY_OFFSET);
+                final int ux = xy & 0xFFFF;
+                final int uy = xy >>> Y_SHIFT;
                 final int moves = tag >>> MOVES_SHIFT & MOVES_MASK;
-                for (int m = moves; m != 0; m &= m - 1) {
-                    final int d = 4 * Integer.numberOfTrailingZeros(m);
-                    if (ux < bx[d]) {
-                        bx[d] = ux;
-                    }
-                    if (uy < bx[d + 1]) {
-                        bx[d + 1] = uy;
-                    }
-                    if (ux > bx[d + 2]) {
-                        bx[d + 2] = ux;
-                    }
-                    if (uy > bx[d + 3]) {
-                        bx[d + 3] = uy;
-                    }
-                }
-                final int a = rec.get(INT, uOff + A_OFFSET);
-                final int b = rec.get(INT, uOff + B_OFFSET);
+                final int s4 = 4 * moves;
+                bx[s4] = Math.min(bx[s4], ux);
+                bx[s4 + 1] = Math.min(bx[s4 + 1], uy);
+                bx[s4 + 2] = Math.max(bx[s4 + 2], ux);
+                bx[s4 + 3] = Math.max(bx[s4 + 3], uy);
                 final int legal = nb.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(u)) & 0xFF;
-                for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
-                    final int need = OctileMapLayout.stepNeed(d);
-                    if ((legal & need) != need) {
-                        continue;
-                    }
-                    final int v = u + Direction.dx(d) + Direction.dy(d) * w;
-                    final int na = d < Direction.NORTH_EAST ? a + 1 : a;
-                    final int nbd = d < Direction.NORTH_EAST ? b : b + 1;
-                    final int vMoves = u == source ? 1 << d : moves;
+                final int next = relaxed[(tag >>> ARRIVALS_SHIFT & ARRIVALS_MASK) << 8 | legal] & 0xFF;
+                final long pair = rec.get(LONG, uOff + PAIR_OFFSET);
+                final int offered = moves << MOVES_SHIFT;
+                for (int m = next; m != 0; m &= m - 1) {
+                    final int d = Integer.numberOfTrailingZeros(m);
+                    final int v = u + step[d];
+                    final long vPair = pair + (d < Direction.NORTH_EAST ? STRAIGHT_STEP : DIAGONAL_STEP);
+                    final int arrival = 1 << (ARRIVALS_SHIFT + d);
                     final long vOff = v * RECORD_BYTES;
                     final int vTag = rec.get(INT, vOff + TAG_OFFSET);
+                    final double cost =
+                            OctilePairs.cost(FirstMoveNodeLayout.straight(vPair), FirstMoveNodeLayout.diagonal(vPair));
                     if (vTag >= genBase) {
                         if ((vTag & SETTLED_BIT) != 0) {
                             continue; // settled: its cost is below u's, so no route through u ties it
                         }
-                        final int c = OctilePairs.compare(
-                                na, nbd, rec.get(INT, vOff + A_OFFSET), rec.get(INT, vOff + B_OFFSET));
-                        if (c > 0) {
-                            continue;
+                        // A tie joins the sets; the tag is written whether or not it ties, so
+                        // there is no branch between ties and losses, which are hard to foresee.
+                        final long old = rec.get(LONG, vOff + PAIR_OFFSET);
+                        rec.set(INT, vOff + TAG_OFFSET, vTag | (old == vPair ? offered | arrival : 0));
+                        final double oldCost =
+                                OctilePairs.cost(FirstMoveNodeLayout.straight(old), FirstMoveNodeLayout.diagonal(old));
+                        if (exact
+                                ? OctilePairs.compare(
+                                                FirstMoveNodeLayout.straight(vPair),
+                                                FirstMoveNodeLayout.diagonal(vPair),
+                                                FirstMoveNodeLayout.straight(old),
+                                                FirstMoveNodeLayout.diagonal(old))
+                                        >= 0
+                                : cost >= oldCost) {
+                            continue; // a tie (equal pairs give equal doubles) or a loss
                         }
-                        if (c == 0) {
-                            rec.set(INT, vOff + TAG_OFFSET, vTag | vMoves << MOVES_SHIFT);
-                            continue;
+                        rec.set(LONG, vOff + PAIR_OFFSET, vPair);
+                        rec.set(INT, vOff + TAG_OFFSET, genBase | offered | arrival);
+                        if ((int) cost == (int) oldCost) {
+                            continue; // its entry in this bucket reads the new pair
                         }
+                    } else {
+                        rec.set(LONG, vOff + PAIR_OFFSET, vPair);
+                        rec.set(INT, vOff + TAG_OFFSET, genBase | offered | arrival);
                     }
-                    rec.set(INT, vOff + A_OFFSET, na);
-                    rec.set(INT, vOff + B_OFFSET, nbd);
-                    rec.set(INT, vOff + TAG_OFFSET, genBase | vMoves << MOVES_SHIFT);
-                    push((int) OctilePairs.cost(na, nbd) % BUCKETS, v);
+                    final int to = (int) cost % BUCKETS;
+                    final int at = sizes[to];
+                    q.set(INT, to * bucketBytes + at * BUCKET_ENTRY_BYTES, v);
+                    sizes[to] = at + 1;
                     queued++;
                 }
             }
-            bucketSizes[k] = 0;
+            sizes[k] = 0;
             queued -= size;
+        }
+        joinSetBoxes();
+    }
+
+    /** Joins each first-move set's box into the boxes of its moves. */
+    private void joinSetBoxes() {
+        final int[] bx = box;
+        final int[] sb = setBox;
+        for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
+            bx[4 * d] = Integer.MAX_VALUE;
+            bx[4 * d + 1] = Integer.MAX_VALUE;
+            bx[4 * d + 2] = Integer.MIN_VALUE;
+            bx[4 * d + 3] = Integer.MIN_VALUE;
+        }
+        for (int set = 1; set < 256; set++) {
+            final int s4 = 4 * set;
+            if (sb[s4] == Integer.MAX_VALUE) {
+                continue; // no cell settled with this set
+            }
+            for (int m = set; m != 0; m &= m - 1) {
+                final int d = 4 * Integer.numberOfTrailingZeros(m);
+                bx[d] = Math.min(bx[d], sb[s4]);
+                bx[d + 1] = Math.min(bx[d + 1], sb[s4 + 1]);
+                bx[d + 2] = Math.max(bx[d + 2], sb[s4 + 2]);
+                bx[d + 3] = Math.max(bx[d + 3], sb[s4 + 3]);
+            }
         }
     }
 
-    /** Appends {@code cell} to bucket {@code k}, growing it when full. */
-    private void push(int k, int cell) {
-        final int n = bucketSizes[k];
-        MemorySegment list = buckets[k];
-        final long at = n * BUCKET_ENTRY_BYTES;
-        if (at + BUCKET_ENTRY_BYTES > list.byteSize()) {
-            list = bucketMemory[k].ensureLength(at + BUCKET_ENTRY_BYTES, at);
-            buckets[k] = list;
+    /**
+     * The moves, legal or not, that can continue a shortest route whose last step was in
+     * direction {@code arrival}, at a cell with neighbour byte {@code neighbourByte}: the others
+     * reach their cell strictly cheaper from the cell before (class notes).
+     */
+    static int successors(int arrival, int neighbourByte) {
+        final int ax = Direction.dx(arrival);
+        final int ay = Direction.dy(arrival);
+        int keep = 1 << arrival;
+        for (int e = 0; e < GoalBoundsLayout.DIRECTIONS; e++) {
+            final int ex = Direction.dx(e);
+            final int ey = Direction.dy(e);
+            if (Direction.isDiagonal(arrival)) {
+                // The diagonal's two straight parts.
+                if ((ex == ax && ey == 0) || (ey == ay && ex == 0)) {
+                    keep |= 1 << e;
+                }
+            } else if (Direction.isDiagonal(e)) {
+                // The two diagonals forward.
+                if (ax != 0 ? ex == ax : ey == ay) {
+                    keep |= 1 << e;
+                }
+            } else if (ex * ax + ey * ay == 0 && (neighbourByte & 1 << direction(ex - ax, ey - ay)) == 0) {
+                // Sideways, with the corner behind blocked.
+                keep |= 1 << e;
+            }
         }
-        list.set(INT, at, cell);
-        bucketSizes[k] = n + 1;
+        return keep;
+    }
+
+    /** The direction with steps (dx, dy). */
+    private static int direction(int dx, int dy) {
+        for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
+            if (Direction.dx(d) == dx && Direction.dy(d) == dy) {
+                return d;
+            }
+        }
+        throw new IllegalArgumentException("no direction (" + dx + ", " + dy + ")");
     }
 
     @Override
     public void close() {
         if (state.markClosed()) {
-            for (GrowableSegment m : bucketMemory) {
-                m.close();
-            }
             arena.close();
         }
     }
