@@ -45,7 +45,7 @@ public final class GoalBoundsBakeMeasure {
             try (Grid grid = MovingAiMap.read(mapFile).toGrid();
                     JpsPlusIndex index = new JpsPlusIndex(grid);
                     OctileMap octile = new OctileMap(grid);
-                    GoalBounds listed = GoalBounds.list(index, octile);
+                    GoalBoundsBake listed = GoalBoundsBake.list(index, octile);
                     Arena arena = Arena.ofConfined()) {
                 int count = listed.jumpPointCount();
                 int walkable = 0;

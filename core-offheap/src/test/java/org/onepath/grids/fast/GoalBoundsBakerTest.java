@@ -91,7 +91,7 @@ class GoalBoundsBakerTest {
     static int assertBakesEqual(Grid grid, String context) {
         try (JpsPlusIndex index = new JpsPlusIndex(grid);
                 OctileMap octile = new OctileMap(grid);
-                GoalBounds listed = GoalBounds.list(index, octile);
+                GoalBoundsBake listed = GoalBoundsBake.list(index, octile);
                 Arena arena = Arena.ofConfined()) {
             int count = listed.jumpPointCount();
             MemorySegment fast;
