@@ -696,6 +696,12 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             return null;
         }
         GridAlgorithm wouldRun = options.algorithmFor(grid.areas(), grid.width(), grid.height());
+        if (wouldRun == GridAlgorithm.JPS_PLUS_BOUNDED
+                && !(options.specializedEngines()
+                        && options.qualifiesForJumpPoints(grid.areas())
+                        && usableBounds() != null)) {
+            wouldRun = GridAlgorithm.JPS_PLUS; // as plan() would fall back
+        }
         return GridPath.invalid(begun, grid.width(), grid.space(), wouldRun);
     }
 

@@ -139,6 +139,13 @@ class BoundedJumpPointQueriesTest {
                     .agentSize(2)
                     .build();
             assertEquals(GridAlgorithm.ASTAR, grid.findPath(s, g, big).algorithm());
+            // A query that ends before any search (start = goal, a wall) names what would have run.
+            assertEquals(
+                    GridAlgorithm.JPS_PLUS_BOUNDED, grid.findPath(s, s, BOUNDED).algorithm());
+            assertEquals(GridAlgorithm.JPS_PLUS, grid.findPath(s, s, generic).algorithm());
+            grid.setWalkable(7, 4, false);
+            assertEquals(GridAlgorithm.JPS_PLUS, grid.findPath(s, s, BOUNDED).algorithm(), "stale bounds");
+            assertEquals(GridAlgorithm.JPS_PLUS, grid.findPath(s, g, BOUNDED).algorithm(), "stale bounds, goal a wall");
             grid.areas().set(3, 2.0); // area costs differ: A*
             assertEquals(GridAlgorithm.ASTAR, grid.findPath(s, g, BOUNDED).algorithm());
         }
