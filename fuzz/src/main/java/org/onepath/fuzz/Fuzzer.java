@@ -299,12 +299,8 @@ public final class Fuzzer {
             }
             Attempt a = new Attempt(i, input, System.nanoTime(), new AtomicBoolean());
             current = a;
-            Throwable thrown = null;
-            try {
-                target.run(input);
-            } catch (Throwable t) {
-                thrown = t;
-            }
+            Outcome outcome = Outcome.run(target, input);
+            Throwable thrown = outcome.thrown();
             long took = System.nanoTime() - a.startNanos();
             current = null;
             if (!a.claim()) {
@@ -322,7 +318,7 @@ public final class Fuzzer {
                         false);
                 return;
             }
-            if (thrown == null) {
+            if (outcome.kind() == Outcome.Kind.ACCEPTED) {
                 synchronized (this) {
                     accepted++;
                 }
@@ -333,8 +329,8 @@ public final class Fuzzer {
                         acceptedPool.set(random.nextInt(ACCEPTED_POOL), input);
                     }
                 }
-            } else if (target.rejectionKey(thrown) instanceof String key) {
-                if (rejected(key, String.valueOf(thrown.getMessage())) && i >= start.size()) {
+            } else if (outcome.kind() == Outcome.Kind.REJECTED) {
+                if (rejected(outcome.rejectionKey(), String.valueOf(thrown.getMessage())) && i >= start.size()) {
                     novelPool.add(input);
                 }
             } else {
