@@ -325,7 +325,10 @@ public final class GoalBounds implements AutoCloseable {
     public int slotOf(int cell) {
         state.ensureOpen();
         Objects.checkIndex(cell, cellCount);
-        final long word = segment.get(WORD, GoalBoundsTableLayout.bitsOffset() + (long) (cell >>> 6) * 8);
+        final long word = segment.get(
+                WORD,
+                GoalBoundsTableLayout.bitsOffset()
+                        + (long) (cell >>> GoalBoundsTableLayout.WORD_SHIFT) * GoalBoundsTableLayout.WORD_BYTES);
         final long bit = 1L << cell;
         return (word & bit) == 0 ? -1 : slot(cell, word, bit);
     }
@@ -363,8 +366,17 @@ public final class GoalBounds implements AutoCloseable {
 
     /** The slot of jump point {@code cell}, whose bit {@code bit} is set in its word {@code word}. */
     private int slot(int cell, long word, long bit) {
-        return segment.get(INT, superblocksOffset + (long) (cell >>> GoalBoundsTableLayout.SUPERBLOCK_SHIFT) * 4)
-                + (segment.get(U16, wordRanksOffset + (long) (cell >>> 6) * 2) & 0xFFFF)
+        return segment.get(
+                        INT,
+                        superblocksOffset
+                                + (long) (cell >>> GoalBoundsTableLayout.SUPERBLOCK_SHIFT)
+                                        * GoalBoundsTableLayout.SUPERBLOCK_RANK_BYTES)
+                + (segment.get(
+                                U16,
+                                wordRanksOffset
+                                        + (long) (cell >>> GoalBoundsTableLayout.WORD_SHIFT)
+                                                * GoalBoundsTableLayout.WORD_RANK_BYTES)
+                        & 0xFFFF)
                 + Long.bitCount(word & (bit - 1));
     }
 
@@ -375,24 +387,31 @@ public final class GoalBounds implements AutoCloseable {
      */
     int filter(int cell, int mask, int goalKey) {
         final MemorySegment seg = segment;
-        final long word = seg.get(WORD, GoalBoundsTableLayout.bitsOffset() + (long) (cell >>> 6) * 8);
+        final long word = seg.get(
+                WORD,
+                GoalBoundsTableLayout.bitsOffset()
+                        + (long) (cell >>> GoalBoundsTableLayout.WORD_SHIFT) * GoalBoundsTableLayout.WORD_BYTES);
         final long bit = 1L << cell;
         if ((word & bit) == 0) {
             return mask;
         }
         final int slot = slot(cell, word, bit);
         final int group = slot >>> GoalBoundsTableLayout.GROUP_SHIFT;
-        final long masks = seg.get(WORD, storedMasksOffset + (long) group * 8);
+        final long masks = seg.get(
+                WORD,
+                storedMasksOffset
+                        + (long) group * GoalBoundsTableLayout.SLOTS_PER_GROUP * GoalBoundsTableLayout.MASK_BYTES);
         final int shift = (slot & (GoalBoundsTableLayout.SLOTS_PER_GROUP - 1)) * 8;
         final int stored = (int) (masks >>> shift) & 0xFF;
         int keep = mask & seg.get(U8, wholeMasksOffset + slot);
         final int candidates = mask & stored;
         if (candidates != 0) {
-            final long first =
-                    seg.get(INT, groupsOffset + (long) group * 4) + Long.bitCount(masks & ((1L << shift) - 1));
+            final long first = seg.get(INT, groupsOffset + (long) group * GoalBoundsTableLayout.GROUP_ENTRY_BYTES)
+                    + Long.bitCount(masks & ((1L << shift) - 1));
             for (int m = candidates; m != 0; m &= m - 1) {
                 final int d = Integer.numberOfTrailingZeros(m);
-                final long at = boxesOffset + (first + Integer.bitCount(stored & ((1 << d) - 1))) * 4;
+                final long at = boxesOffset
+                        + (first + Integer.bitCount(stored & ((1 << d) - 1))) * GoalBoundsTableLayout.BOX_BYTES;
                 if (GoalBoundsTableLayout.holds(seg.get(INT, at), goalKey)) {
                     keep |= 1 << d;
                 }
