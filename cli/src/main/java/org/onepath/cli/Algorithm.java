@@ -2,6 +2,7 @@ package org.onepath.cli;
 
 import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
+import org.onepath.io.ScenarioRules;
 
 /**
  * A named search the command can run over a grid: {@link #prepare} does the per-map work
@@ -30,6 +31,16 @@ interface Algorithm {
      */
     default boolean suboptimal() {
         return false;
+    }
+
+    /**
+     * The rule its costs are checked by against the published optimum: any-angle, suboptimal or
+     * exact ({@link ScenarioRules}, the one definition of a mismatch).
+     */
+    default ScenarioRules.Rule rule() {
+        return anyAngle()
+                ? ScenarioRules.Rule.ANY_ANGLE
+                : suboptimal() ? ScenarioRules.Rule.SUBOPTIMAL : ScenarioRules.Rule.EXACT;
     }
 
     /**

@@ -15,6 +15,7 @@ import org.onepath.cells.GridFormatException;
 import org.onepath.io.MovingAiMap;
 import org.onepath.io.MovingAiScenario;
 import org.onepath.io.MovingAiScenarios;
+import org.onepath.io.ScenarioRules;
 import org.onepath.io.VoxelScenario;
 import org.onepath.io.VoxelScenarios;
 import org.onepath.store.GridStore;
@@ -286,54 +287,6 @@ final class ScenarioRun {
         return out;
     }
 
-    /**
-     * The relative slack of "not longer" for any-angle costs: the published lengths differ from
-     * exact octile sums by up to 1.7e-9 of the length.
-     */
-    static final double ANY_ANGLE_SLACK = 1e-6;
-
-    /**
-     * Whether an any-angle cost is acceptable against the published eight-connected optimum: a
-     * path exactly when there is one (0 with distinct ends means none), and not longer than the
-     * optimum (relative {@link #ANY_ANGLE_SLACK}).
-     */
-    static boolean anyAngleMatches(MovingAiScenario problem, double cost) {
-        double optimal = problem.optimalLength();
-        boolean sameCell = problem.startX() == problem.goalX() && problem.startY() == problem.goalY();
-        if (optimal == 0 && !sameCell) {
-            return cost == Double.POSITIVE_INFINITY;
-        }
-        return cost <= optimal * (1 + ANY_ANGLE_SLACK);
-    }
-
-    /**
-     * Whether a suboptimal search's cost is acceptable: a path exactly when there is one (0 with
-     * distinct ends means none), and not shorter than the published length by more than the
-     * tolerance of {@link #matches}.
-     */
-    static boolean suboptimalMatches(MovingAiScenario problem, double cost) {
-        double optimal = problem.optimalLength();
-        boolean sameCell = problem.startX() == problem.goalX() && problem.startY() == problem.goalY();
-        if (optimal == 0 && !sameCell) {
-            return cost == Double.POSITIVE_INFINITY;
-        }
-        return cost < Double.POSITIVE_INFINITY && cost >= optimal - problem.matchTolerance();
-    }
-
-    /**
-     * Whether a cost matches the published length (0 with distinct ends means no path), within
-     * {@link MovingAiScenario#matchTolerance}: relative 1e-6 for lengths printed with eight
-     * decimal places, half a unit of the last printed digit for fewer.
-     */
-    static boolean matches(MovingAiScenario problem, double cost) {
-        double optimal = problem.optimalLength();
-        boolean sameCell = problem.startX() == problem.goalX() && problem.startY() == problem.goalY();
-        if (optimal == 0 && !sameCell) {
-            return cost == Double.POSITIVE_INFINITY;
-        }
-        return Math.abs(cost - optimal) <= problem.matchTolerance();
-    }
-
     Report run(List<Path> scenarioFiles) {
         List<List<MapResult>> perAlg = new ArrayList<>();
         for (int a = 0; a < algorithms.size(); a++) {
@@ -529,6 +482,7 @@ final class ScenarioRun {
             long totalExpanded = 0;
             boolean anyAngle = alg.anyAngle();
             boolean suboptimal = alg.suboptimal();
+            ScenarioRules.Rule rule = alg.rule();
             int ratioCount = 0;
             double ratioSum = 0;
             double ratioMax = Double.NaN;
@@ -549,11 +503,7 @@ final class ScenarioRun {
                     ratioSum += ratio;
                     ratioMax = ratioCount == 1 ? ratio : Math.max(ratioMax, ratio);
                 }
-                boolean ok = anyAngle
-                        ? anyAngleMatches(problems.get(i), costs[i])
-                        : suboptimal
-                                ? suboptimalMatches(problems.get(i), costs[i])
-                                : matches(problems.get(i), costs[i]);
+                boolean ok = ScenarioRules.matches(problems.get(i), costs[i], rule);
                 if (!ok) {
                     bad++;
                     MovingAiScenario p = problems.get(i);

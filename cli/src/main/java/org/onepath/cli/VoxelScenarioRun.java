@@ -9,6 +9,7 @@ import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
 import org.onepath.cells.GridFormatException;
+import org.onepath.io.ScenarioRules;
 import org.onepath.io.VoxelMap;
 import org.onepath.io.VoxelScenario;
 import org.onepath.store.VoxelWorldStore;
@@ -77,11 +78,6 @@ final class VoxelScenarioRun {
             searches.add(search);
         }
         return searches;
-    }
-
-    static boolean matches(VoxelScenario problem, double cost) {
-        double optimal = problem.optimalLength();
-        return Math.abs(cost - optimal) <= problem.matchTolerance();
     }
 
     /**
@@ -166,7 +162,7 @@ final class VoxelScenarioRun {
         for (int i = 0; i < n; i++) {
             totalExpanded += expanded[i];
             VoxelScenario p = problems.get(i);
-            if (!matches(p, costs[i])) {
+            if (!ScenarioRules.matches(p, costs[i])) {
                 bad++;
                 String ends = "(" + p.startX() + "," + p.startY() + "," + p.startZ() + ")->(" + p.goalX() + ","
                         + p.goalY() + "," + p.goalZ() + ")";

@@ -1,4 +1,4 @@
-package org.onepath.cli;
+package org.onepath.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,17 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.onepath.io.MovingAiScenario;
-import org.onepath.io.MovingAiScenarios;
-import org.onepath.io.VoxelScenario;
+import org.onepath.GridAlgorithm;
+import org.onepath.io.ScenarioRules.Rule;
 
 /**
  * The match rule of the spec: a relative 1e-6 where the length is printed with eight decimal
  * places, half a unit of the last printed digit (plus 2e-9 of the length) where it is printed with
  * fewer; a length of 0 with distinct ends means the problem has no path; voxel lengths match
- * within an absolute 1e-6.
+ * within an absolute 1e-6; any-angle costs may be shorter, suboptimal ones longer.
  */
-class ScenarioRunMatchesTest {
+class ScenarioRulesTest {
     private static final double INF = Double.POSITIVE_INFINITY;
 
     /** A problem as a published file prints it: the length field's text decides its decimals. */
@@ -31,11 +30,11 @@ class ScenarioRunMatchesTest {
     }
 
     private static void match(MovingAiScenario p, double cost) {
-        assertTrue(ScenarioRun.matches(p, cost), () -> "cost " + cost + " should match " + p);
+        assertTrue(ScenarioRules.matches(p, cost, Rule.EXACT), () -> "cost " + cost + " should match " + p);
     }
 
     private static void noMatch(MovingAiScenario p, double cost) {
-        assertFalse(ScenarioRun.matches(p, cost), () -> "cost " + cost + " should not match " + p);
+        assertFalse(ScenarioRules.matches(p, cost, Rule.EXACT), () -> "cost " + cost + " should not match " + p);
     }
 
     @Test
@@ -134,17 +133,53 @@ class ScenarioRunMatchesTest {
     @Test
     void suboptimalCostsMayBeLongerButNotShorterThanTheTolerance() {
         MovingAiScenario p = problem("100.00000000");
-        assertTrue(ScenarioRun.suboptimalMatches(p, 150));
-        assertTrue(ScenarioRun.suboptimalMatches(p, 100 - 9e-5));
-        assertFalse(ScenarioRun.suboptimalMatches(p, 100 - 1.1e-4));
-        assertFalse(ScenarioRun.suboptimalMatches(p, INF));
+        assertTrue(ScenarioRules.matches(p, 150, Rule.SUBOPTIMAL));
+        assertTrue(ScenarioRules.matches(p, 100 - 9e-5, Rule.SUBOPTIMAL));
+        assertFalse(ScenarioRules.matches(p, 100 - 1.1e-4, Rule.SUBOPTIMAL));
+        assertFalse(ScenarioRules.matches(p, INF, Rule.SUBOPTIMAL));
+    }
+
+    @Test
+    void anyAngleCostsMayBeShorterButNotLongerThanTheSlack() {
+        MovingAiScenario p = problem("100.00000000");
+        assertTrue(ScenarioRules.matches(p, 90, Rule.ANY_ANGLE));
+        assertTrue(ScenarioRules.matches(p, 100 * (1 + 0.9e-6), Rule.ANY_ANGLE));
+        assertFalse(ScenarioRules.matches(p, 100 * (1 + 1.1e-6), Rule.ANY_ANGLE));
+        assertFalse(ScenarioRules.matches(p, INF, Rule.ANY_ANGLE));
+        assertFalse(ScenarioRules.matches(p, Double.NaN, Rule.ANY_ANGLE));
+    }
+
+    @Test
+    void aNoPathLineIsAnsweredOnlyByNoPathUnderEveryRule() {
+        MovingAiScenario none = problem("0");
+        assertFalse(ScenarioRules.hasPath(none));
+        assertTrue(ScenarioRules.hasPath(sameCell("0")));
+        assertTrue(ScenarioRules.hasPath(problem("4.00000000")));
+        for (Rule rule : Rule.values()) {
+            assertTrue(ScenarioRules.matches(none, INF, rule), rule::name);
+            assertFalse(ScenarioRules.matches(none, 0, rule), rule::name);
+            assertFalse(ScenarioRules.matches(none, 3, rule), rule::name);
+            assertTrue(ScenarioRules.matches(sameCell("0"), 0, rule), rule::name);
+        }
+    }
+
+    @Test
+    void everyTierOneAlgorithmHasItsRule() {
+        for (GridAlgorithm a : GridAlgorithm.values()) {
+            Rule expected = switch (a) {
+                case THETA_STAR, LAZY_THETA_STAR -> Rule.ANY_ANGLE;
+                case HPA -> Rule.SUBOPTIMAL;
+                default -> Rule.EXACT;
+            };
+            assertEquals(expected, ScenarioRules.ruleOf(a), a::name);
+        }
     }
 
     @Test
     void voxelLengthsMatchWithinAnAbsoluteMillionth() {
         VoxelScenario p = new VoxelScenario("v.3dmap", 0, 0, 0, 9, 9, 9, 1000.5, 1.0);
         assertEquals(1e-6, p.matchTolerance());
-        assertTrue(VoxelScenarioRun.matches(p, 1000.5 + 9e-7));
-        assertFalse(VoxelScenarioRun.matches(p, 1000.5 + 2e-6));
+        assertTrue(ScenarioRules.matches(p, 1000.5 + 9e-7));
+        assertFalse(ScenarioRules.matches(p, 1000.5 + 2e-6));
     }
 }
