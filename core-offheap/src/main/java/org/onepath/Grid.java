@@ -330,7 +330,25 @@ public final class Grid extends SquareCells implements Snapshottable {
         return summary(tables.bakeGoalBounds(threads, monitor));
     }
 
-    private static GoalBoundsSummary summary(GoalBounds bounds) {
+    /**
+     * Lists the jump points of the cells as they are now for a bake split into pieces ({@link
+     * GoalBoundsPieces}): bake ranges of them apart (other threads, processes or machines that list
+     * the same cells), put the pieces back and install them, for the same table as {@link
+     * #bakeGoalBounds}. The grid must not be edited until the pieces are installed.
+     *
+     * @return the listed jump points, to close after use
+     * @throws IllegalArgumentException if a side exceeds {@link JpsPlusIndex#MAX_SIDE} (no JPS+ table)
+     */
+    public GoalBoundsPieces goalBoundsPieces() {
+        ensureOpen();
+        if (width() > JpsPlusIndex.MAX_SIDE || height() > JpsPlusIndex.MAX_SIDE) {
+            throw new IllegalArgumentException("goal bounds need the JPS+ table, which serves sides up to "
+                    + JpsPlusIndex.MAX_SIDE + "; the grid is " + width() + " x " + height());
+        }
+        return new GoalBoundsPieces(this, tables);
+    }
+
+    static GoalBoundsSummary summary(GoalBounds bounds) {
         return bounds == null
                 ? null
                 : new GoalBoundsSummary(

@@ -100,6 +100,21 @@ public final class GoalBoundsLayout {
         return (minX & 0xFFFFL) | (minY & 0xFFFFL) << 16 | (maxX & 0xFFFFL) << 32 | (maxY & 0xFFFFL) << 48;
     }
 
+    /**
+     * Whether {@code box} (as read) is one a bake can write for a {@code width} x {@code height}
+     * grid: {@link #EMPTY_BOX}, or sides within the grid with min not above max.
+     */
+    public static boolean isValidBox(long box, int width, int height) {
+        if (box == EMPTY_BOX) {
+            return true;
+        }
+        int minX = (int) (box & 0xFFFF);
+        int minY = (int) (box >>> 16 & 0xFFFF);
+        int maxX = (int) (box >>> 32 & 0xFFFF);
+        int maxY = (int) (box >>> 48);
+        return minX <= maxX && maxX < width && minY <= maxY && maxY < height;
+    }
+
     /** Whether box {@code box} (as read) holds (x, y). */
     public static boolean contains(long box, int x, int y) {
         return x >= (int) (box & 0xFFFF)

@@ -10,6 +10,7 @@ import org.onepath.cells.SquareCells;
 import org.onepath.grids.BakeMonitor;
 import org.onepath.grids.fast.GoalBounds;
 import org.onepath.grids.fast.GoalBoundsBake;
+import org.onepath.grids.fast.GoalBoundsBaker;
 import org.onepath.grids.fast.OctileMap;
 import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.jps.BlockMap;
@@ -107,6 +108,36 @@ public final class SquareTables implements AutoCloseable {
     public GoalBounds bakeGoalBounds(int threads, BakeMonitor monitor) {
         JpsPlusIndex index = jpsPlusIndex();
         GoalBounds made = GoalBoundsBake.bake(index, octileMap(), threads, monitor);
+        synchronized (this) {
+            if (goalBounds != null) {
+                goalBounds.close();
+            }
+            goalBounds = made;
+        }
+        return made;
+    }
+
+    /**
+     * Lists the jump points of the cells as they are now into a new bake whose boxes are filled by
+     * pieces ({@link GoalBoundsBake#list}); the caller owns it.
+     */
+    public GoalBoundsBake listGoalBounds() {
+        return GoalBoundsBake.list(jpsPlusIndex(), octileMap());
+    }
+
+    /** A baker of the jump points {@code bake} lists (one per thread); the caller owns it. */
+    public GoalBoundsBaker goalBoundsBaker(GoalBoundsBake bake) {
+        return bake.baker(octileMap());
+    }
+
+    /**
+     * Packs a bake whose boxes are all filled and keeps the table in place of any earlier one,
+     * as {@link #bakeGoalBounds} does.
+     *
+     * @throws IllegalStateException if the cells changed since the bake listed its jump points
+     */
+    public GoalBounds installGoalBounds(GoalBoundsBake bake) {
+        GoalBounds made = bake.pack(octileMap());
         synchronized (this) {
             if (goalBounds != null) {
                 goalBounds.close();
