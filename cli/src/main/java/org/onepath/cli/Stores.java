@@ -17,7 +17,7 @@ import org.onepath.store.VoxelWorldStore;
 /** How the commands find, open and report on store files. */
 final class Stores {
     /** File name ending of a store. */
-    static final String EXTENSION = ".opstore";
+    static final String EXTENSION = GridStore.EXTENSION;
 
     private Stores() {}
 
@@ -29,8 +29,7 @@ final class Stores {
         if (!Files.isDirectory(store)) {
             return store;
         }
-        int dot = mapFileName.lastIndexOf('.');
-        return store.resolve((dot > 0 ? mapFileName.substring(0, dot) : mapFileName) + EXTENSION);
+        return store.resolve(GridStore.fileNameFor(mapFileName));
     }
 
     /** Opens the grid store of a map, checking it was baked from a map of that name. */

@@ -58,6 +58,23 @@ public final class GridStore implements AutoCloseable {
     private final String name;
     private final StoreMode mode;
 
+    /** The file extension of stores named after their map ({@link #fileNameFor}). */
+    public static final String EXTENSION = ".opstore";
+
+    /**
+     * The file name of the store baked from a map, as {@code onepath bake --out-dir} names it and
+     * {@code onepath scen --store FOLDER} looks for it: the map's base name with {@link #EXTENSION}
+     * ({@code brc000d.map} becomes {@code brc000d.opstore}).
+     *
+     * @param mapFileName a map's file name, without folders
+     * @return the store's file name
+     */
+    public static String fileNameFor(String mapFileName) {
+        Objects.requireNonNull(mapFileName, "mapFileName");
+        int dot = mapFileName.lastIndexOf('.');
+        return (dot > 0 ? mapFileName.substring(0, dot) : mapFileName) + EXTENSION;
+    }
+
     private GridStore(StoreFile file, Grid grid, String name, StoreMode mode) {
         this.file = file;
         this.grid = grid;
