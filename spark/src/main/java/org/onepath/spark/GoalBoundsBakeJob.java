@@ -130,6 +130,8 @@ public final class GoalBoundsBakeJob {
                     sc.parallelize(planned, planned.size())
                             .foreachPartition(it -> bakeRanges(it, cells, digest, n, folder, wire, failing));
                 }
+            } catch (Exception e) {
+                throw SparkJobs.taskFailure(e);
             } finally {
                 sc.clearJobGroup();
                 spark.sparkContext().removeSparkListener(progress);

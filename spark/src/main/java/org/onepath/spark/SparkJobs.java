@@ -67,6 +67,27 @@ final class SparkJobs {
         System.exit(status);
     }
 
+    /**
+     * What a failed Spark action reports to the caller: the task's own bad-input or I/O error (as
+     * an {@link IllegalArgumentException} or {@link IOException} with its message, naming the file
+     * and the value), else the failure as it came. Spark wraps a task's exception in its own
+     * (checked) exception, so callers would otherwise see neither the type nor the message first.
+     */
+    static IOException taskFailure(Exception e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IllegalArgumentException bad) {
+                throw new IllegalArgumentException(bad.getMessage(), e);
+            }
+            if (t instanceof IOException io) {
+                return new IOException(io.getMessage(), e);
+            }
+        }
+        if (e instanceof RuntimeException r) {
+            throw r;
+        }
+        throw new IllegalStateException(rootMessage(e), e);
+    }
+
     /** The message of the deepest cause that has one: what a failed task's exception says. */
     static String rootMessage(Throwable e) {
         String message = e.toString();
