@@ -55,13 +55,13 @@ public final class ScenarioJob {
     private ScenarioJob() {}
 
     /** The algorithms the job runs: the tier-1 one-line queries. */
-    public static final Set<GridAlgorithm> ALGORITHMS = Set.of(
+    public static final Set<GridAlgorithm> ALGORITHMS = java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
             GridAlgorithm.ASTAR,
             GridAlgorithm.JPS,
             GridAlgorithm.JPS_PLUS,
             GridAlgorithm.JPS_PLUS_BOUNDED,
             GridAlgorithm.THETA_STAR,
-            GridAlgorithm.LAZY_THETA_STAR);
+            GridAlgorithm.LAZY_THETA_STAR));
 
     /**
      * The rows: {@code map} (file name), {@code scenario} (the file), {@code problem} (its number
@@ -405,6 +405,12 @@ public final class ScenarioJob {
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException(
                             "--alg: unknown algorithm '" + raw.strip() + "'; expected some of " + ALGORITHMS);
+                }
+            }
+            for (GridAlgorithm g : algorithms) {
+                if (!ALGORITHMS.contains(g)) {
+                    throw new IllegalArgumentException(
+                            "--alg: algorithm " + g + " is not run by this job; expected some of " + ALGORITHMS);
                 }
             }
             Result r;

@@ -26,6 +26,11 @@ final class SparkJobs {
      */
     static SparkSession session(String appName, String master) {
         SparkConf conf = new SparkConf();
+        if (!conf.contains("spark.master") && System.getProperty("log4j2.configurationFile") == null) {
+            // A plain 'java -cp' run has no log configuration: Spark's default prints every INFO
+            // line of its start. A cluster's spark-submit brings its own, which stays untouched.
+            org.apache.logging.log4j.core.config.Configurator.setRootLevel(org.apache.logging.log4j.Level.WARN);
+        }
         SparkSession.Builder b = SparkSession.builder().appName(appName);
         if (master != null) {
             b.master(master);
