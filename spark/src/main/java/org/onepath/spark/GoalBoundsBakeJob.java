@@ -98,7 +98,7 @@ public final class GoalBoundsBakeJob {
         Configuration conf = sc.hadoopConfiguration();
         Path mapPath = HadoopFiles.qualified(conf, map);
         Path storePath = HadoopFiles.qualified(conf, store);
-        FileSystem fs = storePath.getFileSystem(conf);
+        FileSystem fs = HadoopFiles.fs(conf, storePath);
         if (fs.exists(storePath) && !force) {
             throw new IllegalArgumentException(store + ": exists; give --force to replace it");
         }
@@ -202,7 +202,7 @@ public final class GoalBoundsBakeJob {
                 if (task != null && task.attemptNumber() == 0 && failFirstAttempt.contains(r[0])) {
                     // As a task killed mid-write: half a piece under the temporary name, no rename.
                     Path temp = HadoopFiles.temporary(target, tag);
-                    try (OutputStream out = temp.getFileSystem(conf.value()).create(temp, true)) {
+                    try (OutputStream out = HadoopFiles.fs(conf.value(), temp).create(temp, true)) {
                         out.write(file, 0, file.length / 2);
                     }
                     throw new IllegalStateException("range " + r[0] + " failed on its first attempt, as asked");
@@ -213,7 +213,7 @@ public final class GoalBoundsBakeJob {
     }
 
     /** Checks every planned range has its one piece, checks each piece and puts it. */
-    private static void assemble(
+    static void assemble(
             FileSystem fs, Path folder, List<int[]> planned, int n, byte[] digest, GoalBoundsPieces assembly)
             throws IOException {
         Set<String> expected = new java.util.HashSet<>();
@@ -228,12 +228,16 @@ public final class GoalBoundsBakeJob {
                 }
             }
         }
+        // Every file is checked to be there before any is put, so a refused assembly puts nothing.
         for (int[] r : planned) {
             Path file = new Path(folder, GoalBoundsPieceLayout.fileName(r[1], r[2]));
             if (!fs.exists(file)) {
                 throw new IllegalStateException(file + ": missing; range " + r[0] + " (jump points [" + r[1] + ", "
                         + r[2] + ")) wrote no piece");
             }
+        }
+        for (int[] r : planned) {
+            Path file = new Path(folder, GoalBoundsPieceLayout.fileName(r[1], r[2]));
             byte[] payload = GoalBoundsPieceFile.check(
                     file.toString(), HadoopFiles.read(fs.getConf(), file), r[1], r[2], n, digest);
             assembly.putPiece(r[1], r[2], payload);

@@ -30,12 +30,24 @@ final class HadoopFiles {
     /** The path with a scheme: a bare local path becomes a {@code file:} one. */
     static Path qualified(Configuration conf, String uri) throws IOException {
         Path p = new Path(uri);
-        return p.getFileSystem(conf).makeQualified(p);
+        return fs(conf, p).makeQualified(p);
+    }
+
+    /**
+     * The file system of a path; for {@code file:} the raw local one, which writes no {@code
+     * .NAME.crc} file beside each file it writes (the stores and pieces carry their own checksums).
+     */
+    static FileSystem fs(Configuration conf, Path path) throws IOException {
+        FileSystem fs = path.getFileSystem(conf);
+        if (fs instanceof org.apache.hadoop.fs.LocalFileSystem local) {
+            return local.getRawFileSystem();
+        }
+        return fs;
     }
 
     /** The whole file. */
     static byte[] read(Configuration conf, Path file) throws IOException {
-        FileSystem fs = file.getFileSystem(conf);
+        FileSystem fs = fs(conf, file);
         FileStatus status;
         try {
             status = fs.getFileStatus(file);
@@ -71,7 +83,7 @@ final class HadoopFiles {
      * @param tag names this attempt, so two attempts never write one temporary file
      */
     static void writeCommitted(Configuration conf, Path target, byte[] bytes, String tag) throws IOException {
-        FileSystem fs = target.getFileSystem(conf);
+        FileSystem fs = fs(conf, target);
         Path temp = temporary(target, tag);
         try (OutputStream out = fs.create(temp, true)) {
             out.write(bytes);
@@ -82,7 +94,7 @@ final class HadoopFiles {
     /** As {@link #writeCommitted(Configuration, Path, byte[], String)}, from a local file. */
     static void uploadCommitted(Configuration conf, java.nio.file.Path local, Path target, String tag)
             throws IOException {
-        FileSystem fs = target.getFileSystem(conf);
+        FileSystem fs = fs(conf, target);
         Path temp = temporary(target, tag);
         try (OutputStream out = fs.create(temp, true)) {
             Files.copy(local, out);
@@ -107,7 +119,7 @@ final class HadoopFiles {
 
     /** Replaces {@code target} by the local file: written beside it and renamed over it. */
     static void replace(Configuration conf, java.nio.file.Path local, Path target) throws IOException {
-        FileSystem fs = target.getFileSystem(conf);
+        FileSystem fs = fs(conf, target);
         Path temp = temporary(target, "driver");
         try (OutputStream out = fs.create(temp, true)) {
             Files.copy(local, out);
@@ -133,7 +145,7 @@ final class HadoopFiles {
         List<Path> out = new ArrayList<>();
         for (String uri : uris) {
             Path p = qualified(conf, uri);
-            FileSystem fs = p.getFileSystem(conf);
+            FileSystem fs = fs(conf, p);
             if (!fs.exists(p)) {
                 throw new IllegalArgumentException(uri + ": no such file or folder");
             }
@@ -167,7 +179,7 @@ final class HadoopFiles {
             return new LocalCopy(java.nio.file.Path.of(file.toUri()), false);
         }
         java.nio.file.Path copy = Files.createTempFile("onepath-", "-" + file.getName());
-        try (InputStream in = file.getFileSystem(conf).open(file)) {
+        try (InputStream in = fs(conf, file).open(file)) {
             Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(copy);

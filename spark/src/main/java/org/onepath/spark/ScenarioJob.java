@@ -142,7 +142,7 @@ public final class ScenarioJob {
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Configuration conf = sc.hadoopConfiguration();
         Path out = HadoopFiles.qualified(conf, parquet);
-        if (!force && out.getFileSystem(conf).exists(out)) {
+        if (!force && HadoopFiles.fs(conf, out).exists(out)) {
             throw new IllegalArgumentException(parquet + ": exists; give --force to replace it");
         }
         String storeDir =

@@ -70,7 +70,7 @@ public final class StoreBakeJob {
         Configuration conf = sc.hadoopConfiguration();
         List<Path> files = HadoopFiles.files(conf, maps, n -> n.endsWith(".map"), ".map file");
         Path out = HadoopFiles.qualified(conf, outDir);
-        FileSystem fs = out.getFileSystem(conf);
+        FileSystem fs = HadoopFiles.fs(conf, out);
         Map<String, Path> byStore = new HashMap<>();
         List<String[]> work = new ArrayList<>();
         for (Path f : files) {
