@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.onepath.PathSmoother.SmoothedPath;
 import org.onepath.cells.Cell;
 import org.onepath.io.MovingAiMap;
 import org.onepath.io.MovingAiScenario;

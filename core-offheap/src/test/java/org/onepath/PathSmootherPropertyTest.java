@@ -11,6 +11,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import org.onepath.PathSmoother.SmoothedPath;
 import org.onepath.cells.Cell;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;

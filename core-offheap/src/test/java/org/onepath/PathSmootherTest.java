@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.onepath.PathSmoother.SmoothedPath;
 import org.onepath.cells.Cell;
 import org.onepath.grids.theta.GridLineOfSight;
 import org.onepath.grids.theta.GridPathSmoother;

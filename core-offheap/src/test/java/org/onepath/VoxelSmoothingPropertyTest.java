@@ -10,6 +10,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.onepath.PathSmoother.SmoothedVoxelPath;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
 import org.onepath.grids.voxel.VoxelPathSmoother;

@@ -14,7 +14,7 @@ import org.onepath.HexGrid;
 import org.onepath.HexOptions;
 import org.onepath.HexPath;
 import org.onepath.PathSmoother;
-import org.onepath.SmoothedPath;
+import org.onepath.PathSmoother.SmoothedPath;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
