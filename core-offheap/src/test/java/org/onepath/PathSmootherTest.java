@@ -188,4 +188,51 @@ class PathSmootherTest {
             assertEquals(Double.POSITIVE_INFINITY, empty.cost());
         }
     }
+
+    @Test
+    void theTierTwoSmootherWorksInPlaceAndAgainAndAgain() {
+        Random rnd = new Random(3);
+        try (Grid grid = Grid.create(40, 30)) {
+            for (int i = 0; i < 250; i++) {
+                grid.setWalkable(rnd.nextInt(40), rnd.nextInt(30), false);
+            }
+            GridPathSmoother smoother = new GridPathSmoother(grid, 1, 16);
+            assertEquals(16, smoother.lookAhead());
+            int compared = 0;
+            for (int q = 0; q < 60; q++) {
+                Cell s = new Cell(rnd.nextInt(40), rnd.nextInt(30));
+                Cell g = new Cell(rnd.nextInt(40), rnd.nextInt(30));
+                if (!grid.isWalkable(s.x(), s.y()) || !grid.isWalkable(g.x(), g.y())) {
+                    continue;
+                }
+                GridPath path = grid.findPath(s, g);
+                if (!path.found()) {
+                    continue;
+                }
+                int[] cells = path.cellIndices();
+                int[] out = new int[cells.length];
+                int k = smoother.smooth(cells, cells.length, out);
+                double cost = smoother.cost();
+                int kk = smoother.smooth(cells, cells.length, cells); // in place
+                assertEquals(k, kk);
+                assertEquals(cost, smoother.cost());
+                for (int i = 0; i < k; i++) {
+                    assertEquals(out[i], cells[i], "waypoint " + i);
+                }
+                // a look-ahead of 16 never skips more than 16 input cells
+                int[] original = path.cellIndices();
+                int at = 0;
+                for (int i = 1; i < k; i++) {
+                    int next = at + 1;
+                    while (original[next] != out[i]) {
+                        next++;
+                    }
+                    assertTrue(next - at <= 16, "a segment spans " + (next - at) + " input cells");
+                    at = next;
+                }
+                compared++;
+            }
+            assertTrue(compared > 10);
+        }
+    }
 }
