@@ -235,4 +235,25 @@ class PathSmootherTest {
             assertTrue(compared > 10);
         }
     }
+
+    @Test
+    void aClosedGridIsNamed() {
+        Grid grid = Grid.create(4, 4);
+        GridPathSmoother smoother = new GridPathSmoother(grid, 2);
+        grid.close();
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> smoother.smooth(new int[] {0, 5}, 2, new int[2]));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+        VoxelGrid world = VoxelGrid.create(4, 4, 4);
+        var voxels = new org.onepath.grids.voxel.VoxelPathSmoother(
+                world.createTopology(
+                                org.onepath.cells.VoxelConnectivity.TWENTY_SIX,
+                                org.onepath.cells.VoxelCornerRule.NO_CORNER_CUTTING)
+                        .chunks(),
+                world.areas());
+        world.close();
+        e = assertThrows(IllegalStateException.class, () -> voxels.smooth(new int[] {0, 1}, 2, new int[2]));
+        assertTrue(e.getMessage().contains("ChunkTable"), e.getMessage());
+        assertThrows(IllegalStateException.class, () -> voxels.isVisible(0, 1));
+    }
 }

@@ -108,6 +108,7 @@ public final class VoxelPathSmoother {
      * @throws NullPointerException     if an array is null
      * @throws IllegalArgumentException if count is negative or beyond an array, or a node is outside
      *                                  the block or solid
+     * @throws IllegalStateException    if the chunk table has been closed
      */
     public int smooth(int[] path, int count, int[] out) {
         Objects.requireNonNull(path, "path");
@@ -118,6 +119,7 @@ public final class VoxelPathSmoother {
         if (out.length < count) {
             throw new IllegalArgumentException("out holds " + out.length + " voxels, the path has " + count);
         }
+        chunks.ensureOpen();
         for (int i = 0; i < count; i++) {
             int v = path[i];
             checkNode(v, "path[" + i + "]");
@@ -197,8 +199,10 @@ public final class VoxelPathSmoother {
      * @param to   a node inside the block
      * @return true when both are open and the segment touches no solid voxel
      * @throws IllegalArgumentException if a node is outside the block
+     * @throws IllegalStateException    if the chunk table has been closed
      */
     public boolean isVisible(int from, int to) {
+        chunks.ensureOpen();
         checkNode(from, "from");
         checkNode(to, "to");
         return areaOf(from) != SOLID && !Double.isNaN(walk(from, to, true));
@@ -212,8 +216,10 @@ public final class VoxelPathSmoother {
      * @param to   a node inside the block
      * @return the cost, 0 or more (+infinity when the segment passes through a solid voxel)
      * @throws IllegalArgumentException if a node is outside the block
+     * @throws IllegalStateException    if the chunk table has been closed
      */
     public double segmentCost(int from, int to) {
+        chunks.ensureOpen();
         checkNode(from, "from");
         checkNode(to, "to");
         return walk(from, to, false);
