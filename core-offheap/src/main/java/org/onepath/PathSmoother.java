@@ -16,9 +16,9 @@ import org.onepath.grids.voxel.VoxelPathSmoother;
  *
  * <pre>{@code
  * GridPath path = grid.findPath(start, goal);
- * SmoothedPath smooth = PathSmoother.smooth(grid, path);
+ * PathSmoother.SmoothedPath smooth = PathSmoother.smooth(grid, path);
  * smooth.waypoints();   // start, the kept corners, goal
- * smooth.cost();        // never above smooth.inputCost(), which is path.cost() for a step path
+ * smooth.cost();        // never above smooth.inputCost(), the path's steps priced and added in order
  * }</pre>
  *
  * <p>From each kept cell the next one is the farthest later cell (at most
@@ -44,7 +44,10 @@ public final class PathSmoother {
      * @param cost      the waypoints' segment costs added in path order from 0 (see
      *                  {@code docs/smoothing.md}); +infinity when the input had no path
      * @param inputCost the input's cost under the same segment costs, never below {@code cost}; for a
-     *                  path of single steps it equals the search's cost
+     *                  path of single steps, the steps' grid costs added in path order: the search's
+     *                  cost bit for bit when the search adds them so (the generic A* core, HPA*);
+     *                  engines that count them otherwise (JPS, the specialised octile engines) may
+     *                  differ in the last bits
      */
     public record SmoothedPath(List<Cell> waypoints, double cost, double inputCost) {
         /**
@@ -80,7 +83,9 @@ public final class PathSmoother {
      * @param cost      the waypoints' segment costs added in path order from 0 (see
      *                  {@code docs/smoothing.md}); +infinity when the input had no path
      * @param inputCost the input's cost under the same segment costs, never below {@code cost}; for a
-     *                  path of single moves it equals the search's cost
+     *                  path of single moves, the moves' grid costs added in path order (voxel A*'s
+     *                  cost bit for bit; voxel JPS counts them otherwise and may differ in the last
+     *                  bits)
      */
     public record SmoothedVoxelPath(List<VoxelCell> waypoints, double cost, double inputCost) {
         /**
