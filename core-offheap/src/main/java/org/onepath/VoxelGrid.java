@@ -284,6 +284,12 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     // ---- chunks (tier 3) ----
 
+    /** The live chunk table (package use: the path smoother reads it). */
+    ChunkTable chunkTable() {
+        ensureOpen();
+        return chunks;
+    }
+
     /**
      * Chunks along x: ceil(sizeX / 16).
      *

@@ -9,9 +9,12 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.onepath.Grid;
+import org.onepath.GridOptions;
 import org.onepath.HexGrid;
 import org.onepath.HexOptions;
 import org.onepath.HexPath;
+import org.onepath.PathSmoother;
+import org.onepath.PathSmoother.SmoothedPath;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
@@ -98,6 +101,10 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private final List<Row> rows = new ArrayList<>();
+    /** The drawn query's path cells and smoothed waypoints, once drawn. */
+    private int[] smoothedSummary;
+    /** The drawn query's path cost and smoothed cost, once drawn. */
+    private double[] smoothedCosts;
 
     @Override
     public Integer call() {
@@ -146,6 +153,10 @@ final class DemoCommand implements Callable<Integer> {
                             + " warm-up queries per engine, so they are cold figures: the JIT is still compiling the engines."
                             + " For steady-state times run 'onepath scen --passes 10' on a benchmark set (docs/performance.md).");
             java.nio.file.Path drawn = drawFirstQuery(out, grid, pairs[0]);
+            if (smoothedCosts != null && smoothedCosts[1] > smoothedCosts[0]) {
+                disagreements.add(
+                        "smoothing raised query 0's cost from " + smoothedCosts[0] + " to " + smoothedCosts[1]);
+            }
             disagreements.addAll(disagreements(algs, costs, pairs));
             disagreements.addAll(hexReachability(costs[0], hexCosts, pairs));
             if (json) {
@@ -164,8 +175,19 @@ final class DemoCommand implements Callable<Integer> {
                     b.append(i == 0 ? "" : ",").append(rows.get(i).toJson());
                 }
                 b.append("],\"picture\":")
-                        .append(Json.string(drawn.toAbsolutePath().toString()))
-                        .append(",\"agree\":")
+                        .append(Json.string(drawn.toAbsolutePath().toString()));
+                if (smoothedSummary != null) {
+                    b.append(",\"smoothed\":{\"cells\":")
+                            .append(smoothedSummary[0])
+                            .append(",\"waypoints\":")
+                            .append(smoothedSummary[1])
+                            .append(",\"cost\":")
+                            .append(Json.number(smoothedCosts[0]))
+                            .append(",\"smoothedCost\":")
+                            .append(Json.number(smoothedCosts[1]))
+                            .append('}');
+                }
+                b.append(",\"agree\":")
                         .append(disagreements.isEmpty())
                         .append(",\"disagreementCount\":")
                         .append(disagreements.size())
@@ -236,10 +258,28 @@ final class DemoCommand implements Callable<Integer> {
         Cell start = new Cell(pair[0], pair[1]);
         Cell goal = new Cell(pair[2], pair[3]);
         RenderCommand.Drawn d = RenderCommand.search(grid, "jps", start, goal);
-        new MapPicture(grid, d.path(), d.anyAngle(), d.expanded()).write(file);
+        int[] waypoints = new int[0];
+        if (d.path().length > 0) {
+            SmoothedPath smooth = PathSmoother.smooth(grid, Cell.listOf(d.path(), grid.width()), GridOptions.DEFAULT);
+            waypoints = smooth.waypoints().stream()
+                    .mapToInt(c -> c.y() * grid.width() + c.x())
+                    .toArray();
+            smoothedSummary = new int[] {d.path().length, waypoints.length};
+            smoothedCosts = new double[] {smooth.inputCost(), smooth.cost()};
+        }
+        new MapPicture(grid, d.path(), d.anyAngle(), d.expanded(), waypoints).write(file);
         out.println("picture: " + file.toAbsolutePath() + " (query 0, " + start + " -> " + goal
-                + ", jps: expanded jump points shaded by order, path red)");
-        out.println("  " + MapPicture.LEGEND);
+                + ", jps: expanded jump points shaded by order, path red, smoothed path teal)");
+        out.println("  " + MapPicture.LEGEND + "; " + MapPicture.SMOOTHED_LEGEND);
+        if (waypoints.length > 0) {
+            out.printf(
+                    Locale.ROOT,
+                    "smoothed: %d cells -> %d waypoints, cost %.3f -> %.3f%n",
+                    smoothedSummary[0],
+                    smoothedSummary[1],
+                    smoothedCosts[0],
+                    smoothedCosts[1]);
+        }
         return file;
     }
 

@@ -39,6 +39,8 @@ final class MapPicture {
     static final int PATH_RGB = 0xE0201C;
     static final int START_RGB = 0x10A040;
     static final int GOAL_RGB = 0xF0A000;
+    /** The smoothed path's line and waypoint marks. */
+    static final int SMOOTHED_RGB = 0x00A0B0;
     /** The outline of the start and goal marks. */
     static final int MARK_OUTLINE_RGB = 0x000000;
 
@@ -48,10 +50,14 @@ final class MapPicture {
     /** What the colours mean; printed beside every picture and written into the SVG. */
     static final String LEGEND = "legend: walls dark grey, open cells light, other areas beige, expanded cells"
             + " light blue (first) to deep blue (last), path red, start green disc, goal amber disc";
+    /** What the smoothed path looks like, when one is drawn. */
+    static final String SMOOTHED_LEGEND = "smoothed path teal line, its waypoints teal squares";
 
     private final Grid grid;
     private final int[] path;
     private final boolean anyAngle;
+    /** Row-major waypoints of a smoothed path drawn over the path, or empty. */
+    private final int[] smoothed;
     /** Expansion order per cell, or -1. */
     private final int[] order;
 
@@ -66,9 +72,20 @@ final class MapPicture {
      * @param expanded row-major expanded cells in order; may be empty
      */
     MapPicture(Grid grid, int[] path, boolean anyAngle, int[] expanded) {
+        this(grid, path, anyAngle, expanded, new int[0]);
+    }
+
+    /**
+     * @param path     row-major cells of the path (waypoints when {@code anyAngle}); may be empty
+     * @param expanded row-major expanded cells in order; may be empty
+     * @param smoothed row-major waypoints of the smoothed path, drawn as a teal line over the path
+     *                 with a square at each waypoint; may be empty
+     */
+    MapPicture(Grid grid, int[] path, boolean anyAngle, int[] expanded, int[] smoothed) {
         this.grid = grid;
         this.path = path.clone();
         this.anyAngle = anyAngle;
+        this.smoothed = smoothed.clone();
         this.order = new int[grid.cellCount()];
         java.util.Arrays.fill(order, -1);
         for (int i = 0; i < expanded.length; i++) {
@@ -186,8 +203,33 @@ final class MapPicture {
                 markCell(img, c % w, c / w, PATH_RGB);
             }
         }
+        drawSmoothed(img);
         markEnd(img, path[0] % w, path[0] / w, START_RGB);
         markEnd(img, path[path.length - 1] % w, path[path.length - 1] / w, GOAL_RGB);
+    }
+
+    /** The smoothed path: a teal line through the waypoints' centres and a teal square on each. */
+    private void drawSmoothed(BufferedImage img) {
+        if (smoothed.length < 2) {
+            return;
+        }
+        int w = grid.width();
+        Graphics2D g = img.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_OFF);
+        g.setColor(new java.awt.Color(SMOOTHED_RGB));
+        g.setStroke(new BasicStroke(Math.max(1f, pixelsPerCell / 3f)));
+        for (int i = 1; i < smoothed.length; i++) {
+            g.drawLine(
+                    centrePixel(smoothed[i - 1] % w),
+                    centrePixel(smoothed[i - 1] / w),
+                    centrePixel(smoothed[i] % w),
+                    centrePixel(smoothed[i] / w));
+        }
+        int r = Math.max(1, markRadius() / 2);
+        for (int c : smoothed) {
+            g.fillRect(centrePixel(c % w) - r, centrePixel(c / w) - r, 2 * r + 1, 2 * r + 1);
+        }
+        g.dispose();
     }
 
     /**
@@ -302,6 +344,28 @@ final class MapPicture {
                     "<polyline points=\"%s\" fill=\"none\" stroke=\"#%06x\" stroke-width=\"0.5\" stroke-linejoin=\"round\"/>%n",
                     points.toString().strip(),
                     PATH_RGB));
+            if (smoothed.length > 1) {
+                StringBuilder line = new StringBuilder();
+                for (int c : smoothed) {
+                    line.append(String.format(Locale.ROOT, "%.1f,%.1f ", c % w + 0.5, c / w + 0.5));
+                }
+                out.write(String.format(
+                        Locale.ROOT,
+                        "<polyline id=\"smoothed\" points=\"%s\" fill=\"none\" stroke=\"#%06x\" stroke-width=\"0.4\"/>%n",
+                        line.toString().strip(),
+                        SMOOTHED_RGB));
+                double half = Math.max(0.75, Math.max(w, h) / 200.0);
+                for (int c : smoothed) {
+                    out.write(String.format(
+                            Locale.ROOT,
+                            "<rect class=\"waypoint\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#%06x\"/>%n",
+                            c % w + 0.5 - half,
+                            c / w + 0.5 - half,
+                            2 * half,
+                            2 * half,
+                            SMOOTHED_RGB));
+                }
+            }
             // The ends as discs a few cells wide (at least 1% of the longer side), outlined.
             double r = Math.max(1.5, Math.max(w, h) / 100.0);
             for (int end : new int[] {path[0], path[path.length - 1]}) {
@@ -316,7 +380,7 @@ final class MapPicture {
                         r / 5));
             }
         }
-        out.write("<title>" + LEGEND + "</title>\n");
+        out.write("<title>" + LEGEND + (smoothed.length > 1 ? "; " + SMOOTHED_LEGEND : "") + "</title>\n");
         out.write("</svg>\n");
     }
 }

@@ -95,8 +95,13 @@ final class ArchitectureTest {
                 .because("engines take the cells type, never the tier-1 Grid or HexGrid");
     }
 
-    /** The most top-level types the tier-1 package may hold (the issue of the floor plan says about 35). */
-    static final int ROOT_TYPE_LIMIT = 35;
+    /**
+     * The most top-level types the tier-1 package may hold: a bound that keeps helpers out of the
+     * facade (they nest in the type they serve, or live below it). Raised from 35 to 40 when the
+     * piecewise goal-bounds bake, path smoothing and the query service each brought one entry
+     * point a user calls.
+     */
+    static final int ROOT_TYPE_LIMIT = 40;
 
     /**
      * The tier-1 package holds only what a user calls and reads: every top-level type is public,

@@ -251,4 +251,52 @@ class DemoCommandTest {
         }
         return regions;
     }
+
+    @Test
+    void thePictureShowsTheSmoothedPath(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path svg = dir.resolve("demo.svg");
+        CliRun run = CliRun.of("demo", "--size", "64", "--queries", "5", "--seed", "3", "--picture", svg.toString());
+        assertEquals(0, run.status(), run::toString);
+        String line = run.outLines().stream()
+                .filter(l -> l.startsWith("smoothed: "))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no smoothed line in\n" + run));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "smoothed: (\\d+) cells -> (\\d+) waypoints, cost ([0-9.]+) -> ([0-9.]+)")
+                .matcher(line);
+        assertTrue(m.matches(), line);
+        int cells = Integer.parseInt(m.group(1));
+        int waypoints = Integer.parseInt(m.group(2));
+        assertTrue(waypoints >= 2 && waypoints < cells, line);
+        assertTrue(Double.parseDouble(m.group(4)) <= Double.parseDouble(m.group(3)), line);
+        assertTrue(run.out().contains(MapPicture.SMOOTHED_LEGEND), run::toString);
+        String text = java.nio.file.Files.readString(svg);
+        assertTrue(text.contains("<polyline id=\"smoothed\""), "the smoothed line is drawn");
+        assertEquals(waypoints, text.split("class=\"waypoint\"", -1).length - 1, "one mark per waypoint");
+        assertTrue(text.contains(MapPicture.SMOOTHED_LEGEND), "the title names the smoothed line");
+    }
+
+    @Test
+    void smoothedWaypointsAreMarkedInTheImage() {
+        try (Grid grid = Grid.create(20, 20)) {
+            int w = grid.width();
+            int[] path = new int[11];
+            for (int i = 0; i <= 10; i++) {
+                path[i] = i * w + i; // the diagonal (0,0) .. (10,10)
+            }
+            int[] smoothed = {0, 5 * w + 5, 10 * w + 10};
+            MapPicture with = new MapPicture(grid, path, false, new int[0], smoothed);
+            MapPicture without = new MapPicture(grid, path, false, new int[0]);
+            // (5,5) is a waypoint: teal over the red path; a cell of the line between, (3,3), too
+            java.awt.image.BufferedImage img = with.image();
+            assertEquals(MapPicture.SMOOTHED_RGB, img.getRGB(with.centrePixel(5), with.centrePixel(5)) & 0xFFFFFF);
+            assertEquals(MapPicture.SMOOTHED_RGB, img.getRGB(with.centrePixel(3), with.centrePixel(3)) & 0xFFFFFF);
+            java.awt.image.BufferedImage plain = without.image();
+            assertEquals(MapPicture.PATH_RGB, plain.getRGB(without.centrePixel(5), without.centrePixel(5)) & 0xFFFFFF);
+            // off the path nothing changes
+            assertEquals(
+                    plain.getRGB(without.centrePixel(15), without.centrePixel(2)),
+                    img.getRGB(with.centrePixel(15), with.centrePixel(2)));
+        }
+    }
 }

@@ -460,6 +460,11 @@ public final class ChunkTable implements AutoCloseable {
         return -1;
     }
 
+    /** Throws the owner's clear {@link IllegalStateException} once the table is closed (package use). */
+    void ensureOpen() {
+        state.ensureOpen();
+    }
+
     @Override
     public void close() {
         if (state.markClosed()) {
