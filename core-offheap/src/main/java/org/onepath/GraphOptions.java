@@ -139,6 +139,10 @@ public final class GraphOptions extends SlicedQueryOptions {
      * @throws IllegalArgumentException for EUCLIDEAN on a graph without coordinates
      */
     GraphPath runOn(GraphQueries queries, boolean hasCoordinates, int start, int goal, Cancellation cancellation) {
+        if (allowPartial()) {
+            throw new IllegalArgumentException(
+                    "allowPartial is not supported by graph queries (grid, hex and voxel queries only)");
+        }
         GraphHeuristic kind = heuristic();
         if (kind == GraphHeuristic.EUCLIDEAN && !hasCoordinates) {
             throw new IllegalArgumentException(

@@ -395,7 +395,8 @@ public final class Grid extends SquareCells implements Snapshottable {
      * @param options the algorithm (ASTAR, JPS or JPS_PLUS), moves, agent size, budget and
      *                delegates; fixed for the handle's life
      * @return a new search handle; the caller closes it
-     * @throws IllegalArgumentException for an any-angle algorithm (THETA_STAR, LAZY_THETA_STAR) or
+     * @throws IllegalArgumentException for options that set allowPartial (use {@link #findPath}),
+     *                                  for an any-angle algorithm (THETA_STAR, LAZY_THETA_STAR) or
      *                                  HPA: use {@link #findPath} or the tier-2
      *                                  {@code org.onepath.grids.theta.ThetaSearch} or
      *                                  {@code org.onepath.grids.hpa.HpaSearch}; for a replanning
@@ -461,13 +462,17 @@ public final class Grid extends SquareCells implements Snapshottable {
      * @param options the algorithm (LPA_STAR, else D* Lite), moves, agent size and delegates;
      *                heuristic weight 1
      * @return a new replanner that has not searched yet; the caller closes it
-     * @throws IllegalArgumentException if start or goal is outside the grid, or the heuristic
-     *                                  weight is not 1
+     * @throws IllegalArgumentException if start or goal is outside the grid, the heuristic
+     *                                  weight is not 1, or the options set allowPartial
      */
     public GridReplanner createReplanner(Cell start, Cell goal, GridOptions options) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
+        if (options.allowPartial()) {
+            throw new IllegalArgumentException(
+                    "a replanner does not return partial paths (allowPartial is set); use findPath");
+        }
         ensureOpen();
         return new GridReplanner(this, start, goal, options);
     }
@@ -491,8 +496,11 @@ public final class Grid extends SquareCells implements Snapshottable {
      *                {@link PathStatus#START_INVALID}
      * @param goal    the last cell; outside the grid or a wall gives
      *                {@link PathStatus#GOAL_INVALID}
-     * @param options the algorithm, moves, heuristic, agent size, budget and delegates
+     * @param options the algorithm, moves, heuristic, agent size, budget and delegates; with
+     *                {@link GridOptions#allowPartial()} a query that does not find the goal
+     *                returns a {@link PathStatus#PARTIAL} path ({@code docs/partial-paths.md})
      * @return the result: its status says whether a path was found
+     * @throws IllegalArgumentException if allowPartial is set for HPA or LAZY_THETA_STAR
      */
     public GridPath findPath(Cell start, Cell goal, GridOptions options) {
         return findPath(start, goal, options, null);

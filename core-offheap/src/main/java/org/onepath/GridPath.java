@@ -7,8 +7,10 @@ import org.onepath.cells.Cell;
 import org.onepath.cells.PathStatus;
 
 /**
- * Result of a tier-1 square-grid query. Immutable. On any status but {@link PathStatus#FOUND}
- * the path is empty and the cost is +infinity.
+ * Result of a tier-1 square-grid query. Immutable. On {@link PathStatus#FOUND} the cells lead
+ * from start to goal; on {@link PathStatus#PARTIAL} (only with
+ * {@link GridOptions#allowPartial()}) from the start to the reached cell closest to the goal,
+ * with that cell's cost; on any other status the path is empty and the cost is +infinity.
  */
 public final class GridPath {
     private static final int[] NONE = new int[0];
@@ -67,7 +69,8 @@ public final class GridPath {
     /**
      * How the query ended.
      *
-     * @return FOUND when {@link #cells()} is a path, otherwise why there is none
+     * @return FOUND when {@link #cells()} is a path to the goal, PARTIAL when it is a best-effort
+     *         path towards it, otherwise why there is none
      */
     public PathStatus status() {
         return status;
@@ -76,18 +79,18 @@ public final class GridPath {
     /**
      * Whether a path was found.
      *
-     * @return true when the status is FOUND
+     * @return true when the status is FOUND (false for a PARTIAL path)
      */
     public boolean found() {
         return status == PathStatus.FOUND;
     }
 
     /**
-     * The cells from start to goal: consecutive cells are neighbours, except after an any-angle
+     * The cells from start to goal (to the path's last cell when PARTIAL): consecutive cells are neighbours, except after an any-angle
      * search ({@link #isAnyAngle()}), where they are the waypoints, consecutive ones in line of
      * sight.
      *
-     * @return an unmodifiable list of the cells, empty when no path was found
+     * @return an unmodifiable list of the cells, empty unless FOUND or PARTIAL
      */
     public List<Cell> cells() {
         return Cell.listOf(cells, width);
@@ -134,7 +137,7 @@ public final class GridPath {
     }
 
     /**
-     * Sum of the step costs in path order from 0; +infinity when not found.
+     * Sum of the step costs in path order from 0; +infinity unless FOUND or PARTIAL.
      *
      * @return the cost, 0 or more, or +infinity
      */
@@ -219,12 +222,12 @@ public final class GridPath {
     /**
      * The exact numbers of straight and diagonal steps, when every step joins neighbouring cells:
      * empty after an any-angle search (its waypoints are not neighbours) and when nothing was
-     * found. A path of one cell has no steps.
+     * found (a PARTIAL path has its counts). A path of one cell has no steps.
      *
      * @return the step counts, or empty
      */
     public Optional<StepCounts> stepCounts() {
-        if (status != PathStatus.FOUND) {
+        if (status != PathStatus.FOUND && status != PathStatus.PARTIAL) {
             return Optional.empty();
         }
         long packed = stepCounts(cells, width);

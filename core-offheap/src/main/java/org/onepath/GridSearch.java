@@ -577,6 +577,23 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             throw new IllegalArgumentException(
                     "GridSearch supports ASTAR, JPS and JPS_PLUS, not " + algorithm + "; use findPath");
         }
+        if (options.allowPartial()) {
+            throw new IllegalArgumentException(
+                    "GridSearch does not return partial paths (allowPartial is set); use findPath or findPathAsync");
+        }
+    }
+
+    /**
+     * Refuses {@code allowPartial} for the algorithms whose search gives no partial path: HPA*
+     * (its abstract search reaches chunk entrances, not cells) and Lazy Theta* (its open nodes
+     * carry parents whose line of sight is not yet tested).
+     */
+    static void checkPartial(GridOptions options) {
+        GridAlgorithm algorithm = options.algorithm();
+        if (options.allowPartial() && (algorithm == GridAlgorithm.HPA || algorithm == GridAlgorithm.LAZY_THETA_STAR)) {
+            throw new IllegalArgumentException("allowPartial is not supported by " + algorithm
+                    + " (see docs/partial-paths.md); use ASTAR, JPS, JPS_PLUS, JPS_PLUS_BOUNDED or THETA_STAR");
+        }
     }
 
     /** A search for these options from the grid's idle slot, or a new one; give it back when done. */
@@ -604,6 +621,12 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             Cancellation cancellation,
             Executor executor) {
         CompletableFuture<GridPath> future = new CompletableFuture<>();
+        try {
+            checkPartial(options);
+        } catch (IllegalArgumentException e) {
+            future.completeExceptionally(e);
+            return future;
+        }
         GridAlgorithm alg = options.algorithm();
         if (alg != GridAlgorithm.ASTAR && alg != GridAlgorithm.JPS && alg != GridAlgorithm.JPS_PLUS) {
             future.completeExceptionally(new IllegalArgumentException(
@@ -666,6 +689,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
 
     /** {@code findPath}: tryBegin, then step(iterationBudget) in cancellable slices, as a GridPath. */
     GridPath findPath(int sx, int sy, int gx, int gy, Cancellation cancellation) {
+        checkPartial(options);
         GridPath refused = beginQuery(sx, sy, gx, gy);
         if (refused != null) {
             return refused;
@@ -705,13 +729,23 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         return GridPath.invalid(begun, grid.width(), grid.space(), wouldRun);
     }
 
-    /** The one-line result of the current query: a search still in progress ran out of budget. */
+    /**
+     * The one-line result of the current query: a search still in progress ran out of budget.
+     * With {@code allowPartial}, a search that did not find the goal gives the path to its
+     * closest reached node instead, as PARTIAL.
+     */
     GridPath queryResult() {
         PathStatus result = status == PathStatus.IN_PROGRESS ? PathStatus.BUDGET_EXHAUSTED : status;
         int[] cells = null;
+        double cost = cost();
         if (result == PathStatus.FOUND) {
             cells = new int[pathLength()];
             copyPath(cells);
+        } else if (options.allowPartial()) {
+            int end = active.closestReached();
+            cells = active.pathTo(end);
+            cost = active.costTo(end);
+            result = PathStatus.PARTIAL;
         }
         int[] expanded = options.recordExpansions() ? active.expandedNodes() : null;
         return new GridPath(
@@ -719,7 +753,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
                 grid.width(),
                 grid.space(),
                 cells,
-                cost(),
+                cost,
                 expandedCount(),
                 iterations(),
                 algorithm,

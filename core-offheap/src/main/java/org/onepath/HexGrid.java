@@ -301,13 +301,18 @@ public final class HexGrid extends HexCells implements Snapshottable {
      * @param options   the estimate (automatic or zero), heuristic weight 1 and the iteration budget
      * @return a new replanner that has not searched yet; the caller closes it
      * @throws IllegalArgumentException if start or goal is outside the grid, the heuristic weight
-     *                                  is not 1 or the estimate is neither automatic nor zero
+     *                                  is not 1, the estimate is neither automatic nor zero, or the
+     *                                  options set allowPartial
      */
     public HexReplanner createReplanner(Cell start, Cell goal, GridAlgorithm algorithm, HexOptions options) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(algorithm, "algorithm");
         Objects.requireNonNull(options, "options");
+        if (options.allowPartial()) {
+            throw new IllegalArgumentException(
+                    "a replanner does not return partial paths (allowPartial is set); use findPath");
+        }
         ensureOpen();
         return new HexReplanner(this, start, goal, algorithm, options);
     }
@@ -424,6 +429,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
                     options.iterationBudget(),
                     options.iterationsPerSlice(),
                     options.recordExpansions(),
+                    options.allowPartial(),
                     cancellation);
             return new HexPath(
                     r.status(),

@@ -9,8 +9,10 @@ import org.onepath.cells.PathStatus;
 
 /**
  * Result of a tier-1 hex-grid query. Immutable. Cells are offset cells (column as {@code x}, row
- * as {@code y}). On any status but {@link PathStatus#FOUND} the path is empty and the cost is
- * +infinity.
+ * as {@code y}). On {@link PathStatus#FOUND} the path leads from start to goal, on
+ * {@link PathStatus#PARTIAL} (only with {@link HexOptions#allowPartial()}) from the start to the
+ * reached cell closest to the goal, with that cell's cost; on any other status the path is empty
+ * and the cost is +infinity.
  */
 public final class HexPath {
     private static final int[] NONE = new int[0];
@@ -53,7 +55,8 @@ public final class HexPath {
     /**
      * How the query ended.
      *
-     * @return FOUND when the path holds cells, otherwise why there is none
+     * @return FOUND when the path holds cells to the goal, PARTIAL when it leads towards it,
+     *         otherwise why there is none
      */
     public PathStatus status() {
         return status;
@@ -140,7 +143,7 @@ public final class HexPath {
     }
 
     /**
-     * Sum of the step costs in path order from 0; +infinity when not found.
+     * Sum of the step costs in path order from 0; +infinity unless FOUND or PARTIAL.
      *
      * @return the cost, 0 or more, or +infinity
      */

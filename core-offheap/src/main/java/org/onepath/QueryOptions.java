@@ -22,12 +22,14 @@ abstract sealed class QueryOptions permits SlicedQueryOptions, VoxelOptions {
     private final double heuristicWeight;
     private final boolean recordExpansions;
     private final int iterationBudget;
+    private final boolean allowPartial;
 
     /** The common values of {@code b}, already checked by its setters. */
     QueryOptions(Builder<?> b) {
         this.heuristicWeight = b.heuristicWeight;
         this.recordExpansions = b.recordExpansions;
         this.iterationBudget = b.iterationBudget;
+        this.allowPartial = b.allowPartial;
     }
 
     /**
@@ -59,12 +61,26 @@ abstract sealed class QueryOptions permits SlicedQueryOptions, VoxelOptions {
     }
 
     /**
+     * Whether a query that does not find the goal (not connected, or out of budget) returns the
+     * path to the reached node closest to the goal by the query's estimate, with status
+     * {@link org.onepath.cells.PathStatus#PARTIAL}, instead of an empty NO_PATH or
+     * BUDGET_EXHAUSTED result ({@code docs/partial-paths.md}); off by default. A query that finds
+     * the goal returns exactly what it returns without this option.
+     *
+     * @return whether best-effort partial paths are returned
+     */
+    public boolean allowPartial() {
+        return allowPartial;
+    }
+
+    /**
      * The part of a {@code toString()} the common values write: {@code ", recordExpansions"} when
      * recording, then {@code ", budget"}, the separator and the budget when there is one.
      */
     final String recordingAndBudget(char separator) {
         return (recordExpansions ? ", recordExpansions" : "")
-                + (iterationBudget != 0 ? ", budget" + separator + iterationBudget : "");
+                + (iterationBudget != 0 ? ", budget" + separator + iterationBudget : "")
+                + (allowPartial ? ", allowPartial" : "");
     }
 
     /**
@@ -78,6 +94,7 @@ abstract sealed class QueryOptions permits SlicedQueryOptions, VoxelOptions {
         private double heuristicWeight = 1.0;
         private boolean recordExpansions;
         private int iterationBudget;
+        private boolean allowPartial;
 
         /** A builder at the defaults. */
         Builder() {}
@@ -87,6 +104,7 @@ abstract sealed class QueryOptions permits SlicedQueryOptions, VoxelOptions {
             this.heuristicWeight = from.heuristicWeight;
             this.recordExpansions = from.recordExpansions;
             this.iterationBudget = from.iterationBudget;
+            this.allowPartial = from.allowPartial;
         }
 
         /**
@@ -126,6 +144,22 @@ abstract sealed class QueryOptions permits SlicedQueryOptions, VoxelOptions {
                 throw new IllegalArgumentException("iterationBudget must be >= 0 (0 = unlimited), was " + budget);
             }
             this.iterationBudget = budget;
+            return self();
+        }
+
+        /**
+         * Return a best-effort path when the goal is not found: the path to the reached node
+         * closest to the goal by the query's estimate (ties: the smaller cost so far, then the
+         * smaller node), with status {@link org.onepath.cells.PathStatus#PARTIAL}
+         * ({@code docs/partial-paths.md}); off by default. Queries that find the goal are
+         * unchanged.
+         *
+         * @param on true to return partial paths, false for the plain NO_PATH and
+         *           BUDGET_EXHAUSTED results
+         * @return this builder
+         */
+        public B allowPartial(boolean on) {
+            this.allowPartial = on;
             return self();
         }
 

@@ -532,6 +532,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
                     options.iterationBudget(),
                     VoxelOptions.ITERATIONS_PER_SLICE,
                     options.recordExpansions(),
+                    options.allowPartial(),
                     cancellation);
             return new VoxelPath(
                     r.status(),

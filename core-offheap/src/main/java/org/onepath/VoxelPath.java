@@ -5,8 +5,10 @@ import java.util.List;
 import org.onepath.cells.PathStatus;
 
 /**
- * Result of a tier-1 voxel query. Immutable. On any status but {@link PathStatus#FOUND} the path
- * is empty and the cost is +infinity.
+ * Result of a tier-1 voxel query. Immutable. On {@link PathStatus#FOUND} the path leads from
+ * start to goal, on {@link PathStatus#PARTIAL} (only with {@link VoxelOptions#allowPartial()})
+ * from the start to the reached voxel closest to the goal, with that voxel's cost; on any other
+ * status the path is empty and the cost is +infinity.
  */
 public final class VoxelPath {
     private static final int[] NONE = new int[0];
@@ -63,7 +65,8 @@ public final class VoxelPath {
     /**
      * How the query ended.
      *
-     * @return FOUND when the path holds voxels, otherwise why there is none
+     * @return FOUND when the path holds voxels to the goal, PARTIAL when it leads towards it,
+     *         otherwise why there is none
      */
     public PathStatus status() {
         return status;
@@ -128,7 +131,7 @@ public final class VoxelPath {
     }
 
     /**
-     * Sum of the step costs in path order from 0; +infinity when not found.
+     * Sum of the step costs in path order from 0; +infinity unless FOUND or PARTIAL.
      *
      * @return the cost, 0 or more, or +infinity
      */

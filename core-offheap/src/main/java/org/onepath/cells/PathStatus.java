@@ -20,7 +20,14 @@ public enum PathStatus {
      */
     CANCELLED(6),
     /** A resumable search has work left. */
-    IN_PROGRESS(7);
+    IN_PROGRESS(7),
+    /**
+     * The goal was not found (not connected, or the iteration budget ran out first) and the query
+     * asked for a best-effort answer ({@code allowPartial}): the path leads to the reached node
+     * closest to the goal by the query's estimate ({@code docs/partial-paths.md}). Never returned
+     * when the goal was found, nor by a query without {@code allowPartial}.
+     */
+    PARTIAL(8);
 
     private static final PathStatus[] BY_CODE = values();
 
@@ -33,7 +40,7 @@ public enum PathStatus {
     /**
      * The status's number in the snapshot and host formats; codes never change meaning.
      *
-     * @return the code, 0..7
+     * @return the code, 0..8
      */
     public int code() {
         return code;
@@ -42,9 +49,9 @@ public enum PathStatus {
     /**
      * The status with a code.
      *
-     * @param code a status code, 0..7
+     * @param code a status code, 0..8
      * @return the status with that code
-     * @throws IllegalArgumentException for a code outside 0..7
+     * @throws IllegalArgumentException for a code outside 0..8
      */
     public static PathStatus ofCode(int code) {
         if (code < 0 || code >= BY_CODE.length) {

@@ -188,6 +188,34 @@ public final class GridSearchBuffers implements AutoCloseable {
         }
     }
 
+    /**
+     * The visited node of least (estimate, cost, node) among nodes 0..count-1, the end of a
+     * partial path ({@link SlicedSearch#closestReached()}); -1 when none is visited. One pass over
+     * the records, O(count); allocates nothing.
+     */
+    int closestVisited(Heuristic heuristic, int count) {
+        state.ensureOpen();
+        final int current = generation;
+        final MemorySegment rec = records;
+        int best = -1;
+        double bestH = 0;
+        double bestG = 0;
+        for (int n = 0; n < count; n++) {
+            long off = n * RECORD_BYTES;
+            if ((rec.get(INT, off + MARK_OFFSET) >>> GENERATION_SHIFT) != current) {
+                continue;
+            }
+            double h = heuristic.estimate(n);
+            double g = rec.get(G, off + G_OFFSET);
+            if (best < 0 || SlicedSearch.closerThan(h, g, n, bestH, bestG, best)) {
+                best = n;
+                bestH = h;
+                bestG = g;
+            }
+        }
+        return best;
+    }
+
     /** Bytes of the search-buffers piece {@link #writePiece} writes now, given {@link #visitedCount()}. */
     long pieceBytes(int visited) {
         state.ensureOpen();

@@ -159,15 +159,8 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
 
     /** Number of nodes on the found path, start and goal included; 0 unless FOUND. */
     @Override
-    public int pathLength() {
-        if (status != SearchStatus.FOUND) {
-            return 0;
-        }
-        int length = 1;
-        for (int n = goal; n != start; n = nodes.parent(n)) {
-            length++;
-        }
-        return length;
+    public final int pathLength() {
+        return status == SearchStatus.FOUND ? lengthTo(goal) : 0;
     }
 
     /**
@@ -178,15 +171,96 @@ public abstract class NodeSearch<H extends Heuristic> implements SlicedSearch, S
      * @throws IllegalArgumentException if {@code out} is shorter than {@link #pathLength()}
      */
     @Override
-    public int copyPath(int[] out) {
+    public final int copyPath(int[] out) {
         int length = pathLength();
         SlicedSearch.checkPathBuffer(status, out, length);
-        int n = goal;
+        writePathTo(goal, out, length);
+        return length;
+    }
+
+    /**
+     * Nodes on the path from the start to a reached node along the parents, both included; the
+     * path walk of found and partial paths alike.
+     *
+     * @param end a node the current search has reached
+     * @return the node count, at least 1
+     */
+    protected int lengthTo(int end) {
+        int length = 1;
+        for (int n = end; n != start; n = nodes.parent(n)) {
+            length++;
+        }
+        return length;
+    }
+
+    /**
+     * Writes the path from the start to a reached node, start first, {@code length} nodes as
+     * {@link #lengthTo} counted them.
+     *
+     * @param end    a node the current search has reached
+     * @param out    receives the nodes from index 0
+     * @param length {@code lengthTo(end)}
+     */
+    protected void writePathTo(int end, int[] out, int length) {
+        int n = end;
         for (int i = length - 1; i >= 0; i--) {
             out[i] = n;
             n = nodes.parent(n);
         }
+    }
+
+    // ---- partial paths ----
+
+    /** Every search over node records offers partial paths, unless a subclass says otherwise. */
+    @Override
+    public boolean offersPartialPaths() {
+        return true;
+    }
+
+    /** The reached node of least (estimate, cost, node): one pass over the node records. */
+    @Override
+    public final int closestReached() {
+        checkPartial();
+        return buffers.closestVisited(heuristic, nodeCount);
+    }
+
+    @Override
+    public final int pathLengthTo(int node) {
+        checkReached(node);
+        return lengthTo(node);
+    }
+
+    @Override
+    public final int copyPathTo(int node, int[] out) {
+        checkReached(node);
+        int length = lengthTo(node);
+        if (out.length < length) {
+            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
+        }
+        writePathTo(node, out, length);
         return length;
+    }
+
+    @Override
+    public final double costTo(int node) {
+        checkReached(node);
+        return nodes.cost(node);
+    }
+
+    private void checkPartial() {
+        if (!offersPartialPaths()) {
+            throw new UnsupportedOperationException(getClass().getSimpleName() + " offers no partial paths");
+        }
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException(getClass().getSimpleName() + " has no search begun");
+        }
+    }
+
+    private void checkReached(int node) {
+        checkPartial();
+        if (node < 0 || node >= nodeCount || !nodes.isVisited(node)) {
+            throw new IllegalArgumentException("node " + node + " has not been reached by the current search");
+        }
     }
 
     @Override

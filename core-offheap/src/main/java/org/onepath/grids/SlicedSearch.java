@@ -180,6 +180,107 @@ public interface SlicedSearch {
         return out;
     }
 
+    // ---- partial paths (docs/partial-paths.md) ----
+
+    /**
+     * Whether this engine can answer {@link #closestReached()} and the path methods to a reached
+     * node, for best-effort partial paths.
+     *
+     * @return true when partial paths are offered
+     */
+    default boolean offersPartialPaths() {
+        return false;
+    }
+
+    /**
+     * The node a partial path ends at: of the nodes the current search has reached (given a cost
+     * from the start), the one of least estimate to the goal, ties to the smaller cost so far,
+     * then the smaller node. A jump point search reaches only its jump points. One pass over
+     * the engine's records; allocates nothing; the search itself is left as it is.
+     *
+     * @return the node, 0..nodeCount-1
+     * @throws IllegalStateException if no search was begun
+     * @throws UnsupportedOperationException unless {@link #offersPartialPaths()}
+     */
+    default int closestReached() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " offers no partial paths");
+    }
+
+    /**
+     * Nodes on the path from the start to a reached node, both included, as {@link #copyPathTo}
+     * writes it (for the goal of a found search, {@link #pathLength()}).
+     *
+     * @param node a node the current search has reached
+     * @return the node count, at least 1
+     * @throws IllegalArgumentException if the node was not reached by the current search
+     * @throws UnsupportedOperationException unless {@link #offersPartialPaths()}
+     */
+    default int pathLengthTo(int node) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " offers no partial paths");
+    }
+
+    /**
+     * Writes the path from the start to a reached node, start first, rebuilt from the parent
+     * links exactly as a found path is; allocates nothing.
+     *
+     * @param node a node the current search has reached
+     * @param out  receives the nodes from index 0; at least {@link #pathLengthTo(int)} long
+     * @return the number of nodes written
+     * @throws IllegalArgumentException if the node was not reached or {@code out} is too short
+     * @throws UnsupportedOperationException unless {@link #offersPartialPaths()}
+     */
+    default int copyPathTo(int node, int[] out) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " offers no partial paths");
+    }
+
+    /**
+     * The cost from the start of a reached node, the cost of the path {@link #copyPathTo} writes.
+     *
+     * @param node a node the current search has reached
+     * @return the cost, 0 or more
+     * @throws IllegalArgumentException if the node was not reached by the current search
+     * @throws UnsupportedOperationException unless {@link #offersPartialPaths()}
+     */
+    default double costTo(int node) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " offers no partial paths");
+    }
+
+    /**
+     * The path to a reached node as a new array, start first.
+     *
+     * @param node a node the current search has reached
+     * @return a new array of the path's nodes
+     * @throws IllegalArgumentException if the node was not reached by the current search
+     * @throws UnsupportedOperationException unless {@link #offersPartialPaths()}
+     */
+    default int[] pathTo(int node) {
+        int[] out = new int[pathLengthTo(node)];
+        copyPathTo(node, out);
+        return out;
+    }
+
+    /**
+     * Whether partial key (h1, g1, n1) comes before (h2, g2, n2): smaller estimate, then smaller
+     * cost, then smaller node; the order {@link #closestReached()} picks by.
+     *
+     * @param h1 the first estimate
+     * @param g1 the first cost
+     * @param n1 the first node
+     * @param h2 the second estimate
+     * @param g2 the second cost
+     * @param n2 the second node
+     * @return true when the first key is smaller
+     */
+    static boolean closerThan(double h1, double g1, int n1, double h2, double g2, int n2) {
+        if (h1 != h2) {
+            return h1 < h2;
+        }
+        if (g1 != g2) {
+            return g1 < g2;
+        }
+        return n1 < n2;
+    }
+
     /**
      * The nodes the last search expanded, in order, when its engine was asked to record them.
      *

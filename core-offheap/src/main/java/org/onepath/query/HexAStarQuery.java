@@ -39,6 +39,7 @@ public final class HexAStarQuery implements AutoCloseable {
      * @param zeroEstimate the zero estimate instead of the hex distance
      * @param budget iterations in all, 0 for no limit
      * @param slice iterations between cancellation checks
+     * @param allowPartial on a miss, the path to the closest reached cell as PARTIAL
      * @param cancellation may be null
      */
     public SearchResult run(
@@ -49,6 +50,7 @@ public final class HexAStarQuery implements AutoCloseable {
             int budget,
             int slice,
             boolean recordExpansions,
+            boolean allowPartial,
             Cancellation cancellation) {
         AreaCosts areas = cells.areas();
         // Area versions may repeat after a restore, so a restore also forces a new plan.
@@ -69,6 +71,17 @@ public final class HexAStarQuery implements AutoCloseable {
         buffers.recordExpansions(recordExpansions);
         astar.begin(start, goal);
         PathStatus status = astar.runWithin(budget, cancellation, slice);
+        if (status != PathStatus.FOUND && allowPartial) {
+            int end = astar.closestReached();
+            return new SearchResult(
+                    PathStatus.PARTIAL,
+                    astar.pathTo(end),
+                    null,
+                    astar.costTo(end),
+                    astar.expandedCount(),
+                    astar.iterations(),
+                    recordExpansions ? astar.expandedNodes() : null);
+        }
         return new SearchResult(
                 status,
                 status == PathStatus.FOUND ? astar.path() : null,

@@ -92,10 +92,17 @@ public final class VoxelQuery implements AutoCloseable {
      *
      * @param budget iterations in all, 0 for no limit
      * @param slice iterations between cancellation checks
+     * @param allowPartial on a miss, the path to the closest reached voxel as PARTIAL
      * @param cancellation may be null
      */
     public SearchResult run(
-            int start, int goal, int budget, int slice, boolean recordExpansions, Cancellation cancellation) {
+            int start,
+            int goal,
+            int budget,
+            int slice,
+            boolean recordExpansions,
+            boolean allowPartial,
+            Cancellation cancellation) {
         try {
             if (astar != null) {
                 astar.recordExpansions(recordExpansions);
@@ -104,6 +111,18 @@ public final class VoxelQuery implements AutoCloseable {
             }
             search.begin(start, goal);
             PathStatus status = search.runWithin(budget, cancellation, slice);
+            if (status != PathStatus.FOUND && allowPartial) {
+                // read before the pool is trimmed, which ends the search
+                int end = search.closestReached();
+                return new SearchResult(
+                        PathStatus.PARTIAL,
+                        search.pathTo(end),
+                        null,
+                        search.costTo(end),
+                        search.expandedCount(),
+                        search.iterations(),
+                        recordExpansions ? search.expandedNodes() : null);
+            }
             boolean found = status == PathStatus.FOUND;
             return new SearchResult(
                     status,

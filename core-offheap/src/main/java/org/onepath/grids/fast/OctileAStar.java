@@ -291,7 +291,106 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
     public int copyPath(int[] out) {
         int length = pathLength();
         SlicedSearch.checkPathBuffer(status, out, length);
-        int p = goalPadded;
+        writePath(goalPadded, out, length);
+        return length;
+    }
+
+    // ---- partial paths ----
+
+    @Override
+    public boolean offersPartialPaths() {
+        return true;
+    }
+
+    /**
+     * The reached cell of least (octile estimate, cost, cell), estimates and costs compared
+     * exactly as integer pairs: one pass over the records, O(cells); allocates nothing.
+     */
+    @Override
+    public int closestReached() {
+        state.ensureOpen();
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("OctileAStar has no search begun");
+        }
+        final MemorySegment rec = records;
+        final int genBase = generation << GENERATION_SHIFT;
+        final int pw = paddedWidth;
+        int best = -1;
+        int bestA = 0;
+        int bestB = 0;
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                final long off = ((long) (y + 1) * pw + x + 1) * RECORD_BYTES;
+                final int rel = rec.get(INT, off + TAG_OFFSET) - genBase;
+                if (rel < 0 || rel > FLAGS_MASK) {
+                    continue; // not reached this search, or a wall
+                }
+                final int a = OctilePairs.straight(rec, off);
+                final int b = OctilePairs.diagonal(rec, off);
+                final int cell = y * width + x;
+                if (best < 0
+                        || OctilePairs.closer(
+                                x,
+                                y,
+                                a,
+                                b,
+                                cell,
+                                best % width,
+                                best / width,
+                                bestA,
+                                bestB,
+                                best,
+                                goalX,
+                                goalY,
+                                zeroEstimate)) {
+                    best = cell;
+                    bestA = a;
+                    bestB = b;
+                }
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public int pathLengthTo(int node) {
+        long off = reachedOffset(node);
+        return OctilePairs.straight(records, off) + OctilePairs.diagonal(records, off) + 1;
+    }
+
+    @Override
+    public int copyPathTo(int node, int[] out) {
+        int length = pathLengthTo(node);
+        if (out.length < length) {
+            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
+        }
+        writePath(padded(node), out, length);
+        return length;
+    }
+
+    @Override
+    public double costTo(int node) {
+        return cellCost * OctilePairs.cost(records, reachedOffset(node));
+    }
+
+    /** The record offset of a cell the current search reached; throws otherwise. */
+    private long reachedOffset(int node) {
+        state.ensureOpen();
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("OctileAStar has no search begun");
+        }
+        if (node >= 0 && node < width * height) {
+            long off = padded(node) * RECORD_BYTES;
+            int rel = records.get(INT, off + TAG_OFFSET) - (generation << GENERATION_SHIFT);
+            if (rel >= 0 && rel <= FLAGS_MASK) {
+                return off;
+            }
+        }
+        throw new IllegalArgumentException("cell " + node + " has not been reached by the current search");
+    }
+
+    /** Writes the {@code length} cells of the path ending at padded cell p, start first. */
+    private void writePath(int p, int[] out, int length) {
         for (int i = length - 1; i >= 0; i--) {
             out[i] = unpadded(p);
             if (i > 0) {
@@ -299,7 +398,6 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
                 p -= delta[dir];
             }
         }
-        return length;
     }
 
     @Override

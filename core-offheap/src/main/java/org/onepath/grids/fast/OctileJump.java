@@ -718,9 +718,15 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     public int copyPath(int[] out) {
         int length = pathLength();
         SlicedSearch.checkPathBuffer(status, out, length);
+        writePath(goal, out, length);
+        return length;
+    }
+
+    /** Writes the {@code length} cells of the path ending at reached cell {@code end}, start first. */
+    private void writePath(int end, int[] out, int length) {
         int i = length - 1;
-        out[i] = goal;
-        for (int c = goal; c != start; ) {
+        out[i] = end;
+        for (int c = end; c != start; ) {
             int p = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET);
             int px = p % width;
             int py = p / width;
@@ -752,7 +758,96 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
             out[--i] = p;
             c = p;
         }
+    }
+
+    // ---- partial paths ----
+
+    @Override
+    public boolean offersPartialPaths() {
+        return true;
+    }
+
+    /**
+     * The reached jump point of least (octile estimate, cost, cell), estimates and costs compared
+     * exactly as integer pairs: the candidates are the jump points this search generated (the
+     * cells between them have no record). One pass over the records, O(cells); allocates nothing.
+     */
+    @Override
+    public int closestReached() {
+        state.ensureOpen();
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("OctileJump has no search begun");
+        }
+        final MemorySegment rec = records;
+        final int genBase = generation << GENERATION_SHIFT;
+        final int n = width * height;
+        int best = -1;
+        int bestA = 0;
+        int bestB = 0;
+        for (int cell = 0; cell < n; cell++) {
+            final long off = cell * RECORD_BYTES;
+            if (rec.get(INT, off + TAG_OFFSET) < genBase) {
+                continue;
+            }
+            final int a = OctilePairs.straight(rec, off);
+            final int b = OctilePairs.diagonal(rec, off);
+            if (best < 0
+                    || OctilePairs.closer(
+                            cell % width,
+                            cell / width,
+                            a,
+                            b,
+                            cell,
+                            best % width,
+                            best / width,
+                            bestA,
+                            bestB,
+                            best,
+                            goalX,
+                            goalY,
+                            zeroEstimate)) {
+                best = cell;
+                bestA = a;
+                bestB = b;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public int pathLengthTo(int node) {
+        long off = reachedOffset(node);
+        return OctilePairs.straight(records, off) + OctilePairs.diagonal(records, off) + 1;
+    }
+
+    @Override
+    public int copyPathTo(int node, int[] out) {
+        int length = pathLengthTo(node);
+        if (out.length < length) {
+            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
+        }
+        writePath(node, out, length);
         return length;
+    }
+
+    @Override
+    public double costTo(int node) {
+        return cellCost * OctilePairs.cost(records, reachedOffset(node));
+    }
+
+    /** The record offset of a cell the current search reached; throws otherwise. */
+    private long reachedOffset(int node) {
+        state.ensureOpen();
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("OctileJump has no search begun");
+        }
+        if (node >= 0 && node < width * height) {
+            long off = node * RECORD_BYTES;
+            if (records.get(INT, off + TAG_OFFSET) >= generation << GENERATION_SHIFT) {
+                return off;
+            }
+        }
+        throw new IllegalArgumentException("cell " + node + " has not been reached by the current search");
     }
 
     @Override

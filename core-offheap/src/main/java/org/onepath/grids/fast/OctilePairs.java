@@ -64,6 +64,42 @@ final class OctilePairs {
         return da > 0 ? bySquares : -bySquares;
     }
 
+    /**
+     * Whether a cell at (x1, y1) reached at pair (a1, b1) is a better end of a partial path than
+     * one at (x2, y2) reached at (a2, b2), for the goal at (goalX, goalY): the smaller octile
+     * estimate (compared exactly as pairs; all equal under the zero estimate), then the smaller
+     * cost (exactly), then the smaller cell.
+     */
+    static boolean closer(
+            int x1,
+            int y1,
+            int a1,
+            int b1,
+            int c1,
+            int x2,
+            int y2,
+            int a2,
+            int b2,
+            int c2,
+            int goalX,
+            int goalY,
+            boolean zeroEstimate) {
+        if (!zeroEstimate) {
+            int dx1 = Math.abs(x1 - goalX);
+            int dy1 = Math.abs(y1 - goalY);
+            int dx2 = Math.abs(x2 - goalX);
+            int dy2 = Math.abs(y2 - goalY);
+            int min1 = Math.min(dx1, dy1);
+            int min2 = Math.min(dx2, dy2);
+            int byEstimate = compare(Math.max(dx1, dy1) - min1, min1, Math.max(dx2, dy2) - min2, min2);
+            if (byEstimate != 0) {
+                return byEstimate < 0;
+            }
+        }
+        int byCost = compare(a1, b1, a2, b2);
+        return byCost != 0 ? byCost < 0 : c1 < c2;
+    }
+
     /** Straight steps of the record at {@code off}. */
     static int straight(MemorySegment records, long off) {
         return records.get(INT, off + A_OFFSET);

@@ -177,14 +177,11 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
         }
     }
 
-    /** Cells on the found path (every cell between the jump points), 0 unless FOUND. */
+    /** Cells on the path to a reached jump point: every cell between the jump points. */
     @Override
-    public int pathLength() {
-        if (status != SearchStatus.FOUND) {
-            return 0;
-        }
+    protected int lengthTo(int end) {
         int length = 1;
-        for (int c = goal; c != start; ) {
+        for (int c = end; c != start; ) {
             int p = nodes.parent(c);
             length += Math.max(Math.abs(c % width - p % width), Math.abs(c / width - p / width));
             c = p;
@@ -192,14 +189,12 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
         return length;
     }
 
-    /** Writes the found path, start first; returns its length. */
+    /** Writes the path to a reached jump point, start first, every cell between the jump points. */
     @Override
-    public int copyPath(int[] out) {
-        int length = pathLength();
-        SlicedSearch.checkPathBuffer(status, out, length);
+    protected void writePathTo(int end, int[] out, int length) {
         int i = length - 1;
-        out[i] = goal;
-        for (int c = goal; c != start; ) {
+        out[i] = end;
+        for (int c = end; c != start; ) {
             int p = nodes.parent(c);
             int sx = Integer.signum(p % width - c % width);
             int sy = Integer.signum(p / width - c / width);
@@ -210,7 +205,6 @@ public final class JumpSearch<J extends Jumper, H extends Heuristic> extends Nod
             out[--i] = p;
             c = p;
         }
-        return length;
     }
 
     @Override

@@ -226,6 +226,16 @@ public final class ThetaSearch<H extends Heuristic> extends NodeSearch<H> {
         openStart(weight * heuristic.estimate(start));
     }
 
+    /**
+     * Theta* only: it tests line of sight before it gives a node a parent, so every reached node's
+     * parent chain is a chain of waypoints in sight. The lazy variants give open nodes parents
+     * they have not yet tested, so they offer no partial paths.
+     */
+    @Override
+    public boolean offersPartialPaths() {
+        return variant == ThetaVariant.THETA;
+    }
+
     @Override
     public SearchStatus step(int maxIterations) {
         if (!SlicedSearch.checkStep(maxIterations, status, "ThetaSearch")) {

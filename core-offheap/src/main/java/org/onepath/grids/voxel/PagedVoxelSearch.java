@@ -290,6 +290,87 @@ public final class PagedVoxelSearch implements SlicedSearch, AutoCloseable {
         return length;
     }
 
+    // ---- partial paths ----
+
+    @Override
+    public boolean offersPartialPaths() {
+        return true;
+    }
+
+    /**
+     * The reached voxel of least (estimate, cost, node): one pass over the records of the pages
+     * the search took, O(pages it used); allocates nothing.
+     */
+    @Override
+    public int closestReached() {
+        checkBegun();
+        final VoxelPages store = pages;
+        final MemorySegment records = store.records();
+        final int n = store.slotCount();
+        int best = -1;
+        double bestH = 0;
+        double bestG = 0;
+        for (int slot = 0; slot < n; slot++) {
+            final long rec = VoxelPageLayout.recordOffset(slot);
+            if (records.get(INT, rec + MARK_OFFSET) == 0) {
+                continue;
+            }
+            final double h = heuristic.estimate(store.xOf(slot), store.yOf(slot), store.zOf(slot));
+            final double g = records.get(COST, rec + COST_OFFSET);
+            final int node = store.nodeOf(slot);
+            if (best < 0 || SlicedSearch.closerThan(h, g, node, bestH, bestG, best)) {
+                best = node;
+                bestH = h;
+                bestG = g;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public int pathLengthTo(int node) {
+        int length = 0;
+        for (int s = reachedSlot(node); s != -1; s = parentOf(s)) {
+            length++;
+        }
+        return length;
+    }
+
+    @Override
+    public int copyPathTo(int node, int[] out) {
+        int length = pathLengthTo(node);
+        if (out.length < length) {
+            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
+        }
+        int s = reachedSlot(node);
+        for (int i = length - 1; i >= 0; i--) {
+            out[i] = pages.nodeOf(s);
+            s = parentOf(s);
+        }
+        return length;
+    }
+
+    @Override
+    public double costTo(int node) {
+        return pages.records().get(COST, VoxelPageLayout.recordOffset(reachedSlot(node)) + COST_OFFSET);
+    }
+
+    private void checkBegun() {
+        state.ensureOpen();
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("PagedVoxelSearch has no search begun");
+        }
+    }
+
+    private int reachedSlot(int node) {
+        checkBegun();
+        int slot = node >= 0 && node < topology.nodeCount() ? pages.reachedSlotOf(node) : -1;
+        if (slot < 0) {
+            throw new IllegalArgumentException("node " + node + " has not been reached by the current search");
+        }
+        return slot;
+    }
+
     @Override
     public int[] expandedNodes() {
         return expansions.toArray();

@@ -387,8 +387,22 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
         if (status != SearchStatus.FOUND) {
             return 0;
         }
+        return lengthFrom(goalSlot);
+    }
+
+    /** Writes the path voxel by voxel, start first: every jump is a straight line of one move. */
+    @Override
+    public int copyPath(int[] out) {
+        final int length = pathLength();
+        SlicedSearch.checkPathBuffer(status, out, length);
+        writePath(goalSlot, out, length);
+        return length;
+    }
+
+    /** Voxels on the path to a reached slot: every voxel between the jump points. */
+    private int lengthFrom(int slot) {
         int length = 1;
-        for (int s = goalSlot; ; ) {
+        for (int s = slot; ; ) {
             final int parent = parentOf(s);
             if (parent < 0) {
                 return length;
@@ -398,18 +412,15 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
         }
     }
 
-    /** Writes the path voxel by voxel, start first: every jump is a straight line of one move. */
-    @Override
-    public int copyPath(int[] out) {
-        final int length = pathLength();
-        SlicedSearch.checkPathBuffer(status, out, length);
+    /** Writes the {@code length} voxels of the path to a reached slot, start first. */
+    private void writePath(int slot, int[] out, int length) {
         int i = length - 1;
-        int s = goalSlot;
+        int s = slot;
         out[i] = pages.nodeOf(s);
         while (true) {
             final int parent = parentOf(s);
             if (parent < 0) {
-                return length;
+                return;
             }
             final int x = pages.xOf(s);
             final int y = pages.yOf(s);
@@ -426,6 +437,93 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
             }
             s = parent;
         }
+    }
+
+    // ---- partial paths ----
+
+    @Override
+    public boolean offersPartialPaths() {
+        return true;
+    }
+
+    /**
+     * The reached jump point of least (estimate, cost, node), the estimate being the key's
+     * empty-world steps to the goal (0 for the zero estimate): the candidates are the jump points
+     * this search generated. One pass over the records of the pages it took; allocates nothing.
+     */
+    @Override
+    public int closestReached() {
+        checkBegun();
+        final VoxelPages store = pages;
+        final MemorySegment r = store.records();
+        final int n = store.slotCount();
+        int best = -1;
+        double bestH = 0;
+        double bestG = 0;
+        for (int slot = 0; slot < n; slot++) {
+            final long rec = store.recordOffset(slot);
+            if (r.get(INT, rec + ARRIVED_OFFSET) == 0) {
+                continue;
+            }
+            final double g = cost(r, rec);
+            final double h = zeroEstimate ? 0.0 : estimate(store.xOf(slot), store.yOf(slot), store.zOf(slot));
+            final int node = store.nodeOf(slot);
+            if (best < 0 || SlicedSearch.closerThan(h, g, node, bestH, bestG, best)) {
+                best = node;
+                bestH = h;
+                bestG = g;
+            }
+        }
+        return best;
+    }
+
+    /** The empty-world steps from (x, y, z) to the goal, summed as integers first. */
+    private double estimate(int x, int y, int z) {
+        final int dx = Math.abs(x - goalX);
+        final int dy = Math.abs(y - goalY);
+        final int dz = Math.abs(z - goalZ);
+        final int lo = Math.min(dx, Math.min(dy, dz));
+        final int hi = Math.max(dx, Math.max(dy, dz));
+        final int mid = dx + dy + dz - lo - hi;
+        return (hi - mid) + (mid - lo) * GridMath.SQRT2 + lo * SQRT3;
+    }
+
+    @Override
+    public int pathLengthTo(int node) {
+        return lengthFrom(reachedSlot(node));
+    }
+
+    @Override
+    public int copyPathTo(int node, int[] out) {
+        int slot = reachedSlot(node);
+        int length = lengthFrom(slot);
+        if (out.length < length) {
+            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
+        }
+        writePath(slot, out, length);
+        return length;
+    }
+
+    @Override
+    public double costTo(int node) {
+        int slot = reachedSlot(node);
+        return multiplier * cost(pages.records(), pages.recordOffset(slot));
+    }
+
+    private void checkBegun() {
+        state.ensureOpen();
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("VoxelJumpSearch has no search begun");
+        }
+    }
+
+    private int reachedSlot(int node) {
+        checkBegun();
+        int slot = node >= 0 && node < topology.nodeCount() ? pages.reachedSlotOf(node) : -1;
+        if (slot < 0) {
+            throw new IllegalArgumentException("node " + node + " has not been reached by the current search");
+        }
+        return slot;
     }
 
     private int steps(int from, int to) {

@@ -109,6 +109,38 @@ final class VoxelPages implements AutoCloseable {
         return page << PAGE_SHIFT | VoxelPageLayout.inPageIndex(x, y, z);
     }
 
+    /**
+     * Slot of voxel (x, y, z) when the search has a page for its block, else -1; takes no page
+     * (the partial-path lookups of a reached voxel).
+     */
+    int pagedSlotOf(int x, int y, int z) {
+        final int block = (x >>> BLOCK_SHIFT) + blocksX * ((y >>> BLOCK_SHIFT) + blocksY * (z >>> BLOCK_SHIFT));
+        final int page = pageTable.get(ENTRY, (long) block * TABLE_ENTRY_BYTES) - 1;
+        return page < 0 ? -1 : page << PAGE_SHIFT | VoxelPageLayout.inPageIndex(x, y, z);
+    }
+
+    /**
+     * Slot of a node the search reached (its page taken and its mark not 0), else -1.
+     *
+     * @param node a node index inside the world
+     */
+    int reachedSlotOf(int node) {
+        final int x = node % sizeX;
+        final int rest = node / sizeX;
+        final int slot = pagedSlotOf(x, rest % sizeY, rest / sizeY);
+        return slot >= 0 && isMarked(slot) ? slot : -1;
+    }
+
+    /** Whether a slot's record has been reached this search: its mark is not 0. */
+    boolean isMarked(int slot) {
+        return pages.get(INT, recordOffset(slot) + markOffset) != 0;
+    }
+
+    /** Slots of the pages the search holds: {@code pagesUsed << 9}; a slot past the world's side is never marked. */
+    int slotCount() {
+        return pagesUsed << PAGE_SHIFT;
+    }
+
     /** x of a slot's voxel, from its page's block origin. */
     int xOf(int slot) {
         return directory.get(ENTRY, (slot >>> PAGE_SHIFT) * DIR_ENTRY_BYTES + DIR_X_OFFSET) + (slot & BLOCK_MASK);
