@@ -1,6 +1,7 @@
 package org.onepath;
 
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 import java.util.Objects;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Cancellation;
@@ -481,6 +482,58 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         int gy = clampToInt(s.indexOf("y", goal.y(), s.originY()));
         int gz = clampToInt(s.indexOf("z", goal.z(), s.originZ()));
         return findPath(sx, sy, sz, gx, gy, gz, options, cancellation);
+    }
+
+    // ---- many goals ----
+
+    /**
+     * The path to the cheapest of several goals with {@link VoxelOptions#DEFAULT}; see
+     * {@link #findPath(VoxelCell, List, VoxelOptions, Cancellation)}.
+     *
+     * @param start the first voxel
+     * @param goals the candidate last voxels, at least one; repeats are allowed
+     * @return the path to the cheapest goal, the first listed among equal costs
+     * @throws IllegalArgumentException if the list is empty
+     */
+    public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals) {
+        return findPath(start, goals, VoxelOptions.DEFAULT, null);
+    }
+
+    /**
+     * The path to the cheapest of several goals under the given options; see
+     * {@link #findPath(VoxelCell, List, VoxelOptions, Cancellation)}.
+     *
+     * @param start   the first voxel
+     * @param goals   the candidate last voxels, at least one; repeats are allowed
+     * @param options the algorithm, moves, corner rule, heuristic weight 1, budget and delegates
+     * @return the path to the cheapest goal, the first listed among equal costs
+     * @throws IllegalArgumentException if the list is empty or the heuristic weight is not 1
+     */
+    public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals, VoxelOptions options) {
+        return findPath(start, goals, options, null);
+    }
+
+    /**
+     * The path to the cheapest of several goals: its cost equals, bit for bit, the smallest cost of
+     * {@code findPath(start, goal, options)} over the goals, and among goals of that cost the first
+     * listed wins; the result is the single query's to that goal. A search over the voxel moves
+     * chooses the goal (A* with the minimum of the estimates for a few distinct goals, Dijkstra's
+     * wave for many, {@code docs/many-goals.md}); the goals it finds tied with the cheapest within
+     * rounding are then asked as single queries. Solid, outside or blocked goals are skipped
+     * (GOAL_INVALID when all are); an invalid start gives START_INVALID; a goal equal to the start
+     * costs 0; no reachable goal gives NO_PATH.
+     *
+     * @param start        the first voxel
+     * @param goals        the candidate last voxels, at least one; repeats are allowed
+     * @param options      the algorithm, moves, corner rule, heuristic weight 1, budget and
+     *                     delegates
+     * @param cancellation the token checked before each slice, or null
+     * @return the path to the cheapest goal, the first listed among equal costs
+     * @throws IllegalArgumentException if the list is empty or the heuristic weight is not 1
+     * @throws java.util.concurrent.CancellationException if the token is cancelled
+     */
+    public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals, VoxelOptions options, Cancellation cancellation) {
+        return ManyGoals.find(this, start, goals, options, cancellation);
     }
 
     private VoxelPath findPath(
