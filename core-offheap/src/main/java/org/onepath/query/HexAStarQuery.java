@@ -50,6 +50,13 @@ public final class HexAStarQuery implements AutoCloseable {
             int slice,
             boolean recordExpansions,
             Cancellation cancellation) {
+        begin(start, goal, zeroEstimate, weight, recordExpansions);
+        PathStatus status = astar.runWithin(budget, cancellation, slice);
+        return result(status, recordExpansions);
+    }
+
+    /** Begins one query between two row-major cells both ends of which the caller checked. */
+    public void begin(int start, int goal, boolean zeroEstimate, double weight, boolean recordExpansions) {
         AreaCosts areas = cells.areas();
         // Area versions may repeat after a restore, so a restore also forces a new plan.
         if (astar == null
@@ -68,7 +75,19 @@ public final class HexAStarQuery implements AutoCloseable {
         }
         buffers.recordExpansions(recordExpansions);
         astar.begin(start, goal);
-        PathStatus status = astar.runWithin(budget, cancellation, slice);
+    }
+
+    /** Runs up to {@code n} iterations of the begun query: IN_PROGRESS, FOUND or NO_PATH. */
+    public PathStatus step(int n) {
+        return switch (astar.step(n)) {
+            case FOUND -> PathStatus.FOUND;
+            case NO_PATH -> PathStatus.NO_PATH;
+            default -> PathStatus.IN_PROGRESS;
+        };
+    }
+
+    /** The begun query's result under the status the caller reports. */
+    public SearchResult result(PathStatus status, boolean recordExpansions) {
         return new SearchResult(
                 status,
                 status == PathStatus.FOUND ? astar.path() : null,

@@ -122,6 +122,51 @@ public final class VoxelQuery implements AutoCloseable {
         }
     }
 
+    /** Begins one query between two voxel indices both ends of which the caller checked. */
+    public void begin(int start, int goal, boolean recordExpansions) {
+        if (astar != null) {
+            astar.recordExpansions(recordExpansions);
+        } else {
+            jumps.recordExpansions(recordExpansions);
+        }
+        search.begin(start, goal);
+    }
+
+    /** Runs up to {@code n} iterations of the begun query: IN_PROGRESS, FOUND or NO_PATH. */
+    public PathStatus step(int n) {
+        return switch (search.step(n)) {
+            case FOUND -> PathStatus.FOUND;
+            case NO_PATH -> PathStatus.NO_PATH;
+            default -> PathStatus.IN_PROGRESS;
+        };
+    }
+
+    /** The begun query's result under the status the caller reports; trims the page pool. */
+    public SearchResult finish(PathStatus status, boolean recordExpansions) {
+        try {
+            boolean found = status == PathStatus.FOUND;
+            return new SearchResult(
+                    status,
+                    found ? search.path() : null,
+                    null,
+                    found ? search.pathCost() : Double.POSITIVE_INFINITY,
+                    search.expandedCount(),
+                    search.iterations(),
+                    recordExpansions ? search.expandedNodes() : null);
+        } finally {
+            trim();
+        }
+    }
+
+    /** Gives back the pages the search grew beyond its pool's limit. */
+    public void trim() {
+        if (astar != null) {
+            astar.trimPool();
+        } else {
+            jumps.trimPool();
+        }
+    }
+
     @Override
     public void close() {
         if (astar != null) {
