@@ -590,6 +590,65 @@ public final class Grid extends SquareCells implements Snapshottable {
         }
     }
 
+    // ---- many goals ----
+
+    /**
+     * The path to the cheapest of several goals with {@link GridOptions#DEFAULT}; see
+     * {@link #findPath(Cell, List, GridOptions, Cancellation)}.
+     *
+     * @param start the first cell
+     * @param goals the candidate last cells, at least one; repeats are allowed
+     * @return the path to the cheapest goal, the first listed among equal costs
+     * @throws IllegalArgumentException if the list is empty
+     */
+    public GridPath findPath(Cell start, List<Cell> goals) {
+        return findPath(start, goals, GridOptions.DEFAULT, null);
+    }
+
+    /**
+     * The path to the cheapest of several goals under the given options; see
+     * {@link #findPath(Cell, List, GridOptions, Cancellation)}.
+     *
+     * @param start   the first cell
+     * @param goals   the candidate last cells, at least one; repeats are allowed
+     * @param options an optimal algorithm (ASTAR, JPS, JPS_PLUS, JPS_PLUS_BOUNDED; the replanning
+     *                ones run A*), heuristic weight 1, moves, agent size, budget and delegates
+     * @return the path to the cheapest goal, the first listed among equal costs
+     * @throws IllegalArgumentException if the list is empty, the algorithm is THETA_STAR,
+     *                                  LAZY_THETA_STAR or HPA, or the heuristic weight is not 1
+     */
+    public GridPath findPath(Cell start, List<Cell> goals, GridOptions options) {
+        return findPath(start, goals, options, null);
+    }
+
+    /**
+     * The path to the cheapest of several goals: its cost equals, bit for bit, the smallest cost of
+     * {@code findPath(start, goal, options)} over the goals, and among goals of that cost the first
+     * listed wins; the result is the single query's to that goal (path, counts, algorithm). A
+     * search over the generic moves chooses the goal: A* with the minimum of the estimates for a
+     * few distinct goals, Dijkstra's wave for many ({@code docs/many-goals.md}); the goals it finds
+     * tied with the cheapest within rounding are then asked as single queries.
+     *
+     * <p>Goals outside the grid, on a wall, too narrow for the agent or refused by
+     * {@code blocked} are skipped; when all are, the result is GOAL_INVALID. An invalid start gives
+     * START_INVALID, a goal equal to the start costs 0, no reachable goal gives NO_PATH. The
+     * iteration budget bounds the goal-choosing search (BUDGET_EXHAUSTED) and each single query.
+     *
+     * @param start        the first cell
+     * @param goals        the candidate last cells, at least one; repeats are allowed
+     * @param options      an optimal algorithm (ASTAR, JPS, JPS_PLUS, JPS_PLUS_BOUNDED; the
+     *                     replanning ones run A*), heuristic weight 1, moves, agent size, budget
+     *                     and delegates
+     * @param cancellation the token checked before each slice, or null
+     * @return the path to the cheapest goal, the first listed among equal costs
+     * @throws IllegalArgumentException if the list is empty, the algorithm is THETA_STAR,
+     *                                  LAZY_THETA_STAR or HPA, or the heuristic weight is not 1
+     * @throws java.util.concurrent.CancellationException if the token is cancelled
+     */
+    public GridPath findPath(Cell start, List<Cell> goals, GridOptions options, Cancellation cancellation) {
+        return ManyGoals.find(this, start, goals, options, cancellation);
+    }
+
     // ---- the cooperative sliced form ----
 
     /**

@@ -3,6 +3,8 @@ package org.onepath;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.Cell;
 import org.onepath.cells.GridCellsLayout;
@@ -17,6 +19,7 @@ import org.onepath.grids.HexTopology;
 import org.onepath.memory.IdleSlot;
 import org.onepath.query.HexAStarQuery;
 import org.onepath.query.SearchResult;
+import org.onepath.query.SlicedRun;
 import org.onepath.snapshot.HexGridState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.HexGridStateFormat;
@@ -444,6 +447,153 @@ public final class HexGrid extends HexCells implements Snapshottable {
         } finally {
             idleQuery.give(query);
         }
+    }
+
+    // ---- the cooperative sliced form ----
+
+    /**
+     * {@link #findPathAsync(Cell, Cell, HexOptions, Cancellation, Executor)} with the default
+     * options, no token, on the calling thread.
+     *
+     * @param start the first cell; outside the grid or a wall gives START_INVALID
+     * @param goal  the last cell; outside the grid or a wall gives GOAL_INVALID
+     * @return a future of the result, already complete when this returns
+     */
+    public CompletableFuture<HexPath> findPathAsync(Cell start, Cell goal) {
+        return findPathAsync(start, goal, HexOptions.DEFAULT, null, Runnable::run);
+    }
+
+    /**
+     * {@link #findPathAsync(Cell, Cell, HexOptions, Cancellation, Executor)} with no token, on the
+     * calling thread.
+     *
+     * @param start   the first cell
+     * @param goal    the last cell
+     * @param options the estimate, weight and budget, without recorded expansions
+     * @return a future of the result, already complete when this returns
+     */
+    public CompletableFuture<HexPath> findPathAsync(Cell start, Cell goal, HexOptions options) {
+        return findPathAsync(start, goal, options, null, Runnable::run);
+    }
+
+    /**
+     * The cooperative sliced query, as {@code Grid.findPathAsync}: the search runs in slices of
+     * {@link HexOptions#iterationsPerSlice()} iterations, the first on the calling thread and each
+     * later one handed to {@code executor}; the token is checked before every slice. The future
+     * completes with exactly what {@link #findPath(Cell, Cell, HexOptions)} returns for the same
+     * options, however the iterations are sliced (a budget that runs out gives BUDGET_EXHAUSTED
+     * after the same iterations). An executor that runs tasks at once runs the whole query before
+     * this returns.
+     *
+     * <p>Everything comes through the future: {@link HexOptions#recordExpansions()} completes it
+     * with {@link IllegalArgumentException}; a cancelled token with
+     * {@link java.util.concurrent.CancellationException} (the grid untouched, the next query
+     * exact); an edit or restore of the grid during the query with {@link IllegalStateException};
+     * a refused executor with its exception. Cancelling the future stops the slices. Do not edit
+     * the grid until the future completes.
+     *
+     * @param start        the first cell; outside the grid or a wall gives START_INVALID
+     * @param goal         the last cell; outside the grid or a wall gives GOAL_INVALID
+     * @param options      the estimate, weight and budget, without recorded expansions
+     * @param cancellation the token checked before each slice, or null
+     * @param executor     runs each slice after the first
+     * @return a future of the result, or completed exceptionally as described above
+     */
+    public CompletableFuture<HexPath> findPathAsync(
+            Cell start, Cell goal, HexOptions options, Cancellation cancellation, Executor executor) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(executor, "executor");
+        CompletableFuture<HexPath> future = new CompletableFuture<>();
+        if (options.recordExpansions()) {
+            future.completeExceptionally(new IllegalArgumentException(
+                    "findPathAsync does not record expansions (recordExpansions is set); use findPath"));
+            return future;
+        }
+        HexAStarQuery query;
+        try {
+            ensureOpen();
+            if (cancellation != null) {
+                cancellation.throwIfCancelled();
+            }
+            if (!canStand(start.x(), start.y())) {
+                future.complete(HexPath.invalid(PathStatus.START_INVALID, width(), layout(), space));
+                return future;
+            }
+            if (!canStand(goal.x(), goal.y())) {
+                future.complete(HexPath.invalid(PathStatus.GOAL_INVALID, width(), layout(), space));
+                return future;
+            }
+            query = idleQuery.take();
+            if (query == null) {
+                query = new HexAStarQuery(this);
+            }
+        } catch (RuntimeException e) {
+            future.completeExceptionally(e);
+            return future;
+        }
+        int w = width();
+        HexAStarQuery begun = query;
+        try {
+            begun.begin(
+                    start.y() * w + start.x(),
+                    goal.y() * w + goal.x(),
+                    options.heuristic() == HeuristicKind.ZERO,
+                    options.heuristicWeight(),
+                    false);
+        } catch (RuntimeException e) {
+            idleQuery.give(begun);
+            future.completeExceptionally(e);
+            return future;
+        }
+        int version = version();
+        int restores = restoreCount();
+        int areaVersion = areas().version();
+        HexSpace at = space;
+        SlicedRun.start(
+                future,
+                new SlicedRun.Search<>() {
+                    private PathStatus status = PathStatus.IN_PROGRESS;
+
+                    @Override
+                    public PathStatus step(int n) {
+                        ensureOpen();
+                        if (version() != version || restoreCount() != restores || areas().version() != areaVersion) {
+                            throw new IllegalStateException("the HexGrid was edited during findPathAsync; query again");
+                        }
+                        status = begun.step(n);
+                        return status;
+                    }
+
+                    @Override
+                    public HexPath result() {
+                        PathStatus s = status == PathStatus.IN_PROGRESS ? PathStatus.BUDGET_EXHAUSTED : status;
+                        SearchResult r = s != PathStatus.FOUND && options.allowPartial()
+                                ? begun.partialResult(false)
+                                : begun.result(s, false);
+                        return new HexPath(
+                                r.status(),
+                                w,
+                                layout(),
+                                at,
+                                r.nodes(),
+                                r.cost(),
+                                r.expandedCount(),
+                                r.iterations(),
+                                r.expanded());
+                    }
+
+                    @Override
+                    public void release() {
+                        idleQuery.give(begun);
+                    }
+                },
+                options.iterationsPerSlice(),
+                options.iterationBudget(),
+                cancellation,
+                executor);
+        return future;
     }
 
     private boolean canStand(int col, int row) {

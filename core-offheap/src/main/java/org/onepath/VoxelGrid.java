@@ -1,7 +1,10 @@
 package org.onepath;
 
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.PathStatus;
@@ -16,6 +19,7 @@ import org.onepath.memory.IdleSlot;
 import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.OwnerState;
 import org.onepath.query.SearchResult;
+import org.onepath.query.SlicedRun;
 import org.onepath.query.VoxelQuery;
 import org.onepath.snapshot.VoxelState;
 import org.onepath.state.GridStateException;
@@ -489,6 +493,58 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         return findPath(sx, sy, sz, gx, gy, gz, options, cancellation);
     }
 
+    // ---- many goals ----
+
+    /**
+     * The path to the cheapest of several goals with {@link VoxelOptions#DEFAULT}; see
+     * {@link #findPath(VoxelCell, List, VoxelOptions, Cancellation)}.
+     *
+     * @param start the first voxel
+     * @param goals the candidate last voxels, at least one; repeats are allowed
+     * @return the path to the cheapest goal, the first listed among equal costs
+     * @throws IllegalArgumentException if the list is empty
+     */
+    public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals) {
+        return findPath(start, goals, VoxelOptions.DEFAULT, null);
+    }
+
+    /**
+     * The path to the cheapest of several goals under the given options; see
+     * {@link #findPath(VoxelCell, List, VoxelOptions, Cancellation)}.
+     *
+     * @param start   the first voxel
+     * @param goals   the candidate last voxels, at least one; repeats are allowed
+     * @param options the algorithm, moves, corner rule, heuristic weight 1, budget and delegates
+     * @return the path to the cheapest goal, the first listed among equal costs
+     * @throws IllegalArgumentException if the list is empty or the heuristic weight is not 1
+     */
+    public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals, VoxelOptions options) {
+        return findPath(start, goals, options, null);
+    }
+
+    /**
+     * The path to the cheapest of several goals: its cost equals, bit for bit, the smallest cost of
+     * {@code findPath(start, goal, options)} over the goals, and among goals of that cost the first
+     * listed wins; the result is the single query's to that goal. A search over the voxel moves
+     * chooses the goal (A* with the minimum of the estimates for a few distinct goals, Dijkstra's
+     * wave for many, {@code docs/many-goals.md}); the goals it finds tied with the cheapest within
+     * rounding are then asked as single queries. Solid, outside or blocked goals are skipped
+     * (GOAL_INVALID when all are); an invalid start gives START_INVALID; a goal equal to the start
+     * costs 0; no reachable goal gives NO_PATH.
+     *
+     * @param start        the first voxel
+     * @param goals        the candidate last voxels, at least one; repeats are allowed
+     * @param options      the algorithm, moves, corner rule, heuristic weight 1, budget and
+     *                     delegates
+     * @param cancellation the token checked before each slice, or null
+     * @return the path to the cheapest goal, the first listed among equal costs
+     * @throws IllegalArgumentException if the list is empty or the heuristic weight is not 1
+     * @throws java.util.concurrent.CancellationException if the token is cancelled
+     */
+    public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals, VoxelOptions options, Cancellation cancellation) {
+        return ManyGoals.find(this, start, goals, options, cancellation);
+    }
+
     private VoxelPath findPath(
             int sx, int sy, int sz, int gx, int gy, int gz, VoxelOptions options, Cancellation cancellation) {
         VoxelAlgorithm algorithm = options.algorithmFor(areas);
@@ -499,6 +555,35 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
             return VoxelPath.invalid(PathStatus.GOAL_INVALID, sizeX(), sizeY(), space, algorithm);
         }
         boolean jumpPoints = algorithm == VoxelAlgorithm.JPS;
+        IdleSlot<VoxelQuery> idle = jumpPoints ? idleJumps : idleAStar;
+        VoxelQuery query = takeQuery(jumpPoints, options);
+        try {
+            SearchResult r = query.run(
+                    indexOf(sx, sy, sz),
+                    indexOf(gx, gy, gz),
+                    options.iterationBudget(),
+                    VoxelOptions.ITERATIONS_PER_SLICE,
+                    options.recordExpansions(),
+                    options.allowPartial(),
+                    cancellation);
+            return new VoxelPath(
+                    r.status(),
+                    sizeX(),
+                    sizeY(),
+                    space,
+                    r.nodes(),
+                    r.cost(),
+                    r.expandedCount(),
+                    r.iterations(),
+                    algorithm,
+                    r.expanded());
+        } finally {
+            idle.give(query);
+        }
+    }
+
+    /** The idle engine for these options, or a new one; give it back to the slot of its kind. */
+    private VoxelQuery takeQuery(boolean jumpPoints, VoxelOptions options) {
         IdleSlot<VoxelQuery> idle = jumpPoints ? idleJumps : idleAStar;
         VoxelQuery query = idle.take();
         if (query != null
@@ -525,29 +610,159 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
                             options.stepCost(),
                             options.blocked());
         }
-        try {
-            SearchResult r = query.run(
-                    indexOf(sx, sy, sz),
-                    indexOf(gx, gy, gz),
-                    options.iterationBudget(),
-                    VoxelOptions.ITERATIONS_PER_SLICE,
-                    options.recordExpansions(),
-                    options.allowPartial(),
-                    cancellation);
-            return new VoxelPath(
-                    r.status(),
-                    sizeX(),
-                    sizeY(),
-                    space,
-                    r.nodes(),
-                    r.cost(),
-                    r.expandedCount(),
-                    r.iterations(),
-                    algorithm,
-                    r.expanded());
-        } finally {
-            idle.give(query);
+        return query;
+    }
+
+    // ---- the cooperative sliced form ----
+
+    /**
+     * {@link #findPathAsync(VoxelCell, VoxelCell, VoxelOptions, Cancellation, Executor)} with the
+     * default options, no token, on the calling thread.
+     *
+     * @param start the first voxel; outside the block, solid or blocked gives START_INVALID
+     * @param goal  the last voxel; outside the block, solid or blocked gives GOAL_INVALID
+     * @return a future of the result, already complete when this returns
+     */
+    public CompletableFuture<VoxelPath> findPathAsync(VoxelCell start, VoxelCell goal) {
+        return findPathAsync(start, goal, VoxelOptions.DEFAULT, null, Runnable::run);
+    }
+
+    /**
+     * {@link #findPathAsync(VoxelCell, VoxelCell, VoxelOptions, Cancellation, Executor)} with no
+     * token, on the calling thread.
+     *
+     * @param start   the first voxel
+     * @param goal    the last voxel
+     * @param options the algorithm, moves, corner rule, weight, budget and delegates, without
+     *                recorded expansions
+     * @return a future of the result, already complete when this returns
+     */
+    public CompletableFuture<VoxelPath> findPathAsync(VoxelCell start, VoxelCell goal, VoxelOptions options) {
+        return findPathAsync(start, goal, options, null, Runnable::run);
+    }
+
+    /**
+     * The cooperative sliced query, as {@code Grid.findPathAsync}: the search runs in slices of
+     * {@link VoxelOptions#ITERATIONS_PER_SLICE} iterations, the first on the calling thread and
+     * each later one handed to {@code executor}; the token is checked before every slice. The
+     * future completes with exactly what {@link #findPath(VoxelCell, VoxelCell, VoxelOptions)}
+     * returns for the same options, however the iterations are sliced (a budget that runs out
+     * gives BUDGET_EXHAUSTED after the same iterations). An executor that runs tasks at once runs
+     * the whole query before this returns.
+     *
+     * <p>Everything comes through the future: {@link VoxelOptions#recordExpansions()} completes
+     * it with {@link IllegalArgumentException}; a cancelled token with
+     * {@link java.util.concurrent.CancellationException} (the grid untouched, the next query
+     * exact); an edit or restore of the grid during the query with {@link IllegalStateException};
+     * a refused executor with its exception. Cancelling the future stops the slices. The options'
+     * delegates run on whichever thread runs a slice. Do not edit the grid until the future
+     * completes.
+     *
+     * @param start        the first voxel; outside the block, solid or blocked gives START_INVALID
+     * @param goal         the last voxel; outside the block, solid or blocked gives GOAL_INVALID
+     * @param options      the algorithm, moves, corner rule, weight, budget and delegates,
+     *                     without recorded expansions
+     * @param cancellation the token checked before each slice, or null
+     * @param executor     runs each slice after the first
+     * @return a future of the result, or completed exceptionally as described above
+     */
+    public CompletableFuture<VoxelPath> findPathAsync(
+            VoxelCell start, VoxelCell goal, VoxelOptions options, Cancellation cancellation, Executor executor) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(executor, "executor");
+        CompletableFuture<VoxelPath> future = new CompletableFuture<>();
+        if (options.recordExpansions()) {
+            future.completeExceptionally(new IllegalArgumentException(
+                    "findPathAsync does not record expansions (recordExpansions is set); use findPath"));
+            return future;
         }
+        VoxelAlgorithm algorithm;
+        boolean jumpPoints;
+        VoxelQuery query;
+        try {
+            ensureOpen();
+            if (cancellation != null) {
+                cancellation.throwIfCancelled();
+            }
+            algorithm = options.algorithmFor(areas);
+            if (!canStand(start.x(), start.y(), start.z(), options.blocked())) {
+                future.complete(VoxelPath.invalid(PathStatus.START_INVALID, sizeX(), sizeY(), space, algorithm));
+                return future;
+            }
+            if (!canStand(goal.x(), goal.y(), goal.z(), options.blocked())) {
+                future.complete(VoxelPath.invalid(PathStatus.GOAL_INVALID, sizeX(), sizeY(), space, algorithm));
+                return future;
+            }
+            jumpPoints = algorithm == VoxelAlgorithm.JPS;
+            query = takeQuery(jumpPoints, options);
+        } catch (RuntimeException e) {
+            future.completeExceptionally(e);
+            return future;
+        }
+        IdleSlot<VoxelQuery> idle = jumpPoints ? idleJumps : idleAStar;
+        VoxelQuery begun = query;
+        try {
+            begun.begin(indexOf(start.x(), start.y(), start.z()), indexOf(goal.x(), goal.y(), goal.z()), false);
+        } catch (RuntimeException e) {
+            begun.trim();
+            idle.give(begun);
+            future.completeExceptionally(e);
+            return future;
+        }
+        int beganVersion = version;
+        int beganRestores = restoreCount;
+        int beganAreas = areas.version();
+        VoxelSpace at = space;
+        SlicedRun.start(
+                future,
+                new SlicedRun.Search<>() {
+                    private PathStatus status = PathStatus.IN_PROGRESS;
+                    private boolean finished;
+
+                    @Override
+                    public PathStatus step(int n) {
+                        ensureOpen();
+                        if (version != beganVersion || restoreCount != beganRestores || areas.version() != beganAreas) {
+                            throw new IllegalStateException(
+                                    "the VoxelGrid was edited during findPathAsync; query again");
+                        }
+                        status = begun.step(n);
+                        return status;
+                    }
+
+                    @Override
+                    public VoxelPath result() {
+                        PathStatus s = status == PathStatus.IN_PROGRESS ? PathStatus.BUDGET_EXHAUSTED : status;
+                        finished = true;
+                        SearchResult r = begun.finish(s, false, options.allowPartial());
+                        return new VoxelPath(
+                                r.status(),
+                                sizeX(),
+                                sizeY(),
+                                at,
+                                r.nodes(),
+                                r.cost(),
+                                r.expandedCount(),
+                                r.iterations(),
+                                algorithm,
+                                r.expanded());
+                    }
+
+                    @Override
+                    public void release() {
+                        if (!finished) {
+                            begun.trim();
+                        }
+                        idle.give(begun);
+                    }
+                },
+                VoxelOptions.ITERATIONS_PER_SLICE,
+                options.iterationBudget(),
+                cancellation,
+                executor);
+        return future;
     }
 
     private boolean canStand(int x, int y, int z, VoxelBlocker blocked) {

@@ -52,6 +52,16 @@ public final class HexAStarQuery implements AutoCloseable {
             boolean recordExpansions,
             boolean allowPartial,
             Cancellation cancellation) {
+        begin(start, goal, zeroEstimate, weight, recordExpansions);
+        PathStatus status = astar.runWithin(budget, cancellation, slice);
+        if (status != PathStatus.FOUND && allowPartial) {
+            return partialResult(recordExpansions);
+        }
+        return result(status, recordExpansions);
+    }
+
+    /** Begins one query between two row-major cells both ends of which the caller checked. */
+    public void begin(int start, int goal, boolean zeroEstimate, double weight, boolean recordExpansions) {
         AreaCosts areas = cells.areas();
         // Area versions may repeat after a restore, so a restore also forces a new plan.
         if (astar == null
@@ -70,18 +80,35 @@ public final class HexAStarQuery implements AutoCloseable {
         }
         buffers.recordExpansions(recordExpansions);
         astar.begin(start, goal);
-        PathStatus status = astar.runWithin(budget, cancellation, slice);
-        if (status != PathStatus.FOUND && allowPartial) {
-            int end = astar.closestReached();
-            return new SearchResult(
-                    PathStatus.PARTIAL,
-                    astar.pathTo(end),
-                    null,
-                    astar.costTo(end),
-                    astar.expandedCount(),
-                    astar.iterations(),
-                    recordExpansions ? astar.expandedNodes() : null);
-        }
+    }
+
+    /** Runs up to {@code n} iterations of the begun query: IN_PROGRESS, FOUND or NO_PATH. */
+    public PathStatus step(int n) {
+        return switch (astar.step(n)) {
+            case FOUND -> PathStatus.FOUND;
+            case NO_PATH -> PathStatus.NO_PATH;
+            default -> PathStatus.IN_PROGRESS;
+        };
+    }
+
+    /**
+     * The begun query's best-effort result when it missed its goal: the path to the reached node
+     * closest to the goal, as {@link PathStatus#PARTIAL}.
+     */
+    public SearchResult partialResult(boolean recordExpansions) {
+        int end = astar.closestReached();
+        return new SearchResult(
+                PathStatus.PARTIAL,
+                astar.pathTo(end),
+                null,
+                astar.costTo(end),
+                astar.expandedCount(),
+                astar.iterations(),
+                recordExpansions ? astar.expandedNodes() : null);
+    }
+
+    /** The begun query's result under the status the caller reports. */
+    public SearchResult result(PathStatus status, boolean recordExpansions) {
         return new SearchResult(
                 status,
                 status == PathStatus.FOUND ? astar.path() : null,

@@ -104,40 +104,74 @@ public final class VoxelQuery implements AutoCloseable {
             boolean allowPartial,
             Cancellation cancellation) {
         try {
-            if (astar != null) {
-                astar.recordExpansions(recordExpansions);
-            } else {
-                jumps.recordExpansions(recordExpansions);
-            }
-            search.begin(start, goal);
-            PathStatus status = search.runWithin(budget, cancellation, slice);
-            if (status != PathStatus.FOUND && allowPartial) {
-                // read before the pool is trimmed, which ends the search
-                int end = search.closestReached();
-                return new SearchResult(
-                        PathStatus.PARTIAL,
-                        search.pathTo(end),
-                        null,
-                        search.costTo(end),
-                        search.expandedCount(),
-                        search.iterations(),
-                        recordExpansions ? search.expandedNodes() : null);
-            }
-            boolean found = status == PathStatus.FOUND;
+            begin(start, goal, recordExpansions);
+            return resultOf(search.runWithin(budget, cancellation, slice), recordExpansions, allowPartial);
+        } finally {
+            trim();
+        }
+    }
+
+    /** Begins one query between two voxel indices both ends of which the caller checked. */
+    public void begin(int start, int goal, boolean recordExpansions) {
+        if (astar != null) {
+            astar.recordExpansions(recordExpansions);
+        } else {
+            jumps.recordExpansions(recordExpansions);
+        }
+        search.begin(start, goal);
+    }
+
+    /** Runs up to {@code n} iterations of the begun query: IN_PROGRESS, FOUND or NO_PATH. */
+    public PathStatus step(int n) {
+        return switch (search.step(n)) {
+            case FOUND -> PathStatus.FOUND;
+            case NO_PATH -> PathStatus.NO_PATH;
+            default -> PathStatus.IN_PROGRESS;
+        };
+    }
+
+    /**
+     * The begun query's result under the status the caller reports (with {@code allowPartial}, a
+     * miss gives the path to the closest reached voxel as PARTIAL); trims the page pool.
+     */
+    public SearchResult finish(PathStatus status, boolean recordExpansions, boolean allowPartial) {
+        try {
+            return resultOf(status, recordExpansions, allowPartial);
+        } finally {
+            trim();
+        }
+    }
+
+    private SearchResult resultOf(PathStatus status, boolean recordExpansions, boolean allowPartial) {
+        if (status != PathStatus.FOUND && allowPartial) {
+            // read before the pool is trimmed, which ends the search
+            int end = search.closestReached();
             return new SearchResult(
-                    status,
-                    found ? search.path() : null,
+                    PathStatus.PARTIAL,
+                    search.pathTo(end),
                     null,
-                    found ? search.pathCost() : Double.POSITIVE_INFINITY,
+                    search.costTo(end),
                     search.expandedCount(),
                     search.iterations(),
                     recordExpansions ? search.expandedNodes() : null);
-        } finally {
-            if (astar != null) {
-                astar.trimPool();
-            } else {
-                jumps.trimPool();
-            }
+        }
+        boolean found = status == PathStatus.FOUND;
+        return new SearchResult(
+                status,
+                found ? search.path() : null,
+                null,
+                found ? search.pathCost() : Double.POSITIVE_INFINITY,
+                search.expandedCount(),
+                search.iterations(),
+                recordExpansions ? search.expandedNodes() : null);
+    }
+
+    /** Gives back the pages the search grew beyond its pool's limit. */
+    public void trim() {
+        if (astar != null) {
+            astar.trimPool();
+        } else {
+            jumps.trimPool();
         }
     }
 
