@@ -542,7 +542,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      * @throws java.util.concurrent.CancellationException if the token is cancelled
      */
     public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals, VoxelOptions options, Cancellation cancellation) {
-        return ManyGoals.find(this, start, goals, options, cancellation);
+        return Grid.ManyGoals.find(this, start, goals, options, cancellation);
     }
 
     private VoxelPath findPath(

@@ -134,7 +134,10 @@ class ManyGoalsPropertyTest {
             }
             Statistics.label("status").collect(many.status());
             Statistics.label("engine")
-                    .collect(goals.stream().distinct().count() > ManyGoals.ESTIMATE_GOAL_LIMIT ? "wave" : "estimate");
+                    .collect(
+                            goals.stream().distinct().count() > Grid.ManyGoals.ESTIMATE_GOAL_LIMIT
+                                    ? "wave"
+                                    : "estimate");
         }
         Statistics.label("status").coverage(c -> c.check(PathStatus.FOUND).percentage(p -> p >= 40));
         Statistics.label("engine").coverage(c -> {
@@ -204,7 +207,10 @@ class ManyGoalsPropertyTest {
             }
             Statistics.label("voxel status").collect(many.status());
             Statistics.label("voxel engine")
-                    .collect(goals.stream().distinct().count() > ManyGoals.ESTIMATE_GOAL_LIMIT ? "wave" : "estimate");
+                    .collect(
+                            goals.stream().distinct().count() > Grid.ManyGoals.ESTIMATE_GOAL_LIMIT
+                                    ? "wave"
+                                    : "estimate");
         }
         Statistics.label("voxel engine").coverage(c -> {
             c.check("wave").percentage(p -> p >= 5);
