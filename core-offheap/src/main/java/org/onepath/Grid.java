@@ -961,26 +961,13 @@ public final class Grid extends SquareCells implements Snapshottable {
                         null,
                         options.stepCost() != null);
             }
-            GridPath best = null;
-            double limit = limit(search.bestCost());
-            int[] asked = new int[valid];
-            int askedCount = 0;
-            int v = -1;
-            for (int i = 0; i < nodes.length; i++) {
-                if (nodes[i] < 0) {
-                    continue;
-                }
-                v++;
-                if (!(search.goalCost(v) <= limit) || contains(asked, askedCount, nodes[i])) {
-                    continue;
-                }
-                asked[askedCount++] = nodes[i];
-                GridPath single = grid.findPath(start, goals.get(i), options, cancellation);
-                if (best == null || better(single.status(), single.cost(), best.status(), best.cost())) {
-                    best = single;
-                }
-            }
-            return best;
+            return cheapestTied(
+                    search,
+                    nodes,
+                    valid,
+                    i -> grid.findPath(start, goals.get(i), options, cancellation),
+                    GridPath::status,
+                    GridPath::cost);
         }
 
         private static boolean canStand(Grid grid, int x, int y, GridOptions options) {
@@ -1077,26 +1064,13 @@ public final class Grid extends SquareCells implements Snapshottable {
                         options.algorithmFor(grid.areas()),
                         null);
             }
-            VoxelPath best = null;
-            double limit = limit(search.bestCost());
-            int[] asked = new int[valid];
-            int askedCount = 0;
-            int v = -1;
-            for (int i = 0; i < nodes.length; i++) {
-                if (nodes[i] < 0) {
-                    continue;
-                }
-                v++;
-                if (!(search.goalCost(v) <= limit) || contains(asked, askedCount, nodes[i])) {
-                    continue;
-                }
-                asked[askedCount++] = nodes[i];
-                VoxelPath single = grid.findPath(start, goals.get(i), options, cancellation);
-                if (best == null || better(single.status(), single.cost(), best.status(), best.cost())) {
-                    best = single;
-                }
-            }
-            return best;
+            return cheapestTied(
+                    search,
+                    nodes,
+                    valid,
+                    i -> grid.findPath(start, goals.get(i), options, cancellation),
+                    VoxelPath::status,
+                    VoxelPath::cost);
         }
 
         private static boolean canStand(VoxelGrid grid, VoxelCell c, VoxelOptions options) {
@@ -1150,6 +1124,49 @@ public final class Grid extends SquareCells implements Snapshottable {
                 remaining -= n;
             }
             return status;
+        }
+
+        /**
+         * Asks, as single queries, each distinct goal the search reached within the rounding limit of
+         * its best cost, and keeps the cheapest answer (the first listed among equal ones): the
+         * answer's cost is then a single query's, bit for bit, on grids and voxel grids alike.
+         *
+         * @param nodes the goals' nodes in list order, -1 for a goal skipped as invalid
+         * @param valid the goals not skipped
+         * @param ask   the single query to the goal at a list index
+         */
+        private static <P> P cheapestTied(
+                ManyGoalSearch search,
+                int[] nodes,
+                int valid,
+                java.util.function.IntFunction<P> ask,
+                java.util.function.Function<P, PathStatus> status,
+                java.util.function.ToDoubleFunction<P> cost) {
+            P best = null;
+            double limit = limit(search.bestCost());
+            int[] asked = new int[valid];
+            int askedCount = 0;
+            int v = -1;
+            for (int i = 0; i < nodes.length; i++) {
+                if (nodes[i] < 0) {
+                    continue;
+                }
+                v++;
+                if (!(search.goalCost(v) <= limit) || contains(asked, askedCount, nodes[i])) {
+                    continue;
+                }
+                asked[askedCount++] = nodes[i];
+                P single = ask.apply(i);
+                if (best == null
+                        || better(
+                                status.apply(single),
+                                cost.applyAsDouble(single),
+                                status.apply(best),
+                                cost.applyAsDouble(best))) {
+                    best = single;
+                }
+            }
+            return best;
         }
 
         private static double limit(double best) {
