@@ -6,8 +6,11 @@ import org.onepath.cells.CellBlocker;
 import org.onepath.cells.CellStepCost;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.StepCost;
-import org.onepath.grids.jps.JpsPlusIndex;
+import org.onepath.query.SquareEngine;
+import org.onepath.query.SquareEstimate;
+import org.onepath.query.SquareQueryOptions;
 
 /**
  * Options of a tier-1 square-grid query. Immutable: build one with {@link #builder()} or start
@@ -33,7 +36,7 @@ public final class GridOptions extends SlicedQueryOptions {
     public static final GridOptions NO_SQUEEZING =
             builder().diagonalRule(DiagonalRule.NO_SQUEEZING).build();
 
-    private static final GridOptions[] AGENT_SIZES = new GridOptions[Grid.MAX_AGENT_SIZE + 1];
+    private static final GridOptions[] AGENT_SIZES = new GridOptions[SquareCells.MAX_AGENT_SIZE + 1];
 
     private final GridAlgorithm algorithm;
     private final Connectivity connectivity;
@@ -70,7 +73,7 @@ public final class GridOptions extends SlicedQueryOptions {
      * @throws IllegalArgumentException if the size is outside 1..255
      */
     public static GridOptions forAgentSize(int size) {
-        Grid.checkAgentSize(size);
+        SquareCells.checkAgentSize(size);
         synchronized (AGENT_SIZES) {
             GridOptions o = AGENT_SIZES[size];
             if (o == null) {
@@ -346,7 +349,7 @@ public final class GridOptions extends SlicedQueryOptions {
          * @throws IllegalArgumentException if the size is outside 1..255
          */
         public Builder agentSize(int size) {
-            Grid.checkAgentSize(size);
+            SquareCells.checkAgentSize(size);
             this.agentSize = size;
             return this;
         }
@@ -395,83 +398,52 @@ public final class GridOptions extends SlicedQueryOptions {
     }
 
     // ---- the engine these options choose ----
-    //
-    // A tier-1 query may run a jump point search with eight moves, no corner cutting, agent size
-    // 1, one cost multiplier for every area, no step-cost or blocking delegate, heuristic weight 1
-    // and an automatic, octile or zero estimate. Any other query runs A*. The any-angle searches
-    // (Theta*, Lazy Theta*) qualify the same way but for the estimate (automatic, Euclidean or
-    // zero) and the weight (any).
+
+    private static final GridAlgorithm[] ALGORITHMS = GridAlgorithm.values();
+    private static final SquareEngine[] ENGINES = SquareEngine.values();
+    private static final SquareEstimate[] ESTIMATES = SquareEstimate.values();
+
+    /** These options as the square-grid drivers read them, made on first use and kept. */
+    private SquareQueryOptions query;
+
+    /**
+     * These options as the square-grid drivers read them; one object per options, so a driver
+     * recognises repeated options by identity. A race may build two equal ones: harmless.
+     */
+    SquareQueryOptions query() {
+        SquareQueryOptions q = query;
+        if (q == null) {
+            q = new SquareQueryOptions(
+                    ENGINES[algorithm.ordinal()],
+                    connectivity,
+                    diagonalRule,
+                    agentSize,
+                    ESTIMATES[heuristic.ordinal()],
+                    heuristicWeight(),
+                    stepCost,
+                    blocked,
+                    specializedEngines,
+                    hpaChunkSize,
+                    hpaSmoothing,
+                    recordExpansions(),
+                    allowPartial());
+            query = q;
+        }
+        return q;
+    }
+
+    /** The tier-1 name of a driver's search (the enums share their order), or null for null. */
+    static GridAlgorithm algorithmOf(SquareEngine engine) {
+        return engine == null ? null : ALGORITHMS[engine.ordinal()];
+    }
 
     /** The algorithm a one-line query with these options runs on a grid of this size. */
     GridAlgorithm algorithmFor(AreaCosts areas, int width, int height) {
-        GridAlgorithm asked = algorithm();
-        if (asked == GridAlgorithm.HPA) {
-            return qualifiesHpa() ? asked : GridAlgorithm.ASTAR;
-        }
-        if (asked == GridAlgorithm.THETA_STAR || asked == GridAlgorithm.LAZY_THETA_STAR) {
-            return qualifiesAnyAngle(areas) ? asked : GridAlgorithm.ASTAR;
-        }
-        if (asked == GridAlgorithm.ASTAR
-                || asked == GridAlgorithm.LPA_STAR
-                || asked == GridAlgorithm.D_STAR_LITE
-                || !qualifiesForJumpPoints(areas)) {
-            // The replanning algorithms serve createReplanner; a one-off query runs A*.
-            return GridAlgorithm.ASTAR;
-        }
-        if ((asked == GridAlgorithm.JPS_PLUS || asked == GridAlgorithm.JPS_PLUS_BOUNDED)
-                && (width > JpsPlusIndex.MAX_SIDE || height > JpsPlusIndex.MAX_SIDE)) {
-            return GridAlgorithm.JPS;
-        }
-        return asked;
-    }
-
-    private boolean qualifiesAnyAngle(AreaCosts areas) {
-        HeuristicKind h = heuristic();
-        return connectivity() == Connectivity.EIGHT
-                && diagonalRule() == DiagonalRule.NO_CORNER_CUTTING
-                && agentSize() == 1
-                && stepCost() == null
-                && blocked() == null
-                && (h == HeuristicKind.AUTO || h == HeuristicKind.EUCLIDEAN || h == HeuristicKind.ZERO)
-                && areas.isUniform();
-    }
-
-    private boolean qualifiesHpa() {
-        return stepCost() == null
-                && blocked() == null
-                && !(connectivity() == Connectivity.EIGHT && diagonalRule() == DiagonalRule.ALLOW_ALL);
-    }
-
-    /** Whether a jump point search (or the specialised octile A*) may answer these options. */
-    boolean qualifiesForJumpPoints(AreaCosts areas) {
-        HeuristicKind h = heuristic();
-        return connectivity() == Connectivity.EIGHT
-                && diagonalRule() == DiagonalRule.NO_CORNER_CUTTING
-                && agentSize() == 1
-                && stepCost() == null
-                && blocked() == null
-                && heuristicWeight() == 1.0
-                && (h == HeuristicKind.AUTO || h == HeuristicKind.OCTILE || h == HeuristicKind.ZERO)
-                && areas.isUniform();
+        return algorithmOf(query().engineFor(areas, width, height));
     }
 
     /** The step-cost and blocking delegates as the engines' step cost over row-major cells. */
     StepCost engineStepCost(int width) {
-        return new DelegateCost(width, stepCost(), blocked());
-    }
-
-    /** A move touching a blocked cell costs infinity; otherwise the step-cost delegate decides. */
-    private record DelegateCost(int width, CellStepCost stepCost, CellBlocker blocked) implements StepCost {
-        @Override
-        public double cost(int from, int to, double baseCost) {
-            int fx = from % width;
-            int fy = from / width;
-            int tx = to % width;
-            int ty = to / width;
-            if (blocked != null && (blocked.isBlocked(fx, fy) || blocked.isBlocked(tx, ty))) {
-                return Double.POSITIVE_INFINITY;
-            }
-            return stepCost == null ? baseCost : stepCost.cost(fx, fy, tx, ty, baseCost);
-        }
+        return query().bothEndsStepCost(width);
     }
 }

@@ -4,43 +4,14 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.Cell;
-import org.onepath.cells.CellBlocker;
-import org.onepath.cells.CellStepCost;
-import org.onepath.cells.Connectivity;
 import org.onepath.cells.PathStatus;
-import org.onepath.grids.AStar;
-import org.onepath.grids.DefaultStepCost;
-import org.onepath.grids.GridSearchBuffers;
-import org.onepath.grids.Heuristic;
-import org.onepath.grids.ManhattanHeuristic;
-import org.onepath.grids.OctileHeuristic;
-import org.onepath.grids.SlicedSearch;
-import org.onepath.grids.SquareTopology;
-import org.onepath.grids.StepCost;
-import org.onepath.grids.ZeroHeuristic;
-import org.onepath.grids.fast.BitFinder;
-import org.onepath.grids.fast.GoalBounds;
-import org.onepath.grids.fast.OctileAStar;
-import org.onepath.grids.fast.OctileJump;
-import org.onepath.grids.fast.TableFinder;
-import org.onepath.grids.hpa.HpaHierarchy;
-import org.onepath.grids.hpa.HpaSearch;
-import org.onepath.grids.jps.BlockJumper;
-import org.onepath.grids.jps.JumpSearch;
-import org.onepath.grids.jps.TableJumper;
-import org.onepath.grids.theta.EuclideanHeuristic;
-import org.onepath.grids.theta.ThetaSearch;
-import org.onepath.grids.theta.ThetaVariant;
 import org.onepath.memory.IdleSlot;
+import org.onepath.query.SearchResult;
 import org.onepath.query.SlicedRun;
-import org.onepath.state.GridSearchStateFormat;
-import org.onepath.state.GridSearchStateLayout;
-import org.onepath.state.OnePathFormatException;
+import org.onepath.query.SquareQuery;
 import org.onepath.state.Snapshottable;
-import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
 
 /**
@@ -57,47 +28,19 @@ import org.onepath.state.StateWriter;
  */
 public final class GridSearch implements AutoCloseable, Snapshottable {
     private final Grid grid;
-    /**
-     * The generic cores' node records and open set, 20 bytes a cell: made on first use, since the
-     * specialised octile engines (the default for A*, JPS and JPS+) keep records of their own and
-     * a handle that only runs them never needs these.
-     */
-    private GridSearchBuffers buffers;
+    /** The engine choice and the query's state; this handle adds the options and the tier-1 types. */
+    private final SquareQuery query;
 
     private GridOptions options;
-
-    // The engines are made on first need and kept; `active` is the one the options select.
-    private OctileAStar octileAStar;
-    private OctileJump<BitFinder> octileBlockJump;
-    private OctileJump<TableFinder> octileTableJump;
-    /** JPS+ with goal bounding, over the bounds it was made for ({@link #boundedFor}). */
-    private OctileJump<TableFinder> octileBoundedJump;
-
-    private GoalBounds boundedFor;
-    /** The goal bounds the plan of a bounded query ran with, or null when it fell back to JPS+. */
-    private GoalBounds plannedBounds;
-
-    private HpaSearch hpaSearch;
-    private SlicedSearch active;
-    private GridAlgorithm algorithm;
-    private GridOptions plannedFor;
-    private int plannedAreaVersion = -1;
-    private int plannedRestoreCount = -1;
-
-    private PathStatus status = PathStatus.NONE;
-    private int beganVersion;
-    private int beganRestoreCount;
-    private int beganAreaVersion;
     private boolean closed;
     private int[] pathScratch = new int[0];
-    /** Buffers of {@link #stateLength()} and the segment save, made on first use and kept. */
+    /** The buffer of {@link #stateLength()} and the segment save, made on first use and kept. */
     private StateWriter scratch;
-
-    private StateWriter innerScratch;
 
     GridSearch(Grid grid, GridOptions options) {
         this.grid = grid;
         this.options = Objects.requireNonNull(options, "options");
+        this.query = new SquareQuery(grid, grid.derived());
     }
 
     /**
@@ -120,7 +63,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      * @return the running algorithm, or null before the first begin
      */
     public GridAlgorithm algorithm() {
-        return algorithm;
+        return GridOptions.algorithmOf(query.engine());
     }
 
     /**
@@ -130,7 +73,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      * @return the search's status, not null
      */
     public PathStatus status() {
-        return status;
+        return query.status();
     }
 
     /**
@@ -159,20 +102,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      */
     public PathStatus tryBegin(int startX, int startY, int goalX, int goalY) {
         ensureOpen();
-        if (!canStand(startX, startY)) {
-            return PathStatus.START_INVALID;
-        }
-        if (!canStand(goalX, goalY)) {
-            return PathStatus.GOAL_INVALID;
-        }
-        prepare();
-        int width = grid.width();
-        active.tryBegin(startY * width + startX, goalY * width + goalX);
-        beganVersion = grid.version();
-        beganRestoreCount = grid.restoreCount();
-        beganAreaVersion = grid.areas().version();
-        status = PathStatus.IN_PROGRESS;
-        return status;
+        return query.tryBegin(options.query(), startX, startY, goalX, goalY);
     }
 
     /**
@@ -203,26 +133,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      */
     public PathStatus step(int maxIterations) {
         ensureOpen();
-        if (status == PathStatus.NONE || active == null) {
-            throw new IllegalStateException("GridSearch.step called before a successful begin");
-        }
-        if (status != PathStatus.IN_PROGRESS) {
-            return status;
-        }
-        if (grid.version() != beganVersion
-                || grid.restoreCount() != beganRestoreCount
-                || grid.areas().version() != beganAreaVersion) {
-            throw new IllegalStateException("the grid was edited or restored while a search was in progress (version "
-                    + beganVersion + " -> " + grid.version() + ", area costs " + beganAreaVersion + " -> "
-                    + grid.areas().version() + "); begin again");
-        }
-        status = switch (active.step(maxIterations)) {
-            case FOUND -> PathStatus.FOUND;
-            case NO_PATH -> PathStatus.NO_PATH;
-            case RUNNING -> PathStatus.IN_PROGRESS;
-            case NOT_STARTED -> throw new IllegalStateException("search did not start");
-        };
-        return status;
+        return query.step(maxIterations);
     }
 
     /**
@@ -231,7 +142,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      * @return the number of pops so far, 0 or more
      */
     public int iterations() {
-        return active == null ? 0 : active.iterations();
+        return query.iterations();
     }
 
     /**
@@ -240,7 +151,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      * @return the number of expanded nodes so far, 0 or more
      */
     public int expandedCount() {
-        return active == null ? 0 : active.expandedCount();
+        return query.expandedCount();
     }
 
     /**
@@ -249,7 +160,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      * @return the path cost, or +infinity
      */
     public double cost() {
-        return status == PathStatus.FOUND ? active.pathCost() : Double.POSITIVE_INFINITY;
+        return query.cost();
     }
 
     /**
@@ -258,7 +169,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      * @return the number of path cells, start and goal included
      */
     public int pathLength() {
-        return status == PathStatus.FOUND ? active.pathLength() : 0;
+        return query.pathLength();
     }
 
     /**
@@ -269,10 +180,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      * @throws IllegalStateException unless FOUND
      */
     public int copyPath(int[] out) {
-        if (status != PathStatus.FOUND) {
-            throw new IllegalStateException("no path: the search status is " + status);
-        }
-        return active.copyPath(out);
+        return query.copyPath(out);
     }
 
     /**
@@ -286,27 +194,22 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      */
     public int copyPath(Cell[] out) {
         Objects.requireNonNull(out, "out");
-        if (status != PathStatus.FOUND) {
-            throw new IllegalStateException("no path: the search status is " + status);
+        if (query.status() != PathStatus.FOUND) {
+            throw new IllegalStateException("no path: the search status is " + query.status());
         }
-        int n = active.pathLength();
+        int n = query.pathLength();
         if (out.length < n) {
             throw new IllegalArgumentException("path of " + n + " cells does not fit an array of " + out.length);
         }
-        int[] scratch = pathScratch(n);
-        active.copyPath(scratch);
-        int width = grid.width();
-        for (int i = 0; i < n; i++) {
-            out[i] = new Cell(scratch[i] % width, scratch[i] / width);
-        }
-        return n;
-    }
-
-    private int[] pathScratch(int n) {
         if (pathScratch.length < n) {
             pathScratch = new int[Math.max(n, 2 * pathScratch.length)];
         }
-        return pathScratch;
+        query.copyPath(pathScratch);
+        int width = grid.width();
+        for (int i = 0; i < n; i++) {
+            out[i] = new Cell(pathScratch[i] % width, pathScratch[i] / width);
+        }
+        return n;
     }
 
     // ---- snapshots (kind 12) ----
@@ -320,9 +223,9 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     @Override
     public byte[] saveState() {
         ensureOpen();
-        checkSavable();
+        query.checkSavable();
         try (StateWriter w = new StateWriter(1024)) {
-            writeState(w);
+            query.writeState(w);
             return w.toByteArray();
         }
     }
@@ -334,11 +237,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      */
     @Override
     public long stateLength() {
-        ensureOpen();
-        checkSavable();
-        StateWriter w = scratch();
-        writeState(w.rewind());
-        return w.length();
+        return written().length();
     }
 
     /**
@@ -351,82 +250,21 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     @Override
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
-        ensureOpen();
-        checkSavable();
-        StateWriter w = scratch();
-        writeState(w.rewind());
+        StateWriter w = written();
         w.writeTo(destination, offset);
         return w.length();
     }
 
-    private void checkSavable() {
-        if (active instanceof ThetaSearch<?>) {
-            throw new IllegalStateException(
-                    "a GridSearch running " + algorithm + " has no kind 12 state; save a tier-2 ThetaSearch (kind 10)");
-        }
-    }
-
-    private StateWriter scratch() {
+    /** The state written into the buffer this handle keeps. */
+    private StateWriter written() {
+        ensureOpen();
+        query.checkSavable();
         if (scratch == null) {
             scratch = new StateWriter(1024);
-            innerScratch = new StateWriter(1024);
+            query.keepStateScratch();
         }
+        query.writeState(scratch.rewind());
         return scratch;
-    }
-
-    /** The kind 12 bytes: header, mode, size, then the mode's fields. */
-    private void writeState(StateWriter w) {
-        int width = grid.width();
-        int height = grid.height();
-        if (status == PathStatus.NONE || active == null) {
-            GridSearchStateFormat.writeHead(w, GridSearchStateLayout.MODE_NOT_BEGUN, width, height);
-        } else if (active == octileAStar) {
-            GridSearchStateFormat.writeHead(w, GridSearchStateLayout.MODE_SPECIALISED_ASTAR, width, height);
-            octileAStar.writeState(w);
-        } else if (active == octileBlockJump || active == octileTableJump) {
-            GridSearchStateFormat.writeHead(w, GridSearchStateLayout.MODE_SPECIALISED_JUMP, width, height);
-            GridSearchStateFormat.writeFinder(w, selectedFinder());
-            ((OctileJump<?>) active).writeState(w);
-        } else {
-            StateWriter inner = innerScratch != null ? innerScratch.rewind() : new StateWriter(1024);
-            try {
-                int start;
-                int goal;
-                if (active instanceof AStar<?, ?, ?> a) {
-                    start = a.start();
-                    goal = a.goal();
-                    a.writeState(inner);
-                } else {
-                    JumpSearch<?, ?> j = (JumpSearch<?, ?>) active;
-                    start = j.start();
-                    goal = j.goal();
-                    j.writeState(inner);
-                }
-                GridSearchStateFormat.writeHead(w, GridSearchStateLayout.MODE_GENERIC, width, height);
-                GridSearchStateFormat.writeGeneric(w, width, height, start, goal, inner);
-            } finally {
-                if (inner != innerScratch) {
-                    inner.close();
-                }
-            }
-        }
-    }
-
-    /** The mode of the engine {@link #prepare()} selected. */
-    private int selectedMode() {
-        if (active == octileAStar) {
-            return GridSearchStateLayout.MODE_SPECIALISED_ASTAR;
-        }
-        return active == octileBlockJump || active == octileTableJump
-                ? GridSearchStateLayout.MODE_SPECIALISED_JUMP
-                : GridSearchStateLayout.MODE_GENERIC;
-    }
-
-    /** The finder code of the specialised jump point engine selected. */
-    private int selectedFinder() {
-        return active == octileBlockJump
-                ? GridSearchStateLayout.FINDER_BLOCK_SCANS
-                : GridSearchStateLayout.FINDER_JPS_PLUS_TABLES;
     }
 
     /**
@@ -439,88 +277,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
     public void restoreState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         ensureOpen();
-        try {
-            restoreChecked(state);
-        } catch (RuntimeException e) {
-            status = PathStatus.NONE;
-            throw e;
-        }
-    }
-
-    private void restoreChecked(MemorySegment data) {
-        StateReader r = StateReader.ofGrid(data);
-        GridSearchStateFormat.Head head = GridSearchStateFormat.readHead(r);
-        if (head.width() != grid.width()) {
-            throw r.error(
-                    "width", head.width(), grid.width() + " (the grid's width)", GridSearchStateLayout.WIDTH_OFFSET);
-        }
-        if (head.height() != grid.height()) {
-            throw r.error(
-                    "height",
-                    head.height(),
-                    grid.height() + " (the grid's height)",
-                    GridSearchStateLayout.HEIGHT_OFFSET);
-        }
-        int mode = head.mode();
-        if (mode == GridSearchStateLayout.MODE_NOT_BEGUN) {
-            r.expectEnd();
-            status = PathStatus.NONE;
-            return;
-        }
-        prepare();
-        int selected = selectedMode();
-        if (mode != selected) {
-            throw r.error(
-                    "mode",
-                    mode,
-                    selected + " (the engine these options select on this grid)",
-                    GridSearchStateLayout.MODE_OFFSET);
-        }
-        switch (mode) {
-            case GridSearchStateLayout.MODE_SPECIALISED_ASTAR -> octileAStar.readState(r);
-            case GridSearchStateLayout.MODE_SPECIALISED_JUMP -> {
-                int finder = GridSearchStateFormat.readFinder(r);
-                int expected = selectedFinder();
-                if (finder != expected) {
-                    throw r.error(
-                            "finder",
-                            finder,
-                            expected + " (the finder these options select)",
-                            GridSearchStateLayout.FINDER_OFFSET);
-                }
-                ((OctileJump<?>) active).readState(r);
-            }
-            default -> {
-                GridSearchStateFormat.Generic generic = GridSearchStateFormat.readGeneric(r, head);
-                MemorySegment inner = data.asSlice(generic.embeddedOffset(), generic.embeddedLength());
-                int start;
-                int goal;
-                try {
-                    if (active instanceof AStar<?, ?, ?> a) {
-                        a.restoreState(inner);
-                        start = a.start();
-                        goal = a.goal();
-                    } else {
-                        JumpSearch<?, ?> j = (JumpSearch<?, ?>) active;
-                        j.restoreState(inner);
-                        start = j.start();
-                        goal = j.goal();
-                    }
-                } catch (OnePathFormatException e) {
-                    throw GridSearchStateFormat.embeddedError(e, generic);
-                }
-                GridSearchStateFormat.checkEnds(r, head, generic, start, goal);
-            }
-        }
-        status = switch (active.status()) {
-            case FOUND -> PathStatus.FOUND;
-            case NO_PATH -> PathStatus.NO_PATH;
-            case RUNNING -> PathStatus.IN_PROGRESS;
-            case NOT_STARTED -> PathStatus.NONE;
-        };
-        beganVersion = grid.version();
-        beganRestoreCount = grid.restoreCount();
-        beganAreaVersion = grid.areas().version();
+        query.restoreState(options.query(), state);
     }
 
     @Override
@@ -529,28 +286,10 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             return;
         }
         closed = true;
-        if (buffers != null) {
-            buffers.close();
-        }
         if (scratch != null) {
             scratch.close();
-            innerScratch.close();
         }
-        if (octileAStar != null) {
-            octileAStar.close();
-        }
-        if (octileBlockJump != null) {
-            octileBlockJump.close();
-        }
-        if (octileTableJump != null) {
-            octileTableJump.close();
-        }
-        if (octileBoundedJump != null) {
-            octileBoundedJump.close();
-        }
-        if (hpaSearch != null) {
-            hpaSearch.close();
-        }
+        query.close();
     }
 
     // ---- the one-line query ----
@@ -700,7 +439,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             step((int) Math.min(remaining, Integer.MAX_VALUE));
         } else {
             int slice = options.iterationsPerSlice();
-            while (status == PathStatus.IN_PROGRESS && remaining > 0) {
+            while (query.status() == PathStatus.IN_PROGRESS && remaining > 0) {
                 cancellation.throwIfCancelled();
                 int n = (int) Math.min(slice, remaining);
                 step(n);
@@ -719,13 +458,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         if (begun == PathStatus.IN_PROGRESS) {
             return null;
         }
-        GridAlgorithm wouldRun = options.algorithmFor(grid.areas(), grid.width(), grid.height());
-        if (wouldRun == GridAlgorithm.JPS_PLUS_BOUNDED
-                && !(options.specializedEngines()
-                        && options.qualifiesForJumpPoints(grid.areas())
-                        && usableBounds() != null)) {
-            wouldRun = GridAlgorithm.JPS_PLUS; // as plan() would fall back
-        }
+        GridAlgorithm wouldRun = GridOptions.algorithmOf(query.wouldRun(options.query()));
         return GridPath.invalid(begun, grid.width(), grid.space(), wouldRun);
     }
 
@@ -735,226 +468,18 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      * closest reached node instead, as PARTIAL.
      */
     GridPath queryResult() {
-        PathStatus result = status == PathStatus.IN_PROGRESS ? PathStatus.BUDGET_EXHAUSTED : status;
-        int[] cells = null;
-        double cost = cost();
-        if (result == PathStatus.FOUND) {
-            cells = new int[pathLength()];
-            copyPath(cells);
-        } else if (options.allowPartial()) {
-            int end = active.closestReached();
-            cells = active.pathTo(end);
-            cost = active.costTo(end);
-            result = PathStatus.PARTIAL;
-        }
-        int[] expanded = options.recordExpansions() ? active.expandedNodes() : null;
+        SearchResult r = query.result();
         return new GridPath(
-                result,
+                r.status(),
                 grid.width(),
                 grid.space(),
-                cells,
-                cost,
-                expandedCount(),
-                iterations(),
-                algorithm,
-                expanded,
+                r.nodes(),
+                r.cost(),
+                r.expandedCount(),
+                r.iterations(),
+                algorithm(),
+                r.expanded(),
                 options.stepCost() != null);
-    }
-
-    // ---- engine choice ----
-
-    private boolean canStand(int x, int y) {
-        if (!grid.contains(x, y)) {
-            return false;
-        }
-        int size = options.agentSize();
-        boolean fits = size == 1 ? grid.areaAt(y * grid.width() + x) != Grid.WALL : grid.maxAgentSizeAt(x, y) >= size;
-        CellBlocker blocked = options.blocked();
-        return fits && (blocked == null || !blocked.isBlocked(x, y));
-    }
-
-    /** Selects the engine these options run, unless the last search had the same options and area costs. */
-    private void prepare() {
-        AreaCosts areas = grid.areas();
-        if (options.agentSize() > 1) {
-            grid.clearance(); // brings the clearance a cached topology reads up to date
-        }
-        // Area versions may repeat after a restore, so a restore also forces a new plan.
-        if (plannedFor != options
-                || plannedAreaVersion != areas.version()
-                || plannedRestoreCount != grid.restoreCount()
-                || (options.algorithm() == GridAlgorithm.JPS_PLUS_BOUNDED && plannedBounds != usableBounds())) {
-            plan(areas);
-            plannedFor = options;
-            plannedAreaVersion = areas.version();
-            plannedRestoreCount = grid.restoreCount();
-        }
-        if (algorithm == GridAlgorithm.JPS_PLUS || algorithm == GridAlgorithm.JPS_PLUS_BOUNDED) {
-            grid.derived().jpsPlusIndex().refresh();
-        }
-        if (algorithm == GridAlgorithm.HPA) {
-            // looked up on every query: a restore or the cache's limit may have dropped the last one
-            HpaHierarchy hierarchy = grid.derived()
-                    .hpaHierarchy(
-                            options.hpaChunkSize(),
-                            options.agentSize(),
-                            options.connectivity(),
-                            options.diagonalRule());
-            if (hpaSearch == null
-                    || hpaSearch.hierarchy() != hierarchy
-                    || hpaSearch.smoothing() != options.hpaSmoothing()) {
-                if (hpaSearch != null) {
-                    hpaSearch.close();
-                }
-                hpaSearch = new HpaSearch(hierarchy, options.hpaSmoothing());
-            }
-            hpaSearch.recordExpansions(options.recordExpansions());
-            active = hpaSearch;
-        }
-        boolean record = options.recordExpansions();
-        if (buffers != null) {
-            buffers.recordExpansions(record);
-        }
-        if (octileAStar != null) {
-            octileAStar.recordExpansions(record);
-        }
-        if (octileBlockJump != null) {
-            octileBlockJump.recordExpansions(record);
-        }
-        if (octileTableJump != null) {
-            octileTableJump.recordExpansions(record);
-        }
-        if (octileBoundedJump != null) {
-            octileBoundedJump.recordExpansions(record);
-        }
-    }
-
-    /** The grid's goal bounds when they describe its cells as they are, else null. */
-    private GoalBounds usableBounds() {
-        GoalBounds bounds = grid.derived().goalBounds();
-        return bounds != null && bounds.isCurrent() ? bounds : null;
-    }
-
-    /** The generic cores' buffers, made now if this handle has none yet. */
-    private GridSearchBuffers buffers() {
-        if (buffers == null) {
-            buffers = new GridSearchBuffers(grid.cellCount());
-            buffers.recordExpansions(options.recordExpansions());
-        }
-        return buffers;
-    }
-
-    private void plan(AreaCosts areas) {
-        algorithm = options.algorithmFor(areas, grid.width(), grid.height());
-        boolean zero = options.heuristic() == HeuristicKind.ZERO;
-        boolean fast = options.specializedEngines() && options.qualifiesForJumpPoints(areas);
-        Heuristic heuristic = heuristicOf(areas.minCost());
-        double m = areas.get(0);
-        plannedBounds = null;
-        if (algorithm == GridAlgorithm.JPS_PLUS_BOUNDED) {
-            GoalBounds bounds = usableBounds();
-            if (fast && bounds != null) {
-                if (octileBoundedJump == null || boundedFor != bounds) {
-                    if (octileBoundedJump != null) {
-                        octileBoundedJump.close();
-                    }
-                    octileBoundedJump = OctileJump.goalBounded(
-                            grid,
-                            new TableFinder(
-                                    grid.derived().jpsPlusIndex(),
-                                    grid.derived().octileMap()),
-                            bounds);
-                    boundedFor = bounds;
-                }
-                octileBoundedJump.zeroEstimate(zero);
-                active = octileBoundedJump;
-                plannedBounds = bounds;
-                return;
-            }
-            // No current bounds, or a query the specialised engine does not serve: plain JPS+.
-            algorithm = GridAlgorithm.JPS_PLUS;
-        }
-        switch (algorithm) {
-            case JPS -> {
-                if (fast) {
-                    if (octileBlockJump == null) {
-                        octileBlockJump = new OctileJump<>(
-                                grid,
-                                new BitFinder(
-                                        grid.derived().blockMap(),
-                                        grid.derived().octileMap()));
-                    }
-                    octileBlockJump.zeroEstimate(zero);
-                    active = octileBlockJump;
-                } else {
-                    active = new JumpSearch<>(
-                            grid, new BlockJumper(grid.derived().blockMap()), heuristic, m, buffers());
-                }
-            }
-            case JPS_PLUS -> {
-                if (fast) {
-                    if (octileTableJump == null) {
-                        octileTableJump = new OctileJump<>(
-                                grid,
-                                new TableFinder(
-                                        grid.derived().jpsPlusIndex(),
-                                        grid.derived().octileMap()));
-                    }
-                    octileTableJump.zeroEstimate(zero);
-                    active = octileTableJump;
-                } else {
-                    active = new JumpSearch<>(
-                            grid, new TableJumper(grid.derived().jpsPlusIndex()), heuristic, m, buffers());
-                }
-            }
-            case THETA_STAR, LAZY_THETA_STAR -> {
-                // Only the one-line query gets here: Grid.createSearch refuses the any-angle algorithms.
-                ThetaVariant variant =
-                        algorithm == GridAlgorithm.THETA_STAR ? ThetaVariant.THETA : ThetaVariant.LAZY_REQUEUE;
-                Heuristic estimate = options.heuristic() == HeuristicKind.ZERO
-                        ? ZeroHeuristic.INSTANCE
-                        : new EuclideanHeuristic(grid.width(), m);
-                active = new ThetaSearch<>(grid, variant, estimate, m, buffers(), options.heuristicWeight());
-            }
-            case HPA -> {
-                // the search itself is chosen per query in prepare()
-            }
-            case JPS_PLUS_BOUNDED -> throw new AssertionError("planned above");
-            case ASTAR -> {
-                if (fast) {
-                    if (octileAStar == null) {
-                        octileAStar = new OctileAStar(grid, false);
-                    }
-                    octileAStar.zeroEstimate(zero);
-                    active = octileAStar;
-                } else {
-                    SquareTopology topology =
-                            grid.createTopology(options.agentSize(), options.connectivity(), options.diagonalRule());
-                    active = new AStar<>(topology, stepCost(), heuristic, buffers(), options.heuristicWeight());
-                }
-            }
-        }
-    }
-
-    private StepCost stepCost() {
-        if (options.stepCost() == null && options.blocked() == null) {
-            return DefaultStepCost.INSTANCE;
-        }
-        return new DelegateStepCost(grid.width(), options.stepCost(), options.blocked());
-    }
-
-    private Heuristic heuristicOf(double scale) {
-        HeuristicKind kind = options.heuristic();
-        if (kind == HeuristicKind.AUTO) {
-            kind = options.connectivity() == Connectivity.EIGHT ? HeuristicKind.OCTILE : HeuristicKind.MANHATTAN;
-        }
-        return switch (kind) {
-            case OCTILE -> new OctileHeuristic(grid.width(), scale);
-            case MANHATTAN -> new ManhattanHeuristic(grid.width(), scale);
-            case ZERO -> ZeroHeuristic.INSTANCE;
-            case EUCLIDEAN -> new EuclideanHeuristic(grid.width(), scale);
-            case AUTO -> throw new AssertionError("resolved above");
-        };
     }
 
     private void ensureOpen() {
@@ -962,18 +487,5 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             throw new IllegalStateException("GridSearch has been closed");
         }
         grid.ensureOpen();
-    }
-
-    /** Adapts the tier-1 delegates (cells as x, y) onto the tier-2 hook (node indices). */
-    private record DelegateStepCost(int width, CellStepCost stepCost, CellBlocker blocked) implements StepCost {
-        @Override
-        public double cost(int from, int to, double baseCost) {
-            int tx = to % width;
-            int ty = to / width;
-            if (blocked != null && blocked.isBlocked(tx, ty)) {
-                return Double.POSITIVE_INFINITY;
-            }
-            return stepCost == null ? baseCost : stepCost.cost(from % width, from / width, tx, ty, baseCost);
-        }
     }
 }
