@@ -449,7 +449,7 @@ public final class Grid extends SquareCells implements Snapshottable {
         Objects.requireNonNull(goals, "goals");
         Objects.requireNonNull(options, "options");
         ensureOpen();
-        return new GridFlowField(this, goals, options);
+        return GridFlowField.square(this, goals, options);
     }
 
     /**

@@ -1,37 +1,21 @@
 package org.onepath;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Cell;
-import org.onepath.cells.GridBatchListener;
-import org.onepath.cells.GridChangeListener;
-import org.onepath.cells.HexBatchListener;
 import org.onepath.cells.HexCells;
-import org.onepath.cells.HexChangeListener;
-import org.onepath.cells.HexCoord;
-import org.onepath.cells.HexLayout;
 import org.onepath.cells.SquareCells;
-import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.GridTopology;
 import org.onepath.grids.HexTopology;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.StepCost;
 import org.onepath.grids.flow.FlowField;
-import org.onepath.grids.flow.FlowStatus;
-import org.onepath.memory.NativeIntList;
-import org.onepath.memory.OwnerState;
-import org.onepath.state.GridFlowFieldStateFormat;
+import org.onepath.query.FlowFieldQuery;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
-import org.onepath.state.StateReader;
-import org.onepath.state.StateWriter;
 
 /**
  * A flow field over a {@link Grid} or a {@link HexGrid} (tier 1; {@link Grid#createFlowField},
@@ -65,99 +49,21 @@ import org.onepath.state.StateWriter;
  * unregisters the field; use after close throws {@link IllegalStateException}.
  */
 public final class GridFlowField implements AutoCloseable, Snapshottable {
-    private static final ValueLayout.OfByte MARK = ValueLayout.JAVA_BYTE;
-    /** Dirty cells a refresh always repairs rather than recomputes, however small the grid. */
-    private static final int REPAIR_MIN_LIMIT = 1024;
-    /** Unit vectors of the square moves, indexed (dy + 1) * 3 + (dx + 1). */
-    private static final double[] SQUARE_X = new double[9];
+    /** The field, its listener, repairs and state over the cells; this type adds the cell types. */
+    private final FlowFieldQuery query;
 
-    private static final double[] SQUARE_Y = new double[9];
-
-    static {
-        for (int dy = -1; dy <= 1; dy++) {
-            for (int dx = -1; dx <= 1; dx++) {
-                double length = Math.sqrt(dx * dx + dy * dy);
-                SQUARE_X[(dy + 1) * 3 + dx + 1] = length == 0 ? 0 : dx / length;
-                SQUARE_Y[(dy + 1) * 3 + dx + 1] = length == 0 ? 0 : dy / length;
-            }
-        }
+    private GridFlowField(FlowFieldQuery query) {
+        this.query = query;
     }
 
-    private final Grid grid;
-    private final HexGrid hexGrid;
-    private final int width;
-    private final int height;
-    private final int agentSize;
-    private final int budget;
-    private final int[] goalCells;
-    private final FlowField<GridTopology, StepCost> field;
-    private final AreaCosts areas;
-    private final Arena arena;
-    /** One byte per cell: 1 while the cell is on the pending list. */
-    private final MemorySegment pendingMarks;
-
-    private final NativeIntList pending = new NativeIntList();
-    private final Object listener;
-    private final OwnerState state = new OwnerState("GridFlowField");
-    private int knownAreaVersion;
-    private int knownRestoreCount;
-    private boolean failed;
-    /** Scratch for a hex cell's neighbours when a refresh marks the region of an edit. */
-    private final int[] hexNodes = new int[HexCoord.DIRECTION_COUNT];
-
-    private final double[] hexCosts = new double[HexCoord.DIRECTION_COUNT];
-    /** Refreshes that repaired locally rather than recomputed (for the tests). */
-    private int repairs;
-
     /** A field over a square grid; see {@link Grid#createFlowField(List, GridOptions)}. */
-    GridFlowField(Grid grid, List<Cell> goals, GridOptions options) {
-        this.grid = grid;
-        this.hexGrid = null;
-        this.width = grid.width();
-        this.height = grid.height();
-        this.agentSize = options.agentSize();
-        this.budget = options.iterationBudget();
-        this.goalCells = goalIndexes(goals, width, height, "grid");
-        this.areas = grid.areas();
-        SquareTopology topology = new SquareTopology(grid, agentSize, options.connectivity(), options.diagonalRule());
-        StepCost cost = options.stepCost() == null && options.blocked() == null
-                ? DefaultStepCost.INSTANCE
-                : options.engineStepCost(width);
-        this.field = new FlowField<>(topology, cost, goalCells);
-        this.arena = Arena.ofShared();
-        this.pendingMarks = arena.allocate((long) width * height, 8);
-        SquareListener l = new SquareListener();
-        this.listener = l;
-        grid.addChangeListener(l);
-        start();
+    static GridFlowField square(SquareCells grid, List<Cell> goals, GridOptions options) {
+        return new GridFlowField(FlowFieldQuery.square(grid, goals, options.query(), options.iterationBudget()));
     }
 
     /** A field over a hex grid; see {@link HexGrid#createFlowField(List, HexOptions)}. */
-    GridFlowField(HexGrid hexGrid, List<Cell> goals, HexOptions options) {
-        this.grid = null;
-        this.hexGrid = hexGrid;
-        this.width = hexGrid.width();
-        this.height = hexGrid.height();
-        this.agentSize = 1;
-        this.budget = options.iterationBudget();
-        this.goalCells = goalIndexes(goals, width, height, "hex grid");
-        this.areas = hexGrid.areas();
-        this.field = new FlowField<>(new HexTopology(hexGrid), DefaultStepCost.INSTANCE, goalCells);
-        this.arena = Arena.ofShared();
-        this.pendingMarks = arena.allocate((long) width * height, 8);
-        HexListener l = new HexListener();
-        this.listener = l;
-        hexGrid.addChangeListener(l);
-        start();
-    }
-
-    private void start() {
-        try {
-            recompute();
-        } catch (RuntimeException | Error e) {
-            close();
-            throw e;
-        }
+    static GridFlowField hex(HexCells grid, List<Cell> goals, HexOptions options) {
+        return new GridFlowField(FlowFieldQuery.hex(grid, goals, options.iterationBudget()));
     }
 
     // ---- what it is ----
@@ -168,7 +74,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @return true over a {@link HexGrid}, false over a {@link Grid}
      */
     public boolean isHex() {
-        return hexGrid != null;
+        return query.isHex();
     }
 
     /**
@@ -177,7 +83,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @return the width in cells of the grid the field was made for
      */
     public int width() {
-        return width;
+        return query.width();
     }
 
     /**
@@ -186,7 +92,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @return the height in cells of the grid the field was made for
      */
     public int height() {
-        return height;
+        return query.height();
     }
 
     /**
@@ -195,6 +101,8 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @return an unmodifiable list of the goals
      */
     public List<Cell> goals() {
+        int[] goalCells = query.goalCells();
+        int width = query.width();
         List<Cell> out = new ArrayList<>(goalCells.length);
         for (int g : goalCells) {
             out.add(new Cell(g % width, g / width));
@@ -208,7 +116,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @return the engine, owned by this field and valid until it is closed
      */
     public FlowField<GridTopology, StepCost> flowField() {
-        return field;
+        return query.flowField();
     }
 
     /**
@@ -217,8 +125,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @return the number of cells settled so far, 0 or more
      */
     public int settled() {
-        state.ensureOpen();
-        return field.settled();
+        return query.settled();
     }
 
     /**
@@ -227,8 +134,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @return true once the computation has finished
      */
     public boolean isComplete() {
-        state.ensureOpen();
-        return !failed && field.status() == FlowStatus.COMPLETE;
+        return query.isComplete();
     }
 
     /**
@@ -238,8 +144,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @return whether the field is complete and up to date
      */
     public boolean isCurrent() {
-        state.ensureOpen();
-        return isComplete() && !stale() && pending.size() == 0;
+        return query.isCurrent();
     }
 
     /**
@@ -248,8 +153,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @return the number of edited cells not yet repaired, 0 or more
      */
     public int pendingEdits() {
-        state.ensureOpen();
-        return pending.size();
+        return query.pendingEdits();
     }
 
     // ---- computing ----
@@ -263,9 +167,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @throws IllegalArgumentException if {@code maxIterations} is negative
      */
     public boolean step(int maxIterations) {
-        ensureUsable();
-        syncClearance();
-        return field.step(maxIterations) == FlowStatus.COMPLETE;
+        return query.step(maxIterations);
     }
 
     /** Runs the current computation to the end. */
@@ -283,28 +185,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @throws IllegalStateException after a failed restore (restore again or {@link #recompute()})
      */
     public boolean refresh() {
-        ensureUsable();
-        if (stale()
-                || field.status() == FlowStatus.NOT_STARTED
-                || (pending.size() > 0 && field.status() != FlowStatus.COMPLETE)) {
-            recompute();
-            return field.status() == FlowStatus.COMPLETE;
-        }
-        if (pending.size() > 0) {
-            // Past a quarter of the cells (and a few blocks) a repair would touch most of the field:
-            // recompute instead (the result is the same).
-            long perEdit = hexGrid != null ? 7 : (long) (agentSize + 2) * (agentSize + 2);
-            if ((long) pending.size() * perEdit > Math.max(REPAIR_MIN_LIMIT, field.nodeCount() / 4)) {
-                recompute();
-                return field.status() == FlowStatus.COMPLETE;
-            }
-            syncClearance();
-            markRegion();
-            clearPending();
-            field.repair();
-            repairs++;
-        }
-        return runBudget();
+        return query.refresh();
     }
 
     /**
@@ -314,14 +195,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @return whether the field is complete
      */
     public boolean recompute() {
-        ensureOpen();
-        clearPending();
-        knownAreaVersion = areas.version();
-        knownRestoreCount = restoreCount();
-        failed = false;
-        syncClearance();
-        field.begin();
-        return runBudget();
+        return query.recompute();
     }
 
     // ---- reading ----
@@ -350,9 +224,9 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @throws IllegalStateException if the field is not current
      */
     public double cost(int x, int y) {
-        int index = indexOf(x, y);
-        ensureCurrent();
-        return field.cost(index);
+        int index = query.indexOf(x, y);
+        query.ensureCurrent();
+        return query.flowField().cost(index);
     }
 
     /**
@@ -366,7 +240,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     public Cell next(Cell cell) {
         Objects.requireNonNull(cell, "cell");
         int n = nextIndex(cell.x(), cell.y());
-        return n < 0 ? null : new Cell(n % width, n / width);
+        return n < 0 ? null : new Cell(n % query.width(), n / query.width());
     }
 
     /**
@@ -379,9 +253,9 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      * @throws IllegalStateException if the field is not current
      */
     public int nextIndex(int x, int y) {
-        int index = indexOf(x, y);
-        ensureCurrent();
-        return field.next(index);
+        int index = query.indexOf(x, y);
+        query.ensureCurrent();
+        return query.flowField().next(index);
     }
 
     /**
@@ -399,7 +273,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
         if (n < 0) {
             return FlowDirection.NONE;
         }
-        return new FlowDirection(vectorX(cell.x(), cell.y(), n), vectorY(cell.x(), cell.y(), n));
+        return new FlowDirection(query.vectorX(cell.x(), cell.y(), n), query.vectorY(cell.x(), cell.y(), n));
     }
 
     /**
@@ -413,7 +287,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      */
     public double directionX(int x, int y) {
         int n = nextIndex(x, y);
-        return n < 0 ? 0.0 : vectorX(x, y, n);
+        return n < 0 ? 0.0 : query.vectorX(x, y, n);
     }
 
     /**
@@ -427,7 +301,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      */
     public double directionY(int x, int y) {
         int n = nextIndex(x, y);
-        return n < 0 ? 0.0 : vectorY(x, y, n);
+        return n < 0 ? 0.0 : query.vectorY(x, y, n);
     }
 
     /**
@@ -443,10 +317,12 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      */
     public List<Cell> pathFrom(Cell cell) {
         Objects.requireNonNull(cell, "cell");
-        int index = indexOf(cell.x(), cell.y());
-        ensureCurrent();
+        int index = query.indexOf(cell.x(), cell.y());
+        query.ensureCurrent();
+        FlowField<GridTopology, StepCost> field = query.flowField();
         int[] nodes = new int[field.pathLength(index)];
         field.copyPath(index, nodes);
+        int width = query.width();
         List<Cell> out = new ArrayList<>(nodes.length);
         for (int n : nodes) {
             out.add(new Cell(n % width, n / width));
@@ -459,8 +335,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     /** Bytes {@link #saveState()} returns now, counted without copying the field. */
     @Override
     public long stateLength() {
-        ensureOpen();
-        return GridFlowFieldStateFormat.fieldOffset(goalCells.length, pending.size()) + field.pieceLength();
+        return query.stateLength();
     }
 
     /**
@@ -472,12 +347,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
      */
     @Override
     public byte[] saveState() {
-        ensureOpen();
-        GridFlowFieldStateFormat.State s = toState();
-        long length = GridFlowFieldStateFormat.length(s);
-        byte[] out = StateWriter.arrayFor("flow field", length);
-        GridFlowFieldStateFormat.write(StateWriter.into(MemorySegment.ofArray(out), 0), s);
-        return out;
+        return query.saveState();
     }
 
     /**
@@ -489,11 +359,7 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     @Override
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
-        ensureOpen();
-        GridFlowFieldStateFormat.State s = toState();
-        long length = GridFlowFieldStateFormat.length(s);
-        GridFlowFieldStateFormat.write(StateWriter.into("flow field", length, destination, offset), s);
-        return length;
+        return query.saveState(destination, offset);
     }
 
     /**
@@ -507,266 +373,25 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
     @Override
     public void restoreState(MemorySegment data) {
         Objects.requireNonNull(data, "data");
-        ensureOpen();
-        try {
-            StateReader r = StateReader.ofGrid(data);
-            GridFlowFieldStateFormat.State s = GridFlowFieldStateFormat.read(r);
-            if (s.width() != width) {
-                throw r.error(
-                        "width",
-                        s.width(),
-                        width + " (the restoring field's grid width)",
-                        GridFlowFieldStateFormat.WIDTH_OFFSET);
-            }
-            if (s.height() != height) {
-                throw r.error(
-                        "height",
-                        s.height(),
-                        height + " (the restoring field's grid height)",
-                        GridFlowFieldStateFormat.HEIGHT_OFFSET);
-            }
-            if (!Arrays.equals(s.goals(), goalCells)) {
-                throw r.error(
-                        "goals",
-                        Arrays.toString(s.goals()),
-                        Arrays.toString(goalCells) + " (the restoring field's goals)",
-                        GridFlowFieldStateFormat.GOAL_COUNT_OFFSET);
-            }
-            field.restore(s.field(), GridFlowFieldStateFormat.fieldOffset(s.goals().length, s.pending().length));
-            clearPending();
-            for (int p : s.pending()) {
-                pend(p);
-            }
-            knownAreaVersion = s.areaVersion();
-            knownRestoreCount = restoreCount();
-            failed = false;
-        } catch (RuntimeException e) {
-            failed = true;
-            field.invalidate();
-            throw e;
-        }
+        query.restoreState(data);
     }
 
     /** Frees the field's memory and stops listening to the grid. Idempotent. */
     @Override
     public void close() {
-        if (state.markClosed()) {
-            if (grid != null) {
-                grid.removeChangeListener((GridChangeListener) listener);
-            } else {
-                hexGrid.removeChangeListener((HexChangeListener) listener);
-            }
-            field.close();
-            pending.close();
-            arena.close();
-        }
+        query.close();
     }
 
     @Override
     public String toString() {
-        return "GridFlowField[" + (hexGrid != null ? "hex " : "") + width + " x " + height + ", " + goalCells.length
-                + " goals" + (state.isClosed() ? ", closed]" : "]");
+        return "GridFlowField[" + (query.isHex() ? "hex " : "") + query.width() + " x " + query.height() + ", "
+                + query.goalCells().length + " goals" + (query.isClosed() ? ", closed]" : "]");
     }
 
     // ---- internals ----
 
     /** Refreshes so far that repaired the affected region instead of recomputing everything. */
     int repairCount() {
-        return repairs;
-    }
-
-    private GridFlowFieldStateFormat.State toState() {
-        return new GridFlowFieldStateFormat.State(
-                width, height, knownAreaVersion, goalCells.clone(), pending.toArray(), field.toPiece());
-    }
-
-    /** Whether something the listener cannot hear changed: an area multiplier, or a restore of the grid. */
-    private boolean stale() {
-        return areas.version() != knownAreaVersion || restoreCount() != knownRestoreCount;
-    }
-
-    private int restoreCount() {
-        return grid != null ? grid.restoreCount() : hexGrid.restoreCount();
-    }
-
-    private boolean runBudget() {
-        return field.step(budget == 0 ? Integer.MAX_VALUE : budget) == FlowStatus.COMPLETE;
-    }
-
-    /** Agents wider than a cell read clearance, which the grid recomputes lazily after edits. */
-    private void syncClearance() {
-        if (grid != null && agentSize > 1) {
-            grid.clearance();
-        }
-    }
-
-    /** Marks every node whose moves an edit of a pending cell can have changed. */
-    private void markRegion() {
-        final int count = pending.size();
-        if (grid != null) {
-            final int s = agentSize;
-            for (int i = 0; i < count; i++) {
-                int cell = pending.get(i);
-                int x = cell % width;
-                int y = cell / width;
-                // A move reads the two nodes' areas, the beside cells and the s x s blocks at both
-                // nodes: every node within [x - s, x + 1] x [y - s, y + 1] of the edit.
-                int x0 = Math.max(0, x - s);
-                int x1 = Math.min(width - 1, x + 1);
-                int y0 = Math.max(0, y - s);
-                int y1 = Math.min(height - 1, y + 1);
-                for (int yy = y0; yy <= y1; yy++) {
-                    for (int xx = x0; xx <= x1; xx++) {
-                        field.markDirty(yy * width + xx);
-                    }
-                }
-            }
-        } else {
-            GridTopology topology = field.topology();
-            for (int i = 0; i < count; i++) {
-                int cell = pending.get(i);
-                field.markDirty(cell);
-                int k = topology.neighbors(cell, hexNodes, hexCosts);
-                for (int j = 0; j < k; j++) {
-                    field.markDirty(hexNodes[j]);
-                }
-            }
-        }
-    }
-
-    private void pend(int cell) {
-        if (pendingMarks.get(MARK, cell) == 0) {
-            pendingMarks.set(MARK, cell, (byte) 1);
-            pending.add(cell);
-        }
-    }
-
-    private void clearPending() {
-        for (int i = 0; i < pending.size(); i++) {
-            pendingMarks.set(MARK, pending.get(i), (byte) 0);
-        }
-        pending.clear();
-    }
-
-    private double vectorX(int x, int y, int next) {
-        if (hexGrid == null) {
-            return SQUARE_X[(next / width - y + 1) * 3 + next % width - x + 1];
-        }
-        return hexVector(x, y, next, true);
-    }
-
-    private double vectorY(int x, int y, int next) {
-        if (hexGrid == null) {
-            return SQUARE_Y[(next / width - y + 1) * 3 + next % width - x + 1];
-        }
-        return hexVector(x, y, next, false);
-    }
-
-    /** A component of the unit vector between two hex centres, from the axial difference. */
-    private double hexVector(int col, int row, int next, boolean xComponent) {
-        HexLayout layout = hexGrid.layout();
-        int nc = next % width;
-        int nr = next / width;
-        int dq = layout.q(nc, nr) - layout.q(col, row);
-        int dr = layout.r(nc, nr) - layout.r(col, row);
-        double vx;
-        double vy;
-        if (layout.isPointy()) {
-            vx = dq + dr * 0.5;
-            vy = HexSpace.SQRT3_OVER_2 * dr;
-        } else {
-            vx = HexSpace.SQRT3_OVER_2 * dq;
-            vy = dr + dq * 0.5;
-        }
-        double length = Math.sqrt(vx * vx + vy * vy);
-        return (xComponent ? vx : vy) / length;
-    }
-
-    private int indexOf(int x, int y) {
-        if (x < 0 || y < 0 || x >= width || y >= height) {
-            throw new IllegalArgumentException("cell (" + x + ", " + y + ") is outside the " + width + " x " + height
-                    + (hexGrid != null ? " hex grid" : " grid"));
-        }
-        return y * width + x;
-    }
-
-    private void ensureOpen() {
-        state.ensureOpen();
-        if (grid != null) {
-            grid.ensureOpen();
-        } else {
-            hexGrid.ensureOpen();
-        }
-    }
-
-    private void ensureUsable() {
-        ensureOpen();
-        if (failed) {
-            throw new IllegalStateException(
-                    "GridFlowField is unusable after a failed restore: restore a state or call recompute()");
-        }
-    }
-
-    private void ensureCurrent() {
-        ensureUsable();
-        if (field.status() != FlowStatus.COMPLETE) {
-            throw new IllegalStateException("GridFlowField is still computing (" + field.settled()
-                    + " cells settled): call step(n), run() or refresh() until it is complete");
-        }
-        if (pending.size() > 0 || stale()) {
-            throw new IllegalStateException("the grid changed since the flow field was computed (" + pending.size()
-                    + " pending edits" + (stale() ? ", area costs or a restore" : "") + "): call refresh()");
-        }
-    }
-
-    private static int[] goalIndexes(List<Cell> goals, int width, int height, String what) {
-        Objects.requireNonNull(goals, "goals");
-        if (goals.isEmpty()) {
-            throw new IllegalArgumentException("a flow field needs at least one goal");
-        }
-        int[] out = new int[goals.size()];
-        for (int i = 0; i < out.length; i++) {
-            Cell g = Objects.requireNonNull(goals.get(i), "goal " + i);
-            if (g.x() < 0 || g.y() < 0 || g.x() >= width || g.y() >= height) {
-                throw new IllegalArgumentException(
-                        "goal " + g + " is outside the " + width + " x " + height + " " + what);
-            }
-            out[i] = g.y() * width + g.x();
-        }
-        return out;
-    }
-
-    /** Hears edits of a square grid: each changed cell, or a rectangle's cells, become pending. */
-    private final class SquareListener implements GridBatchListener {
-        @Override
-        public void cellChanged(SquareCells g, int x, int y) {
-            pend(y * width + x);
-        }
-
-        @Override
-        public void rectChanged(SquareCells g, int x, int y, int w, int h) {
-            for (int r = y; r < y + h; r++) {
-                for (int c = x; c < x + w; c++) {
-                    pend(r * width + c);
-                }
-            }
-        }
-    }
-
-    /** Hears edits of a hex grid. */
-    private final class HexListener implements HexBatchListener {
-        @Override
-        public void cellChanged(HexCells g, int col, int row) {
-            pend(row * width + col);
-        }
-
-        @Override
-        public void rectChanged(HexCells g, int x, int y, int w, int h) {
-            for (int r = y; r < y + h; r++) {
-                for (int c = x; c < x + w; c++) {
-                    pend(r * width + c);
-                }
-            }
-        }
+        return query.repairCount();
     }
 }

@@ -277,7 +277,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
         Objects.requireNonNull(goals, "goals");
         Objects.requireNonNull(options, "options");
         ensureOpen();
-        return new GridFlowField(this, goals, options);
+        return GridFlowField.hex(this, goals, options);
     }
 
     /**

@@ -17,8 +17,7 @@ class GridOptionsQueryTest {
             SquareEngine e = SquareEngine.valueOf(a.name());
             assertEquals(a.ordinal(), e.ordinal(), a.name());
             assertSame(a, GridOptions.algorithmOf(e));
-            assertEquals(
-                    e, GridOptions.builder().algorithm(a).build().query().asked(), "the asked engine of " + a);
+            assertEquals(e, GridOptions.builder().algorithm(a).build().query().asked(), "the asked engine of " + a);
         }
     }
 

@@ -377,8 +377,7 @@ public final class SquareQuery implements AutoCloseable {
             case JPS -> {
                 if (fast) {
                     if (octileBlockJump == null) {
-                        octileBlockJump =
-                                new OctileJump<>(cells, new BitFinder(tables.blockMap(), tables.octileMap()));
+                        octileBlockJump = new OctileJump<>(cells, new BitFinder(tables.blockMap(), tables.octileMap()));
                     }
                     octileBlockJump.zeroEstimate(zero);
                     active = octileBlockJump;
@@ -395,8 +394,7 @@ public final class SquareQuery implements AutoCloseable {
                     octileTableJump.zeroEstimate(zero);
                     active = octileTableJump;
                 } else {
-                    active = new JumpSearch<>(
-                            cells, new TableJumper(tables.jpsPlusIndex()), heuristic, m, buffers());
+                    active = new JumpSearch<>(cells, new TableJumper(tables.jpsPlusIndex()), heuristic, m, buffers());
                 }
             }
             case THETA_STAR, LAZY_THETA_STAR -> {
