@@ -232,7 +232,7 @@ public final class GoalBoundsPieces implements AutoCloseable {
             throw new IllegalStateException("jump points [" + missing + ", " + (upTo < 0 ? jumpPointCount() : upTo)
                     + ") of " + jumpPointCount() + " have no piece; put every range before installing");
         }
-        return Grid.summary(tables.installGoalBounds(bake));
+        return GoalBoundsSummary.of(tables.installGoalBounds(bake));
     }
 
     private void checkRange(int first, int end) {

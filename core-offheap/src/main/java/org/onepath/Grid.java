@@ -28,7 +28,6 @@ import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SquareTopology;
 import org.onepath.grids.StepCost;
-import org.onepath.grids.fast.GoalBounds;
 import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.grids.theta.EuclideanHeuristic;
@@ -41,33 +40,22 @@ import org.onepath.state.Snapshottable;
 import org.onepath.tables.SquareTables;
 
 /**
- * A square grid of {@code width x height} cells, one byte each, row-major in an off-heap
- * segment ({@code index = y * width + x}). A cell byte is an area id: 0..254 walkable (with the
- * multiplier {@link #areas()} gives it), 255 a wall.
+ * A square grid of {@code width x height} cells, one byte each, row-major in an off-heap segment
+ * ({@code index = y * width + x}): an area id, 0..254 walkable (at the multiplier {@link #areas()}
+ * gives it), 255 a wall. It is the {@link SquareCells} (cells, edits, listeners, clearance) plus
+ * the tables it derives ({@link SquareTables}), the queries (drivers in {@code org.onepath.query})
+ * and the snapshot.
  *
- * <p>A grid made by {@link #create}, {@link #from}, {@link #fromText} or the Moving AI reader owns
- * its memory and frees it in {@link #close()}; a grid made by {@link #over} reads and writes the
- * caller's segment and never frees it. Derived data (clearance, search memory) is owned, except
- * the tables a caller hands to {@link #over(MemorySegment, int, int, GridTables)} (a baked
- * store's), which the grid uses in place. A grid over a read-only segment is read-only: edits and
- * restores throw {@link IllegalStateException}. Use after close throws
- * {@link IllegalStateException}.
- *
- * <p>Queries may run on several threads at once while nobody edits the grid; edits
- * ({@link #setArea}, area costs) must not overlap a query.
- *
- * <p>The cells, their edits, listeners and clearance are the {@link SquareCells} this grid is,
- * the type every engine takes; the grid adds the tables it derives for its one-line queries
- * ({@link SquareTables}), the queries and the snapshot.
+ * <p>A grid from {@link #create}, {@link #from}, {@link #fromText} or the Moving AI reader owns its
+ * memory and frees it in {@link #close()}; one from {@link #over} uses the caller's segment (and
+ * tables) in place and frees only what it derived. Over a read-only segment it is read-only:
+ * edits and restores throw {@link IllegalStateException}, as does any use after close. Queries may
+ * run on several threads at once while nobody edits the grid; edits must not overlap a query.
  */
 public final class Grid extends SquareCells implements Snapshottable {
     private final IdleSlot<GridSearch> idleSearch = new IdleSlot<>(GridSearch::close);
     private final SquareTables tables;
     private GridSpace space = GridSpace.UNASSIGNED;
-
-    private Grid(int width, int height, MemorySegment callerCells) {
-        this(width, height, callerCells, GridTables.NONE);
-    }
 
     private Grid(int width, int height, MemorySegment callerCells, GridTables baked) {
         super(width, height, callerCells, baked.clearance());
@@ -85,31 +73,29 @@ public final class Grid extends SquareCells implements Snapshottable {
      * @throws IllegalArgumentException if the size is out of range
      */
     public static Grid create(int width, int height) {
-        return new Grid(width, height, null);
+        return new Grid(width, height, null, GridTables.NONE);
     }
 
     /**
-     * A grid whose every cell holds {@code area} (0..255).
+     * A grid whose every cell holds {@code area} (0..255, 255 a wall).
      *
      * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
      * @param height rows, at least 1
-     * @param area   the area id every cell starts with, 0..255 (255 is a wall)
+     * @param area   the area id of every cell
      * @return a new grid; the caller closes it
      * @throws IllegalArgumentException if the size or the area id is out of range
      */
     public static Grid create(int width, int height, int area) {
         checkAreaId(area);
-        Grid grid = new Grid(width, height, null);
+        Grid grid = create(width, height);
         grid.writableCells().fill((byte) area);
         return grid;
     }
 
     /**
-     * A grid that owns a copy of the first {@code width * height} bytes of {@code cells}, row-major
-     * area ids; the caller keeps its segment.
+     * A grid owning a copy of the first {@code width * height} bytes (row-major area ids) of cells.
      *
-     * @param cells  the source bytes, row-major area ids; only read, and not kept after this
-     *               returns
+     * @param cells  the source bytes; only read, not kept
      * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
      * @param height rows, at least 1
      * @return a new grid owning its copy; the caller closes it
@@ -117,47 +103,42 @@ public final class Grid extends SquareCells implements Snapshottable {
      */
     public static Grid copyOf(MemorySegment cells, int width, int height) {
         checkCellSource(cells, width, height);
-        Grid grid = new Grid(width, height, null);
+        Grid grid = create(width, height);
         MemorySegment.copy(cells, 0, grid.writableCells(), 0, grid.cellCount());
         return grid;
     }
 
     /**
-     * A grid over the caller's segment of at least {@code width * height} bytes, row-major. The
-     * grid reads and writes it in place and never frees it; the caller keeps it alive until the
-     * grid is closed.
+     * A grid reading and writing the caller's writable segment in place (row-major area ids, at
+     * least {@code width * height} bytes); never freed, the caller keeps it alive until close.
      *
-     * @param cells  the caller's writable segment of at least {@code width * height} bytes,
-     *               row-major area ids; the grid uses it in place and never frees it
+     * @param cells  the caller's segment
      * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
      * @param height rows, at least 1
      * @return a grid viewing {@code cells}; closing it frees only the derived data
-     * @throws IllegalArgumentException if the segment is read-only or too small, or the size is out
-     *                                  of range
+     * @throws IllegalArgumentException if the segment is read-only or too small, or the size is bad
      */
     public static Grid over(MemorySegment cells, int width, int height) {
         Objects.requireNonNull(cells, "cells");
         if (cells.isReadOnly()) {
             throw new IllegalArgumentException("cell segment is read-only; a grid needs a writable segment");
         }
-        return new Grid(width, height, cells);
+        return new Grid(width, height, cells, GridTables.NONE);
     }
 
     /**
-     * A grid over the caller's cells and precomputed tables (tier 3; what a baked store opens):
-     * the tables are used in place, taken as they are, and kept up to date by edits. The caller
-     * vouches that they were derived from these cells (a store checks fingerprints) and keeps
-     * every segment alive until the grid is closed. Over read-only cells the grid is read-only,
-     * and so must every table be.
+     * A grid over the caller's cells and precomputed tables (tier 3; what a baked store opens),
+     * used in place and kept up to date by edits. The caller vouches that the tables derive from
+     * the cells and keeps every segment alive until close. Read-only cells make a read-only grid,
+     * and then every table must be read-only too.
      *
-     * @param cells  the caller's segment of at least {@code width * height} bytes, row-major area
-     *               ids; read-only makes the grid read-only
+     * @param cells  at least {@code width * height} bytes, row-major area ids
      * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
      * @param height rows, at least 1
-     * @param tables the precomputed tables derived from {@code cells}, used in place
+     * @param tables the tables derived from {@code cells}
      * @return a grid viewing the caller's memory; closing it frees only what the grid allocated
-     * @throws IllegalArgumentException if a segment is too small for the grid, or the cells are
-     *                                  read-only and a table is writable or the reverse
+     * @throws IllegalArgumentException if a segment is too small, or the cells are read-only and a
+     *                                  table is writable or the reverse
      */
     public static Grid over(MemorySegment cells, int width, int height, GridTables tables) {
         Objects.requireNonNull(cells, "cells");
@@ -168,30 +149,28 @@ public final class Grid extends SquareCells implements Snapshottable {
         try {
             grid.tables.attachBaked();
         } catch (RuntimeException e) {
-            // Goal bounds whose fields do not fit the cells are refused here: free the grid now.
-            grid.close();
+            grid.close(); // goal bounds whose fields do not fit the cells are refused here
             throw e;
         }
         return grid;
     }
 
     /**
-     * A grid from a walkability array indexed {@code [row][column]}: true is open (area 0), false a
-     * wall. Rows must all have the same length.
+     * A grid from rows of equal length ({@code [row][column]}): true open (area 0), false wall.
      *
-     * @param walkable rows of equal length, at least one row and one column
+     * @param walkable at least one row and one column
      * @return a new grid; the caller closes it
      * @throws IllegalArgumentException if the rows differ in length or the size is out of range
      */
     public static Grid from(boolean[][] walkable) {
-        Grid grid = new Grid(widthOf(walkable), walkable.length, null);
+        Grid grid = create(widthOf(walkable), walkable.length);
         grid.writeWalls(walkable);
         return grid;
     }
 
     /**
-     * A grid from a picture, one text line per row: {@code .} open (area 0), {@code #} wall,
-     * {@code 1}-{@code 9} that area. Lines end with LF or CRLF; one final line break is allowed.
+     * A grid from a picture, a text line per row (LF or CRLF, one final break allowed): {@code .}
+     * open (area 0), {@code #} wall, {@code 1}-{@code 9} that area.
      *
      * @param picture the rows as text, top row first
      * @return a new grid; the caller closes it
@@ -199,24 +178,20 @@ public final class Grid extends SquareCells implements Snapshottable {
      */
     public static Grid fromText(String picture) {
         GridText.Picture p = GridText.read(picture);
-        Grid grid = new Grid(p.width(), p.height(), null);
+        Grid grid = create(p.width(), p.height());
         p.fill(grid.writableCells());
         return grid;
     }
 
-    // ---- size and contents ----
+    // ---- world space and host queries ----
 
-    /**
-     * The grid's world mapping.
-     *
-     * @return the space last set, {@link GridSpace#UNASSIGNED} on a new grid
-     */
+    /** @return the world mapping last set, {@link GridSpace#UNASSIGNED} on a new grid */
     public GridSpace space() {
         return space;
     }
 
     /**
-     * Sets the world mapping used by world-point queries and {@link GridPath#points()}.
+     * Sets the world mapping of world-point queries and {@link GridPath#points()}.
      *
      * @param space the mapping between world coordinates and cells; not null
      */
@@ -230,15 +205,12 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * The nearest cell an agent of the options' size may stand on (it fits, and the blocked
-     * delegate does not refuse it): nearest by squared Euclidean distance between cell indexes,
-     * ties to the smaller row and then the smaller column, within
-     * {@link GridOptions#nearestRadius()} Chebyshev rings of {@code cell}. The query cell may lie
-     * outside the grid. Rings are scanned outward until one is farther than the best hit.
+     * The nearest cell an agent of the options' size may stand on (it fits and the blocked
+     * delegate allows it), by squared Euclidean distance, ties to the smaller row then column,
+     * within {@link GridOptions#nearestRadius()} Chebyshev rings of {@code cell}.
      *
-     * @param cell    the query cell; its coordinates may lie outside the grid
-     * @param options the agent size, blocked delegate and {@link GridOptions#nearestRadius()} to
-     *                use
+     * @param cell    the query cell; it may lie outside the grid
+     * @param options the agent size, blocked delegate and nearest radius
      * @return the cell, or empty when no cell within the radius fits
      * @throws IllegalArgumentException if a coordinate of {@code cell} is beyond 2^30 in size
      */
@@ -249,12 +221,10 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * As {@link #tryFindNearestWalkable(Cell, GridOptions)} for the cell containing a world point
-     * ({@link #space()}).
+     * {@link #tryFindNearestWalkable(Cell, GridOptions)} from the cell of a world point (clamped).
      *
-     * @param point   the world point whose cell (clamped to the grid) is the query cell
-     * @param options the agent size, blocked delegate and {@link GridOptions#nearestRadius()} to
-     *                use
+     * @param point   the world point ({@link #space()})
+     * @param options the agent size, blocked delegate and nearest radius
      * @return the cell, or empty when no cell within the radius fits
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
@@ -266,15 +236,12 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * The allocation-free form of {@link #tryFindNearestWalkable(Cell, GridOptions)}: the row-major
-     * index of the cell, or -1.
+     * The allocation-free {@link #tryFindNearestWalkable(Cell, GridOptions)}.
      *
      * @param x       the query column; may lie outside the grid
      * @param y       the query row; may lie outside the grid
-     * @param options the agent size, blocked delegate and {@link GridOptions#nearestRadius()} to
-     *                use
-     * @return the row-major index {@code y * width + x} of the nearest cell, or -1 when none within
-     *         the radius fits
+     * @param options the agent size, blocked delegate and nearest radius
+     * @return the row-major index {@code y * width + x} of the nearest cell, or -1 when none fits
      */
     public int nearestWalkableIndex(int x, int y, GridOptions options) {
         Objects.requireNonNull(options, "options");
@@ -283,8 +250,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * The Q31.32 price of a found path (see {@link SquareCells#tryGetFixedCost(List)}); empty when it was not
-     * found, is any-angle or was priced by a {@link org.onepath.cells.CellStepCost} hook.
+     * The Q31.32 price of a found path ({@link SquareCells#tryGetFixedCost(List)}); empty when it
+     * was not found, is any-angle or was priced by a {@link CellStepCost} hook.
      *
      * @param path a path returned by this grid (or one of the same width)
      * @return the price in 2^-32 units, or empty
@@ -292,24 +259,16 @@ public final class Grid extends SquareCells implements Snapshottable {
      */
     public OptionalLong tryGetFixedCost(GridPath path) {
         Objects.requireNonNull(path, "path");
-        if (path.width() != width()) {
-            throw new IllegalArgumentException(
-                    "path of a grid " + path.width() + " cells wide, this grid is " + width());
-        }
-        if (!path.found() || path.isHooked() || path.isAnyAngle()) {
-            return OptionalLong.empty();
-        }
-        long cost = fixedCost(path.cellsView(), path.length());
-        return cost < 0 ? OptionalLong.empty() : OptionalLong.of(cost);
+        return path.fixedCostOn(this);
     }
 
+    // ---- tables and goal bounds ----
+
     /**
-     * The grid's precomputed tables brought up to date (each built on first use) as read-only
-     * views, in the layouts a baked store holds (tier 3): clearance, the block map, when both
-     * sides are at most {@link JpsPlusIndex#MAX_SIDE} the JPS+ table (else null), and the neighbour
-     * bytes of the jump point searches, and the goal bounds when some were baked and no edit
-     * came since (else null). The views stay valid until the grid is closed; later edits update
-     * the same memory (and make the goal bounds stale).
+     * The precomputed tables, up to date (each built on first use), as read-only views in a baked
+     * store's layouts (tier 3): clearance, block map, JPS+ table (null past
+     * {@link JpsPlusIndex#MAX_SIDE}), the jump searches' neighbour bytes, and the goal bounds
+     * while current (else null). Later edits update the same memory.
      *
      * @return the tables, valid until the grid is closed
      */
@@ -319,12 +278,10 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * Bakes the goal bounds of the cells as they are now ({@code docs/jps.md}, "Goal bounding at
-     * jump points"), which {@link GridAlgorithm#JPS_PLUS_BOUNDED} queries then use, replacing any
-     * earlier ones. One exact search per jump point: seconds to minutes on large maps, so bake
-     * once and keep them in a store ({@code GridStore}). An edit after the bake makes them stale
-     * and bounded queries run JPS+ until the next bake. Queries may run on other threads while it
-     * bakes; edits must not.
+     * Bakes the goal bounds of the cells as they are ({@code docs/jps.md}) for
+     * {@link GridAlgorithm#JPS_PLUS_BOUNDED}, replacing earlier ones: one exact search per jump
+     * point (seconds to minutes on large maps: keep them in a {@code GridStore}). An edit makes
+     * them stale (bounded queries run JPS+ until the next bake). Queries may run meanwhile, edits not.
      *
      * @param threads worker threads, at least 1
      * @param monitor hears progress in jump points and may cancel
@@ -336,60 +293,38 @@ public final class Grid extends SquareCells implements Snapshottable {
      */
     public GoalBoundsSummary bakeGoalBounds(int threads, BakeMonitor monitor) {
         ensureOpen();
-        if (width() > JpsPlusIndex.MAX_SIDE || height() > JpsPlusIndex.MAX_SIDE) {
-            throw new IllegalArgumentException("goal bounds need the JPS+ table, which serves sides up to "
-                    + JpsPlusIndex.MAX_SIDE + "; the grid is " + width() + " x " + height());
-        }
-        return summary(tables.bakeGoalBounds(threads, monitor));
+        tables.checkGoalBoundsSides();
+        return GoalBoundsSummary.of(tables.bakeGoalBounds(threads, monitor));
     }
 
     /**
-     * Lists the jump points of the cells as they are now for a bake split into pieces ({@link
-     * GoalBoundsPieces}): bake ranges of them apart (other threads, processes or machines that list
-     * the same cells), put the pieces back and install them, for the same table as {@link
-     * #bakeGoalBounds}. The grid must not be edited until the pieces are installed.
+     * Lists the jump points of the cells as they are for a bake in {@link GoalBoundsPieces}, baked
+     * apart and installed as {@link #bakeGoalBounds}; no edits until the pieces are installed.
      *
      * @return the listed jump points, to close after use
      * @throws IllegalArgumentException if a side exceeds {@link JpsPlusIndex#MAX_SIDE} (no JPS+ table)
      */
     public GoalBoundsPieces goalBoundsPieces() {
         ensureOpen();
-        if (width() > JpsPlusIndex.MAX_SIDE || height() > JpsPlusIndex.MAX_SIDE) {
-            throw new IllegalArgumentException("goal bounds need the JPS+ table, which serves sides up to "
-                    + JpsPlusIndex.MAX_SIDE + "; the grid is " + width() + " x " + height());
-        }
+        tables.checkGoalBoundsSides();
         return new GoalBoundsPieces(this, tables);
     }
 
-    static GoalBoundsSummary summary(GoalBounds bounds) {
-        return bounds == null
-                ? null
-                : new GoalBoundsSummary(
-                        bounds.jumpPointCount(),
-                        bounds.storedBoxes(),
-                        bounds.stepX(),
-                        bounds.stepY(),
-                        bounds.byteSize(),
-                        bounds.isCurrent());
-    }
-
     /**
-     * The goal bounds bounded queries use: baked ({@link #bakeGoalBounds}) or handed over with
-     * the tables of a store; null when there are none. They may be stale ({@link
-     * GoalBounds#isCurrent()}).
+     * The goal bounds bounded queries use, baked or from a store; maybe stale.
      *
      * @return what the grid's goal bounds hold, or null when it has none
      */
     public GoalBoundsSummary goalBounds() {
         ensureOpen();
-        return summary(tables.goalBounds());
+        return GoalBoundsSummary.of(tables.goalBounds());
     }
 
     // ---- searches ----
 
     /**
-     * The topology of this grid for an agent size (1..255), connectivity and diagonal rule (tier 2).
-     * It reads the live cells; create a new one after editing cells when the agent size is above 1.
+     * The topology of the live cells for an agent size and moves (tier 2); make a new one after
+     * edits when the agent size is above 1.
      *
      * @param agentSize    the agent's side in cells, 1..{@link #MAX_AGENT_SIZE}
      * @param connectivity four or eight neighbours
@@ -402,18 +337,14 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A resumable search handle for these options (A*, JPS or JPS+): begin, step in slices, copy
-     * the path. The caller closes it.
+     * A resumable search (ASTAR, JPS or JPS_PLUS): begin, step in slices, copy the path.
      *
-     * @param options the algorithm (ASTAR, JPS or JPS_PLUS), moves, agent size, budget and
-     *                delegates; fixed for the handle's life
+     * @param options the algorithm, moves, agent size, budget and delegates; fixed for its life
      * @return a new search handle; the caller closes it
-     * @throws IllegalArgumentException for options that set allowPartial (use {@link #findPath}),
-     *                                  for an any-angle algorithm (THETA_STAR, LAZY_THETA_STAR) or
-     *                                  HPA: use {@link #findPath} or the tier-2
-     *                                  {@code org.onepath.grids.theta.ThetaSearch} or
-     *                                  {@code org.onepath.grids.hpa.HpaSearch}; for a replanning
-     *                                  one (LPA_STAR, D_STAR_LITE): use {@link #createReplanner}
+     * @throws IllegalArgumentException for allowPartial (use {@link #findPath}), an any-angle
+     *                                  algorithm or HPA (use {@link #findPath} or the tier-2
+     *                                  {@code ThetaSearch} or {@code HpaSearch}), or a replanning
+     *                                  one (use {@link #createReplanner})
      */
     public GridSearch createSearch(GridOptions options) {
         GridSearch.checkResumable(options);
@@ -422,8 +353,7 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A flow field towards one goal with {@link GridOptions#DEFAULT}; see
-     * {@link #createFlowField(List, GridOptions)}.
+     * A flow field towards one goal with {@link GridOptions#DEFAULT}.
      *
      * @param goal the target cell, inside the grid
      * @return a new flow field; the caller closes it
@@ -435,12 +365,10 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A flow field towards the nearest of the goals (at least one, each inside the grid; repeats
-     * are allowed), computed now within {@link GridOptions#iterationBudget()}. It uses the options'
-     * moves, diagonal rule, agent size and delegates, and listens to this grid's edits. The caller
-     * closes it.
+     * A flow field towards the nearest of the goals (repeats allowed), computed now within the
+     * options' budget; it listens to this grid's edits.
      *
-     * @param goals   the target cells, at least one
+     * @param goals   the target cells, at least one, each inside the grid
      * @param options the moves, diagonal rule, agent size, delegates and iteration budget
      * @return a new flow field; the caller closes it
      * @throws IllegalArgumentException if there is no goal or one is outside the grid
@@ -453,8 +381,7 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A D* Lite replanner with {@link GridOptions#DEFAULT}; see
-     * {@link #createReplanner(Cell, Cell, GridOptions)}.
+     * A D* Lite replanner with {@link GridOptions#DEFAULT}.
      *
      * @param start the cell the agent stands on, inside the grid
      * @param goal  the target cell, inside the grid
@@ -466,36 +393,26 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * An incremental replanner from {@code start} to {@code goal} that listens to this grid's
-     * edits: {@link GridAlgorithm#LPA_STAR} in the options runs LPA*, any other algorithm D* Lite.
-     * Nothing is searched until the first {@link GridReplanner#replan()}. The caller closes it.
+     * An incremental replanner listening to this grid's edits: LPA* for
+     * {@link GridAlgorithm#LPA_STAR}, else D* Lite; nothing is searched before
+     * {@link GridReplanner#replan()}.
      *
      * @param start   the cell the agent stands on, inside the grid
      * @param goal    the target cell, inside the grid
-     * @param options the algorithm (LPA_STAR, else D* Lite), moves, agent size and delegates;
-     *                heuristic weight 1
-     * @return a new replanner that has not searched yet; the caller closes it
-     * @throws IllegalArgumentException if start or goal is outside the grid, the heuristic
-     *                                  weight is not 1, or the options set allowPartial
+     * @param options the algorithm, moves, agent size and delegates; heuristic weight 1
+     * @return a new replanner; the caller closes it
+     * @throws IllegalArgumentException if start or goal is outside the grid, the heuristic weight
+     *                                  is not 1, or the options set allowPartial
      */
     public GridReplanner createReplanner(Cell start, Cell goal, GridOptions options) {
-        Objects.requireNonNull(start, "start");
-        Objects.requireNonNull(goal, "goal");
-        Objects.requireNonNull(options, "options");
-        if (options.allowPartial()) {
-            throw new IllegalArgumentException(
-                    "a replanner does not return partial paths (allowPartial is set); use findPath");
-        }
-        ensureOpen();
-        return new GridReplanner(this, start, goal, options);
+        return GridReplanner.over(this, start, goal, options);
     }
 
     /**
      * Shortest path with {@link GridOptions#DEFAULT}.
      *
-     * @param start the first cell; outside the grid or a wall gives
-     *              {@link PathStatus#START_INVALID}
-     * @param goal  the last cell; outside the grid or a wall gives {@link PathStatus#GOAL_INVALID}
+     * @param start the first cell; outside the grid or a wall gives START_INVALID
+     * @param goal  the last cell; outside the grid or a wall gives GOAL_INVALID
      * @return the result: its status says whether a path was found
      */
     public GridPath findPath(Cell start, Cell goal) {
@@ -503,15 +420,12 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * Shortest path under the given options.
+     * Shortest path under the options; with allowPartial a miss gives a {@link PathStatus#PARTIAL}
+     * path ({@code docs/partial-paths.md}).
      *
-     * @param start   the first cell; outside the grid or a wall gives
-     *                {@link PathStatus#START_INVALID}
-     * @param goal    the last cell; outside the grid or a wall gives
-     *                {@link PathStatus#GOAL_INVALID}
-     * @param options the algorithm, moves, heuristic, agent size, budget and delegates; with
-     *                {@link GridOptions#allowPartial()} a query that does not find the goal
-     *                returns a {@link PathStatus#PARTIAL} path ({@code docs/partial-paths.md})
+     * @param start   the first cell; outside the grid or a wall gives START_INVALID
+     * @param goal    the last cell; outside the grid or a wall gives GOAL_INVALID
+     * @param options the algorithm, moves, heuristic, agent size, budget and delegates
      * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if allowPartial is set for HPA or LAZY_THETA_STAR
      */
@@ -520,16 +434,12 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * Shortest path under the given options, cancellable: with a token the search runs in slices
-     * of {@link GridOptions#iterationsPerSlice()} iterations (256 unless set) and checks it before
-     * each, without one in a single run; cancelling throws
-     * {@link java.util.concurrent.CancellationException} and leaves the grid untouched. Slicing
-     * never changes the result.
+     * Shortest path, cancellable: with a token the search runs in slices of
+     * {@link GridOptions#iterationsPerSlice()} and checks it before each (without, in one run);
+     * cancelling leaves the grid untouched. Slicing never changes the result.
      *
-     * @param start        the first cell; outside the grid or a wall gives
-     *                     {@link PathStatus#START_INVALID}
-     * @param goal         the last cell; outside the grid or a wall gives
-     *                     {@link PathStatus#GOAL_INVALID}
+     * @param start        the first cell; outside the grid or a wall gives START_INVALID
+     * @param goal         the last cell; outside the grid or a wall gives GOAL_INVALID
      * @param options      the algorithm, moves, heuristic, agent size, budget and delegates
      * @param cancellation the token checked before each slice, or null to run in one go
      * @return the result: its status says whether a path was found
@@ -544,9 +454,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * Shortest path between the cells containing two world points, with the default options.
+     * Shortest path between the cells of two world points ({@link #space()}), default options.
      *
-     * @param start the start point in world units ({@link #space()})
+     * @param start the start point in world units
      * @param goal  the goal point in world units
      * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
@@ -556,9 +466,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * Shortest path between the cells containing two world points.
+     * Shortest path between the cells of two world points ({@link #space()}).
      *
-     * @param start   the start point in world units ({@link #space()})
+     * @param start   the start point in world units
      * @param goal    the goal point in world units
      * @param options the algorithm, moves, heuristic, agent size, budget and delegates
      * @return the result: its status says whether a path was found
@@ -569,10 +479,10 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * Shortest path between the cells containing two world points. A point outside the grid gives
-     * {@link PathStatus#START_INVALID} or {@link PathStatus#GOAL_INVALID}.
+     * Shortest path between the cells of two world points ({@link #space()}, clamped); a point
+     * outside the grid gives START_INVALID or GOAL_INVALID.
      *
-     * @param start        the start point in world units ({@link #space()})
+     * @param start        the start point in world units
      * @param goal         the goal point in world units
      * @param options      the algorithm, moves, heuristic, agent size, budget and delegates
      * @param cancellation the token checked before each slice, or null to run in one go
@@ -766,31 +676,18 @@ public final class Grid extends SquareCells implements Snapshottable {
 
     // ---- snapshots ----
 
-    /** Bytes of this grid's state: {@link #saveState()} returns exactly this many. */
     @Override
     public long stateLength() {
         return org.onepath.state.GridStateFormat.length(width(), height());
     }
 
-    /**
-     * The grid's state (kind 1 of the state format, version 1): size, version, world space, area
-     * costs and cells. Saving twice without a change gives the same bytes.
-     *
-     * @throws IllegalStateException if the state exceeds the largest Java array (use
-     *                               {@link #saveState(MemorySegment, long)})
-     */
+    /** The grid's state: kind 1 of the state format (size, version, world space, area costs, cells). */
     @Override
     public byte[] saveState() {
         ensureOpen();
         return GridState.save(this, space.toPiece());
     }
 
-    /**
-     * Writes the grid's state into {@code destination} from {@code offset}.
-     *
-     * @return the number of bytes written ({@link #stateLength()})
-     * @throws IllegalArgumentException if it does not fit
-     */
     @Override
     public long saveState(MemorySegment destination, long offset) {
         Objects.requireNonNull(destination, "destination");
@@ -799,13 +696,10 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * Puts back a saved state in place: cells, version, world space and area costs. Everything is
-     * checked before anything changes, so on {@link GridStateException} the grid is unchanged.
-     * The width and height must be this grid's. Listeners then see each cell that differs as an
-     * ordinary edit, in row-major order; derived data (clearance, tables, searches begun before)
-     * is not trusted across a restore, since versions may repeat after a rollback.
-     *
-     * @throws GridStateException naming the field, value, bound and offset of bad bytes
+     * Puts back a saved state of this grid's size in place: cells, version, world space and area
+     * costs, all checked first (on {@link GridStateException} nothing changed). Listeners see each
+     * differing cell as an edit, row-major; derived data (clearance, tables, begun searches) is not
+     * trusted across a restore, since versions may repeat after a rollback.
      */
     @Override
     public void restoreState(MemorySegment state) {
@@ -837,16 +731,13 @@ public final class Grid extends SquareCells implements Snapshottable {
     public static Grid fromState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         GridState.Parsed parsed = GridState.read(state, -1, -1);
-        Grid grid = new Grid(parsed.width(), parsed.height(), null);
+        Grid grid = create(parsed.width(), parsed.height());
         grid.restoreCells(parsed.cells(), parsed.version(), parsed.areas(), false, () -> grid.restoredBeside(parsed));
         grid.clearRestoreCount();
         return grid;
     }
 
-    /**
-     * What a restore puts back beside the cells: the world space; clearance and the HPA*
-     * hierarchies are not trusted across it, since versions may repeat after a rollback.
-     */
+    /** Puts back the world space; clearance and HPA* hierarchies are not trusted across a restore. */
     private void restoredBeside(GridState.Parsed parsed) {
         space = GridSpace.of(parsed.space());
         markClearanceStale();

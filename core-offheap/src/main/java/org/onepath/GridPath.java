@@ -3,8 +3,10 @@ package org.onepath;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.onepath.cells.Cell;
 import org.onepath.cells.PathStatus;
+import org.onepath.cells.SquareCells;
 
 /**
  * Result of a tier-1 square-grid query. Immutable. On {@link PathStatus#FOUND} the cells lead
@@ -232,6 +234,18 @@ public final class GridPath {
         }
         long packed = stepCounts(cells, width);
         return packed < 0 ? Optional.empty() : Optional.of(new StepCounts((int) (packed >>> 32), (int) packed));
+    }
+
+    /** {@link Grid#tryGetFixedCost(GridPath)}: this path's Q31.32 price on cells of its width. */
+    OptionalLong fixedCostOn(SquareCells grid) {
+        if (width != grid.width()) {
+            throw new IllegalArgumentException("path of a grid " + width + " cells wide, this grid is " + grid.width());
+        }
+        if (!found() || isHooked() || isAnyAngle()) {
+            return OptionalLong.empty();
+        }
+        long cost = grid.fixedCost(cells, length());
+        return cost < 0 ? OptionalLong.empty() : OptionalLong.of(cost);
     }
 
     /** The row-major cells themselves, not copied (package use only). */

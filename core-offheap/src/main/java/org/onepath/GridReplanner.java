@@ -55,7 +55,20 @@ public final class GridReplanner extends Replanner {
     private final GridOptions options;
     private final Listener listener = new Listener();
 
-    GridReplanner(Grid grid, Cell start, Cell goal, GridOptions options) {
+    /** {@link Grid#createReplanner(Cell, Cell, GridOptions)}: checks the arguments, then makes one. */
+    static GridReplanner over(Grid grid, Cell start, Cell goal, GridOptions options) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(goal, "goal");
+        Objects.requireNonNull(options, "options");
+        if (options.allowPartial()) {
+            throw new IllegalArgumentException(
+                    "a replanner does not return partial paths (allowPartial is set); use findPath");
+        }
+        grid.ensureOpen();
+        return new GridReplanner(grid, start, goal, options);
+    }
+
+    private GridReplanner(Grid grid, Cell start, Cell goal, GridOptions options) {
         int w = grid.width();
         int startCell = indexIn(grid, start, "start");
         int goalCell = indexIn(grid, goal, "goal");

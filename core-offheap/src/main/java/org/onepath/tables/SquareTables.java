@@ -198,6 +198,18 @@ public final class SquareTables implements AutoCloseable {
         return List.copyOf(hpaHierarchies);
     }
 
+    /**
+     * Throws unless the cells have the JPS+ table goal bounds are baked over.
+     *
+     * @throws IllegalArgumentException if a side exceeds {@link JpsPlusIndex#MAX_SIDE}
+     */
+    public void checkGoalBoundsSides() {
+        if (cells.width() > JpsPlusIndex.MAX_SIDE || cells.height() > JpsPlusIndex.MAX_SIDE) {
+            throw new IllegalArgumentException("goal bounds need the JPS+ table, which serves sides up to "
+                    + JpsPlusIndex.MAX_SIDE + "; the grid is " + cells.width() + " x " + cells.height());
+        }
+    }
+
     /** Closes and forgets every HPA* hierarchy (after a restore, whose versions may repeat). */
     public synchronized void dropHpaHierarchies() {
         for (HpaHierarchy h : hpaHierarchies) {
