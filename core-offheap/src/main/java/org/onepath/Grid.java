@@ -185,7 +185,11 @@ public final class Grid extends SquareCells implements Snapshottable {
 
     // ---- world space and host queries ----
 
-    /** @return the world mapping last set, {@link GridSpace#UNASSIGNED} on a new grid */
+    /**
+     * The grid's world mapping.
+     *
+     * @return the space last set, {@link GridSpace#UNASSIGNED} on a new grid
+     */
     public GridSpace space() {
         return space;
     }
