@@ -442,6 +442,11 @@ public final class GridOptions extends SlicedQueryOptions {
         return algorithmOf(query().engineFor(areas, width, height));
     }
 
+    /** Whether a jump point search (or the specialised octile A*) may answer these options. */
+    boolean qualifiesForJumpPoints(AreaCosts areas) {
+        return query().qualifiesForJumpPoints(areas);
+    }
+
     /** The step-cost and blocking delegates as the engines' step cost over row-major cells. */
     StepCost engineStepCost(int width) {
         return query().bothEndsStepCost(width);
