@@ -17,9 +17,9 @@ import org.onepath.cells.HexLayout;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.HexTopology;
 import org.onepath.memory.IdleSlot;
+import org.onepath.query.AsyncQuery;
 import org.onepath.query.HexAStarQuery;
 import org.onepath.query.SearchResult;
-import org.onepath.query.SlicedRun;
 import org.onepath.snapshot.HexGridState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.HexGridStateFormat;
@@ -44,6 +44,8 @@ public final class HexGrid extends HexCells implements Snapshottable {
     public static final HexLayout DEFAULT_LAYOUT = HexLayout.POINTY_ODD_ROW;
 
     private final IdleSlot<HexAStarQuery> idleQuery = new IdleSlot<>(HexAStarQuery::close);
+    private final AsyncQuery.GridWatch watch = new AsyncQuery.GridWatch(
+            "HexGrid", this::ensureOpen, this::version, this::restoreCount, () -> areas().version());
     private HexSpace space = HexSpace.UNASSIGNED;
 
     private HexGrid(int width, int height, HexLayout layout) {
@@ -434,16 +436,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
                     options.recordExpansions(),
                     options.allowPartial(),
                     cancellation);
-            return new HexPath(
-                    r.status(),
-                    w,
-                    layout(),
-                    space,
-                    r.nodes(),
-                    r.cost(),
-                    r.expandedCount(),
-                    r.iterations(),
-                    r.expanded());
+            return pathOf(r, space);
         } finally {
             idleQuery.give(query);
         }
@@ -505,95 +498,32 @@ public final class HexGrid extends HexCells implements Snapshottable {
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(executor, "executor");
-        CompletableFuture<HexPath> future = new CompletableFuture<>();
-        if (options.recordExpansions()) {
-            future.completeExceptionally(new IllegalArgumentException(
-                    "findPathAsync does not record expansions (recordExpansions is set); use findPath"));
-            return future;
-        }
-        HexAStarQuery query;
-        try {
-            ensureOpen();
-            if (cancellation != null) {
-                cancellation.throwIfCancelled();
-            }
-            if (!canStand(start.x(), start.y())) {
-                future.complete(HexPath.invalid(PathStatus.START_INVALID, width(), layout(), space));
-                return future;
-            }
-            if (!canStand(goal.x(), goal.y())) {
-                future.complete(HexPath.invalid(PathStatus.GOAL_INVALID, width(), layout(), space));
-                return future;
-            }
-            query = idleQuery.take();
-            if (query == null) {
-                query = new HexAStarQuery(this);
-            }
-        } catch (RuntimeException e) {
-            future.completeExceptionally(e);
-            return future;
-        }
         int w = width();
-        HexAStarQuery begun = query;
-        try {
-            begun.begin(
-                    start.y() * w + start.x(),
-                    goal.y() * w + goal.x(),
-                    options.heuristic() == HeuristicKind.ZERO,
-                    options.heuristicWeight(),
-                    false);
-        } catch (RuntimeException e) {
-            idleQuery.give(begun);
-            future.completeExceptionally(e);
-            return future;
-        }
-        int version = version();
-        int restores = restoreCount();
-        int areaVersion = areas().version();
         HexSpace at = space;
-        SlicedRun.start(
-                future,
-                new SlicedRun.Search<>() {
-                    private PathStatus status = PathStatus.IN_PROGRESS;
-
-                    @Override
-                    public PathStatus step(int n) {
-                        ensureOpen();
-                        if (version() != version || restoreCount() != restores || areas().version() != areaVersion) {
-                            throw new IllegalStateException("the HexGrid was edited during findPathAsync; query again");
-                        }
-                        status = begun.step(n);
-                        return status;
-                    }
-
-                    @Override
-                    public HexPath result() {
-                        PathStatus s = status == PathStatus.IN_PROGRESS ? PathStatus.BUDGET_EXHAUSTED : status;
-                        SearchResult r = s != PathStatus.FOUND && options.allowPartial()
-                                ? begun.partialResult(false)
-                                : begun.result(s, false);
-                        return new HexPath(
-                                r.status(),
-                                w,
-                                layout(),
-                                at,
-                                r.nodes(),
-                                r.cost(),
-                                r.expandedCount(),
-                                r.iterations(),
-                                r.expanded());
-                    }
-
-                    @Override
-                    public void release() {
-                        idleQuery.give(begun);
-                    }
-                },
+        return AsyncQuery.start(
+                watch,
+                options.recordExpansions(),
+                () -> !canStand(start.x(), start.y())
+                        ? HexPath.invalid(PathStatus.START_INVALID, w, layout(), at)
+                        : !canStand(goal.x(), goal.y()) ? HexPath.invalid(PathStatus.GOAL_INVALID, w, layout(), at) : null,
+                () -> HexAStarQuery.beginAsync(
+                                idleQuery,
+                                this,
+                                start.y() * w + start.x(),
+                                goal.y() * w + goal.x(),
+                                options.heuristic() == HeuristicKind.ZERO,
+                                options.heuristicWeight(),
+                                options.allowPartial())
+                        .map(r -> pathOf(r, at)),
                 options.iterationsPerSlice(),
                 options.iterationBudget(),
                 cancellation,
                 executor);
-        return future;
+    }
+
+    private HexPath pathOf(SearchResult r, HexSpace at) {
+        return new HexPath(
+                r.status(), width(), layout(), at, r.nodes(), r.cost(), r.expandedCount(), r.iterations(), r.expanded());
     }
 
     private boolean canStand(int col, int row) {

@@ -11,16 +11,15 @@ import org.onepath.cells.PathStatus;
 import org.onepath.cells.VoxelBlocker;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
-import org.onepath.cells.VoxelStepCost;
 import org.onepath.grids.voxel.ChunkTable;
-import org.onepath.grids.voxel.VoxelMoveCost;
 import org.onepath.grids.voxel.VoxelTopology;
-import org.onepath.memory.IdleSlot;
 import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.OwnerState;
+import org.onepath.query.AsyncQuery;
+import org.onepath.query.ManyGoalsQuery;
 import org.onepath.query.SearchResult;
-import org.onepath.query.SlicedRun;
-import org.onepath.query.VoxelQuery;
+import org.onepath.query.VoxelGoals;
+import org.onepath.query.VoxelQueries;
 import org.onepath.snapshot.VoxelState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
@@ -52,10 +51,8 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     private final ChunkTable chunks;
     private final AreaCosts areas = new AreaCosts();
     private final OwnerState state = new OwnerState("VoxelGrid");
-    // One idle engine per search kind, so queries that alternate A* and JPS keep both (the jump
-    // search's walkable bits are worth keeping).
-    private final IdleSlot<VoxelQuery> idleAStar = new IdleSlot<>(VoxelQuery::close);
-    private final IdleSlot<VoxelQuery> idleJumps = new IdleSlot<>(VoxelQuery::close);
+    private final VoxelQueries queries;
+    private final AsyncQuery.GridWatch watch;
     private VoxelSpace space = VoxelSpace.UNASSIGNED;
     private int version;
     private int restoreCount;
@@ -63,6 +60,9 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     private VoxelGrid(ChunkTable chunks) {
         this.chunks = chunks;
+        this.queries = new VoxelQueries(chunks, areas);
+        this.watch = new AsyncQuery.GridWatch(
+                "VoxelGrid", this::ensureOpen, () -> version, () -> restoreCount, areas::version);
     }
 
     private VoxelGrid(int sizeX, int sizeY, int sizeZ, int defaultArea) {
@@ -542,7 +542,44 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      * @throws java.util.concurrent.CancellationException if the token is cancelled
      */
     public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals, VoxelOptions options, Cancellation cancellation) {
-        return Grid.ManyGoals.find(this, start, goals, options, cancellation);
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(options, "options");
+        return ManyGoalsQuery.find(
+                start,
+                goals,
+                new VoxelGoals<>(
+                        chunks,
+                        areas,
+                        this::ensureOpen,
+                        options.connectivity(),
+                        options.cornerRule(),
+                        options.stepCost(),
+                        options.blocked(),
+                        VoxelCell::x,
+                        VoxelCell::y,
+                        VoxelCell::z),
+                new ManyGoalsQuery.Rules(
+                        null,
+                        options.heuristicWeight(),
+                        options.allowPartial(),
+                        options.iterationBudget(),
+                        VoxelOptions.ITERATIONS_PER_SLICE),
+                new ManyGoalsQuery.Paths<>(
+                        i -> findPath(start, goals.get(i), options, cancellation),
+                        (status, expanded, iterations) -> new VoxelPath(
+                                status,
+                                sizeX(),
+                                sizeY(),
+                                space,
+                                null,
+                                Double.POSITIVE_INFINITY,
+                                expanded,
+                                iterations,
+                                options.algorithmFor(areas),
+                                null),
+                        VoxelPath::status,
+                        VoxelPath::cost),
+                cancellation);
     }
 
     private VoxelPath findPath(
@@ -554,63 +591,40 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         if (!canStand(gx, gy, gz, options.blocked())) {
             return VoxelPath.invalid(PathStatus.GOAL_INVALID, sizeX(), sizeY(), space, algorithm);
         }
-        boolean jumpPoints = algorithm == VoxelAlgorithm.JPS;
-        IdleSlot<VoxelQuery> idle = jumpPoints ? idleJumps : idleAStar;
-        VoxelQuery query = takeQuery(jumpPoints, options);
-        try {
-            SearchResult r = query.run(
-                    indexOf(sx, sy, sz),
-                    indexOf(gx, gy, gz),
-                    options.iterationBudget(),
-                    VoxelOptions.ITERATIONS_PER_SLICE,
-                    options.recordExpansions(),
-                    options.allowPartial(),
-                    cancellation);
-            return new VoxelPath(
-                    r.status(),
-                    sizeX(),
-                    sizeY(),
-                    space,
-                    r.nodes(),
-                    r.cost(),
-                    r.expandedCount(),
-                    r.iterations(),
-                    algorithm,
-                    r.expanded());
-        } finally {
-            idle.give(query);
-        }
+        SearchResult r = queries.run(
+                indexOf(sx, sy, sz),
+                indexOf(gx, gy, gz),
+                moves(options, algorithm),
+                options.iterationBudget(),
+                VoxelOptions.ITERATIONS_PER_SLICE,
+                options.recordExpansions(),
+                options.allowPartial(),
+                cancellation);
+        return pathOf(r, space, algorithm);
     }
 
-    /** The idle engine for these options, or a new one; give it back to the slot of its kind. */
-    private VoxelQuery takeQuery(boolean jumpPoints, VoxelOptions options) {
-        IdleSlot<VoxelQuery> idle = jumpPoints ? idleJumps : idleAStar;
-        VoxelQuery query = idle.take();
-        if (query != null
-                && !query.preparedFor(
-                        jumpPoints,
-                        options.connectivity(),
-                        options.cornerRule(),
-                        options.heuristicWeight(),
-                        options.stepCost(),
-                        options.blocked())) {
-            query.close();
-            query = null;
-        }
-        if (query == null) {
-            VoxelTopology topology = createTopology(options.connectivity(), options.cornerRule());
-            query = jumpPoints
-                    ? VoxelQuery.jumpPoints(topology)
-                    : VoxelQuery.astar(
-                            topology,
-                            options.connectivity(),
-                            options.cornerRule(),
-                            options.heuristicWeight(),
-                            moveCost(options.stepCost(), options.blocked()),
-                            options.stepCost(),
-                            options.blocked());
-        }
-        return query;
+    private VoxelPath pathOf(SearchResult r, VoxelSpace at, VoxelAlgorithm algorithm) {
+        return new VoxelPath(
+                r.status(),
+                sizeX(),
+                sizeY(),
+                at,
+                r.nodes(),
+                r.cost(),
+                r.expandedCount(),
+                r.iterations(),
+                algorithm,
+                r.expanded());
+    }
+
+    private static VoxelQueries.Moves moves(VoxelOptions options, VoxelAlgorithm algorithm) {
+        return new VoxelQueries.Moves(
+                algorithm == VoxelAlgorithm.JPS,
+                options.connectivity(),
+                options.cornerRule(),
+                options.heuristicWeight(),
+                options.stepCost(),
+                options.blocked());
     }
 
     // ---- the cooperative sliced form ----
@@ -672,114 +686,30 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(executor, "executor");
-        CompletableFuture<VoxelPath> future = new CompletableFuture<>();
-        if (options.recordExpansions()) {
-            future.completeExceptionally(new IllegalArgumentException(
-                    "findPathAsync does not record expansions (recordExpansions is set); use findPath"));
-            return future;
-        }
-        VoxelAlgorithm algorithm;
-        boolean jumpPoints;
-        VoxelQuery query;
-        try {
-            ensureOpen();
-            if (cancellation != null) {
-                cancellation.throwIfCancelled();
-            }
-            algorithm = options.algorithmFor(areas);
-            if (!canStand(start.x(), start.y(), start.z(), options.blocked())) {
-                future.complete(VoxelPath.invalid(PathStatus.START_INVALID, sizeX(), sizeY(), space, algorithm));
-                return future;
-            }
-            if (!canStand(goal.x(), goal.y(), goal.z(), options.blocked())) {
-                future.complete(VoxelPath.invalid(PathStatus.GOAL_INVALID, sizeX(), sizeY(), space, algorithm));
-                return future;
-            }
-            jumpPoints = algorithm == VoxelAlgorithm.JPS;
-            query = takeQuery(jumpPoints, options);
-        } catch (RuntimeException e) {
-            future.completeExceptionally(e);
-            return future;
-        }
-        IdleSlot<VoxelQuery> idle = jumpPoints ? idleJumps : idleAStar;
-        VoxelQuery begun = query;
-        try {
-            begun.begin(indexOf(start.x(), start.y(), start.z()), indexOf(goal.x(), goal.y(), goal.z()), false);
-        } catch (RuntimeException e) {
-            begun.trim();
-            idle.give(begun);
-            future.completeExceptionally(e);
-            return future;
-        }
-        int beganVersion = version;
-        int beganRestores = restoreCount;
-        int beganAreas = areas.version();
+        VoxelAlgorithm algorithm = options.algorithmFor(areas);
         VoxelSpace at = space;
-        SlicedRun.start(
-                future,
-                new SlicedRun.Search<>() {
-                    private PathStatus status = PathStatus.IN_PROGRESS;
-                    private boolean finished;
-
-                    @Override
-                    public PathStatus step(int n) {
-                        ensureOpen();
-                        if (version != beganVersion || restoreCount != beganRestores || areas.version() != beganAreas) {
-                            throw new IllegalStateException(
-                                    "the VoxelGrid was edited during findPathAsync; query again");
-                        }
-                        status = begun.step(n);
-                        return status;
-                    }
-
-                    @Override
-                    public VoxelPath result() {
-                        PathStatus s = status == PathStatus.IN_PROGRESS ? PathStatus.BUDGET_EXHAUSTED : status;
-                        finished = true;
-                        SearchResult r = begun.finish(s, false, options.allowPartial());
-                        return new VoxelPath(
-                                r.status(),
-                                sizeX(),
-                                sizeY(),
-                                at,
-                                r.nodes(),
-                                r.cost(),
-                                r.expandedCount(),
-                                r.iterations(),
-                                algorithm,
-                                r.expanded());
-                    }
-
-                    @Override
-                    public void release() {
-                        if (!finished) {
-                            begun.trim();
-                        }
-                        idle.give(begun);
-                    }
-                },
+        return AsyncQuery.start(
+                watch,
+                options.recordExpansions(),
+                () -> !canStand(start.x(), start.y(), start.z(), options.blocked())
+                        ? VoxelPath.invalid(PathStatus.START_INVALID, sizeX(), sizeY(), at, algorithm)
+                        : !canStand(goal.x(), goal.y(), goal.z(), options.blocked())
+                                ? VoxelPath.invalid(PathStatus.GOAL_INVALID, sizeX(), sizeY(), at, algorithm)
+                                : null,
+                () -> queries.beginAsync(
+                                indexOf(start.x(), start.y(), start.z()),
+                                indexOf(goal.x(), goal.y(), goal.z()),
+                                moves(options, algorithm),
+                                options.allowPartial())
+                        .map(r -> pathOf(r, at, algorithm)),
                 VoxelOptions.ITERATIONS_PER_SLICE,
                 options.iterationBudget(),
                 cancellation,
                 executor);
-        return future;
     }
 
     private boolean canStand(int x, int y, int z, VoxelBlocker blocked) {
         return contains(x, y, z) && isWalkable(x, y, z) && (blocked == null || !blocked.isBlocked(x, y, z));
-    }
-
-    /** The hooks as the engine's one move cost: a blocked voxel is never entered. */
-    private static VoxelMoveCost moveCost(VoxelStepCost stepCost, VoxelBlocker blocked) {
-        if (stepCost == null && blocked == null) {
-            return null;
-        }
-        return (fx, fy, fz, tx, ty, tz, base) -> {
-            if (blocked != null && blocked.isBlocked(tx, ty, tz)) {
-                return Double.POSITIVE_INFINITY;
-            }
-            return stepCost == null ? base : stepCost.cost(fx, fy, fz, tx, ty, tz, base);
-        };
     }
 
     // ---- snapshots ----
@@ -900,8 +830,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     @Override
     public void close() {
         if (state.markClosed()) {
-            idleAStar.close();
-            idleJumps.close();
+            queries.close();
             chunks.close();
         }
     }
