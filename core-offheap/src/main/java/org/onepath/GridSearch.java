@@ -634,7 +634,6 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         return AsyncQuery.start(
                 AsyncQuery.GridWatch.watchedByEngine("Grid", grid::ensureOpen),
                 options.recordExpansions(),
-                null,
                 () -> {
                     GridSearch search = take(grid, idle, options);
                     GridPath refused;

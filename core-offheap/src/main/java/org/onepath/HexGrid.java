@@ -16,9 +16,8 @@ import org.onepath.cells.HexCoord;
 import org.onepath.cells.HexLayout;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.HexTopology;
-import org.onepath.memory.IdleSlot;
 import org.onepath.query.AsyncQuery;
-import org.onepath.query.HexAStarQuery;
+import org.onepath.query.HexQueries;
 import org.onepath.query.SearchResult;
 import org.onepath.snapshot.HexGridState;
 import org.onepath.state.GridStateException;
@@ -43,7 +42,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
     /** The layout of {@link #create(int, int)} and {@link #fromText(String)}. */
     public static final HexLayout DEFAULT_LAYOUT = HexLayout.POINTY_ODD_ROW;
 
-    private final IdleSlot<HexAStarQuery> idleQuery = new IdleSlot<>(HexAStarQuery::close);
+    private final HexQueries queries = new HexQueries(this);
     private final AsyncQuery.GridWatch watch = new AsyncQuery.GridWatch(
             "HexGrid", this::ensureOpen, this::version, this::restoreCount, () -> areas().version());
     private HexSpace space = HexSpace.UNASSIGNED;
@@ -414,32 +413,19 @@ public final class HexGrid extends HexCells implements Snapshottable {
     }
 
     private HexPath findPath(int sc, int sr, int gc, int gr, HexOptions options, Cancellation cancellation) {
-        if (!canStand(sc, sr)) {
-            return HexPath.invalid(PathStatus.START_INVALID, width(), layout(), space);
-        }
-        if (!canStand(gc, gr)) {
-            return HexPath.invalid(PathStatus.GOAL_INVALID, width(), layout(), space);
-        }
-        HexAStarQuery query = idleQuery.take();
-        if (query == null) {
-            query = new HexAStarQuery(this);
-        }
-        try {
-            int w = width();
-            SearchResult r = query.run(
-                    sr * w + sc,
-                    gr * w + gc,
-                    options.heuristic() == HeuristicKind.ZERO,
-                    options.heuristicWeight(),
-                    options.iterationBudget(),
-                    options.iterationsPerSlice(),
-                    options.recordExpansions(),
-                    options.allowPartial(),
-                    cancellation);
-            return pathOf(r, space);
-        } finally {
-            idleQuery.give(query);
-        }
+        SearchResult r = queries.run(
+                sc,
+                sr,
+                gc,
+                gr,
+                options.heuristic() == HeuristicKind.ZERO,
+                options.heuristicWeight(),
+                options.iterationBudget(),
+                options.iterationsPerSlice(),
+                options.recordExpansions(),
+                options.allowPartial(),
+                cancellation);
+        return pathOf(r, space);
     }
 
     // ---- the cooperative sliced form ----
@@ -498,19 +484,15 @@ public final class HexGrid extends HexCells implements Snapshottable {
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(executor, "executor");
-        int w = width();
         HexSpace at = space;
         return AsyncQuery.start(
                 watch,
                 options.recordExpansions(),
-                () -> !canStand(start.x(), start.y())
-                        ? HexPath.invalid(PathStatus.START_INVALID, w, layout(), at)
-                        : !canStand(goal.x(), goal.y()) ? HexPath.invalid(PathStatus.GOAL_INVALID, w, layout(), at) : null,
-                () -> HexAStarQuery.beginAsync(
-                                idleQuery,
-                                this,
-                                start.y() * w + start.x(),
-                                goal.y() * w + goal.x(),
+                () -> queries.beginAsync(
+                                start.x(),
+                                start.y(),
+                                goal.x(),
+                                goal.y(),
                                 options.heuristic() == HeuristicKind.ZERO,
                                 options.heuristicWeight(),
                                 options.allowPartial())
@@ -523,11 +505,15 @@ public final class HexGrid extends HexCells implements Snapshottable {
 
     private HexPath pathOf(SearchResult r, HexSpace at) {
         return new HexPath(
-                r.status(), width(), layout(), at, r.nodes(), r.cost(), r.expandedCount(), r.iterations(), r.expanded());
-    }
-
-    private boolean canStand(int col, int row) {
-        return contains(col, row) && areaAt(row * width() + col) != WALL;
+                r.status(),
+                width(),
+                layout(),
+                at,
+                r.nodes(),
+                r.cost(),
+                r.expandedCount(),
+                r.iterations(),
+                r.expanded());
     }
 
     // ---- snapshots ----
@@ -622,7 +608,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
     /** Frees the queries' memory before the cells go. */
     @Override
     protected void closeDerived() {
-        idleQuery.close();
+        queries.close();
     }
 
     @Override

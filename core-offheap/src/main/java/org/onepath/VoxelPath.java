@@ -2,7 +2,10 @@ package org.onepath;
 
 import java.util.AbstractList;
 import java.util.List;
+import org.onepath.cells.Cancellation;
 import org.onepath.cells.PathStatus;
+import org.onepath.query.ManyGoalsQuery;
+import org.onepath.query.SearchResult;
 
 /**
  * Result of a tier-1 voxel query. Immutable. On {@link PathStatus#FOUND} the path leads from
@@ -45,6 +48,44 @@ public final class VoxelPath {
         this.iterations = iterations;
         this.algorithm = algorithm;
         this.expanded = expanded;
+    }
+
+    /** The facade's path of what an engine run found. */
+    static VoxelPath of(SearchResult r, int sizeX, int sizeY, VoxelSpace space, VoxelAlgorithm algorithm) {
+        return new VoxelPath(
+                r.status(),
+                sizeX,
+                sizeY,
+                space,
+                r.nodes(),
+                r.cost(),
+                r.expandedCount(),
+                r.iterations(),
+                algorithm,
+                r.expanded());
+    }
+
+    /**
+     * Voxel paths as a many-goal query reads them: the single query to a listed goal, and the
+     * counts without a path of a goal-choosing search that reached none.
+     */
+    static ManyGoalsQuery.Paths<VoxelPath> manyGoalPaths(
+            VoxelGrid grid, VoxelCell start, List<VoxelCell> goals, VoxelOptions options, Cancellation cancellation) {
+        return new ManyGoalsQuery.Paths<>(
+                i -> grid.findPath(start, goals.get(i), options, cancellation),
+                (status, expanded, iterations) -> new VoxelPath(
+                        status,
+                        grid.sizeX(),
+                        grid.sizeY(),
+                        grid.space(),
+                        null,
+                        Double.POSITIVE_INFINITY,
+                        expanded,
+                        iterations,
+                        options.algorithmFor(grid.areas()),
+                        null),
+                VoxelPath::status,
+                VoxelPath::cost);
     }
 
     /** A refused query: nothing ran; {@code algorithm} is the search these options would run. */

@@ -121,15 +121,13 @@ public final class AsyncQuery {
 
     /**
      * Runs a query in the cooperative form: refuses recorded expansions, checks the grid and the
-     * token, asks {@code refusedEnds}, begins on the calling thread and hands the begun search to a
-     * {@link SlicedRun} (the first slice here, the rest on {@code executor}).
+     * token, begins on the calling thread and hands the begun search to a {@link SlicedRun} (the
+     * first slice here, the rest on {@code executor}).
      *
      * @param grid the grid the query runs on
      * @param recordExpansions whether the options record expansions (refused)
-     * @param refusedEnds the result for a start or goal no agent may stand on, or null to go on;
-     *     null when the engine refuses ends when it begins
-     * @param begin takes the pooled engine and begins the query; it hands the engine back itself
-     *     when the begin throws
+     * @param begin refuses an end no agent may stand on, or takes the pooled engine and begins the
+     *     query; it hands the engine back itself when the begin throws
      * @param slice iterations per slice, at least 1
      * @param budget iterations in all, 0 for no limit
      * @param cancellation the token checked before each slice, or null
@@ -139,7 +137,6 @@ public final class AsyncQuery {
     public static <R> CompletableFuture<R> start(
             GridWatch grid,
             boolean recordExpansions,
-            Supplier<R> refusedEnds,
             Supplier<Begun<R>> begin,
             int slice,
             int budget,
@@ -157,11 +154,6 @@ public final class AsyncQuery {
             if (cancellation != null) {
                 cancellation.throwIfCancelled();
             }
-            R refused = refusedEnds == null ? null : refusedEnds.get();
-            if (refused != null) {
-                future.complete(refused);
-                return future;
-            }
             begun = begin.get();
         } catch (RuntimeException e) {
             future.completeExceptionally(e);
@@ -175,6 +167,34 @@ public final class AsyncQuery {
         }
         SlicedRun.start(future, new WatchedSearch<>(grid, begun), slice, budget, cancellation, executor);
         return future;
+    }
+
+    /**
+     * A query refused when it began, before any engine was taken (an end no agent may stand on).
+     *
+     * @param result the refused result
+     * @return a query that is never stepped and hands nothing back
+     */
+    public static <R> Begun<R> refusedAtBegin(R result) {
+        return new Begun<>() {
+            @Override
+            public R refused() {
+                return result;
+            }
+
+            @Override
+            public PathStatus step(int n) {
+                throw new IllegalStateException("a refused query is never stepped");
+            }
+
+            @Override
+            public R result(PathStatus status) {
+                return result;
+            }
+
+            @Override
+            public void release(boolean resultRead) {}
+        };
     }
 
     /** A begun query seen from the run: the grid checked before each step, the status kept for the result. */

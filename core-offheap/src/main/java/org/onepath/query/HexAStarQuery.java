@@ -11,7 +11,6 @@ import org.onepath.grids.Heuristic;
 import org.onepath.grids.HexDistanceHeuristic;
 import org.onepath.grids.HexTopology;
 import org.onepath.grids.ZeroHeuristic;
-import org.onepath.memory.IdleSlot;
 
 /**
  * The engine of a hex grid's one-line query: search buffers and the generic {@link AStar} over a
@@ -59,48 +58,6 @@ public final class HexAStarQuery implements AutoCloseable {
             return partialResult(recordExpansions);
         }
         return result(status, recordExpansions);
-    }
-
-    /**
-     * Begins a cooperative query ({@link AsyncQuery}) on the slot's idle engine, or a new one, which
-     * goes back to the slot when the query ends (or at once when the begin throws).
-     *
-     * @param allowPartial on a miss, the path to the closest reached cell as PARTIAL
-     */
-    public static AsyncQuery.Begun<SearchResult> beginAsync(
-            IdleSlot<HexAStarQuery> idle,
-            HexCells cells,
-            int start,
-            int goal,
-            boolean zeroEstimate,
-            double weight,
-            boolean allowPartial) {
-        HexAStarQuery taken = idle.take();
-        HexAStarQuery query = taken != null ? taken : new HexAStarQuery(cells);
-        try {
-            query.begin(start, goal, zeroEstimate, weight, false);
-        } catch (RuntimeException e) {
-            idle.give(query);
-            throw e;
-        }
-        return new AsyncQuery.Begun<>() {
-            @Override
-            public PathStatus step(int n) {
-                return query.step(n);
-            }
-
-            @Override
-            public SearchResult result(PathStatus status) {
-                return status != PathStatus.FOUND && allowPartial
-                        ? query.partialResult(false)
-                        : query.result(status, false);
-            }
-
-            @Override
-            public void release(boolean resultRead) {
-                idle.give(query);
-            }
-        };
     }
 
     /** Begins one query between two row-major cells both ends of which the caller checked. */

@@ -1,8 +1,8 @@
 package org.onepath.query;
 
+import org.onepath.cells.Cell;
 import org.onepath.cells.CellBlocker;
 import org.onepath.cells.CellStepCost;
-import org.onepath.cells.Cell;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.SquareCells;
@@ -81,9 +81,8 @@ public final class SquareGoals implements ManyGoalsQuery.Shape<Cell, SquareTopol
             return -1;
         }
         int node = y * cells.width() + x;
-        boolean fits = agentSize == 1
-                ? cells.areaAt(node) != SquareCells.WALL
-                : cells.maxAgentSizeAt(x, y) >= agentSize;
+        boolean fits =
+                agentSize == 1 ? cells.areaAt(node) != SquareCells.WALL : cells.maxAgentSizeAt(x, y) >= agentSize;
         return fits && (blocked == null || !blocked.isBlocked(x, y)) ? node : -1;
     }
 

@@ -20,7 +20,8 @@ import org.onepath.memory.IdleSlot;
  */
 public final class VoxelQueries implements AutoCloseable {
     /**
-     * The search and move rules of one query, which an idle engine must have been prepared for.
+     * The options of one query, read by the facade: the search and move rules an idle engine must
+     * have been prepared for, and the run's limits.
      *
      * @param jumpPoints the jump point search (the facade checked the query qualifies), else A*
      * @param connectivity which of the 26 neighbour moves are allowed
@@ -28,6 +29,10 @@ public final class VoxelQueries implements AutoCloseable {
      * @param weight the heuristic weight
      * @param stepCost the step-cost hook, or null
      * @param blocked the blocking hook, or null
+     * @param budget iterations in all, 0 for no limit
+     * @param slice iterations between cancellation checks
+     * @param recordExpansions whether the run records its expanded nodes
+     * @param allowPartial on a miss, the path to the closest reached voxel as PARTIAL
      */
     public record Moves(
             boolean jumpPoints,
@@ -35,7 +40,11 @@ public final class VoxelQueries implements AutoCloseable {
             VoxelCornerRule cornerRule,
             double weight,
             VoxelStepCost stepCost,
-            VoxelBlocker blocked) {}
+            VoxelBlocker blocked,
+            int budget,
+            int slice,
+            boolean recordExpansions,
+            boolean allowPartial) {}
 
     private final ChunkTable chunks;
     private final AreaCosts areas;
@@ -54,42 +63,48 @@ public final class VoxelQueries implements AutoCloseable {
     }
 
     /**
-     * Runs one query between two voxel nodes both ends of which the caller checked.
+     * Runs one query between two voxels of an open grid.
      *
-     * @param budget iterations in all, 0 for no limit
-     * @param slice iterations between cancellation checks
-     * @param allowPartial on a miss, the path to the closest reached voxel as PARTIAL
      * @param cancellation may be null
+     * @return the run's result, START_INVALID or GOAL_INVALID for an end outside the block, solid
+     *     or blocked
      */
-    public SearchResult run(
-            int start,
-            int goal,
-            Moves moves,
-            int budget,
-            int slice,
-            boolean recordExpansions,
-            boolean allowPartial,
-            Cancellation cancellation) {
+    public SearchResult run(int sx, int sy, int sz, int gx, int gy, int gz, Moves moves, Cancellation cancellation) {
+        SearchResult refused = refusedEnds(sx, sy, sz, gx, gy, gz, moves.blocked());
+        if (refused != null) {
+            return refused;
+        }
         VoxelQuery query = take(moves);
         try {
-            return query.run(start, goal, budget, slice, recordExpansions, allowPartial, cancellation);
+            return query.run(
+                    nodeOf(sx, sy, sz),
+                    nodeOf(gx, gy, gz),
+                    moves.budget(),
+                    moves.slice(),
+                    moves.recordExpansions(),
+                    moves.allowPartial(),
+                    cancellation);
         } finally {
             idleOf(moves).give(query);
         }
     }
 
     /**
-     * Begins a cooperative query ({@link AsyncQuery}) between two voxel nodes both ends of which
-     * the caller checked; the engine goes back to its slot when the query ends (or at once when the
-     * begin throws), its page pool trimmed.
+     * Begins a cooperative query ({@link AsyncQuery}) between two voxels of an open grid; the
+     * engine goes back to its slot when the query ends (or at once when the begin throws), its page
+     * pool trimmed. The slice and budget are the caller's to run; expansions are not recorded.
      *
-     * @param allowPartial on a miss, the path to the closest reached voxel as PARTIAL
+     * @return the begun query, or one refused with START_INVALID or GOAL_INVALID (no engine taken)
      */
-    public AsyncQuery.Begun<SearchResult> beginAsync(int start, int goal, Moves moves, boolean allowPartial) {
+    public AsyncQuery.Begun<SearchResult> beginAsync(int sx, int sy, int sz, int gx, int gy, int gz, Moves moves) {
+        SearchResult refused = refusedEnds(sx, sy, sz, gx, gy, gz, moves.blocked());
+        if (refused != null) {
+            return AsyncQuery.refusedAtBegin(refused);
+        }
         IdleSlot<VoxelQuery> idle = idleOf(moves);
         VoxelQuery query = take(moves);
         try {
-            query.begin(start, goal, false);
+            query.begin(nodeOf(sx, sy, sz), nodeOf(gx, gy, gz), false);
         } catch (RuntimeException e) {
             query.trim();
             idle.give(query);
@@ -103,7 +118,7 @@ public final class VoxelQueries implements AutoCloseable {
 
             @Override
             public SearchResult result(PathStatus status) {
-                return query.finish(status, false, allowPartial);
+                return query.finish(status, false, moves.allowPartial());
             }
 
             @Override
@@ -114,6 +129,30 @@ public final class VoxelQueries implements AutoCloseable {
                 idle.give(query);
             }
         };
+    }
+
+    private SearchResult refusedEnds(int sx, int sy, int sz, int gx, int gy, int gz, VoxelBlocker blocked) {
+        if (!canStand(sx, sy, sz, blocked)) {
+            return refused(PathStatus.START_INVALID);
+        }
+        if (!canStand(gx, gy, gz, blocked)) {
+            return refused(PathStatus.GOAL_INVALID);
+        }
+        return null;
+    }
+
+    /** A refused end: nothing ran. */
+    private static SearchResult refused(PathStatus status) {
+        return new SearchResult(status, null, null, Double.POSITIVE_INFINITY, 0, 0, null);
+    }
+
+    private boolean canStand(int x, int y, int z, VoxelBlocker blocked) {
+        boolean inside = x >= 0 && y >= 0 && z >= 0 && x < chunks.sizeX() && y < chunks.sizeY() && z < chunks.sizeZ();
+        return inside && chunks.area(x, y, z) != AreaCosts.WALL && (blocked == null || !blocked.isBlocked(x, y, z));
+    }
+
+    private int nodeOf(int x, int y, int z) {
+        return x + chunks.sizeX() * (y + chunks.sizeY() * z);
     }
 
     private IdleSlot<VoxelQuery> idleOf(Moves moves) {
