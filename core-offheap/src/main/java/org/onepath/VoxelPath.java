@@ -88,11 +88,6 @@ public final class VoxelPath {
                 VoxelPath::cost);
     }
 
-    /** A refused query: nothing ran; {@code algorithm} is the search these options would run. */
-    static VoxelPath invalid(PathStatus status, int sizeX, int sizeY, VoxelSpace space, VoxelAlgorithm algorithm) {
-        return new VoxelPath(status, sizeX, sizeY, space, NONE, Double.POSITIVE_INFINITY, 0, 0, algorithm, null);
-    }
-
     /**
      * The search that ran ({@link VoxelAlgorithm#ASTAR} when jump point search was asked for and
      * the query did not qualify); for a refused start or goal, the one that would have run.
