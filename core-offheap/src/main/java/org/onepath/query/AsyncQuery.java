@@ -90,6 +90,7 @@ public final class AsyncQuery {
          * into the facade's path).
          *
          * @param map turns a result of this query into the facade's
+         * @param <T> the facade's result type
          * @return the same query, its refused and final results mapped
          */
         default <T> Begun<T> map(Function<? super R, ? extends T> map) {
@@ -132,6 +133,7 @@ public final class AsyncQuery {
      * @param budget iterations in all, 0 for no limit
      * @param cancellation the token checked before each slice, or null
      * @param executor runs each slice after the first
+     * @param <R> the facade's result type
      * @return the future of the result
      */
     public static <R> CompletableFuture<R> start(
@@ -173,6 +175,7 @@ public final class AsyncQuery {
      * A query refused when it began, before any engine was taken (an end no agent may stand on).
      *
      * @param result the refused result
+     * @param <R> the facade's result type
      * @return a query that is never stepped and hands nothing back
      */
     public static <R> Begun<R> refusedAtBegin(R result) {

@@ -136,6 +136,9 @@ public final class ManyGoalsQuery {
      * @param start the start cell, not null (the facade checked it)
      * @param goals the listed goals, at least one
      * @param cancellation the token checked before each slice, or null
+     * @param <C> the shape's cell type
+     * @param <T> the shape's topology type
+     * @param <P> the facade's path type
      * @return the facade's path
      * @throws IllegalArgumentException if the list is empty, the algorithm is refused, the
      *     heuristic weight is not 1 or the options allow partial paths
