@@ -8,8 +8,8 @@ import org.onepath.cells.Cancellation;
 import org.onepath.cells.Cell;
 import org.onepath.cells.PathStatus;
 import org.onepath.memory.IdleSlot;
+import org.onepath.query.AsyncQuery;
 import org.onepath.query.SearchResult;
-import org.onepath.query.SlicedRun;
 import org.onepath.query.SquareQuery;
 import org.onepath.state.Snapshottable;
 import org.onepath.state.StateWriter;
@@ -347,7 +347,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
 
     /**
      * {@link Grid#findPathAsync}: checks what the sliced form supports, begins the query on the
-     * calling thread and hands it to a {@link SlicedRun}.
+     * calling thread and hands it to the one async adapter, {@link AsyncQuery}.
      */
     static CompletableFuture<GridPath> findPathAsync(
             Grid grid,
@@ -359,71 +359,55 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
             GridOptions options,
             Cancellation cancellation,
             Executor executor) {
-        CompletableFuture<GridPath> future = new CompletableFuture<>();
         try {
             checkPartial(options);
         } catch (IllegalArgumentException e) {
-            future.completeExceptionally(e);
-            return future;
+            return CompletableFuture.failedFuture(e);
         }
         GridAlgorithm alg = options.algorithm();
         if (alg != GridAlgorithm.ASTAR && alg != GridAlgorithm.JPS && alg != GridAlgorithm.JPS_PLUS) {
-            future.completeExceptionally(new IllegalArgumentException(
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
                     "findPathAsync supports ASTAR, JPS and JPS_PLUS, not " + alg + "; use findPath"));
-            return future;
         }
-        if (options.recordExpansions()) {
-            future.completeExceptionally(new IllegalArgumentException(
-                    "findPathAsync does not record expansions (recordExpansions is set); use findPath"));
-            return future;
-        }
-        GridSearch search;
-        try {
-            grid.ensureOpen();
-            if (cancellation != null) {
-                cancellation.throwIfCancelled();
-            }
-            search = take(grid, idle, options);
-        } catch (RuntimeException e) {
-            future.completeExceptionally(e);
-            return future;
-        }
-        GridPath refused;
-        try {
-            refused = search.beginQuery(sx, sy, gx, gy);
-        } catch (RuntimeException e) {
-            idle.give(search);
-            future.completeExceptionally(e);
-            return future;
-        }
-        if (refused != null) {
-            idle.give(search);
-            future.complete(refused);
-            return future;
-        }
-        SlicedRun.start(
-                future,
-                new SlicedRun.Search<>() {
-                    @Override
-                    public PathStatus step(int n) {
-                        return search.step(n);
-                    }
-
-                    @Override
-                    public GridPath result() {
-                        return search.queryResult();
-                    }
-
-                    @Override
-                    public void release() {
+        // GridSearch.step checks the grid is open and unedited itself, with its own message.
+        return AsyncQuery.start(
+                AsyncQuery.GridWatch.watchedByEngine("Grid", grid::ensureOpen),
+                options.recordExpansions(),
+                () -> {
+                    GridSearch search = take(grid, idle, options);
+                    GridPath refused;
+                    try {
+                        refused = search.beginQuery(sx, sy, gx, gy);
+                    } catch (RuntimeException e) {
                         idle.give(search);
+                        throw e;
                     }
+                    return new AsyncQuery.Begun<>() {
+                        @Override
+                        public GridPath refused() {
+                            return refused;
+                        }
+
+                        @Override
+                        public PathStatus step(int n) {
+                            return search.step(n);
+                        }
+
+                        @Override
+                        public GridPath result(PathStatus status) {
+                            return search.queryResult(); // maps a search the budget stopped itself
+                        }
+
+                        @Override
+                        public void release(boolean resultRead) {
+                            idle.give(search);
+                        }
+                    };
                 },
                 options.iterationsPerSlice(),
                 options.iterationBudget(),
                 cancellation,
                 executor);
-        return future;
     }
 
     /** {@code findPath}: tryBegin, then step(iterationBudget) in cancellable slices, as a GridPath. */

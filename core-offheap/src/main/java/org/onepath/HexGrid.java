@@ -16,10 +16,9 @@ import org.onepath.cells.HexCoord;
 import org.onepath.cells.HexLayout;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.HexTopology;
-import org.onepath.memory.IdleSlot;
-import org.onepath.query.HexAStarQuery;
+import org.onepath.query.AsyncQuery;
+import org.onepath.query.HexQueries;
 import org.onepath.query.SearchResult;
-import org.onepath.query.SlicedRun;
 import org.onepath.snapshot.HexGridState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.HexGridStateFormat;
@@ -43,7 +42,9 @@ public final class HexGrid extends HexCells implements Snapshottable {
     /** The layout of {@link #create(int, int)} and {@link #fromText(String)}. */
     public static final HexLayout DEFAULT_LAYOUT = HexLayout.POINTY_ODD_ROW;
 
-    private final IdleSlot<HexAStarQuery> idleQuery = new IdleSlot<>(HexAStarQuery::close);
+    private final HexQueries queries = new HexQueries(this);
+    private final AsyncQuery.GridWatch watch = new AsyncQuery.GridWatch(
+            "HexGrid", this::ensureOpen, this::version, this::restoreCount, () -> areas().version());
     private HexSpace space = HexSpace.UNASSIGNED;
 
     private HexGrid(int width, int height, HexLayout layout) {
@@ -412,41 +413,19 @@ public final class HexGrid extends HexCells implements Snapshottable {
     }
 
     private HexPath findPath(int sc, int sr, int gc, int gr, HexOptions options, Cancellation cancellation) {
-        if (!canStand(sc, sr)) {
-            return HexPath.invalid(PathStatus.START_INVALID, width(), layout(), space);
-        }
-        if (!canStand(gc, gr)) {
-            return HexPath.invalid(PathStatus.GOAL_INVALID, width(), layout(), space);
-        }
-        HexAStarQuery query = idleQuery.take();
-        if (query == null) {
-            query = new HexAStarQuery(this);
-        }
-        try {
-            int w = width();
-            SearchResult r = query.run(
-                    sr * w + sc,
-                    gr * w + gc,
-                    options.heuristic() == HeuristicKind.ZERO,
-                    options.heuristicWeight(),
-                    options.iterationBudget(),
-                    options.iterationsPerSlice(),
-                    options.recordExpansions(),
-                    options.allowPartial(),
-                    cancellation);
-            return new HexPath(
-                    r.status(),
-                    w,
-                    layout(),
-                    space,
-                    r.nodes(),
-                    r.cost(),
-                    r.expandedCount(),
-                    r.iterations(),
-                    r.expanded());
-        } finally {
-            idleQuery.give(query);
-        }
+        SearchResult r = queries.run(
+                sc,
+                sr,
+                gc,
+                gr,
+                options.heuristic() == HeuristicKind.ZERO,
+                options.heuristicWeight(),
+                options.iterationBudget(),
+                options.iterationsPerSlice(),
+                options.recordExpansions(),
+                options.allowPartial(),
+                cancellation);
+        return pathOf(r, space);
     }
 
     // ---- the cooperative sliced form ----
@@ -505,99 +484,36 @@ public final class HexGrid extends HexCells implements Snapshottable {
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(executor, "executor");
-        CompletableFuture<HexPath> future = new CompletableFuture<>();
-        if (options.recordExpansions()) {
-            future.completeExceptionally(new IllegalArgumentException(
-                    "findPathAsync does not record expansions (recordExpansions is set); use findPath"));
-            return future;
-        }
-        HexAStarQuery query;
-        try {
-            ensureOpen();
-            if (cancellation != null) {
-                cancellation.throwIfCancelled();
-            }
-            if (!canStand(start.x(), start.y())) {
-                future.complete(HexPath.invalid(PathStatus.START_INVALID, width(), layout(), space));
-                return future;
-            }
-            if (!canStand(goal.x(), goal.y())) {
-                future.complete(HexPath.invalid(PathStatus.GOAL_INVALID, width(), layout(), space));
-                return future;
-            }
-            query = idleQuery.take();
-            if (query == null) {
-                query = new HexAStarQuery(this);
-            }
-        } catch (RuntimeException e) {
-            future.completeExceptionally(e);
-            return future;
-        }
-        int w = width();
-        HexAStarQuery begun = query;
-        try {
-            begun.begin(
-                    start.y() * w + start.x(),
-                    goal.y() * w + goal.x(),
-                    options.heuristic() == HeuristicKind.ZERO,
-                    options.heuristicWeight(),
-                    false);
-        } catch (RuntimeException e) {
-            idleQuery.give(begun);
-            future.completeExceptionally(e);
-            return future;
-        }
-        int version = version();
-        int restores = restoreCount();
-        int areaVersion = areas().version();
         HexSpace at = space;
-        SlicedRun.start(
-                future,
-                new SlicedRun.Search<>() {
-                    private PathStatus status = PathStatus.IN_PROGRESS;
-
-                    @Override
-                    public PathStatus step(int n) {
-                        ensureOpen();
-                        if (version() != version || restoreCount() != restores || areas().version() != areaVersion) {
-                            throw new IllegalStateException("the HexGrid was edited during findPathAsync; query again");
-                        }
-                        status = begun.step(n);
-                        return status;
-                    }
-
-                    @Override
-                    public HexPath result() {
-                        PathStatus s = status == PathStatus.IN_PROGRESS ? PathStatus.BUDGET_EXHAUSTED : status;
-                        SearchResult r = s != PathStatus.FOUND && options.allowPartial()
-                                ? begun.partialResult(false)
-                                : begun.result(s, false);
-                        return new HexPath(
-                                r.status(),
-                                w,
-                                layout(),
-                                at,
-                                r.nodes(),
-                                r.cost(),
-                                r.expandedCount(),
-                                r.iterations(),
-                                r.expanded());
-                    }
-
-                    @Override
-                    public void release() {
-                        idleQuery.give(begun);
-                    }
-                },
+        return AsyncQuery.start(
+                watch,
+                options.recordExpansions(),
+                () -> queries.beginAsync(
+                                start.x(),
+                                start.y(),
+                                goal.x(),
+                                goal.y(),
+                                options.heuristic() == HeuristicKind.ZERO,
+                                options.heuristicWeight(),
+                                options.allowPartial())
+                        .map(r -> pathOf(r, at)),
                 options.iterationsPerSlice(),
                 options.iterationBudget(),
                 cancellation,
                 executor);
-        return future;
     }
 
-    private boolean canStand(int col, int row) {
-        return contains(col, row) && areaAt(row * width() + col) != WALL;
+    private HexPath pathOf(SearchResult r, HexSpace at) {
+        return new HexPath(
+                r.status(),
+                width(),
+                layout(),
+                at,
+                r.nodes(),
+                r.cost(),
+                r.expandedCount(),
+                r.iterations(),
+                r.expanded());
     }
 
     // ---- snapshots ----
@@ -692,7 +608,7 @@ public final class HexGrid extends HexCells implements Snapshottable {
     /** Frees the queries' memory before the cells go. */
     @Override
     protected void closeDerived() {
-        idleQuery.close();
+        queries.close();
     }
 
     @Override

@@ -48,10 +48,6 @@ public final class HexPath {
         this.expanded = expanded;
     }
 
-    static HexPath invalid(PathStatus status, int width, HexLayout layout, HexSpace space) {
-        return new HexPath(status, width, layout, space, NONE, Double.POSITIVE_INFINITY, 0, 0, null);
-    }
-
     /**
      * How the query ended.
      *

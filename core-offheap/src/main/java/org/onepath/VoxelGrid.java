@@ -7,20 +7,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Cancellation;
-import org.onepath.cells.PathStatus;
-import org.onepath.cells.VoxelBlocker;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
-import org.onepath.cells.VoxelStepCost;
 import org.onepath.grids.voxel.ChunkTable;
-import org.onepath.grids.voxel.VoxelMoveCost;
 import org.onepath.grids.voxel.VoxelTopology;
-import org.onepath.memory.IdleSlot;
 import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.OwnerState;
+import org.onepath.query.AsyncQuery;
+import org.onepath.query.ManyGoalsQuery;
 import org.onepath.query.SearchResult;
-import org.onepath.query.SlicedRun;
-import org.onepath.query.VoxelQuery;
+import org.onepath.query.VoxelQueries;
 import org.onepath.snapshot.VoxelState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
@@ -52,10 +48,8 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     private final ChunkTable chunks;
     private final AreaCosts areas = new AreaCosts();
     private final OwnerState state = new OwnerState("VoxelGrid");
-    // One idle engine per search kind, so queries that alternate A* and JPS keep both (the jump
-    // search's walkable bits are worth keeping).
-    private final IdleSlot<VoxelQuery> idleAStar = new IdleSlot<>(VoxelQuery::close);
-    private final IdleSlot<VoxelQuery> idleJumps = new IdleSlot<>(VoxelQuery::close);
+    private final VoxelQueries queries;
+    private final AsyncQuery.GridWatch watch;
     private VoxelSpace space = VoxelSpace.UNASSIGNED;
     private int version;
     private int restoreCount;
@@ -63,123 +57,87 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     private VoxelGrid(ChunkTable chunks) {
         this.chunks = chunks;
-    }
-
-    private VoxelGrid(int sizeX, int sizeY, int sizeZ, int defaultArea) {
-        this(new ChunkTable(sizeX, sizeY, sizeZ, defaultArea));
+        this.queries = new VoxelQueries(chunks, areas);
+        this.watch = new AsyncQuery.GridWatch(
+                "VoxelGrid", this::ensureOpen, () -> version, () -> restoreCount, areas::version);
     }
 
     /**
-     * A grid over a chunk table made by the caller (tier 3; a world store's, over its mapped
-     * chunks). The grid takes the table over and closes it with itself.
+     * {@return a grid over a chunk table made by the caller; closing the grid closes the table}
+     * Tier 3: a world store's table, over its mapped chunks.
      *
      * @param chunks the chunk table whose voxels the grid serves; the grid owns it from now on
-     * @return a grid over the table; closing it closes the table
      */
     public static VoxelGrid over(ChunkTable chunks) {
         return new VoxelGrid(Objects.requireNonNull(chunks, "chunks"));
     }
 
     /**
-     * A block of open voxels (default area 0).
+     * {@return a new block of open voxels (default area 0) that owns its memory; the caller closes it}
      *
      * @param sizeX voxels along x, at least 1
      * @param sizeY voxels along y, at least 1
      * @param sizeZ voxels along z, at least 1; the product at most 2^30
-     * @return a new grid that owns its memory; the caller closes it
      * @throws IllegalArgumentException if a side is below 1 or the block exceeds 2^30 voxels
      */
     public static VoxelGrid create(int sizeX, int sizeY, int sizeZ) {
-        return new VoxelGrid(sizeX, sizeY, sizeZ, 0);
+        return new VoxelGrid(new ChunkTable(sizeX, sizeY, sizeZ, 0));
     }
 
     /**
-     * A block whose every voxel starts with {@code defaultArea} (0..255; 255 gives a solid block
-     * to carve).
+     * {@return a new block whose every voxel starts with {@code defaultArea}, owning its memory; the
+     * caller closes it}
      *
      * @param sizeX       voxels along x, at least 1
      * @param sizeY       voxels along y, at least 1
      * @param sizeZ       voxels along z, at least 1; the product at most 2^30
-     * @param defaultArea the area id every voxel starts with, 0..255
-     * @return a new grid that owns its memory; the caller closes it
+     * @param defaultArea the area id every voxel starts with, 0..255 (255 gives a solid block to carve)
      * @throws IllegalArgumentException if a side is below 1, the block exceeds 2^30 voxels or the
-     *                                  area is outside 0..255
+     *     area is outside 0..255
      */
     public static VoxelGrid create(int sizeX, int sizeY, int sizeZ, int defaultArea) {
-        return new VoxelGrid(sizeX, sizeY, sizeZ, defaultArea);
+        return new VoxelGrid(new ChunkTable(sizeX, sizeY, sizeZ, defaultArea));
     }
 
     // ---- size and contents ----
 
-    /**
-     * The grid's size along x.
-     *
-     * @return the size in voxels, at least 1
-     */
+    /** {@return the grid's size along x in voxels, at least 1} */
     public int sizeX() {
         return chunks.sizeX();
     }
 
-    /**
-     * The grid's size along y.
-     *
-     * @return the size in voxels, at least 1
-     */
+    /** {@return the grid's size along y in voxels, at least 1} */
     public int sizeY() {
         return chunks.sizeY();
     }
 
-    /**
-     * The grid's size along z.
-     *
-     * @return the size in voxels, at least 1
-     */
+    /** {@return the grid's size along z in voxels, at least 1} */
     public int sizeZ() {
         return chunks.sizeZ();
     }
 
-    /**
-     * sizeX * sizeY * sizeZ.
-     *
-     * @return the number of voxels, 1..2^30
-     */
+    /** {@return the number of voxels, sizeX * sizeY * sizeZ (1..2^30)} */
     public int voxelCount() {
         return sizeX() * sizeY() * sizeZ();
     }
 
-    /**
-     * The area every voxel had at construction.
-     *
-     * @return the default area id, 0..255
-     */
+    /** {@return the area id every voxel had at construction, 0..255} */
     public int defaultArea() {
         return chunks.defaultArea();
     }
 
-    /**
-     * Edits so far; every changed voxel bumps it.
-     *
-     * @return the count of voxel changes; a restore puts back the saved count
-     */
+    /** {@return the edits so far: every changed voxel bumps it; a restore puts back the saved count} */
     public int version() {
         ensureOpen();
         return version;
     }
 
-    /**
-     * The area multipliers of this grid.
-     *
-     * @return the live multipliers; changing them affects later queries
-     */
+    /** {@return the live area multipliers of this grid; changing them affects later queries} */
     public AreaCosts areas() {
         return areas;
     }
 
-    /**
-     * The grid's world mapping.
-     *
-     * @return the space last set, {@link VoxelSpace#UNASSIGNED} on a new grid
-     */
+    /** {@return the grid's world mapping: the space last set, {@link VoxelSpace#UNASSIGNED} on a new grid} */
     public VoxelSpace space() {
         return space;
     }
@@ -194,24 +152,23 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * Whether a voxel lies inside the grid.
+     * {@return whether a voxel lies inside the grid: 0 &lt;= x &lt; sizeX, 0 &lt;= y &lt; sizeY and
+     * 0 &lt;= z &lt; sizeZ}
      *
      * @param x the voxel's x
      * @param y the voxel's y
      * @param z the voxel's z
-     * @return true when 0 &lt;= x &lt; sizeX, 0 &lt;= y &lt; sizeY and 0 &lt;= z &lt; sizeZ
      */
     public boolean contains(int x, int y, int z) {
         return x >= 0 && y >= 0 && z >= 0 && x < sizeX() && y < sizeY() && z < sizeZ();
     }
 
     /**
-     * Node index {@code x + sizeX * (y + sizeY * z)} of an inside voxel.
+     * {@return the node index {@code x + sizeX * (y + sizeY * z)} of an inside voxel, 0..voxelCount-1}
      *
      * @param x the voxel's x, 0..sizeX-1
      * @param y the voxel's y, 0..sizeY-1
      * @param z the voxel's z, 0..sizeZ-1
-     * @return the node index, 0..voxelCount-1
      * @throws IllegalArgumentException if the voxel is outside the block
      */
     public int indexOf(int x, int y, int z) {
@@ -220,12 +177,11 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * Area id (0..255) of a voxel.
+     * {@return the area id (0..255) of a voxel, 255 for solid}
      *
      * @param x the voxel's x, 0..sizeX-1
      * @param y the voxel's y, 0..sizeY-1
      * @param z the voxel's z, 0..sizeZ-1
-     * @return the area id, 255 for solid
      * @throws IllegalArgumentException if the voxel is outside the block
      */
     public int area(int x, int y, int z) {
@@ -235,12 +191,11 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * Whether the voxel is not solid.
+     * {@return whether the voxel is not solid: true unless its area id is 255}
      *
      * @param x the voxel's x, 0..sizeX-1
      * @param y the voxel's y, 0..sizeY-1
      * @param z the voxel's z, 0..sizeZ-1
-     * @return true unless the voxel's area id is 255
      * @throws IllegalArgumentException if the voxel is outside the block
      */
     public boolean isWalkable(int x, int y, int z) {
@@ -294,57 +249,36 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         return chunks;
     }
 
-    /**
-     * Chunks along x: ceil(sizeX / 16).
-     *
-     * @return the number of chunk columns along x
-     */
+    /** {@return the number of chunk columns along x, ceil(sizeX / 16)} */
     public int chunksX() {
         return chunks.chunksX();
     }
 
-    /**
-     * Chunks along y: ceil(sizeY / 16).
-     *
-     * @return the number of chunk rows along y
-     */
+    /** {@return the number of chunk rows along y, ceil(sizeY / 16)} */
     public int chunksY() {
         return chunks.chunksY();
     }
 
-    /**
-     * Chunks along z: ceil(sizeZ / 16).
-     *
-     * @return the number of chunk layers along z
-     */
+    /** {@return the number of chunk layers along z, ceil(sizeZ / 16)} */
     public int chunksZ() {
         return chunks.chunksZ();
     }
 
-    /**
-     * Chunks stored because an edit made them differ from the default.
-     *
-     * @return the count of chunks holding their own 4096 bytes
-     */
+    /** {@return the chunks stored, each with its own 4096 bytes, because an edit made them differ from the default} */
     public int storedChunkCount() {
         ensureOpen();
         return chunks.storedChunkCount();
     }
 
-    /**
-     * Native bytes of the voxel storage: the chunk table and the stored chunks.
-     *
-     * @return the bytes allocated off-heap for voxels
-     */
+    /** {@return the native bytes of the voxel storage: the chunk table and the stored chunks} */
     public long storageBytes() {
         ensureOpen();
         return chunks.storageBytes();
     }
 
     /**
-     * The 4096 area bytes of chunk (cx, cy, cz), voxel (x, y, z) of the chunk at
-     * {@code x | y << 4 | z << 8}, read-only; null when every voxel of the chunk holds the default
-     * area.
+     * The 4096 area bytes of chunk (cx, cy, cz), read-only: voxel (x, y, z) of the chunk at
+     * {@code x | y << 4 | z << 8}.
      *
      * @param cx the chunk's x, 0..chunksX-1
      * @param cy the chunk's y, 0..chunksY-1
@@ -372,7 +306,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * Removes a listener; returns whether it was registered.
+     * Removes a listener.
      *
      * @param listener a listener added before
      * @return whether it was registered
@@ -386,12 +320,11 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     // ---- searches ----
 
     /**
-     * The topology of this grid for a connectivity and corner rule (tier 2). It reads the live
-     * chunk table; use one per search.
+     * {@return the topology of this grid for a connectivity and corner rule (tier 2)} It reads the
+     * live chunk table; use one per search.
      *
      * @param connectivity which of the 26 neighbour moves are allowed
      * @param cornerRule   when a diagonal move may pass solid voxels beside it
-     * @return a topology reading this grid's live chunks
      */
     public VoxelTopology createTopology(VoxelConnectivity connectivity, VoxelCornerRule cornerRule) {
         ensureOpen();
@@ -399,23 +332,21 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * Shortest path with {@link VoxelOptions#DEFAULT}.
+     * {@return the shortest path with {@link VoxelOptions#DEFAULT}; its status says whether one was found}
      *
      * @param start the first voxel
      * @param goal  the last voxel
-     * @return the result: its status says whether a path was found
      */
     public VoxelPath findPath(VoxelCell start, VoxelCell goal) {
         return findPath(start, goal, VoxelOptions.DEFAULT, null);
     }
 
     /**
-     * Shortest path under the given options.
+     * {@return the shortest path under the given options; its status says whether one was found}
      *
      * @param start   the first voxel
      * @param goal    the last voxel
      * @param options the algorithm, moves, corner rule, weight, budget and delegates
-     * @return the result: its status says whether a path was found
      */
     public VoxelPath findPath(VoxelCell start, VoxelCell goal, VoxelOptions options) {
         return findPath(start, goal, options, null);
@@ -423,9 +354,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     /**
      * Shortest path under the given options, cancellable: the search runs in slices of 256
-     * iterations and checks the token before each; cancelling throws
-     * {@link java.util.concurrent.CancellationException} and leaves the grid untouched. A start
-     * or goal outside the block, solid or blocked gives START_INVALID or GOAL_INVALID.
+     * iterations and checks the token before each; cancelling leaves the grid untouched.
      *
      * @param start        the first voxel; outside the block, solid or blocked gives START_INVALID
      * @param goal         the last voxel; outside the block, solid or blocked gives GOAL_INVALID
@@ -443,11 +372,11 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * Shortest path between the voxels containing two world points, with the default options.
+     * {@return the shortest path between the voxels containing two world points, with the default
+     * options; its status says whether one was found}
      *
      * @param start the start point in world units ({@link #space()})
      * @param goal  the goal point in world units
-     * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public VoxelPath findPath(VoxelPoint start, VoxelPoint goal) {
@@ -455,12 +384,12 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * Shortest path between the voxels containing two world points.
+     * {@return the shortest path between the voxels containing two world points; its status says
+     * whether one was found}
      *
      * @param start   the start point in world units ({@link #space()})
      * @param goal    the goal point in world units
      * @param options the algorithm, moves, corner rule, weight, budget and delegates
-     * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public VoxelPath findPath(VoxelPoint start, VoxelPoint goal, VoxelOptions options) {
@@ -468,11 +397,10 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * Shortest path between the voxels containing two world points. A point outside the block
-     * gives START_INVALID or GOAL_INVALID.
+     * Shortest path between the voxels containing two world points.
      *
-     * @param start        the start point in world units ({@link #space()})
-     * @param goal         the goal point in world units
+     * @param start        the start point in world units ({@link #space()}); outside the block gives START_INVALID
+     * @param goal         the goal point in world units; outside the block gives GOAL_INVALID
      * @param options      the algorithm, moves, corner rule, weight, budget and delegates
      * @param cancellation the token checked before each slice of 256 iterations, or null
      * @return the result: its status says whether a path was found
@@ -496,12 +424,11 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     // ---- many goals ----
 
     /**
-     * The path to the cheapest of several goals with {@link VoxelOptions#DEFAULT}; see
-     * {@link #findPath(VoxelCell, List, VoxelOptions, Cancellation)}.
+     * {@return the path to the cheapest of several goals with {@link VoxelOptions#DEFAULT}, the
+     * first listed among equal costs} See {@link #findPath(VoxelCell, List, VoxelOptions, Cancellation)}.
      *
      * @param start the first voxel
      * @param goals the candidate last voxels, at least one; repeats are allowed
-     * @return the path to the cheapest goal, the first listed among equal costs
      * @throws IllegalArgumentException if the list is empty
      */
     public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals) {
@@ -509,13 +436,12 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * The path to the cheapest of several goals under the given options; see
-     * {@link #findPath(VoxelCell, List, VoxelOptions, Cancellation)}.
+     * {@return the path to the cheapest of several goals under the given options, the first listed
+     * among equal costs} See {@link #findPath(VoxelCell, List, VoxelOptions, Cancellation)}.
      *
      * @param start   the first voxel
      * @param goals   the candidate last voxels, at least one; repeats are allowed
      * @param options the algorithm, moves, corner rule, heuristic weight 1, budget and delegates
-     * @return the path to the cheapest goal, the first listed among equal costs
      * @throws IllegalArgumentException if the list is empty or the heuristic weight is not 1
      */
     public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals, VoxelOptions options) {
@@ -534,83 +460,29 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      *
      * @param start        the first voxel
      * @param goals        the candidate last voxels, at least one; repeats are allowed
-     * @param options      the algorithm, moves, corner rule, heuristic weight 1, budget and
-     *                     delegates
+     * @param options      the algorithm, moves, corner rule, heuristic weight 1, budget and delegates
      * @param cancellation the token checked before each slice, or null
      * @return the path to the cheapest goal, the first listed among equal costs
      * @throws IllegalArgumentException if the list is empty or the heuristic weight is not 1
      * @throws java.util.concurrent.CancellationException if the token is cancelled
      */
     public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals, VoxelOptions options, Cancellation cancellation) {
-        return Grid.ManyGoals.find(this, start, goals, options, cancellation);
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(options, "options");
+        return ManyGoalsQuery.find(
+                start,
+                goals,
+                options.manyGoalShape(chunks, areas, this::ensureOpen),
+                options.manyGoalRules(),
+                VoxelPath.manyGoalPaths(this, start, goals, options, cancellation),
+                cancellation);
     }
 
     private VoxelPath findPath(
             int sx, int sy, int sz, int gx, int gy, int gz, VoxelOptions options, Cancellation cancellation) {
         VoxelAlgorithm algorithm = options.algorithmFor(areas);
-        if (!canStand(sx, sy, sz, options.blocked())) {
-            return VoxelPath.invalid(PathStatus.START_INVALID, sizeX(), sizeY(), space, algorithm);
-        }
-        if (!canStand(gx, gy, gz, options.blocked())) {
-            return VoxelPath.invalid(PathStatus.GOAL_INVALID, sizeX(), sizeY(), space, algorithm);
-        }
-        boolean jumpPoints = algorithm == VoxelAlgorithm.JPS;
-        IdleSlot<VoxelQuery> idle = jumpPoints ? idleJumps : idleAStar;
-        VoxelQuery query = takeQuery(jumpPoints, options);
-        try {
-            SearchResult r = query.run(
-                    indexOf(sx, sy, sz),
-                    indexOf(gx, gy, gz),
-                    options.iterationBudget(),
-                    VoxelOptions.ITERATIONS_PER_SLICE,
-                    options.recordExpansions(),
-                    options.allowPartial(),
-                    cancellation);
-            return new VoxelPath(
-                    r.status(),
-                    sizeX(),
-                    sizeY(),
-                    space,
-                    r.nodes(),
-                    r.cost(),
-                    r.expandedCount(),
-                    r.iterations(),
-                    algorithm,
-                    r.expanded());
-        } finally {
-            idle.give(query);
-        }
-    }
-
-    /** The idle engine for these options, or a new one; give it back to the slot of its kind. */
-    private VoxelQuery takeQuery(boolean jumpPoints, VoxelOptions options) {
-        IdleSlot<VoxelQuery> idle = jumpPoints ? idleJumps : idleAStar;
-        VoxelQuery query = idle.take();
-        if (query != null
-                && !query.preparedFor(
-                        jumpPoints,
-                        options.connectivity(),
-                        options.cornerRule(),
-                        options.heuristicWeight(),
-                        options.stepCost(),
-                        options.blocked())) {
-            query.close();
-            query = null;
-        }
-        if (query == null) {
-            VoxelTopology topology = createTopology(options.connectivity(), options.cornerRule());
-            query = jumpPoints
-                    ? VoxelQuery.jumpPoints(topology)
-                    : VoxelQuery.astar(
-                            topology,
-                            options.connectivity(),
-                            options.cornerRule(),
-                            options.heuristicWeight(),
-                            moveCost(options.stepCost(), options.blocked()),
-                            options.stepCost(),
-                            options.blocked());
-        }
-        return query;
+        SearchResult r = queries.run(sx, sy, sz, gx, gy, gz, options.moves(algorithm), cancellation);
+        return VoxelPath.of(r, sizeX(), sizeY(), space, algorithm);
     }
 
     // ---- the cooperative sliced form ----
@@ -633,8 +505,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      *
      * @param start   the first voxel
      * @param goal    the last voxel
-     * @param options the algorithm, moves, corner rule, weight, budget and delegates, without
-     *                recorded expansions
+     * @param options the algorithm, moves, corner rule, weight, budget and delegates, no recorded expansions
      * @return a future of the result, already complete when this returns
      */
     public CompletableFuture<VoxelPath> findPathAsync(VoxelCell start, VoxelCell goal, VoxelOptions options) {
@@ -642,26 +513,23 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * The cooperative sliced query, as {@code Grid.findPathAsync}: the search runs in slices of
-     * {@link VoxelOptions#ITERATIONS_PER_SLICE} iterations, the first on the calling thread and
-     * each later one handed to {@code executor}; the token is checked before every slice. The
-     * future completes with exactly what {@link #findPath(VoxelCell, VoxelCell, VoxelOptions)}
-     * returns for the same options, however the iterations are sliced (a budget that runs out
-     * gives BUDGET_EXHAUSTED after the same iterations). An executor that runs tasks at once runs
-     * the whole query before this returns.
+     * The cooperative sliced query, as {@code Grid.findPathAsync}: slices of
+     * {@link VoxelOptions#ITERATIONS_PER_SLICE} iterations, the first on the calling thread, each
+     * later one handed to {@code executor}, the token checked before every slice. The future
+     * completes with exactly what {@link #findPath(VoxelCell, VoxelCell, VoxelOptions)} returns,
+     * however the iterations are sliced (a budget that runs out gives BUDGET_EXHAUSTED after the
+     * same iterations); a direct executor runs the whole query before this returns.
      *
-     * <p>Everything comes through the future: {@link VoxelOptions#recordExpansions()} completes
-     * it with {@link IllegalArgumentException}; a cancelled token with
+     * <p>Everything comes through the future: recorded expansions with
+     * {@link IllegalArgumentException}; a cancelled token with
      * {@link java.util.concurrent.CancellationException} (the grid untouched, the next query
      * exact); an edit or restore of the grid during the query with {@link IllegalStateException};
-     * a refused executor with its exception. Cancelling the future stops the slices. The options'
-     * delegates run on whichever thread runs a slice. Do not edit the grid until the future
-     * completes.
+     * a refused executor with its exception. Cancelling the future stops the slices. Delegates run
+     * on whichever thread runs a slice. Do not edit the grid until the future completes.
      *
      * @param start        the first voxel; outside the block, solid or blocked gives START_INVALID
      * @param goal         the last voxel; outside the block, solid or blocked gives GOAL_INVALID
-     * @param options      the algorithm, moves, corner rule, weight, budget and delegates,
-     *                     without recorded expansions
+     * @param options      the algorithm, moves, corner rule, weight, budget and delegates, no recorded expansions
      * @param cancellation the token checked before each slice, or null
      * @param executor     runs each slice after the first
      * @return a future of the result, or completed exceptionally as described above
@@ -672,114 +540,18 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(executor, "executor");
-        CompletableFuture<VoxelPath> future = new CompletableFuture<>();
-        if (options.recordExpansions()) {
-            future.completeExceptionally(new IllegalArgumentException(
-                    "findPathAsync does not record expansions (recordExpansions is set); use findPath"));
-            return future;
-        }
-        VoxelAlgorithm algorithm;
-        boolean jumpPoints;
-        VoxelQuery query;
-        try {
-            ensureOpen();
-            if (cancellation != null) {
-                cancellation.throwIfCancelled();
-            }
-            algorithm = options.algorithmFor(areas);
-            if (!canStand(start.x(), start.y(), start.z(), options.blocked())) {
-                future.complete(VoxelPath.invalid(PathStatus.START_INVALID, sizeX(), sizeY(), space, algorithm));
-                return future;
-            }
-            if (!canStand(goal.x(), goal.y(), goal.z(), options.blocked())) {
-                future.complete(VoxelPath.invalid(PathStatus.GOAL_INVALID, sizeX(), sizeY(), space, algorithm));
-                return future;
-            }
-            jumpPoints = algorithm == VoxelAlgorithm.JPS;
-            query = takeQuery(jumpPoints, options);
-        } catch (RuntimeException e) {
-            future.completeExceptionally(e);
-            return future;
-        }
-        IdleSlot<VoxelQuery> idle = jumpPoints ? idleJumps : idleAStar;
-        VoxelQuery begun = query;
-        try {
-            begun.begin(indexOf(start.x(), start.y(), start.z()), indexOf(goal.x(), goal.y(), goal.z()), false);
-        } catch (RuntimeException e) {
-            begun.trim();
-            idle.give(begun);
-            future.completeExceptionally(e);
-            return future;
-        }
-        int beganVersion = version;
-        int beganRestores = restoreCount;
-        int beganAreas = areas.version();
+        VoxelAlgorithm algorithm = options.algorithmFor(areas);
         VoxelSpace at = space;
-        SlicedRun.start(
-                future,
-                new SlicedRun.Search<>() {
-                    private PathStatus status = PathStatus.IN_PROGRESS;
-                    private boolean finished;
-
-                    @Override
-                    public PathStatus step(int n) {
-                        ensureOpen();
-                        if (version != beganVersion || restoreCount != beganRestores || areas.version() != beganAreas) {
-                            throw new IllegalStateException(
-                                    "the VoxelGrid was edited during findPathAsync; query again");
-                        }
-                        status = begun.step(n);
-                        return status;
-                    }
-
-                    @Override
-                    public VoxelPath result() {
-                        PathStatus s = status == PathStatus.IN_PROGRESS ? PathStatus.BUDGET_EXHAUSTED : status;
-                        finished = true;
-                        SearchResult r = begun.finish(s, false, options.allowPartial());
-                        return new VoxelPath(
-                                r.status(),
-                                sizeX(),
-                                sizeY(),
-                                at,
-                                r.nodes(),
-                                r.cost(),
-                                r.expandedCount(),
-                                r.iterations(),
-                                algorithm,
-                                r.expanded());
-                    }
-
-                    @Override
-                    public void release() {
-                        if (!finished) {
-                            begun.trim();
-                        }
-                        idle.give(begun);
-                    }
-                },
+        return AsyncQuery.start(
+                watch,
+                options.recordExpansions(),
+                () -> queries.beginAsync(
+                                start.x(), start.y(), start.z(), goal.x(), goal.y(), goal.z(), options.moves(algorithm))
+                        .map(r -> VoxelPath.of(r, sizeX(), sizeY(), at, algorithm)),
                 VoxelOptions.ITERATIONS_PER_SLICE,
                 options.iterationBudget(),
                 cancellation,
                 executor);
-        return future;
-    }
-
-    private boolean canStand(int x, int y, int z, VoxelBlocker blocked) {
-        return contains(x, y, z) && isWalkable(x, y, z) && (blocked == null || !blocked.isBlocked(x, y, z));
-    }
-
-    /** The hooks as the engine's one move cost: a blocked voxel is never entered. */
-    private static VoxelMoveCost moveCost(VoxelStepCost stepCost, VoxelBlocker blocked) {
-        if (stepCost == null && blocked == null) {
-            return null;
-        }
-        return (fx, fy, fz, tx, ty, tz, base) -> {
-            if (blocked != null && blocked.isBlocked(tx, ty, tz)) {
-                return Double.POSITIVE_INFINITY;
-            }
-            return stepCost == null ? base : stepCost.cost(fx, fy, fz, tx, ty, tz, base);
-        };
     }
 
     // ---- snapshots ----
@@ -793,11 +565,10 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     /**
      * The grid's state (kind 3 of the state format, version 1): size, default area, version,
-     * world space, area costs and every stored chunk. Saving twice without a change gives the
-     * same bytes.
+     * world space, area costs and every stored chunk; saving twice without a change gives the same.
      *
      * @throws IllegalStateException if the state exceeds the largest Java array (use
-     *                               {@link #saveState(MemorySegment, long)})
+     *     {@link #saveState(MemorySegment, long)})
      */
     @Override
     public byte[] saveState() {
@@ -852,10 +623,9 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * A new grid from a saved state; the caller closes it.
+     * {@return a new grid, owning its memory, from a saved state; the caller closes it}
      *
      * @param state the bytes {@link #saveState()} wrote; only read
-     * @return a new grid owning its memory
      * @throws GridStateException naming the field, value, bound and offset of bad bytes
      */
     public static VoxelGrid fromState(byte[] state) {
@@ -864,16 +634,16 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * A new grid from a saved state; the caller closes it.
+     * {@return a new grid, owning its memory, from a saved state; the caller closes it}
      *
      * @param state the saved state, from its offset 0; only read
-     * @return a new grid owning its memory
      * @throws GridStateException naming the field, value, bound and offset of bad bytes
      */
     public static VoxelGrid fromState(MemorySegment state) {
         Objects.requireNonNull(state, "state");
         VoxelState.Parsed parsed = VoxelState.read(state, null);
-        VoxelGrid grid = new VoxelGrid(parsed.sizeX(), parsed.sizeY(), parsed.sizeZ(), parsed.defaultArea());
+        VoxelGrid grid =
+                new VoxelGrid(new ChunkTable(parsed.sizeX(), parsed.sizeY(), parsed.sizeZ(), parsed.defaultArea()));
         VoxelState.applyChunks(parsed, grid.chunks);
         grid.applyRestored(parsed);
         grid.restoreCount = 0;
@@ -881,9 +651,8 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     }
 
     /**
-     * Restores so far; versions may repeat after a rollback, so derived data compares both.
-     *
-     * @return the number of successful {@link #restoreState} calls on this grid
+     * {@return the number of successful {@link #restoreState} calls on this grid} Versions may
+     * repeat after a rollback, so derived data compares both.
      */
     public int restoreCount() {
         return restoreCount;
@@ -900,8 +669,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     @Override
     public void close() {
         if (state.markClosed()) {
-            idleAStar.close();
-            idleJumps.close();
+            queries.close();
             chunks.close();
         }
     }

@@ -6,6 +6,10 @@ import org.onepath.cells.VoxelBlocker;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
 import org.onepath.cells.VoxelStepCost;
+import org.onepath.grids.voxel.ChunkTable;
+import org.onepath.query.ManyGoalsQuery;
+import org.onepath.query.VoxelGoals;
+import org.onepath.query.VoxelQueries;
 
 /**
  * Options of a tier-1 voxel query. Immutable: build one with {@link #builder()} or start from a
@@ -220,5 +224,41 @@ public final class VoxelOptions extends QueryOptions {
                 && heuristicWeight() == 1.0
                 && areas.isUniform();
         return algorithm == VoxelAlgorithm.JPS && qualifies ? VoxelAlgorithm.JPS : VoxelAlgorithm.ASTAR;
+    }
+
+    /** These options as a query that runs {@code algorithm} reads them. */
+    VoxelQueries.Moves moves(VoxelAlgorithm algorithm) {
+        return new VoxelQueries.Moves(
+                algorithm == VoxelAlgorithm.JPS,
+                connectivity,
+                cornerRule,
+                heuristicWeight(),
+                stepCost,
+                blocked,
+                iterationBudget(),
+                ITERATIONS_PER_SLICE,
+                recordExpansions(),
+                allowPartial());
+    }
+
+    /** These options as a many-goal query reads them. */
+    ManyGoalsQuery.Rules manyGoalRules() {
+        return new ManyGoalsQuery.Rules(
+                null, heuristicWeight(), allowPartial(), iterationBudget(), ITERATIONS_PER_SLICE);
+    }
+
+    /** A many-goal query's view of the grid's voxels under these moves and hooks. */
+    VoxelGoals<VoxelCell> manyGoalShape(ChunkTable chunks, AreaCosts areas, Runnable gridOpen) {
+        return new VoxelGoals<>(
+                chunks,
+                areas,
+                gridOpen,
+                connectivity,
+                cornerRule,
+                stepCost,
+                blocked,
+                VoxelCell::x,
+                VoxelCell::y,
+                VoxelCell::z);
     }
 }

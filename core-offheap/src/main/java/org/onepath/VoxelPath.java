@@ -2,7 +2,10 @@ package org.onepath;
 
 import java.util.AbstractList;
 import java.util.List;
+import org.onepath.cells.Cancellation;
 import org.onepath.cells.PathStatus;
+import org.onepath.query.ManyGoalsQuery;
+import org.onepath.query.SearchResult;
 
 /**
  * Result of a tier-1 voxel query. Immutable. On {@link PathStatus#FOUND} the path leads from
@@ -47,9 +50,42 @@ public final class VoxelPath {
         this.expanded = expanded;
     }
 
-    /** A refused query: nothing ran; {@code algorithm} is the search these options would run. */
-    static VoxelPath invalid(PathStatus status, int sizeX, int sizeY, VoxelSpace space, VoxelAlgorithm algorithm) {
-        return new VoxelPath(status, sizeX, sizeY, space, NONE, Double.POSITIVE_INFINITY, 0, 0, algorithm, null);
+    /** The facade's path of what an engine run found. */
+    static VoxelPath of(SearchResult r, int sizeX, int sizeY, VoxelSpace space, VoxelAlgorithm algorithm) {
+        return new VoxelPath(
+                r.status(),
+                sizeX,
+                sizeY,
+                space,
+                r.nodes(),
+                r.cost(),
+                r.expandedCount(),
+                r.iterations(),
+                algorithm,
+                r.expanded());
+    }
+
+    /**
+     * Voxel paths as a many-goal query reads them: the single query to a listed goal, and the
+     * counts without a path of a goal-choosing search that reached none.
+     */
+    static ManyGoalsQuery.Paths<VoxelPath> manyGoalPaths(
+            VoxelGrid grid, VoxelCell start, List<VoxelCell> goals, VoxelOptions options, Cancellation cancellation) {
+        return new ManyGoalsQuery.Paths<>(
+                i -> grid.findPath(start, goals.get(i), options, cancellation),
+                (status, expanded, iterations) -> new VoxelPath(
+                        status,
+                        grid.sizeX(),
+                        grid.sizeY(),
+                        grid.space(),
+                        null,
+                        Double.POSITIVE_INFINITY,
+                        expanded,
+                        iterations,
+                        options.algorithmFor(grid.areas()),
+                        null),
+                VoxelPath::status,
+                VoxelPath::cost);
     }
 
     /**

@@ -17,6 +17,7 @@ import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.PathStatus;
 import org.onepath.cells.VoxelConnectivity;
+import org.onepath.query.ManyGoalsQuery;
 
 /**
  * Many-goal queries against the single queries they stand for: on random grids and voxel blocks,
@@ -135,7 +136,7 @@ class ManyGoalsPropertyTest {
             Statistics.label("status").collect(many.status());
             Statistics.label("engine")
                     .collect(
-                            goals.stream().distinct().count() > Grid.ManyGoals.ESTIMATE_GOAL_LIMIT
+                            goals.stream().distinct().count() > ManyGoalsQuery.ESTIMATE_GOAL_LIMIT
                                     ? "wave"
                                     : "estimate");
         }
@@ -208,7 +209,7 @@ class ManyGoalsPropertyTest {
             Statistics.label("voxel status").collect(many.status());
             Statistics.label("voxel engine")
                     .collect(
-                            goals.stream().distinct().count() > Grid.ManyGoals.ESTIMATE_GOAL_LIMIT
+                            goals.stream().distinct().count() > ManyGoalsQuery.ESTIMATE_GOAL_LIMIT
                                     ? "wave"
                                     : "estimate");
         }

@@ -15,8 +15,8 @@ import org.onepath.grids.SquareTopology;
  * ({@link ManyGoalSearch}, the goal-choosing search of {@code Grid.findPath(start, goals)}): on one
  * dao map, for goal counts 1 to 1024, the same random starts and goal sets (seeded) run through
  * both engines, and the mean time per query of each is printed with the nodes it expanded.
- * The count where the wave becomes faster is the crossover {@code Grid.ManyGoals.ESTIMATE_GOAL_LIMIT}
- * is set from ({@code docs/many-goals.md}).
+ * The count where the wave becomes faster is the crossover
+ * {@code org.onepath.query.ManyGoalsQuery.ESTIMATE_GOAL_LIMIT} is set from ({@code docs/many-goals.md}).
  *
  * <p>Run: {@code java -cp bench/target/benchmarks.jar org.onepath.bench.ManyGoalsCrossover
  * [map] [queries] [rounds]} (defaults {@code dao/brc202d 200 3}); each count warms up one round.

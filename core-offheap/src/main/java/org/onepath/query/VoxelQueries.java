@@ -1,0 +1,211 @@
+package org.onepath.query;
+
+import org.onepath.cells.AreaCosts;
+import org.onepath.cells.Cancellation;
+import org.onepath.cells.PathStatus;
+import org.onepath.cells.VoxelBlocker;
+import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
+import org.onepath.cells.VoxelStepCost;
+import org.onepath.grids.voxel.ChunkTable;
+import org.onepath.grids.voxel.VoxelMoveCost;
+import org.onepath.grids.voxel.VoxelTopology;
+import org.onepath.memory.IdleSlot;
+
+/**
+ * The one-line queries of a voxel grid: one idle engine per search kind ({@link VoxelQuery}), so
+ * queries that alternate A* and jump point search keep both (the jump search's walkable bits are
+ * worth keeping). A query takes the idle engine of its kind when it was prepared for the same
+ * moves, weight and hooks (else makes one), runs it and puts it back.
+ */
+public final class VoxelQueries implements AutoCloseable {
+    /**
+     * The options of one query, read by the facade: the search and move rules an idle engine must
+     * have been prepared for, and the run's limits.
+     *
+     * @param jumpPoints the jump point search (the facade checked the query qualifies), else A*
+     * @param connectivity which of the 26 neighbour moves are allowed
+     * @param cornerRule when a diagonal move may pass solid voxels beside it
+     * @param weight the heuristic weight
+     * @param stepCost the step-cost hook, or null
+     * @param blocked the blocking hook, or null
+     * @param budget iterations in all, 0 for no limit
+     * @param slice iterations between cancellation checks
+     * @param recordExpansions whether the run records its expanded nodes
+     * @param allowPartial on a miss, the path to the closest reached voxel as PARTIAL
+     */
+    public record Moves(
+            boolean jumpPoints,
+            VoxelConnectivity connectivity,
+            VoxelCornerRule cornerRule,
+            double weight,
+            VoxelStepCost stepCost,
+            VoxelBlocker blocked,
+            int budget,
+            int slice,
+            boolean recordExpansions,
+            boolean allowPartial) {}
+
+    private final ChunkTable chunks;
+    private final AreaCosts areas;
+    private final IdleSlot<VoxelQuery> idleAStar = new IdleSlot<>(VoxelQuery::close);
+    private final IdleSlot<VoxelQuery> idleJumps = new IdleSlot<>(VoxelQuery::close);
+
+    /**
+     * The queries over a grid's voxels.
+     *
+     * @param chunks the grid's voxels, read live
+     * @param areas the grid's area multipliers, read live
+     */
+    public VoxelQueries(ChunkTable chunks, AreaCosts areas) {
+        this.chunks = chunks;
+        this.areas = areas;
+    }
+
+    /**
+     * Runs one query between two voxels of an open grid.
+     *
+     * @param cancellation may be null
+     * @return the run's result, START_INVALID or GOAL_INVALID for an end outside the block, solid
+     *     or blocked
+     */
+    public SearchResult run(int sx, int sy, int sz, int gx, int gy, int gz, Moves moves, Cancellation cancellation) {
+        SearchResult refused = refusedEnds(sx, sy, sz, gx, gy, gz, moves.blocked());
+        if (refused != null) {
+            return refused;
+        }
+        VoxelQuery query = take(moves);
+        try {
+            return query.run(
+                    nodeOf(sx, sy, sz),
+                    nodeOf(gx, gy, gz),
+                    moves.budget(),
+                    moves.slice(),
+                    moves.recordExpansions(),
+                    moves.allowPartial(),
+                    cancellation);
+        } finally {
+            idleOf(moves).give(query);
+        }
+    }
+
+    /**
+     * Begins a cooperative query ({@link AsyncQuery}) between two voxels of an open grid; the
+     * engine goes back to its slot when the query ends (or at once when the begin throws), its page
+     * pool trimmed. The slice and budget are the caller's to run; expansions are not recorded.
+     *
+     * @return the begun query, or one refused with START_INVALID or GOAL_INVALID (no engine taken)
+     */
+    public AsyncQuery.Begun<SearchResult> beginAsync(int sx, int sy, int sz, int gx, int gy, int gz, Moves moves) {
+        SearchResult refused = refusedEnds(sx, sy, sz, gx, gy, gz, moves.blocked());
+        if (refused != null) {
+            return AsyncQuery.refusedAtBegin(refused);
+        }
+        IdleSlot<VoxelQuery> idle = idleOf(moves);
+        VoxelQuery query = take(moves);
+        try {
+            query.begin(nodeOf(sx, sy, sz), nodeOf(gx, gy, gz), false);
+        } catch (RuntimeException e) {
+            query.trim();
+            idle.give(query);
+            throw e;
+        }
+        return new AsyncQuery.Begun<>() {
+            @Override
+            public PathStatus step(int n) {
+                return query.step(n);
+            }
+
+            @Override
+            public SearchResult result(PathStatus status) {
+                return query.finish(status, false, moves.allowPartial());
+            }
+
+            @Override
+            public void release(boolean resultRead) {
+                if (!resultRead) {
+                    query.trim(); // finish trims the pool itself
+                }
+                idle.give(query);
+            }
+        };
+    }
+
+    private SearchResult refusedEnds(int sx, int sy, int sz, int gx, int gy, int gz, VoxelBlocker blocked) {
+        if (!canStand(sx, sy, sz, blocked)) {
+            return refused(PathStatus.START_INVALID);
+        }
+        if (!canStand(gx, gy, gz, blocked)) {
+            return refused(PathStatus.GOAL_INVALID);
+        }
+        return null;
+    }
+
+    /** A refused end: nothing ran. */
+    private static SearchResult refused(PathStatus status) {
+        return new SearchResult(status, null, null, Double.POSITIVE_INFINITY, 0, 0, null);
+    }
+
+    private boolean canStand(int x, int y, int z, VoxelBlocker blocked) {
+        boolean inside = x >= 0 && y >= 0 && z >= 0 && x < chunks.sizeX() && y < chunks.sizeY() && z < chunks.sizeZ();
+        return inside && chunks.area(x, y, z) != AreaCosts.WALL && (blocked == null || !blocked.isBlocked(x, y, z));
+    }
+
+    private int nodeOf(int x, int y, int z) {
+        return x + chunks.sizeX() * (y + chunks.sizeY() * z);
+    }
+
+    private IdleSlot<VoxelQuery> idleOf(Moves moves) {
+        return moves.jumpPoints() ? idleJumps : idleAStar;
+    }
+
+    /** The idle engine for these moves, or a new one; give it back to the slot of its kind. */
+    private VoxelQuery take(Moves moves) {
+        VoxelQuery query = idleOf(moves).take();
+        if (query != null
+                && !query.preparedFor(
+                        moves.jumpPoints(),
+                        moves.connectivity(),
+                        moves.cornerRule(),
+                        moves.weight(),
+                        moves.stepCost(),
+                        moves.blocked())) {
+            query.close();
+            query = null;
+        }
+        if (query == null) {
+            VoxelTopology topology = new VoxelTopology(chunks, areas, moves.connectivity(), moves.cornerRule());
+            query = moves.jumpPoints()
+                    ? VoxelQuery.jumpPoints(topology)
+                    : VoxelQuery.astar(
+                            topology,
+                            moves.connectivity(),
+                            moves.cornerRule(),
+                            moves.weight(),
+                            moveCost(moves.stepCost(), moves.blocked()),
+                            moves.stepCost(),
+                            moves.blocked());
+        }
+        return query;
+    }
+
+    /** The hooks as the engine's one move cost: a blocked voxel is never entered. */
+    private static VoxelMoveCost moveCost(VoxelStepCost stepCost, VoxelBlocker blocked) {
+        if (stepCost == null && blocked == null) {
+            return null;
+        }
+        return (fx, fy, fz, tx, ty, tz, base) -> {
+            if (blocked != null && blocked.isBlocked(tx, ty, tz)) {
+                return Double.POSITIVE_INFINITY;
+            }
+            return stepCost == null ? base : stepCost.cost(fx, fy, fz, tx, ty, tz, base);
+        };
+    }
+
+    /** Frees both idle engines. */
+    @Override
+    public void close() {
+        idleAStar.close();
+        idleJumps.close();
+    }
+}
