@@ -205,7 +205,7 @@ final class ArchitectureRules {
             Set.of("Graph", "GraphOptions", "GraphPath", "GraphChangeListener", "GraphHeuristic", "PointGraph");
 
     /** The square grid's types below the facade that no other shape takes. */
-    private static final Set<String> SQUARE_CELLS = Set.of(
+    static final Set<String> SQUARE_CELLS = Set.of(
             "cells.SquareCells",
             "cells.CellBlocker",
             "cells.CellStepCost",
@@ -223,15 +223,14 @@ final class ArchitectureRules {
             "state.GridReplannerStateFormat");
 
     /** The square grid's engine packages (JPS, JPS+, the octile fast path, HPA*, Theta*) and its tables. */
-    private static final Set<String> SQUARE_PACKAGES =
-            Set.of("grids.jps", "grids.fast", "grids.hpa", "grids.theta", "tables");
+    static final Set<String> SQUARE_PACKAGES = Set.of("grids.jps", "grids.fast", "grids.hpa", "grids.theta", "tables");
 
     /** The cells and engine types the square and the hex grid share and a graph never reads. */
-    private static final Set<String> FLAT_GRID_CELLS =
+    static final Set<String> FLAT_GRID_CELLS =
             Set.of("cells.Cell", "cells.CellStore", "cells.RowMajorCells", "grids.GridTopology");
 
     /** The engine packages the square and the hex grid share: flow fields and incremental replanning. */
-    private static final Set<String> FLAT_GRID_PACKAGES = Set.of("grids.flow", "grids.replan");
+    static final Set<String> FLAT_GRID_PACKAGES = Set.of("grids.flow", "grids.replan");
 
     /** The class as written in its top-level type: {@code Grid$ManyGoals} is part of {@code Grid}. */
     private static JavaClass topLevelOf(JavaClass type) {
@@ -341,39 +340,80 @@ final class ArchitectureRules {
                 .allowEmptyShould(true);
     }
 
+    /** The facades whose reach {@link #keepsToItsShape} bounds, one rule each. */
+    enum Shape {
+        /** The square grid's facade types read no voxel, hex or graph type. */
+        SQUARE,
+        /** The hex grid's facade types read no voxel, square-only or graph type. */
+        HEX,
+        /** The voxel grid's facade types read no square or hex type, not even those the two share. */
+        VOXEL,
+        /** The graph facades read no grid type of any shape. */
+        GRAPH,
+        /** What the square and hex grids share reads neither voxels nor graphs. */
+        FLAT_GRIDS
+    }
+
+    /** The root package's types of {@code shape}'s facade, nested types included. */
+    static DescribedPredicate<JavaClass> facadeOf(String root, Shape shape) {
+        return switch (shape) {
+            case SQUARE -> facadeTypes(root, "the square grid's facade types", SQUARE_FACADE);
+            case HEX -> facadeTypesNamed(root, "the hex grid's facade types", "Hex");
+            case VOXEL -> facadeTypesNamed(root, "the voxel grid's facade types", "Voxel");
+            case GRAPH -> facadeTypes(root, "the graph facades' types", GRAPH_FACADE);
+            case FLAT_GRIDS -> facadeTypes(root, "the types the square and hex grids share", FLAT_GRID_FACADE);
+        };
+    }
+
     /**
-     * No facade reaches into another shape's types (section 1). The square grid's facade types
-     * read no voxel, hex or graph type; the hex grid's no voxel, square-only or graph type; the
-     * voxel grid's no square or hex type (not even those the two flat grids share); the graphs'
-     * no grid type of any shape; and what the square and hex grids share reads neither voxels nor
-     * graphs. Every shape may read the shared types: {@code Cancellation}, {@code PathStatus},
-     * {@code QueryOptions}, {@code WorldPoint}, the heuristic and step-cost interfaces, memory,
-     * layouts and the state format's shared pieces.
+     * No facade reaches into another shape's types (section 1, "no facade reaches into another
+     * shape's types"), for one shape's facade. Every shape may read the shared types:
+     * {@code Cancellation}, {@code PathStatus}, {@code QueryOptions}, {@code WorldPoint}, the
+     * heuristic and step-cost interfaces, memory, layouts and the state format's shared pieces.
      */
-    static ArchRule facadesKeepToTheirShape(String root) {
+    static ArchRule keepsToItsShape(String root, Shape shape) {
         DescribedPredicate<JavaClass> voxel = voxelTypes(root);
         DescribedPredicate<JavaClass> hex = hexTypes(root);
         DescribedPredicate<JavaClass> graph = graphTypes(root);
-        return CompositeArchRule.of(shapeRule(
-                        facadeTypes(root, "the square grid's facade types", SQUARE_FACADE),
+        DescribedPredicate<JavaClass> facade = facadeOf(root, shape);
+        return switch (shape) {
+            case SQUARE ->
+                shapeRule(
+                        facade,
                         voxel.or(hex).or(graph).as("voxel, hex or graph types"),
-                        "the square grid's API is built on square cells alone"))
-                .and(shapeRule(
-                        facadeTypesNamed(root, "the hex grid's facade types", "Hex"),
+                        "the square grid's API is built on square cells alone");
+            case HEX ->
+                shapeRule(
+                        facade,
                         voxel.or(squareOnlyTypes(root)).or(graph).as("voxel, square-grid or graph types"),
-                        "the hex grid's API is built on hex cells and what the flat grids share"))
-                .and(shapeRule(
-                        facadeTypesNamed(root, "the voxel grid's facade types", "Voxel"),
+                        "the hex grid's API is built on hex cells and what the flat grids share");
+            case VOXEL ->
+                shapeRule(
+                        facade,
                         flatGridTypes(root).or(hex).or(graph).as("square, hex or graph types"),
-                        "the voxel grid's API is built on voxel chunks alone"))
-                .and(shapeRule(
-                        facadeTypes(root, "the graph facades' types", GRAPH_FACADE),
+                        "the voxel grid's API is built on voxel chunks alone");
+            case GRAPH ->
+                shapeRule(
+                        facade,
                         flatGridTypes(root).or(hex).or(voxel).as("grid types of any shape"),
-                        "a graph has no cells"))
-                .and(shapeRule(
-                        facadeTypes(root, "the types the square and hex grids share", FLAT_GRID_FACADE),
+                        "a graph has no cells");
+            case FLAT_GRIDS ->
+                shapeRule(
+                        facade,
                         voxel.or(graph).as("voxel or graph types"),
-                        "what the flat grids share is theirs alone"));
+                        "what the flat grids share is theirs alone");
+        };
+    }
+
+    /** {@link #keepsToItsShape} for every shape at once. */
+    static ArchRule facadesKeepToTheirShape(String root) {
+        CompositeArchRule all = CompositeArchRule.of(keepsToItsShape(root, Shape.SQUARE));
+        for (Shape shape : Shape.values()) {
+            if (shape != Shape.SQUARE) {
+                all = all.and(keepsToItsShape(root, shape));
+            }
+        }
+        return all;
     }
 
     // ---- rule 5: one byte order ----
@@ -456,7 +496,10 @@ final class ArchitectureRules {
      * memory that is never written out (node records, heaps) may use native order, and takes it
      * as the JDK's plain layouts ({@code ValueLayout.JAVA_INT} and the like, native order by
      * definition), so it never names an order either: {@code ByteOrder.nativeOrder()} is a
-     * decision like any other and breaks the rule.
+     * decision like any other and breaks the rule. The rule reads the shipped modules only: bench,
+     * which does not ship, hands {@code ByteOrder.LITTLE_ENDIAN} to Agrona's buffers because that
+     * is how Agrona is told the order of the JPS+ tables it reads beside the JDK (a comparison of
+     * substrates, section 2), and is not imported.
      */
     static ArchRule oneByteOrder(String root) {
         String declaration = byteOrderDeclaration(root);

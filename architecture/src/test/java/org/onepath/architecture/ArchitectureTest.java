@@ -11,8 +11,11 @@ import java.net.URI;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The floor plan of DESIGN.md, checked on the compiled classes of every module that ships:
@@ -81,27 +84,32 @@ final class ArchitectureTest {
         assertTrue(library.contain(ArchitectureRules.byteOrderDeclaration(ROOT)));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ArchitectureRules.Shape.class)
+    void everyShapeHasItsFacade(ArchitectureRules.Shape shape) {
+        // A shape rule reads nothing when a facade's name changes; the names must still match.
+        DescribedPredicate<JavaClass> facade = ArchitectureRules.facadeOf(ROOT, shape);
+        assertTrue(library.stream().anyMatch(facade), "no type of " + facade.getDescription() + " in " + ROOT);
+    }
+
     @Test
-    void everyShapeHasItsFacade() {
-        // The shape rule reads nothing when a facade's name changes; the names must still match.
-        List<DescribedPredicate<JavaClass>> facades = List.of(
-                ArchitectureRules.facadeTypes(ROOT, "square", ArchitectureRules.SQUARE_FACADE),
-                ArchitectureRules.facadeTypesNamed(ROOT, "hex", "Hex"),
-                ArchitectureRules.facadeTypesNamed(ROOT, "voxel", "Voxel"),
-                ArchitectureRules.facadeTypes(ROOT, "graph", ArchitectureRules.GRAPH_FACADE),
-                ArchitectureRules.facadeTypes(ROOT, "flat grids", ArchitectureRules.FLAT_GRID_FACADE));
-        for (DescribedPredicate<JavaClass> facade : facades) {
-            long found = library.stream().filter(facade).count();
-            assertTrue(found > 0, "no type of " + facade.getDescription() + " in " + ROOT);
+    void everyTypeAndPackageTheShapeRulesNameExists() {
+        // A misspelt or moved name would match nothing and let its shape's reads through.
+        for (Set<String> names : List.of(
+                ArchitectureRules.SQUARE_FACADE,
+                ArchitectureRules.FLAT_GRID_FACADE,
+                ArchitectureRules.GRAPH_FACADE,
+                ArchitectureRules.SQUARE_CELLS,
+                ArchitectureRules.FLAT_GRID_CELLS)) {
+            for (String name : names) {
+                assertTrue(library.contain(ROOT + "." + name), ROOT + "." + name + " is gone");
+            }
         }
-        for (String name : ArchitectureRules.SQUARE_FACADE) {
-            assertTrue(library.contain(ROOT + "." + name), ROOT + "." + name + " is gone");
-        }
-        for (String name : ArchitectureRules.FLAT_GRID_FACADE) {
-            assertTrue(library.contain(ROOT + "." + name), ROOT + "." + name + " is gone");
-        }
-        for (String name : ArchitectureRules.GRAPH_FACADE) {
-            assertTrue(library.contain(ROOT + "." + name), ROOT + "." + name + " is gone");
+        for (Set<String> packages : List.of(ArchitectureRules.SQUARE_PACKAGES, ArchitectureRules.FLAT_GRID_PACKAGES)) {
+            for (String name : packages) {
+                String pkg = ROOT + "." + name;
+                assertTrue(library.stream().anyMatch(c -> c.getPackageName().equals(pkg)), pkg + " is gone");
+            }
         }
     }
 
@@ -125,9 +133,10 @@ final class ArchitectureTest {
         ArchitectureRules.rootHoldsOnlyTheApi(ROOT).check(library);
     }
 
-    @Test
-    void noFacadeReachesIntoAnotherShape() {
-        ArchitectureRules.facadesKeepToTheirShape(ROOT).check(library);
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ArchitectureRules.Shape.class)
+    void noFacadeReachesIntoAnotherShape(ArchitectureRules.Shape shape) {
+        ArchitectureRules.keepsToItsShape(ROOT, shape).check(library);
     }
 
     @Test

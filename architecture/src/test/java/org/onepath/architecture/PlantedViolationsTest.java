@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.onepath.architecture.ArchitectureRules.Shape;
 
 /**
  * Each rule of {@link ArchitectureRules} fails on small planted classes that break it (one
@@ -140,20 +141,23 @@ final class PlantedViolationsTest {
     void aFacadeReachingIntoAnotherShapeIsFound() {
         String root = FIXTURE + ".shapes";
         String report = violations(ArchitectureRules.facadesKeepToTheirShape(root), "shapes");
-        String[][] planted = {
-            {"Grid", "VoxelCell"},
-            {"Grid$Driver", "grids.voxel.ChunkTable"},
-            {"HexGrid", "cells.SquareCells"},
-            {"VoxelGrid", "HexPath"},
-            {"VoxelGrid", "Grid"},
-            {"Graph", "cells.Cell"},
-            {"PointGraph", "cells.HexCoord"},
-            {"GridFlowField", "VoxelGrid"},
+        // Each planted read, and the rule of the shape that must see it on its own.
+        Object[][] planted = {
+            {Shape.SQUARE, "Grid", "VoxelCell"},
+            {Shape.SQUARE, "Grid$Driver", "grids.voxel.ChunkTable"},
+            {Shape.HEX, "HexGrid", "cells.SquareCells"},
+            {Shape.VOXEL, "VoxelGrid", "HexPath"},
+            {Shape.VOXEL, "VoxelGrid", "Grid"},
+            {Shape.GRAPH, "Graph", "cells.Cell"},
+            {Shape.GRAPH, "PointGraph", "cells.HexCoord"},
+            {Shape.FLAT_GRIDS, "GridFlowField", "VoxelGrid"},
         };
-        for (String[] pair : planted) {
-            assertTrue(
-                    reportsPair(report, root + "." + pair[0], root + "." + pair[1]),
-                    pair[0] + " -> " + pair[1] + " went unseen:\n" + report);
+        for (Object[] read : planted) {
+            String origin = root + "." + read[1];
+            String target = root + "." + read[2];
+            assertTrue(reportsPair(report, origin, target), origin + " -> " + target + " went unseen:\n" + report);
+            String own = violations(ArchitectureRules.keepsToItsShape(root, (Shape) read[0]), "shapes");
+            assertTrue(reportsPair(own, origin, target), read[0] + " missed " + origin + " -> " + target + ":\n" + own);
         }
     }
 
