@@ -180,7 +180,7 @@ final class ArchitectureRules {
 
     // ---- rule 4: no facade reaches into another shape ----
 
-    /** The top-level types of the square grid's API in the root package, besides Grid itself. */
+    /** The top-level types of the square grid's API in the root package: Grid and what serves it alone. */
     static final Set<String> SQUARE_FACADE = Set.of(
             "Grid",
             "GridOptions",
@@ -232,16 +232,10 @@ final class ArchitectureRules {
     /** The engine packages the square and the hex grid share: flow fields and incremental replanning. */
     static final Set<String> FLAT_GRID_PACKAGES = Set.of("grids.flow", "grids.replan");
 
-    /** The class as written in its top-level type: {@code Grid$ManyGoals} is part of {@code Grid}. */
-    private static JavaClass topLevelOf(JavaClass type) {
-        JavaClass top = type;
-        while (top.getEnclosingClass().isPresent()) {
-            top = top.getEnclosingClass().get();
-        }
-        return top;
-    }
-
-    /** The class name after the package, each nesting level a segment: {@code Grid$ManyGoals}. */
+    /**
+     * The class name after the package, each nesting level a segment ({@code Grid$ManyGoals} is
+     * {@code Grid}, {@code ManyGoals}): the first segment is the top-level type a class is part of.
+     */
     private static String[] nameSegments(JavaClass type) {
         String name = type.getName();
         String pkg = type.getPackageName();
@@ -258,15 +252,13 @@ final class ArchitectureRules {
      */
     static DescribedPredicate<JavaClass> facadeTypes(String root, String description, Set<String> simpleNames) {
         return DescribedPredicate.describe(
-                description,
-                type -> type.getPackageName().equals(root) && simpleNames.contains(nameSegments(topLevelOf(type))[0]));
+                description, type -> type.getPackageName().equals(root) && simpleNames.contains(nameSegments(type)[0]));
     }
 
     /** The root package's types named {@code prefix}*, with everything nested in them. */
     static DescribedPredicate<JavaClass> facadeTypesNamed(String root, String description, String prefix) {
         return DescribedPredicate.describe(
-                description,
-                type -> type.getPackageName().equals(root) && nameSegments(topLevelOf(type))[0].startsWith(prefix));
+                description, type -> type.getPackageName().equals(root) && nameSegments(type)[0].startsWith(prefix));
     }
 
     /**
