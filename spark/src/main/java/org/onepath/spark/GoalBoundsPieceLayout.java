@@ -1,12 +1,13 @@
 package org.onepath.spark;
 
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
+import org.onepath.state.LittleEndian;
 
 /**
  * Layout of a goal-bounds piece file: the boxes one task baked for a range of a map's jump points
  * ({@code org.onepath.GoalBoundsPieces}), with what the assembly checks before it uses them.
- * Little-endian, declared here once.
+ * Little-endian, with the value layouts of {@link LittleEndian}, where every persisted byte order
+ * is decided once (DESIGN.md section 7, item 3).
  * <pre>
  *  0        8        12       16           20            24                 56          60          64
  *  +--------+--------+--------+------------+-------------+------------------+-----------+-----------+
@@ -22,10 +23,8 @@ import java.nio.ByteOrder;
 final class GoalBoundsPieceLayout {
     private GoalBoundsPieceLayout() {}
 
-    /** Byte order of every field. */
-    static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
-
-    static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ORDER);
+    /** Every u32 field: the state format's little-endian, unaligned int. */
+    static final ValueLayout.OfInt U32 = LittleEndian.INT;
 
     /** "OPGBPCE1": OnePath goal-bounds piece, version 1. */
     static final byte[] MAGIC = {'O', 'P', 'G', 'B', 'P', 'C', 'E', '1'};
