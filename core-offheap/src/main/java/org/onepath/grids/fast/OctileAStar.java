@@ -25,8 +25,7 @@ import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
-import org.onepath.memory.QuadHeap;
-import org.onepath.memory.QuadHeapLayout;
+import org.onepath.memory.PackedQuadHeap;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
@@ -42,8 +41,9 @@ import org.onepath.state.StateWriter;
  *   <li>The map is padded with a wall all round and walls stay in the record array as
  *       permanently closed records ({@link OctileNodeLayout}), so a neighbour test is the load of
  *       the record the relaxation needs anyway and no bounds test is made.</li>
- *   <li>The open list is a 4-ary heap with decrease-key ({@link OctileHeapLayout}): smaller f,
- *       then larger g rounded to float32, then smaller cell. The estimate is consistent, so a closed
+ *   <li>The open list is the shared 4-ary heap with decrease-key ({@link PackedQuadHeap},
+ *       slots as {@link OctileHeapLayout}): smaller f, then larger g rounded to float32, then
+ *       smaller cell. The estimate is consistent, so a closed
  *       record is final and never reopened.</li>
  * </ul>
  * Neighbours relax in the order N, E, S, W, NE, SE, SW, NW. Records carry a generation, so
@@ -52,6 +52,8 @@ import org.onepath.state.StateWriter;
  */
 public final class OctileAStar implements SlicedSearch, AutoCloseable {
     private static final int INITIAL_HEAP_SLOTS = 1024;
+    /** Records of padding round the map (the wall all round the map), for the shared partial-path scan. */
+    private static final int RECORD_PAD = 1;
 
     private final SquareCells grid;
     private final int width;
@@ -185,7 +187,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         OctilePairs.reach(records, startPadded * RECORD_BYTES, 0, 0, generation << GENERATION_SHIFT);
         int sx = start % width;
         int sy = start / width;
-        insert(startPadded, OctilePairs.key(0, 0, sx, sy, goalX, goalY, zeroEstimate), 0f);
+        insert(startPadded, OctilePairs.key(0, 0, sx, sy, goalX, goalY, zeroEstimate), 0.0);
         status = SearchStatus.RUNNING;
     }
 
@@ -266,15 +268,18 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
                 return;
             }
             OctilePairs.reach(rec, qOff, na, nb, genBase | dir << DIRECTION_SHIFT);
-            siftUp(
+            PackedQuadHeap.siftUp(
+                    heap,
                     rec.get(INT, qOff + SLOT_OFFSET),
-                    q,
                     OctilePairs.key(na, nb, qx, qy, goalX, goalY, zeroEstimate),
-                    (float) g);
+                    PackedQuadHeap.tie(g, q),
+                    rec,
+                    RECORD_BYTES,
+                    SLOT_OFFSET);
             return;
         }
         OctilePairs.reach(rec, qOff, na, nb, genBase | dir << DIRECTION_SHIFT);
-        insert(q, OctilePairs.key(na, nb, qx, qy, goalX, goalY, zeroEstimate), (float) g);
+        insert(q, OctilePairs.key(na, nb, qx, qy, goalX, goalY, zeroEstimate), g);
     }
 
     /** Cells on the found path; 0 unless FOUND. */
@@ -308,62 +313,20 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
      */
     @Override
     public int closestReached() {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileAStar has no search begun");
-        }
-        final MemorySegment rec = records;
-        final int genBase = generation << GENERATION_SHIFT;
-        final int pw = paddedWidth;
-        int best = -1;
-        int bestA = 0;
-        int bestB = 0;
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                final long off = ((long) (y + 1) * pw + x + 1) * RECORD_BYTES;
-                final int rel = rec.get(INT, off + TAG_OFFSET) - genBase;
-                if (rel < 0 || rel > FLAGS_MASK) {
-                    continue; // not reached this search, or a wall
-                }
-                final int a = OctilePairs.straight(rec, off);
-                final int b = OctilePairs.diagonal(rec, off);
-                final int cell = y * width + x;
-                if (best < 0
-                        || OctilePairs.closer(
-                                x,
-                                y,
-                                a,
-                                b,
-                                cell,
-                                best % width,
-                                best / width,
-                                bestA,
-                                bestB,
-                                best,
-                                goalX,
-                                goalY,
-                                zeroEstimate)) {
-                    best = cell;
-                    bestA = a;
-                    bestB = b;
-                }
-            }
-        }
-        return best;
+        ensureBegun();
+        return OctileReached.closest(
+                records, width, height, RECORD_PAD, generation << GENERATION_SHIFT, goalX, goalY, zeroEstimate);
     }
 
     @Override
     public int pathLengthTo(int node) {
-        long off = reachedOffset(node);
-        return OctilePairs.straight(records, off) + OctilePairs.diagonal(records, off) + 1;
+        return OctileReached.pathLength(records, reachedOffset(node));
     }
 
     @Override
     public int copyPathTo(int node, int[] out) {
         int length = pathLengthTo(node);
-        if (out.length < length) {
-            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
-        }
+        OctileReached.checkBuffer(out, length);
         writePath(padded(node), out, length);
         return length;
     }
@@ -375,18 +338,15 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
 
     /** The record offset of a cell the current search reached; throws otherwise. */
     private long reachedOffset(int node) {
+        ensureBegun();
+        return OctileReached.reachedOffset(records, width, height, RECORD_PAD, generation << GENERATION_SHIFT, node);
+    }
+
+    private void ensureBegun() {
         state.ensureOpen();
         if (status == SearchStatus.NOT_STARTED) {
             throw new IllegalStateException("OctileAStar has no search begun");
         }
-        if (node >= 0 && node < width * height) {
-            long off = padded(node) * RECORD_BYTES;
-            int rel = records.get(INT, off + TAG_OFFSET) - (generation << GENERATION_SHIFT);
-            if (rel >= 0 && rel <= FLAGS_MASK) {
-                return off;
-            }
-        }
-        throw new IllegalArgumentException("cell " + node + " has not been reached by the current search");
     }
 
     /** Writes the {@code length} cells of the path ending at padded cell p, start first. */
@@ -554,112 +514,40 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
                 insert(
                         padded(cells[i]),
                         OctilePairs.key(as[i], bs[i], cells[i] % width, cells[i] / width, goalX, goalY, zeroEstimate),
-                        (float) OctilePairs.cost(as[i], bs[i]));
+                        OctilePairs.cost(as[i], bs[i]));
             }
         }
         status = st;
     }
 
     // ---- heap ----
-    // Not the shared QuadHeap: a 16-byte slot (g rounded to float32, the padded cell as the only
-    // id) puts the four children of a slot in 64 consecutive bytes, and decrease-key writes the
-    // position into the node record the relaxation has just loaded; the 4-ary shape and the
-    // hole-moving sifts are QuadHeap's.
+    // The shared packed heap with decrease-key: the padded cell is the slot's id, and each slot
+    // written stores its position in the cell's record, which the relaxation has just loaded.
 
-    private static boolean before(double f1, float g1, int c1, double f2, float g2, int c2) {
-        if (f1 != f2) {
-            return f1 < f2;
-        }
-        if (g1 != g2) {
-            return g1 > g2;
-        }
-        return c1 < c2;
-    }
-
-    private void insert(int cell, double f, float g) {
-        long need = (heapSize + 1) * OctileHeapLayout.SLOT_BYTES;
-        if (need > heap.byteSize()) {
-            heap = heapMemory.ensureLength(need, heapSize * OctileHeapLayout.SLOT_BYTES);
-        }
-        siftUp(heapSize++, cell, f, g);
+    private void insert(int cell, double f, double g) {
+        final int pos = heapSize;
+        final MemorySegment h = PackedQuadHeap.room(heapMemory, heap, pos, pos + 1);
+        heap = h;
+        heapSize = pos + 1;
+        PackedQuadHeap.siftUp(h, pos, f, PackedQuadHeap.tie(g, cell), records, RECORD_BYTES, SLOT_OFFSET);
     }
 
     private int popMin() {
         final MemorySegment h = heap;
-        int top = h.get(OctileHeapLayout.INT, OctileHeapLayout.CELL_OFFSET);
-        int last = --heapSize;
+        final int top = PackedQuadHeap.idAt(h, 0);
+        final int last = --heapSize;
         if (last > 0) {
-            long off = last * OctileHeapLayout.SLOT_BYTES;
-            siftDown(
+            PackedQuadHeap.siftDown(
+                    h,
+                    last,
                     0,
-                    h.get(OctileHeapLayout.INT, off + OctileHeapLayout.CELL_OFFSET),
-                    h.get(OctileHeapLayout.F, off + OctileHeapLayout.F_OFFSET),
-                    h.get(OctileHeapLayout.G, off + OctileHeapLayout.G_OFFSET));
+                    PackedQuadHeap.keyAt(h, last),
+                    PackedQuadHeap.tieAt(h, last),
+                    records,
+                    RECORD_BYTES,
+                    SLOT_OFFSET);
         }
         return top;
-    }
-
-    private void siftUp(int pos, int cell, double f, float g) {
-        final MemorySegment h = heap;
-        while (pos > 0) {
-            int parent = QuadHeap.parentOf(pos);
-            long pOff = parent * OctileHeapLayout.SLOT_BYTES;
-            double pf = h.get(OctileHeapLayout.F, pOff + OctileHeapLayout.F_OFFSET);
-            float pg = h.get(OctileHeapLayout.G, pOff + OctileHeapLayout.G_OFFSET);
-            int pc = h.get(OctileHeapLayout.INT, pOff + OctileHeapLayout.CELL_OFFSET);
-            if (!before(f, g, cell, pf, pg, pc)) {
-                break;
-            }
-            writeSlot(h, pos, pc, pf, pg);
-            pos = parent;
-        }
-        writeSlot(h, pos, cell, f, g);
-    }
-
-    private void siftDown(int pos, int cell, double f, float g) {
-        final MemorySegment h = heap;
-        final int n = heapSize;
-        while (true) {
-            int first = QuadHeap.firstChildOf(pos);
-            if (first >= n) {
-                break;
-            }
-            int end = Math.min(first + QuadHeapLayout.ARITY, n);
-            int best = first;
-            long bOff = first * OctileHeapLayout.SLOT_BYTES;
-            double bf = h.get(OctileHeapLayout.F, bOff + OctileHeapLayout.F_OFFSET);
-            float bg = h.get(OctileHeapLayout.G, bOff + OctileHeapLayout.G_OFFSET);
-            int bc = h.get(OctileHeapLayout.INT, bOff + OctileHeapLayout.CELL_OFFSET);
-            for (int c = first + 1; c < end; c++) {
-                long cOff = c * OctileHeapLayout.SLOT_BYTES;
-                double cf = h.get(OctileHeapLayout.F, cOff + OctileHeapLayout.F_OFFSET);
-                if (cf > bf) {
-                    continue;
-                }
-                float cg = h.get(OctileHeapLayout.G, cOff + OctileHeapLayout.G_OFFSET);
-                int cc = h.get(OctileHeapLayout.INT, cOff + OctileHeapLayout.CELL_OFFSET);
-                if (before(cf, cg, cc, bf, bg, bc)) {
-                    best = c;
-                    bf = cf;
-                    bg = cg;
-                    bc = cc;
-                }
-            }
-            if (!before(bf, bg, bc, f, g, cell)) {
-                break;
-            }
-            writeSlot(h, pos, bc, bf, bg);
-            pos = best;
-        }
-        writeSlot(h, pos, cell, f, g);
-    }
-
-    private void writeSlot(MemorySegment h, int pos, int cell, double f, float g) {
-        long off = pos * OctileHeapLayout.SLOT_BYTES;
-        h.set(OctileHeapLayout.F, off + OctileHeapLayout.F_OFFSET, f);
-        h.set(OctileHeapLayout.G, off + OctileHeapLayout.G_OFFSET, g);
-        h.set(OctileHeapLayout.INT, off + OctileHeapLayout.CELL_OFFSET, cell);
-        records.set(INT, cell * RECORD_BYTES + SLOT_OFFSET, pos);
     }
 
     // ---- map ----

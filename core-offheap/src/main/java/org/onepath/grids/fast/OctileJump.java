@@ -24,8 +24,8 @@ import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.LargePages;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
+import org.onepath.memory.PackedQuadHeap;
 import org.onepath.memory.QuadHeap;
-import org.onepath.memory.QuadHeapLayout;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
@@ -60,6 +60,8 @@ import org.onepath.state.StateWriter;
  */
 public final class OctileJump<F extends OctileFinder> implements SlicedSearch, AutoCloseable {
     private static final int INITIAL_SLOTS = 1024;
+    /** Records of padding round the map (none: one record per cell), for the shared partial-path scan. */
+    private static final int RECORD_PAD = 0;
 
     private final SquareCells grid;
     private final F finder;
@@ -465,7 +467,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
             if (java.util.Arrays.binarySearch(cells, (int) ht[i]) < 0) {
                 throw r.error("heap[" + i + "].T", Long.toHexString(ht[i]), "an entry naming a visited cell", slotAt);
             }
-            if (i > 0 && before(hf[i], ht[i], hf[QuadHeap.parentOf(i)], ht[QuadHeap.parentOf(i)])) {
+            if (i > 0 && PackedQuadHeap.before(hf[i], ht[i], hf[QuadHeap.parentOf(i)], ht[QuadHeap.parentOf(i)])) {
                 throw r.error(
                         "heap[" + i + "].F",
                         Double.toString(hf[i]),
@@ -559,7 +561,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         }
         heap = heapMemory.ensureLength(Math.max(1, heapCount) * JumpOpenListLayout.SLOT_BYTES, 0);
         for (int i = 0; i < heapCount; i++) {
-            writeSlot(heap, i, hf[i], ht[i]);
+            PackedQuadHeap.write(heap, i, hf[i], ht[i], null, 0, 0);
         }
         heapSize = heapCount;
         stack = stackMemory.ensureLength(Math.max(1, stackCount) * JumpOpenListLayout.STACK_ENTRY_BYTES, 0);
@@ -595,9 +597,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     }
 
     // ---- open list ----
-    // Not the shared QuadHeap: without decrease-key no position is written back, a 16-byte
-    // (F, T) slot breaks a tie with one unsigned compare of T, and entries of the current level
-    // go to the stack instead of the heap; the 4-ary shape and the hole-moving sifts are QuadHeap's.
+    // The shared packed heap without decrease-key (no position is written back, stale entries
+    // stay) plus the stack that takes the entries of the current level.
 
     private void push(int cell, int x, int y, int a, int b) {
         double g = OctilePairs.cost(a, b);
@@ -611,91 +612,27 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
             stackSize++;
             return;
         }
-        long need = (heapSize + 1) * JumpOpenListLayout.SLOT_BYTES;
-        if (need > heap.byteSize()) {
-            heap = heapMemory.ensureLength(need, heapSize * JumpOpenListLayout.SLOT_BYTES);
-        }
-        siftUp(heapSize++, f, JumpOpenListLayout.tieKey(g, cell));
+        final int pos = heapSize;
+        final MemorySegment h = PackedQuadHeap.room(heapMemory, heap, pos, pos + 1);
+        heap = h;
+        heapSize = pos + 1;
+        PackedQuadHeap.siftUp(h, pos, f, JumpOpenListLayout.tieKey(g, cell), null, 0, 0);
     }
 
     private int pop() {
-        if (stackSize > 0 && !(heapSize > 0 && heap.get(JumpOpenListLayout.F, JumpOpenListLayout.F_OFFSET) < level)) {
+        if (stackSize > 0 && !(heapSize > 0 && PackedQuadHeap.keyAt(heap, 0) < level)) {
             stackSize--;
             return stack.get(JumpOpenListLayout.CELL, stackSize * JumpOpenListLayout.STACK_ENTRY_BYTES);
         }
         final MemorySegment h = heap;
-        level = h.get(JumpOpenListLayout.F, JumpOpenListLayout.F_OFFSET);
-        int cell = (int) h.get(JumpOpenListLayout.T, JumpOpenListLayout.T_OFFSET);
-        int last = --heapSize;
+        level = PackedQuadHeap.keyAt(h, 0);
+        final int cell = PackedQuadHeap.idAt(h, 0);
+        final int last = --heapSize;
         if (last > 0) {
-            long off = last * JumpOpenListLayout.SLOT_BYTES;
-            siftDown(
-                    h.get(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET),
-                    h.get(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET));
+            PackedQuadHeap.siftDown(
+                    h, last, 0, PackedQuadHeap.keyAt(h, last), PackedQuadHeap.tieAt(h, last), null, 0, 0);
         }
         return cell;
-    }
-
-    private static boolean before(double f1, long t1, double f2, long t2) {
-        return f1 < f2 || (f1 == f2 && Long.compareUnsigned(t1, t2) < 0);
-    }
-
-    private void siftUp(int pos, double f, long t) {
-        final MemorySegment h = heap;
-        while (pos > 0) {
-            int parent = QuadHeap.parentOf(pos);
-            long pOff = parent * JumpOpenListLayout.SLOT_BYTES;
-            double pf = h.get(JumpOpenListLayout.F, pOff + JumpOpenListLayout.F_OFFSET);
-            long pt = h.get(JumpOpenListLayout.T, pOff + JumpOpenListLayout.T_OFFSET);
-            if (!before(f, t, pf, pt)) {
-                break;
-            }
-            writeSlot(h, pos, pf, pt);
-            pos = parent;
-        }
-        writeSlot(h, pos, f, t);
-    }
-
-    private void siftDown(double f, long t) {
-        final MemorySegment h = heap;
-        final int n = heapSize;
-        int pos = 0;
-        while (true) {
-            int first = QuadHeap.firstChildOf(pos);
-            if (first >= n) {
-                break;
-            }
-            int end = Math.min(first + QuadHeapLayout.ARITY, n);
-            int best = first;
-            long bOff = first * JumpOpenListLayout.SLOT_BYTES;
-            double bf = h.get(JumpOpenListLayout.F, bOff + JumpOpenListLayout.F_OFFSET);
-            long bt = h.get(JumpOpenListLayout.T, bOff + JumpOpenListLayout.T_OFFSET);
-            for (int c = first + 1; c < end; c++) {
-                long cOff = c * JumpOpenListLayout.SLOT_BYTES;
-                double cf = h.get(JumpOpenListLayout.F, cOff + JumpOpenListLayout.F_OFFSET);
-                if (cf > bf) {
-                    continue;
-                }
-                long ct = h.get(JumpOpenListLayout.T, cOff + JumpOpenListLayout.T_OFFSET);
-                if (before(cf, ct, bf, bt)) {
-                    best = c;
-                    bf = cf;
-                    bt = ct;
-                }
-            }
-            if (!before(bf, bt, f, t)) {
-                break;
-            }
-            writeSlot(h, pos, bf, bt);
-            pos = best;
-        }
-        writeSlot(h, pos, f, t);
-    }
-
-    private static void writeSlot(MemorySegment h, int pos, double f, long t) {
-        long off = pos * JumpOpenListLayout.SLOT_BYTES;
-        h.set(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET, f);
-        h.set(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET, t);
     }
 
     // ---- path ----
@@ -774,58 +711,20 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
      */
     @Override
     public int closestReached() {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileJump has no search begun");
-        }
-        final MemorySegment rec = records;
-        final int genBase = generation << GENERATION_SHIFT;
-        final int n = width * height;
-        int best = -1;
-        int bestA = 0;
-        int bestB = 0;
-        for (int cell = 0; cell < n; cell++) {
-            final long off = cell * RECORD_BYTES;
-            if (rec.get(INT, off + TAG_OFFSET) < genBase) {
-                continue;
-            }
-            final int a = OctilePairs.straight(rec, off);
-            final int b = OctilePairs.diagonal(rec, off);
-            if (best < 0
-                    || OctilePairs.closer(
-                            cell % width,
-                            cell / width,
-                            a,
-                            b,
-                            cell,
-                            best % width,
-                            best / width,
-                            bestA,
-                            bestB,
-                            best,
-                            goalX,
-                            goalY,
-                            zeroEstimate)) {
-                best = cell;
-                bestA = a;
-                bestB = b;
-            }
-        }
-        return best;
+        ensureBegun();
+        return OctileReached.closest(
+                records, width, height, RECORD_PAD, generation << GENERATION_SHIFT, goalX, goalY, zeroEstimate);
     }
 
     @Override
     public int pathLengthTo(int node) {
-        long off = reachedOffset(node);
-        return OctilePairs.straight(records, off) + OctilePairs.diagonal(records, off) + 1;
+        return OctileReached.pathLength(records, reachedOffset(node));
     }
 
     @Override
     public int copyPathTo(int node, int[] out) {
         int length = pathLengthTo(node);
-        if (out.length < length) {
-            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
-        }
+        OctileReached.checkBuffer(out, length);
         writePath(node, out, length);
         return length;
     }
@@ -837,17 +736,15 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
 
     /** The record offset of a cell the current search reached; throws otherwise. */
     private long reachedOffset(int node) {
+        ensureBegun();
+        return OctileReached.reachedOffset(records, width, height, RECORD_PAD, generation << GENERATION_SHIFT, node);
+    }
+
+    private void ensureBegun() {
         state.ensureOpen();
         if (status == SearchStatus.NOT_STARTED) {
             throw new IllegalStateException("OctileJump has no search begun");
         }
-        if (node >= 0 && node < width * height) {
-            long off = node * RECORD_BYTES;
-            if (records.get(INT, off + TAG_OFFSET) >= generation << GENERATION_SHIFT) {
-                return off;
-            }
-        }
-        throw new IllegalArgumentException("cell " + node + " has not been reached by the current search");
     }
 
     @Override
