@@ -5,15 +5,12 @@ import static org.onepath.layout.OctileNodeLayout.DIRECTION_SHIFT;
 import static org.onepath.layout.OctileNodeLayout.FLAGS_MASK;
 import static org.onepath.layout.OctileNodeLayout.GENERATION_SHIFT;
 import static org.onepath.layout.OctileNodeLayout.INT;
-import static org.onepath.layout.OctileNodeLayout.MAX_GENERATION;
 import static org.onepath.layout.OctileNodeLayout.RECORD_BYTES;
 import static org.onepath.layout.OctileNodeLayout.SLOT_OFFSET;
 import static org.onepath.layout.OctileNodeLayout.TAG_OFFSET;
 import static org.onepath.layout.OctileNodeLayout.WALL_TAG;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.Objects;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.SquareCells;
 import org.onepath.grids.SearchStatus;
@@ -21,10 +18,6 @@ import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.jps.Direction;
 import org.onepath.layout.OctileHeapLayout;
 import org.onepath.layout.OctileNodeLayout;
-import org.onepath.memory.GrowableSegment;
-import org.onepath.memory.LargePages;
-import org.onepath.memory.NativeIntList;
-import org.onepath.memory.OwnerState;
 import org.onepath.memory.PackedQuadHeap;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
@@ -50,109 +43,23 @@ import org.onepath.state.StateWriter;
  * nothing is cleared between searches; walls are re-read when the grid's version changes. The
  * reported cost is {@code m * (a + b * sqrt2)}.
  */
-public final class OctileAStar implements SlicedSearch, AutoCloseable {
-    private static final int INITIAL_HEAP_SLOTS = 1024;
-    /** Records of padding round the map (the wall all round the map), for the shared partial-path scan. */
-    private static final int RECORD_PAD = 1;
-
-    private final SquareCells grid;
-    private final int width;
-    private final int height;
+public final class OctileAStar extends OctileSearch {
     private final int paddedWidth;
-    private boolean zeroEstimate;
     private final int[] delta = new int[8];
-    private final Arena arena;
-    private final MemorySegment records;
-    private final GrowableSegment heapMemory;
-    private final OwnerState state = new OwnerState("OctileAStar");
-    private MemorySegment heap;
-    private int heapSize;
-    private final NativeIntList expansions = new NativeIntList();
-    private boolean recordExpansions;
 
     private int wallsVersion = -1;
     private int wallsRestoreCount = -1;
-    private int generation;
-    private SearchStatus status = SearchStatus.NOT_STARTED;
-    private int start = -1;
-    private int goal = -1;
     private int startPadded;
     private int goalPadded;
-    private int goalX;
-    private int goalY;
-    private int iterations;
-    private int expanded;
-    private double cellCost;
-
     /**
      * @param zeroEstimate use the zero estimate (Dijkstra order) instead of octile
      */
     public OctileAStar(SquareCells grid, boolean zeroEstimate) {
-        this.grid = Objects.requireNonNull(grid, "grid");
-        this.width = grid.width();
-        this.height = grid.height();
+        super("OctileAStar", grid, 1, zeroEstimate);
         this.paddedWidth = width + 2;
-        this.zeroEstimate = zeroEstimate;
         int pw = paddedWidth;
         int[] d = {-pw, 1, pw, -1, -pw + 1, pw + 1, pw - 1, -pw - 1};
         System.arraycopy(d, 0, delta, 0, 8);
-        this.arena = Arena.ofShared();
-        this.records = LargePages.allocate(arena, (long) paddedWidth * (height + 2) * RECORD_BYTES, 8);
-        this.heapMemory = new GrowableSegment(INITIAL_HEAP_SLOTS * OctileHeapLayout.SLOT_BYTES, 8);
-        this.heap = heapMemory.segment();
-    }
-
-    public SquareCells grid() {
-        return grid;
-    }
-
-    /** Uses the zero estimate (Dijkstra order) instead of octile from the next search on. */
-    public void zeroEstimate(boolean zero) {
-        this.zeroEstimate = zero;
-    }
-
-    /** Records the expanded cells of the next searches ({@link #expandedNodes()}). */
-    public void recordExpansions(boolean on) {
-        this.recordExpansions = on;
-    }
-
-    /** The expanded cells (row-major indices) of the last search, when recorded. */
-    @Override
-    public int[] expandedNodes() {
-        return expansions.toArray();
-    }
-
-    @Override
-    public SearchStatus status() {
-        return status;
-    }
-
-    @Override
-    public int iterations() {
-        return iterations;
-    }
-
-    @Override
-    public int expandedCount() {
-        return expanded;
-    }
-
-    /** Straight steps of the found path. */
-    public int pathStraightSteps() {
-        return status == SearchStatus.FOUND ? OctilePairs.straight(records, goalPadded * RECORD_BYTES) : 0;
-    }
-
-    /** Diagonal steps of the found path. */
-    public int pathDiagonalSteps() {
-        return status == SearchStatus.FOUND ? OctilePairs.diagonal(records, goalPadded * RECORD_BYTES) : 0;
-    }
-
-    @Override
-    public double pathCost() {
-        if (status != SearchStatus.FOUND) {
-            return Double.POSITIVE_INFINITY;
-        }
-        return cellCost * OctilePairs.cost(pathStraightSteps(), pathDiagonalSteps());
     }
 
     /** Begins a search between two row-major cells; throws for a cell outside the grid or on a wall. */
@@ -169,20 +76,11 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
             throw new IllegalArgumentException("goal cell " + goal + " is a wall");
         }
         syncWalls();
-        if (generation >= MAX_GENERATION) {
-            clearTags();
-        }
-        generation++;
-        this.start = start;
-        this.goal = goal;
+        nextGeneration();
+        resetRun(start, goal, 0, 0);
         this.startPadded = padded(start);
         this.goalPadded = padded(goal);
-        this.goalX = goal % width;
-        this.goalY = goal / width;
-        this.iterations = 0;
-        this.expanded = 0;
         expansions.clear();
-        this.cellCost = grid.areas().get(0);
         heapSize = 0;
         OctilePairs.reach(records, startPadded * RECORD_BYTES, 0, 0, generation << GENERATION_SHIFT);
         int sx = start % width;
@@ -282,90 +180,15 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         insert(q, OctilePairs.key(na, nb, qx, qy, goalX, goalY, zeroEstimate), g);
     }
 
-    /** Cells on the found path; 0 unless FOUND. */
     @Override
-    public int pathLength() {
-        if (status != SearchStatus.FOUND) {
-            return 0;
-        }
-        return pathStraightSteps() + pathDiagonalSteps() + 1;
-    }
-
-    /** Writes the found path, start first, as row-major cells; returns its length. */
-    @Override
-    public int copyPath(int[] out) {
-        int length = pathLength();
-        SlicedSearch.checkPathBuffer(status, out, length);
-        writePath(goalPadded, out, length);
-        return length;
-    }
-
-    // ---- partial paths ----
-
-    @Override
-    public boolean offersPartialPaths() {
-        return true;
-    }
-
-    /**
-     * The reached cell of least (octile estimate, cost, cell), estimates and costs compared
-     * exactly as integer pairs: one pass over the records, O(cells); allocates nothing.
-     */
-    @Override
-    public int closestReached() {
-        ensureBegun();
-        return OctileReached.closest(
-                records, width, height, RECORD_PAD, generation << GENERATION_SHIFT, goalX, goalY, zeroEstimate);
-    }
-
-    @Override
-    public int pathLengthTo(int node) {
-        return OctileReached.pathLength(records, reachedOffset(node));
-    }
-
-    @Override
-    public int copyPathTo(int node, int[] out) {
-        int length = pathLengthTo(node);
-        OctileReached.checkBuffer(out, length);
-        writePath(padded(node), out, length);
-        return length;
-    }
-
-    @Override
-    public double costTo(int node) {
-        return cellCost * OctilePairs.cost(records, reachedOffset(node));
-    }
-
-    /** The record offset of a cell the current search reached; throws otherwise. */
-    private long reachedOffset(int node) {
-        ensureBegun();
-        return OctileReached.reachedOffset(records, width, height, RECORD_PAD, generation << GENERATION_SHIFT, node);
-    }
-
-    private void ensureBegun() {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileAStar has no search begun");
-        }
-    }
-
-    /** Writes the {@code length} cells of the path ending at padded cell p, start first. */
-    private void writePath(int p, int[] out, int length) {
+    void writePath(int cell, int[] out, int length) {
+        int p = padded(cell);
         for (int i = length - 1; i >= 0; i--) {
             out[i] = unpadded(p);
             if (i > 0) {
                 int dir = OctilePairs.direction(records.get(INT, p * RECORD_BYTES + TAG_OFFSET));
                 p -= delta[dir];
             }
-        }
-    }
-
-    @Override
-    public void close() {
-        if (state.markClosed()) {
-            heapMemory.close();
-            expansions.close();
-            arena.close();
         }
     }
 
@@ -380,10 +203,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
      * list is not written: it is the visited cells that are not closed.
      */
     public void writeState(StateWriter w) {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileAStar has no search to save");
-        }
+        ensureSaveable();
         // Two passes over the records (count, then write) so a save allocates nothing.
         final int genBase = generation << GENERATION_SHIFT;
         final int count = (int) (records.byteSize() / RECORD_BYTES);
@@ -394,18 +214,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
                 visited++;
             }
         }
-        OctileSearchState.writeFixed(
-                w,
-                width * height,
-                status,
-                zeroEstimate,
-                start,
-                goal,
-                expanded,
-                iterations,
-                pathStraightSteps(),
-                pathDiagonalSteps(),
-                visited);
+        writeFixed(w, visited);
         for (int p = 0; p < count; p++) {
             long off = p * RECORD_BYTES;
             int tag = records.get(INT, off + TAG_OFFSET);
@@ -490,21 +299,12 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         SearchStatus st = f.status();
         // Checked: replace the current search.
         syncWalls();
-        if (generation >= MAX_GENERATION) {
-            clearTags();
-        }
-        generation++;
+        nextGeneration();
         final int genBase = generation << GENERATION_SHIFT;
-        start = s;
-        goal = g;
+        resetRun(s, g, its, exp);
         startPadded = padded(s);
         goalPadded = padded(g);
-        goalX = g % width;
-        goalY = g / width;
-        iterations = its;
-        expanded = exp;
         expansions.clear();
-        cellCost = grid.areas().get(0);
         heapSize = 0;
         for (int i = 0; i < count; i++) {
             OctilePairs.reach(records, padded(cells[i]) * RECORD_BYTES, as[i], bs[i], genBase | flags[i]);
@@ -581,7 +381,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         wallsRestoreCount = restores;
     }
 
-    private void clearTags() {
+    @Override
+    void clearTags() {
         long count = records.byteSize() / RECORD_BYTES;
         for (long i = 0; i < count; i++) {
             long off = i * RECORD_BYTES + TAG_OFFSET;
@@ -598,10 +399,5 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
 
     private int unpadded(int p) {
         return (p / paddedWidth - 1) * width + p % paddedWidth - 1;
-    }
-
-    @Override
-    public boolean canStandOn(int cell) {
-        return cell >= 0 && cell < width * height && grid.isWalkable(cell % width, cell / width);
     }
 }

@@ -5,12 +5,10 @@ import static org.onepath.layout.JumpNodeLayout.DIRECTION_SHIFT;
 import static org.onepath.layout.JumpNodeLayout.FLAGS_MASK;
 import static org.onepath.layout.JumpNodeLayout.GENERATION_SHIFT;
 import static org.onepath.layout.JumpNodeLayout.INT;
-import static org.onepath.layout.JumpNodeLayout.MAX_GENERATION;
 import static org.onepath.layout.JumpNodeLayout.PARENT_OFFSET;
 import static org.onepath.layout.JumpNodeLayout.RECORD_BYTES;
 import static org.onepath.layout.JumpNodeLayout.TAG_OFFSET;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.cells.Experimental;
@@ -21,9 +19,6 @@ import org.onepath.grids.jps.Direction;
 import org.onepath.layout.JumpOpenListLayout;
 import org.onepath.layout.OctileMapLayout;
 import org.onepath.memory.GrowableSegment;
-import org.onepath.memory.LargePages;
-import org.onepath.memory.NativeIntList;
-import org.onepath.memory.OwnerState;
 import org.onepath.memory.PackedQuadHeap;
 import org.onepath.memory.QuadHeap;
 import org.onepath.state.GridSearchStateLayout;
@@ -58,12 +53,9 @@ import org.onepath.state.StateWriter;
  *
  * @param <F> finder of straight and diagonal jump points
  */
-public final class OctileJump<F extends OctileFinder> implements SlicedSearch, AutoCloseable {
-    private static final int INITIAL_SLOTS = 1024;
-    /** Records of padding round the map (none: one record per cell), for the shared partial-path scan. */
-    private static final int RECORD_PAD = 0;
+public final class OctileJump<F extends OctileFinder> extends OctileSearch {
+    private static final int INITIAL_STACK_ENTRIES = 1024;
 
-    private final SquareCells grid;
     private final F finder;
     private final boolean improvedPruning;
     /** Goal-bounding boxes at jump points, or null for the plain search. */
@@ -71,37 +63,15 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
 
     private final MemorySegment neighbours;
     private final MemorySegment successors;
-    private final int width;
-    private final int height;
-    private final Arena arena;
-    private final MemorySegment records;
     /** The stops of one improved diagonal run, as {@link OctileFinder#diagonalRun} writes them. */
     private final int[] runStops;
 
-    private final GrowableSegment heapMemory;
     private final GrowableSegment stackMemory;
-    private final OwnerState state = new OwnerState("OctileJump");
-    private MemorySegment heap;
     private MemorySegment stack;
-    private int heapSize;
     private int stackSize;
     private double level;
-    private boolean zeroEstimate;
-    private final NativeIntList expansions = new NativeIntList();
-    private boolean recordExpansions;
-
-    private int generation;
-    private SearchStatus status = SearchStatus.NOT_STARTED;
-    private int start = -1;
-    private int goal = -1;
-    private int goalX;
-    private int goalY;
     /** The goal in the goal bounds' units ({@link GoalBounds#goalKey}), when bounded. */
     private int goalKey;
-
-    private int iterations;
-    private int expanded;
-    private double cellCost;
 
     /** Plain jump point search over a finder. */
     public OctileJump(SquareCells grid, F finder) {
@@ -134,7 +104,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     }
 
     private OctileJump(SquareCells grid, F finder, boolean improvedPruning, GoalBounds bounds) {
-        this.grid = Objects.requireNonNull(grid, "grid");
+        // Checked before the base allocates the records, so a refused engine holds no memory.
+        Objects.requireNonNull(grid, "grid");
         this.finder = Objects.requireNonNull(finder, "finder");
         if (finder.map().grid() != grid) {
             throw new IllegalArgumentException("the finder serves another grid");
@@ -142,72 +113,18 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         if (bounds != null && bounds.grid() != grid) {
             throw new IllegalArgumentException("the goal bounds describe another grid");
         }
+        super("OctileJump", grid, 0, false);
         this.improvedPruning = improvedPruning;
         this.bounds = bounds;
         this.neighbours = finder.map().neighbourSegment();
         this.successors = OctileMap.successorTable();
-        this.width = grid.width();
-        this.height = grid.height();
-        this.arena = Arena.ofShared();
-        this.records = LargePages.allocate(arena, (long) width * height * RECORD_BYTES, 8);
         this.runStops = improvedPruning ? new int[OctileFinder.runStopsLength(width, height)] : new int[0];
-        this.heapMemory = new GrowableSegment(INITIAL_SLOTS * JumpOpenListLayout.SLOT_BYTES, 8);
-        this.stackMemory = new GrowableSegment(INITIAL_SLOTS * JumpOpenListLayout.STACK_ENTRY_BYTES, 4);
-        this.heap = heapMemory.segment();
+        this.stackMemory = new GrowableSegment(INITIAL_STACK_ENTRIES * JumpOpenListLayout.STACK_ENTRY_BYTES, 4);
         this.stack = stackMemory.segment();
     }
 
     public F finder() {
         return finder;
-    }
-
-    /** Records the expanded jump points of the next searches ({@link #expandedNodes()}). */
-    public void recordExpansions(boolean on) {
-        this.recordExpansions = on;
-    }
-
-    /** The expanded jump points of the last search, when recorded. */
-    @Override
-    public int[] expandedNodes() {
-        return expansions.toArray();
-    }
-
-    /** Uses the zero estimate (Dijkstra order) instead of octile from the next search on. */
-    public void zeroEstimate(boolean zero) {
-        this.zeroEstimate = zero;
-    }
-
-    @Override
-    public SearchStatus status() {
-        return status;
-    }
-
-    @Override
-    public int iterations() {
-        return iterations;
-    }
-
-    @Override
-    public int expandedCount() {
-        return expanded;
-    }
-
-    /** Straight steps of the found path. */
-    public int pathStraightSteps() {
-        return status == SearchStatus.FOUND ? OctilePairs.straight(records, goal * RECORD_BYTES) : 0;
-    }
-
-    /** Diagonal steps of the found path. */
-    public int pathDiagonalSteps() {
-        return status == SearchStatus.FOUND ? OctilePairs.diagonal(records, goal * RECORD_BYTES) : 0;
-    }
-
-    @Override
-    public double pathCost() {
-        if (status != SearchStatus.FOUND) {
-            return Double.POSITIVE_INFINITY;
-        }
-        return cellCost * OctilePairs.cost(pathStraightSteps(), pathDiagonalSteps());
     }
 
     /** Begins a search between two row-major cells; throws for a cell outside the grid. */
@@ -216,18 +133,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         state.ensureOpen();
         int n = width * height;
         SlicedSearch.checkEnds(start, goal, n);
-        if (generation >= MAX_GENERATION) {
-            records.fill((byte) 0);
-            generation = 0;
-        }
-        generation++;
-        this.start = start;
-        this.goal = goal;
-        this.goalX = goal % width;
-        this.goalY = goal / width;
-        this.iterations = 0;
-        this.expanded = 0;
-        this.cellCost = grid.areas().get(0);
+        nextGeneration();
+        resetRun(start, goal, 0, 0);
         finder.refresh();
         if (bounds != null) {
             bounds.checkCurrent();
@@ -372,10 +279,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
      * cells. Stale entries are kept: the pop order among equal estimates depends on them.
      */
     public void writeState(StateWriter w) {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileJump has no search to save");
-        }
+        ensureSaveable();
         // Two passes over the records (count, then write) so a save allocates nothing.
         final int genBase = generation << GENERATION_SHIFT;
         final int n = width * height;
@@ -385,18 +289,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
                 visited++;
             }
         }
-        OctileSearchState.writeFixed(
-                w,
-                n,
-                status,
-                zeroEstimate,
-                start,
-                goal,
-                expanded,
-                iterations,
-                pathStraightSteps(),
-                pathDiagonalSteps(),
-                visited);
+        writeFixed(w, visited);
         for (int c = 0; c < n; c++) {
             long off = c * RECORD_BYTES;
             if (records.get(INT, off + TAG_OFFSET) >= genBase) {
@@ -534,26 +427,16 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         int exp = f.expanded();
         SearchStatus st = f.status();
         // Checked: replace the current search.
-        if (generation >= MAX_GENERATION) {
-            records.fill((byte) 0);
-            generation = 0;
-        }
-        generation++;
+        nextGeneration();
         final int genBase = generation << GENERATION_SHIFT;
-        start = s;
-        goal = g;
-        goalX = g % width;
-        goalY = g / width;
+        resetRun(s, g, its, exp);
         finder.refresh();
         if (bounds != null) {
             bounds.checkCurrent();
             goalKey = bounds.goalKey(goalX, goalY);
         }
         finder.target(goalX, goalY);
-        iterations = its;
-        expanded = exp;
         expansions.clear();
-        cellCost = grid.areas().get(0);
         for (int i = 0; i < count; i++) {
             long off = cells[i] * RECORD_BYTES;
             OctilePairs.reach(records, off, as[i], bs[i], genBase | flags[i]);
@@ -637,30 +520,9 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
 
     // ---- path ----
 
-    /** Cells on the found path; 0 unless FOUND. */
+    /** A hop is walked diagonally first, then straight. */
     @Override
-    public int pathLength() {
-        if (status != SearchStatus.FOUND) {
-            return 0;
-        }
-        return pathStraightSteps() + pathDiagonalSteps() + 1;
-    }
-
-    /**
-     * Writes the found path, start first; a hop is walked diagonally first, then straight.
-     *
-     * @return the path length
-     */
-    @Override
-    public int copyPath(int[] out) {
-        int length = pathLength();
-        SlicedSearch.checkPathBuffer(status, out, length);
-        writePath(goal, out, length);
-        return length;
-    }
-
-    /** Writes the {@code length} cells of the path ending at reached cell {@code end}, start first. */
-    private void writePath(int end, int[] out, int length) {
+    void writePath(int end, int[] out, int length) {
         int i = length - 1;
         out[i] = end;
         for (int c = end; c != start; ) {
@@ -697,68 +559,14 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         }
     }
 
-    // ---- partial paths ----
-
     @Override
-    public boolean offersPartialPaths() {
-        return true;
-    }
-
-    /**
-     * The reached jump point of least (octile estimate, cost, cell), estimates and costs compared
-     * exactly as integer pairs: the candidates are the jump points this search generated (the
-     * cells between them have no record). One pass over the records, O(cells); allocates nothing.
-     */
-    @Override
-    public int closestReached() {
-        ensureBegun();
-        return OctileReached.closest(
-                records, width, height, RECORD_PAD, generation << GENERATION_SHIFT, goalX, goalY, zeroEstimate);
+    void clearTags() {
+        records.fill((byte) 0); // no walls among the records
+        generation = 0;
     }
 
     @Override
-    public int pathLengthTo(int node) {
-        return OctileReached.pathLength(records, reachedOffset(node));
-    }
-
-    @Override
-    public int copyPathTo(int node, int[] out) {
-        int length = pathLengthTo(node);
-        OctileReached.checkBuffer(out, length);
-        writePath(node, out, length);
-        return length;
-    }
-
-    @Override
-    public double costTo(int node) {
-        return cellCost * OctilePairs.cost(records, reachedOffset(node));
-    }
-
-    /** The record offset of a cell the current search reached; throws otherwise. */
-    private long reachedOffset(int node) {
-        ensureBegun();
-        return OctileReached.reachedOffset(records, width, height, RECORD_PAD, generation << GENERATION_SHIFT, node);
-    }
-
-    private void ensureBegun() {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileJump has no search begun");
-        }
-    }
-
-    @Override
-    public void close() {
-        if (state.markClosed()) {
-            heapMemory.close();
-            stackMemory.close();
-            expansions.close();
-            arena.close();
-        }
-    }
-
-    @Override
-    public boolean canStandOn(int cell) {
-        return cell >= 0 && cell < width * height && grid.isWalkable(cell % width, cell / width);
+    void closeOwn() {
+        stackMemory.close();
     }
 }
