@@ -242,23 +242,13 @@ public final class OctileAStar extends OctileSearch {
         final int n = width * height;
         OctileSearchState.Fixed f =
                 OctileSearchState.readFixed(r, GridSearchStateLayout.MODE_SPECIALISED_ASTAR, n, zeroEstimate);
+        OctileSearchState.Visited v = OctileSearchState.readVisited(r, f.visitedCount(), n, false, this::canStandOn);
         int count = f.visitedCount();
-        int[] cells = new int[count];
-        int[] as = new int[count];
-        int[] bs = new int[count];
-        int[] flags = new int[count];
-        long[] offsets = new long[count];
-        for (int i = 0; i < count; i++) {
-            offsets[i] = r.offset();
-            cells[i] = OctileSearchState.readCell(r, i, n, cells, this::canStandOn);
-            as[i] = r.i32InRange("visited[" + i + "].a", 0, n);
-            bs[i] = r.i32InRange("visited[" + i + "].b", 0, n);
-            long flagsAt = r.offset();
-            flags[i] = r.u8("visited[" + i + "].flags");
-            if (flags[i] > FLAGS_MASK) {
-                throw r.error("visited[" + i + "].flags", flags[i], "0..15 (closed bit and a direction)", flagsAt);
-            }
-        }
+        int[] cells = v.cells();
+        int[] as = v.as();
+        int[] bs = v.bs();
+        int[] flags = v.flags();
+        long[] offsets = v.offsets();
         r.expectEnd();
         boolean anyOpen = false;
         for (int i = 0; i < count; i++) {

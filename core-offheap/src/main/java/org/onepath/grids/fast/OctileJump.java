@@ -329,25 +329,14 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
         final int n = width * height;
         OctileSearchState.Fixed f =
                 OctileSearchState.readFixed(r, GridSearchStateLayout.MODE_SPECIALISED_JUMP, n, zeroEstimate);
+        OctileSearchState.Visited v = OctileSearchState.readVisited(r, f.visitedCount(), n, true, this::canStandOn);
         int count = f.visitedCount();
-        int[] cells = new int[count];
-        int[] as = new int[count];
-        int[] bs = new int[count];
-        int[] parents = new int[count];
-        int[] flags = new int[count];
-        long[] offsets = new long[count];
-        for (int i = 0; i < count; i++) {
-            offsets[i] = r.offset();
-            cells[i] = OctileSearchState.readCell(r, i, n, cells, this::canStandOn);
-            as[i] = r.i32InRange("visited[" + i + "].a", 0, n);
-            bs[i] = r.i32InRange("visited[" + i + "].b", 0, n);
-            parents[i] = r.i32InRange("visited[" + i + "].parent", -1, n - 1);
-            long flagsAt = r.offset();
-            flags[i] = r.u8("visited[" + i + "].flags");
-            if (flags[i] > FLAGS_MASK) {
-                throw r.error("visited[" + i + "].flags", flags[i], "0..15 (closed bit and a direction)", flagsAt);
-            }
-        }
+        int[] cells = v.cells();
+        int[] as = v.as();
+        int[] bs = v.bs();
+        int[] parents = v.parents();
+        int[] flags = v.flags();
+        long[] offsets = v.offsets();
         long levelAt = r.offset();
         double lvl = r.f64("level");
         int heapCount = r.count("heapCount", Integer.MAX_VALUE, GridSearchStateLayout.JUMP_HEAP_SLOT_BYTES);
