@@ -140,8 +140,12 @@ public final class PackedQuadHeap {
 
     /**
      * The first child of slot {@code pos} that no later child of the group comes strictly before,
-     * or -1 when the slot has no child in a heap of {@code size}. A later child's tie word is read
-     * only when its key does not exceed the best key so far.
+     * or -1 when the slot has no child in a heap of {@code size}.
+     *
+     * <p>The group of at most {@link QuadHeapLayout#ARITY} children is written out, not looped: a
+     * loop of at most three turns is unrolled by the JIT into code too large to inline once this
+     * method has been compiled on its own, which is how the sift came to be called instead of
+     * inlined ({@code docs/performance.md}).
      */
     public static int leastChild(MemorySegment h, int pos, int size) {
         final int first = QuadHeap.firstChildOf(pos);
@@ -150,20 +154,21 @@ public final class PackedQuadHeap {
         }
         final int end = Math.min(first + ARITY, size);
         int best = first;
-        double bk = keyAt(h, first);
-        long bt = tieAt(h, first);
-        for (int c = first + 1; c < end; c++) {
-            final double ck = keyAt(h, c);
-            if (ck > bk) {
-                continue;
-            }
-            final long ct = tieAt(h, c);
-            if (before(ck, ct, bk, bt)) {
-                best = c;
-                bk = ck;
-                bt = ct;
-            }
+        best = earlier(h, first + 1, end, best);
+        best = earlier(h, first + 2, end, best);
+        return earlier(h, first + 3, end, best);
+    }
+
+    /**
+     * Child {@code c} when it lies before {@code end} and comes strictly before slot {@code best},
+     * else {@code best}. The tie words are read only when the keys are equal.
+     */
+    private static int earlier(MemorySegment h, int c, int end, int best) {
+        if (c >= end) {
+            return best;
         }
-        return best;
+        final double ck = keyAt(h, c);
+        final double bk = keyAt(h, best);
+        return ck < bk || (ck == bk && Long.compareUnsigned(tieAt(h, c), tieAt(h, best)) < 0) ? c : best;
     }
 }
