@@ -32,10 +32,9 @@ import java.lang.foreign.MemorySegment;
  * {@link #leastChild} and one slot move, so its compiled code stays below the size the JIT
  * inlines whatever was compiled first.
  *
- * <p>Decrease-key: a caller that re-sifts a queued slot passes a position table, a segment in
- * which the position of the slot whose tie word has id i (its low 32 bits) lies as an i32 at
- * {@code i * stride + offset}; every slot written then updates its entry. Without one
- * (null) nothing is written back.
+ * <p>Decrease-key: a caller that re-sifts a queued slot uses the sifts that take a position
+ * table, a segment in which the position of the slot whose tie word has id i (its low 32 bits)
+ * lies as an i32 at {@code i * stride + offset}; every slot written then updates its entry.
  */
 public final class PackedQuadHeap {
     private PackedQuadHeap() {}
@@ -82,19 +81,45 @@ public final class PackedQuadHeap {
     }
 
     /** Writes slot {@code pos} (a saved array put back slot for slot, or the end of a sift). */
-    public static void write(
-            MemorySegment h, int pos, double key, long tie, MemorySegment positions, long stride, long offset) {
+    public static void write(MemorySegment h, int pos, double key, long tie) {
         final long off = packedSlotOffset(pos);
         h.set(KEY, off + PACKED_KEY_OFFSET, key);
         h.set(TIE, off + PACKED_TIE_OFFSET, tie);
-        if (positions != null) {
-            positions.set(INT, (tie & 0xFFFFFFFFL) * stride + offset, pos);
-        }
     }
+
+    /** Writes slot {@code pos} and the slot's position into the position table. */
+    public static void place(
+            MemorySegment h, int pos, double key, long tie, MemorySegment positions, long stride, long offset) {
+        write(h, pos, key, tie);
+        positions.set(INT, (tie & 0xFFFFFFFFL) * stride + offset, pos);
+    }
+
+    // Each sift comes in two forms, without and with a position table, rather than one form that
+    // tests for a table: the JIT unswitches a loop on such a test into two copies of the loop,
+    // and the sift compiled on its own then grew past the size it inlines even with
+    // -XX:InlineSmallCode=6000 (refused in every run of the inlining log, docs/performance.md).
 
     /**
      * Places (key, tie) at slot {@code pos} or above: every parent it comes strictly before moves
-     * down into the hole. A push sifts up from the end; a decrease-key from the slot's position.
+     * down into the hole. A push sifts up from the end.
+     */
+    public static void siftUp(MemorySegment h, int pos, double key, long tie) {
+        while (pos > 0) {
+            final int parent = QuadHeap.parentOf(pos);
+            final double pk = keyAt(h, parent);
+            final long pt = tieAt(h, parent);
+            if (!before(key, tie, pk, pt)) {
+                break;
+            }
+            write(h, pos, pk, pt);
+            pos = parent;
+        }
+        write(h, pos, key, tie);
+    }
+
+    /**
+     * {@link #siftUp(MemorySegment, int, double, long)} that records every slot it writes in the
+     * position table; a decrease-key sifts up from the slot's position.
      */
     public static void siftUp(
             MemorySegment h, int pos, double key, long tie, MemorySegment positions, long stride, long offset) {
@@ -105,16 +130,34 @@ public final class PackedQuadHeap {
             if (!before(key, tie, pk, pt)) {
                 break;
             }
-            write(h, pos, pk, pt, positions, stride, offset);
+            place(h, pos, pk, pt, positions, stride, offset);
             pos = parent;
         }
-        write(h, pos, key, tie, positions, stride, offset);
+        place(h, pos, key, tie, positions, stride, offset);
     }
 
     /**
      * Places (key, tie) at slot {@code pos} or below in a heap of {@code size} slots: while the
      * least child comes strictly before it, the child moves up into the hole. A pop sifts the
      * last slot down from slot 0.
+     */
+    public static void siftDown(MemorySegment h, int size, int pos, double key, long tie) {
+        int best;
+        while ((best = leastChild(h, pos, size)) >= 0) {
+            final double bk = keyAt(h, best);
+            final long bt = tieAt(h, best);
+            if (!before(bk, bt, key, tie)) {
+                break;
+            }
+            write(h, pos, bk, bt);
+            pos = best;
+        }
+        write(h, pos, key, tie);
+    }
+
+    /**
+     * {@link #siftDown(MemorySegment, int, int, double, long)} that records every slot it writes
+     * in the position table.
      */
     public static void siftDown(
             MemorySegment h,
@@ -132,10 +175,10 @@ public final class PackedQuadHeap {
             if (!before(bk, bt, key, tie)) {
                 break;
             }
-            write(h, pos, bk, bt, positions, stride, offset);
+            place(h, pos, bk, bt, positions, stride, offset);
             pos = best;
         }
-        write(h, pos, key, tie, positions, stride, offset);
+        place(h, pos, key, tie, positions, stride, offset);
     }
 
     /**

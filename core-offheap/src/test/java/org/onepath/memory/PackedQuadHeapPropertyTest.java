@@ -199,7 +199,7 @@ class PackedQuadHeapPropertyTest {
             for (Op op : ops) {
                 if (op.cell() >= 0) {
                     h = PackedQuadHeap.room(memory, h, size, size + 1);
-                    PackedQuadHeap.siftUp(h, size++, op.f(), PackedQuadHeap.tie(op.g(), op.cell()), null, 0, 0);
+                    PackedQuadHeap.siftUp(h, size++, op.f(), PackedQuadHeap.tie(op.g(), op.cell()));
                 }
             }
             double lastKey = Double.NEGATIVE_INFINITY;
@@ -212,8 +212,7 @@ class PackedQuadHeapPropertyTest {
                 lastTie = t;
                 int last = --size;
                 if (last > 0) {
-                    PackedQuadHeap.siftDown(
-                            h, last, 0, PackedQuadHeap.keyAt(h, last), PackedQuadHeap.tieAt(h, last), null, 0, 0);
+                    PackedQuadHeap.siftDown(h, last, 0, PackedQuadHeap.keyAt(h, last), PackedQuadHeap.tieAt(h, last));
                 }
             }
         }
@@ -236,7 +235,7 @@ class PackedQuadHeapPropertyTest {
         MemorySegment h = memory.segment();
         for (int i = 0; i < 100; i++) {
             h = PackedQuadHeap.room(memory, h, i, i + 1);
-            PackedQuadHeap.siftUp(h, i, 100 - i, PackedQuadHeap.tie(0, i), null, 0, 0);
+            PackedQuadHeap.siftUp(h, i, 100 - i, PackedQuadHeap.tie(0, i));
         }
         assertEquals(99, PackedQuadHeap.idAt(h, 0));
         assertTrue(memory.length() >= 100 * QuadHeapLayout.PACKED_SLOT_BYTES);

@@ -433,7 +433,7 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
         }
         heap = heapMemory.ensureLength(Math.max(1, heapCount) * JumpOpenListLayout.SLOT_BYTES, 0);
         for (int i = 0; i < heapCount; i++) {
-            PackedQuadHeap.write(heap, i, hf[i], ht[i], null, 0, 0);
+            PackedQuadHeap.write(heap, i, hf[i], ht[i]);
         }
         heapSize = heapCount;
         stack = stackMemory.ensureLength(Math.max(1, stackCount) * JumpOpenListLayout.STACK_ENTRY_BYTES, 0);
@@ -488,7 +488,7 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
         final MemorySegment h = PackedQuadHeap.room(heapMemory, heap, pos, pos + 1);
         heap = h;
         heapSize = pos + 1;
-        PackedQuadHeap.siftUp(h, pos, f, JumpOpenListLayout.tieKey(g, cell), null, 0, 0);
+        PackedQuadHeap.siftUp(h, pos, f, JumpOpenListLayout.tieKey(g, cell));
     }
 
     private int pop() {
@@ -501,8 +501,7 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
         final int cell = PackedQuadHeap.idAt(h, 0);
         final int last = --heapSize;
         if (last > 0) {
-            PackedQuadHeap.siftDown(
-                    h, last, 0, PackedQuadHeap.keyAt(h, last), PackedQuadHeap.tieAt(h, last), null, 0, 0);
+            PackedQuadHeap.siftDown(h, last, 0, PackedQuadHeap.keyAt(h, last), PackedQuadHeap.tieAt(h, last));
         }
         return cell;
     }
