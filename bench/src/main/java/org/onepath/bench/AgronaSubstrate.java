@@ -9,7 +9,6 @@ import org.agrona.BufferUtil;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.onepath.layout.JpsPlusLayout;
-import org.onepath.layout.OctileHeapLayout;
 import org.onepath.layout.OctileNodeLayout;
 import org.onepath.memory.QuadHeap;
 import org.onepath.memory.QuadHeapLayout;
@@ -38,10 +37,10 @@ import org.onepath.state.GridStateFormat;
  * for the other two.
  */
 final class AgronaSubstrate implements AutoCloseable {
-    private static final int SLOT_BYTES = (int) OctileHeapLayout.SLOT_BYTES;
-    private static final int F_OFFSET = (int) OctileHeapLayout.F_OFFSET;
-    private static final int G_OFFSET = (int) OctileHeapLayout.G_OFFSET;
-    private static final int CELL_OFFSET = (int) OctileHeapLayout.CELL_OFFSET;
+    private static final int SLOT_BYTES = (int) SubstrateInputs.HEAP_SLOT_BYTES;
+    private static final int F_OFFSET = (int) SubstrateInputs.HEAP_F_OFFSET;
+    private static final int G_OFFSET = (int) SubstrateInputs.HEAP_G_OFFSET;
+    private static final int CELL_OFFSET = (int) SubstrateInputs.HEAP_CELL_OFFSET;
     private static final int RECORD_BYTES = (int) OctileNodeLayout.RECORD_BYTES;
     private static final int RECORD_SLOT_OFFSET = (int) OctileNodeLayout.SLOT_OFFSET;
     private static final int ENTRY_BYTES = (int) JpsPlusLayout.ENTRY_BYTES;

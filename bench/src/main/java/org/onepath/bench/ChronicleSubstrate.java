@@ -7,7 +7,6 @@ import java.io.IOException;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MappedBytes;
 import org.onepath.layout.JpsPlusLayout;
-import org.onepath.layout.OctileHeapLayout;
 import org.onepath.memory.QuadHeap;
 import org.onepath.memory.QuadHeapLayout;
 import org.onepath.state.GridStateFormat;
@@ -57,7 +56,7 @@ final class ChronicleSubstrate implements AutoCloseable {
         cells.write(0, cellBytes);
         cells.readLimit(cellBytes.length);
         state = Bytes.allocateDirect(GridStateFormat.CELLS_OFFSET + cellBytes.length);
-        heap = Bytes.allocateDirect(SubstrateInputs.HEAP_ENTRIES * OctileHeapLayout.SLOT_BYTES);
+        heap = Bytes.allocateDirect(SubstrateInputs.HEAP_ENTRIES * SubstrateInputs.HEAP_SLOT_BYTES);
         records = Bytes.allocateDirect(SubstrateInputs.HEAP_ENTRIES * RECORD_BYTES);
         entryCell = entries.cell();
         entryF = entries.f();
@@ -131,15 +130,15 @@ final class ChronicleSubstrate implements AutoCloseable {
 
     private int popMin() {
         final Bytes<Void> h = heap;
-        int top = h.readInt(OctileHeapLayout.CELL_OFFSET);
+        int top = h.readInt(SubstrateInputs.HEAP_CELL_OFFSET);
         int last = --heapSize;
         if (last > 0) {
-            long off = last * OctileHeapLayout.SLOT_BYTES;
+            long off = last * SubstrateInputs.HEAP_SLOT_BYTES;
             siftDown(
                     0,
-                    h.readInt(off + OctileHeapLayout.CELL_OFFSET),
-                    h.readDouble(off + OctileHeapLayout.F_OFFSET),
-                    h.readFloat(off + OctileHeapLayout.G_OFFSET));
+                    h.readInt(off + SubstrateInputs.HEAP_CELL_OFFSET),
+                    h.readDouble(off + SubstrateInputs.HEAP_F_OFFSET),
+                    h.readFloat(off + SubstrateInputs.HEAP_G_OFFSET));
         }
         return top;
     }
@@ -148,10 +147,10 @@ final class ChronicleSubstrate implements AutoCloseable {
         final Bytes<Void> h = heap;
         while (pos > 0) {
             int parent = QuadHeap.parentOf(pos);
-            long pOff = parent * OctileHeapLayout.SLOT_BYTES;
-            double pf = h.readDouble(pOff + OctileHeapLayout.F_OFFSET);
-            float pg = h.readFloat(pOff + OctileHeapLayout.G_OFFSET);
-            int pc = h.readInt(pOff + OctileHeapLayout.CELL_OFFSET);
+            long pOff = parent * SubstrateInputs.HEAP_SLOT_BYTES;
+            double pf = h.readDouble(pOff + SubstrateInputs.HEAP_F_OFFSET);
+            float pg = h.readFloat(pOff + SubstrateInputs.HEAP_G_OFFSET);
+            int pc = h.readInt(pOff + SubstrateInputs.HEAP_CELL_OFFSET);
             if (!before(f, g, cell, pf, pg, pc)) {
                 break;
             }
@@ -171,18 +170,18 @@ final class ChronicleSubstrate implements AutoCloseable {
             }
             int end = Math.min(first + QuadHeapLayout.ARITY, n);
             int best = first;
-            long bOff = first * OctileHeapLayout.SLOT_BYTES;
-            double bf = h.readDouble(bOff + OctileHeapLayout.F_OFFSET);
-            float bg = h.readFloat(bOff + OctileHeapLayout.G_OFFSET);
-            int bc = h.readInt(bOff + OctileHeapLayout.CELL_OFFSET);
+            long bOff = first * SubstrateInputs.HEAP_SLOT_BYTES;
+            double bf = h.readDouble(bOff + SubstrateInputs.HEAP_F_OFFSET);
+            float bg = h.readFloat(bOff + SubstrateInputs.HEAP_G_OFFSET);
+            int bc = h.readInt(bOff + SubstrateInputs.HEAP_CELL_OFFSET);
             for (int c = first + 1; c < end; c++) {
-                long cOff = c * OctileHeapLayout.SLOT_BYTES;
-                double cf = h.readDouble(cOff + OctileHeapLayout.F_OFFSET);
+                long cOff = c * SubstrateInputs.HEAP_SLOT_BYTES;
+                double cf = h.readDouble(cOff + SubstrateInputs.HEAP_F_OFFSET);
                 if (cf > bf) {
                     continue;
                 }
-                float cg = h.readFloat(cOff + OctileHeapLayout.G_OFFSET);
-                int cc = h.readInt(cOff + OctileHeapLayout.CELL_OFFSET);
+                float cg = h.readFloat(cOff + SubstrateInputs.HEAP_G_OFFSET);
+                int cc = h.readInt(cOff + SubstrateInputs.HEAP_CELL_OFFSET);
                 if (before(cf, cg, cc, bf, bg, bc)) {
                     best = c;
                     bf = cf;
@@ -200,10 +199,10 @@ final class ChronicleSubstrate implements AutoCloseable {
     }
 
     private void writeSlot(Bytes<Void> h, int pos, int cell, double f, float g) {
-        long off = pos * OctileHeapLayout.SLOT_BYTES;
-        h.writeDouble(off + OctileHeapLayout.F_OFFSET, f);
-        h.writeFloat(off + OctileHeapLayout.G_OFFSET, g);
-        h.writeInt(off + OctileHeapLayout.CELL_OFFSET, cell);
+        long off = pos * SubstrateInputs.HEAP_SLOT_BYTES;
+        h.writeDouble(off + SubstrateInputs.HEAP_F_OFFSET, f);
+        h.writeFloat(off + SubstrateInputs.HEAP_G_OFFSET, g);
+        h.writeInt(off + SubstrateInputs.HEAP_CELL_OFFSET, cell);
         records.writeInt(cell * RECORD_BYTES + SLOT_OFFSET, pos);
     }
 }

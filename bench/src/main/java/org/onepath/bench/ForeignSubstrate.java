@@ -10,7 +10,6 @@ import java.lang.foreign.ValueLayout;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
 import org.onepath.layout.JpsPlusLayout;
-import org.onepath.layout.OctileHeapLayout;
 import org.onepath.layout.OctileNodeLayout;
 import org.onepath.memory.QuadHeap;
 import org.onepath.memory.QuadHeapLayout;
@@ -25,7 +24,7 @@ import org.onepath.state.GridStateFormat;
  *       from the grid's segment to {@link GridStateFormat#CELLS_OFFSET} (2,088) of the
  *       destination, behind the state's head. Both segments come from a shared {@link Arena},
  *       like a host's state buffer.</li>
- *   <li>Heap sift: {@code OctileAStar}'s open list ({@link OctileHeapLayout}, 16-byte slots, 4-ary,
+ *   <li>Heap sift: {@code OctileAStar}'s open list ({@code SubstrateInputs.HEAP_SLOT_BYTES}, 16-byte slots, 4-ary,
  *       hole-moving sifts, the slot position written into the node record's {@code slot} field on
  *       every move), with the same comparisons in the same order. The slots are allocated once at
  *       full size, so the engine's growth step never runs.</li>
@@ -55,7 +54,7 @@ final class ForeignSubstrate implements AutoCloseable {
         cells = arena.allocate(cellBytes.length, 8);
         MemorySegment.copy(cellBytes, 0, cells, ValueLayout.JAVA_BYTE, 0, cellBytes.length);
         state = arena.allocate(GridStateFormat.CELLS_OFFSET + cellBytes.length, 8);
-        heap = arena.allocate(SubstrateInputs.HEAP_ENTRIES * OctileHeapLayout.SLOT_BYTES, 8);
+        heap = arena.allocate(SubstrateInputs.HEAP_ENTRIES * SubstrateInputs.HEAP_SLOT_BYTES, 8);
         records = arena.allocate(SubstrateInputs.HEAP_ENTRIES * RECORD_BYTES, 8);
         entryCell = entries.cell();
         entryF = entries.f();
@@ -124,15 +123,15 @@ final class ForeignSubstrate implements AutoCloseable {
 
     private int popMin() {
         final MemorySegment h = heap;
-        int top = h.get(OctileHeapLayout.INT, OctileHeapLayout.CELL_OFFSET);
+        int top = h.get(SubstrateInputs.HEAP_INT, SubstrateInputs.HEAP_CELL_OFFSET);
         int last = --heapSize;
         if (last > 0) {
-            long off = last * OctileHeapLayout.SLOT_BYTES;
+            long off = last * SubstrateInputs.HEAP_SLOT_BYTES;
             siftDown(
                     0,
-                    h.get(OctileHeapLayout.INT, off + OctileHeapLayout.CELL_OFFSET),
-                    h.get(OctileHeapLayout.F, off + OctileHeapLayout.F_OFFSET),
-                    h.get(OctileHeapLayout.G, off + OctileHeapLayout.G_OFFSET));
+                    h.get(SubstrateInputs.HEAP_INT, off + SubstrateInputs.HEAP_CELL_OFFSET),
+                    h.get(SubstrateInputs.HEAP_F, off + SubstrateInputs.HEAP_F_OFFSET),
+                    h.get(SubstrateInputs.HEAP_G, off + SubstrateInputs.HEAP_G_OFFSET));
         }
         return top;
     }
@@ -141,10 +140,10 @@ final class ForeignSubstrate implements AutoCloseable {
         final MemorySegment h = heap;
         while (pos > 0) {
             int parent = QuadHeap.parentOf(pos);
-            long pOff = parent * OctileHeapLayout.SLOT_BYTES;
-            double pf = h.get(OctileHeapLayout.F, pOff + OctileHeapLayout.F_OFFSET);
-            float pg = h.get(OctileHeapLayout.G, pOff + OctileHeapLayout.G_OFFSET);
-            int pc = h.get(OctileHeapLayout.INT, pOff + OctileHeapLayout.CELL_OFFSET);
+            long pOff = parent * SubstrateInputs.HEAP_SLOT_BYTES;
+            double pf = h.get(SubstrateInputs.HEAP_F, pOff + SubstrateInputs.HEAP_F_OFFSET);
+            float pg = h.get(SubstrateInputs.HEAP_G, pOff + SubstrateInputs.HEAP_G_OFFSET);
+            int pc = h.get(SubstrateInputs.HEAP_INT, pOff + SubstrateInputs.HEAP_CELL_OFFSET);
             if (!before(f, g, cell, pf, pg, pc)) {
                 break;
             }
@@ -164,18 +163,18 @@ final class ForeignSubstrate implements AutoCloseable {
             }
             int end = Math.min(first + QuadHeapLayout.ARITY, n);
             int best = first;
-            long bOff = first * OctileHeapLayout.SLOT_BYTES;
-            double bf = h.get(OctileHeapLayout.F, bOff + OctileHeapLayout.F_OFFSET);
-            float bg = h.get(OctileHeapLayout.G, bOff + OctileHeapLayout.G_OFFSET);
-            int bc = h.get(OctileHeapLayout.INT, bOff + OctileHeapLayout.CELL_OFFSET);
+            long bOff = first * SubstrateInputs.HEAP_SLOT_BYTES;
+            double bf = h.get(SubstrateInputs.HEAP_F, bOff + SubstrateInputs.HEAP_F_OFFSET);
+            float bg = h.get(SubstrateInputs.HEAP_G, bOff + SubstrateInputs.HEAP_G_OFFSET);
+            int bc = h.get(SubstrateInputs.HEAP_INT, bOff + SubstrateInputs.HEAP_CELL_OFFSET);
             for (int c = first + 1; c < end; c++) {
-                long cOff = c * OctileHeapLayout.SLOT_BYTES;
-                double cf = h.get(OctileHeapLayout.F, cOff + OctileHeapLayout.F_OFFSET);
+                long cOff = c * SubstrateInputs.HEAP_SLOT_BYTES;
+                double cf = h.get(SubstrateInputs.HEAP_F, cOff + SubstrateInputs.HEAP_F_OFFSET);
                 if (cf > bf) {
                     continue;
                 }
-                float cg = h.get(OctileHeapLayout.G, cOff + OctileHeapLayout.G_OFFSET);
-                int cc = h.get(OctileHeapLayout.INT, cOff + OctileHeapLayout.CELL_OFFSET);
+                float cg = h.get(SubstrateInputs.HEAP_G, cOff + SubstrateInputs.HEAP_G_OFFSET);
+                int cc = h.get(SubstrateInputs.HEAP_INT, cOff + SubstrateInputs.HEAP_CELL_OFFSET);
                 if (before(cf, cg, cc, bf, bg, bc)) {
                     best = c;
                     bf = cf;
@@ -193,10 +192,10 @@ final class ForeignSubstrate implements AutoCloseable {
     }
 
     private void writeSlot(MemorySegment h, int pos, int cell, double f, float g) {
-        long off = pos * OctileHeapLayout.SLOT_BYTES;
-        h.set(OctileHeapLayout.F, off + OctileHeapLayout.F_OFFSET, f);
-        h.set(OctileHeapLayout.G, off + OctileHeapLayout.G_OFFSET, g);
-        h.set(OctileHeapLayout.INT, off + OctileHeapLayout.CELL_OFFSET, cell);
+        long off = pos * SubstrateInputs.HEAP_SLOT_BYTES;
+        h.set(SubstrateInputs.HEAP_F, off + SubstrateInputs.HEAP_F_OFFSET, f);
+        h.set(SubstrateInputs.HEAP_G, off + SubstrateInputs.HEAP_G_OFFSET, g);
+        h.set(SubstrateInputs.HEAP_INT, off + SubstrateInputs.HEAP_CELL_OFFSET, cell);
         records.set(INT, cell * RECORD_BYTES + SLOT_OFFSET, pos);
     }
 }

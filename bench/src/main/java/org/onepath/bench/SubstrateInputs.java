@@ -28,6 +28,17 @@ final class SubstrateInputs {
      */
     static final int HEAP_ENTRIES = 1 << 16;
 
+    // The heap slot the three substrates sift, as OctileAStar laid it out when this comparison
+    // was made (f f64, g f32, cell i32: 16 bytes); the engine now packs g and the cell into one
+    // u64 of the same slot size (OctileHeapLayout), which changes no access count.
+    static final long HEAP_F_OFFSET = 0;
+    static final long HEAP_G_OFFSET = HEAP_F_OFFSET + 8;
+    static final long HEAP_CELL_OFFSET = HEAP_G_OFFSET + 4;
+    static final long HEAP_SLOT_BYTES = HEAP_CELL_OFFSET + 4;
+    static final ValueLayout.OfDouble HEAP_F = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+    static final ValueLayout.OfFloat HEAP_G = ValueLayout.JAVA_FLOAT_UNALIGNED;
+    static final ValueLayout.OfInt HEAP_INT = ValueLayout.JAVA_INT_UNALIGNED;
+
     private SubstrateInputs() {}
 
     /** The cells of a 4096 x 4096 grid with scattered walls, row-major (the grid's own segment, copied out). */

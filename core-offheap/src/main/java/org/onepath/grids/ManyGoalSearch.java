@@ -2,6 +2,9 @@ package org.onepath.grids;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.onepath.memory.GrowableSegment;
+import org.onepath.memory.QuadHeap;
+import org.onepath.memory.QuadHeapLayout;
 
 /**
  * A best-first search from one start towards a set of goals that settles the cheapest goal and
@@ -46,11 +49,8 @@ public final class ManyGoalSearch {
     private double[] recordCosts = new double[1 << 9];
     private boolean[] recordClosed = new boolean[1 << 9];
     private int recordCount;
-    // binary heap of (f, g, node) entries; stale entries are skipped when popped
-    private double[] heapF = new double[1 << 9];
-    private double[] heapG = new double[1 << 9];
-    private int[] heapNodes = new int[1 << 9];
-    private int heapSize;
+    // the shared 4-ary heap of (f, g, node) entries; stale entries are skipped when popped
+    private final Entries heap = new Entries();
 
     // goals: the distinct nodes sorted, the first index each has in the given order
     private int[] goalNodes = new int[0];
@@ -114,7 +114,7 @@ public final class ManyGoalSearch {
         prepareGoals(goals);
         Arrays.fill(tableNodes, EMPTY);
         recordCount = 0;
-        heapSize = 0;
+        heap.clear();
         best = Double.POSITIVE_INFINITY;
         iterations = 0;
         expanded = 0;
@@ -173,17 +173,17 @@ public final class ManyGoalSearch {
         final int[] nb = neighborNodes;
         final double[] nc = neighborCosts;
         for (int it = 0; it < maxIterations; it++) {
-            if (heapSize == 0) {
+            if (heap.isEmpty()) {
                 status = best == Double.POSITIVE_INFINITY ? SearchStatus.NO_PATH : SearchStatus.FOUND;
                 return status;
             }
-            if (heapF[0] > best + TIE_TOLERANCE * best) {
+            if (heap.key1(0) > best + TIE_TOLERANCE * best) {
                 status = SearchStatus.FOUND;
                 return status;
             }
-            final double gEntry = heapG[0];
-            final int n = heapNodes[0];
-            popTop();
+            final double gEntry = heap.key2(0);
+            final int n = heap.id(0);
+            heap.removeTop();
             iterations++;
             final int slot = slotOf(n);
             if (recordClosed[slot] || gEntry != recordCosts[slot]) {
@@ -219,7 +219,7 @@ public final class ManyGoalSearch {
                 }
             }
         }
-        if (heapSize == 0) {
+        if (heap.isEmpty()) {
             status = best == Double.POSITIVE_INFINITY ? SearchStatus.NO_PATH : SearchStatus.FOUND;
         }
         return status;
@@ -375,55 +375,34 @@ public final class ManyGoalSearch {
     }
 
     private void push(double f, double g, int node) {
-        if (heapSize == heapF.length) {
-            heapF = Arrays.copyOf(heapF, heapSize * 2);
-            heapG = Arrays.copyOf(heapG, heapSize * 2);
-            heapNodes = Arrays.copyOf(heapNodes, heapSize * 2);
-        }
-        int i = heapSize++;
-        while (i > 0) {
-            int p = (i - 1) >>> 1;
-            if (!OpenSet.before(f, g, node, heapF[p], heapG[p], heapNodes[p])) {
-                break;
-            }
-            heapF[i] = heapF[p];
-            heapG[i] = heapG[p];
-            heapNodes[i] = heapNodes[p];
-            i = p;
-        }
-        heapF[i] = f;
-        heapG[i] = g;
-        heapNodes[i] = node;
+        heap.insert(f, g, node, 0);
     }
 
-    private void popTop() {
-        int last = --heapSize;
-        if (last == 0) {
-            return;
+    /**
+     * The open entries in {@link OpenSet}'s order (f as key1, then larger g, then smaller node).
+     * Every entry is distinct in (g, node): a node is pushed again only with a strictly smaller
+     * g. So the order is strict and total over the entries, and the 4-ary heap pops them in the
+     * same sequence as any other heap would. Its memory is collected, not closed: the drivers
+     * drop a finished search without closing it.
+     */
+    private static final class Entries extends QuadHeap {
+        Entries() {
+            super(GrowableSegment.collected((1 << 9) * QuadHeapLayout.SLOT_BYTES, Double.BYTES));
         }
-        double f = heapF[last];
-        double g = heapG[last];
-        int node = heapNodes[last];
-        int i = 0;
-        while (true) {
-            int c = 2 * i + 1;
-            if (c >= last) {
-                break;
-            }
-            if (c + 1 < last
-                    && OpenSet.before(heapF[c + 1], heapG[c + 1], heapNodes[c + 1], heapF[c], heapG[c], heapNodes[c])) {
-                c++;
-            }
-            if (!OpenSet.before(heapF[c], heapG[c], heapNodes[c], f, g, node)) {
-                break;
-            }
-            heapF[i] = heapF[c];
-            heapG[i] = heapG[c];
-            heapNodes[i] = heapNodes[c];
-            i = c;
+
+        @Override
+        protected boolean tie(double a1, double b1) {
+            return a1 == b1;
         }
-        heapF[i] = f;
-        heapG[i] = g;
-        heapNodes[i] = node;
+
+        @Override
+        protected boolean tieBefore(double a2, int aId, double b2, int bId) {
+            return OpenSet.tieBefore(a2, aId, b2, bId);
+        }
+
+        @Override
+        protected void placed(int id, int aux, int pos) {
+            // no position table: stale entries stay and are skipped when popped
+        }
     }
 }

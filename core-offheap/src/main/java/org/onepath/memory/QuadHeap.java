@@ -49,6 +49,21 @@ public abstract class QuadHeap implements AutoCloseable {
         this.slots = memory.segment();
     }
 
+    /**
+     * A heap over slot memory the caller chose (for example {@link GrowableSegment#collected}
+     * for an owner nobody closes); {@link #close()} closes it.
+     *
+     * @param memory the slot memory, empty and at least one slot long
+     */
+    protected QuadHeap(GrowableSegment memory) {
+        if (memory.length() < SLOT_BYTES) {
+            throw new IllegalArgumentException(
+                    "memory must hold at least one slot, holds " + memory.length() + " bytes");
+        }
+        this.memory = memory;
+        this.slots = memory.segment();
+    }
+
     /** Whether first keys {@code a1} and {@code b1} tie, so that {@link #tieBefore} decides. */
     protected abstract boolean tie(double a1, double b1);
 

@@ -5,15 +5,12 @@ import static org.onepath.layout.OctileNodeLayout.DIRECTION_SHIFT;
 import static org.onepath.layout.OctileNodeLayout.FLAGS_MASK;
 import static org.onepath.layout.OctileNodeLayout.GENERATION_SHIFT;
 import static org.onepath.layout.OctileNodeLayout.INT;
-import static org.onepath.layout.OctileNodeLayout.MAX_GENERATION;
 import static org.onepath.layout.OctileNodeLayout.RECORD_BYTES;
 import static org.onepath.layout.OctileNodeLayout.SLOT_OFFSET;
 import static org.onepath.layout.OctileNodeLayout.TAG_OFFSET;
 import static org.onepath.layout.OctileNodeLayout.WALL_TAG;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.Objects;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.SquareCells;
 import org.onepath.grids.SearchStatus;
@@ -21,12 +18,7 @@ import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.jps.Direction;
 import org.onepath.layout.OctileHeapLayout;
 import org.onepath.layout.OctileNodeLayout;
-import org.onepath.memory.GrowableSegment;
-import org.onepath.memory.LargePages;
-import org.onepath.memory.NativeIntList;
-import org.onepath.memory.OwnerState;
-import org.onepath.memory.QuadHeap;
-import org.onepath.memory.QuadHeapLayout;
+import org.onepath.memory.PackedQuadHeap;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
@@ -42,115 +34,32 @@ import org.onepath.state.StateWriter;
  *   <li>The map is padded with a wall all round and walls stay in the record array as
  *       permanently closed records ({@link OctileNodeLayout}), so a neighbour test is the load of
  *       the record the relaxation needs anyway and no bounds test is made.</li>
- *   <li>The open list is a 4-ary heap with decrease-key ({@link OctileHeapLayout}): smaller f,
- *       then larger g rounded to float32, then smaller cell. The estimate is consistent, so a closed
+ *   <li>The open list is the shared 4-ary heap with decrease-key ({@link PackedQuadHeap},
+ *       slots as {@link OctileHeapLayout}): smaller f, then larger g rounded to float32, then
+ *       smaller cell. The estimate is consistent, so a closed
  *       record is final and never reopened.</li>
  * </ul>
  * Neighbours relax in the order N, E, S, W, NE, SE, SW, NW. Records carry a generation, so
  * nothing is cleared between searches; walls are re-read when the grid's version changes. The
  * reported cost is {@code m * (a + b * sqrt2)}.
  */
-public final class OctileAStar implements SlicedSearch, AutoCloseable {
-    private static final int INITIAL_HEAP_SLOTS = 1024;
-
-    private final SquareCells grid;
-    private final int width;
-    private final int height;
+public final class OctileAStar extends OctileSearch {
     private final int paddedWidth;
-    private boolean zeroEstimate;
     private final int[] delta = new int[8];
-    private final Arena arena;
-    private final MemorySegment records;
-    private final GrowableSegment heapMemory;
-    private final OwnerState state = new OwnerState("OctileAStar");
-    private MemorySegment heap;
-    private int heapSize;
-    private final NativeIntList expansions = new NativeIntList();
-    private boolean recordExpansions;
 
     private int wallsVersion = -1;
     private int wallsRestoreCount = -1;
-    private int generation;
-    private SearchStatus status = SearchStatus.NOT_STARTED;
-    private int start = -1;
-    private int goal = -1;
     private int startPadded;
     private int goalPadded;
-    private int goalX;
-    private int goalY;
-    private int iterations;
-    private int expanded;
-    private double cellCost;
-
     /**
      * @param zeroEstimate use the zero estimate (Dijkstra order) instead of octile
      */
     public OctileAStar(SquareCells grid, boolean zeroEstimate) {
-        this.grid = Objects.requireNonNull(grid, "grid");
-        this.width = grid.width();
-        this.height = grid.height();
+        super("OctileAStar", grid, 1, zeroEstimate);
         this.paddedWidth = width + 2;
-        this.zeroEstimate = zeroEstimate;
         int pw = paddedWidth;
         int[] d = {-pw, 1, pw, -1, -pw + 1, pw + 1, pw - 1, -pw - 1};
         System.arraycopy(d, 0, delta, 0, 8);
-        this.arena = Arena.ofShared();
-        this.records = LargePages.allocate(arena, (long) paddedWidth * (height + 2) * RECORD_BYTES, 8);
-        this.heapMemory = new GrowableSegment(INITIAL_HEAP_SLOTS * OctileHeapLayout.SLOT_BYTES, 8);
-        this.heap = heapMemory.segment();
-    }
-
-    public SquareCells grid() {
-        return grid;
-    }
-
-    /** Uses the zero estimate (Dijkstra order) instead of octile from the next search on. */
-    public void zeroEstimate(boolean zero) {
-        this.zeroEstimate = zero;
-    }
-
-    /** Records the expanded cells of the next searches ({@link #expandedNodes()}). */
-    public void recordExpansions(boolean on) {
-        this.recordExpansions = on;
-    }
-
-    /** The expanded cells (row-major indices) of the last search, when recorded. */
-    @Override
-    public int[] expandedNodes() {
-        return expansions.toArray();
-    }
-
-    @Override
-    public SearchStatus status() {
-        return status;
-    }
-
-    @Override
-    public int iterations() {
-        return iterations;
-    }
-
-    @Override
-    public int expandedCount() {
-        return expanded;
-    }
-
-    /** Straight steps of the found path. */
-    public int pathStraightSteps() {
-        return status == SearchStatus.FOUND ? OctilePairs.straight(records, goalPadded * RECORD_BYTES) : 0;
-    }
-
-    /** Diagonal steps of the found path. */
-    public int pathDiagonalSteps() {
-        return status == SearchStatus.FOUND ? OctilePairs.diagonal(records, goalPadded * RECORD_BYTES) : 0;
-    }
-
-    @Override
-    public double pathCost() {
-        if (status != SearchStatus.FOUND) {
-            return Double.POSITIVE_INFINITY;
-        }
-        return cellCost * OctilePairs.cost(pathStraightSteps(), pathDiagonalSteps());
     }
 
     /** Begins a search between two row-major cells; throws for a cell outside the grid or on a wall. */
@@ -167,25 +76,16 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
             throw new IllegalArgumentException("goal cell " + goal + " is a wall");
         }
         syncWalls();
-        if (generation >= MAX_GENERATION) {
-            clearTags();
-        }
-        generation++;
-        this.start = start;
-        this.goal = goal;
+        nextGeneration();
+        resetRun(start, goal, 0, 0);
         this.startPadded = padded(start);
         this.goalPadded = padded(goal);
-        this.goalX = goal % width;
-        this.goalY = goal / width;
-        this.iterations = 0;
-        this.expanded = 0;
         expansions.clear();
-        this.cellCost = grid.areas().get(0);
         heapSize = 0;
         OctilePairs.reach(records, startPadded * RECORD_BYTES, 0, 0, generation << GENERATION_SHIFT);
         int sx = start % width;
         int sy = start / width;
-        insert(startPadded, OctilePairs.key(0, 0, sx, sy, goalX, goalY, zeroEstimate), 0f);
+        insert(startPadded, OctilePairs.key(0, 0, sx, sy, goalX, goalY, zeroEstimate), 0.0);
         status = SearchStatus.RUNNING;
     }
 
@@ -266,146 +166,29 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
                 return;
             }
             OctilePairs.reach(rec, qOff, na, nb, genBase | dir << DIRECTION_SHIFT);
-            siftUp(
+            PackedQuadHeap.siftUp(
+                    heap,
                     rec.get(INT, qOff + SLOT_OFFSET),
-                    q,
                     OctilePairs.key(na, nb, qx, qy, goalX, goalY, zeroEstimate),
-                    (float) g);
+                    PackedQuadHeap.tie(g, q),
+                    rec,
+                    RECORD_BYTES,
+                    SLOT_OFFSET);
             return;
         }
         OctilePairs.reach(rec, qOff, na, nb, genBase | dir << DIRECTION_SHIFT);
-        insert(q, OctilePairs.key(na, nb, qx, qy, goalX, goalY, zeroEstimate), (float) g);
-    }
-
-    /** Cells on the found path; 0 unless FOUND. */
-    @Override
-    public int pathLength() {
-        if (status != SearchStatus.FOUND) {
-            return 0;
-        }
-        return pathStraightSteps() + pathDiagonalSteps() + 1;
-    }
-
-    /** Writes the found path, start first, as row-major cells; returns its length. */
-    @Override
-    public int copyPath(int[] out) {
-        int length = pathLength();
-        SlicedSearch.checkPathBuffer(status, out, length);
-        writePath(goalPadded, out, length);
-        return length;
-    }
-
-    // ---- partial paths ----
-
-    @Override
-    public boolean offersPartialPaths() {
-        return true;
-    }
-
-    /**
-     * The reached cell of least (octile estimate, cost, cell), estimates and costs compared
-     * exactly as integer pairs: one pass over the records, O(cells); allocates nothing.
-     */
-    @Override
-    public int closestReached() {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileAStar has no search begun");
-        }
-        final MemorySegment rec = records;
-        final int genBase = generation << GENERATION_SHIFT;
-        final int pw = paddedWidth;
-        int best = -1;
-        int bestA = 0;
-        int bestB = 0;
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                final long off = ((long) (y + 1) * pw + x + 1) * RECORD_BYTES;
-                final int rel = rec.get(INT, off + TAG_OFFSET) - genBase;
-                if (rel < 0 || rel > FLAGS_MASK) {
-                    continue; // not reached this search, or a wall
-                }
-                final int a = OctilePairs.straight(rec, off);
-                final int b = OctilePairs.diagonal(rec, off);
-                final int cell = y * width + x;
-                if (best < 0
-                        || OctilePairs.closer(
-                                x,
-                                y,
-                                a,
-                                b,
-                                cell,
-                                best % width,
-                                best / width,
-                                bestA,
-                                bestB,
-                                best,
-                                goalX,
-                                goalY,
-                                zeroEstimate)) {
-                    best = cell;
-                    bestA = a;
-                    bestB = b;
-                }
-            }
-        }
-        return best;
+        insert(q, OctilePairs.key(na, nb, qx, qy, goalX, goalY, zeroEstimate), g);
     }
 
     @Override
-    public int pathLengthTo(int node) {
-        long off = reachedOffset(node);
-        return OctilePairs.straight(records, off) + OctilePairs.diagonal(records, off) + 1;
-    }
-
-    @Override
-    public int copyPathTo(int node, int[] out) {
-        int length = pathLengthTo(node);
-        if (out.length < length) {
-            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
-        }
-        writePath(padded(node), out, length);
-        return length;
-    }
-
-    @Override
-    public double costTo(int node) {
-        return cellCost * OctilePairs.cost(records, reachedOffset(node));
-    }
-
-    /** The record offset of a cell the current search reached; throws otherwise. */
-    private long reachedOffset(int node) {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileAStar has no search begun");
-        }
-        if (node >= 0 && node < width * height) {
-            long off = padded(node) * RECORD_BYTES;
-            int rel = records.get(INT, off + TAG_OFFSET) - (generation << GENERATION_SHIFT);
-            if (rel >= 0 && rel <= FLAGS_MASK) {
-                return off;
-            }
-        }
-        throw new IllegalArgumentException("cell " + node + " has not been reached by the current search");
-    }
-
-    /** Writes the {@code length} cells of the path ending at padded cell p, start first. */
-    private void writePath(int p, int[] out, int length) {
+    void writePath(int cell, int[] out, int length) {
+        int p = padded(cell);
         for (int i = length - 1; i >= 0; i--) {
             out[i] = unpadded(p);
             if (i > 0) {
                 int dir = OctilePairs.direction(records.get(INT, p * RECORD_BYTES + TAG_OFFSET));
                 p -= delta[dir];
             }
-        }
-    }
-
-    @Override
-    public void close() {
-        if (state.markClosed()) {
-            heapMemory.close();
-            expansions.close();
-            arena.close();
         }
     }
 
@@ -420,10 +203,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
      * list is not written: it is the visited cells that are not closed.
      */
     public void writeState(StateWriter w) {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileAStar has no search to save");
-        }
+        ensureSaveable();
         // Two passes over the records (count, then write) so a save allocates nothing.
         final int genBase = generation << GENERATION_SHIFT;
         final int count = (int) (records.byteSize() / RECORD_BYTES);
@@ -434,18 +214,7 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
                 visited++;
             }
         }
-        OctileSearchState.writeFixed(
-                w,
-                width * height,
-                status,
-                zeroEstimate,
-                start,
-                goal,
-                expanded,
-                iterations,
-                pathStraightSteps(),
-                pathDiagonalSteps(),
-                visited);
+        writeFixed(w, visited);
         for (int p = 0; p < count; p++) {
             long off = p * RECORD_BYTES;
             int tag = records.get(INT, off + TAG_OFFSET);
@@ -473,23 +242,13 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         final int n = width * height;
         OctileSearchState.Fixed f =
                 OctileSearchState.readFixed(r, GridSearchStateLayout.MODE_SPECIALISED_ASTAR, n, zeroEstimate);
+        OctileSearchState.Visited v = OctileSearchState.readVisited(r, f.visitedCount(), n, false, this::canStandOn);
         int count = f.visitedCount();
-        int[] cells = new int[count];
-        int[] as = new int[count];
-        int[] bs = new int[count];
-        int[] flags = new int[count];
-        long[] offsets = new long[count];
-        for (int i = 0; i < count; i++) {
-            offsets[i] = r.offset();
-            cells[i] = OctileSearchState.readCell(r, i, n, cells, this::canStandOn);
-            as[i] = r.i32InRange("visited[" + i + "].a", 0, n);
-            bs[i] = r.i32InRange("visited[" + i + "].b", 0, n);
-            long flagsAt = r.offset();
-            flags[i] = r.u8("visited[" + i + "].flags");
-            if (flags[i] > FLAGS_MASK) {
-                throw r.error("visited[" + i + "].flags", flags[i], "0..15 (closed bit and a direction)", flagsAt);
-            }
-        }
+        int[] cells = v.cells();
+        int[] as = v.as();
+        int[] bs = v.bs();
+        int[] flags = v.flags();
+        long[] offsets = v.offsets();
         r.expectEnd();
         boolean anyOpen = false;
         for (int i = 0; i < count; i++) {
@@ -530,21 +289,12 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         SearchStatus st = f.status();
         // Checked: replace the current search.
         syncWalls();
-        if (generation >= MAX_GENERATION) {
-            clearTags();
-        }
-        generation++;
+        nextGeneration();
         final int genBase = generation << GENERATION_SHIFT;
-        start = s;
-        goal = g;
+        resetRun(s, g, its, exp);
         startPadded = padded(s);
         goalPadded = padded(g);
-        goalX = g % width;
-        goalY = g / width;
-        iterations = its;
-        expanded = exp;
         expansions.clear();
-        cellCost = grid.areas().get(0);
         heapSize = 0;
         for (int i = 0; i < count; i++) {
             OctilePairs.reach(records, padded(cells[i]) * RECORD_BYTES, as[i], bs[i], genBase | flags[i]);
@@ -554,112 +304,40 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
                 insert(
                         padded(cells[i]),
                         OctilePairs.key(as[i], bs[i], cells[i] % width, cells[i] / width, goalX, goalY, zeroEstimate),
-                        (float) OctilePairs.cost(as[i], bs[i]));
+                        OctilePairs.cost(as[i], bs[i]));
             }
         }
         status = st;
     }
 
     // ---- heap ----
-    // Not the shared QuadHeap: a 16-byte slot (g rounded to float32, the padded cell as the only
-    // id) puts the four children of a slot in 64 consecutive bytes, and decrease-key writes the
-    // position into the node record the relaxation has just loaded; the 4-ary shape and the
-    // hole-moving sifts are QuadHeap's.
+    // The shared packed heap with decrease-key: the padded cell is the slot's id, and each slot
+    // written stores its position in the cell's record, which the relaxation has just loaded.
 
-    private static boolean before(double f1, float g1, int c1, double f2, float g2, int c2) {
-        if (f1 != f2) {
-            return f1 < f2;
-        }
-        if (g1 != g2) {
-            return g1 > g2;
-        }
-        return c1 < c2;
-    }
-
-    private void insert(int cell, double f, float g) {
-        long need = (heapSize + 1) * OctileHeapLayout.SLOT_BYTES;
-        if (need > heap.byteSize()) {
-            heap = heapMemory.ensureLength(need, heapSize * OctileHeapLayout.SLOT_BYTES);
-        }
-        siftUp(heapSize++, cell, f, g);
+    private void insert(int cell, double f, double g) {
+        final int pos = heapSize;
+        final MemorySegment h = PackedQuadHeap.room(heapMemory, heap, pos, pos + 1);
+        heap = h;
+        heapSize = pos + 1;
+        PackedQuadHeap.siftUp(h, pos, f, PackedQuadHeap.tie(g, cell), records, RECORD_BYTES, SLOT_OFFSET);
     }
 
     private int popMin() {
         final MemorySegment h = heap;
-        int top = h.get(OctileHeapLayout.INT, OctileHeapLayout.CELL_OFFSET);
-        int last = --heapSize;
+        final int top = PackedQuadHeap.idAt(h, 0);
+        final int last = --heapSize;
         if (last > 0) {
-            long off = last * OctileHeapLayout.SLOT_BYTES;
-            siftDown(
+            PackedQuadHeap.siftDown(
+                    h,
+                    last,
                     0,
-                    h.get(OctileHeapLayout.INT, off + OctileHeapLayout.CELL_OFFSET),
-                    h.get(OctileHeapLayout.F, off + OctileHeapLayout.F_OFFSET),
-                    h.get(OctileHeapLayout.G, off + OctileHeapLayout.G_OFFSET));
+                    PackedQuadHeap.keyAt(h, last),
+                    PackedQuadHeap.tieAt(h, last),
+                    records,
+                    RECORD_BYTES,
+                    SLOT_OFFSET);
         }
         return top;
-    }
-
-    private void siftUp(int pos, int cell, double f, float g) {
-        final MemorySegment h = heap;
-        while (pos > 0) {
-            int parent = QuadHeap.parentOf(pos);
-            long pOff = parent * OctileHeapLayout.SLOT_BYTES;
-            double pf = h.get(OctileHeapLayout.F, pOff + OctileHeapLayout.F_OFFSET);
-            float pg = h.get(OctileHeapLayout.G, pOff + OctileHeapLayout.G_OFFSET);
-            int pc = h.get(OctileHeapLayout.INT, pOff + OctileHeapLayout.CELL_OFFSET);
-            if (!before(f, g, cell, pf, pg, pc)) {
-                break;
-            }
-            writeSlot(h, pos, pc, pf, pg);
-            pos = parent;
-        }
-        writeSlot(h, pos, cell, f, g);
-    }
-
-    private void siftDown(int pos, int cell, double f, float g) {
-        final MemorySegment h = heap;
-        final int n = heapSize;
-        while (true) {
-            int first = QuadHeap.firstChildOf(pos);
-            if (first >= n) {
-                break;
-            }
-            int end = Math.min(first + QuadHeapLayout.ARITY, n);
-            int best = first;
-            long bOff = first * OctileHeapLayout.SLOT_BYTES;
-            double bf = h.get(OctileHeapLayout.F, bOff + OctileHeapLayout.F_OFFSET);
-            float bg = h.get(OctileHeapLayout.G, bOff + OctileHeapLayout.G_OFFSET);
-            int bc = h.get(OctileHeapLayout.INT, bOff + OctileHeapLayout.CELL_OFFSET);
-            for (int c = first + 1; c < end; c++) {
-                long cOff = c * OctileHeapLayout.SLOT_BYTES;
-                double cf = h.get(OctileHeapLayout.F, cOff + OctileHeapLayout.F_OFFSET);
-                if (cf > bf) {
-                    continue;
-                }
-                float cg = h.get(OctileHeapLayout.G, cOff + OctileHeapLayout.G_OFFSET);
-                int cc = h.get(OctileHeapLayout.INT, cOff + OctileHeapLayout.CELL_OFFSET);
-                if (before(cf, cg, cc, bf, bg, bc)) {
-                    best = c;
-                    bf = cf;
-                    bg = cg;
-                    bc = cc;
-                }
-            }
-            if (!before(bf, bg, bc, f, g, cell)) {
-                break;
-            }
-            writeSlot(h, pos, bc, bf, bg);
-            pos = best;
-        }
-        writeSlot(h, pos, cell, f, g);
-    }
-
-    private void writeSlot(MemorySegment h, int pos, int cell, double f, float g) {
-        long off = pos * OctileHeapLayout.SLOT_BYTES;
-        h.set(OctileHeapLayout.F, off + OctileHeapLayout.F_OFFSET, f);
-        h.set(OctileHeapLayout.G, off + OctileHeapLayout.G_OFFSET, g);
-        h.set(OctileHeapLayout.INT, off + OctileHeapLayout.CELL_OFFSET, cell);
-        records.set(INT, cell * RECORD_BYTES + SLOT_OFFSET, pos);
     }
 
     // ---- map ----
@@ -693,7 +371,8 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
         wallsRestoreCount = restores;
     }
 
-    private void clearTags() {
+    @Override
+    void clearTags() {
         long count = records.byteSize() / RECORD_BYTES;
         for (long i = 0; i < count; i++) {
             long off = i * RECORD_BYTES + TAG_OFFSET;
@@ -710,10 +389,5 @@ public final class OctileAStar implements SlicedSearch, AutoCloseable {
 
     private int unpadded(int p) {
         return (p / paddedWidth - 1) * width + p % paddedWidth - 1;
-    }
-
-    @Override
-    public boolean canStandOn(int cell) {
-        return cell >= 0 && cell < width * height && grid.isWalkable(cell % width, cell / width);
     }
 }

@@ -5,12 +5,10 @@ import static org.onepath.layout.JumpNodeLayout.DIRECTION_SHIFT;
 import static org.onepath.layout.JumpNodeLayout.FLAGS_MASK;
 import static org.onepath.layout.JumpNodeLayout.GENERATION_SHIFT;
 import static org.onepath.layout.JumpNodeLayout.INT;
-import static org.onepath.layout.JumpNodeLayout.MAX_GENERATION;
 import static org.onepath.layout.JumpNodeLayout.PARENT_OFFSET;
 import static org.onepath.layout.JumpNodeLayout.RECORD_BYTES;
 import static org.onepath.layout.JumpNodeLayout.TAG_OFFSET;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.onepath.cells.Experimental;
@@ -21,11 +19,8 @@ import org.onepath.grids.jps.Direction;
 import org.onepath.layout.JumpOpenListLayout;
 import org.onepath.layout.OctileMapLayout;
 import org.onepath.memory.GrowableSegment;
-import org.onepath.memory.LargePages;
-import org.onepath.memory.NativeIntList;
-import org.onepath.memory.OwnerState;
+import org.onepath.memory.PackedQuadHeap;
 import org.onepath.memory.QuadHeap;
-import org.onepath.memory.QuadHeapLayout;
 import org.onepath.state.GridSearchStateLayout;
 import org.onepath.state.StateReader;
 import org.onepath.state.StateWriter;
@@ -58,10 +53,9 @@ import org.onepath.state.StateWriter;
  *
  * @param <F> finder of straight and diagonal jump points
  */
-public final class OctileJump<F extends OctileFinder> implements SlicedSearch, AutoCloseable {
-    private static final int INITIAL_SLOTS = 1024;
+public final class OctileJump<F extends OctileFinder> extends OctileSearch {
+    private static final int INITIAL_STACK_ENTRIES = 1024;
 
-    private final SquareCells grid;
     private final F finder;
     private final boolean improvedPruning;
     /** Goal-bounding boxes at jump points, or null for the plain search. */
@@ -69,37 +63,15 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
 
     private final MemorySegment neighbours;
     private final MemorySegment successors;
-    private final int width;
-    private final int height;
-    private final Arena arena;
-    private final MemorySegment records;
     /** The stops of one improved diagonal run, as {@link OctileFinder#diagonalRun} writes them. */
     private final int[] runStops;
 
-    private final GrowableSegment heapMemory;
     private final GrowableSegment stackMemory;
-    private final OwnerState state = new OwnerState("OctileJump");
-    private MemorySegment heap;
     private MemorySegment stack;
-    private int heapSize;
     private int stackSize;
     private double level;
-    private boolean zeroEstimate;
-    private final NativeIntList expansions = new NativeIntList();
-    private boolean recordExpansions;
-
-    private int generation;
-    private SearchStatus status = SearchStatus.NOT_STARTED;
-    private int start = -1;
-    private int goal = -1;
-    private int goalX;
-    private int goalY;
     /** The goal in the goal bounds' units ({@link GoalBounds#goalKey}), when bounded. */
     private int goalKey;
-
-    private int iterations;
-    private int expanded;
-    private double cellCost;
 
     /** Plain jump point search over a finder. */
     public OctileJump(SquareCells grid, F finder) {
@@ -132,7 +104,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     }
 
     private OctileJump(SquareCells grid, F finder, boolean improvedPruning, GoalBounds bounds) {
-        this.grid = Objects.requireNonNull(grid, "grid");
+        // Checked before the base allocates the records, so a refused engine holds no memory.
+        Objects.requireNonNull(grid, "grid");
         this.finder = Objects.requireNonNull(finder, "finder");
         if (finder.map().grid() != grid) {
             throw new IllegalArgumentException("the finder serves another grid");
@@ -140,72 +113,18 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         if (bounds != null && bounds.grid() != grid) {
             throw new IllegalArgumentException("the goal bounds describe another grid");
         }
+        super("OctileJump", grid, 0, false);
         this.improvedPruning = improvedPruning;
         this.bounds = bounds;
         this.neighbours = finder.map().neighbourSegment();
         this.successors = OctileMap.successorTable();
-        this.width = grid.width();
-        this.height = grid.height();
-        this.arena = Arena.ofShared();
-        this.records = LargePages.allocate(arena, (long) width * height * RECORD_BYTES, 8);
         this.runStops = improvedPruning ? new int[OctileFinder.runStopsLength(width, height)] : new int[0];
-        this.heapMemory = new GrowableSegment(INITIAL_SLOTS * JumpOpenListLayout.SLOT_BYTES, 8);
-        this.stackMemory = new GrowableSegment(INITIAL_SLOTS * JumpOpenListLayout.STACK_ENTRY_BYTES, 4);
-        this.heap = heapMemory.segment();
+        this.stackMemory = new GrowableSegment(INITIAL_STACK_ENTRIES * JumpOpenListLayout.STACK_ENTRY_BYTES, 4);
         this.stack = stackMemory.segment();
     }
 
     public F finder() {
         return finder;
-    }
-
-    /** Records the expanded jump points of the next searches ({@link #expandedNodes()}). */
-    public void recordExpansions(boolean on) {
-        this.recordExpansions = on;
-    }
-
-    /** The expanded jump points of the last search, when recorded. */
-    @Override
-    public int[] expandedNodes() {
-        return expansions.toArray();
-    }
-
-    /** Uses the zero estimate (Dijkstra order) instead of octile from the next search on. */
-    public void zeroEstimate(boolean zero) {
-        this.zeroEstimate = zero;
-    }
-
-    @Override
-    public SearchStatus status() {
-        return status;
-    }
-
-    @Override
-    public int iterations() {
-        return iterations;
-    }
-
-    @Override
-    public int expandedCount() {
-        return expanded;
-    }
-
-    /** Straight steps of the found path. */
-    public int pathStraightSteps() {
-        return status == SearchStatus.FOUND ? OctilePairs.straight(records, goal * RECORD_BYTES) : 0;
-    }
-
-    /** Diagonal steps of the found path. */
-    public int pathDiagonalSteps() {
-        return status == SearchStatus.FOUND ? OctilePairs.diagonal(records, goal * RECORD_BYTES) : 0;
-    }
-
-    @Override
-    public double pathCost() {
-        if (status != SearchStatus.FOUND) {
-            return Double.POSITIVE_INFINITY;
-        }
-        return cellCost * OctilePairs.cost(pathStraightSteps(), pathDiagonalSteps());
     }
 
     /** Begins a search between two row-major cells; throws for a cell outside the grid. */
@@ -214,18 +133,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         state.ensureOpen();
         int n = width * height;
         SlicedSearch.checkEnds(start, goal, n);
-        if (generation >= MAX_GENERATION) {
-            records.fill((byte) 0);
-            generation = 0;
-        }
-        generation++;
-        this.start = start;
-        this.goal = goal;
-        this.goalX = goal % width;
-        this.goalY = goal / width;
-        this.iterations = 0;
-        this.expanded = 0;
-        this.cellCost = grid.areas().get(0);
+        nextGeneration();
+        resetRun(start, goal, 0, 0);
         finder.refresh();
         if (bounds != null) {
             bounds.checkCurrent();
@@ -370,10 +279,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
      * cells. Stale entries are kept: the pop order among equal estimates depends on them.
      */
     public void writeState(StateWriter w) {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileJump has no search to save");
-        }
+        ensureSaveable();
         // Two passes over the records (count, then write) so a save allocates nothing.
         final int genBase = generation << GENERATION_SHIFT;
         final int n = width * height;
@@ -383,18 +289,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
                 visited++;
             }
         }
-        OctileSearchState.writeFixed(
-                w,
-                n,
-                status,
-                zeroEstimate,
-                start,
-                goal,
-                expanded,
-                iterations,
-                pathStraightSteps(),
-                pathDiagonalSteps(),
-                visited);
+        writeFixed(w, visited);
         for (int c = 0; c < n; c++) {
             long off = c * RECORD_BYTES;
             if (records.get(INT, off + TAG_OFFSET) >= genBase) {
@@ -434,25 +329,14 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         final int n = width * height;
         OctileSearchState.Fixed f =
                 OctileSearchState.readFixed(r, GridSearchStateLayout.MODE_SPECIALISED_JUMP, n, zeroEstimate);
+        OctileSearchState.Visited v = OctileSearchState.readVisited(r, f.visitedCount(), n, true, this::canStandOn);
         int count = f.visitedCount();
-        int[] cells = new int[count];
-        int[] as = new int[count];
-        int[] bs = new int[count];
-        int[] parents = new int[count];
-        int[] flags = new int[count];
-        long[] offsets = new long[count];
-        for (int i = 0; i < count; i++) {
-            offsets[i] = r.offset();
-            cells[i] = OctileSearchState.readCell(r, i, n, cells, this::canStandOn);
-            as[i] = r.i32InRange("visited[" + i + "].a", 0, n);
-            bs[i] = r.i32InRange("visited[" + i + "].b", 0, n);
-            parents[i] = r.i32InRange("visited[" + i + "].parent", -1, n - 1);
-            long flagsAt = r.offset();
-            flags[i] = r.u8("visited[" + i + "].flags");
-            if (flags[i] > FLAGS_MASK) {
-                throw r.error("visited[" + i + "].flags", flags[i], "0..15 (closed bit and a direction)", flagsAt);
-            }
-        }
+        int[] cells = v.cells();
+        int[] as = v.as();
+        int[] bs = v.bs();
+        int[] parents = v.parents();
+        int[] flags = v.flags();
+        long[] offsets = v.offsets();
         long levelAt = r.offset();
         double lvl = r.f64("level");
         int heapCount = r.count("heapCount", Integer.MAX_VALUE, GridSearchStateLayout.JUMP_HEAP_SLOT_BYTES);
@@ -465,7 +349,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
             if (java.util.Arrays.binarySearch(cells, (int) ht[i]) < 0) {
                 throw r.error("heap[" + i + "].T", Long.toHexString(ht[i]), "an entry naming a visited cell", slotAt);
             }
-            if (i > 0 && before(hf[i], ht[i], hf[QuadHeap.parentOf(i)], ht[QuadHeap.parentOf(i)])) {
+            if (i > 0 && PackedQuadHeap.before(hf[i], ht[i], hf[QuadHeap.parentOf(i)], ht[QuadHeap.parentOf(i)])) {
                 throw r.error(
                         "heap[" + i + "].F",
                         Double.toString(hf[i]),
@@ -532,26 +416,16 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         int exp = f.expanded();
         SearchStatus st = f.status();
         // Checked: replace the current search.
-        if (generation >= MAX_GENERATION) {
-            records.fill((byte) 0);
-            generation = 0;
-        }
-        generation++;
+        nextGeneration();
         final int genBase = generation << GENERATION_SHIFT;
-        start = s;
-        goal = g;
-        goalX = g % width;
-        goalY = g / width;
+        resetRun(s, g, its, exp);
         finder.refresh();
         if (bounds != null) {
             bounds.checkCurrent();
             goalKey = bounds.goalKey(goalX, goalY);
         }
         finder.target(goalX, goalY);
-        iterations = its;
-        expanded = exp;
         expansions.clear();
-        cellCost = grid.areas().get(0);
         for (int i = 0; i < count; i++) {
             long off = cells[i] * RECORD_BYTES;
             OctilePairs.reach(records, off, as[i], bs[i], genBase | flags[i]);
@@ -559,7 +433,7 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         }
         heap = heapMemory.ensureLength(Math.max(1, heapCount) * JumpOpenListLayout.SLOT_BYTES, 0);
         for (int i = 0; i < heapCount; i++) {
-            writeSlot(heap, i, hf[i], ht[i]);
+            PackedQuadHeap.write(heap, i, hf[i], ht[i]);
         }
         heapSize = heapCount;
         stack = stackMemory.ensureLength(Math.max(1, stackCount) * JumpOpenListLayout.STACK_ENTRY_BYTES, 0);
@@ -595,9 +469,8 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
     }
 
     // ---- open list ----
-    // Not the shared QuadHeap: without decrease-key no position is written back, a 16-byte
-    // (F, T) slot breaks a tie with one unsigned compare of T, and entries of the current level
-    // go to the stack instead of the heap; the 4-ary shape and the hole-moving sifts are QuadHeap's.
+    // The shared packed heap without decrease-key (no position is written back, stale entries
+    // stay) plus the stack that takes the entries of the current level.
 
     private void push(int cell, int x, int y, int a, int b) {
         double g = OctilePairs.cost(a, b);
@@ -611,119 +484,33 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
             stackSize++;
             return;
         }
-        long need = (heapSize + 1) * JumpOpenListLayout.SLOT_BYTES;
-        if (need > heap.byteSize()) {
-            heap = heapMemory.ensureLength(need, heapSize * JumpOpenListLayout.SLOT_BYTES);
-        }
-        siftUp(heapSize++, f, JumpOpenListLayout.tieKey(g, cell));
+        final int pos = heapSize;
+        final MemorySegment h = PackedQuadHeap.room(heapMemory, heap, pos, pos + 1);
+        heap = h;
+        heapSize = pos + 1;
+        PackedQuadHeap.siftUp(h, pos, f, JumpOpenListLayout.tieKey(g, cell));
     }
 
     private int pop() {
-        if (stackSize > 0 && !(heapSize > 0 && heap.get(JumpOpenListLayout.F, JumpOpenListLayout.F_OFFSET) < level)) {
+        if (stackSize > 0 && !(heapSize > 0 && PackedQuadHeap.keyAt(heap, 0) < level)) {
             stackSize--;
             return stack.get(JumpOpenListLayout.CELL, stackSize * JumpOpenListLayout.STACK_ENTRY_BYTES);
         }
         final MemorySegment h = heap;
-        level = h.get(JumpOpenListLayout.F, JumpOpenListLayout.F_OFFSET);
-        int cell = (int) h.get(JumpOpenListLayout.T, JumpOpenListLayout.T_OFFSET);
-        int last = --heapSize;
+        level = PackedQuadHeap.keyAt(h, 0);
+        final int cell = PackedQuadHeap.idAt(h, 0);
+        final int last = --heapSize;
         if (last > 0) {
-            long off = last * JumpOpenListLayout.SLOT_BYTES;
-            siftDown(
-                    h.get(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET),
-                    h.get(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET));
+            PackedQuadHeap.siftDown(h, last, 0, PackedQuadHeap.keyAt(h, last), PackedQuadHeap.tieAt(h, last));
         }
         return cell;
     }
 
-    private static boolean before(double f1, long t1, double f2, long t2) {
-        return f1 < f2 || (f1 == f2 && Long.compareUnsigned(t1, t2) < 0);
-    }
-
-    private void siftUp(int pos, double f, long t) {
-        final MemorySegment h = heap;
-        while (pos > 0) {
-            int parent = QuadHeap.parentOf(pos);
-            long pOff = parent * JumpOpenListLayout.SLOT_BYTES;
-            double pf = h.get(JumpOpenListLayout.F, pOff + JumpOpenListLayout.F_OFFSET);
-            long pt = h.get(JumpOpenListLayout.T, pOff + JumpOpenListLayout.T_OFFSET);
-            if (!before(f, t, pf, pt)) {
-                break;
-            }
-            writeSlot(h, pos, pf, pt);
-            pos = parent;
-        }
-        writeSlot(h, pos, f, t);
-    }
-
-    private void siftDown(double f, long t) {
-        final MemorySegment h = heap;
-        final int n = heapSize;
-        int pos = 0;
-        while (true) {
-            int first = QuadHeap.firstChildOf(pos);
-            if (first >= n) {
-                break;
-            }
-            int end = Math.min(first + QuadHeapLayout.ARITY, n);
-            int best = first;
-            long bOff = first * JumpOpenListLayout.SLOT_BYTES;
-            double bf = h.get(JumpOpenListLayout.F, bOff + JumpOpenListLayout.F_OFFSET);
-            long bt = h.get(JumpOpenListLayout.T, bOff + JumpOpenListLayout.T_OFFSET);
-            for (int c = first + 1; c < end; c++) {
-                long cOff = c * JumpOpenListLayout.SLOT_BYTES;
-                double cf = h.get(JumpOpenListLayout.F, cOff + JumpOpenListLayout.F_OFFSET);
-                if (cf > bf) {
-                    continue;
-                }
-                long ct = h.get(JumpOpenListLayout.T, cOff + JumpOpenListLayout.T_OFFSET);
-                if (before(cf, ct, bf, bt)) {
-                    best = c;
-                    bf = cf;
-                    bt = ct;
-                }
-            }
-            if (!before(bf, bt, f, t)) {
-                break;
-            }
-            writeSlot(h, pos, bf, bt);
-            pos = best;
-        }
-        writeSlot(h, pos, f, t);
-    }
-
-    private static void writeSlot(MemorySegment h, int pos, double f, long t) {
-        long off = pos * JumpOpenListLayout.SLOT_BYTES;
-        h.set(JumpOpenListLayout.F, off + JumpOpenListLayout.F_OFFSET, f);
-        h.set(JumpOpenListLayout.T, off + JumpOpenListLayout.T_OFFSET, t);
-    }
-
     // ---- path ----
 
-    /** Cells on the found path; 0 unless FOUND. */
+    /** A hop is walked diagonally first, then straight. */
     @Override
-    public int pathLength() {
-        if (status != SearchStatus.FOUND) {
-            return 0;
-        }
-        return pathStraightSteps() + pathDiagonalSteps() + 1;
-    }
-
-    /**
-     * Writes the found path, start first; a hop is walked diagonally first, then straight.
-     *
-     * @return the path length
-     */
-    @Override
-    public int copyPath(int[] out) {
-        int length = pathLength();
-        SlicedSearch.checkPathBuffer(status, out, length);
-        writePath(goal, out, length);
-        return length;
-    }
-
-    /** Writes the {@code length} cells of the path ending at reached cell {@code end}, start first. */
-    private void writePath(int end, int[] out, int length) {
+    void writePath(int end, int[] out, int length) {
         int i = length - 1;
         out[i] = end;
         for (int c = end; c != start; ) {
@@ -760,108 +547,14 @@ public final class OctileJump<F extends OctileFinder> implements SlicedSearch, A
         }
     }
 
-    // ---- partial paths ----
-
     @Override
-    public boolean offersPartialPaths() {
-        return true;
-    }
-
-    /**
-     * The reached jump point of least (octile estimate, cost, cell), estimates and costs compared
-     * exactly as integer pairs: the candidates are the jump points this search generated (the
-     * cells between them have no record). One pass over the records, O(cells); allocates nothing.
-     */
-    @Override
-    public int closestReached() {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileJump has no search begun");
-        }
-        final MemorySegment rec = records;
-        final int genBase = generation << GENERATION_SHIFT;
-        final int n = width * height;
-        int best = -1;
-        int bestA = 0;
-        int bestB = 0;
-        for (int cell = 0; cell < n; cell++) {
-            final long off = cell * RECORD_BYTES;
-            if (rec.get(INT, off + TAG_OFFSET) < genBase) {
-                continue;
-            }
-            final int a = OctilePairs.straight(rec, off);
-            final int b = OctilePairs.diagonal(rec, off);
-            if (best < 0
-                    || OctilePairs.closer(
-                            cell % width,
-                            cell / width,
-                            a,
-                            b,
-                            cell,
-                            best % width,
-                            best / width,
-                            bestA,
-                            bestB,
-                            best,
-                            goalX,
-                            goalY,
-                            zeroEstimate)) {
-                best = cell;
-                bestA = a;
-                bestB = b;
-            }
-        }
-        return best;
+    void clearTags() {
+        records.fill((byte) 0); // no walls among the records
+        generation = 0;
     }
 
     @Override
-    public int pathLengthTo(int node) {
-        long off = reachedOffset(node);
-        return OctilePairs.straight(records, off) + OctilePairs.diagonal(records, off) + 1;
-    }
-
-    @Override
-    public int copyPathTo(int node, int[] out) {
-        int length = pathLengthTo(node);
-        if (out.length < length) {
-            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
-        }
-        writePath(node, out, length);
-        return length;
-    }
-
-    @Override
-    public double costTo(int node) {
-        return cellCost * OctilePairs.cost(records, reachedOffset(node));
-    }
-
-    /** The record offset of a cell the current search reached; throws otherwise. */
-    private long reachedOffset(int node) {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("OctileJump has no search begun");
-        }
-        if (node >= 0 && node < width * height) {
-            long off = node * RECORD_BYTES;
-            if (records.get(INT, off + TAG_OFFSET) >= generation << GENERATION_SHIFT) {
-                return off;
-            }
-        }
-        throw new IllegalArgumentException("cell " + node + " has not been reached by the current search");
-    }
-
-    @Override
-    public void close() {
-        if (state.markClosed()) {
-            heapMemory.close();
-            stackMemory.close();
-            expansions.close();
-            arena.close();
-        }
-    }
-
-    @Override
-    public boolean canStandOn(int cell) {
-        return cell >= 0 && cell < width * height && grid.isWalkable(cell % width, cell / width);
+    void closeOwn() {
+        stackMemory.close();
     }
 }

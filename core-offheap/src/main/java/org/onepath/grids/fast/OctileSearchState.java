@@ -95,6 +95,41 @@ final class OctileSearchState {
                 f.offset());
     }
 
+    /**
+     * The visited records of a snapshot as read: cell, pair, parent (mode 3 only, else null) and
+     * flags, and each record's offset for error messages.
+     */
+    record Visited(int[] cells, int[] as, int[] bs, int[] parents, int[] flags, long[] offsets) {}
+
+    /**
+     * Reads {@code count} visited records of i32 cell, a, b, then (with parents) i32 parent, then
+     * u8 flags: each cell checked by {@link #readCell}, the pair 0..cellCount, the parent
+     * -1..cellCount-1 and the flags at most {@link OctileNodeLayout#FLAGS_MASK}.
+     */
+    static Visited readVisited(StateReader r, int count, int cellCount, boolean withParents, IntPredicate walkable) {
+        int[] cells = new int[count];
+        int[] as = new int[count];
+        int[] bs = new int[count];
+        int[] parents = withParents ? new int[count] : null;
+        int[] flags = new int[count];
+        long[] offsets = new long[count];
+        for (int i = 0; i < count; i++) {
+            offsets[i] = r.offset();
+            cells[i] = readCell(r, i, cellCount, cells, walkable);
+            as[i] = r.i32InRange("visited[" + i + "].a", 0, cellCount);
+            bs[i] = r.i32InRange("visited[" + i + "].b", 0, cellCount);
+            if (withParents) {
+                parents[i] = r.i32InRange("visited[" + i + "].parent", -1, cellCount - 1);
+            }
+            long flagsAt = r.offset();
+            flags[i] = r.u8("visited[" + i + "].flags");
+            if (flags[i] > OctileNodeLayout.FLAGS_MASK) {
+                throw r.error("visited[" + i + "].flags", flags[i], "0..15 (closed bit and a direction)", flagsAt);
+            }
+        }
+        return new Visited(cells, as, bs, parents, flags, offsets);
+    }
+
     /** Reads visited record i's cell: inside the grid, above the previous one and walkable. */
     static int readCell(StateReader r, int i, int cellCount, int[] cells, IntPredicate walkable) {
         long at = r.offset();
