@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.SquareCells;
+import org.onepath.grids.smooth.ShortcutSmoother;
 
 /**
  * Shortens a cell path of a square {@link SquareCells} into any-angle waypoints (tier 2): a path
@@ -38,6 +39,12 @@ import org.onepath.cells.SquareCells;
  * {@code L * m}, as under Theta*. The reported costs are these segment costs added in path order
  * from 0; for a path of single steps the input cost is the search's cost bit for bit.
  *
+ * <p>The greedy loop, the prefix costs and the guarantee are the shared shortcut loop's
+ * ({@code org.onepath.grids.smooth.ShortcutSmoother}), the same loop the voxel smoother runs;
+ * this class gives only what a square grid specialises: its passability (the integer walk, over
+ * clearance for agents above size 1) and its segment cost (area multipliers weighted by the
+ * length inside each cell).
+ *
  * <p>Reads the live cells, area multipliers and (for agent sizes above 1) clearance at each
  * {@link #smooth} call. Keeps its working arrays between calls (grown when a longer path comes):
  * a call allocates nothing once they are large enough. Not thread-safe.
@@ -50,18 +57,11 @@ public final class GridPathSmoother {
     private final int width;
     private final int height;
     private final int agentSize;
-    private final int lookAhead;
+    /** The shared shortcut loop over this grid's sight and segment cost. */
+    private final Shortcuts shortcuts;
     private MemorySegment cells;
     private MemorySegment clearance;
     private AreaCosts areas;
-
-    /** Per input position i: the input's cost up to i, added in path order from 0. */
-    private double[] prefix = new double[64];
-    /** Per input position i &gt; 0: the cost of the step from i - 1 to i. */
-    private double[] steps = new double[64];
-
-    private double cost = Double.NaN;
-    private double inputCost = Double.NaN;
 
     /**
      * A smoother with the default look-ahead.
@@ -88,13 +88,10 @@ public final class GridPathSmoother {
     public GridPathSmoother(SquareCells grid, int agentSize, int lookAhead) {
         this.grid = Objects.requireNonNull(grid, "grid");
         SquareCells.checkAgentSize(agentSize);
-        if (lookAhead < 1) {
-            throw new IllegalArgumentException("lookAhead must be 1 or more, was " + lookAhead);
-        }
+        this.shortcuts = new Shortcuts(lookAhead);
         this.width = grid.width();
         this.height = grid.height();
         this.agentSize = agentSize;
-        this.lookAhead = lookAhead;
     }
 
     /**
@@ -112,7 +109,7 @@ public final class GridPathSmoother {
      * @return the look-ahead, 1 or more
      */
     public int lookAhead() {
-        return lookAhead;
+        return shortcuts.lookAhead();
     }
 
     /**
@@ -130,79 +127,7 @@ public final class GridPathSmoother {
      * @throws IllegalStateException    if the grid has been closed
      */
     public int smooth(int[] path, int count, int[] out) {
-        Objects.requireNonNull(path, "path");
-        Objects.requireNonNull(out, "out");
-        if (count < 0 || count > path.length) {
-            throw new IllegalArgumentException("count " + count + " is outside 0.." + path.length);
-        }
-        if (out.length < count) {
-            throw new IllegalArgumentException("out holds " + out.length + " cells, the path has " + count);
-        }
-        refresh();
-        final int n = width * height;
-        for (int i = 0; i < count; i++) {
-            int c = path[i];
-            if (c < 0 || c >= n) {
-                throw new IllegalArgumentException("path[" + i + "] = " + c + " is outside 0.." + (n - 1));
-            }
-            if (!fits(c)) {
-                throw new IllegalArgumentException("path[" + i + "] = " + c + " (" + c % width + ", " + c / width
-                        + ") is not a cell an agent of size " + agentSize + " fits");
-            }
-        }
-        if (prefix.length < count) {
-            prefix = new double[Math.max(count, 2 * prefix.length)];
-            steps = new double[prefix.length];
-        }
-        final double[] pre = prefix;
-        final double[] step = steps;
-        double sum = 0.0;
-        if (count > 0) {
-            pre[0] = 0.0;
-        }
-        for (int i = 1; i < count; i++) {
-            step[i] = price(path[i - 1], path[i]);
-            sum += step[i];
-            pre[i] = sum;
-        }
-        inputCost = sum;
-        if (count <= 2) {
-            System.arraycopy(path, 0, out, 0, count);
-            cost = sum;
-            return count;
-        }
-        // The input is read ahead of the output (k <= anchor index), so out may alias path.
-        int k = 0;
-        int anchor = 0;
-        final int a0 = path[0];
-        out[k++] = a0;
-        double outCost = 0.0;
-        while (anchor < count - 1) {
-            final int a = path[anchor];
-            final int last = (int) Math.min(count - 1L, (long) anchor + lookAhead);
-            // The input's own step always qualifies: outCost <= pre[anchor] gives
-            // outCost + step <= pre[anchor] + step = pre[anchor + 1] (rounding is monotone).
-            int best = anchor + 1;
-            double bestCost = outCost + step[anchor + 1];
-            double sub = step[anchor + 1];
-            for (int j = anchor + 2; j <= last; j++) {
-                final int b = path[j];
-                sub += step[j];
-                if (!passable(a, b)) {
-                    continue;
-                }
-                final double s = price(a, b);
-                if (s <= sub && outCost + s <= pre[j]) {
-                    best = j;
-                    bestCost = outCost + s;
-                }
-            }
-            out[k++] = path[best];
-            outCost = bestCost;
-            anchor = best;
-        }
-        cost = outCost;
-        return k;
+        return shortcuts.smooth(path, count, out);
     }
 
     /**
@@ -211,7 +136,7 @@ public final class GridPathSmoother {
      * @return the cost, NaN before the first call
      */
     public double cost() {
-        return cost;
+        return shortcuts.cost();
     }
 
     /**
@@ -220,7 +145,7 @@ public final class GridPathSmoother {
      * @return the input's cost, NaN before the first call; never below {@link #cost()}
      */
     public double inputCost() {
-        return inputCost;
+        return shortcuts.inputCost();
     }
 
     /**
@@ -255,6 +180,43 @@ public final class GridPathSmoother {
         checkCell(to);
         refresh();
         return price(from, to);
+    }
+
+    /**
+     * The square grid's hooks of the shared loop: the integer walk for sight (over the agent's fit
+     * predicate for sizes above 1) and the segment priced by the length inside each cell.
+     */
+    private final class Shortcuts extends ShortcutSmoother {
+        Shortcuts(int lookAhead) {
+            super(lookAhead, "cells");
+        }
+
+        @Override
+        protected void prepare() {
+            refresh();
+        }
+
+        @Override
+        protected void checkWaypoint(int index, int c) {
+            final int n = width * height;
+            if (c < 0 || c >= n) {
+                throw new IllegalArgumentException("path[" + index + "] = " + c + " is outside 0.." + (n - 1));
+            }
+            if (!fits(c)) {
+                throw new IllegalArgumentException("path[" + index + "] = " + c + " (" + c % width + ", " + c / width
+                        + ") is not a cell an agent of size " + agentSize + " fits");
+            }
+        }
+
+        @Override
+        protected double stepCost(int from, int to) {
+            return price(from, to);
+        }
+
+        @Override
+        protected double shortcutCost(int from, int to) {
+            return passable(from, to) ? price(from, to) : Double.NaN;
+        }
     }
 
     private void refresh() {

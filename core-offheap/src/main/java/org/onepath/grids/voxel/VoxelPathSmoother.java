@@ -2,6 +2,7 @@ package org.onepath.grids.voxel;
 
 import java.util.Objects;
 import org.onepath.cells.AreaCosts;
+import org.onepath.grids.smooth.ShortcutSmoother;
 
 /**
  * Line of sight between voxel centres and the path modifier built on it (tier 2): shortens a voxel
@@ -29,7 +30,10 @@ import org.onepath.cells.AreaCosts;
  * {@code i < j <= min(count - 1, i + lookAhead)} such that j = i + 1, or the two voxels see each
  * other, the segment's cost is not above the input's cost from i to j (added in order from 0) and
  * the output's cost up to j is not above the input's cost up to j (both in path order from 0).
- * The input's own steps are kept whatever they cross.
+ * The input's own steps are kept whatever they cross. The loop, the prefix costs and the
+ * guarantee are the shared shortcut loop's ({@code org.onepath.grids.smooth.ShortcutSmoother}),
+ * the same loop the square grid's smoother runs; this class gives the voxel sight and segment
+ * cost, one integer walk that answers both.
  *
  * <p>Reads the live chunk table and multipliers. Keeps its working arrays between calls; a call
  * allocates nothing once they are large enough. Not thread-safe.
@@ -45,16 +49,12 @@ public final class VoxelPathSmoother {
     private final int sizeX;
     private final int sizeY;
     private final int sizeZ;
-    private final int lookAhead;
+    /** The shared shortcut loop over the voxel walk. */
+    private final Shortcuts shortcuts;
     private final long[] next = new long[3];
     private final long[] period = new long[3];
     private final int[] pos = new int[3];
     private final int[] dir = new int[3];
-
-    private double[] prefix = new double[64];
-    private double[] steps = new double[64];
-    private double cost = Double.NaN;
-    private double inputCost = Double.NaN;
 
     /**
      * A smoother with the default look-ahead.
@@ -79,13 +79,10 @@ public final class VoxelPathSmoother {
     public VoxelPathSmoother(ChunkTable chunks, AreaCosts areas, int lookAhead) {
         this.chunks = Objects.requireNonNull(chunks, "chunks");
         this.areas = Objects.requireNonNull(areas, "areas");
-        if (lookAhead < 1) {
-            throw new IllegalArgumentException("lookAhead must be 1 or more, was " + lookAhead);
-        }
+        this.shortcuts = new Shortcuts(lookAhead);
         this.sizeX = chunks.sizeX();
         this.sizeY = chunks.sizeY();
         this.sizeZ = chunks.sizeZ();
-        this.lookAhead = lookAhead;
     }
 
     /**
@@ -94,7 +91,7 @@ public final class VoxelPathSmoother {
      * @return the look-ahead, 1 or more
      */
     public int lookAhead() {
-        return lookAhead;
+        return shortcuts.lookAhead();
     }
 
     /**
@@ -111,67 +108,7 @@ public final class VoxelPathSmoother {
      * @throws IllegalStateException    if the chunk table has been closed
      */
     public int smooth(int[] path, int count, int[] out) {
-        Objects.requireNonNull(path, "path");
-        Objects.requireNonNull(out, "out");
-        if (count < 0 || count > path.length) {
-            throw new IllegalArgumentException("count " + count + " is outside 0.." + path.length);
-        }
-        if (out.length < count) {
-            throw new IllegalArgumentException("out holds " + out.length + " voxels, the path has " + count);
-        }
-        chunks.ensureOpen();
-        for (int i = 0; i < count; i++) {
-            int v = path[i];
-            checkNode(v, "path[" + i + "]");
-            if (areaOf(v) == SOLID) {
-                throw new IllegalArgumentException("path[" + i + "] = " + v + " (" + describe(v) + ") is solid");
-            }
-        }
-        if (prefix.length < count) {
-            prefix = new double[Math.max(count, 2 * prefix.length)];
-            steps = new double[prefix.length];
-        }
-        final double[] pre = prefix;
-        final double[] step = steps;
-        double sum = 0.0;
-        if (count > 0) {
-            pre[0] = 0.0;
-        }
-        for (int i = 1; i < count; i++) {
-            step[i] = walk(path[i - 1], path[i], false);
-            sum += step[i];
-            pre[i] = sum;
-        }
-        inputCost = sum;
-        if (count <= 2) {
-            System.arraycopy(path, 0, out, 0, count);
-            cost = sum;
-            return count;
-        }
-        int k = 0;
-        int anchor = 0;
-        out[k++] = path[0];
-        double outCost = 0.0;
-        while (anchor < count - 1) {
-            final int a = path[anchor];
-            final int last = (int) Math.min(count - 1L, (long) anchor + lookAhead);
-            int best = anchor + 1;
-            double bestCost = outCost + step[anchor + 1];
-            double sub = step[anchor + 1];
-            for (int j = anchor + 2; j <= last; j++) {
-                sub += step[j];
-                final double s = walk(a, path[j], true);
-                if (s <= sub && outCost + s <= pre[j]) {
-                    best = j;
-                    bestCost = outCost + s;
-                }
-            }
-            out[k++] = path[best];
-            outCost = bestCost;
-            anchor = best;
-        }
-        cost = outCost;
-        return k;
+        return shortcuts.smooth(path, count, out);
     }
 
     /**
@@ -180,7 +117,7 @@ public final class VoxelPathSmoother {
      * @return the cost, NaN before the first call
      */
     public double cost() {
-        return cost;
+        return shortcuts.cost();
     }
 
     /**
@@ -189,7 +126,7 @@ public final class VoxelPathSmoother {
      * @return the input's cost, NaN before the first call; never below {@link #cost()}
      */
     public double inputCost() {
-        return inputCost;
+        return shortcuts.inputCost();
     }
 
     /**
@@ -225,11 +162,51 @@ public final class VoxelPathSmoother {
         return walk(from, to, false);
     }
 
-    private void checkNode(int node, String name) {
-        long n = (long) sizeX * sizeY * sizeZ;
-        if (node < 0 || node >= n) {
-            throw new IllegalArgumentException(name + " = " + node + " is outside the voxel nodes 0.." + (n - 1));
+    /** The voxel hooks of the shared loop: one walk gives a segment's cost and, when asked, its sight. */
+    private final class Shortcuts extends ShortcutSmoother {
+        Shortcuts(int lookAhead) {
+            super(lookAhead, "voxels");
         }
+
+        @Override
+        protected void prepare() {
+            chunks.ensureOpen();
+        }
+
+        @Override
+        protected void checkWaypoint(int index, int v) {
+            if (isOutside(v)) {
+                throw outside(v, "path[" + index + "]");
+            }
+            if (areaOf(v) == SOLID) {
+                throw new IllegalArgumentException("path[" + index + "] = " + v + " (" + describe(v) + ") is solid");
+            }
+        }
+
+        @Override
+        protected double stepCost(int from, int to) {
+            return walk(from, to, false);
+        }
+
+        @Override
+        protected double shortcutCost(int from, int to) {
+            return walk(from, to, true);
+        }
+    }
+
+    private void checkNode(int node, String name) {
+        if (isOutside(node)) {
+            throw outside(node, name);
+        }
+    }
+
+    private boolean isOutside(int node) {
+        return node < 0 || node >= (long) sizeX * sizeY * sizeZ;
+    }
+
+    private IllegalArgumentException outside(int node, String name) {
+        long n = (long) sizeX * sizeY * sizeZ;
+        return new IllegalArgumentException(name + " = " + node + " is outside the voxel nodes 0.." + (n - 1));
     }
 
     private String describe(int node) {
