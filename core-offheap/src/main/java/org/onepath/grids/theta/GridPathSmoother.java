@@ -5,7 +5,7 @@ import java.util.Objects;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.SquareCells;
-import org.onepath.grids.smooth.ShortcutSmoother;
+import org.onepath.grids.ShortcutSmoother;
 
 /**
  * Shortens a cell path of a square {@link SquareCells} into any-angle waypoints (tier 2): a path
@@ -40,16 +40,18 @@ import org.onepath.grids.smooth.ShortcutSmoother;
  * from 0; for a path of single steps the input cost is the search's cost bit for bit.
  *
  * <p>The greedy loop, the prefix costs and the guarantee are the shared shortcut loop's
- * ({@code org.onepath.grids.smooth.ShortcutSmoother}), the same loop the voxel smoother runs;
- * this class gives only what a square grid specialises: its passability (the integer walk, over
- * clearance for agents above size 1) and its segment cost (area multipliers weighted by the
- * length inside each cell).
+ * ({@link ShortcutSmoother}: {@link #smooth}, {@link #cost()}, {@link #inputCost()}), the same
+ * loop the voxel smoother runs; this class gives only what a square grid specialises: its
+ * passability (the integer walk, over clearance for agents above size 1) and its segment cost
+ * (area multipliers weighted by the length inside each cell). {@link #smooth} takes row-major
+ * cell indexes {@code y * width + x}, each inside the grid and a cell the agent fits; it throws
+ * {@link IllegalStateException} once the grid has been closed.
  *
  * <p>Reads the live cells, area multipliers and (for agent sizes above 1) clearance at each
  * {@link #smooth} call. Keeps its working arrays between calls (grown when a longer path comes):
  * a call allocates nothing once they are large enough. Not thread-safe.
  */
-public final class GridPathSmoother {
+public final class GridPathSmoother extends ShortcutSmoother {
     /** The look-ahead {@link #GridPathSmoother(SquareCells, int)} uses: waypoints tried per anchor. */
     public static final int DEFAULT_LOOK_AHEAD = 256;
 
@@ -57,8 +59,6 @@ public final class GridPathSmoother {
     private final int width;
     private final int height;
     private final int agentSize;
-    /** The shared shortcut loop over this grid's sight and segment cost. */
-    private final Shortcuts shortcuts;
     private MemorySegment cells;
     private MemorySegment clearance;
     private AreaCosts areas;
@@ -88,7 +88,7 @@ public final class GridPathSmoother {
     public GridPathSmoother(SquareCells grid, int agentSize, int lookAhead) {
         this.grid = Objects.requireNonNull(grid, "grid");
         SquareCells.checkAgentSize(agentSize);
-        this.shortcuts = new Shortcuts(lookAhead);
+        super(lookAhead, "cells");
         this.width = grid.width();
         this.height = grid.height();
         this.agentSize = agentSize;
@@ -101,51 +101,6 @@ public final class GridPathSmoother {
      */
     public int agentSize() {
         return agentSize;
-    }
-
-    /**
-     * How many later input cells an anchor may reach.
-     *
-     * @return the look-ahead, 1 or more
-     */
-    public int lookAhead() {
-        return shortcuts.lookAhead();
-    }
-
-    /**
-     * Smooths a path. {@code out} may be {@code cells} itself (the waypoints are written over the
-     * input, which is read ahead of them).
-     *
-     * @param path  the input's row-major cell indexes, start first; each inside the grid and a cell
-     *              the agent fits
-     * @param count how many leading entries of {@code path} form the path, 0 or more
-     * @param out   receives the waypoints, at least {@code count} long
-     * @return the number of waypoints written, {@code min(count, 2)} or more and at most count
-     * @throws NullPointerException     if an array is null
-     * @throws IllegalArgumentException if count is negative or beyond an array, or a cell is outside
-     *                                  the grid or one the agent does not fit
-     * @throws IllegalStateException    if the grid has been closed
-     */
-    public int smooth(int[] path, int count, int[] out) {
-        return shortcuts.smooth(path, count, out);
-    }
-
-    /**
-     * The cost of the last {@link #smooth} result: its segment costs added in path order from 0.
-     *
-     * @return the cost, NaN before the first call
-     */
-    public double cost() {
-        return shortcuts.cost();
-    }
-
-    /**
-     * The cost of the last {@link #smooth} input under the same segment costs.
-     *
-     * @return the input's cost, NaN before the first call; never below {@link #cost()}
-     */
-    public double inputCost() {
-        return shortcuts.inputCost();
     }
 
     /**
@@ -182,41 +137,34 @@ public final class GridPathSmoother {
         return price(from, to);
     }
 
-    /**
-     * The square grid's hooks of the shared loop: the integer walk for sight (over the agent's fit
-     * predicate for sizes above 1) and the segment priced by the length inside each cell.
-     */
-    private final class Shortcuts extends ShortcutSmoother {
-        Shortcuts(int lookAhead) {
-            super(lookAhead, "cells");
-        }
+    // ---- the hooks of the shared shortcut loop: the square grid's sight and segment cost ----
 
-        @Override
-        protected void prepare() {
-            refresh();
-        }
+    @Override
+    protected void prepare() {
+        refresh();
+    }
 
-        @Override
-        protected void checkWaypoint(int index, int c) {
-            final int n = width * height;
-            if (c < 0 || c >= n) {
-                throw new IllegalArgumentException("path[" + index + "] = " + c + " is outside 0.." + (n - 1));
-            }
-            if (!fits(c)) {
-                throw new IllegalArgumentException("path[" + index + "] = " + c + " (" + c % width + ", " + c / width
-                        + ") is not a cell an agent of size " + agentSize + " fits");
-            }
+    @Override
+    protected void checkWaypoint(int index, int c) {
+        final int n = width * height;
+        if (c < 0 || c >= n) {
+            throw new IllegalArgumentException("path[" + index + "] = " + c + " is outside 0.." + (n - 1));
         }
+        if (!fits(c)) {
+            throw new IllegalArgumentException("path[" + index + "] = " + c + " (" + c % width + ", " + c / width
+                    + ") is not a cell an agent of size " + agentSize + " fits");
+        }
+    }
 
-        @Override
-        protected double stepCost(int from, int to) {
-            return price(from, to);
-        }
+    @Override
+    protected double stepCost(int from, int to) {
+        return price(from, to);
+    }
 
-        @Override
-        protected double shortcutCost(int from, int to) {
-            return passable(from, to) ? price(from, to) : Double.NaN;
-        }
+    /** The integer walk (over the agent's fit predicate above size 1), then the priced segment. */
+    @Override
+    protected double shortcutCost(int from, int to) {
+        return passable(from, to) ? price(from, to) : Double.NaN;
     }
 
     private void refresh() {

@@ -2,7 +2,7 @@ package org.onepath.grids.voxel;
 
 import java.util.Objects;
 import org.onepath.cells.AreaCosts;
-import org.onepath.grids.smooth.ShortcutSmoother;
+import org.onepath.grids.ShortcutSmoother;
 
 /**
  * Line of sight between voxel centres and the path modifier built on it (tier 2): shortens a voxel
@@ -31,14 +31,16 @@ import org.onepath.grids.smooth.ShortcutSmoother;
  * other, the segment's cost is not above the input's cost from i to j (added in order from 0) and
  * the output's cost up to j is not above the input's cost up to j (both in path order from 0).
  * The input's own steps are kept whatever they cross. The loop, the prefix costs and the
- * guarantee are the shared shortcut loop's ({@code org.onepath.grids.smooth.ShortcutSmoother}),
- * the same loop the square grid's smoother runs; this class gives the voxel sight and segment
- * cost, one integer walk that answers both.
+ * guarantee are the shared shortcut loop's ({@link ShortcutSmoother}: {@link #smooth},
+ * {@link #cost()}, {@link #inputCost()}), the same loop the square grid's smoother runs; this
+ * class gives the voxel sight and segment cost, one integer walk that answers both.
+ * {@link #smooth} takes voxel nodes {@code x + sizeX * (y + sizeY * z)}, each inside the block
+ * and open; it throws {@link IllegalStateException} once the chunk table has been closed.
  *
  * <p>Reads the live chunk table and multipliers. Keeps its working arrays between calls; a call
  * allocates nothing once they are large enough. Not thread-safe.
  */
-public final class VoxelPathSmoother {
+public final class VoxelPathSmoother extends ShortcutSmoother {
     /** The look-ahead {@link #VoxelPathSmoother(ChunkTable, AreaCosts)} uses. */
     public static final int DEFAULT_LOOK_AHEAD = 128;
 
@@ -49,8 +51,6 @@ public final class VoxelPathSmoother {
     private final int sizeX;
     private final int sizeY;
     private final int sizeZ;
-    /** The shared shortcut loop over the voxel walk. */
-    private final Shortcuts shortcuts;
     private final long[] next = new long[3];
     private final long[] period = new long[3];
     private final int[] pos = new int[3];
@@ -79,54 +79,10 @@ public final class VoxelPathSmoother {
     public VoxelPathSmoother(ChunkTable chunks, AreaCosts areas, int lookAhead) {
         this.chunks = Objects.requireNonNull(chunks, "chunks");
         this.areas = Objects.requireNonNull(areas, "areas");
-        this.shortcuts = new Shortcuts(lookAhead);
+        super(lookAhead, "voxels");
         this.sizeX = chunks.sizeX();
         this.sizeY = chunks.sizeY();
         this.sizeZ = chunks.sizeZ();
-    }
-
-    /**
-     * How many later input voxels an anchor may reach.
-     *
-     * @return the look-ahead, 1 or more
-     */
-    public int lookAhead() {
-        return shortcuts.lookAhead();
-    }
-
-    /**
-     * Smooths a path of voxel nodes ({@code x + sizeX * (y + sizeY * z)}). {@code out} may be
-     * {@code path} itself.
-     *
-     * @param path  the input's nodes, start first; each inside the block and open
-     * @param count how many leading entries of {@code path} form the path, 0 or more
-     * @param out   receives the waypoints, at least {@code count} long
-     * @return the number of waypoints written, {@code min(count, 2)} or more and at most count
-     * @throws NullPointerException     if an array is null
-     * @throws IllegalArgumentException if count is negative or beyond an array, or a node is outside
-     *                                  the block or solid
-     * @throws IllegalStateException    if the chunk table has been closed
-     */
-    public int smooth(int[] path, int count, int[] out) {
-        return shortcuts.smooth(path, count, out);
-    }
-
-    /**
-     * The cost of the last {@link #smooth} result: its segment costs added in path order from 0.
-     *
-     * @return the cost, NaN before the first call
-     */
-    public double cost() {
-        return shortcuts.cost();
-    }
-
-    /**
-     * The cost of the last {@link #smooth} input under the same segment costs.
-     *
-     * @return the input's cost, NaN before the first call; never below {@link #cost()}
-     */
-    public double inputCost() {
-        return shortcuts.inputCost();
     }
 
     /**
@@ -162,36 +118,31 @@ public final class VoxelPathSmoother {
         return walk(from, to, false);
     }
 
-    /** The voxel hooks of the shared loop: one walk gives a segment's cost and, when asked, its sight. */
-    private final class Shortcuts extends ShortcutSmoother {
-        Shortcuts(int lookAhead) {
-            super(lookAhead, "voxels");
-        }
+    // ---- the hooks of the shared shortcut loop: one walk gives a segment's cost and its sight ----
 
-        @Override
-        protected void prepare() {
-            chunks.ensureOpen();
-        }
+    @Override
+    protected void prepare() {
+        chunks.ensureOpen();
+    }
 
-        @Override
-        protected void checkWaypoint(int index, int v) {
-            if (isOutside(v)) {
-                throw outside(v, "path[" + index + "]");
-            }
-            if (areaOf(v) == SOLID) {
-                throw new IllegalArgumentException("path[" + index + "] = " + v + " (" + describe(v) + ") is solid");
-            }
+    @Override
+    protected void checkWaypoint(int index, int v) {
+        if (isOutside(v)) {
+            throw outside(v, "path[" + index + "]");
         }
+        if (areaOf(v) == SOLID) {
+            throw new IllegalArgumentException("path[" + index + "] = " + v + " (" + describe(v) + ") is solid");
+        }
+    }
 
-        @Override
-        protected double stepCost(int from, int to) {
-            return walk(from, to, false);
-        }
+    @Override
+    protected double stepCost(int from, int to) {
+        return walk(from, to, false);
+    }
 
-        @Override
-        protected double shortcutCost(int from, int to) {
-            return walk(from, to, true);
-        }
+    @Override
+    protected double shortcutCost(int from, int to) {
+        return walk(from, to, true);
     }
 
     private void checkNode(int node, String name) {

@@ -60,7 +60,8 @@ final class VoxelSearchSharingTest {
                 } else if (choice == 2) {
                     double[] e = queued.get(random.nextInt(queued.size()));
                     int slot = (int) e[3];
-                    int pos = pages.records().get(VoxelPageLayout.INT, pages.recordOffset(slot) + VoxelPageLayout.OPEN_OFFSET);
+                    int pos = pages.records()
+                            .get(VoxelPageLayout.INT, pages.recordOffset(slot) + VoxelPageLayout.OPEN_OFFSET);
                     e[0] = random.nextInt(20);
                     e[1] = random.nextInt(5);
                     open.update(pos, e[0], e[1], (int) e[2], slot);
@@ -127,7 +128,10 @@ final class VoxelSearchSharingTest {
                 grid.setWalkable(random.nextInt(side), random.nextInt(side), random.nextInt(side), false);
             }
             try (PagedVoxelSearch astar = new PagedVoxelSearch(
-                            grid.createTopology(C26, NCC), new VoxelHeuristic(grid.createTopology(C26, NCC)), null, 1.0);
+                            grid.createTopology(C26, NCC),
+                            new VoxelHeuristic(grid.createTopology(C26, NCC)),
+                            null,
+                            1.0);
                     VoxelJumpSearch jps = new VoxelJumpSearch(grid.createTopology(C26, NCC), false)) {
                 for (int query = 0; query < 40; query++) {
                     int start = random.nextInt(side * side * side);

@@ -1,4 +1,4 @@
-package org.onepath.grids.smooth;
+package org.onepath.grids;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

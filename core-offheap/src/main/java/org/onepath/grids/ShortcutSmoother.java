@@ -1,11 +1,12 @@
-package org.onepath.grids.smooth;
+package org.onepath.grids;
 
 import java.util.Objects;
 
 /**
- * The greedy shortcut loop of a path smoother, for any shape whose segments have a sight test and
- * a cost: the shape's smoother extends this class with its hooks and forwards its public
- * {@code smooth} to {@link #smooth}.
+ * The greedy shortcut loop of a path smoother (tier 3), for any shape whose segments have a sight
+ * test and a cost: the square grid's {@link org.onepath.grids.theta.GridPathSmoother} and the
+ * voxel grid's {@link org.onepath.grids.voxel.VoxelPathSmoother} extend it with their hooks, so
+ * the loop, the prefix costs and the guarantee below are written once.
  *
  * <p>The rule. From the anchor i (the start first) the next waypoint is the largest j with
  * {@code i < j <= min(count - 1, i + lookAhead)} such that j = i + 1, or the segment from i to j
@@ -78,8 +79,7 @@ public abstract class ShortcutSmoother {
             throw new IllegalArgumentException("count " + count + " is outside 0.." + path.length);
         }
         if (out.length < count) {
-            throw new IllegalArgumentException(
-                    "out holds " + out.length + " " + nodeWord + ", the path has " + count);
+            throw new IllegalArgumentException("out holds " + out.length + " " + nodeWord + ", the path has " + count);
         }
         prepare();
         for (int i = 0; i < count; i++) {
