@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.SquareCells;
+import org.onepath.grids.ShortcutSmoother;
 
 /**
  * Shortens a cell path of a square {@link SquareCells} into any-angle waypoints (tier 2): a path
@@ -38,11 +39,19 @@ import org.onepath.cells.SquareCells;
  * {@code L * m}, as under Theta*. The reported costs are these segment costs added in path order
  * from 0; for a path of single steps the input cost is the search's cost bit for bit.
  *
+ * <p>The greedy loop, the prefix costs and the guarantee are the shared shortcut loop's
+ * ({@link ShortcutSmoother}: {@link #smooth}, {@link #cost()}, {@link #inputCost()}), the same
+ * loop the voxel smoother runs; this class gives only what a square grid specialises: its
+ * passability (the integer walk, over clearance for agents above size 1) and its segment cost
+ * (area multipliers weighted by the length inside each cell). {@link #smooth} takes row-major
+ * cell indexes {@code y * width + x}, each inside the grid and a cell the agent fits; it throws
+ * {@link IllegalStateException} once the grid has been closed.
+ *
  * <p>Reads the live cells, area multipliers and (for agent sizes above 1) clearance at each
  * {@link #smooth} call. Keeps its working arrays between calls (grown when a longer path comes):
  * a call allocates nothing once they are large enough. Not thread-safe.
  */
-public final class GridPathSmoother {
+public final class GridPathSmoother extends ShortcutSmoother {
     /** The look-ahead {@link #GridPathSmoother(SquareCells, int)} uses: waypoints tried per anchor. */
     public static final int DEFAULT_LOOK_AHEAD = 256;
 
@@ -50,18 +59,9 @@ public final class GridPathSmoother {
     private final int width;
     private final int height;
     private final int agentSize;
-    private final int lookAhead;
     private MemorySegment cells;
     private MemorySegment clearance;
     private AreaCosts areas;
-
-    /** Per input position i: the input's cost up to i, added in path order from 0. */
-    private double[] prefix = new double[64];
-    /** Per input position i &gt; 0: the cost of the step from i - 1 to i. */
-    private double[] steps = new double[64];
-
-    private double cost = Double.NaN;
-    private double inputCost = Double.NaN;
 
     /**
      * A smoother with the default look-ahead.
@@ -88,13 +88,10 @@ public final class GridPathSmoother {
     public GridPathSmoother(SquareCells grid, int agentSize, int lookAhead) {
         this.grid = Objects.requireNonNull(grid, "grid");
         SquareCells.checkAgentSize(agentSize);
-        if (lookAhead < 1) {
-            throw new IllegalArgumentException("lookAhead must be 1 or more, was " + lookAhead);
-        }
+        super(lookAhead, "cells");
         this.width = grid.width();
         this.height = grid.height();
         this.agentSize = agentSize;
-        this.lookAhead = lookAhead;
     }
 
     /**
@@ -104,123 +101,6 @@ public final class GridPathSmoother {
      */
     public int agentSize() {
         return agentSize;
-    }
-
-    /**
-     * How many later input cells an anchor may reach.
-     *
-     * @return the look-ahead, 1 or more
-     */
-    public int lookAhead() {
-        return lookAhead;
-    }
-
-    /**
-     * Smooths a path. {@code out} may be {@code cells} itself (the waypoints are written over the
-     * input, which is read ahead of them).
-     *
-     * @param path  the input's row-major cell indexes, start first; each inside the grid and a cell
-     *              the agent fits
-     * @param count how many leading entries of {@code path} form the path, 0 or more
-     * @param out   receives the waypoints, at least {@code count} long
-     * @return the number of waypoints written, {@code min(count, 2)} or more and at most count
-     * @throws NullPointerException     if an array is null
-     * @throws IllegalArgumentException if count is negative or beyond an array, or a cell is outside
-     *                                  the grid or one the agent does not fit
-     * @throws IllegalStateException    if the grid has been closed
-     */
-    public int smooth(int[] path, int count, int[] out) {
-        Objects.requireNonNull(path, "path");
-        Objects.requireNonNull(out, "out");
-        if (count < 0 || count > path.length) {
-            throw new IllegalArgumentException("count " + count + " is outside 0.." + path.length);
-        }
-        if (out.length < count) {
-            throw new IllegalArgumentException("out holds " + out.length + " cells, the path has " + count);
-        }
-        refresh();
-        final int n = width * height;
-        for (int i = 0; i < count; i++) {
-            int c = path[i];
-            if (c < 0 || c >= n) {
-                throw new IllegalArgumentException("path[" + i + "] = " + c + " is outside 0.." + (n - 1));
-            }
-            if (!fits(c)) {
-                throw new IllegalArgumentException("path[" + i + "] = " + c + " (" + c % width + ", " + c / width
-                        + ") is not a cell an agent of size " + agentSize + " fits");
-            }
-        }
-        if (prefix.length < count) {
-            prefix = new double[Math.max(count, 2 * prefix.length)];
-            steps = new double[prefix.length];
-        }
-        final double[] pre = prefix;
-        final double[] step = steps;
-        double sum = 0.0;
-        if (count > 0) {
-            pre[0] = 0.0;
-        }
-        for (int i = 1; i < count; i++) {
-            step[i] = price(path[i - 1], path[i]);
-            sum += step[i];
-            pre[i] = sum;
-        }
-        inputCost = sum;
-        if (count <= 2) {
-            System.arraycopy(path, 0, out, 0, count);
-            cost = sum;
-            return count;
-        }
-        // The input is read ahead of the output (k <= anchor index), so out may alias path.
-        int k = 0;
-        int anchor = 0;
-        final int a0 = path[0];
-        out[k++] = a0;
-        double outCost = 0.0;
-        while (anchor < count - 1) {
-            final int a = path[anchor];
-            final int last = (int) Math.min(count - 1L, (long) anchor + lookAhead);
-            // The input's own step always qualifies: outCost <= pre[anchor] gives
-            // outCost + step <= pre[anchor] + step = pre[anchor + 1] (rounding is monotone).
-            int best = anchor + 1;
-            double bestCost = outCost + step[anchor + 1];
-            double sub = step[anchor + 1];
-            for (int j = anchor + 2; j <= last; j++) {
-                final int b = path[j];
-                sub += step[j];
-                if (!passable(a, b)) {
-                    continue;
-                }
-                final double s = price(a, b);
-                if (s <= sub && outCost + s <= pre[j]) {
-                    best = j;
-                    bestCost = outCost + s;
-                }
-            }
-            out[k++] = path[best];
-            outCost = bestCost;
-            anchor = best;
-        }
-        cost = outCost;
-        return k;
-    }
-
-    /**
-     * The cost of the last {@link #smooth} result: its segment costs added in path order from 0.
-     *
-     * @return the cost, NaN before the first call
-     */
-    public double cost() {
-        return cost;
-    }
-
-    /**
-     * The cost of the last {@link #smooth} input under the same segment costs.
-     *
-     * @return the input's cost, NaN before the first call; never below {@link #cost()}
-     */
-    public double inputCost() {
-        return inputCost;
     }
 
     /**
@@ -255,6 +135,36 @@ public final class GridPathSmoother {
         checkCell(to);
         refresh();
         return price(from, to);
+    }
+
+    // ---- the hooks of the shared shortcut loop: the square grid's sight and segment cost ----
+
+    @Override
+    protected void prepare() {
+        refresh();
+    }
+
+    @Override
+    protected void checkWaypoint(int index, int c) {
+        final int n = width * height;
+        if (c < 0 || c >= n) {
+            throw new IllegalArgumentException("path[" + index + "] = " + c + " is outside 0.." + (n - 1));
+        }
+        if (!fits(c)) {
+            throw new IllegalArgumentException("path[" + index + "] = " + c + " (" + c % width + ", " + c / width
+                    + ") is not a cell an agent of size " + agentSize + " fits");
+        }
+    }
+
+    @Override
+    protected double stepCost(int from, int to) {
+        return price(from, to);
+    }
+
+    /** The integer walk (over the agent's fit predicate above size 1), then the priced segment. */
+    @Override
+    protected double shortcutCost(int from, int to) {
+        return passable(from, to) ? price(from, to) : Double.NaN;
     }
 
     private void refresh() {

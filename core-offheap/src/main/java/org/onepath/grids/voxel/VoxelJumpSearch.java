@@ -15,13 +15,9 @@ import java.util.Objects;
 import org.onepath.cells.GridMath;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
-import org.onepath.grids.OpenSet;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.layout.VoxelJumpNodeLayout;
-import org.onepath.memory.NativeIntList;
-import org.onepath.memory.OwnerState;
-import org.onepath.memory.QuadHeap;
 
 /**
  * Jump point search over a voxel grid with 26 moves and no corner cutting, every area at one
@@ -42,44 +38,34 @@ import org.onepath.memory.QuadHeap;
  * node has nothing left to expand, is skipped and is not an iteration. One iteration pops and
  * expands one jump point, so {@link #step(int)} slices it exactly.
  *
- * <p>What it shares: the search state lives in {@link VoxelPages}, as the voxel A*'s, pages
- * taken as the search reaches their blocks and kept between queries under the same pool rule
- * ({@link #trimPool()}); the open list is the shared {@link QuadHeap} without decrease-key. What
- * it adds: the walkable bits along x, y and z ({@link VoxelBitRows}), which it owns and which
- * follow the chunk table's edits, so the search may be kept across edits of its grid (not during a
- * search: edit between {@link #begin} and the end of the search and the result is undefined).
+ * <p>What it shares with the voxel A* ({@link PagedVoxelSearch}): the search state in
+ * {@link VoxelPages}, pages taken as the search reaches their blocks and kept between queries under
+ * the same pool rule ({@link #trimPool()}), the open list in the same order, the set-up of
+ * {@link #begin(int, int)}, the path rebuilt from the parent links and the partial-path scan.
+ * What its loop exploits: one cost for every area, so a node keeps integer step counts and routes
+ * with the same steps tie exactly; jumps along the walkable bits along x, y and z
+ * ({@link VoxelBitRows}), which it owns and which follow the chunk table's edits, so the search
+ * may be kept across edits of its grid (not during a search: edit between {@link #begin} and the
+ * end of the search and the result is undefined); and a second queue entry instead of
+ * decrease-key, so its records keep no heap position.
  *
  * <p>Not thread-safe. Owns its memory: {@link #close()} frees it.
  */
-public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
+public final class VoxelJumpSearch extends AbstractVoxelSearch {
     /** Pages kept between queries by {@link #trimPool()}, as {@link PagedVoxelSearch#POOL_LIMIT_PAGES}. */
     public static final int POOL_LIMIT_PAGES = PagedVoxelSearch.POOL_LIMIT_PAGES;
 
-    private static final int INITIAL_HEAP_ENTRIES = 256;
     private static final double SQRT3 = VoxelMath.SQRT3;
 
-    private final VoxelTopology topology;
     private final boolean zeroEstimate;
-    private final int sizeX;
-    private final int sizeY;
     private final VoxelBitRows bits;
     private final VoxelBitRows columnsY;
     private final VoxelBitRows columnsZ;
     private final VoxelJumper jumper;
-    private final VoxelPages pages;
-    private final OpenList open = new OpenList(INITIAL_HEAP_ENTRIES);
-    private final NativeIntList expansions = new NativeIntList();
-    private final OwnerState state = new OwnerState("VoxelJumpSearch");
-    private boolean recordExpansions;
 
-    private SearchStatus status = SearchStatus.NOT_STARTED;
-    private int goalNode = -1;
     private int goalX;
     private int goalY;
     private int goalZ;
-    private int goalSlot = -1;
-    private int iterations;
-    private int expanded;
     private double multiplier;
 
     /**
@@ -91,31 +77,19 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
      * @throws IllegalArgumentException for another connectivity or corner rule
      */
     public VoxelJumpSearch(VoxelTopology topology, boolean zeroEstimate) {
-        this.topology = Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(topology, "topology");
         if (topology.connectivity() != VoxelConnectivity.TWENTY_SIX
                 || topology.cornerRule() != VoxelCornerRule.NO_CORNER_CUTTING) {
             throw new IllegalArgumentException(
                     "voxel jump point search needs TWENTY_SIX moves and NO_CORNER_CUTTING, not "
                             + topology.connectivity() + " and " + topology.cornerRule());
         }
+        super(topology, "VoxelJumpSearch", VoxelJumpNodeLayout.RECORD_BYTES, ARRIVED_OFFSET, PARENT_OFFSET, -1);
         this.zeroEstimate = zeroEstimate;
-        this.sizeX = topology.sizeX();
-        this.sizeY = topology.sizeY();
         this.bits = new VoxelBitRows(topology.chunks(), 0);
         this.columnsY = new VoxelBitRows(topology.chunks(), 1);
         this.columnsZ = new VoxelBitRows(topology.chunks(), 2);
         this.jumper = new VoxelJumper(bits, columnsY, columnsZ);
-        this.pages = new VoxelPages(
-                sizeX, sizeY, topology.sizeZ(), VoxelJumpNodeLayout.RECORD_BYTES, VoxelJumpNodeLayout.ARRIVED_OFFSET);
-    }
-
-    /**
-     * The moves this search expands.
-     *
-     * @return the topology given at construction
-     */
-    public VoxelTopology topology() {
-        return topology;
     }
 
     /**
@@ -128,50 +102,13 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
     }
 
     /**
-     * Whether searches record their expanded jump points in order.
-     *
-     * @param on true to record the expanded jump points, false to skip them
-     */
-    public void recordExpansions(boolean on) {
-        this.recordExpansions = on;
-    }
-
-    /**
-     * Pages the current search has allocated.
-     *
-     * @return the page count, 0 or more
-     */
-    public int pagesUsed() {
-        return pages.pagesUsed();
-    }
-
-    /**
      * Native bytes held now: pages, directory, page table, heap and bit rows.
      *
      * @return the bytes allocated off-heap for the search now
      */
     public long memoryBytes() {
         state.ensureOpen();
-        return pages.memoryBytes()
-                + open.memoryLength()
-                + bits.storageBytes()
-                + columnsY.storageBytes()
-                + columnsZ.storageBytes();
-    }
-
-    @Override
-    public SearchStatus status() {
-        return status;
-    }
-
-    @Override
-    public int iterations() {
-        return iterations;
-    }
-
-    @Override
-    public int expandedCount() {
-        return expanded;
+        return sharedMemoryBytes() + bits.storageBytes() + columnsY.storageBytes() + columnsZ.storageBytes();
     }
 
     /**
@@ -201,43 +138,26 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
         return multiplier * cost(r, pages.recordOffset(goalSlot));
     }
 
-    @Override
-    public boolean canStandOn(int node) {
-        state.ensureOpen();
-        return topology.isWalkable(node);
-    }
-
     /**
-     * Begins a search between two nodes.
-     *
-     * @throws IllegalArgumentException if a node is outside the block
-     * @throws IllegalStateException    if the grid's areas do not all have one cost
+     * Refuses a grid whose areas do not all have one cost; else takes the multiplier and aims the
+     * jumps at the goal.
      */
     @Override
-    public void begin(int start, int goal) {
-        state.ensureOpen();
-        SlicedSearch.checkEnds(start, goal, topology.nodeCount());
+    void aim(int goal, int x, int y, int z) {
         if (!topology.areas().isUniform()) {
             throw new IllegalStateException("voxel jump point search needs one cost for every area");
         }
         multiplier = topology.areas().minCost();
-        pages.release();
-        open.clear();
-        expansions.clear();
-        goalNode = goal;
-        goalX = goal % sizeX;
-        goalY = (goal / sizeX) % sizeY;
-        goalZ = goal / sizeX / sizeY;
-        jumper.target(goalX, goalY, goalZ);
-        goalSlot = -1;
-        iterations = 0;
-        expanded = 0;
-        int sx = start % sizeX;
-        int sy = (start / sizeX) % sizeY;
-        int sz = start / sizeX / sizeY;
-        int slot = pages.slotOf(sx, sy, sz);
-        MemorySegment r = pages.records();
-        long rec = pages.recordOffset(slot);
+        goalX = x;
+        goalY = y;
+        goalZ = z;
+        jumper.target(x, y, z);
+    }
+
+    @Override
+    void seed(int start, int slot, int x, int y, int z) {
+        final MemorySegment r = pages.records();
+        final long rec = pages.recordOffset(slot);
         r.set(INT, rec + FACES_OFFSET, 0);
         r.set(INT, rec + EDGES_OFFSET, 0);
         r.set(INT, rec + CORNERS_OFFSET, 0);
@@ -245,18 +165,7 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
         r.set(INT, rec + ARRIVED_OFFSET, START_BIT);
         r.set(INT, rec + EXPANDED_OFFSET, 0);
         r.set(INT, rec + SCANNED_OFFSET, 0);
-        open.insert(key(0, 0, 0, sx, sy, sz), 0.0, start, slot);
-        status = SearchStatus.RUNNING;
-    }
-
-    /**
-     * Runs the search to the end.
-     *
-     * @return FOUND or NO_PATH
-     * @throws IllegalStateException if no search was begun
-     */
-    public SearchStatus run() {
-        return step(Integer.MAX_VALUE);
+        open.insert(key(0, 0, 0, x, y, z), 0.0, start, slot);
     }
 
     @Override
@@ -265,7 +174,7 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
         if (!SlicedSearch.checkStep(maxIterations, status, "VoxelJumpSearch")) {
             return status;
         }
-        final OpenList o = open;
+        final VoxelOpenList o = open;
         final VoxelPages store = pages;
         final VoxelJumper j = jumper;
         int done = 0;
@@ -287,14 +196,9 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
             done++;
             iterations++;
             if (node == goalNode) {
-                goalSlot = slot;
-                status = SearchStatus.FOUND;
-                return status;
+                return found(slot);
             }
-            expanded++;
-            if (recordExpansions) {
-                expansions.add(node);
-            }
+            countExpansion(node);
             r.set(INT, rec + EXPANDED_OFFSET, arrived);
             final int x = store.xOf(slot);
             final int y = store.yOf(slot);
@@ -381,100 +285,20 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
         return (faces + (hi - mid)) + (edges + (mid - lo)) * GridMath.SQRT2 + (corners + lo) * SQRT3;
     }
 
-    @Override
-    public int pathLength() {
-        state.ensureOpen();
-        if (status != SearchStatus.FOUND) {
-            return 0;
-        }
-        return lengthFrom(goalSlot);
-    }
-
-    /** Writes the path voxel by voxel, start first: every jump is a straight line of one move. */
-    @Override
-    public int copyPath(int[] out) {
-        final int length = pathLength();
-        SlicedSearch.checkPathBuffer(status, out, length);
-        writePath(goalSlot, out, length);
-        return length;
-    }
-
-    /** Voxels on the path to a reached slot: every voxel between the jump points. */
-    private int lengthFrom(int slot) {
-        int length = 1;
-        for (int s = slot; ; ) {
-            final int parent = parentOf(s);
-            if (parent < 0) {
-                return length;
-            }
-            length += steps(parent, s);
-            s = parent;
-        }
-    }
-
-    /** Writes the {@code length} voxels of the path to a reached slot, start first. */
-    private void writePath(int slot, int[] out, int length) {
-        int i = length - 1;
-        int s = slot;
-        out[i] = pages.nodeOf(s);
-        while (true) {
-            final int parent = parentOf(s);
-            if (parent < 0) {
-                return;
-            }
-            final int x = pages.xOf(s);
-            final int y = pages.yOf(s);
-            final int z = pages.zOf(s);
-            final int px = pages.xOf(parent);
-            final int py = pages.yOf(parent);
-            final int pz = pages.zOf(parent);
-            final int ux = Integer.signum(x - px);
-            final int uy = Integer.signum(y - py);
-            final int uz = Integer.signum(z - pz);
-            final int k = steps(parent, s);
-            for (int t = k - 1; t >= 0; t--) {
-                out[--i] = (px + t * ux) + sizeX * ((py + t * uy) + sizeY * (pz + t * uz));
-            }
-            s = parent;
-        }
-    }
-
     // ---- partial paths ----
 
-    @Override
-    public boolean offersPartialPaths() {
-        return true;
-    }
-
     /**
-     * The reached jump point of least (estimate, cost, node), the estimate being the key's
-     * empty-world steps to the goal (0 for the zero estimate): the candidates are the jump points
-     * this search generated. One pass over the records of the pages it took; allocates nothing.
+     * The estimate of the partial-path scan: the key's empty-world steps to the goal, 0 for the
+     * zero estimate. The candidates are the jump points this search generated.
      */
     @Override
-    public int closestReached() {
-        checkBegun();
-        final VoxelPages store = pages;
-        final MemorySegment r = store.records();
-        final int n = store.slotCount();
-        int best = -1;
-        double bestH = 0;
-        double bestG = 0;
-        for (int slot = 0; slot < n; slot++) {
-            final long rec = store.recordOffset(slot);
-            if (r.get(INT, rec + ARRIVED_OFFSET) == 0) {
-                continue;
-            }
-            final double g = cost(r, rec);
-            final double h = zeroEstimate ? 0.0 : estimate(store.xOf(slot), store.yOf(slot), store.zOf(slot));
-            final int node = store.nodeOf(slot);
-            if (best < 0 || SlicedSearch.closerThan(h, g, node, bestH, bestG, best)) {
-                best = node;
-                bestH = h;
-                bestG = g;
-            }
-        }
-        return best;
+    double partialEstimate(int x, int y, int z) {
+        return zeroEstimate ? 0.0 : estimate(x, y, z);
+    }
+
+    @Override
+    double reachedCost(MemorySegment records, long rec) {
+        return cost(records, rec);
     }
 
     /** The empty-world steps from (x, y, z) to the goal, summed as integers first. */
@@ -489,98 +313,15 @@ public final class VoxelJumpSearch implements SlicedSearch, AutoCloseable {
     }
 
     @Override
-    public int pathLengthTo(int node) {
-        return lengthFrom(reachedSlot(node));
-    }
-
-    @Override
-    public int copyPathTo(int node, int[] out) {
-        int slot = reachedSlot(node);
-        int length = lengthFrom(slot);
-        if (out.length < length) {
-            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + length);
-        }
-        writePath(slot, out, length);
-        return length;
-    }
-
-    @Override
     public double costTo(int node) {
         int slot = reachedSlot(node);
         return multiplier * cost(pages.records(), pages.recordOffset(slot));
     }
 
-    private void checkBegun() {
-        state.ensureOpen();
-        if (status == SearchStatus.NOT_STARTED) {
-            throw new IllegalStateException("VoxelJumpSearch has no search begun");
-        }
-    }
-
-    private int reachedSlot(int node) {
-        checkBegun();
-        int slot = node >= 0 && node < topology.nodeCount() ? pages.reachedSlotOf(node) : -1;
-        if (slot < 0) {
-            throw new IllegalArgumentException("node " + node + " has not been reached by the current search");
-        }
-        return slot;
-    }
-
-    private int steps(int from, int to) {
-        return Math.max(
-                Math.abs(pages.xOf(to) - pages.xOf(from)),
-                Math.max(Math.abs(pages.yOf(to) - pages.yOf(from)), Math.abs(pages.zOf(to) - pages.zOf(from))));
-    }
-
-    private int parentOf(int slot) {
-        return pages.records().get(INT, pages.recordOffset(slot) + PARENT_OFFSET);
-    }
-
     @Override
-    public int[] expandedNodes() {
-        state.ensureOpen();
-        return expansions.toArray();
-    }
-
-    /**
-     * Ends the current search and, when more than {@link #POOL_LIMIT_PAGES} pages are held,
-     * frees them, so one huge query does not keep its memory for the next ones.
-     */
-    public void trimPool() {
-        state.ensureOpen();
-        pages.trim(POOL_LIMIT_PAGES);
-        status = SearchStatus.NOT_STARTED;
-    }
-
-    @Override
-    public void close() {
-        if (state.markClosed()) {
-            bits.close();
-            columnsY.close();
-            columnsZ.close();
-            pages.close();
-            open.close();
-            expansions.close();
-        }
-    }
-
-    /** The open list: (f, g, node) in the {@link OpenSet} order, the slot carried along; no positions kept. */
-    private static final class OpenList extends QuadHeap {
-        OpenList(int initialSlots) {
-            super(initialSlots);
-        }
-
-        @Override
-        protected boolean tie(double f1, double f2) {
-            return f1 == f2;
-        }
-
-        @Override
-        protected boolean tieBefore(double g1, int n1, double g2, int n2) {
-            return OpenSet.tieBefore(g1, n1, g2, n2);
-        }
-
-        @Override
-        protected void placed(int node, int slot, int pos) {}
+    void closeOwn() {
+        bits.close();
+        columnsY.close();
+        columnsZ.close();
     }
 }

@@ -2,6 +2,7 @@ package org.onepath.grids.voxel;
 
 import java.util.Objects;
 import org.onepath.cells.AreaCosts;
+import org.onepath.grids.ShortcutSmoother;
 
 /**
  * Line of sight between voxel centres and the path modifier built on it (tier 2): shortens a voxel
@@ -29,12 +30,17 @@ import org.onepath.cells.AreaCosts;
  * {@code i < j <= min(count - 1, i + lookAhead)} such that j = i + 1, or the two voxels see each
  * other, the segment's cost is not above the input's cost from i to j (added in order from 0) and
  * the output's cost up to j is not above the input's cost up to j (both in path order from 0).
- * The input's own steps are kept whatever they cross.
+ * The input's own steps are kept whatever they cross. The loop, the prefix costs and the
+ * guarantee are the shared shortcut loop's ({@link ShortcutSmoother}: {@link #smooth},
+ * {@link #cost()}, {@link #inputCost()}), the same loop the square grid's smoother runs; this
+ * class gives the voxel sight and segment cost, one integer walk that answers both.
+ * {@link #smooth} takes voxel nodes {@code x + sizeX * (y + sizeY * z)}, each inside the block
+ * and open; it throws {@link IllegalStateException} once the chunk table has been closed.
  *
  * <p>Reads the live chunk table and multipliers. Keeps its working arrays between calls; a call
  * allocates nothing once they are large enough. Not thread-safe.
  */
-public final class VoxelPathSmoother {
+public final class VoxelPathSmoother extends ShortcutSmoother {
     /** The look-ahead {@link #VoxelPathSmoother(ChunkTable, AreaCosts)} uses. */
     public static final int DEFAULT_LOOK_AHEAD = 128;
 
@@ -45,16 +51,10 @@ public final class VoxelPathSmoother {
     private final int sizeX;
     private final int sizeY;
     private final int sizeZ;
-    private final int lookAhead;
     private final long[] next = new long[3];
     private final long[] period = new long[3];
     private final int[] pos = new int[3];
     private final int[] dir = new int[3];
-
-    private double[] prefix = new double[64];
-    private double[] steps = new double[64];
-    private double cost = Double.NaN;
-    private double inputCost = Double.NaN;
 
     /**
      * A smoother with the default look-ahead.
@@ -79,117 +79,10 @@ public final class VoxelPathSmoother {
     public VoxelPathSmoother(ChunkTable chunks, AreaCosts areas, int lookAhead) {
         this.chunks = Objects.requireNonNull(chunks, "chunks");
         this.areas = Objects.requireNonNull(areas, "areas");
-        if (lookAhead < 1) {
-            throw new IllegalArgumentException("lookAhead must be 1 or more, was " + lookAhead);
-        }
+        super(lookAhead, "voxels");
         this.sizeX = chunks.sizeX();
         this.sizeY = chunks.sizeY();
         this.sizeZ = chunks.sizeZ();
-        this.lookAhead = lookAhead;
-    }
-
-    /**
-     * How many later input voxels an anchor may reach.
-     *
-     * @return the look-ahead, 1 or more
-     */
-    public int lookAhead() {
-        return lookAhead;
-    }
-
-    /**
-     * Smooths a path of voxel nodes ({@code x + sizeX * (y + sizeY * z)}). {@code out} may be
-     * {@code path} itself.
-     *
-     * @param path  the input's nodes, start first; each inside the block and open
-     * @param count how many leading entries of {@code path} form the path, 0 or more
-     * @param out   receives the waypoints, at least {@code count} long
-     * @return the number of waypoints written, {@code min(count, 2)} or more and at most count
-     * @throws NullPointerException     if an array is null
-     * @throws IllegalArgumentException if count is negative or beyond an array, or a node is outside
-     *                                  the block or solid
-     * @throws IllegalStateException    if the chunk table has been closed
-     */
-    public int smooth(int[] path, int count, int[] out) {
-        Objects.requireNonNull(path, "path");
-        Objects.requireNonNull(out, "out");
-        if (count < 0 || count > path.length) {
-            throw new IllegalArgumentException("count " + count + " is outside 0.." + path.length);
-        }
-        if (out.length < count) {
-            throw new IllegalArgumentException("out holds " + out.length + " voxels, the path has " + count);
-        }
-        chunks.ensureOpen();
-        for (int i = 0; i < count; i++) {
-            int v = path[i];
-            checkNode(v, "path[" + i + "]");
-            if (areaOf(v) == SOLID) {
-                throw new IllegalArgumentException("path[" + i + "] = " + v + " (" + describe(v) + ") is solid");
-            }
-        }
-        if (prefix.length < count) {
-            prefix = new double[Math.max(count, 2 * prefix.length)];
-            steps = new double[prefix.length];
-        }
-        final double[] pre = prefix;
-        final double[] step = steps;
-        double sum = 0.0;
-        if (count > 0) {
-            pre[0] = 0.0;
-        }
-        for (int i = 1; i < count; i++) {
-            step[i] = walk(path[i - 1], path[i], false);
-            sum += step[i];
-            pre[i] = sum;
-        }
-        inputCost = sum;
-        if (count <= 2) {
-            System.arraycopy(path, 0, out, 0, count);
-            cost = sum;
-            return count;
-        }
-        int k = 0;
-        int anchor = 0;
-        out[k++] = path[0];
-        double outCost = 0.0;
-        while (anchor < count - 1) {
-            final int a = path[anchor];
-            final int last = (int) Math.min(count - 1L, (long) anchor + lookAhead);
-            int best = anchor + 1;
-            double bestCost = outCost + step[anchor + 1];
-            double sub = step[anchor + 1];
-            for (int j = anchor + 2; j <= last; j++) {
-                sub += step[j];
-                final double s = walk(a, path[j], true);
-                if (s <= sub && outCost + s <= pre[j]) {
-                    best = j;
-                    bestCost = outCost + s;
-                }
-            }
-            out[k++] = path[best];
-            outCost = bestCost;
-            anchor = best;
-        }
-        cost = outCost;
-        return k;
-    }
-
-    /**
-     * The cost of the last {@link #smooth} result: its segment costs added in path order from 0.
-     *
-     * @return the cost, NaN before the first call
-     */
-    public double cost() {
-        return cost;
-    }
-
-    /**
-     * The cost of the last {@link #smooth} input under the same segment costs.
-     *
-     * @return the input's cost, NaN before the first call; never below {@link #cost()}
-     */
-    public double inputCost() {
-        return inputCost;
     }
 
     /**
@@ -225,11 +118,46 @@ public final class VoxelPathSmoother {
         return walk(from, to, false);
     }
 
-    private void checkNode(int node, String name) {
-        long n = (long) sizeX * sizeY * sizeZ;
-        if (node < 0 || node >= n) {
-            throw new IllegalArgumentException(name + " = " + node + " is outside the voxel nodes 0.." + (n - 1));
+    // ---- the hooks of the shared shortcut loop: one walk gives a segment's cost and its sight ----
+
+    @Override
+    protected void prepare() {
+        chunks.ensureOpen();
+    }
+
+    @Override
+    protected void checkWaypoint(int index, int v) {
+        if (isOutside(v)) {
+            throw outside(v, "path[" + index + "]");
         }
+        if (areaOf(v) == SOLID) {
+            throw new IllegalArgumentException("path[" + index + "] = " + v + " (" + describe(v) + ") is solid");
+        }
+    }
+
+    @Override
+    protected double stepCost(int from, int to) {
+        return walk(from, to, false);
+    }
+
+    @Override
+    protected double shortcutCost(int from, int to) {
+        return walk(from, to, true);
+    }
+
+    private void checkNode(int node, String name) {
+        if (isOutside(node)) {
+            throw outside(node, name);
+        }
+    }
+
+    private boolean isOutside(int node) {
+        return node < 0 || node >= (long) sizeX * sizeY * sizeZ;
+    }
+
+    private IllegalArgumentException outside(int node, String name) {
+        long n = (long) sizeX * sizeY * sizeZ;
+        return new IllegalArgumentException(name + " = " + node + " is outside the voxel nodes 0.." + (n - 1));
     }
 
     private String describe(int node) {
