@@ -31,14 +31,16 @@ import org.onepath.state.LittleEndian;
  *
  * <p>A chunk's block, canonical (equal chunks have equal bytes):
  * <pre>
- *  0                         8192 (stored only)       + 8 n                 + 8 n^2 (stored only)
- *  +-------+-------+ ... ----+-------+-------+ ... ----+---------------------+
- *  | label | label |         | node 0        | node 1  | intra cost [i*n + j]|
- *  | (u16) | (u16) |         | voxel | region|         |        (f64)        |
- *  +-------+-------+ ... ----+-------+-------+ ... ----+---------------------+
+ *  0                  8192                 24576 (stored only)  + 8 n               + 8 n^2 (stored only)
+ *  +-------+--- ... --+-------+--- ... ---+-------+-------+ ... --+---------------------+
+ *  | label | label    | moves | moves     | node 0        | node 1| intra cost [i*n + j]|
+ *  | (u16) |          | (u32) |           | voxel | region|       |        (f64)        |
+ *  +-------+--- ... --+-------+--- ... ---+-------+-------+ ... --+---------------------+
  * </pre>
  * A label is 1 + the region of the voxel at in-chunk index {@code x | y << 4 | z << 8}, 0 for a
- * solid voxel or one past the grid's edge. A node is the in-chunk index of its voxel (i32) and
+ * solid voxel or one past the grid's edge. Moves is the mask, by move number, of the voxel's legal
+ * moves that end in the chunk: kept so that a query's confined searches need not re-derive them
+ * from the corner rule (their costs follow from the area multipliers). A node is the in-chunk index of its voxel (i32) and
  * its region (i32). The intra cost from node i to node j is the cost of the cheapest path between
  * their voxels that stays inside the chunk (+infinity in different regions, 0 on the diagonal).
  *
@@ -51,8 +53,8 @@ import org.onepath.state.LittleEndian;
  * </pre>
  * (24 bytes, so every cost is 8-aligned); parent: the in-chunk index the cheapest path came from; mark: the run that reached the voxel
  * (its sign bit set once settled); moves: the mask of legal moves, by move number, whose
- * destination lies in the chunk. Beside it one f64 cost per voxel and move,
- * {@link #moveCostOffset}, and a heap of {@link #CHUNK_HEAP_BYTES}-byte entries (cost f64, voxel
+ * destination lies in the chunk. Beside it one f64 area multiplier per voxel
+ * ({@link #multiplierOffset}), and a heap of {@link #CHUNK_HEAP_BYTES}-byte entries (cost f64, voxel
  * i32, 4 bytes unused).
  *
  * <p>Working memory of the abstract search: per chunk slot a page record (mark i32, first record
@@ -97,6 +99,12 @@ public final class VoxelHierarchyLayout {
     public static final long LABEL_BYTES = 2;
     /** Bytes of the labels of a stored chunk. */
     public static final long LABELS_BYTES = CHUNK_VOXELS * LABEL_BYTES;
+    /** Bytes of one voxel's move mask. */
+    public static final long MASK_BYTES = 4;
+    /** Offset within a stored chunk's block of the move masks. */
+    public static final long MASKS_OFFSET = LABELS_BYTES;
+    /** Bytes of the labels and move masks of a stored chunk. */
+    public static final long VOXEL_TABLES_BYTES = MASKS_OFFSET + CHUNK_VOXELS * MASK_BYTES;
 
     public static final long NODE_VOXEL_OFFSET = 0;
     public static final long NODE_REGION_OFFSET = NODE_VOXEL_OFFSET + 4;
@@ -117,12 +125,12 @@ public final class VoxelHierarchyLayout {
 
     /** Offset within a block of the node records. */
     public static long nodesOffset(int kind) {
-        return kind == KIND_STORED ? LABELS_BYTES : 0;
+        return kind == KIND_STORED ? VOXEL_TABLES_BYTES : 0;
     }
 
     /** Offset within a block of the intra costs of a stored chunk of n nodes. */
     public static long costsOffset(int nodeCount) {
-        return LABELS_BYTES + nodeCount * NODE_BYTES;
+        return VOXEL_TABLES_BYTES + nodeCount * NODE_BYTES;
     }
 
     /** Bytes a block of this kind and node count uses. */
@@ -143,10 +151,10 @@ public final class VoxelHierarchyLayout {
     public static final long CHUNK_RECORD_BYTES = CHUNK_MOVES_OFFSET + 8;
     /** Bytes of the chunk search records of a whole chunk. */
     public static final long CHUNK_RECORDS_BYTES = CHUNK_VOXELS * CHUNK_RECORD_BYTES;
-    /** Moves per voxel whose cost is kept. */
+    /** Moves a voxel can have. */
     public static final int MOVE_SLOTS = 26;
-    /** Bytes of the per-move costs of a whole chunk. */
-    public static final long MOVE_COSTS_BYTES = (long) CHUNK_VOXELS * MOVE_SLOTS * 8;
+    /** Bytes of the per-voxel multipliers of a whole chunk. */
+    public static final long MULTIPLIERS_BYTES = CHUNK_VOXELS * 8L;
 
     public static final long CHUNK_HEAP_COST_OFFSET = 0;
     public static final long CHUNK_HEAP_VOXEL_OFFSET = CHUNK_HEAP_COST_OFFSET + 8;
@@ -158,9 +166,9 @@ public final class VoxelHierarchyLayout {
         return voxel * CHUNK_RECORD_BYTES;
     }
 
-    /** Offset of the cost of move {@code move} out of an in-chunk voxel. */
-    public static long moveCostOffset(int voxel, int move) {
-        return ((long) voxel * MOVE_SLOTS + move) * 8;
+    /** Offset of the area multiplier of an in-chunk voxel. */
+    public static long multiplierOffset(int voxel) {
+        return voxel * 8L;
     }
 
     public static final ValueLayout.OfInt NATIVE_INT = ValueLayout.JAVA_INT;

@@ -10,13 +10,16 @@ import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_PARENT_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_RECORDS_BYTES;
 import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_RECORD_BYTES;
 import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_VOXELS;
-import static org.onepath.layout.VoxelHierarchyLayout.MOVE_COSTS_BYTES;
+import static org.onepath.layout.VoxelHierarchyLayout.MASK_BYTES;
 import static org.onepath.layout.VoxelHierarchyLayout.MOVE_SLOTS;
+import static org.onepath.layout.VoxelHierarchyLayout.MULTIPLIERS_BYTES;
 import static org.onepath.layout.VoxelHierarchyLayout.NATIVE_DOUBLE;
 import static org.onepath.layout.VoxelHierarchyLayout.NATIVE_INT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.onepath.cells.AreaCosts;
+import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.VoxelMoves;
 import org.onepath.grids.voxel.VoxelTopology;
 import org.onepath.memory.LeakGuard;
@@ -28,8 +31,9 @@ import org.onepath.memory.OwnerState;
  * chunk, and what this search finds depends on the chunk's own voxels alone). Voxels are named by
  * their in-chunk index {@code x | y << 4 | z << 8}.
  *
- * <p>{@link #prepare} reads the chunk's legal moves and their costs once, through the topology;
- * {@link #run} then settles voxels in order of cost (ties by smaller index) from one source until
+ * <p>{@link #prepare} reads the chunk's legal moves once, through the topology ({@link #load}
+ * takes them from a hierarchy's table instead), and the voxels' area multipliers; a move costs
+ * {@code length * ((m[from] + m[to]) * 0.5)}, as the topology prices it. {@link #run} then settles voxels in order of cost (ties by smaller index) from one source until
  * every target is settled. Records carry the run that wrote them, so nothing is cleared between
  * runs. Working memory: {@code VoxelHierarchyLayout}. Not thread-safe. Owns its memory.
  */
@@ -38,6 +42,9 @@ final class ChunkVoxelSearch implements AutoCloseable {
     private static final int HEAP_ENTRIES = CHUNK_VOXELS * MOVE_SLOTS + 1;
 
     private final VoxelTopology topology;
+    private final ChunkTable chunks;
+    private final AreaCosts areas;
+    private final double[] moveLength = new double[MOVE_SLOTS];
     private final int sizeX;
     private final int sizeY;
     private final int sizeZ;
@@ -48,7 +55,7 @@ final class ChunkVoxelSearch implements AutoCloseable {
     private final int[] targetMark = new int[CHUNK_VOXELS];
     private final Arena arena;
     private final MemorySegment records;
-    private final MemorySegment costs;
+    private final MemorySegment multipliers;
     private final MemorySegment heap;
     private final OwnerState state = new OwnerState("ChunkVoxelSearch");
     private int preparedSlot = -1;
@@ -60,6 +67,8 @@ final class ChunkVoxelSearch implements AutoCloseable {
 
     ChunkVoxelSearch(VoxelTopology topology) {
         this.topology = topology;
+        this.chunks = topology.chunks();
+        this.areas = topology.areas();
         this.sizeX = topology.sizeX();
         this.sizeY = topology.sizeY();
         this.sizeZ = topology.sizeZ();
@@ -67,12 +76,13 @@ final class ChunkVoxelSearch implements AutoCloseable {
         this.localDelta = new int[moveCount];
         for (int j = 0; j < moveCount; j++) {
             localDelta[j] = VoxelMoves.dx(j) + (VoxelMoves.dy(j) << 4) + (VoxelMoves.dz(j) << 8);
+            moveLength[j] = VoxelMoves.length(j);
         }
         this.moveIds = new int[moveCount];
         this.moveCosts = new double[moveCount];
         this.arena = LeakGuard.sharedArena(this);
         this.records = arena.allocate(CHUNK_RECORDS_BYTES, 8);
-        this.costs = arena.allocate(MOVE_COSTS_BYTES, 8);
+        this.multipliers = arena.allocate(MULTIPLIERS_BYTES, 8);
         this.heap = arena.allocate(HEAP_ENTRIES * CHUNK_HEAP_BYTES, 8);
     }
 
@@ -120,16 +130,58 @@ final class ChunkVoxelSearch implements AutoCloseable {
                             continue;
                         }
                         mask |= 1 << j;
-                        costs.set(NATIVE_DOUBLE, ((long) local * MOVE_SLOTS + j) * 8, c[i]);
                     }
                     records.set(NATIVE_INT, local * CHUNK_RECORD_BYTES + CHUNK_MOVES_OFFSET, mask);
+                }
+            }
+        }
+        readMultipliers(ox, oy, oz, ex, ey, ez);
+        preparedSlot = slot;
+    }
+
+    /**
+     * Takes the legal in-chunk moves of chunk (cx, cy, cz) from a table of one u32 mask per
+     * in-chunk voxel (a stored chunk's masks in a hierarchy block), unless it is the chunk
+     * prepared last.
+     *
+     * @param slot   the chunk's slot, a key for the cache
+     * @param masks  the segment holding the masks
+     * @param offset where the 4096 masks start in it
+     */
+    void load(int slot, int cx, int cy, int cz, MemorySegment masks, long offset) {
+        state.ensureOpen();
+        if (slot == preparedSlot) {
+            return;
+        }
+        final int ox = cx << 4;
+        final int oy = cy << 4;
+        final int oz = cz << 4;
+        records.fill((byte) 0);
+        for (int v = 0; v < CHUNK_VOXELS; v++) {
+            records.set(
+                    NATIVE_INT,
+                    v * CHUNK_RECORD_BYTES + CHUNK_MOVES_OFFSET,
+                    masks.get(org.onepath.layout.VoxelHierarchyLayout.INT, offset + v * MASK_BYTES));
+        }
+        readMultipliers(ox, oy, oz, Math.min(16, sizeX - ox), Math.min(16, sizeY - oy), Math.min(16, sizeZ - oz));
+        preparedSlot = slot;
+    }
+
+    /** Reads the area multiplier of every voxel of the chunk inside the grid. */
+    private void readMultipliers(int ox, int oy, int oz, int ex, int ey, int ez) {
+        for (int z = 0; z < ez; z++) {
+            for (int y = 0; y < ey; y++) {
+                for (int x = 0; x < ex; x++) {
+                    multipliers.set(
+                            NATIVE_DOUBLE,
+                            (x | y << 4 | z << 8) * 8L,
+                            areas.multiplierOf(chunks.area(ox + x, oy + y, oz + z)));
                 }
             }
         }
         originX = ox;
         originY = oy;
         originZ = oz;
-        preparedSlot = slot;
     }
 
     /**
@@ -154,8 +206,9 @@ final class ChunkVoxelSearch implements AutoCloseable {
             }
         }
         final MemorySegment rec = records;
-        final MemorySegment mc = costs;
+        final MemorySegment mult = multipliers;
         final int[] delta = localDelta;
+        final double[] length = moveLength;
         heapSize = 0;
         reach(source, 0.0, source, r);
         push(0.0, source);
@@ -183,7 +236,8 @@ final class ChunkVoxelSearch implements AutoCloseable {
                 if (tm == -r) {
                     continue;
                 }
-                final double ng = g + mc.get(NATIVE_DOUBLE, ((long) v * MOVE_SLOTS + j) * 8);
+                final double ng = g
+                        + length[j] * ((mult.get(NATIVE_DOUBLE, v * 8L) + mult.get(NATIVE_DOUBLE, t * 8L)) * 0.5);
                 if (tm != r || ng < rec.get(NATIVE_DOUBLE, tat + CHUNK_COST_OFFSET)) {
                     reach(t, ng, v, r);
                     push(ng, t);

@@ -94,6 +94,8 @@ public final class VoxelHierarchy implements AutoCloseable {
     private final long[] dirty;
     private final ChunkEditListener listener = new Listener();
     private long poolUsed;
+    /** Chunk builds so far: a search's cached chunk moves are stale once it changes. */
+    private long builds;
     private boolean anyDirty;
     private int areasVersion;
 
@@ -293,6 +295,7 @@ public final class VoxelHierarchy implements AutoCloseable {
     // ---- Building ----
 
     private void buildChunk(int slot) {
+        builds++;
         final int cx = slot % chunksX;
         final int rest = slot / chunksX;
         final int cy = rest % chunksY;
@@ -346,6 +349,8 @@ public final class VoxelHierarchy implements AutoCloseable {
         if (kind == KIND_STORED) {
             for (int v = 0; v < CHUNK_VOXELS; v++) {
                 block.set(SHORT, v * LABEL_BYTES, (short) labels[v]);
+                block.set(INT, VoxelHierarchyLayout.MASKS_OFFSET + v * VoxelHierarchyLayout.MASK_BYTES,
+                        search.moveMask(v));
             }
         }
         final long nodes = VoxelHierarchyLayout.nodesOffset(kind);
@@ -785,6 +790,20 @@ public final class VoxelHierarchy implements AutoCloseable {
         int dy = Math.abs(((a >>> 4) & 15) - ((b >>> 4) & 15));
         int dz = Math.abs((a >>> 8) - (b >>> 8));
         return VoxelHeuristic.distance(connectivity, dx, dy, dz) * areas.multiplierOf(area);
+    }
+
+    /** Loads a stored chunk's moves from its block into a confined search. */
+    void load(ChunkVoxelSearch into, int slot) {
+        long dir = VoxelHierarchyLayout.directoryOffset(slot);
+        long offset = directory.get(LONG, dir + BLOCK_OFFSET_OFFSET);
+        int cx = slot % chunksX;
+        int rest = slot / chunksX;
+        into.load(slot, cx, rest % chunksY, rest / chunksY, pool.segment(), offset + VoxelHierarchyLayout.MASKS_OFFSET);
+    }
+
+    /** Chunk builds so far, for a search to know when the voxels it cached may have changed. */
+    long builds() {
+        return builds;
     }
 
     /** The directory, for the search (read-only use). */

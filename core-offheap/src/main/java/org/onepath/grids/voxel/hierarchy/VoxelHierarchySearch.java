@@ -35,6 +35,7 @@ import java.util.Objects;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.GridMath;
 import org.onepath.cells.VoxelConnectivity;
+import org.onepath.cells.VoxelCornerRule;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.VoxelHeuristic;
@@ -70,6 +71,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
     private final ChunkTable chunks;
     private final AreaCosts areas;
     private final VoxelConnectivity connectivity;
+    private final VoxelCornerRule cornerRule;
     private final int sizeX;
     private final int sizeY;
     private final int sizeZ;
@@ -90,7 +92,16 @@ public final class VoxelHierarchySearch implements AutoCloseable {
     private final int[] segment = new int[VoxelHierarchyLayout.CHUNK_VOXELS];
     private final int[] chunkFaces = new int[FACES + 1];
 
+    /** Waypoints a shortcut may skip at most: bounds the boxes tried per waypoint. */
+    private static final int SHORTCUT_WAYPOINTS = 24;
+
+    private int[] wx = new int[64];
+    private int[] wy = new int[64];
+    private int[] wz = new int[64];
+    private double[] wg = new double[64];
+    private double goalCostFound;
     private int query;
+    private long seenBuilds = -1;
     private int recordsUsed;
     private int heapSize;
     private int goalX;
@@ -115,6 +126,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         this.chunks = hierarchy.chunks();
         this.areas = hierarchy.areas();
         this.connectivity = hierarchy.connectivity();
+        this.cornerRule = hierarchy.cornerRule();
         this.sizeX = chunks.sizeX();
         this.sizeY = chunks.sizeY();
         this.sizeZ = chunks.sizeZ();
@@ -170,7 +182,11 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         state.ensureOpen();
         hierarchy.ensureOpen();
         hierarchy.refresh();
-        chunkSearch.invalidate();
+        if (hierarchy.builds() != seenBuilds) {
+            // An edit rebuilt chunks since the last query: the cached chunk moves may be stale.
+            seenBuilds = hierarchy.builds();
+            chunkSearch.invalidate();
+        }
         path.clear();
         abstractPath.clear();
         expanded = 0;
@@ -339,6 +355,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
                 if (g > goalG) {
                     continue;
                 }
+                goalCostFound = goalG;
                 return trace(goalParent);
             }
             final long rec = record(id);
@@ -391,16 +408,21 @@ public final class VoxelHierarchySearch implements AutoCloseable {
             final double across = (areas.multiplierOf(chunks.area(px, py, pz))
                             + areas.multiplierOf(chunks.area(px + (nx - cx), py + (ny - cy), pz + (nz - cz))))
                     * 0.5;
-            relax(nSlot << NODE_INDEX_BITS | partner, g + across, id);
+            relax(nSlot << NODE_INDEX_BITS | partner, g + across, id,
+                    px + (nx - cx), py + (ny - cy), pz + (nz - cz));
             // The other transitions of its region in this chunk.
             final long costs = block + VoxelHierarchyLayout.costsOffset(n) + (long) i * n * 8;
+            final int ox = cx << 4;
+            final int oy = cy << 4;
+            final int oz = cz << 4;
             for (int j = 0; j < n; j++) {
                 if (j == i) {
                     continue;
                 }
+                final int vj = blocks.get(INT, nodes + j * NODE_BYTES + NODE_VOXEL_OFFSET);
                 double c;
                 if (kind == KIND_OPEN) {
-                    c = hierarchy.openCost(area, voxel, blocks.get(INT, nodes + j * NODE_BYTES + NODE_VOXEL_OFFSET));
+                    c = hierarchy.openCost(area, voxel, vj);
                 } else {
                     if (blocks.get(INT, nodes + j * NODE_BYTES + NODE_REGION_OFFSET) != region) {
                         continue;
@@ -408,7 +430,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
                     c = blocks.get(DOUBLE, costs + j * 8L);
                 }
                 if (c < Double.POSITIVE_INFINITY) {
-                    relax(slot << NODE_INDEX_BITS | j, g + c, id);
+                    relax(slot << NODE_INDEX_BITS | j, g + c, id, ox + (vj & 15), oy + ((vj >>> 4) & 15), oz + (vj >>> 8));
                 }
             }
         }
@@ -421,9 +443,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
 
     /** Costs from an in-chunk voxel of a stored chunk to the chunk's nodes of its region, by a confined search. */
     private void confinedCosts(int slot, int local, int region, int n, double[] out, int alsoTarget) {
-        final int cx = slot % chunksX;
-        final int rest = slot / chunksX;
-        chunkSearch.prepare(slot, cx, rest % chunksY, rest / chunksY);
+        hierarchy.load(chunkSearch, slot);
         int k = 0;
         for (int i = 0; i < n; i++) {
             if (hierarchy.nodeRegion(slot, i) == region) {
@@ -441,7 +461,8 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         }
     }
 
-    private void relax(int id, double g, int parent) {
+    /** Offers node {@code id}, whose voxel is (x, y, z), the cost g through {@code parent}. */
+    private void relax(int id, double g, int parent, int x, int y, int z) {
         final long rec = record(id);
         final MemorySegment r = records.segment();
         if (r.get(NATIVE_INT, rec + NODE_CLOSED_OFFSET) != 0 || !(g < r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET))) {
@@ -449,7 +470,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         }
         r.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, g);
         r.set(NATIVE_INT, rec + NODE_PARENT_OFFSET, parent);
-        push(g + estimate(id), g, id);
+        push(g + estimate(x, y, z), g, id);
     }
 
     /** The voxel estimate from a node's voxel to the goal. */
@@ -458,9 +479,12 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         final int voxel = hierarchy.nodeVoxel(slot, id & (MAX_CHUNK_NODES - 1));
         final int cx = slot % chunksX;
         final int rest = slot / chunksX;
-        final int x = (cx << 4) + (voxel & 15);
-        final int y = ((rest % chunksY) << 4) + ((voxel >>> 4) & 15);
-        final int z = ((rest / chunksY) << 4) + (voxel >>> 8);
+        return estimate(
+                (cx << 4) + (voxel & 15), ((rest % chunksY) << 4) + ((voxel >>> 4) & 15), ((rest / chunksY) << 4) + (voxel >>> 8));
+    }
+
+    /** The voxel estimate from (x, y, z) to the goal. */
+    private double estimate(int x, int y, int z) {
         return VoxelHeuristic.distance(connectivity, Math.abs(x - goalX), Math.abs(y - goalY), Math.abs(z - goalZ))
                 * minCost;
     }
@@ -573,30 +597,181 @@ public final class VoxelHierarchySearch implements AutoCloseable {
 
     // ---- Refinement ----
 
+    /**
+     * Turns the abstract path into voxels. Consecutive waypoints (start, transitions, goal) are
+     * joined inside their chunk, or by the one face step between a transition and its partner;
+     * but where the cheapest empty-space line between two waypoints (see {@link #line}) is made
+     * of legal moves and costs no more than the abstract path between them, the line replaces
+     * the waypoints in between. That removes most detours through face samples across open
+     * space; the moves are checked as the topology checks them, so the path stays legal.
+     */
     private void refine(int sx, int sy, int sz, int gx, int gy, int gz) {
+        final int count = abstractPath.size() + 2;
+        if (wx.length < count) {
+            int length = Math.max(count, 2 * wx.length);
+            wx = new int[length];
+            wy = new int[length];
+            wz = new int[length];
+            wg = new double[length];
+        }
+        wx[0] = sx;
+        wy[0] = sy;
+        wz[0] = sz;
+        wg[0] = 0.0;
+        for (int k = abstractPath.size() - 1, w = 1; k >= 0; k--, w++) {
+            final int id = abstractPath.get(k);
+            final int slot = id >>> NODE_INDEX_BITS;
+            final int voxel = hierarchy.nodeVoxel(slot, id & (MAX_CHUNK_NODES - 1));
+            final int cx = slot % chunksX;
+            final int rest = slot / chunksX;
+            wx[w] = (cx << 4) + (voxel & 15);
+            wy[w] = ((rest % chunksY) << 4) + ((voxel >>> 4) & 15);
+            wz[w] = ((rest / chunksY) << 4) + (voxel >>> 8);
+            wg[w] = records.segment().get(NATIVE_DOUBLE, record(id) + NODE_G_OFFSET);
+        }
+        wx[count - 1] = gx;
+        wy[count - 1] = gy;
+        wz[count - 1] = gz;
+        wg[count - 1] = goalCostFound;
         pathCost = 0.0;
         lastX = sx;
         lastY = sy;
         lastZ = sz;
         lastMultiplier = areas.multiplierOf(chunks.area(sx, sy, sz));
         path.add(nodeOf(sx, sy, sz));
-        // The abstract path is listed goal side first.
-        for (int k = abstractPath.size() - 1; k >= 0; k--) {
-            final int id = abstractPath.get(k);
-            final int slot = id >>> NODE_INDEX_BITS;
-            final int voxel = hierarchy.nodeVoxel(slot, id & (MAX_CHUNK_NODES - 1));
-            final int cx = slot % chunksX;
-            final int rest = slot / chunksX;
-            final int x = (cx << 4) + (voxel & 15);
-            final int y = ((rest % chunksY) << 4) + ((voxel >>> 4) & 15);
-            final int z = ((rest / chunksY) << 4) + (voxel >>> 8);
-            if ((lastX >>> 4) == cx && (lastY >>> 4) == rest % chunksY && (lastZ >>> 4) == rest / chunksY) {
-                segmentTo(slot, x, y, z);
+        int a = 0;
+        while (a < count - 1) {
+            int jump = -1;
+            for (int j = Math.min(count - 1, a + SHORTCUT_WAYPOINTS); j >= a + 2; j--) {
+                if (lineCost(wx[a], wy[a], wz[a], wx[j], wy[j], wz[j]) <= wg[j] - wg[a]) {
+                    jump = j;
+                    break;
+                }
+            }
+            if (jump > 0) {
+                line(wx[jump], wy[jump], wz[jump]);
+                a = jump;
+                continue;
+            }
+            final int x = wx[a + 1];
+            final int y = wy[a + 1];
+            final int z = wz[a + 1];
+            if ((lastX >>> 4) == (x >>> 4) && (lastY >>> 4) == (y >>> 4) && (lastZ >>> 4) == (z >>> 4)) {
+                segmentTo(chunks.slotOf(x >>> 4, y >>> 4, z >>> 4), x, y, z);
             } else {
                 step(x, y, z);
             }
+            a++;
         }
-        segmentTo(chunks.slotOf(gx >>> 4, gy >>> 4, gz >>> 4), gx, gy, gz);
+    }
+
+    /**
+     * The cost of {@link #line} from (x0, y0, z0) to (x1, y1, z1), summed step by step, or
+     * +infinity when one of its moves is not legal.
+     */
+    private double lineCost(int x0, int y0, int z0, int x1, int y1, int z1) {
+        int x = x0;
+        int y = y0;
+        int z = z0;
+        double m = areas.multiplierOf(chunks.area(x, y, z));
+        double cost = 0.0;
+        while (x != x1 || y != y1 || z != z1) {
+            final int s = lineStep(x1 - x, y1 - y, z1 - z);
+            final int dx = (s & 3) - 1;
+            final int dy = ((s >>> 2) & 3) - 1;
+            final int dz = ((s >>> 4) & 3) - 1;
+            if (!legal(x, y, z, dx, dy, dz)) {
+                return Double.POSITIVE_INFINITY;
+            }
+            x += dx;
+            y += dy;
+            z += dz;
+            final double mt = areas.multiplierOf(chunks.area(x, y, z));
+            final int axes = (dx != 0 ? 1 : 0) + (dy != 0 ? 1 : 0) + (dz != 0 ? 1 : 0);
+            cost = cost + (axes == 1 ? 1.0 : axes == 2 ? GridMath.SQRT2 : VoxelMath.SQRT3) * ((m + mt) * 0.5);
+            m = mt;
+        }
+        return cost;
+    }
+
+    /**
+     * Whether the move (dx, dy, dz) out of voxel (x, y, z) is legal, from the definitions: the
+     * destination open and, for an edge or corner move, the corner rule over the move's cube
+     * (every voxel of it open, or one monotone route of face steps through open voxels).
+     */
+    private boolean legal(int x, int y, int z, int dx, int dy, int dz) {
+        final int tx = x + dx;
+        final int ty = y + dy;
+        final int tz = z + dz;
+        if (tx < 0 || ty < 0 || tz < 0 || tx >= sizeX || ty >= sizeY || tz >= sizeZ || !open(tx, ty, tz)) {
+            return false;
+        }
+        final int axes = (dx != 0 ? 1 : 0) + (dy != 0 ? 1 : 0) + (dz != 0 ? 1 : 0);
+        if (axes == 1 || cornerRule == VoxelCornerRule.ALLOW_ALL) {
+            return true;
+        }
+        if (cornerRule == VoxelCornerRule.NO_CORNER_CUTTING) {
+            for (int ez = 0; ez <= Math.abs(dz); ez++) {
+                for (int ey = 0; ey <= Math.abs(dy); ey++) {
+                    for (int ex = 0; ex <= Math.abs(dx); ex++) {
+                        final int k = ex + ey + ez;
+                        if (k != 0 && k != axes && !open(x + ex * dx, y + ey * dy, z + ez * dz)) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            return true;
+        }
+        // NO_SQUEEZING: a face voxel, and for a corner move an edge voxel containing it, open.
+        if (axes == 2) {
+            return dx == 0
+                    ? open(x, y + dy, z) || open(x, y, z + dz)
+                    : dy == 0 ? open(x + dx, y, z) || open(x, y, z + dz) : open(x + dx, y, z) || open(x, y + dy, z);
+        }
+        final boolean fx = open(x + dx, y, z);
+        final boolean fy = open(x, y + dy, z);
+        final boolean fz = open(x, y, z + dz);
+        final boolean exy = open(x + dx, y + dy, z);
+        final boolean exz = open(x + dx, y, z + dz);
+        final boolean eyz = open(x, y + dy, z + dz);
+        return (fx && (exy || exz)) || (fy && (exy || eyz)) || (fz && (exz || eyz));
+    }
+
+    private boolean open(int x, int y, int z) {
+        return chunks.area(x, y, z) != AreaCosts.WALL;
+    }
+
+    /**
+     * The next step of a cheapest empty-space line for the offset (dx, dy, dz) left: it moves
+     * along as many axes as the move set allows, those with the most left to go, so the steps are
+     * the distance's corner, edge and face moves. Packed as {@code (sx+1) | (sy+1) << 2 | (sz+1) << 4}.
+     */
+    private int lineStep(int dx, int dy, int dz) {
+        final int ax = Math.abs(dx);
+        final int ay = Math.abs(dy);
+        final int az = Math.abs(dz);
+        int mx = ax > 0 ? 1 : 0;
+        int my = ay > 0 ? 1 : 0;
+        int mz = az > 0 ? 1 : 0;
+        final int axes = mx + my + mz;
+        final int moves = connectivity.moves();
+        if (moves == 6 && axes > 1) {
+            // The axis with the most left (first in x, y, z order on ties).
+            mx = ax >= ay && ax >= az ? 1 : 0;
+            my = mx == 0 && ay >= az ? 1 : 0;
+            mz = mx == 0 && my == 0 ? 1 : 0;
+        } else if (moves == 18 && axes == 3) {
+            // Drop the axis with the least left (last in x, y, z order on ties).
+            if (az <= ax && az <= ay) {
+                mz = 0;
+            } else if (ay <= ax) {
+                my = 0;
+            } else {
+                mx = 0;
+            }
+        }
+        return (mx * Integer.signum(dx) + 1) | (my * Integer.signum(dy) + 1) << 2 | (mz * Integer.signum(dz) + 1) << 4;
     }
 
     /** Appends the voxels from the last one to (x, y, z), both in chunk {@code slot}, along a path inside it. */
@@ -610,9 +785,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
             return;
         }
         assert kindOf(dir, slot) == KIND_STORED;
-        final int cx = slot % chunksX;
-        final int rest = slot / chunksX;
-        chunkSearch.prepare(slot, cx, rest % chunksY, rest / chunksY);
+        hierarchy.load(chunkSearch, slot);
         final int from = (lastX & 15) | (lastY & 15) << 4 | (lastZ & 15) << 8;
         final int to = (x & 15) | (y & 15) << 4 | (z & 15) << 8;
         targets[0] = to;
@@ -630,40 +803,11 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         }
     }
 
-    /**
-     * Appends a cheapest path inside an empty box: every step moves along as many axes as the
-     * move set allows, those with the most left to go, so the steps are the distance's corner,
-     * edge and face moves.
-     */
+    /** Appends the cheapest empty-space line from the last voxel to (x, y, z) ({@link #lineStep}). */
     private void line(int x, int y, int z) {
-        final int moves = connectivity.moves();
         while (lastX != x || lastY != y || lastZ != z) {
-            final int ax = Math.abs(x - lastX);
-            final int ay = Math.abs(y - lastY);
-            final int az = Math.abs(z - lastZ);
-            int mx = ax > 0 ? 1 : 0;
-            int my = ay > 0 ? 1 : 0;
-            int mz = az > 0 ? 1 : 0;
-            final int axes = mx + my + mz;
-            if (moves == 6 && axes > 1) {
-                // The axis with the most left (first in x, y, z order on ties).
-                mx = ax >= ay && ax >= az ? 1 : 0;
-                my = mx == 0 && ay >= az ? 1 : 0;
-                mz = mx == 0 && my == 0 ? 1 : 0;
-            } else if (moves == 18 && axes == 3) {
-                // Drop the axis with the least left (last in x, y, z order on ties).
-                if (az <= ax && az <= ay) {
-                    mz = 0;
-                } else if (ay <= ax) {
-                    my = 0;
-                } else {
-                    mx = 0;
-                }
-            }
-            step(
-                    lastX + mx * Integer.signum(x - lastX),
-                    lastY + my * Integer.signum(y - lastY),
-                    lastZ + mz * Integer.signum(z - lastZ));
+            final int s = lineStep(x - lastX, y - lastY, z - lastZ);
+            step(lastX + (s & 3) - 1, lastY + ((s >>> 2) & 3) - 1, lastZ + ((s >>> 4) & 3) - 1);
         }
     }
 
