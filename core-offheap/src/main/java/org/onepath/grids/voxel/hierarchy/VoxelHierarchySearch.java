@@ -100,6 +100,12 @@ public final class VoxelHierarchySearch implements AutoCloseable {
     private int[] wz = new int[64];
     private double[] wg = new double[64];
     private double goalCostFound;
+    private double goalG;
+    private int goalParent;
+    private int slotG;
+    private int startX;
+    private int startY;
+    private int startZ;
     private int query;
     private long seenBuilds = -1;
     private int recordsUsed;
@@ -167,8 +173,8 @@ public final class VoxelHierarchySearch implements AutoCloseable {
     }
 
     /**
-     * Finds a path from one voxel to another. A start or goal outside the block or solid gives
-     * {@link SearchStatus#NO_PATH}.
+     * Finds a path from one voxel to another: {@link #begin} then {@link #step} without a limit.
+     * A start or goal outside the block or solid gives {@link SearchStatus#NO_PATH}.
      *
      * @param sx the start's x
      * @param sy the start's y
@@ -179,6 +185,27 @@ public final class VoxelHierarchySearch implements AutoCloseable {
      * @return {@link SearchStatus#FOUND} or {@link SearchStatus#NO_PATH}
      */
     public SearchStatus findPath(int sx, int sy, int sz, int gx, int gy, int gz) {
+        if (begin(sx, sy, sz, gx, gy, gz) == SearchStatus.RUNNING) {
+            step(Integer.MAX_VALUE);
+        }
+        return status;
+    }
+
+    /**
+     * Starts a query: brings the hierarchy up to date, connects the start and the goal to their
+     * regions' transitions and seeds the open list; {@link #step} runs it. The voxels must not
+     * change until the query ends. A start or goal outside the block or solid ends it at once with
+     * {@link SearchStatus#NO_PATH}; a start equal to the goal with {@link SearchStatus#FOUND}.
+     *
+     * @param sx the start's x
+     * @param sy the start's y
+     * @param sz the start's z
+     * @param gx the goal's x
+     * @param gy the goal's y
+     * @param gz the goal's z
+     * @return {@link SearchStatus#RUNNING}, or the final status when the query ended at once
+     */
+    public SearchStatus begin(int sx, int sy, int sz, int gx, int gy, int gz) {
         state.ensureOpen();
         hierarchy.ensureOpen();
         hierarchy.refresh();
@@ -190,6 +217,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         path.clear();
         abstractPath.clear();
         expanded = 0;
+        heapSize = 0;
         pathCost = Double.POSITIVE_INFINITY;
         if (!openVoxel(sx, sy, sz) || !openVoxel(gx, gy, gz)) {
             status = SearchStatus.NO_PATH;
@@ -201,9 +229,37 @@ public final class VoxelHierarchySearch implements AutoCloseable {
             status = SearchStatus.FOUND;
             return status;
         }
-        status = abstractSearch(sx, sy, sz, gx, gy, gz) ? SearchStatus.FOUND : SearchStatus.NO_PATH;
-        if (status == SearchStatus.FOUND) {
-            refine(sx, sy, sz, gx, gy, gz);
+        startX = sx;
+        startY = sy;
+        startZ = sz;
+        abstractBegin(sx, sy, sz, gx, gy, gz);
+        status = SearchStatus.RUNNING;
+        return status;
+    }
+
+    /**
+     * Runs the query for at most {@code maxExpansions} abstract expansions. However the
+     * expansions are sliced, the result (status, path, cost, expansions) equals the unsliced run.
+     *
+     * @param maxExpansions expansions to run at most, 1 or more
+     * @return {@link SearchStatus#RUNNING} while unfinished, then FOUND or NO_PATH
+     * @throws IllegalArgumentException if the limit is below 1
+     * @throws IllegalStateException    if no query is running
+     */
+    public SearchStatus step(int maxExpansions) {
+        state.ensureOpen();
+        if (maxExpansions < 1) {
+            throw new IllegalArgumentException("expansion limit " + maxExpansions + " must be at least 1");
+        }
+        if (status != SearchStatus.RUNNING) {
+            throw new IllegalStateException("VoxelHierarchySearch has no running query: status " + status);
+        }
+        final int found = abstractStep(maxExpansions);
+        if (found > 0) {
+            status = SearchStatus.FOUND;
+            refine(startX, startY, startZ, goalX, goalY, goalZ);
+        } else if (found < 0) {
+            status = SearchStatus.NO_PATH;
         }
         return status;
     }
@@ -281,7 +337,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
 
     // ---- The abstract search ----
 
-    private boolean abstractSearch(int sx, int sy, int sz, int gx, int gy, int gz) {
+    private void abstractBegin(int sx, int sy, int sz, int gx, int gy, int gz) {
         if (++query == Integer.MAX_VALUE) {
             pages.fill((byte) 0);
             query = 1;
@@ -294,7 +350,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         minCost = areas.minCost();
         final MemorySegment dir = hierarchy.directory();
         final int slotS = chunks.slotOf(sx >>> 4, sy >>> 4, sz >>> 4);
-        final int slotG = chunks.slotOf(gx >>> 4, gy >>> 4, gz >>> 4);
+        slotG = chunks.slotOf(gx >>> 4, gy >>> 4, gz >>> 4);
         final int localS = (sx & 15) | (sy & 15) << 4 | (sz & 15) << 8;
         final int localG = (gx & 15) | (gy & 15) << 4 | (gz & 15) << 8;
         final int regionS = hierarchy.region(slotS, localS);
@@ -326,8 +382,8 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         } else {
             confinedCosts(slotG, localG, regionG, nG, goalCost, -1);
         }
-        double goalG = Double.POSITIVE_INFINITY;
-        int goalParent = NONE;
+        goalG = Double.POSITIVE_INFINITY;
+        goalParent = NONE;
         if (direct < Double.POSITIVE_INFINITY) {
             goalG = direct;
             goalParent = FROM_START;
@@ -346,23 +402,38 @@ public final class VoxelHierarchySearch implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** Expands up to {@code limit} nodes: 1 when the goal is reached, -1 when nothing is left, 0 otherwise. */
+    private int abstractStep(int limit) {
+        final MemorySegment dir = hierarchy.directory();
+        int budget = limit;
         while (heapSize > 0) {
+            // Peek first: the budget counts expansions only, and an unspent slice leaves the
+            // open list as it found it, so slicing never changes the order.
             final MemorySegment h = open.segment();
             final double g = h.get(NATIVE_DOUBLE, OPEN_G_OFFSET);
             final int id = h.get(NATIVE_INT, OPEN_NODE_OFFSET);
-            pop();
             if (id == GOAL) {
+                pop();
                 if (g > goalG) {
                     continue;
                 }
                 goalCostFound = goalG;
-                return trace(goalParent);
+                trace(goalParent);
+                return 1;
             }
             final long rec = record(id);
             MemorySegment r = records.segment();
             if (r.get(NATIVE_INT, rec + NODE_CLOSED_OFFSET) != 0 || g > r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET)) {
+                pop();
                 continue;
             }
+            if (budget == 0) {
+                return 0;
+            }
+            budget--;
+            pop();
             r.set(NATIVE_INT, rec + NODE_CLOSED_OFFSET, 1);
             expanded++;
             final int slot = id >>> NODE_INDEX_BITS;
@@ -434,7 +505,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
                 }
             }
         }
-        return false;
+        return -1;
     }
 
     private static int kindOf(MemorySegment dir, int slot) {
@@ -743,9 +814,15 @@ public final class VoxelHierarchySearch implements AutoCloseable {
     }
 
     /**
-     * The next step of a cheapest empty-space line for the offset (dx, dy, dz) left: it moves
-     * along as many axes as the move set allows, those with the most left to go, so the steps are
-     * the distance's corner, edge and face moves. Packed as {@code (sx+1) | (sy+1) << 2 | (sz+1) << 4}.
+     * The next step of a cheapest empty-space line for the offset (dx, dy, dz) left, packed as
+     * {@code (sx+1) | (sy+1) << 2 | (sz+1) << 4}.
+     *
+     * <p>26 moves: every axis with at least half the largest offset left moves. The largest always
+     * moves and no axis ever has more left than it, so the line takes max-offset steps; an axis
+     * moves only while every axis with more left moves too, so the smallest offset's moves are
+     * corner moves and the middle one's the rest of the edge moves: the distance's a corner,
+     * b - a edge and c - b face moves, interleaved along the straight segment. 18 and 6 moves:
+     * as many axes as the move set allows, those with the most left to go.
      */
     private int lineStep(int dx, int dy, int dz) {
         final int ax = Math.abs(dx);
@@ -756,7 +833,12 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         int mz = az > 0 ? 1 : 0;
         final int axes = mx + my + mz;
         final int moves = connectivity.moves();
-        if (moves == 6 && axes > 1) {
+        if (moves == 26) {
+            final int most = Math.max(ax, Math.max(ay, az));
+            mx = ax > 0 && 2 * ax >= most ? 1 : 0;
+            my = ay > 0 && 2 * ay >= most ? 1 : 0;
+            mz = az > 0 && 2 * az >= most ? 1 : 0;
+        } else if (moves == 6 && axes > 1) {
             // The axis with the most left (first in x, y, z order on ties).
             mx = ax >= ay && ax >= az ? 1 : 0;
             my = mx == 0 && ay >= az ? 1 : 0;

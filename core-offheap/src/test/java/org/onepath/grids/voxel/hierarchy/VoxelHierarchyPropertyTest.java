@@ -88,7 +88,8 @@ class VoxelHierarchyPropertyTest {
         try (ChunkTable table = world.toTable();
                 VoxelHierarchy hierarchy =
                         new VoxelHierarchy(table, world.toAreas(), s.connectivity, s.rule, s.faceSamples);
-                VoxelHierarchySearch search = new VoxelHierarchySearch(hierarchy)) {
+                VoxelHierarchySearch search = new VoxelHierarchySearch(hierarchy);
+                VoxelHierarchySearch sliced = new VoxelHierarchySearch(hierarchy)) {
             for (int q = 0; q < 3; q++) {
                 int start = open.get(r.nextInt(open.size()));
                 double[] dist = ref.distancesFrom(start, s.connectivity, s.rule, null);
@@ -101,6 +102,7 @@ class VoxelHierarchyPropertyTest {
                 }
                 for (int goal : goals) {
                     check(s, ref, search, start, goal, dist[goal]);
+                    checkSliced(search, sliced, ref, start, goal, BUDGETS[r.nextInt(BUDGETS.length)], s);
                 }
             }
         }
@@ -144,6 +146,34 @@ class VoxelHierarchyPropertyTest {
         assertTrue(search.pathCost() >= optimum - slack, () -> "cost " + search.pathCost() + " below " + optimum + "; "
                 + where);
         Statistics.label("excess").collect(search.pathCost() > optimum + slack ? "above" : "optimal");
+    }
+
+    private static final int[] BUDGETS = {1, 2, 7, 50};
+
+    /** The same query run in slices of {@code budget} expansions gives the same answer as the whole run. */
+    private static void checkSliced(
+            VoxelHierarchySearch whole,
+            VoxelHierarchySearch sliced,
+            VoxelReference ref,
+            int start,
+            int goal,
+            int budget,
+            Setup s) {
+        int[] a = ref.cell(start);
+        int[] b = ref.cell(goal);
+        String where = s + " sliced by " + budget;
+        SearchStatus status = sliced.begin(a[0], a[1], a[2], b[0], b[1], b[2]);
+        while (status == SearchStatus.RUNNING) {
+            status = sliced.step(budget);
+        }
+        assertEquals(whole.status(), status, where);
+        assertEquals(Double.doubleToLongBits(whole.pathCost()), Double.doubleToLongBits(sliced.pathCost()), where);
+        assertEquals(whole.expanded(), sliced.expanded(), where);
+        int[] p = new int[whole.pathLength()];
+        int[] q = new int[sliced.pathLength()];
+        whole.copyPath(p);
+        sliced.copyPath(q);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(p, q, where);
     }
 
     @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
