@@ -870,8 +870,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         hierarchy.load(chunkSearch, slot);
         final int from = (lastX & 15) | (lastY & 15) << 4 | (lastZ & 15) << 8;
         final int to = (x & 15) | (y & 15) << 4 | (z & 15) << 8;
-        targets[0] = to;
-        chunkSearch.run(from, targets, 1);
+        chunkSearch.runTo(from, to, areas.minCost());
         int count = 0;
         for (int v = to; v != from; v = chunkSearch.parent(v)) {
             segment[count++] = v;
