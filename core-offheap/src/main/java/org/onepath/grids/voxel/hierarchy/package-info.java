@@ -1,0 +1,9 @@
+/**
+ * Tier 2: a one-level hierarchy over the 16^3 chunks of a voxel chunk table (HPA* in 3D).
+ * {@link org.onepath.grids.voxel.hierarchy.VoxelHierarchy} holds per chunk its regions, the
+ * transitions across its faces and the costs between them;
+ * {@link org.onepath.grids.voxel.hierarchy.VoxelHierarchySearch} answers queries over it, complete
+ * and close to the optimum. {@code docs/voxel-hierarchy.md} describes both and argues their
+ * completeness.
+ */
+package org.onepath.grids.voxel.hierarchy;
