@@ -240,8 +240,8 @@ final class ChunkVoxelSearch implements AutoCloseable {
                 if (tm == -r) {
                     continue;
                 }
-                final double ng = g
-                        + length[j] * ((mult.get(NATIVE_DOUBLE, v * 8L) + mult.get(NATIVE_DOUBLE, t * 8L)) * 0.5);
+                final double ng =
+                        g + length[j] * ((mult.get(NATIVE_DOUBLE, v * 8L) + mult.get(NATIVE_DOUBLE, t * 8L)) * 0.5);
                 if (tm != r || ng < rec.get(NATIVE_DOUBLE, tat + CHUNK_COST_OFFSET)) {
                     reach(t, ng, v, r);
                     push(ng, t);
@@ -297,8 +297,8 @@ final class ChunkVoxelSearch implements AutoCloseable {
                 if (tm == -r) {
                     continue;
                 }
-                final double ng = g
-                        + length[j] * ((mult.get(NATIVE_DOUBLE, v * 8L) + mult.get(NATIVE_DOUBLE, t * 8L)) * 0.5);
+                final double ng =
+                        g + length[j] * ((mult.get(NATIVE_DOUBLE, v * 8L) + mult.get(NATIVE_DOUBLE, t * 8L)) * 0.5);
                 if (tm != r || ng < rec.get(NATIVE_DOUBLE, tat + CHUNK_COST_OFFSET)) {
                     reach(t, ng, v, r);
                     push(ng + estimate(t, tx, ty, tz, minMultiplier), t);
@@ -310,7 +310,10 @@ final class ChunkVoxelSearch implements AutoCloseable {
     /** The voxel estimate from an in-chunk voxel to the target's coordinates. */
     private double estimate(int v, int tx, int ty, int tz, double minMultiplier) {
         return VoxelHeuristic.distance(
-                        connectivity, Math.abs((v & 15) - tx), Math.abs(((v >>> 4) & 15) - ty), Math.abs((v >>> 8) - tz))
+                        connectivity,
+                        Math.abs((v & 15) - tx),
+                        Math.abs(((v >>> 4) & 15) - ty),
+                        Math.abs((v >>> 8) - tz))
                 * minMultiplier;
     }
 

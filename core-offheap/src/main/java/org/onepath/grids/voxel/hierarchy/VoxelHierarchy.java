@@ -96,6 +96,7 @@ public final class VoxelHierarchy implements AutoCloseable {
     private long poolUsed;
     /** Chunk builds so far: a search's cached chunk moves are stale once it changes. */
     private long builds;
+
     private boolean anyDirty;
     private int areasVersion;
 
@@ -349,7 +350,9 @@ public final class VoxelHierarchy implements AutoCloseable {
         if (kind == KIND_STORED) {
             for (int v = 0; v < CHUNK_VOXELS; v++) {
                 block.set(SHORT, v * LABEL_BYTES, (short) labels[v]);
-                block.set(INT, VoxelHierarchyLayout.MASKS_OFFSET + v * VoxelHierarchyLayout.MASK_BYTES,
+                block.set(
+                        INT,
+                        VoxelHierarchyLayout.MASKS_OFFSET + v * VoxelHierarchyLayout.MASK_BYTES,
                         search.moveMask(v));
             }
         }
@@ -734,8 +737,7 @@ public final class VoxelHierarchy implements AutoCloseable {
         long dir = VoxelHierarchyLayout.directoryOffset(slot);
         long offset = directory.get(LONG, dir + BLOCK_OFFSET_OFFSET);
         int kind = directory.get(INT, dir + KIND_OFFSET);
-        return pool.segment()
-                .get(INT, offset + VoxelHierarchyLayout.nodesOffset(kind) + node * NODE_BYTES + field);
+        return pool.segment().get(INT, offset + VoxelHierarchyLayout.nodesOffset(kind) + node * NODE_BYTES + field);
     }
 
     /**
@@ -777,8 +779,7 @@ public final class VoxelHierarchy implements AutoCloseable {
         long dir = VoxelHierarchyLayout.directoryOffset(slot);
         int kind = directory.get(INT, dir + KIND_OFFSET);
         if (kind == KIND_OPEN) {
-            return openCost(
-                    directory.get(INT, dir + AREA_OFFSET), nodeVoxel(slot, from), nodeVoxel(slot, to));
+            return openCost(directory.get(INT, dir + AREA_OFFSET), nodeVoxel(slot, from), nodeVoxel(slot, to));
         }
         long offset = directory.get(LONG, dir + BLOCK_OFFSET_OFFSET);
         return pool.segment().get(DOUBLE, offset + VoxelHierarchyLayout.costsOffset(n) + ((long) from * n + to) * 8);

@@ -265,7 +265,13 @@ public final class VoxelHierarchySearch implements AutoCloseable {
     }
 
     private boolean openVoxel(int x, int y, int z) {
-        return x >= 0 && y >= 0 && z >= 0 && x < sizeX && y < sizeY && z < sizeZ && chunks.area(x, y, z) != AreaCosts.WALL;
+        return x >= 0
+                && y >= 0
+                && z >= 0
+                && x < sizeX
+                && y < sizeY
+                && z < sizeZ
+                && chunks.area(x, y, z) != AreaCosts.WALL;
     }
 
     private int nodeOf(int x, int y, int z) {
@@ -471,16 +477,16 @@ public final class VoxelHierarchySearch implements AutoCloseable {
             final int ny = cy + (f == 2 ? -1 : f == 3 ? 1 : 0);
             final int nz = cz + (f == 4 ? -1 : f == 5 ? 1 : 0);
             final int nSlot = chunks.slotOf(nx, ny, nz);
-            final int partner = dir.get(INT, VoxelHierarchyLayout.directoryOffset(nSlot) + FACE_START_OFFSET + (f ^ 1) * 4L)
-                    + (i - chunkFaces[f]);
+            final int partner =
+                    dir.get(INT, VoxelHierarchyLayout.directoryOffset(nSlot) + FACE_START_OFFSET + (f ^ 1) * 4L)
+                            + (i - chunkFaces[f]);
             final int px = (cx << 4) + (voxel & 15);
             final int py = (cy << 4) + ((voxel >>> 4) & 15);
             final int pz = (cz << 4) + (voxel >>> 8);
             final double across = (areas.multiplierOf(chunks.area(px, py, pz))
                             + areas.multiplierOf(chunks.area(px + (nx - cx), py + (ny - cy), pz + (nz - cz))))
                     * 0.5;
-            relax(nSlot << NODE_INDEX_BITS | partner, g + across, id,
-                    px + (nx - cx), py + (ny - cy), pz + (nz - cz));
+            relax(nSlot << NODE_INDEX_BITS | partner, g + across, id, px + (nx - cx), py + (ny - cy), pz + (nz - cz));
             // The other transitions of its region in this chunk.
             final long costs = block + VoxelHierarchyLayout.costsOffset(n) + (long) i * n * 8;
             final int ox = cx << 4;
@@ -501,7 +507,13 @@ public final class VoxelHierarchySearch implements AutoCloseable {
                     c = blocks.get(DOUBLE, costs + j * 8L);
                 }
                 if (c < Double.POSITIVE_INFINITY) {
-                    relax(slot << NODE_INDEX_BITS | j, g + c, id, ox + (vj & 15), oy + ((vj >>> 4) & 15), oz + (vj >>> 8));
+                    relax(
+                            slot << NODE_INDEX_BITS | j,
+                            g + c,
+                            id,
+                            ox + (vj & 15),
+                            oy + ((vj >>> 4) & 15),
+                            oz + (vj >>> 8));
                 }
             }
         }
@@ -551,7 +563,9 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         final int cx = slot % chunksX;
         final int rest = slot / chunksX;
         return estimate(
-                (cx << 4) + (voxel & 15), ((rest % chunksY) << 4) + ((voxel >>> 4) & 15), ((rest / chunksY) << 4) + (voxel >>> 8));
+                (cx << 4) + (voxel & 15),
+                ((rest % chunksY) << 4) + ((voxel >>> 4) & 15),
+                ((rest / chunksY) << 4) + (voxel >>> 8));
     }
 
     /** The voxel estimate from (x, y, z) to the goal. */
@@ -625,8 +639,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
 
     private void push(double f, double g, int id) {
         int i = heapSize++;
-        final MemorySegment h =
-                open.ensureLength((long) heapSize * OPEN_ENTRY_BYTES, (long) i * OPEN_ENTRY_BYTES);
+        final MemorySegment h = open.ensureLength((long) heapSize * OPEN_ENTRY_BYTES, (long) i * OPEN_ENTRY_BYTES);
         long at = i * OPEN_ENTRY_BYTES;
         h.set(NATIVE_DOUBLE, at + OPEN_F_OFFSET, f);
         h.set(NATIVE_DOUBLE, at + OPEN_G_OFFSET, g);

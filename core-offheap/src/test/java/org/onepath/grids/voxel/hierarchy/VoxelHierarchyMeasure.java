@@ -35,7 +35,16 @@ public final class VoxelHierarchyMeasure {
                 args.length > 3 ? args[3].split(",") : new String[] {"A1", "A2", "Complex", "EC2", "ED1", "Simple"};
         System.out.printf(
                 "%-8s %5s %8s %10s %10s %10s %10s %10s %10s %10s %9s%n",
-                "map", "n", "build s", "table MiB", "mean %", "max %", "mean ms", "median ms", "max ms", "expanded",
+                "map",
+                "n",
+                "build s",
+                "table MiB",
+                "mean %",
+                "max %",
+                "mean ms",
+                "median ms",
+                "max ms",
+                "expanded",
                 "mismatch");
         for (String name : maps) {
             Path mapFile = dir.resolve(name + ".3dmap");

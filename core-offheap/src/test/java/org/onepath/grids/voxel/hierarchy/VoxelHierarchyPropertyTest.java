@@ -60,7 +60,8 @@ class VoxelHierarchyPropertyTest {
         Arbitrary<VoxelConnectivity> connectivity = Arbitraries.of(VoxelConnectivity.class);
         Arbitrary<VoxelCornerRule> rule = Arbitraries.of(VoxelCornerRule.class);
         return Combinators.combine(
-                        Combinators.combine(side(), side(), Arbitraries.integers().between(1, 24))
+                        Combinators.combine(
+                                        side(), side(), Arbitraries.integers().between(1, 24))
                                 .as((x, y, z) -> new int[] {x, y, z}),
                         Arbitraries.of(0, 0, 255),
                         Arbitraries.of(false, true),
@@ -69,10 +70,14 @@ class VoxelHierarchyPropertyTest {
                         rule,
                         Arbitraries.of(1, 2, 3, 3, 4))
                 .as((size, d, a, seed, c, r, samples) -> new Setup(
-                        size[0], size[1], size[2], d, a, seed, c,
-                        c != VoxelConnectivity.SIX && r == VoxelCornerRule.ALLOW_ALL
-                                ? VoxelCornerRule.NO_SQUEEZING
-                                : r,
+                        size[0],
+                        size[1],
+                        size[2],
+                        d,
+                        a,
+                        seed,
+                        c,
+                        c != VoxelConnectivity.SIX && r == VoxelCornerRule.ALLOW_ALL ? VoxelCornerRule.NO_SQUEEZING : r,
                         samples));
     }
 
@@ -143,8 +148,9 @@ class VoxelHierarchyPropertyTest {
         }
         assertEquals(sum, search.pathCost(), where);
         double slack = 1e-9 * Math.max(1.0, optimum);
-        assertTrue(search.pathCost() >= optimum - slack, () -> "cost " + search.pathCost() + " below " + optimum + "; "
-                + where);
+        assertTrue(
+                search.pathCost() >= optimum - slack,
+                () -> "cost " + search.pathCost() + " below " + optimum + "; " + where);
         Statistics.label("excess").collect(search.pathCost() > optimum + slack ? "above" : "optimal");
     }
 

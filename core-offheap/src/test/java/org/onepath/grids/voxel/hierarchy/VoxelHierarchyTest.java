@@ -50,8 +50,7 @@ class VoxelHierarchyTest {
                 VoxelHierarchy h = hierarchy(t, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING);
                 VoxelHierarchySearch s = new VoxelHierarchySearch(h)) {
             assertEquals(SearchStatus.FOUND, s.findPath(17, 18, 19, 30, 22, 25));
-            assertEquals(
-                    VoxelHeuristic.distance(VoxelConnectivity.TWENTY_SIX, 13, 4, 6), s.pathCost(), 1e-12);
+            assertEquals(VoxelHeuristic.distance(VoxelConnectivity.TWENTY_SIX, 13, 4, 6), s.pathCost(), 1e-12);
             assertEquals(14, s.pathLength());
         }
     }
@@ -140,8 +139,7 @@ class VoxelHierarchyTest {
                 VoxelHierarchy h = hierarchy(t, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING)) {
             t.set(16, 5, 5, AreaCosts.WALL);
             t.set(20, 5, 5, AreaCosts.WALL);
-            try (VoxelHierarchy fresh =
-                    hierarchy(t, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING)) {
+            try (VoxelHierarchy fresh = hierarchy(t, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING)) {
                 assertFalse(h.contentEquals(fresh));
                 h.refresh();
                 assertTrue(h.contentEquals(fresh));

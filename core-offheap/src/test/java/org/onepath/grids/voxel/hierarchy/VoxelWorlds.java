@@ -81,8 +81,18 @@ final class VoxelWorlds {
                             int solid = defaultArea == VoxelReference.SOLID ? 5 + r.nextInt(30) : 10 + r.nextInt(35);
                             fill(ref, r, x0, y0, z0, x1, y1, z1, solid, palette);
                         }
-                        case 3 -> fill(ref, r, x0, y0, z0, x1, y1, z1,
-                                defaultArea == VoxelReference.SOLID ? 0 : 100, palette);
+                        case 3 ->
+                            fill(
+                                    ref,
+                                    r,
+                                    x0,
+                                    y0,
+                                    z0,
+                                    x1,
+                                    y1,
+                                    z1,
+                                    defaultArea == VoxelReference.SOLID ? 0 : 100,
+                                    palette);
                         case 4 -> {
                             fill(ref, r, x0, y0, z0, x1, y1, z1, 0, palette);
                             wall(ref, r, x0, y0, z0, x1, y1, z1);
@@ -130,7 +140,9 @@ final class VoxelWorlds {
             for (int y = y0; y < y1; y++) {
                 for (int x = x0; x < x1; x++) {
                     ref.setArea(
-                            x, y, z,
+                            x,
+                            y,
+                            z,
                             r.nextInt(100) < solid ? VoxelReference.SOLID : palette[r.nextInt(palette.length)]);
                 }
             }
