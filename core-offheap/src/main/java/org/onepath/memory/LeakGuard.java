@@ -84,14 +84,18 @@ public final class LeakGuard {
         public void run() {
             try {
                 if (arena.scope().isAlive()) {
+                    // Counted before the close, so that a thread that sees the memory freed
+                    // also sees it counted; taken back if the close is refused.
+                    AtomicLong freed = FREED.computeIfAbsent(ownerType, k -> new AtomicLong());
+                    FREED_TOTAL.incrementAndGet();
+                    long n = freed.incrementAndGet();
                     try {
                         arena.close();
                     } catch (IllegalStateException e) {
+                        FREED_TOTAL.decrementAndGet();
+                        freed.decrementAndGet();
                         return; // closed meanwhile, or (a bug) still in use by a thread: leave it
                     }
-                    FREED_TOTAL.incrementAndGet();
-                    long n = FREED.computeIfAbsent(ownerType, k -> new AtomicLong())
-                            .incrementAndGet();
                     if (n == 1) {
                         log.log(
                                 System.Logger.Level.WARNING,
