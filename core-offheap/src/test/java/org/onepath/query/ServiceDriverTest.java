@@ -123,9 +123,10 @@ class ServiceDriverTest {
                 try {
                     self[0].close();
                 } catch (IllegalStateException e) {
-                    holder.set(e.getMessage().equals("TestService cannot be closed from one of its worker threads")
-                            ? 1
-                            : 2);
+                    holder.set(
+                            e.getMessage().equals("TestService cannot be closed from one of its worker threads")
+                                    ? 1
+                                    : 2);
                 }
                 return query;
             }
