@@ -470,12 +470,6 @@ public final class GridOptions extends SlicedQueryOptions {
     /** A many-goal query's view of the grid's cells under these moves, agent size, hooks and estimate. */
     SquareGoals manyGoalShape(SquareCells cells) {
         return new SquareGoals(
-                cells,
-                agentSize,
-                connectivity,
-                diagonalRule,
-                stepCost,
-                blocked,
-                SquareGoals.Estimate.valueOf(heuristic.name()));
+                cells, agentSize, connectivity, diagonalRule, stepCost, blocked, ESTIMATES[heuristic.ordinal()]);
     }
 }
