@@ -213,8 +213,7 @@ public final class Grid extends SquareCells implements Snapshottable {
     public Optional<Cell> tryFindNearestWalkable(WorldPoint point, GridOptions options) {
         Objects.requireNonNull(point, "point");
         Objects.requireNonNull(options, "options");
-        return tryFindNearestWalkable(
-                new Cell(space.clampedColumnOf(point.x()), space.clampedRowOf(point.y())), options);
+        return tryFindNearestWalkable(space.clampedCellOf(point), options);
     }
 
     /**
@@ -439,10 +438,7 @@ public final class Grid extends SquareCells implements Snapshottable {
      */
     public GridPath findPath(WorldPoint start, WorldPoint goal, GridOptions options, Cancellation cancellation) {
         checkQuery(start, goal, options);
-        GridSpace s = space;
-        int sx = s.clampedColumnOf(start.x());
-        int sy = s.clampedRowOf(start.y());
-        return findPath(sx, sy, s.clampedColumnOf(goal.x()), s.clampedRowOf(goal.y()), options, cancellation);
+        return findPath(space.clampedCellOf(start), space.clampedCellOf(goal), options, cancellation);
     }
 
     /** The checks every one-line query makes first, in this order: the ends, the options, open. */
@@ -594,12 +590,7 @@ public final class Grid extends SquareCells implements Snapshottable {
     public CompletableFuture<GridPath> findPathAsync(
             WorldPoint start, WorldPoint goal, GridOptions options, Cancellation cancellation, Executor executor) {
         checkAsync(start, goal, options, executor);
-        GridSpace s = space;
-        int sx = s.clampedColumnOf(start.x());
-        int sy = s.clampedRowOf(start.y());
-        int gx = s.clampedColumnOf(goal.x());
-        int gy = s.clampedRowOf(goal.y());
-        return GridSearch.findPathAsync(this, idleSearch, sx, sy, gx, gy, options, cancellation, executor);
+        return findPathAsync(space.clampedCellOf(start), space.clampedCellOf(goal), options, cancellation, executor);
     }
 
     /** The async form's null checks, in this order; the driver checks the grid is open. */
