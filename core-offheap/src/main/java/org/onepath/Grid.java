@@ -83,10 +83,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return a new grid as {@link #create(int, int)} makes it, holding a copy of the first {@code width * height}
-     * bytes of cells}
+     * {@return a new grid as {@link #create(int, int)} makes it, holding a copy of {@code cells}}
      *
-     * @param cells  row-major area ids; only read, not kept
+     * @param cells  row-major area ids, at least {@code width * height} bytes; only read, not kept
      * @param width  columns
      * @param height rows
      * @throws IllegalArgumentException if the segment is too small or the size is out of range
@@ -153,10 +152,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return a new grid from a picture, a text line per row (LF or CRLF, one final break allowed)}
-     * {@code .} is open (area 0), {@code #} a wall, {@code 1}-{@code 9} that area.
+     * {@return a new grid from a picture: {@code .} open (area 0), {@code #} wall, {@code 1}-{@code 9} that area}
      *
-     * @param picture the rows as text, top row first
+     * @param picture a text line per row, top row first (LF or CRLF, one final break allowed)
      * @throws GridFormatException naming the line and column of a bad character or a ragged row
      */
     public static Grid fromText(String picture) {
@@ -190,9 +188,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return the nearest cell an agent of the options' size may stand on (it fits, the blocked delegate allows
-     * it) within {@link GridOptions#nearestRadius()} Chebyshev rings of {@code cell}, or empty} Nearest by
-     * squared Euclidean distance, ties to the smaller row then column.
+     * {@return the nearest cell an agent of the options' size may stand on, or empty} It fits and the blocked
+     * delegate allows it; nearest by squared Euclidean distance (ties to the smaller row then column), within
+     * {@link GridOptions#nearestRadius()} Chebyshev rings of {@code cell}.
      *
      * @param cell    the query cell; it may lie outside the grid
      * @param options the agent size, blocked delegate and nearest radius
@@ -217,8 +215,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return the allocation-free {@link #tryFindNearestWalkable(Cell, GridOptions)}: the nearest cell's row-major
-     * index {@code y * width + x}, or -1 when none fits}
+     * {@return the row-major index of the cell {@link #tryFindNearestWalkable(Cell, GridOptions)} finds, or -1}
+     * Allocates nothing; the index is {@code y * width + x}.
      *
      * @param x       the query column; may lie outside the grid
      * @param y       the query row; may lie outside the grid
@@ -273,8 +271,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return the jump points of the cells as they are, to close after use, for a bake in pieces} The pieces are
-     * baked apart and installed as {@link #bakeGoalBounds} installs; no edits until then.
+     * {@return the jump points of the cells as they are, to close after use, for a bake in pieces baked apart and
+     * installed as {@link #bakeGoalBounds} installs; no edits until then}
      *
      * @throws IllegalArgumentException if a side exceeds {@link JpsPlusIndex#MAX_SIDE} (no JPS+ table)
      */
@@ -293,8 +291,7 @@ public final class Grid extends SquareCells implements Snapshottable {
     // ---- searches ----
 
     /**
-     * {@return the topology of the live cells for an agent size and moves (tier 2)} Remake it after edits when the
-     * agent size is above 1.
+     * {@return the topology of the live cells for an agent size and moves (tier 2); remake it after edits if size > 1}
      *
      * @param agentSize    the agent's side in cells, 1..{@link #MAX_AGENT_SIZE}
      * @param connectivity four or eight neighbours
@@ -482,11 +479,10 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return the path to the cheapest of several goals, the first listed among equal costs} It is the single
-     * query's result (path, counts, algorithm) to the goal whose {@code findPath(start, goal, options)} cost is
-     * smallest, bit for bit. A search over the generic moves chooses it (A* with the least of the estimates for a
-     * few distinct goals, Dijkstra's wave for many: {@code docs/many-goals.md}), then asks the goals tied within
-     * rounding as single queries.
+     * {@return the single query's result (path, counts, algorithm) to the goal of least {@code findPath(start,
+     * goal, options)} cost, bit for bit, the first listed among equals} A search over the generic moves chooses it
+     * (A* with the least estimate for a few distinct goals, Dijkstra's wave for many: {@code docs/many-goals.md}),
+     * then asks the goals tied within rounding as single queries.
      *
      * <p>Goals outside the grid, on a wall, too narrow for the agent or refused by {@code blocked} are skipped
      * (all skipped: GOAL_INVALID). An invalid start gives START_INVALID, a goal equal to the start costs 0, no
@@ -551,11 +547,11 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return a future of the cooperative sliced query's result} Slices of {@link GridOptions#iterationsPerSlice()}
-     * iterations run, the first on the calling thread, each later one handed to {@code executor} (the yield), the
-     * token checked before each. The future completes with exactly what {@link #findPath} returns for the same
-     * options however the work is sliced (a budget that runs out gives BUDGET_EXHAUSTED after the same
-     * iterations); with a direct executor, before this returns.
+     * {@return a future of the cooperative sliced query's result: exactly what {@link #findPath} returns for the
+     * same options, however the work is sliced} Slices of {@link GridOptions#iterationsPerSlice()} iterations run,
+     * the first on the calling thread, each later one handed to {@code executor} (the yield), the token checked
+     * before each; a budget that runs out gives BUDGET_EXHAUSTED after the same iterations. With a direct
+     * executor the future is complete when this returns.
      *
      * <p>Only ASTAR, JPS and JPS_PLUS without {@link GridOptions#recordExpansions()}; other options complete the
      * future with {@link IllegalArgumentException}. A cancelled token completes it with
@@ -577,8 +573,7 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} between the cells of two
-     * world points}
+     * {@return {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} between two world points}
      *
      * @param start        the start point in world units
      * @param goal         the goal point in world units
