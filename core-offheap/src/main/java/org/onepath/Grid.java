@@ -400,7 +400,7 @@ public final class Grid extends SquareCells implements Snapshottable {
      */
     public GridPath findPath(Cell start, Cell goal, GridOptions options, Cancellation cancellation) {
         checkQuery(start, goal, options);
-        return findPath(start.x(), start.y(), goal.x(), goal.y(), options, cancellation);
+        return GridSearch.findPath(this, idleSearch, start.x(), start.y(), goal.x(), goal.y(), options, cancellation);
     }
 
     /**
@@ -444,15 +444,6 @@ public final class Grid extends SquareCells implements Snapshottable {
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         ensureOpen();
-    }
-
-    private GridPath findPath(int sx, int sy, int gx, int gy, GridOptions options, Cancellation cancellation) {
-        GridSearch search = GridSearch.take(this, idleSearch, options);
-        try {
-            return search.findPath(sx, sy, gx, gy, cancellation);
-        } finally {
-            idleSearch.give(search);
-        }
     }
 
     // ---- many goals ----
