@@ -22,24 +22,27 @@ import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.memory.IdleSlot;
 import org.onepath.query.ManyGoalsQuery;
-import org.onepath.query.SquareGoals;
 import org.onepath.snapshot.GridState;
 import org.onepath.state.GridStateException;
 import org.onepath.state.Snapshottable;
 import org.onepath.tables.SquareTables;
 
 /**
- * A square grid of {@code width x height} cells, one byte each, row-major in an off-heap segment
+ * A square grid of {@code width x height} cells, one byte each, row-major off-heap
  * ({@code index = y * width + x}): an area id, 0..254 walkable (at the multiplier {@link #areas()}
  * gives it), 255 a wall. It is the {@link SquareCells} (cells, edits, listeners, clearance) plus
- * the tables it derives ({@link SquareTables}), the queries (drivers in {@code org.onepath.query})
- * and the snapshot.
+ * its derived tables ({@link SquareTables}), queries (drivers in {@code org.onepath.query}) and
+ * snapshot.
  *
  * <p>A grid from {@link #create}, {@link #from}, {@link #fromText} or the Moving AI reader owns its
  * memory and frees it in {@link #close()}; one from {@link #over} uses the caller's segment (and
  * tables) in place and frees only what it derived. Over a read-only segment it is read-only:
  * edits and restores throw {@link IllegalStateException}, as does any use after close. Queries may
- * run on several threads at once while nobody edits the grid; edits must not overlap a query.
+ * run on several threads at once while nobody edits; edits must not overlap a query.
+ *
+ * <p>Every query takes its start and goal as cells (outside the grid or a wall gives START_INVALID
+ * or GOAL_INVALID) or as world points ({@link #space()}, clamped to the grid); a coordinate of a
+ * world point that is NaN, infinite or beyond 2^21 throws {@link IllegalArgumentException}.
  */
 public final class Grid extends SquareCells implements Snapshottable {
     private final IdleSlot<GridSearch> idleSearch = new IdleSlot<>(GridSearch::close);
@@ -54,11 +57,10 @@ public final class Grid extends SquareCells implements Snapshottable {
     // ---- construction ----
 
     /**
-     * A grid of open cells (area 0) that owns its memory.
+     * {@return a new grid of open cells (area 0) that owns its memory; the caller closes it}
      *
      * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
      * @param height rows, at least 1
-     * @return a new open grid; the caller closes it
      * @throws IllegalArgumentException if the size is out of range
      */
     public static Grid create(int width, int height) {
@@ -66,12 +68,11 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A grid whose every cell holds {@code area} (0..255, 255 a wall).
+     * {@return a new grid as {@link #create(int, int)} makes it, every cell holding {@code area}}
      *
-     * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
-     * @param height rows, at least 1
-     * @param area   the area id of every cell
-     * @return a new grid; the caller closes it
+     * @param width  columns
+     * @param height rows
+     * @param area   the area id of every cell, 0..255 (255 a wall)
      * @throws IllegalArgumentException if the size or the area id is out of range
      */
     public static Grid create(int width, int height, int area) {
@@ -82,12 +83,11 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A grid owning a copy of the first {@code width * height} bytes (row-major area ids) of cells.
+     * {@return a new grid as {@link #create(int, int)} makes it, holding a copy of {@code cells}}
      *
-     * @param cells  the source bytes; only read, not kept
-     * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
-     * @param height rows, at least 1
-     * @return a new grid owning its copy; the caller closes it
+     * @param cells  row-major area ids, at least {@code width * height} bytes; only read, not kept
+     * @param width  columns
+     * @param height rows
      * @throws IllegalArgumentException if the segment is too small or the size is out of range
      */
     public static Grid copyOf(MemorySegment cells, int width, int height) {
@@ -98,13 +98,11 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A grid reading and writing the caller's writable segment in place (row-major area ids, at
-     * least {@code width * height} bytes); never freed, the caller keeps it alive until close.
+     * {@return a grid over the caller's writable segment in place; closing it frees only the derived data}
      *
-     * @param cells  the caller's segment
+     * @param cells  row-major area ids, at least {@code width * height} bytes; the caller keeps it alive until close
      * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
      * @param height rows, at least 1
-     * @return a grid viewing {@code cells}; closing it frees only the derived data
      * @throws IllegalArgumentException if the segment is read-only or too small, or the size is bad
      */
     public static Grid over(MemorySegment cells, int width, int height) {
@@ -116,18 +114,15 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A grid over the caller's cells and precomputed tables (tier 3; what a baked store opens),
-     * used in place and kept up to date by edits. The caller vouches that the tables derive from
-     * the cells and keeps every segment alive until close. Read-only cells make a read-only grid,
-     * and then every table must be read-only too.
+     * {@return {@link #over(MemorySegment, int, int)} with precomputed tables (tier 3; what a baked store opens)}
+     * Both are used in place and kept up to date by edits; read-only cells make a read-only grid and need
+     * read-only tables. Closing the grid frees only what it allocated.
      *
-     * @param cells  at least {@code width * height} bytes, row-major area ids
-     * @param width  columns, at least 1; width times height at most {@link #MAX_CELLS}
-     * @param height rows, at least 1
-     * @param tables the tables derived from {@code cells}
-     * @return a grid viewing the caller's memory; closing it frees only what the grid allocated
-     * @throws IllegalArgumentException if a segment is too small, or the cells are read-only and a
-     *                                  table is writable or the reverse
+     * @param cells  row-major area ids
+     * @param width  columns
+     * @param height rows
+     * @param tables the tables derived from {@code cells} (the caller vouches), kept alive until close
+     * @throws IllegalArgumentException if a segment is too small, or a table's writability differs from the cells'
      */
     public static Grid over(MemorySegment cells, int width, int height, GridTables tables) {
         Objects.requireNonNull(cells, "cells");
@@ -145,10 +140,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A grid from rows of equal length ({@code [row][column]}): true open (area 0), false wall.
+     * {@return a new grid from rows of equal length ({@code [row][column]}): true open (area 0), false wall}
      *
      * @param walkable at least one row and one column
-     * @return a new grid; the caller closes it
      * @throws IllegalArgumentException if the rows differ in length or the size is out of range
      */
     public static Grid from(boolean[][] walkable) {
@@ -158,11 +152,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A grid from a picture, a text line per row (LF or CRLF, one final break allowed): {@code .}
-     * open (area 0), {@code #} wall, {@code 1}-{@code 9} that area.
+     * {@return a new grid from a picture: {@code .} open (area 0), {@code #} wall, {@code 1}-{@code 9} that area}
      *
-     * @param picture the rows as text, top row first
-     * @return a new grid; the caller closes it
+     * @param picture a text line per row, top row first (LF or CRLF, one final break allowed)
      * @throws GridFormatException naming the line and column of a bad character or a ragged row
      */
     public static Grid fromText(String picture) {
@@ -175,9 +167,7 @@ public final class Grid extends SquareCells implements Snapshottable {
     // ---- world space and host queries ----
 
     /**
-     * The grid's world mapping.
-     *
-     * @return the space last set, {@link GridSpace#UNASSIGNED} on a new grid
+     * {@return the grid's world mapping: the space last set, {@link GridSpace#UNASSIGNED} on a new grid}
      */
     public GridSpace space() {
         return space;
@@ -198,13 +188,12 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * The nearest cell an agent of the options' size may stand on (it fits and the blocked
-     * delegate allows it), by squared Euclidean distance, ties to the smaller row then column,
-     * within {@link GridOptions#nearestRadius()} Chebyshev rings of {@code cell}.
+     * {@return the nearest cell an agent of the options' size may stand on, or empty} It fits and the blocked
+     * delegate allows it; nearest by squared Euclidean distance (ties to the smaller row then column), within
+     * {@link GridOptions#nearestRadius()} Chebyshev rings of {@code cell}.
      *
      * @param cell    the query cell; it may lie outside the grid
      * @param options the agent size, blocked delegate and nearest radius
-     * @return the cell, or empty when no cell within the radius fits
      * @throws IllegalArgumentException if a coordinate of {@code cell} is beyond 2^30 in size
      */
     public Optional<Cell> tryFindNearestWalkable(Cell cell, GridOptions options) {
@@ -214,27 +203,24 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@link #tryFindNearestWalkable(Cell, GridOptions)} from the cell of a world point (clamped).
+     * {@return {@link #tryFindNearestWalkable(Cell, GridOptions)} from the cell of a world point}
      *
-     * @param point   the world point ({@link #space()})
+     * @param point   the world point
      * @param options the agent size, blocked delegate and nearest radius
-     * @return the cell, or empty when no cell within the radius fits
-     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public Optional<Cell> tryFindNearestWalkable(WorldPoint point, GridOptions options) {
         Objects.requireNonNull(point, "point");
         Objects.requireNonNull(options, "options");
-        return tryFindNearestWalkable(
-                new Cell(space.clampedColumnOf(point.x()), space.clampedRowOf(point.y())), options);
+        return tryFindNearestWalkable(space.clampedCellOf(point), options);
     }
 
     /**
-     * The allocation-free {@link #tryFindNearestWalkable(Cell, GridOptions)}.
+     * {@return the row-major index of the cell {@link #tryFindNearestWalkable(Cell, GridOptions)} finds, or -1}
+     * Allocates nothing; the index is {@code y * width + x}.
      *
      * @param x       the query column; may lie outside the grid
      * @param y       the query row; may lie outside the grid
      * @param options the agent size, blocked delegate and nearest radius
-     * @return the row-major index {@code y * width + x} of the nearest cell, or -1 when none fits
      */
     public int nearestWalkableIndex(int x, int y, GridOptions options) {
         Objects.requireNonNull(options, "options");
@@ -243,11 +229,10 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * The Q31.32 price of a found path ({@link SquareCells#tryGetFixedCost(List)}); empty when it
-     * was not found, is any-angle or was priced by a {@link CellStepCost} hook.
+     * {@return the Q31.32 price of a found path in 2^-32 units ({@link SquareCells#tryGetFixedCost(List)})} Empty
+     * when it was not found, is any-angle or was priced by a {@link org.onepath.cells.CellStepCost} hook.
      *
      * @param path a path returned by this grid (or one of the same width)
-     * @return the price in 2^-32 units, or empty
      * @throws IllegalArgumentException if the path belongs to a grid of another width
      */
     public OptionalLong tryGetFixedCost(GridPath path) {
@@ -258,12 +243,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     // ---- tables and goal bounds ----
 
     /**
-     * The precomputed tables, up to date (each built on first use), as read-only views in a baked
-     * store's layouts (tier 3): clearance, block map, JPS+ table (null past
-     * {@link JpsPlusIndex#MAX_SIDE}), the jump searches' neighbour bytes, and the goal bounds
-     * while current (else null). Later edits update the same memory.
-     *
-     * @return the tables, valid until the grid is closed
+     * {@return the precomputed tables (tier 3), up to date, valid until the grid is closed} Each is built on first
+     * use, a read-only view in a baked store's layout: clearance, block map, JPS+ table (null past
+     * {@link JpsPlusIndex#MAX_SIDE}), neighbour bytes, goal bounds while current (else null).
      */
     public GridTables tables() {
         ensureOpen();
@@ -273,16 +255,14 @@ public final class Grid extends SquareCells implements Snapshottable {
     /**
      * Bakes the goal bounds of the cells as they are ({@code docs/jps.md}) for
      * {@link GridAlgorithm#JPS_PLUS_BOUNDED}, replacing earlier ones: one exact search per jump
-     * point (seconds to minutes on large maps: keep them in a {@code GridStore}). An edit makes
-     * them stale (bounded queries run JPS+ until the next bake). Queries may run meanwhile, edits not.
+     * point (minutes on large maps: keep them in a {@code GridStore}). An edit makes them stale
+     * (bounded queries run JPS+ until the next bake). Queries may run meanwhile, edits not.
      *
      * @param threads worker threads, at least 1
      * @param monitor hears progress in jump points and may cancel
      * @return what the bounds hold
-     * @throws IllegalArgumentException if threads is below 1, or a side exceeds
-     *                                  {@link JpsPlusIndex#MAX_SIDE} (no JPS+ table)
-     * @throws java.util.concurrent.CancellationException if the monitor cancels or the thread is
-     *                                  interrupted; the earlier bounds stay
+     * @throws IllegalArgumentException if threads &lt; 1, or a side exceeds {@link JpsPlusIndex#MAX_SIDE}
+     * @throws java.util.concurrent.CancellationException if cancelled or interrupted; the old bounds stay
      */
     public GoalBoundsSummary bakeGoalBounds(int threads, BakeMonitor monitor) {
         ensureOpen();
@@ -291,10 +271,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * Lists the jump points of the cells as they are for a bake in {@link GoalBoundsPieces}, baked
-     * apart and installed as {@link #bakeGoalBounds}; no edits until the pieces are installed.
+     * {@return the jump points of the cells as they are, to close after use, for a bake in pieces baked apart and
+     * installed as {@link #bakeGoalBounds} installs; no edits until then}
      *
-     * @return the listed jump points, to close after use
      * @throws IllegalArgumentException if a side exceeds {@link JpsPlusIndex#MAX_SIDE} (no JPS+ table)
      */
     public GoalBoundsPieces goalBoundsPieces() {
@@ -303,11 +282,7 @@ public final class Grid extends SquareCells implements Snapshottable {
         return new GoalBoundsPieces(this, tables);
     }
 
-    /**
-     * The goal bounds bounded queries use, baked or from a store; maybe stale.
-     *
-     * @return what the grid's goal bounds hold, or null when it has none
-     */
+    /** {@return what the goal bounds bounded queries use hold (baked or from a store, maybe stale), or null} */
     public GoalBoundsSummary goalBounds() {
         ensureOpen();
         return GoalBoundsSummary.of(tables.goalBounds());
@@ -316,13 +291,11 @@ public final class Grid extends SquareCells implements Snapshottable {
     // ---- searches ----
 
     /**
-     * The topology of the live cells for an agent size and moves (tier 2); make a new one after
-     * edits when the agent size is above 1.
+     * {@return the topology of the live cells for an agent size and moves (tier 2); remake it after edits if size > 1}
      *
      * @param agentSize    the agent's side in cells, 1..{@link #MAX_AGENT_SIZE}
      * @param connectivity four or eight neighbours
      * @param rule         when a diagonal step may pass a blocked corner
-     * @return a topology reading this grid's cells
      */
     public SquareTopology createTopology(int agentSize, Connectivity connectivity, DiagonalRule rule) {
         ensureOpen();
@@ -330,14 +303,12 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A resumable search (ASTAR, JPS or JPS_PLUS): begin, step in slices, copy the path.
+     * {@return a new resumable search (ASTAR, JPS or JPS_PLUS) to begin, step in slices and copy the path from}
      *
      * @param options the algorithm, moves, agent size, budget and delegates; fixed for its life
-     * @return a new search handle; the caller closes it
-     * @throws IllegalArgumentException for allowPartial (use {@link #findPath}), an any-angle
-     *                                  algorithm or HPA (use {@link #findPath} or the tier-2
-     *                                  {@code ThetaSearch} or {@code HpaSearch}), or a replanning
-     *                                  one (use {@link #createReplanner})
+     * @throws IllegalArgumentException for allowPartial, an any-angle algorithm or HPA (use
+     *                                  {@link #findPath}, {@code ThetaSearch} or {@code HpaSearch}),
+     *                                  or a replanning one (use {@link #createReplanner})
      */
     public GridSearch createSearch(GridOptions options) {
         GridSearch.checkResumable(options);
@@ -346,11 +317,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A flow field towards one goal with {@link GridOptions#DEFAULT}.
+     * {@return {@link #createFlowField(List, GridOptions)} towards one goal with the default options}
      *
      * @param goal the target cell, inside the grid
-     * @return a new flow field; the caller closes it
-     * @throws IllegalArgumentException if the goal is outside the grid
      */
     public GridFlowField createFlowField(Cell goal) {
         Objects.requireNonNull(goal, "goal");
@@ -358,12 +327,11 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A flow field towards the nearest of the goals (repeats allowed), computed now within the
-     * options' budget; it listens to this grid's edits.
+     * {@return a new flow field towards the nearest of the goals, computed now within the options' budget} It
+     * listens to this grid's edits; the caller closes it.
      *
-     * @param goals   the target cells, at least one, each inside the grid
+     * @param goals   the target cells, at least one (repeats allowed), each inside the grid
      * @param options the moves, diagonal rule, agent size, delegates and iteration budget
-     * @return a new flow field; the caller closes it
      * @throws IllegalArgumentException if there is no goal or one is outside the grid
      */
     public GridFlowField createFlowField(List<Cell> goals, GridOptions options) {
@@ -374,191 +342,151 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A D* Lite replanner with {@link GridOptions#DEFAULT}.
+     * {@return {@link #createReplanner(Cell, Cell, GridOptions)} with the default options (D* Lite)}
      *
-     * @param start the cell the agent stands on, inside the grid
-     * @param goal  the target cell, inside the grid
-     * @return a new replanner that has not searched yet; the caller closes it
-     * @throws IllegalArgumentException if start or goal is outside the grid
+     * @param start the cell the agent stands on
+     * @param goal  the target cell
      */
     public GridReplanner createReplanner(Cell start, Cell goal) {
         return createReplanner(start, goal, GridOptions.DEFAULT);
     }
 
     /**
-     * An incremental replanner listening to this grid's edits: LPA* for
-     * {@link GridAlgorithm#LPA_STAR}, else D* Lite; nothing is searched before
-     * {@link GridReplanner#replan()}.
+     * {@return a new incremental replanner listening to this grid's edits, to close after use} It searches from
+     * the first {@link GridReplanner#replan()}: LPA* for {@link GridAlgorithm#LPA_STAR}, else D* Lite.
      *
      * @param start   the cell the agent stands on, inside the grid
      * @param goal    the target cell, inside the grid
      * @param options the algorithm, moves, agent size and delegates; heuristic weight 1
-     * @return a new replanner; the caller closes it
-     * @throws IllegalArgumentException if start or goal is outside the grid, the heuristic weight
-     *                                  is not 1, or the options set allowPartial
+     * @throws IllegalArgumentException if an end is outside the grid, the weight is not 1, or allowPartial is set
      */
     public GridReplanner createReplanner(Cell start, Cell goal, GridOptions options) {
         return GridReplanner.over(this, start, goal, options);
     }
 
     /**
-     * Shortest path with {@link GridOptions#DEFAULT}.
+     * {@return {@link #findPath(Cell, Cell, GridOptions, Cancellation)} with the default options}
      *
-     * @param start the first cell; outside the grid or a wall gives START_INVALID
-     * @param goal  the last cell; outside the grid or a wall gives GOAL_INVALID
-     * @return the result: its status says whether a path was found
+     * @param start the first cell
+     * @param goal  the last cell
      */
     public GridPath findPath(Cell start, Cell goal) {
         return findPath(start, goal, GridOptions.DEFAULT, null);
     }
 
     /**
-     * Shortest path under the options; with allowPartial a miss gives a {@link PathStatus#PARTIAL}
-     * path ({@code docs/partial-paths.md}).
+     * {@return {@link #findPath(Cell, Cell, GridOptions, Cancellation)} without a token}
      *
-     * @param start   the first cell; outside the grid or a wall gives START_INVALID
-     * @param goal    the last cell; outside the grid or a wall gives GOAL_INVALID
+     * @param start   the first cell
+     * @param goal    the last cell
      * @param options the algorithm, moves, heuristic, agent size, budget and delegates
-     * @return the result: its status says whether a path was found
-     * @throws IllegalArgumentException if allowPartial is set for HPA or LAZY_THETA_STAR
      */
     public GridPath findPath(Cell start, Cell goal, GridOptions options) {
         return findPath(start, goal, options, null);
     }
 
     /**
-     * Shortest path, cancellable: with a token the search runs in slices of
-     * {@link GridOptions#iterationsPerSlice()} and checks it before each (without, in one run);
-     * cancelling leaves the grid untouched. Slicing never changes the result.
+     * {@return the shortest path; its status says whether one was found} With allowPartial a miss gives a
+     * {@link PathStatus#PARTIAL} path ({@code docs/partial-paths.md}). A token is checked before each slice of
+     * {@link GridOptions#iterationsPerSlice()} (no token: one run); slicing never changes the result, and
+     * cancelling leaves the grid untouched.
      *
-     * @param start        the first cell; outside the grid or a wall gives START_INVALID
-     * @param goal         the last cell; outside the grid or a wall gives GOAL_INVALID
+     * @param start        the first cell
+     * @param goal         the last cell
      * @param options      the algorithm, moves, heuristic, agent size, budget and delegates
      * @param cancellation the token checked before each slice, or null to run in one go
-     * @return the result: its status says whether a path was found
+     * @throws IllegalArgumentException if allowPartial is set for HPA or LAZY_THETA_STAR
      * @throws java.util.concurrent.CancellationException if the token is cancelled
      */
     public GridPath findPath(Cell start, Cell goal, GridOptions options, Cancellation cancellation) {
-        Objects.requireNonNull(start, "start");
-        Objects.requireNonNull(goal, "goal");
-        Objects.requireNonNull(options, "options");
-        ensureOpen();
-        return findPath(start.x(), start.y(), goal.x(), goal.y(), options, cancellation);
+        checkQuery(start, goal, options);
+        return GridSearch.findPath(this, idleSearch, start.x(), start.y(), goal.x(), goal.y(), options, cancellation);
     }
 
     /**
-     * Shortest path between the cells of two world points ({@link #space()}), default options.
+     * {@return {@link #findPath(WorldPoint, WorldPoint, GridOptions, Cancellation)} with the default options}
      *
-     * @param start the start point in world units
-     * @param goal  the goal point in world units
-     * @return the result: its status says whether a path was found
-     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
+     * @param start the start point
+     * @param goal  the goal point
      */
     public GridPath findPath(WorldPoint start, WorldPoint goal) {
         return findPath(start, goal, GridOptions.DEFAULT, null);
     }
 
     /**
-     * Shortest path between the cells of two world points ({@link #space()}).
+     * {@return {@link #findPath(WorldPoint, WorldPoint, GridOptions, Cancellation)} without a token}
      *
-     * @param start   the start point in world units
-     * @param goal    the goal point in world units
+     * @param start   the start point
+     * @param goal    the goal point
      * @param options the algorithm, moves, heuristic, agent size, budget and delegates
-     * @return the result: its status says whether a path was found
-     * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public GridPath findPath(WorldPoint start, WorldPoint goal, GridOptions options) {
         return findPath(start, goal, options, null);
     }
 
     /**
-     * Shortest path between the cells of two world points ({@link #space()}, clamped); a point
-     * outside the grid gives START_INVALID or GOAL_INVALID.
+     * {@return {@link #findPath(Cell, Cell, GridOptions, Cancellation)} between the cells of two world points}
      *
      * @param start        the start point in world units
      * @param goal         the goal point in world units
      * @param options      the algorithm, moves, heuristic, agent size, budget and delegates
      * @param cancellation the token checked before each slice, or null to run in one go
-     * @return the result: its status says whether a path was found
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public GridPath findPath(WorldPoint start, WorldPoint goal, GridOptions options, Cancellation cancellation) {
+        checkQuery(start, goal, options);
+        return findPath(space.clampedCellOf(start), space.clampedCellOf(goal), options, cancellation);
+    }
+
+    /** The checks every one-line query makes first, in this order: the ends, the options, open. */
+    private void checkQuery(Object start, Object goal, GridOptions options) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         ensureOpen();
-        GridSpace s = space;
-        return findPath(
-                s.clampedColumnOf(start.x()),
-                s.clampedRowOf(start.y()),
-                s.clampedColumnOf(goal.x()),
-                s.clampedRowOf(goal.y()),
-                options,
-                cancellation);
-    }
-
-    private GridPath findPath(int sx, int sy, int gx, int gy, GridOptions options, Cancellation cancellation) {
-        GridSearch search = GridSearch.take(this, idleSearch, options);
-        try {
-            return search.findPath(sx, sy, gx, gy, cancellation);
-        } finally {
-            idleSearch.give(search);
-        }
     }
 
     // ---- many goals ----
 
     /**
-     * The path to the cheapest of several goals with {@link GridOptions#DEFAULT}; see
-     * {@link #findPath(Cell, List, GridOptions, Cancellation)}.
+     * {@return {@link #findPath(Cell, List, GridOptions, Cancellation)} with the default options}
      *
      * @param start the first cell
-     * @param goals the candidate last cells, at least one; repeats are allowed
-     * @return the path to the cheapest goal, the first listed among equal costs
-     * @throws IllegalArgumentException if the list is empty
+     * @param goals the candidate last cells
      */
     public GridPath findPath(Cell start, List<Cell> goals) {
         return findPath(start, goals, GridOptions.DEFAULT, null);
     }
 
     /**
-     * The path to the cheapest of several goals under the given options; see
-     * {@link #findPath(Cell, List, GridOptions, Cancellation)}.
+     * {@return {@link #findPath(Cell, List, GridOptions, Cancellation)} without a token}
      *
      * @param start   the first cell
-     * @param goals   the candidate last cells, at least one; repeats are allowed
-     * @param options an optimal algorithm (ASTAR, JPS, JPS_PLUS, JPS_PLUS_BOUNDED; the replanning
-     *                ones run A*), heuristic weight 1, moves, agent size, budget and delegates
-     * @return the path to the cheapest goal, the first listed among equal costs
-     * @throws IllegalArgumentException if the list is empty, the algorithm is THETA_STAR,
-     *                                  LAZY_THETA_STAR or HPA, or the heuristic weight is not 1
+     * @param goals   the candidate last cells
+     * @param options an optimal algorithm, heuristic weight 1, moves, agent size, budget and delegates
      */
     public GridPath findPath(Cell start, List<Cell> goals, GridOptions options) {
         return findPath(start, goals, options, null);
     }
 
     /**
-     * The path to the cheapest of several goals: its cost equals, bit for bit, the smallest cost of
-     * {@code findPath(start, goal, options)} over the goals, and among goals of that cost the first
-     * listed wins; the result is the single query's to that goal (path, counts, algorithm). A
-     * search over the generic moves chooses the goal: A* with the minimum of the estimates for a
-     * few distinct goals, Dijkstra's wave for many ({@code docs/many-goals.md}); the goals it finds
-     * tied with the cheapest within rounding are then asked as single queries.
+     * {@return the single query's result (path, counts, algorithm) to the goal of least {@code findPath(start,
+     * goal, options)} cost, bit for bit, the first listed among equals} A search over the generic moves chooses it
+     * (A* with the least estimate for a few distinct goals, Dijkstra's wave for many: {@code docs/many-goals.md}),
+     * then asks the goals tied within rounding as single queries.
      *
-     * <p>Goals outside the grid, on a wall, too narrow for the agent or refused by
-     * {@code blocked} are skipped; when all are, the result is GOAL_INVALID. An invalid start gives
-     * START_INVALID, a goal equal to the start costs 0, no reachable goal gives NO_PATH. The
-     * iteration budget bounds the goal-choosing search (BUDGET_EXHAUSTED) and each single query.
+     * <p>Goals outside the grid, on a wall, too narrow for the agent or refused by {@code blocked} are skipped
+     * (all skipped: GOAL_INVALID). An invalid start gives START_INVALID, a goal equal to the start costs 0, no
+     * reachable goal gives NO_PATH. The iteration budget bounds the goal-choosing search (BUDGET_EXHAUSTED) and
+     * each single query.
      *
      * @param start        the first cell
      * @param goals        the candidate last cells, at least one; repeats are allowed
-     * @param options      an optimal algorithm (ASTAR, JPS, JPS_PLUS, JPS_PLUS_BOUNDED; the
-     *                     replanning ones run A*), heuristic weight 1, moves, agent size, budget
-     *                     and delegates
+     * @param options      an optimal algorithm (ASTAR, JPS, JPS_PLUS, JPS_PLUS_BOUNDED; the replanning ones run
+     *                     A*), heuristic weight 1, moves, agent size, budget and delegates
      * @param cancellation the token checked before each slice, or null
-     * @return the path to the cheapest goal, the first listed among equal costs
-     * @throws IllegalArgumentException if the list is empty, the algorithm is THETA_STAR,
-     *                                  LAZY_THETA_STAR or HPA, or the heuristic weight is not 1
+     * @throws IllegalArgumentException if the list is empty, the algorithm is THETA_STAR, LAZY_THETA_STAR or HPA,
+     *                                  or the heuristic weight is not 1
      * @throws java.util.concurrent.CancellationException if the token is cancelled
      */
     public GridPath findPath(Cell start, List<Cell> goals, GridOptions options, Cancellation cancellation) {
@@ -567,77 +495,42 @@ public final class Grid extends SquareCells implements Snapshottable {
         return ManyGoalsQuery.find(
                 start,
                 goals,
-                new SquareGoals(
-                        this,
-                        options.agentSize(),
-                        options.connectivity(),
-                        options.diagonalRule(),
-                        options.stepCost(),
-                        options.blocked(),
-                        SquareGoals.Estimate.valueOf(options.heuristic().name())),
-                new ManyGoalsQuery.Rules(
-                        switch (options.algorithm()) {
-                            case THETA_STAR, LAZY_THETA_STAR, HPA -> options.algorithm();
-                            default -> null;
-                        },
-                        options.heuristicWeight(),
-                        options.allowPartial(),
-                        options.iterationBudget(),
-                        options.iterationsPerSlice()),
-                new ManyGoalsQuery.Paths<>(
-                        i -> findPath(start, goals.get(i), options, cancellation),
-                        (status, expanded, iterations) -> new GridPath(
-                                status,
-                                width(),
-                                space,
-                                null,
-                                Double.POSITIVE_INFINITY,
-                                expanded,
-                                iterations,
-                                options.algorithmFor(areas(), width(), height()),
-                                null,
-                                options.stepCost() != null),
-                        GridPath::status,
-                        GridPath::cost),
+                options.manyGoalShape(this),
+                options.manyGoalRules(),
+                GridPath.manyGoalPaths(this, start, goals, options, cancellation),
                 cancellation);
     }
 
     // ---- the cooperative sliced form ----
 
     /**
-     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with the default
-     * options, no token, on the calling thread.
+     * {@return {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with the default options}
      *
-     * @param start the first cell; outside the grid or a wall gives START_INVALID
-     * @param goal  the last cell; outside the grid or a wall gives GOAL_INVALID
-     * @return a future of the result, already complete when this returns
+     * @param start the first cell
+     * @param goal  the last cell
      */
     public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal) {
         return findPathAsync(start, goal, GridOptions.DEFAULT, null, Runnable::run);
     }
 
     /**
-     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} with no token, on the
-     * calling thread.
+     * {@return {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} on the calling thread}
      *
      * @param start   the first cell
      * @param goal    the last cell
      * @param options ASTAR, JPS or JPS_PLUS without recorded expansions
-     * @return a future of the result, already complete when this returns
      */
     public CompletableFuture<GridPath> findPathAsync(Cell start, Cell goal, GridOptions options) {
         return findPathAsync(start, goal, options, null, Runnable::run);
     }
 
     /**
-     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} on the calling
-     * thread.
+     * {@return {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} on the calling thread}
      *
      * @param start        the first cell
      * @param goal         the last cell
      * @param options      ASTAR, JPS or JPS_PLUS without recorded expansions
      * @param cancellation the token checked before each slice, or null
-     * @return a future of the result, already complete when this returns
      */
     public CompletableFuture<GridPath> findPathAsync(
             Cell start, Cell goal, GridOptions options, Cancellation cancellation) {
@@ -645,63 +538,53 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * The cooperative sliced query: the resumable search runs in slices of
-     * {@link GridOptions#iterationsPerSlice()} iterations, the first on the calling thread and each
-     * later one handed to {@code executor} (the yield between slices); the token is checked before
-     * every slice. The future completes with exactly what {@link #findPath} returns for the same
-     * options, however the iterations are sliced (a budget that runs out gives BUDGET_EXHAUSTED
-     * after the same iterations). With an executor that runs tasks at once on the calling thread
-     * the future is complete when this returns.
+     * {@return a future of the cooperative sliced query's result: exactly what {@link #findPath} returns for the
+     * same options, however the work is sliced} Slices of {@link GridOptions#iterationsPerSlice()} iterations run,
+     * the first on the calling thread, each later one handed to {@code executor} (the yield), the token checked
+     * before each; a budget that runs out gives BUDGET_EXHAUSTED after the same iterations. With a direct
+     * executor the future is complete when this returns.
      *
-     * <p>It supports ASTAR, JPS and JPS_PLUS without {@link GridOptions#recordExpansions()}; other
-     * options complete the future with {@link IllegalArgumentException}. Cancelling the token
-     * completes it with {@link java.util.concurrent.CancellationException} and leaves the grid and
-     * the next query exact; an edit of the grid during the query completes it with
-     * {@link IllegalStateException}. Callbacks of the options run on the threads that run slices.
+     * <p>Only ASTAR, JPS and JPS_PLUS without {@link GridOptions#recordExpansions()}; other options complete the
+     * future with {@link IllegalArgumentException}. A cancelled token completes it with
+     * {@link java.util.concurrent.CancellationException} and leaves the grid and the next query exact; an edit
+     * during the query completes it with {@link IllegalStateException}. The options' callbacks run on the threads
+     * that run slices.
      *
-     * @param start        the first cell; outside the grid or a wall gives START_INVALID
-     * @param goal         the last cell; outside the grid or a wall gives GOAL_INVALID
-     * @param options      ASTAR, JPS or JPS_PLUS without recorded expansions; the slice size is
-     *                     {@link GridOptions#iterationsPerSlice()}
+     * @param start        the first cell
+     * @param goal         the last cell
+     * @param options      ASTAR, JPS or JPS_PLUS without recorded expansions
      * @param cancellation the token checked before each slice, or null to run in one go
-     * @param executor     runs each slice after the first; a direct executor runs the whole query
-     *                     before this returns
-     * @return a future of the result, or completed exceptionally as described above
+     * @param executor     runs each slice after the first
      */
     public CompletableFuture<GridPath> findPathAsync(
             Cell start, Cell goal, GridOptions options, Cancellation cancellation, Executor executor) {
-        Objects.requireNonNull(start, "start");
-        Objects.requireNonNull(goal, "goal");
-        Objects.requireNonNull(options, "options");
-        Objects.requireNonNull(executor, "executor");
+        checkAsync(start, goal, options, executor);
         return GridSearch.findPathAsync(
                 this, idleSearch, start.x(), start.y(), goal.x(), goal.y(), options, cancellation, executor);
     }
 
     /**
-     * {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} between the cells
-     * containing two world points; a point outside the grid gives START_INVALID or GOAL_INVALID.
+     * {@return {@link #findPathAsync(Cell, Cell, GridOptions, Cancellation, Executor)} between two world points}
      *
-     * @param start        the start point in world units ({@link #space()})
+     * @param start        the start point in world units
      * @param goal         the goal point in world units
      * @param options      ASTAR, JPS or JPS_PLUS without recorded expansions
      * @param cancellation the token checked before each slice, or null
      * @param executor     runs each slice after the first
-     * @return a future of the result
      * @throws IllegalArgumentException if a coordinate is NaN, infinite or beyond 2^21
      */
     public CompletableFuture<GridPath> findPathAsync(
             WorldPoint start, WorldPoint goal, GridOptions options, Cancellation cancellation, Executor executor) {
+        checkAsync(start, goal, options, executor);
+        return findPathAsync(space.clampedCellOf(start), space.clampedCellOf(goal), options, cancellation, executor);
+    }
+
+    /** The async form's null checks, in this order; the driver checks the grid is open. */
+    private static void checkAsync(Object start, Object goal, GridOptions options, Executor executor) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(goal, "goal");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(executor, "executor");
-        GridSpace s = space;
-        int sx = s.clampedColumnOf(start.x());
-        int sy = s.clampedRowOf(start.y());
-        int gx = s.clampedColumnOf(goal.x());
-        int gy = s.clampedRowOf(goal.y());
-        return GridSearch.findPathAsync(this, idleSearch, sx, sy, gx, gy, options, cancellation, executor);
     }
 
     // ---- snapshots ----
@@ -726,10 +609,10 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * Puts back a saved state of this grid's size in place: cells, version, world space and area
+     * Puts back a saved state of this grid's size in place: cells, version, world space, area
      * costs, all checked first (on {@link GridStateException} nothing changed). Listeners see each
-     * differing cell as an edit, row-major; derived data (clearance, tables, begun searches) is not
-     * trusted across a restore, since versions may repeat after a rollback.
+     * differing cell as an edit, row-major; derived data is not trusted across a restore (versions
+     * may repeat after a rollback).
      */
     @Override
     public void restoreState(MemorySegment state) {
@@ -740,11 +623,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A new grid from a saved state; the caller closes it.
+     * {@return {@link #fromState(MemorySegment)} from an array}
      *
      * @param state the bytes {@link #saveState()} wrote; only read
-     * @return a new grid owning its memory
-     * @throws GridStateException naming the field, value, bound and offset of bad bytes
      */
     public static Grid fromState(byte[] state) {
         Objects.requireNonNull(state, "state");
@@ -752,10 +633,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * A new grid from a saved state; the caller closes it.
+     * {@return a new grid owning its memory from a saved state; the caller closes it}
      *
      * @param state the saved state, from its offset 0; only read
-     * @return a new grid owning its memory
      * @throws GridStateException naming the field, value, bound and offset of bad bytes
      */
     public static Grid fromState(MemorySegment state) {

@@ -8,8 +8,10 @@ import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.SquareCells;
 import org.onepath.grids.StepCost;
+import org.onepath.query.ManyGoalsQuery;
 import org.onepath.query.SquareEngine;
 import org.onepath.query.SquareEstimate;
+import org.onepath.query.SquareGoals;
 import org.onepath.query.SquareQueryOptions;
 
 /**
@@ -450,5 +452,24 @@ public final class GridOptions extends SlicedQueryOptions {
     /** The step-cost and blocking delegates as the engines' step cost over row-major cells. */
     StepCost engineStepCost(int width) {
         return query().bothEndsStepCost(width);
+    }
+
+    /** These options as a many-goal query reads them: the any-angle and hierarchical searches are refused. */
+    ManyGoalsQuery.Rules manyGoalRules() {
+        return new ManyGoalsQuery.Rules(
+                switch (algorithm) {
+                    case THETA_STAR, LAZY_THETA_STAR, HPA -> algorithm;
+                    default -> null;
+                },
+                heuristicWeight(),
+                allowPartial(),
+                iterationBudget(),
+                iterationsPerSlice());
+    }
+
+    /** A many-goal query's view of the grid's cells under these moves, agent size, hooks and estimate. */
+    SquareGoals manyGoalShape(SquareCells cells) {
+        return new SquareGoals(
+                cells, agentSize, connectivity, diagonalRule, stepCost, blocked, ESTIMATES[heuristic.ordinal()]);
     }
 }

@@ -4,9 +4,11 @@ import java.util.AbstractList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.onepath.cells.Cancellation;
 import org.onepath.cells.Cell;
 import org.onepath.cells.PathStatus;
 import org.onepath.cells.SquareCells;
+import org.onepath.query.ManyGoalsQuery;
 
 /**
  * Result of a tier-1 square-grid query. Immutable. On {@link PathStatus#FOUND} the cells lead
@@ -66,6 +68,29 @@ public final class GridPath {
 
     static GridPath invalid(PathStatus status, int width, GridSpace space, GridAlgorithm algorithm) {
         return new GridPath(status, width, space, NONE, Double.POSITIVE_INFINITY, 0, 0, algorithm, null);
+    }
+
+    /**
+     * Grid paths as a many-goal query reads them: the single query to a listed goal, and the
+     * counts without a path of a goal-choosing search that reached none.
+     */
+    static ManyGoalsQuery.Paths<GridPath> manyGoalPaths(
+            Grid grid, Cell start, List<Cell> goals, GridOptions options, Cancellation cancellation) {
+        return new ManyGoalsQuery.Paths<>(
+                i -> grid.findPath(start, goals.get(i), options, cancellation),
+                (status, expanded, iterations) -> new GridPath(
+                        status,
+                        grid.width(),
+                        grid.space(),
+                        null,
+                        Double.POSITIVE_INFINITY,
+                        expanded,
+                        iterations,
+                        options.algorithmFor(grid.areas(), grid.width(), grid.height()),
+                        null,
+                        options.stepCost() != null),
+                GridPath::status,
+                GridPath::cost);
     }
 
     /**

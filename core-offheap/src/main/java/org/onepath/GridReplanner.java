@@ -4,9 +4,7 @@ import java.util.Objects;
 import org.onepath.cells.Cell;
 import org.onepath.cells.CellBlocker;
 import org.onepath.cells.Connectivity;
-import org.onepath.cells.GridBatchListener;
 import org.onepath.cells.PathStatus;
-import org.onepath.cells.SquareCells;
 import org.onepath.grids.DefaultStepCost;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.ManhattanHeuristic;
@@ -53,7 +51,6 @@ import org.onepath.state.StateKind;
 public final class GridReplanner extends Replanner {
     private final Grid grid;
     private final GridOptions options;
-    private final Listener listener = new Listener();
 
     /** {@link Grid#createReplanner(Cell, Cell, GridOptions)}: checks the arguments, then makes one. */
     static GridReplanner over(Grid grid, Cell start, Cell goal, GridOptions options) {
@@ -116,7 +113,7 @@ public final class GridReplanner extends Replanner {
         this.grid = grid;
         this.options = options;
         super(driver);
-        grid.addChangeListener(listener);
+        driver.listenTo(grid, agentSize);
     }
 
     private static Heuristic heuristic(HeuristicKind kind, int width, double scale) {
@@ -193,23 +190,5 @@ public final class GridReplanner extends Replanner {
                 driver.iterationsForResult(),
                 algorithm(),
                 options.recordExpansions() ? driver.expandedNodes() : null);
-    }
-
-    @Override
-    void stopListening() {
-        grid.removeChangeListener(listener);
-    }
-
-    /** Hears the grid's edits: a changed cell or rectangle marks the nodes whose moves it can change. */
-    private final class Listener implements GridBatchListener {
-        @Override
-        public void cellChanged(SquareCells g, int x, int y) {
-            driver.squareEdit(x, y, 1, 1, options.agentSize());
-        }
-
-        @Override
-        public void rectChanged(SquareCells g, int x, int y, int w, int h) {
-            driver.squareEdit(x, y, w, h, options.agentSize());
-        }
     }
 }

@@ -345,6 +345,24 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
         return search;
     }
 
+    /** {@link Grid#findPath(Cell, Cell, GridOptions, Cancellation)} on a search from the grid's idle slot. */
+    static GridPath findPath(
+            Grid grid,
+            IdleSlot<GridSearch> idle,
+            int sx,
+            int sy,
+            int gx,
+            int gy,
+            GridOptions options,
+            Cancellation cancellation) {
+        GridSearch search = take(grid, idle, options);
+        try {
+            return search.findPath(sx, sy, gx, gy, cancellation);
+        } finally {
+            idle.give(search);
+        }
+    }
+
     /**
      * {@link Grid#findPathAsync}: checks what the sliced form supports, begins the query on the
      * calling thread and hands it to the one async adapter, {@link AsyncQuery}.

@@ -1,5 +1,6 @@
 package org.onepath;
 
+import org.onepath.cells.Cell;
 import org.onepath.state.SpacePiece;
 
 /**
@@ -91,6 +92,11 @@ public record GridSpace(double originX, double originY, double cellSize) {
     /** {@link #rowOf} clamped to the int range, for queries (a clamped row is outside the grid). */
     int clampedRowOf(double y) {
         return clampToInt(rowOf(y));
+    }
+
+    /** The cell of a world point, each coordinate clamped as above, for queries (it may lie outside the grid). */
+    Cell clampedCellOf(WorldPoint point) {
+        return new Cell(clampedColumnOf(point.x()), clampedRowOf(point.y()));
     }
 
     private static int clampToInt(long v) {

@@ -2,8 +2,6 @@ package org.onepath;
 
 import java.util.Objects;
 import org.onepath.cells.Cell;
-import org.onepath.cells.HexBatchListener;
-import org.onepath.cells.HexCells;
 import org.onepath.cells.HexLayout;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.DefaultStepCost;
@@ -28,7 +26,6 @@ import org.onepath.state.StateKind;
 public final class HexReplanner extends Replanner {
     private final HexGrid grid;
     private final HexOptions options;
-    private final Listener listener = new Listener();
 
     HexReplanner(HexGrid grid, Cell start, Cell goal, GridAlgorithm algorithm, HexOptions options) {
         int w = grid.width();
@@ -67,7 +64,7 @@ public final class HexReplanner extends Replanner {
         this.grid = grid;
         this.options = options;
         super(driver);
-        grid.addChangeListener(listener);
+        driver.listenTo(grid);
     }
 
     @Override
@@ -133,23 +130,5 @@ public final class HexReplanner extends Replanner {
                 driver.expandedForResult(status),
                 driver.iterationsForResult(),
                 options.recordExpansions() ? driver.expandedNodes() : null);
-    }
-
-    @Override
-    void stopListening() {
-        grid.removeChangeListener(listener);
-    }
-
-    /** Hears the grid's edits: each changed cell and its neighbours are re-examined. */
-    private final class Listener implements HexBatchListener {
-        @Override
-        public void cellChanged(HexCells g, int col, int row) {
-            driver.hexEdit(col, row, 1, 1);
-        }
-
-        @Override
-        public void rectChanged(HexCells g, int x, int y, int w, int h) {
-            driver.hexEdit(x, y, w, h);
-        }
     }
 }

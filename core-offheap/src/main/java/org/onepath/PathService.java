@@ -1,18 +1,13 @@
 package org.onepath;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.Cell;
+import org.onepath.query.ServiceDriver;
 
 /**
  * A query service for servers over one grid: a fixed pool of worker threads, each with its own
@@ -70,38 +65,40 @@ public final class PathService implements AutoCloseable {
     /** Most worker threads a service may have. */
     public static final int MAX_WORKERS = 256;
 
-    private static final int OPEN = 0;
-    private static final int DRAINING = 1;
-    private static final int CANCELLING = 2;
-
     private final Grid grid;
-    private final AutoCloseable owner;
-    private final Thread[] workers;
-    private final QueryTask[] runningTasks;
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
-    private final ArrayDeque<Object> queue = new ArrayDeque<>();
-    private int running;
-    private boolean editing;
-    private int state = OPEN;
-    private boolean closed;
-    private long edits;
+    /** The queue, the workers and the edit gate; this type names the query, the answer and the engine. */
+    private final ServiceDriver<Query, GridPath, GridSearch, Grid> driver;
 
     private PathService(Grid grid, int workerCount, AutoCloseable owner) {
         this.grid = grid;
-        this.owner = owner;
-        this.workers = new Thread[workerCount];
-        this.runningTasks = new QueryTask[workerCount];
-        for (int i = 0; i < workerCount; i++) {
-            int slot = i;
-            workers[i] = Thread.ofPlatform()
-                    .name("onepath-path-service-" + i)
-                    .daemon(true)
-                    .unstarted(() -> work(slot));
-        }
-        for (Thread t : workers) {
-            t.start();
-        }
+        this.driver = new ServiceDriver<>(
+                "PathService",
+                "onepath-path-service-",
+                grid,
+                workerCount,
+                new ServiceDriver.Engines<>() {
+                    @Override
+                    public GridSearch open(Query first) {
+                        return new GridSearch(grid, first.options());
+                    }
+
+                    @Override
+                    public GridPath answer(GridSearch search, Query q, Cancellation token) {
+                        search.options(q.options());
+                        return search.findPath(
+                                q.start().x(),
+                                q.start().y(),
+                                q.goal().x(),
+                                q.goal().y(),
+                                token);
+                    }
+
+                    @Override
+                    public void close(GridSearch search) {
+                        search.close();
+                    }
+                },
+                owner);
     }
 
     /**
@@ -152,7 +149,7 @@ public final class PathService implements AutoCloseable {
      * @return the count given at creation
      */
     public int workerCount() {
-        return workers.length;
+        return driver.workerCount();
     }
 
     /**
@@ -161,12 +158,7 @@ public final class PathService implements AutoCloseable {
      * @return the count of edits that ran (also those that threw)
      */
     public long editCount() {
-        lock.lock();
-        try {
-            return edits;
-        } finally {
-            lock.unlock();
-        }
+        return driver.editCount();
     }
 
     /**
@@ -179,17 +171,7 @@ public final class PathService implements AutoCloseable {
      * @throws IllegalStateException if the service is closing or closed
      */
     public CompletableFuture<GridPath> submit(Query query) {
-        Objects.requireNonNull(query, "query");
-        QueryTask task = new QueryTask(query);
-        lock.lock();
-        try {
-            checkAccepting();
-            queue.addLast(task);
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-        return task.future;
+        return driver.submit(query);
     }
 
     /**
@@ -202,42 +184,7 @@ public final class PathService implements AutoCloseable {
      * @throws RuntimeException           what a query threw (the first in the batch's order)
      */
     public List<GridPath> solveAll(List<Query> batch) {
-        Objects.requireNonNull(batch, "batch");
-        for (int i = 0; i < batch.size(); i++) {
-            Objects.requireNonNull(batch.get(i), "batch[" + i + "]");
-        }
-        List<CompletableFuture<GridPath>> futures = new ArrayList<>(batch.size());
-        for (Query q : batch) {
-            futures.add(submit(q));
-        }
-        List<GridPath> out = new ArrayList<>(batch.size());
-        boolean interrupted = false;
-        for (CompletableFuture<GridPath> f : futures) {
-            while (true) {
-                try {
-                    out.add(f.get());
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    if (interrupted) {
-                        Thread.currentThread().interrupt();
-                    }
-                    Throwable cause = e.getCause();
-                    if (cause instanceof RuntimeException r) {
-                        throw r;
-                    }
-                    if (cause instanceof Error err) {
-                        throw err;
-                    }
-                    throw new CompletionException(cause);
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        return out;
+        return driver.solveAll(batch);
     }
 
     /**
@@ -252,42 +199,7 @@ public final class PathService implements AutoCloseable {
      *                               while the edit waited (the grid is untouched)
      */
     public void edit(Consumer<? super Grid> edit) {
-        Objects.requireNonNull(edit, "edit");
-        EditTask task = new EditTask();
-        lock.lock();
-        try {
-            checkAccepting();
-            queue.addLast(task);
-            while (queue.peekFirst() != task || running > 0 || editing) {
-                if (task.cancelled) {
-                    throw new CancellationException("PathService closed before the edit ran; the grid is untouched");
-                }
-                try {
-                    changed.await();
-                } catch (InterruptedException e) {
-                    queue.remove(task);
-                    changed.signalAll();
-                    Thread.currentThread().interrupt();
-                    throw new CancellationException("interrupted while the edit waited; the grid is untouched");
-                }
-            }
-            queue.pollFirst();
-            editing = true;
-        } finally {
-            lock.unlock();
-        }
-        try {
-            edit.accept(grid);
-        } finally {
-            lock.lock();
-            try {
-                editing = false;
-                edits++;
-                changed.signalAll();
-            } finally {
-                lock.unlock();
-            }
-        }
+        driver.edit(edit);
     }
 
     /**
@@ -298,7 +210,7 @@ public final class PathService implements AutoCloseable {
      */
     @Override
     public void close() {
-        shutDown(DRAINING);
+        driver.close();
     }
 
     /**
@@ -310,172 +222,6 @@ public final class PathService implements AutoCloseable {
      * @throws IllegalStateException if called from a worker thread, or the owner's close threw
      */
     public void closeNow() {
-        shutDown(CANCELLING);
-    }
-
-    private void shutDown(int how) {
-        for (Thread t : workers) {
-            if (t == Thread.currentThread()) {
-                throw new IllegalStateException("PathService cannot be closed from one of its worker threads");
-            }
-        }
-        List<QueryTask> dropped = new ArrayList<>();
-        lock.lock();
-        try {
-            if (how > state) {
-                state = how;
-            }
-            if (state == CANCELLING) {
-                for (Object o : queue) {
-                    if (o instanceof QueryTask q) {
-                        dropped.add(q);
-                    } else {
-                        ((EditTask) o).cancelled = true;
-                    }
-                }
-                queue.clear();
-                for (QueryTask q : runningTasks) {
-                    if (q != null) {
-                        q.token.cancel();
-                    }
-                }
-            }
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-        for (QueryTask q : dropped) {
-            q.future.completeExceptionally(new CancellationException("PathService closed before the query ran"));
-        }
-        boolean interrupted = false;
-        for (Thread t : workers) {
-            while (t.isAlive()) {
-                try {
-                    t.join();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        }
-        // edits still waiting (drained: they run once the queue reaches them) end before this returns
-        lock.lock();
-        try {
-            while (editing || !queue.isEmpty()) {
-                changed.awaitUninterruptibly();
-            }
-            if (closed) {
-                return;
-            }
-            closed = true;
-        } finally {
-            lock.unlock();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        if (owner != null) {
-            try {
-                owner.close();
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IllegalStateException("closing the PathService's owner failed: " + e, e);
-            }
-        }
-    }
-
-    private void checkAccepting() {
-        if (state != OPEN) {
-            throw new IllegalStateException(
-                    "PathService is " + (closed ? "closed" : "closing") + "; it accepts no more queries or edits");
-        }
-    }
-
-    // ---- the workers ----
-
-    private void work(int slot) {
-        GridSearch search = null;
-        try {
-            while (true) {
-                QueryTask task;
-                lock.lock();
-                try {
-                    while (true) {
-                        Object head = queue.peekFirst();
-                        if (head instanceof QueryTask q && !editing) {
-                            queue.pollFirst();
-                            running++;
-                            runningTasks[slot] = q;
-                            task = q;
-                            break;
-                        }
-                        if (head == null && state != OPEN) {
-                            return;
-                        }
-                        changed.awaitUninterruptibly();
-                    }
-                } finally {
-                    lock.unlock();
-                }
-                GridPath answer = null;
-                Throwable failure = null;
-                if (!task.future.isDone()) { // else cancelled before it ran
-                    try {
-                        if (search == null) {
-                            search = new GridSearch(grid, task.query.options());
-                        }
-                        search.options(task.query.options());
-                        Query q = task.query;
-                        answer = search.findPath(
-                                q.start().x(),
-                                q.start().y(),
-                                q.goal().x(),
-                                q.goal().y(),
-                                task.token);
-                    } catch (Throwable t) {
-                        failure = t;
-                    }
-                }
-                lock.lock();
-                try {
-                    running--;
-                    runningTasks[slot] = null;
-                    changed.signalAll();
-                } finally {
-                    lock.unlock();
-                }
-                // completed outside the gate, so a callback on this thread may submit or edit
-                if (failure != null) {
-                    task.future.completeExceptionally(failure);
-                } else if (answer != null) {
-                    task.future.complete(answer);
-                }
-            }
-        } finally {
-            if (search != null) {
-                search.close();
-            }
-        }
-    }
-
-    /** A queued query, its answer and the token its future's cancellation sets. */
-    private static final class QueryTask {
-        final Query query;
-        final CompletableFuture<GridPath> future = new CompletableFuture<>();
-        final Cancellation token = new Cancellation();
-
-        QueryTask(Query query) {
-            this.query = query;
-            future.whenComplete((r, e) -> {
-                if (future.isCancelled()) {
-                    token.cancel();
-                }
-            });
-        }
-    }
-
-    /** A queued edit; set cancelled by {@link #closeNow()}. */
-    private static final class EditTask {
-        boolean cancelled;
+        driver.closeNow();
     }
 }

@@ -36,9 +36,6 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
     /** Row-major index of an end, or IllegalArgumentException naming it when outside the grid. */
     abstract int cellIndex(Cell cell, String what);
 
-    /** Stops hearing the grid's edits; called once, by {@link #close()}. */
-    abstract void stopListening();
-
     /**
      * {@link GridAlgorithm#LPA_STAR} or {@link GridAlgorithm#D_STAR_LITE}.
      *
@@ -200,10 +197,7 @@ public abstract sealed class Replanner implements AutoCloseable, Snapshottable p
     /** Frees the replanner's memory and stops listening to the grid. Idempotent. */
     @Override
     public void close() {
-        if (!driver.state().isClosed()) {
-            stopListening();
-            driver.close();
-        }
+        driver.close();
     }
 
     @Override

@@ -1,10 +1,10 @@
 package org.onepath;
 
-import java.util.AbstractList;
 import java.util.List;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.PathStatus;
 import org.onepath.query.ManyGoalsQuery;
+import org.onepath.query.NodeListView;
 import org.onepath.query.SearchResult;
 
 /**
@@ -123,7 +123,7 @@ public final class VoxelPath {
      * @return an unmodifiable list of the voxels, empty when no path was found
      */
     public List<VoxelCell> cells() {
-        return new CellList(nodes, sizeX, sizeY);
+        return NodeListView.of(nodes, this::cellAt);
     }
 
     /**
@@ -150,20 +150,11 @@ public final class VoxelPath {
      * @return an unmodifiable list of the centres, one per path voxel
      */
     public List<VoxelPoint> points() {
-        final CellList cells = new CellList(nodes, sizeX, sizeY);
         final VoxelSpace s = space;
-        return new AbstractList<>() {
-            @Override
-            public VoxelPoint get(int i) {
-                VoxelCell c = cells.get(i);
-                return s.centerOf(c.x(), c.y(), c.z());
-            }
-
-            @Override
-            public int size() {
-                return cells.size();
-            }
-        };
+        return NodeListView.of(nodes, n -> {
+            VoxelCell c = cellAt(n);
+            return s.centerOf(c.x(), c.y(), c.z());
+        });
     }
 
     /**
@@ -209,7 +200,7 @@ public final class VoxelPath {
      * @return an unmodifiable list of the expanded voxels, in expansion order
      */
     public List<VoxelCell> expandedCells() {
-        return new CellList(expanded == null ? NONE : expanded, sizeX, sizeY);
+        return NodeListView.of(expanded == null ? NONE : expanded, this::cellAt);
     }
 
     @Override
@@ -218,27 +209,9 @@ public final class VoxelPath {
                 + nodes.length + " voxels, " + expandedCount + " expanded]";
     }
 
-    private static final class CellList extends AbstractList<VoxelCell> {
-        private final int[] nodes;
-        private final int sizeX;
-        private final int sizeY;
-
-        CellList(int[] nodes, int sizeX, int sizeY) {
-            this.nodes = nodes;
-            this.sizeX = sizeX;
-            this.sizeY = sizeY;
-        }
-
-        @Override
-        public VoxelCell get(int i) {
-            int n = nodes[i];
-            int rest = n / sizeX;
-            return new VoxelCell(n % sizeX, rest % sizeY, rest / sizeY);
-        }
-
-        @Override
-        public int size() {
-            return nodes.length;
-        }
+    /** The voxel of node index {@code x + sizeX * (y + sizeY * z)}. */
+    private VoxelCell cellAt(int n) {
+        int rest = n / sizeX;
+        return new VoxelCell(n % sizeX, rest % sizeY, rest / sizeY);
     }
 }

@@ -3,6 +3,7 @@ package org.onepath;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.onepath.query.SquareEngine;
 import org.onepath.query.SquareEstimate;
@@ -24,6 +25,13 @@ class GridOptionsQueryTest {
     @Test
     void everyHeuristicHasTheEstimateOfItsName() {
         assertEquals(HeuristicKind.values().length, SquareEstimate.values().length);
+        // the many-goal driver reads the same estimates: every kind a user may set has one, and no other
+        assertEquals(
+                Arrays.stream(HeuristicKind.values()).map(Enum::name).toList(),
+                Arrays.stream(SquareEstimate.values()).map(Enum::name).toList());
+        for (HeuristicKind kind : HeuristicKind.values()) {
+            assertEquals(kind.name(), SquareEstimate.valueOf(kind.name()).name());
+        }
         for (HeuristicKind h : HeuristicKind.values()) {
             assertEquals(
                     SquareEstimate.valueOf(h.name()),

@@ -4,7 +4,11 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import java.util.function.DoubleFunction;
 import org.onepath.cells.AreaCosts;
+import org.onepath.cells.GridBatchListener;
+import org.onepath.cells.HexBatchListener;
+import org.onepath.cells.HexCells;
 import org.onepath.cells.PathStatus;
+import org.onepath.cells.SquareCells;
 import org.onepath.grids.GridTopology;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.SearchStatus;
@@ -21,8 +25,8 @@ import org.onepath.state.StateWriter;
 /**
  * What the square and hex grids' replanners share: the tier-2 {@link ReplanSearch}, the
  * change handling (which nodes an edit re-examines, when it restarts instead), the area-cost and
- * restore checks, results and snapshots (kinds 5 and 6). The two public classes add the listener
- * and the grid's own validity rules.
+ * restore checks, the listener that turns the grid's edits into that change handling, results
+ * and snapshots (kinds 5 and 6). The two public classes add the grid's own validity rules.
  */
 public final class ReplanDriver implements AutoCloseable {
     /** Decides whether the agent may stand on a cell (inside the grid, walkable for it, not blocked). */
@@ -50,6 +54,8 @@ public final class ReplanDriver implements AutoCloseable {
     private int knownRestoreCount;
     /** Changes that restarted the search instead of a local repair (for the tests). */
     private int restarts;
+    /** Unregisters the listener {@link #listenTo} registered; nothing before that. */
+    private Runnable stopListening = () -> {};
 
     public interface RestoreCounter {
         int restoreCount();
@@ -162,6 +168,30 @@ public final class ReplanDriver implements AutoCloseable {
                 search.markChangedWithNeighbors(r * width + c);
             }
         }
+    }
+
+    /**
+     * Hears a square grid's edits from now on, each as {@link #squareEdit} with the agent size,
+     * until {@link #close()}.
+     *
+     * @param cells     the cells this driver plans on
+     * @param agentSize the agent size in cells, 1 or more
+     */
+    public void listenTo(SquareCells cells, int agentSize) {
+        GridBatchListener listener = new SquareEdits(agentSize);
+        cells.addChangeListener(listener);
+        stopListening = () -> cells.removeChangeListener(listener);
+    }
+
+    /**
+     * Hears a hex grid's edits from now on, each as {@link #hexEdit}, until {@link #close()}.
+     *
+     * @param cells the cells this driver plans on
+     */
+    public void listenTo(HexCells cells) {
+        HexBatchListener listener = new HexEdits();
+        cells.addChangeListener(listener);
+        stopListening = () -> cells.removeChangeListener(listener);
     }
 
     private void markRegion(int x0, int y0, int x1, int y1) {
@@ -365,7 +395,40 @@ public final class ReplanDriver implements AutoCloseable {
     @Override
     public void close() {
         if (state.markClosed()) {
+            stopListening.run();
             search.close();
+        }
+    }
+
+    /** A square grid's edits: a changed cell or rectangle marks the nodes whose moves it can change. */
+    private final class SquareEdits implements GridBatchListener {
+        private final int agentSize;
+
+        SquareEdits(int agentSize) {
+            this.agentSize = agentSize;
+        }
+
+        @Override
+        public void cellChanged(SquareCells g, int x, int y) {
+            squareEdit(x, y, 1, 1, agentSize);
+        }
+
+        @Override
+        public void rectChanged(SquareCells g, int x, int y, int w, int h) {
+            squareEdit(x, y, w, h, agentSize);
+        }
+    }
+
+    /** A hex grid's edits: each changed cell and its neighbours are re-examined. */
+    private final class HexEdits implements HexBatchListener {
+        @Override
+        public void cellChanged(HexCells g, int col, int row) {
+            hexEdit(col, row, 1, 1);
+        }
+
+        @Override
+        public void rectChanged(HexCells g, int x, int y, int w, int h) {
+            hexEdit(x, y, w, h);
         }
     }
 

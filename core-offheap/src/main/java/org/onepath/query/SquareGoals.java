@@ -18,27 +18,13 @@ import org.onepath.grids.theta.EuclideanHeuristic;
  * query's size may stand on, the generic moves, the hooks and the estimate the options name.
  */
 public final class SquareGoals implements ManyGoalsQuery.Shape<Cell, SquareTopology> {
-    /** The estimates a query may ask for: the same constants as the tier-1 {@code HeuristicKind}. */
-    public enum Estimate {
-        /** Octile with eight moves, Manhattan with four. */
-        AUTO,
-        /** |dx| + |dy|. */
-        MANHATTAN,
-        /** The octile distance. */
-        OCTILE,
-        /** None: Dijkstra's wave. */
-        ZERO,
-        /** The straight distance between cell centres. */
-        EUCLIDEAN
-    }
-
     private final SquareCells cells;
     private final int agentSize;
     private final Connectivity connectivity;
     private final DiagonalRule rule;
     private final CellStepCost stepCost;
     private final CellBlocker blocked;
-    private final Estimate estimate;
+    private final SquareEstimate estimate;
 
     /**
      * The grid under one query's options; nothing is read until the query runs.
@@ -58,7 +44,7 @@ public final class SquareGoals implements ManyGoalsQuery.Shape<Cell, SquareTopol
             DiagonalRule rule,
             CellStepCost stepCost,
             CellBlocker blocked,
-            Estimate estimate) {
+            SquareEstimate estimate) {
         this.cells = cells;
         this.agentSize = agentSize;
         this.connectivity = connectivity;
@@ -111,9 +97,10 @@ public final class SquareGoals implements ManyGoalsQuery.Shape<Cell, SquareTopol
 
     @Override
     public Heuristic estimate(SquareTopology topology) {
-        Estimate kind = estimate;
-        if (kind == Estimate.AUTO) {
-            kind = connectivity == Connectivity.EIGHT ? Estimate.OCTILE : Estimate.MANHATTAN;
+        SquareEstimate kind = estimate;
+        if (kind == SquareEstimate.AUTO) {
+            // the many-goal search runs the generic moves only, never an any-angle search
+            kind = connectivity == Connectivity.EIGHT ? SquareEstimate.OCTILE : SquareEstimate.MANHATTAN;
         }
         double scale = cells.areas().minCost();
         return switch (kind) {
