@@ -18,7 +18,6 @@ import org.onepath.cells.PathStatus;
 import org.onepath.cells.SquareCells;
 import org.onepath.grids.BakeMonitor;
 import org.onepath.grids.SquareTopology;
-import org.onepath.grids.hpa.HpaHierarchy;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.memory.IdleSlot;
 import org.onepath.query.ManyGoalsQuery;
@@ -28,17 +27,14 @@ import org.onepath.state.Snapshottable;
 import org.onepath.tables.SquareTables;
 
 /**
- * A square grid of {@code width x height} cells, one byte each, row-major off-heap
- * ({@code index = y * width + x}): an area id, 0..254 walkable (at the multiplier {@link #areas()}
- * gives it), 255 a wall. It is the {@link SquareCells} (cells, edits, listeners, clearance) plus
- * its derived tables ({@link SquareTables}), queries (drivers in {@code org.onepath.query}) and
- * snapshot.
+ * A square grid of {@code width x height} cells, one byte each, row-major off-heap ({@code index = y *
+ * width + x}): an area id, 0..254 walkable (at the multiplier {@link #areas()} gives it), 255 a wall;
+ * the {@link SquareCells} plus derived tables ({@link SquareTables}), queries and snapshot.
  *
- * <p>A grid from {@link #create}, {@link #from}, {@link #fromText} or the Moving AI reader owns its
- * memory and frees it in {@link #close()}; one from {@link #over} uses the caller's segment (and
- * tables) in place and frees only what it derived. Over a read-only segment it is read-only:
- * edits and restores throw {@link IllegalStateException}, as does any use after close. Queries may
- * run on several threads at once while nobody edits; edits must not overlap a query.
+ * <p>A grid from {@link #create}, {@link #from}, {@link #fromText} or the Moving AI reader owns its memory
+ * and frees it in {@link #close()}; one from {@link #over} uses the caller's segment (and tables) in place
+ * and frees only what it derived. Over a read-only segment, edits and restores throw {@link
+ * IllegalStateException}, as any use after close does. Queries may run at once while nobody edits.
  *
  * <p>Every query takes its start and goal as cells (outside the grid or a wall gives START_INVALID
  * or GOAL_INVALID) or as world points ({@link #space()}, clamped to the grid); a coordinate of a
@@ -166,9 +162,7 @@ public final class Grid extends SquareCells implements Snapshottable {
 
     // ---- world space and host queries ----
 
-    /**
-     * {@return the grid's world mapping: the space last set, {@link GridSpace#UNASSIGNED} on a new grid}
-     */
+    /** {@return the grid's world mapping: the space last set, {@link GridSpace#UNASSIGNED} on a new grid} */
     public GridSpace space() {
         return space;
     }
@@ -243,9 +237,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     // ---- tables and goal bounds ----
 
     /**
-     * {@return the precomputed tables (tier 3), up to date, valid until the grid is closed} Each is built on first
-     * use, a read-only view in a baked store's layout: clearance, block map, JPS+ table (null past
-     * {@link JpsPlusIndex#MAX_SIDE}), neighbour bytes, goal bounds while current (else null).
+     * {@return the precomputed tables (tier 3), up to date, valid until the grid is closed} Each is built on first use,
+     * a read-only view in a baked store's layout: clearance, block map, JPS+ table (null past {@link
+     * JpsPlusIndex#MAX_SIDE}), neighbour bytes, goal bounds while current (else null).
      */
     public GridTables tables() {
         ensureOpen();
@@ -253,10 +247,9 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * Bakes the goal bounds of the cells as they are ({@code docs/jps.md}) for
-     * {@link GridAlgorithm#JPS_PLUS_BOUNDED}, replacing earlier ones: one exact search per jump
-     * point (minutes on large maps: keep them in a {@code GridStore}). An edit makes them stale
-     * (bounded queries run JPS+ until the next bake). Queries may run meanwhile, edits not.
+     * Bakes the goal bounds of the cells as they are ({@code docs/jps.md}) for {@link GridAlgorithm#JPS_PLUS_BOUNDED},
+     * replacing earlier ones: one exact search per jump point (minutes on large maps: keep them in a {@code
+     * GridStore}); an edit makes them stale (JPS+ runs until the next bake). Queries may run meanwhile, edits not.
      *
      * @param threads worker threads, at least 1
      * @param monitor hears progress in jump points and may cancel
@@ -306,9 +299,8 @@ public final class Grid extends SquareCells implements Snapshottable {
      * {@return a new resumable search (ASTAR, JPS or JPS_PLUS) to begin, step in slices and copy the path from}
      *
      * @param options the algorithm, moves, agent size, budget and delegates; fixed for its life
-     * @throws IllegalArgumentException for allowPartial, an any-angle algorithm or HPA (use
-     *                                  {@link #findPath}, {@code ThetaSearch} or {@code HpaSearch}),
-     *                                  or a replanning one (use {@link #createReplanner})
+     * @throws IllegalArgumentException for allowPartial, any-angle or HPA ({@link #findPath}, {@code ThetaSearch},
+     *                                  {@code HpaSearch}), or a replanning algorithm ({@link #createReplanner})
      */
     public GridSearch createSearch(GridOptions options) {
         GridSearch.checkResumable(options);
@@ -327,17 +319,13 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return a new flow field towards the nearest of the goals, computed now within the options' budget} It
-     * listens to this grid's edits; the caller closes it.
+     * {@return a new flow field to the nearest goal, computed now within the budget, following edits; close it}
      *
      * @param goals   the target cells, at least one (repeats allowed), each inside the grid
      * @param options the moves, diagonal rule, agent size, delegates and iteration budget
      * @throws IllegalArgumentException if there is no goal or one is outside the grid
      */
     public GridFlowField createFlowField(List<Cell> goals, GridOptions options) {
-        Objects.requireNonNull(goals, "goals");
-        Objects.requireNonNull(options, "options");
-        ensureOpen();
         return GridFlowField.square(this, goals, options);
     }
 
@@ -352,8 +340,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return a new incremental replanner listening to this grid's edits, to close after use} It searches from
-     * the first {@link GridReplanner#replan()}: LPA* for {@link GridAlgorithm#LPA_STAR}, else D* Lite.
+     * {@return a new replanner following edits, to close after use: LPA* for {@link GridAlgorithm#LPA_STAR}, else
+     * D* Lite} It first searches at {@link GridReplanner#replan()}.
      *
      * @param start   the cell the agent stands on, inside the grid
      * @param goal    the target cell, inside the grid
@@ -386,10 +374,10 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return the shortest path; its status says whether one was found} With allowPartial a miss gives a
-     * {@link PathStatus#PARTIAL} path ({@code docs/partial-paths.md}). A token is checked before each slice of
-     * {@link GridOptions#iterationsPerSlice()} (no token: one run); slicing never changes the result, and
-     * cancelling leaves the grid untouched.
+     * {@return the shortest path; its status says whether one was found} With allowPartial a miss gives a {@link
+     * PathStatus#PARTIAL} path ({@code docs/partial-paths.md}). A token is checked before each slice of {@link
+     * GridOptions#iterationsPerSlice()} (no token: one run); slicing never changes the result, cancelling leaves
+     * the grid untouched.
      *
      * @param start        the first cell
      * @param goal         the last cell
@@ -440,9 +428,7 @@ public final class Grid extends SquareCells implements Snapshottable {
 
     /** The checks every one-line query makes first, in this order: the ends, the options, open. */
     private void checkQuery(Object start, Object goal, GridOptions options) {
-        Objects.requireNonNull(start, "start");
-        Objects.requireNonNull(goal, "goal");
-        Objects.requireNonNull(options, "options");
+        checkAsync(start, goal, options, Runnable::run);
         ensureOpen();
     }
 
@@ -471,14 +457,9 @@ public final class Grid extends SquareCells implements Snapshottable {
 
     /**
      * {@return the single query's result (path, counts, algorithm) to the goal of least {@code findPath(start,
-     * goal, options)} cost, bit for bit, the first listed among equals} A search over the generic moves chooses it
-     * (A* with the least estimate for a few distinct goals, Dijkstra's wave for many: {@code docs/many-goals.md}),
-     * then asks the goals tied within rounding as single queries.
-     *
-     * <p>Goals outside the grid, on a wall, too narrow for the agent or refused by {@code blocked} are skipped
-     * (all skipped: GOAL_INVALID). An invalid start gives START_INVALID, a goal equal to the start costs 0, no
-     * reachable goal gives NO_PATH. The iteration budget bounds the goal-choosing search (BUDGET_EXHAUSTED) and
-     * each single query.
+     * goal, options)} cost, bit for bit, the first listed among equals} How the goal is chosen and which goals are
+     * skipped (all skipped: GOAL_INVALID; invalid start: START_INVALID; none reachable: NO_PATH; the budget bounds
+     * the choosing search and each single query) is in {@code docs/many-goals.md}.
      *
      * @param start        the first cell
      * @param goals        the candidate last cells, at least one; repeats are allowed
@@ -538,17 +519,13 @@ public final class Grid extends SquareCells implements Snapshottable {
     }
 
     /**
-     * {@return a future of the cooperative sliced query's result: exactly what {@link #findPath} returns for the
-     * same options, however the work is sliced} Slices of {@link GridOptions#iterationsPerSlice()} iterations run,
-     * the first on the calling thread, each later one handed to {@code executor} (the yield), the token checked
-     * before each; a budget that runs out gives BUDGET_EXHAUSTED after the same iterations. With a direct
-     * executor the future is complete when this returns.
-     *
-     * <p>Only ASTAR, JPS and JPS_PLUS without {@link GridOptions#recordExpansions()}; other options complete the
-     * future with {@link IllegalArgumentException}. A cancelled token completes it with
-     * {@link java.util.concurrent.CancellationException} and leaves the grid and the next query exact; an edit
-     * during the query completes it with {@link IllegalStateException}. The options' callbacks run on the threads
-     * that run slices.
+     * {@return a future of exactly what {@link #findPath} returns for the same options, however the work is
+     * sliced (a budget counts the same iterations)} Slices of {@link GridOptions#iterationsPerSlice()} run, the
+     * first on the calling thread, later ones on {@code executor}, the token checked before each; the options'
+     * callbacks run there too, and a direct executor completes the future before this returns. Options other than
+     * ASTAR, JPS and JPS_PLUS without recorded expansions, a cancelled token (the grid and next query stay exact)
+     * and an edit during the query complete it with {@link IllegalArgumentException},
+     * {@link java.util.concurrent.CancellationException} and {@link IllegalStateException}.
      *
      * @param start        the first cell
      * @param goal         the last cell
@@ -579,7 +556,7 @@ public final class Grid extends SquareCells implements Snapshottable {
         return findPathAsync(space.clampedCellOf(start), space.clampedCellOf(goal), options, cancellation, executor);
     }
 
-    /** The async form's null checks, in this order; the driver checks the grid is open. */
+    /** The null checks of every query, in this order (the async driver checks the grid is open). */
     private static void checkAsync(Object start, Object goal, GridOptions options, Executor executor) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(goal, "goal");
@@ -666,15 +643,8 @@ public final class Grid extends SquareCells implements Snapshottable {
         return "Grid[" + width() + " x " + height() + (isClosed() ? ", closed]" : "]");
     }
 
-    // ---- package internals ----
-
     /** The derived tables this grid keeps for its one-line queries. */
     SquareTables derived() {
         return tables;
-    }
-
-    /** The hierarchies kept for tier-1 HPA* queries, oldest first (a copy). */
-    List<HpaHierarchy> hpaHierarchies() {
-        return tables.hpaHierarchies();
     }
 }

@@ -58,6 +58,9 @@ public final class GridFlowField implements AutoCloseable, Snapshottable {
 
     /** A field over a square grid; see {@link Grid#createFlowField(List, GridOptions)}. */
     static GridFlowField square(SquareCells grid, List<Cell> goals, GridOptions options) {
+        Objects.requireNonNull(goals, "goals");
+        Objects.requireNonNull(options, "options");
+        grid.ensureOpen();
         return new GridFlowField(FlowFieldQuery.square(grid, goals, options.query(), options.iterationBudget()));
     }
 

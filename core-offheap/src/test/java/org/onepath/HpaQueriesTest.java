@@ -115,7 +115,7 @@ class HpaQueriesTest {
                 assertEquals(expected.cost(), p.cost());
                 assertEquals(expected.cells(), p.cells());
             }
-            assertTrue(grid.hpaHierarchies().isEmpty());
+            assertTrue(grid.derived().hpaHierarchies().isEmpty());
             // four moves with any rule is supported
             GridOptions four = HPA.toBuilder()
                     .connectivity(Connectivity.FOUR)
@@ -142,13 +142,13 @@ class HpaQueriesTest {
                         grid.findPath(a, b, HPA.toBuilder().hpaChunkSize(chunk).build())
                                 .found());
             }
-            List<HpaHierarchy> eight = grid.hpaHierarchies();
+            List<HpaHierarchy> eight = grid.derived().hpaHierarchies();
             assertEquals(8, eight.size());
             // a repeated key reuses its hierarchy
             grid.findPath(a, b, HPA.toBuilder().hpaChunkSize(5).build());
-            assertEquals(eight, grid.hpaHierarchies());
+            assertEquals(eight, grid.derived().hpaHierarchies());
             grid.findPath(a, b, HPA.toBuilder().agentSize(2).build());
-            List<HpaHierarchy> after = grid.hpaHierarchies();
+            List<HpaHierarchy> after = grid.derived().hpaHierarchies();
             assertEquals(8, after.size());
             assertTrue(eight.getFirst().isClosed());
             assertEquals(2, eight.getFirst().chunkSize());
@@ -166,7 +166,7 @@ class HpaQueriesTest {
             Cell a = walkableCell(grid, rnd);
             Cell b = walkableCell(grid, rnd);
             grid.findPath(a, b, HPA);
-            HpaHierarchy first = grid.hpaHierarchies().getFirst();
+            HpaHierarchy first = grid.derived().hpaHierarchies().getFirst();
             for (int e = 0; e < 40; e++) {
                 int x = rnd.nextInt(48);
                 int y = rnd.nextInt(32);
@@ -178,12 +178,12 @@ class HpaQueriesTest {
             }
             GridPath edited = grid.findPath(a, b, HPA);
             GridPath fresh = copy.findPath(a, b, HPA);
-            assertSame(first, grid.hpaHierarchies().getFirst());
+            assertSame(first, grid.derived().hpaHierarchies().getFirst());
             assertEquals(fresh.status(), edited.status());
             assertEquals(fresh.cells(), edited.cells());
             grid.restoreState(saved);
             assertTrue(first.isClosed());
-            assertTrue(grid.hpaHierarchies().isEmpty());
+            assertTrue(grid.derived().hpaHierarchies().isEmpty());
             try (Grid original = Grid.fromState(saved)) {
                 assertEquals(
                         original.findPath(a, b, HPA).cells(),
