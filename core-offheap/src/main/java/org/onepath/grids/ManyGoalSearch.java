@@ -12,7 +12,7 @@ import org.onepath.memory.QuadHeapLayout;
  * code: with a heuristic it is A* whose estimate at a node is the minimum of the heuristic's
  * estimates towards each goal (admissible and consistent when the heuristic is, at the price of
  * one estimate per goal at every push); without one it is Dijkstra's wave, which pays nothing per
- * goal but settles every node cheaper than the best goal. {@code ManyGoals} in the tier-1 package
+ * goal but settles every node cheaper than the best goal. {@code org.onepath.query.ManyGoalsQuery}
  * chooses between them by the number of goals (see {@code docs/many-goals.md}).
  *
  * <p>Normative behaviour: {@code g[start] = 0}; one iteration pops the open entry with the
