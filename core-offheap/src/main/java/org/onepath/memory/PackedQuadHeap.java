@@ -137,15 +137,37 @@ public final class PackedQuadHeap {
     }
 
     /**
-     * Places (key, tie) at slot {@code pos} or below in a heap of {@code size} slots: while the
-     * least child comes strictly before it, the child moves up into the hole. A pop sifts the
-     * last slot down from slot 0.
+     * Places (key, tie) at slot {@code pos} or below, in a heap of {@code size} slots: while the
+     * least child comes strictly before it, that child moves up into the hole. A pop sifts the
+     * last slot down from the root.
+     *
+     * <p>The least child's key and tie stay in locals while its siblings are compared (their tie
+     * words read only on equal keys), so each slot is read once per level: re-reading the least
+     * child from the segment for every sibling and again for the move cost the jump searches
+     * about a tenth of their time on dao ({@code docs/performance.md}, "Floor plan, second step").
      */
     public static void siftDown(MemorySegment h, int size, int pos, double key, long tie) {
-        int best;
-        while ((best = leastChild(h, pos, size)) >= 0) {
-            final double bk = keyAt(h, best);
-            final long bt = tieAt(h, best);
+        while (true) {
+            final int first = QuadHeap.firstChildOf(pos);
+            if (first >= size) {
+                break;
+            }
+            final int end = Math.min(first + ARITY, size);
+            int best = first;
+            double bk = keyAt(h, first);
+            long bt = tieAt(h, first);
+            for (int c = first + 1; c < end; c++) {
+                final double ck = keyAt(h, c);
+                if (ck > bk) {
+                    continue;
+                }
+                final long ct = tieAt(h, c);
+                if (before(ck, ct, bk, bt)) {
+                    best = c;
+                    bk = ck;
+                    bt = ct;
+                }
+            }
             if (!before(bk, bt, key, tie)) {
                 break;
             }
@@ -168,10 +190,27 @@ public final class PackedQuadHeap {
             MemorySegment positions,
             long stride,
             long offset) {
-        int best;
-        while ((best = leastChild(h, pos, size)) >= 0) {
-            final double bk = keyAt(h, best);
-            final long bt = tieAt(h, best);
+        while (true) {
+            final int first = QuadHeap.firstChildOf(pos);
+            if (first >= size) {
+                break;
+            }
+            final int end = Math.min(first + ARITY, size);
+            int best = first;
+            double bk = keyAt(h, first);
+            long bt = tieAt(h, first);
+            for (int c = first + 1; c < end; c++) {
+                final double ck = keyAt(h, c);
+                if (ck > bk) {
+                    continue;
+                }
+                final long ct = tieAt(h, c);
+                if (before(ck, ct, bk, bt)) {
+                    best = c;
+                    bk = ck;
+                    bt = ct;
+                }
+            }
             if (!before(bk, bt, key, tie)) {
                 break;
             }
@@ -179,39 +218,5 @@ public final class PackedQuadHeap {
             pos = best;
         }
         place(h, pos, key, tie, positions, stride, offset);
-    }
-
-    /**
-     * The first child of slot {@code pos} that no later child of the group comes strictly before,
-     * or -1 when the slot has no child in a heap of {@code size}.
-     *
-     * <p>The group of at most {@link QuadHeapLayout#ARITY} children is written out, not looped: a
-     * loop of at most three turns is unrolled by the JIT into code too large to inline once this
-     * method has been compiled on its own, which is how the sift came to be called instead of
-     * inlined ({@code docs/performance.md}).
-     */
-    public static int leastChild(MemorySegment h, int pos, int size) {
-        final int first = QuadHeap.firstChildOf(pos);
-        if (first >= size) {
-            return -1;
-        }
-        final int end = Math.min(first + ARITY, size);
-        int best = first;
-        best = earlier(h, first + 1, end, best);
-        best = earlier(h, first + 2, end, best);
-        return earlier(h, first + 3, end, best);
-    }
-
-    /**
-     * Child {@code c} when it lies before {@code end} and comes strictly before slot {@code best},
-     * else {@code best}. The tie words are read only when the keys are equal.
-     */
-    private static int earlier(MemorySegment h, int c, int end, int best) {
-        if (c >= end) {
-            return best;
-        }
-        final double ck = keyAt(h, c);
-        final double bk = keyAt(h, best);
-        return ck < bk || (ck == bk && Long.compareUnsigned(tieAt(h, c), tieAt(h, best)) < 0) ? c : best;
     }
 }
