@@ -143,8 +143,8 @@ public final class PackedQuadHeap {
      *
      * <p>The least child's key and tie stay in locals while its siblings are compared (their tie
      * words read only on equal keys), so each slot is read once per level: re-reading the least
-     * child from the segment for every sibling and again for the move cost the jump searches
-     * about a tenth of their time on dao ({@code docs/performance.md}, "Floor plan, second step").
+     * child from the segment for every sibling and again for the move made {@code jps-improved}
+     * 7 to 11% slower on all of dao ({@code docs/performance.md}, "Floor plan, second step").
      */
     public static void siftDown(MemorySegment h, int size, int pos, double key, long tie) {
         while (true) {
