@@ -78,6 +78,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
     private final int chunksX;
     private final int chunksY;
     private final int chunksZ;
+    private final VoxelTopology topology;
     private final ChunkVoxelSearch chunkSearch;
     private final Arena arena;
     private final MemorySegment pages;
@@ -139,6 +140,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         this.chunksX = chunks.chunksX();
         this.chunksY = chunks.chunksY();
         this.chunksZ = chunks.chunksZ();
+        this.topology = new VoxelTopology(chunks, areas, connectivity, hierarchy.cornerRule());
         this.arena = LeakGuard.sharedArena(this);
         GrowableSegment r = null;
         GrowableSegment o = null;
@@ -147,7 +149,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
             this.pages = arena.allocate(chunks.chunkCount() * PAGE_RECORD_BYTES, 8);
             r = new GrowableSegment(1024 * SEARCH_NODE_BYTES, 8);
             o = new GrowableSegment(1024 * OPEN_ENTRY_BYTES, 8);
-            c = new ChunkVoxelSearch(new VoxelTopology(chunks, areas, connectivity, hierarchy.cornerRule()));
+            c = new ChunkVoxelSearch(topology);
         } catch (RuntimeException | Error e) {
             if (r != null) {
                 r.close();
@@ -219,7 +221,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         expanded = 0;
         heapSize = 0;
         pathCost = Double.POSITIVE_INFINITY;
-        if (!openVoxel(sx, sy, sz) || !openVoxel(gx, gy, gz)) {
+        if (!topology.isOpen(sx, sy, sz) || !topology.isOpen(gx, gy, gz)) {
             status = SearchStatus.NO_PATH;
             return status;
         }
@@ -262,16 +264,6 @@ public final class VoxelHierarchySearch implements AutoCloseable {
             status = SearchStatus.NO_PATH;
         }
         return status;
-    }
-
-    private boolean openVoxel(int x, int y, int z) {
-        return x >= 0
-                && y >= 0
-                && z >= 0
-                && x < sizeX
-                && y < sizeY
-                && z < sizeZ
-                && chunks.area(x, y, z) != AreaCosts.WALL;
     }
 
     private int nodeOf(int x, int y, int z) {
