@@ -8,7 +8,6 @@ import org.onepath.cells.DiagonalRule;
 import org.onepath.grids.ManyGoalSearch;
 import org.onepath.grids.OctileHeuristic;
 import org.onepath.grids.SearchStatus;
-import org.onepath.grids.SquareTopology;
 
 /**
  * Measures where Dijkstra's wave overtakes the A* with the minimum estimate in a many-goal query
@@ -28,14 +27,14 @@ public final class ManyGoalsCrossover {
         String map = args.length > 0 ? args[0] : "dao/brc202d";
         int queries = args.length > 1 ? Integer.parseInt(args[1]) : 200;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
-        try (Grid grid = BenchData.grid(map)) {
-            SquareTopology topology = grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING);
+        try (Grid grid = BenchData.grid(map);
+                ManyGoalSearch estimate = new ManyGoalSearch(
+                        grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING),
+                        null,
+                        new OctileHeuristic(grid.width(), grid.areas().minCost()));
+                ManyGoalSearch wave = new ManyGoalSearch(
+                        grid.createTopology(1, Connectivity.EIGHT, DiagonalRule.NO_CORNER_CUTTING), null, null)) {
             int[] open = openCells(grid);
-            ManyGoalSearch estimate = new ManyGoalSearch(
-                    topology,
-                    null,
-                    new OctileHeuristic(grid.width(), grid.areas().minCost()));
-            ManyGoalSearch wave = new ManyGoalSearch(topology, null, null);
             System.out.printf(
                     Locale.ROOT,
                     "%s: %d open cells, %d queries per count, best of %d rounds%n",

@@ -29,7 +29,7 @@ import org.onepath.memory.QuadHeapLayout;
  * memory follows the search, not the topology (a voxel world of 2^30 nodes is fine). Once the
  * tables have grown, a search allocates nothing. Not thread-safe.
  */
-public final class ManyGoalSearch {
+public final class ManyGoalSearch implements AutoCloseable {
     /** Relative tolerance within which a goal counts as tied with the cheapest one. */
     public static final double TIE_TOLERANCE = 1e-9;
 
@@ -374,6 +374,12 @@ public final class ManyGoalSearch {
         }
     }
 
+    /** Frees the open list's memory; the search cannot be used after. */
+    @Override
+    public void close() {
+        heap.close();
+    }
+
     private void push(double f, double g, int node) {
         heap.insert(f, g, node, 0);
     }
@@ -382,12 +388,11 @@ public final class ManyGoalSearch {
      * The open entries in {@link OpenSet}'s order (f as key1, then larger g, then smaller node).
      * Every entry is distinct in (g, node): a node is pushed again only with a strictly smaller
      * g. So the order is strict and total over the entries, and the 4-ary heap pops them in the
-     * same sequence as any other heap would. Its memory is collected, not closed: the drivers
-     * drop a finished search without closing it.
+     * same sequence as any other heap would. {@link ManyGoalSearch#close()} frees its memory.
      */
     private static final class Entries extends QuadHeap {
         Entries() {
-            super(GrowableSegment.collected((1 << 9) * QuadHeapLayout.SLOT_BYTES, Double.BYTES));
+            super(new GrowableSegment((1 << 9) * QuadHeapLayout.SLOT_BYTES, Double.BYTES));
         }
 
         @Override

@@ -50,8 +50,8 @@ public abstract class QuadHeap implements AutoCloseable {
     }
 
     /**
-     * A heap over slot memory the caller chose (for example {@link GrowableSegment#collected}
-     * for an owner nobody closes); {@link #close()} closes it.
+     * A heap over slot memory the caller chose (its initial length and alignment);
+     * {@link #close()} closes it.
      *
      * @param memory the slot memory, empty and at least one slot long
      */

@@ -176,14 +176,15 @@ public final class ManyGoalsQuery {
         int[] validNodes = compact(nodes, valid);
         T topology = shape.topology();
         Heuristic heuristic = distinct(validNodes) > ESTIMATE_GOAL_LIMIT ? null : shape.estimate(topology);
-        ManyGoalSearch search = new ManyGoalSearch(topology, shape.stepCost(), heuristic);
-        search.begin(startNode, validNodes);
-        SearchStatus status = run(search, rules.iterationBudget(), rules.iterationsPerSlice(), cancellation);
-        if (status != SearchStatus.FOUND) {
-            PathStatus end = status == SearchStatus.NO_PATH ? PathStatus.NO_PATH : PathStatus.BUDGET_EXHAUSTED;
-            return paths.unreached().of(end, search.expandedCount(), search.iterations());
+        try (ManyGoalSearch search = new ManyGoalSearch(topology, shape.stepCost(), heuristic)) {
+            search.begin(startNode, validNodes);
+            SearchStatus status = run(search, rules.iterationBudget(), rules.iterationsPerSlice(), cancellation);
+            if (status != SearchStatus.FOUND) {
+                PathStatus end = status == SearchStatus.NO_PATH ? PathStatus.NO_PATH : PathStatus.BUDGET_EXHAUSTED;
+                return paths.unreached().of(end, search.expandedCount(), search.iterations());
+            }
+            return cheapestTied(search, nodes, valid, paths);
         }
-        return cheapestTied(search, nodes, valid, paths);
     }
 
     private static void checkGoals(List<?> goals) {

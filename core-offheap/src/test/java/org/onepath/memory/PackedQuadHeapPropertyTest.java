@@ -229,18 +229,15 @@ class PackedQuadHeapPropertyTest {
     }
 
     @Test
-    void collectedMemoryGrowsKeepsItsSlotsAndNeedsNoClose() {
-        long freed = LeakGuard.freedCount(GrowableSegment.class);
-        GrowableSegment memory = GrowableSegment.collected(QuadHeapLayout.PACKED_SLOT_BYTES, 8);
-        MemorySegment h = memory.segment();
-        for (int i = 0; i < 100; i++) {
-            h = PackedQuadHeap.room(memory, h, i, i + 1);
-            PackedQuadHeap.siftUp(h, i, 100 - i, PackedQuadHeap.tie(0, i));
+    void roomGrowsTheMemoryAndKeepsItsSlots() {
+        try (GrowableSegment memory = new GrowableSegment(QuadHeapLayout.PACKED_SLOT_BYTES, 8)) {
+            MemorySegment h = memory.segment();
+            for (int i = 0; i < 100; i++) {
+                h = PackedQuadHeap.room(memory, h, i, i + 1);
+                PackedQuadHeap.siftUp(h, i, 100 - i, PackedQuadHeap.tie(0, i));
+            }
+            assertEquals(99, PackedQuadHeap.idAt(h, 0));
+            assertTrue(memory.length() >= 100 * QuadHeapLayout.PACKED_SLOT_BYTES);
         }
-        assertEquals(99, PackedQuadHeap.idAt(h, 0));
-        assertTrue(memory.length() >= 100 * QuadHeapLayout.PACKED_SLOT_BYTES);
-        memory.close();
-        memory.close();
-        assertEquals(freed, LeakGuard.freedCount(GrowableSegment.class), "no leak is counted for collected memory");
     }
 }
