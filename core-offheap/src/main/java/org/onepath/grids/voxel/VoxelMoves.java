@@ -36,6 +36,8 @@ public final class VoxelMoves {
      * -1: one mask test decides such a move.
      */
     static final int[][] SINGLE_ROUTE = new int[3][COUNT];
+    /** Move number by neighbourhood number of its offset; -1 for the voxel itself. */
+    private static final int[] MOVE_OF = new int[27];
 
     static {
         int k = 0;
@@ -59,12 +61,40 @@ public final class VoxelMoves {
                 }
             }
         }
+        MOVE_OF[CENTER] = -1;
+        for (int j = 0; j < COUNT; j++) {
+            MOVE_OF[TARGET[j]] = j;
+        }
         for (int rule = 0; rule < 3; rule++) {
             for (int j = 0; j < COUNT; j++) {
                 int[] r = ROUTES[rule][j];
                 SINGLE_ROUTE[rule][j] = r.length == 1 ? r[0] | 1 << TARGET[j] : -1;
             }
         }
+    }
+
+    /**
+     * The move number of an offset.
+     *
+     * @param dx the x step, -1..1
+     * @param dy the y step, -1..1
+     * @param dz the z step, -1..1
+     * @return the move, 0..25, or -1 for (0, 0, 0)
+     */
+    public static int moveOf(int dx, int dy, int dz) {
+        return MOVE_OF[bit(dx, dy, dz)];
+    }
+
+    /**
+     * The voxels of a move's cube other than its start, as a mask over neighbourhood numbers
+     * {@code (dx+1) + 3(dy+1) + 9(dz+1)}: the destination and every voxel
+     * {@link org.onepath.cells.VoxelCornerRule#NO_CORNER_CUTTING} needs open.
+     *
+     * @param move the move number, 0..25
+     * @return the mask
+     */
+    public static int cubeMask(int move) {
+        return SINGLE_ROUTE[VoxelCornerRule.NO_CORNER_CUTTING.code()][move];
     }
 
     /** Neighbourhood number of offset (dx, dy, dz). */

@@ -245,6 +245,24 @@ public final class VoxelTopology implements GridTopology {
         return k;
     }
 
+    /**
+     * Whether one move out of an open voxel is legal: its destination inside the block and open,
+     * and the corner rule's voxels of its cube open, exactly as {@link #moves} decides it.
+     *
+     * @param x    the voxel's x, 0..sizeX-1
+     * @param y    the voxel's y, 0..sizeY-1
+     * @param z    the voxel's z, 0..sizeZ-1
+     * @param move the move number (see {@link VoxelMoves#dx}), below {@link #maxDegree()}
+     * @return true when {@link #moves} lists the move
+     */
+    public boolean isLegal(int x, int y, int z, int move) {
+        final int open = gather(x, y, z);
+        final int need = singleRoute[move];
+        return need >= 0
+                ? (open & need) == need
+                : (open & (1 << VoxelMoves.TARGET[move])) != 0 && routeOpen(routes[move], open);
+    }
+
     /** Whether the 3 x 3 x 3 block around (x, y, z) lies inside one default chunk of an open default area. */
     private boolean inOneDefaultOpenChunk(int x, int y, int z) {
         final int lx = x & CHUNK_MASK;
