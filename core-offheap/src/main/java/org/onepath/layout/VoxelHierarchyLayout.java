@@ -44,25 +44,15 @@ import org.onepath.state.LittleEndian;
  * its region (i32). The intra cost from node i to node j is the cost of the cheapest path between
  * their voxels that stays inside the chunk (+infinity in different regions, 0 on the diagonal).
  *
- * <p>Working memory of the search confined to one chunk, one record per in-chunk voxel:
- * <pre>
- *  0               8       12      16      20      24
- *  +---------------+-------+-------+-------+-------+
- *  |  cost (f64)   | parent| mark  | moves | 0 pad |
- *  +---------------+-------+-------+-------+-------+
- * </pre>
- * (24 bytes, so every cost is 8-aligned); parent: the in-chunk index the cheapest path came from; mark: the run that reached the voxel
- * (its sign bit set once settled); moves: the mask of legal moves, by move number, whose
- * destination lies in the chunk. Beside it one f64 area multiplier per voxel
- * ({@link #multiplierOffset}), and a heap of {@link #CHUNK_HEAP_BYTES}-byte entries (cost f64, voxel
- * i32, 4 bytes unused).
+ * <p>The search confined to one chunk keeps its working memory in small fixed arrays on the Java
+ * heap (one entry per in-chunk voxel), not in segments; it has no layout here.
  *
  * <p>Working memory of the abstract search: per chunk slot a page record (mark i32, first record
  * i32), and per node of a reached chunk a node record:
  * <pre>
  *  0               8       12      16
  *  +---------------+-------+-------+
- *  |    g (f64)    | parent| closed|
+ *  |    g (f64)    | parent| flags |
  *  +---------------+-------+-------+
  * </pre>
  * and a heap of {@link #OPEN_ENTRY_BYTES}-byte entries (f f64, g f64, node i32, 4 bytes unused).
@@ -141,35 +131,8 @@ public final class VoxelHierarchyLayout {
         return kind == KIND_OPEN ? nodeCount * NODE_BYTES : 0;
     }
 
-    // Working memory of the chunk search (native order, never written out).
-
-    public static final long CHUNK_COST_OFFSET = 0;
-    public static final long CHUNK_PARENT_OFFSET = CHUNK_COST_OFFSET + 8;
-    public static final long CHUNK_MARK_OFFSET = CHUNK_PARENT_OFFSET + 4;
-    public static final long CHUNK_MOVES_OFFSET = CHUNK_MARK_OFFSET + 4;
-    /** Bytes of one chunk search record: the fields and 4 bytes of padding keeping costs aligned. */
-    public static final long CHUNK_RECORD_BYTES = CHUNK_MOVES_OFFSET + 8;
-    /** Bytes of the chunk search records of a whole chunk. */
-    public static final long CHUNK_RECORDS_BYTES = CHUNK_VOXELS * CHUNK_RECORD_BYTES;
-    /** Moves a voxel can have. */
+    /** Moves a voxel can have: the bits of a move mask. */
     public static final int MOVE_SLOTS = 26;
-    /** Bytes of the per-voxel multipliers of a whole chunk. */
-    public static final long MULTIPLIERS_BYTES = CHUNK_VOXELS * 8L;
-
-    public static final long CHUNK_HEAP_COST_OFFSET = 0;
-    public static final long CHUNK_HEAP_VOXEL_OFFSET = CHUNK_HEAP_COST_OFFSET + 8;
-    /** Bytes of one chunk heap entry. */
-    public static final long CHUNK_HEAP_BYTES = 16;
-
-    /** Offset of the chunk search record of an in-chunk voxel. */
-    public static long chunkRecordOffset(int voxel) {
-        return voxel * CHUNK_RECORD_BYTES;
-    }
-
-    /** Offset of the area multiplier of an in-chunk voxel. */
-    public static long multiplierOffset(int voxel) {
-        return voxel * 8L;
-    }
 
     public static final ValueLayout.OfInt NATIVE_INT = ValueLayout.JAVA_INT;
     public static final ValueLayout.OfDouble NATIVE_DOUBLE = ValueLayout.JAVA_DOUBLE;
@@ -183,9 +146,9 @@ public final class VoxelHierarchyLayout {
 
     public static final long NODE_G_OFFSET = 0;
     public static final long NODE_PARENT_OFFSET = NODE_G_OFFSET + 8;
-    public static final long NODE_CLOSED_OFFSET = NODE_PARENT_OFFSET + 4;
+    public static final long NODE_FLAGS_OFFSET = NODE_PARENT_OFFSET + 4;
     /** Bytes of one abstract node record. */
-    public static final long SEARCH_NODE_BYTES = NODE_CLOSED_OFFSET + 4;
+    public static final long SEARCH_NODE_BYTES = NODE_FLAGS_OFFSET + 4;
 
     public static final long OPEN_F_OFFSET = 0;
     public static final long OPEN_G_OFFSET = OPEN_F_OFFSET + 8;

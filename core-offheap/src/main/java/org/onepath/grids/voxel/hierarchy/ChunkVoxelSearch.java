@@ -1,22 +1,9 @@
 package org.onepath.grids.voxel.hierarchy;
 
-import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_COST_OFFSET;
-import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_HEAP_BYTES;
-import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_HEAP_COST_OFFSET;
-import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_HEAP_VOXEL_OFFSET;
-import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_MARK_OFFSET;
-import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_MOVES_OFFSET;
-import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_PARENT_OFFSET;
-import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_RECORDS_BYTES;
-import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_RECORD_BYTES;
 import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_VOXELS;
 import static org.onepath.layout.VoxelHierarchyLayout.MASK_BYTES;
 import static org.onepath.layout.VoxelHierarchyLayout.MOVE_SLOTS;
-import static org.onepath.layout.VoxelHierarchyLayout.MULTIPLIERS_BYTES;
-import static org.onepath.layout.VoxelHierarchyLayout.NATIVE_DOUBLE;
-import static org.onepath.layout.VoxelHierarchyLayout.NATIVE_INT;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.VoxelConnectivity;
@@ -24,44 +11,69 @@ import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.VoxelHeuristic;
 import org.onepath.grids.voxel.VoxelMoves;
 import org.onepath.grids.voxel.VoxelTopology;
-import org.onepath.memory.LeakGuard;
+import org.onepath.layout.VoxelHierarchyLayout;
 import org.onepath.memory.OwnerState;
 
 /**
- * Dijkstra over the voxels of one 16^3 chunk, using only the moves whose two ends lie in the
- * chunk (a move's swept voxels lie in the box of its ends, so such a move reads only voxels of the
- * chunk, and what this search finds depends on the chunk's own voxels alone). Voxels are named by
- * their in-chunk index {@code x | y << 4 | z << 8}.
+ * Dijkstra (and A*) over the voxels of one 16^3 chunk, using only the moves whose two ends lie in
+ * the chunk (a move's swept voxels lie in the box of its ends, so such a move reads only voxels of
+ * the chunk, and what this search finds depends on the chunk's own voxels alone). Voxels are
+ * named by their in-chunk index {@code x | y << 4 | z << 8}.
  *
  * <p>{@link #prepare} reads the chunk's legal moves once, through the topology ({@link #load}
  * takes them from a hierarchy's table instead), and the voxels' area multipliers; a move costs
- * {@code length * ((m[from] + m[to]) * 0.5)}, as the topology prices it. {@link #run} then settles voxels in order of cost (ties by smaller index) from one source until
+ * {@code length * ((m[from] + m[to]) * 0.5)}, as the topology prices it, and where every open
+ * voxel of the chunk has one multiplier m the search uses {@code length * m}, the same value.
+ * {@link #run} then settles voxels in order of cost (ties by smaller index) from one source until
  * every target is settled. Records carry the run that wrote them, so nothing is cleared between
- * runs. Working memory: {@code VoxelHierarchyLayout}. Not thread-safe. Owns its memory.
+ * runs.
+ *
+ * <p>Working memory is a handful of fixed arrays of one entry per in-chunk voxel (the cost, the
+ * parent, the run mark, the open list's position) and an indexed binary heap of at most 4096
+ * voxels, each voxel in it at most once: small, fixed, and reused for every chunk, so they live on
+ * the Java heap. Not thread-safe.
  */
 final class ChunkVoxelSearch implements AutoCloseable {
-    /** Largest number of heap entries: one per relaxation, at most 26 per voxel, plus the source. */
-    private static final int HEAP_ENTRIES = CHUNK_VOXELS * MOVE_SLOTS + 1;
-
     private final VoxelTopology topology;
     private final VoxelConnectivity connectivity;
     private final ChunkTable chunks;
     private final AreaCosts areas;
-    private final double[] moveLength = new double[MOVE_SLOTS];
     private final int sizeX;
     private final int sizeY;
     private final int sizeZ;
     private final int moveCount;
-    private final int[] localDelta;
+    private final int[] localDelta = new int[MOVE_SLOTS];
+    private final double[] moveLength = new double[MOVE_SLOTS];
     private final int[] moveIds;
     private final double[] moveCosts;
+    private final int[] masks = new int[CHUNK_VOXELS];
+    private final double[] multipliers = new double[CHUNK_VOXELS];
+    private final double[] cost = new double[CHUNK_VOXELS];
+    private final double[] key = new double[CHUNK_VOXELS];
+    private final int[] parent = new int[CHUNK_VOXELS];
+    /** The run that reached the voxel, negated once it is settled. */
+    private final int[] mark = new int[CHUNK_VOXELS];
+
     private final int[] targetMark = new int[CHUNK_VOXELS];
-    private final Arena arena;
-    private final MemorySegment records;
-    private final MemorySegment multipliers;
-    private final MemorySegment heap;
+    private final int[] heap = new int[CHUNK_VOXELS];
+    private final int[] heapIndex = new int[CHUNK_VOXELS];
+    // The bucket queue of run: a ring of buckets, each a doubly linked list of voxels.
+    private final int[] bucketHead = new int[MAX_BUCKETS];
+    private final int[] nextInBucket = new int[CHUNK_VOXELS];
+    private final int[] previousInBucket = new int[CHUNK_VOXELS];
+    private final int[] bucketOf = new int[CHUNK_VOXELS];
+    /** The smallest and largest multiplier of the prepared chunk's open voxels. */
+    private double smallestMultiplier;
+
+    private double largestMultiplier;
     private final OwnerState state = new OwnerState("ChunkVoxelSearch");
+    /** Most buckets in the ring of {@link #run}; a chunk whose costs would need more uses the heap. */
+    private static final int MAX_BUCKETS = 64;
+
     private int preparedSlot = -1;
+    /** The one multiplier of the prepared chunk's open voxels, or NaN when they differ. */
+    private double uniformMultiplier;
+
     private int originX;
     private int originY;
     private int originZ;
@@ -77,17 +89,12 @@ final class ChunkVoxelSearch implements AutoCloseable {
         this.sizeY = topology.sizeY();
         this.sizeZ = topology.sizeZ();
         this.moveCount = topology.maxDegree();
-        this.localDelta = new int[moveCount];
         for (int j = 0; j < moveCount; j++) {
             localDelta[j] = VoxelMoves.dx(j) + (VoxelMoves.dy(j) << 4) + (VoxelMoves.dz(j) << 8);
             moveLength[j] = VoxelMoves.length(j);
         }
         this.moveIds = new int[moveCount];
         this.moveCosts = new double[moveCount];
-        this.arena = LeakGuard.sharedArena(this);
-        this.records = arena.allocate(CHUNK_RECORDS_BYTES, 8);
-        this.multipliers = arena.allocate(MULTIPLIERS_BYTES, 8);
-        this.heap = arena.allocate(HEAP_ENTRIES * CHUNK_HEAP_BYTES, 8);
     }
 
     /** Forgets the prepared chunk, so the next {@link #prepare} reads the voxels again (after an edit). */
@@ -111,9 +118,7 @@ final class ChunkVoxelSearch implements AutoCloseable {
         final int ex = Math.min(16, sizeX - ox);
         final int ey = Math.min(16, sizeY - oy);
         final int ez = Math.min(16, sizeZ - oz);
-        // Clearing the records clears their marks; the run number keeps counting, so the
-        // target marks of earlier runs never match a later run.
-        records.fill((byte) 0);
+        java.util.Arrays.fill(masks, 0);
         final int[] ids = moveIds;
         final double[] c = moveCosts;
         for (int z = 0; z < ez; z++) {
@@ -135,7 +140,7 @@ final class ChunkVoxelSearch implements AutoCloseable {
                         }
                         mask |= 1 << j;
                     }
-                    records.set(NATIVE_INT, local * CHUNK_RECORD_BYTES + CHUNK_MOVES_OFFSET, mask);
+                    masks[local] = mask;
                 }
             }
         }
@@ -149,10 +154,10 @@ final class ChunkVoxelSearch implements AutoCloseable {
      * prepared last.
      *
      * @param slot   the chunk's slot, a key for the cache
-     * @param masks  the segment holding the masks
+     * @param table  the segment holding the masks
      * @param offset where the 4096 masks start in it
      */
-    void load(int slot, int cx, int cy, int cz, MemorySegment masks, long offset) {
+    void load(int slot, int cx, int cy, int cz, MemorySegment table, long offset) {
         state.ensureOpen();
         if (slot == preparedSlot) {
             return;
@@ -160,29 +165,40 @@ final class ChunkVoxelSearch implements AutoCloseable {
         final int ox = cx << 4;
         final int oy = cy << 4;
         final int oz = cz << 4;
-        records.fill((byte) 0);
         for (int v = 0; v < CHUNK_VOXELS; v++) {
-            records.set(
-                    NATIVE_INT,
-                    v * CHUNK_RECORD_BYTES + CHUNK_MOVES_OFFSET,
-                    masks.get(org.onepath.layout.VoxelHierarchyLayout.INT, offset + v * MASK_BYTES));
+            masks[v] = table.get(VoxelHierarchyLayout.INT, offset + v * MASK_BYTES);
         }
         readMultipliers(ox, oy, oz, Math.min(16, sizeX - ox), Math.min(16, sizeY - oy), Math.min(16, sizeZ - oz));
         preparedSlot = slot;
     }
 
-    /** Reads the area multiplier of every voxel of the chunk inside the grid. */
+    /** Reads the area multiplier of every voxel of the chunk inside the grid, and whether the open ones share one. */
     private void readMultipliers(int ox, int oy, int oz, int ex, int ey, int ez) {
+        double common = Double.NaN;
+        boolean uniform = true;
+        double smallest = Double.POSITIVE_INFINITY;
+        double largest = 0;
         for (int z = 0; z < ez; z++) {
             for (int y = 0; y < ey; y++) {
                 for (int x = 0; x < ex; x++) {
-                    multipliers.set(
-                            NATIVE_DOUBLE,
-                            (x | y << 4 | z << 8) * 8L,
-                            areas.multiplierOf(chunks.area(ox + x, oy + y, oz + z)));
+                    final int area = chunks.area(ox + x, oy + y, oz + z);
+                    final double m = areas.multiplierOf(area);
+                    multipliers[x | y << 4 | z << 8] = m;
+                    if (area != AreaCosts.WALL) {
+                        smallest = Math.min(smallest, m);
+                        largest = Math.max(largest, m);
+                        if (Double.isNaN(common)) {
+                            common = m;
+                        } else if (m != common) {
+                            uniform = false;
+                        }
+                    }
                 }
             }
         }
+        uniformMultiplier = uniform ? common : Double.NaN;
+        smallestMultiplier = smallest;
+        largestMultiplier = largest;
         originX = ox;
         originY = oy;
         originZ = oz;
@@ -192,59 +208,159 @@ final class ChunkVoxelSearch implements AutoCloseable {
      * Settles voxels from {@code source} in order of cost until every target is settled or no
      * voxel is left.
      *
+     * <p>Voxels wait in buckets of width w, the cheapest move (a face move at the smallest
+     * multiplier): a voxel is settled from the lowest non-empty bucket, in any order within it.
+     * That is exact, because a voxel of bucket k costs less than (k + 1) w and anything a later pop
+     * could offer it costs at least k w + w. Buckets form a ring, since a move reaches at most
+     * (longest move / w) + 1 buckets ahead. The order inside a bucket (last in, first out) fixes
+     * the parents, so every run over the same chunk gives the same bits.
+     *
      * @param source      the in-chunk index to start from, an open voxel
      * @param targets     in-chunk indices to settle; may include the source
      * @param targetCount how many of {@code targets} to read
      */
     void run(int source, int[] targets, int targetCount) {
-        if (run == Integer.MAX_VALUE) {
-            clearMarks();
-        }
-        final int r = ++run;
-        final int[] mark = targetMark;
+        final int r = nextRun();
+        final int[] tm = targetMark;
         int pending = 0;
         for (int i = 0; i < targetCount; i++) {
-            if (mark[targets[i]] != r) {
-                mark[targets[i]] = r;
+            if (tm[targets[i]] != r) {
+                tm[targets[i]] = r;
                 pending++;
             }
         }
-        final MemorySegment rec = records;
-        final MemorySegment mult = multipliers;
+        final double width = smallestMultiplier;
+        final double longest = moveLength[moveCount - 1] * largestMultiplier;
+        final int ring = (int) Math.ceil(longest / width) + 2;
+        if (!(width > 0) || ring > MAX_BUCKETS) {
+            runWithHeap(source, r, pending);
+            return;
+        }
+        final int[] mk = mark;
+        final int[] mask = masks;
         final int[] delta = localDelta;
         final double[] length = moveLength;
-        heapSize = 0;
+        final double[] g = cost;
+        final double[] mult = multipliers;
+        final int[] head = bucketHead;
+        final int[] next = nextInBucket;
+        final int[] previous = previousInBucket;
+        final int[] bucket = bucketOf;
+        final double m = uniformMultiplier;
+        final boolean uniform = !Double.isNaN(m);
+        final double perWidth = 1.0 / width;
+        java.util.Arrays.fill(head, 0, ring, -1);
         reach(source, 0.0, source, r);
-        push(0.0, source);
-        while (heapSize > 0 && pending > 0) {
-            final long top = 0;
-            final double g = heap.get(NATIVE_DOUBLE, top + CHUNK_HEAP_COST_OFFSET);
-            final int v = heap.get(NATIVE_INT, top + CHUNK_HEAP_VOXEL_OFFSET);
-            pop();
-            final long at = v * CHUNK_RECORD_BYTES;
-            if (rec.get(NATIVE_INT, at + CHUNK_MARK_OFFSET) == -r
-                    || g > rec.get(NATIVE_DOUBLE, at + CHUNK_COST_OFFSET)) {
-                continue;
+        insert(source, 0, ring);
+        int queued = 1;
+        int current = 0;
+        while (queued > 0 && pending > 0) {
+            int slot = current % ring;
+            while (head[slot] < 0) {
+                current++;
+                slot = current % ring;
             }
-            rec.set(NATIVE_INT, at + CHUNK_MARK_OFFSET, -r);
-            if (mark[v] == r) {
+            final int v = head[slot];
+            final int after = next[v];
+            head[slot] = after;
+            if (after >= 0) {
+                previous[after] = -1;
+            }
+            queued--;
+            mk[v] = -r;
+            if (tm[v] == r) {
                 pending--;
             }
-            int mask = rec.get(NATIVE_INT, at + CHUNK_MOVES_OFFSET);
-            while (mask != 0) {
-                final int j = Integer.numberOfTrailingZeros(mask);
-                mask &= mask - 1;
+            final double gv = g[v];
+            int bits = mask[v];
+            while (bits != 0) {
+                final int j = Integer.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
                 final int t = v + delta[j];
-                final long tat = t * CHUNK_RECORD_BYTES;
-                final int tm = rec.get(NATIVE_INT, tat + CHUNK_MARK_OFFSET);
-                if (tm == -r) {
+                final int tmk = mk[t];
+                if (tmk == -r) {
                     continue;
                 }
-                final double ng =
-                        g + length[j] * ((mult.get(NATIVE_DOUBLE, v * 8L) + mult.get(NATIVE_DOUBLE, t * 8L)) * 0.5);
-                if (tm != r || ng < rec.get(NATIVE_DOUBLE, tat + CHUNK_COST_OFFSET)) {
+                final double ng = uniform ? gv + length[j] * m : gv + length[j] * ((mult[v] + mult[t]) * 0.5);
+                if (tmk != r) {
                     reach(t, ng, v, r);
-                    push(ng, t);
+                    insert(t, (int) (ng * perWidth), ring);
+                    queued++;
+                } else if (ng < g[t]) {
+                    g[t] = ng;
+                    parent[t] = v;
+                    final int b = (int) (ng * perWidth);
+                    if (b != bucket[t]) {
+                        unlink(t, ring);
+                        insert(t, b, ring);
+                    }
+                }
+            }
+        }
+    }
+
+    private void insert(int voxel, int b, int ring) {
+        final int slot = b % ring;
+        final int first = bucketHead[slot];
+        nextInBucket[voxel] = first;
+        previousInBucket[voxel] = -1;
+        if (first >= 0) {
+            previousInBucket[first] = voxel;
+        }
+        bucketHead[slot] = voxel;
+        bucketOf[voxel] = b;
+    }
+
+    private void unlink(int voxel, int ring) {
+        final int before = previousInBucket[voxel];
+        final int after = nextInBucket[voxel];
+        if (before >= 0) {
+            nextInBucket[before] = after;
+        } else {
+            bucketHead[bucketOf[voxel] % ring] = after;
+        }
+        if (after >= 0) {
+            previousInBucket[after] = before;
+        }
+    }
+
+    /** {@link #run} with a heap, for a chunk whose multipliers differ too much for a small ring. */
+    private void runWithHeap(int source, int r, int pendingTargets) {
+        int pending = pendingTargets;
+        final int[] tm = targetMark;
+        final int[] mk = mark;
+        final int[] mask = masks;
+        final int[] delta = localDelta;
+        final double[] length = moveLength;
+        final double[] g = cost;
+        final double[] mult = multipliers;
+        heapSize = 0;
+        reach(source, 0.0, source, r);
+        offer(source, 0.0);
+        while (heapSize > 0 && pending > 0) {
+            final int v = popMin();
+            mk[v] = -r;
+            if (tm[v] == r) {
+                pending--;
+            }
+            final double gv = g[v];
+            int bits = mask[v];
+            while (bits != 0) {
+                final int j = Integer.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                final int t = v + delta[j];
+                final int tmk = mk[t];
+                if (tmk == -r) {
+                    continue;
+                }
+                final double ng = gv + length[j] * ((mult[v] + mult[t]) * 0.5);
+                if (tmk != r) {
+                    reach(t, ng, v, r);
+                    offer(t, ng);
+                } else if (ng < g[t]) {
+                    g[t] = ng;
+                    parent[t] = v;
+                    decrease(t, ng);
                 }
             }
         }
@@ -260,48 +376,45 @@ final class ChunkVoxelSearch implements AutoCloseable {
      * @param minMultiplier the smallest area multiplier, scaling the estimate
      */
     void runTo(int source, int target, double minMultiplier) {
-        if (run == Integer.MAX_VALUE) {
-            clearMarks();
-        }
-        final int r = ++run;
-        final MemorySegment rec = records;
-        final MemorySegment mult = multipliers;
+        final int r = nextRun();
+        final int[] mk = mark;
+        final int[] mask = masks;
         final int[] delta = localDelta;
         final double[] length = moveLength;
+        final double[] g = cost;
+        final double[] mult = multipliers;
+        final double m = uniformMultiplier;
+        final boolean uniform = !Double.isNaN(m);
         final int tx = target & 15;
         final int ty = (target >>> 4) & 15;
         final int tz = target >>> 8;
         heapSize = 0;
         reach(source, 0.0, source, r);
-        push(estimate(source, tx, ty, tz, minMultiplier), source);
+        offer(source, estimate(source, tx, ty, tz, minMultiplier));
         while (heapSize > 0) {
-            final double f = heap.get(NATIVE_DOUBLE, CHUNK_HEAP_COST_OFFSET);
-            final int v = heap.get(NATIVE_INT, CHUNK_HEAP_VOXEL_OFFSET);
-            pop();
-            final long at = v * CHUNK_RECORD_BYTES;
-            final double g = rec.get(NATIVE_DOUBLE, at + CHUNK_COST_OFFSET);
-            if (rec.get(NATIVE_INT, at + CHUNK_MARK_OFFSET) == -r || f > g + estimate(v, tx, ty, tz, minMultiplier)) {
-                continue;
-            }
-            rec.set(NATIVE_INT, at + CHUNK_MARK_OFFSET, -r);
+            final int v = popMin();
+            mk[v] = -r;
             if (v == target) {
                 return;
             }
-            int mask = rec.get(NATIVE_INT, at + CHUNK_MOVES_OFFSET);
-            while (mask != 0) {
-                final int j = Integer.numberOfTrailingZeros(mask);
-                mask &= mask - 1;
+            final double gv = g[v];
+            int bits = mask[v];
+            while (bits != 0) {
+                final int j = Integer.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
                 final int t = v + delta[j];
-                final long tat = t * CHUNK_RECORD_BYTES;
-                final int tm = rec.get(NATIVE_INT, tat + CHUNK_MARK_OFFSET);
-                if (tm == -r) {
+                final int tmk = mk[t];
+                if (tmk == -r) {
                     continue;
                 }
-                final double ng =
-                        g + length[j] * ((mult.get(NATIVE_DOUBLE, v * 8L) + mult.get(NATIVE_DOUBLE, t * 8L)) * 0.5);
-                if (tm != r || ng < rec.get(NATIVE_DOUBLE, tat + CHUNK_COST_OFFSET)) {
+                final double ng = uniform ? gv + length[j] * m : gv + length[j] * ((mult[v] + mult[t]) * 0.5);
+                if (tmk != r) {
                     reach(t, ng, v, r);
-                    push(ng + estimate(t, tx, ty, tz, minMultiplier), t);
+                    offer(t, ng + estimate(t, tx, ty, tz, minMultiplier));
+                } else if (ng < g[t]) {
+                    g[t] = ng;
+                    parent[t] = v;
+                    decrease(t, ng + estimate(t, tx, ty, tz, minMultiplier));
                 }
             }
         }
@@ -317,20 +430,20 @@ final class ChunkVoxelSearch implements AutoCloseable {
                 * minMultiplier;
     }
 
-    /** Starts the run numbers again from zero once they would overflow. */
-    private void clearMarks() {
-        for (int v = 0; v < CHUNK_VOXELS; v++) {
-            records.set(NATIVE_INT, v * CHUNK_RECORD_BYTES + CHUNK_MARK_OFFSET, 0);
+    /** The next run number, starting the marks again from zero once they would overflow. */
+    private int nextRun() {
+        if (run == Integer.MAX_VALUE) {
+            java.util.Arrays.fill(mark, 0);
+            java.util.Arrays.fill(targetMark, 0);
+            run = 0;
         }
-        java.util.Arrays.fill(targetMark, 0);
-        run = 0;
+        return ++run;
     }
 
-    private void reach(int voxel, double g, int parent, int r) {
-        final long at = voxel * CHUNK_RECORD_BYTES;
-        records.set(NATIVE_DOUBLE, at + CHUNK_COST_OFFSET, g);
-        records.set(NATIVE_INT, at + CHUNK_PARENT_OFFSET, parent);
-        records.set(NATIVE_INT, at + CHUNK_MARK_OFFSET, r);
+    private void reach(int voxel, double g, int from, int r) {
+        cost[voxel] = g;
+        parent[voxel] = from;
+        mark[voxel] = r;
     }
 
     /**
@@ -340,10 +453,7 @@ final class ChunkVoxelSearch implements AutoCloseable {
      * @return the cost, or +infinity
      */
     double cost(int voxel) {
-        final long at = voxel * CHUNK_RECORD_BYTES;
-        return records.get(NATIVE_INT, at + CHUNK_MARK_OFFSET) == -run
-                ? records.get(NATIVE_DOUBLE, at + CHUNK_COST_OFFSET)
-                : Double.POSITIVE_INFINITY;
+        return mark[voxel] == -run ? cost[voxel] : Double.POSITIVE_INFINITY;
     }
 
     /**
@@ -354,7 +464,7 @@ final class ChunkVoxelSearch implements AutoCloseable {
      * @return the parent's in-chunk index
      */
     int parent(int voxel) {
-        return records.get(NATIVE_INT, voxel * CHUNK_RECORD_BYTES + CHUNK_PARENT_OFFSET);
+        return parent[voxel];
     }
 
     /**
@@ -364,7 +474,7 @@ final class ChunkVoxelSearch implements AutoCloseable {
      * @return bit j set when move j is legal and ends in the chunk; 0 for a solid voxel
      */
     int moveMask(int voxel) {
-        return records.get(NATIVE_INT, voxel * CHUNK_RECORD_BYTES + CHUNK_MOVES_OFFSET);
+        return masks[voxel];
     }
 
     /** The x of the prepared chunk's first voxel. */
@@ -382,67 +492,75 @@ final class ChunkVoxelSearch implements AutoCloseable {
         return originZ;
     }
 
-    private boolean less(long a, long b) {
-        final double ca = heap.get(NATIVE_DOUBLE, a + CHUNK_HEAP_COST_OFFSET);
-        final double cb = heap.get(NATIVE_DOUBLE, b + CHUNK_HEAP_COST_OFFSET);
-        if (ca != cb) {
-            return ca < cb;
-        }
-        return heap.get(NATIVE_INT, a + CHUNK_HEAP_VOXEL_OFFSET) < heap.get(NATIVE_INT, b + CHUNK_HEAP_VOXEL_OFFSET);
+    // ---- Indexed binary heap: smaller key, then smaller voxel; each voxel at most once ----
+
+    private boolean less(int a, int b) {
+        final double ka = key[a];
+        final double kb = key[b];
+        return ka < kb || (ka == kb && a < b);
     }
 
-    private void swap(long a, long b) {
-        final double ca = heap.get(NATIVE_DOUBLE, a + CHUNK_HEAP_COST_OFFSET);
-        final int va = heap.get(NATIVE_INT, a + CHUNK_HEAP_VOXEL_OFFSET);
-        heap.set(NATIVE_DOUBLE, a + CHUNK_HEAP_COST_OFFSET, heap.get(NATIVE_DOUBLE, b + CHUNK_HEAP_COST_OFFSET));
-        heap.set(NATIVE_INT, a + CHUNK_HEAP_VOXEL_OFFSET, heap.get(NATIVE_INT, b + CHUNK_HEAP_VOXEL_OFFSET));
-        heap.set(NATIVE_DOUBLE, b + CHUNK_HEAP_COST_OFFSET, ca);
-        heap.set(NATIVE_INT, b + CHUNK_HEAP_VOXEL_OFFSET, va);
+    private void offer(int voxel, double k) {
+        key[voxel] = k;
+        final int i = heapSize++;
+        siftUp(voxel, i);
     }
 
-    private void push(double g, int voxel) {
-        int i = heapSize++;
-        final long at = i * CHUNK_HEAP_BYTES;
-        heap.set(NATIVE_DOUBLE, at + CHUNK_HEAP_COST_OFFSET, g);
-        heap.set(NATIVE_INT, at + CHUNK_HEAP_VOXEL_OFFSET, voxel);
+    private void decrease(int voxel, double k) {
+        key[voxel] = k;
+        siftUp(voxel, heapIndex[voxel]);
+    }
+
+    private void siftUp(int voxel, int from) {
+        final int[] h = heap;
+        int i = from;
         while (i > 0) {
             final int p = (i - 1) >>> 1;
-            if (!less(i * CHUNK_HEAP_BYTES, p * CHUNK_HEAP_BYTES)) {
+            final int up = h[p];
+            if (!less(voxel, up)) {
                 break;
             }
-            swap(i * CHUNK_HEAP_BYTES, p * CHUNK_HEAP_BYTES);
+            h[i] = up;
+            heapIndex[up] = i;
             i = p;
         }
+        h[i] = voxel;
+        heapIndex[voxel] = i;
     }
 
-    private void pop() {
-        final int last = --heapSize;
-        if (last == 0) {
-            return;
+    private int popMin() {
+        final int[] h = heap;
+        final int top = h[0];
+        final int last = h[--heapSize];
+        final int n = heapSize;
+        if (n > 0) {
+            int i = 0;
+            while (true) {
+                final int l = 2 * i + 1;
+                if (l >= n) {
+                    break;
+                }
+                int c = h[l];
+                int ci = l;
+                if (l + 1 < n && less(h[l + 1], c)) {
+                    c = h[l + 1];
+                    ci = l + 1;
+                }
+                if (!less(c, last)) {
+                    break;
+                }
+                h[i] = c;
+                heapIndex[c] = i;
+                i = ci;
+            }
+            h[i] = last;
+            heapIndex[last] = i;
         }
-        swap(0, last * CHUNK_HEAP_BYTES);
-        int i = 0;
-        while (true) {
-            final int l = 2 * i + 1;
-            if (l >= last) {
-                break;
-            }
-            int m = l;
-            if (l + 1 < last && less((l + 1) * CHUNK_HEAP_BYTES, l * CHUNK_HEAP_BYTES)) {
-                m = l + 1;
-            }
-            if (!less(m * CHUNK_HEAP_BYTES, i * CHUNK_HEAP_BYTES)) {
-                break;
-            }
-            swap(m * CHUNK_HEAP_BYTES, i * CHUNK_HEAP_BYTES);
-            i = m;
-        }
+        return top;
     }
 
     @Override
     public void close() {
-        if (state.markClosed()) {
-            arena.close();
-        }
+        state.markClosed();
     }
 }
