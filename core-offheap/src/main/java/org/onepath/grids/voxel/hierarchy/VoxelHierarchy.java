@@ -28,6 +28,7 @@ import java.util.Objects;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
+import org.onepath.grids.BakeMonitor;
 import org.onepath.grids.voxel.ChunkEditListener;
 import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.VoxelHeuristic;
@@ -87,8 +88,13 @@ public final class VoxelHierarchy implements AutoCloseable {
     private final int chunksY;
     private final int chunksZ;
     private final Arena arena;
-    private final MemorySegment directory;
-    private final GrowableSegment pool;
+    /** The chunk directory: owned, or a caller's segment read in place until the first rebuild. */
+    private MemorySegment directory;
+    /** The block pool; null while the tables are a caller's, read in place. */
+    private GrowableSegment pool;
+    /** The blocks as they are read: the pool's current segment, or the caller's. */
+    private MemorySegment blocks;
+
     private final ChunkVoxelSearch search;
     private final OwnerState state = new OwnerState("VoxelHierarchy");
     private final long[] dirty;
@@ -145,6 +151,108 @@ public final class VoxelHierarchy implements AutoCloseable {
             VoxelConnectivity connectivity,
             VoxelCornerRule cornerRule,
             int faceSamples) {
+        this(chunks, areas, connectivity, cornerRule, faceSamples, BakeMonitor.NONE);
+    }
+
+    /**
+     * Builds the hierarchy of a chunk table, telling a monitor how many chunks are built (a few
+     * times a second and once at the end) and stopping when it asks.
+     *
+     * @param chunks       the voxels; read now and after each edit, not owned
+     * @param areas        the area multipliers, read live
+     * @param connectivity 6, 18 or 26 moves
+     * @param cornerRule   when an edge or corner move may pass solid voxels
+     * @param faceSamples  rows and columns of the sample lattice of a face, 1..16
+     * @param monitor      hears the progress in chunks and may cancel
+     * @throws IllegalArgumentException for 18 or 26 moves with {@link VoxelCornerRule#ALLOW_ALL},
+     *                                  or samples outside 1..16
+     * @throws java.util.concurrent.CancellationException when the monitor cancels; nothing is
+     *                                  kept
+     */
+    public VoxelHierarchy(
+            ChunkTable chunks,
+            AreaCosts areas,
+            VoxelConnectivity connectivity,
+            VoxelCornerRule cornerRule,
+            int faceSamples,
+            BakeMonitor monitor) {
+        this(chunks, areas, connectivity, cornerRule, faceSamples, null, null);
+        Objects.requireNonNull(monitor, "monitor");
+        try {
+            ensureOwnedTables();
+            final int count = chunks.chunkCount();
+            long reported = System.nanoTime();
+            for (int slot = 0; slot < count; slot++) {
+                buildChunk(slot);
+                if ((slot & 63) == 63) {
+                    if (System.nanoTime() - reported > 200_000_000L) {
+                        reported = System.nanoTime();
+                        monitor.progress(slot + 1, count);
+                    }
+                    if (monitor.isCancelled()) {
+                        throw new java.util.concurrent.CancellationException(
+                                "voxel hierarchy build cancelled after " + (slot + 1) + " of " + count + " chunks");
+                    }
+                }
+            }
+            monitor.progress(count, count);
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+        chunks.addEditListener(listener);
+    }
+
+    /**
+     * A hierarchy over tables built before (a store's section), read in place: nothing is built,
+     * so the first query runs at once. The tables are checked here (every directory record, every
+     * node record and each block's bounds); the first rebuild after an edit or a change of the
+     * area costs copies them into memory of its own. The caller keeps the segments alive for as
+     * long as the hierarchy lives and frees them; the hierarchy never writes them.
+     *
+     * @param chunks       the voxels the tables were built from; not owned
+     * @param areas        the area multipliers they were built with, read live
+     * @param connectivity 6, 18 or 26 moves, as built
+     * @param cornerRule   the corner rule, as built
+     * @param faceSamples  the face samples, as built
+     * @param directory    {@link #directoryBytes()} bytes: one directory record per chunk slot,
+     *                     little-endian
+     * @param blocks       the blocks the directory records point into, as {@link #exportTables}
+     *                     writes them
+     * @return the hierarchy
+     * @throws IllegalArgumentException naming the first slot, field and value that do not fit the
+     *                                  chunk table or the layout
+     */
+    public static VoxelHierarchy over(
+            ChunkTable chunks,
+            AreaCosts areas,
+            VoxelConnectivity connectivity,
+            VoxelCornerRule cornerRule,
+            int faceSamples,
+            MemorySegment directory,
+            MemorySegment blocks) {
+        Objects.requireNonNull(directory, "directory");
+        Objects.requireNonNull(blocks, "blocks");
+        VoxelHierarchy h = new VoxelHierarchy(chunks, areas, connectivity, cornerRule, faceSamples, directory, blocks);
+        try {
+            h.checkTables();
+        } catch (RuntimeException | Error e) {
+            h.close();
+            throw e;
+        }
+        chunks.addEditListener(h.listener);
+        return h;
+    }
+
+    /** Sets the fields; with null segments the caller builds every chunk next. */
+    private VoxelHierarchy(
+            ChunkTable chunks,
+            AreaCosts areas,
+            VoxelConnectivity connectivity,
+            VoxelCornerRule cornerRule,
+            int faceSamples,
+            MemorySegment directory,
+            MemorySegment blocks) {
         this.chunks = Objects.requireNonNull(chunks, "chunks");
         this.areas = Objects.requireNonNull(areas, "areas");
         this.connectivity = Objects.requireNonNull(connectivity, "connectivity");
@@ -166,26 +274,41 @@ public final class VoxelHierarchy implements AutoCloseable {
         int count = chunks.chunkCount();
         this.dirty = new long[(count + 63) >>> 6];
         this.arena = LeakGuard.sharedArena(this);
-        GrowableSegment p = null;
-        ChunkVoxelSearch s = null;
         try {
-            this.directory = arena.allocate(count * DIRECTORY_RECORD_BYTES, 8);
-            p = new GrowableSegment(1 << 16, 8);
-            s = new ChunkVoxelSearch(new VoxelTopology(chunks, areas, connectivity, cornerRule));
+            this.search = new ChunkVoxelSearch(new VoxelTopology(chunks, areas, connectivity, cornerRule));
         } catch (RuntimeException | Error e) {
-            if (p != null) {
-                p.close();
-            }
             arena.close();
             throw e;
         }
-        this.pool = p;
-        this.search = s;
         this.areasVersion = areas.version();
-        for (int slot = 0; slot < count; slot++) {
-            buildChunk(slot);
+        if (directory != null) {
+            if (directory.byteSize() != count * DIRECTORY_RECORD_BYTES) {
+                close();
+                throw new IllegalArgumentException("hierarchy directory of " + directory.byteSize()
+                        + " bytes does not fit " + count + " chunk slots (expected " + count * DIRECTORY_RECORD_BYTES
+                        + ")");
+            }
+            this.directory = directory;
+            this.blocks = blocks;
+            this.poolUsed = blocks.byteSize();
         }
-        chunks.addEditListener(listener);
+    }
+
+    /** Makes the tables the hierarchy's own before a write: copies a caller's tables once. */
+    private void ensureOwnedTables() {
+        if (pool != null) {
+            return;
+        }
+        final int count = chunks.chunkCount();
+        final MemorySegment ownDirectory = arena.allocate(count * DIRECTORY_RECORD_BYTES, 8);
+        final GrowableSegment ownPool = new GrowableSegment(Math.max(1 << 16, poolUsed), 8);
+        if (directory != null) {
+            MemorySegment.copy(directory, 0, ownDirectory, 0, ownDirectory.byteSize());
+            MemorySegment.copy(blocks, 0, ownPool.segment(), 0, poolUsed);
+        }
+        directory = ownDirectory;
+        pool = ownPool;
+        blocks = ownPool.segment();
     }
 
     /** Marks a chunk and its face neighbours for rebuild as the table reports edits. */
@@ -219,17 +342,7 @@ public final class VoxelHierarchy implements AutoCloseable {
 
         @Override
         public void chunkReplaced(int slot) {
-            int cx = slot % chunksX;
-            int rest = slot / chunksX;
-            int cy = rest % chunksY;
-            int cz = rest / chunksY;
-            markDirty(cx, cy, cz);
-            markDirty(cx - 1, cy, cz);
-            markDirty(cx + 1, cy, cz);
-            markDirty(cx, cy - 1, cz);
-            markDirty(cx, cy + 1, cz);
-            markDirty(cx, cy, cz - 1);
-            markDirty(cx, cy, cz + 1);
+            markWithFaceNeighbours(slot);
         }
     }
 
@@ -243,9 +356,11 @@ public final class VoxelHierarchy implements AutoCloseable {
     }
 
     /**
-     * Brings the tables up to date with the voxels and area costs: rebuilds each chunk an edit
-     * touched (and the neighbours sharing a touched face), or every chunk after a change of the
-     * area costs. Searches call it before each query.
+     * Brings the tables up to date with the voxels and area costs: rebuilds each edited chunk,
+     * the neighbours sharing a touched face, and all six face neighbours of a chunk whose kind
+     * changed (an open chunk that became stored gives its open neighbours transitions on the
+     * shared face); every chunk after a change of the area costs. Searches call it before each
+     * query.
      */
     public void refresh() {
         state.ensureOpen();
@@ -256,20 +371,41 @@ public final class VoxelHierarchy implements AutoCloseable {
             rebuild();
             return;
         }
-        if (!anyDirty) {
-            return;
-        }
-        anyDirty = false;
-        search.invalidate();
-        for (int w = 0; w < dirty.length; w++) {
-            long bits = dirty[w];
-            dirty[w] = 0;
-            while (bits != 0) {
-                int slot = (w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-                buildChunk(slot);
+        while (anyDirty) {
+            anyDirty = false;
+            search.invalidate();
+            for (int w = 0; w < dirty.length; w++) {
+                long bits = dirty[w];
+                dirty[w] = 0;
+                while (bits != 0) {
+                    int slot = (w << 6) + Long.numberOfTrailingZeros(bits);
+                    bits &= bits - 1;
+                    int before = directory.get(INT, VoxelHierarchyLayout.directoryOffset(slot) + KIND_OFFSET);
+                    buildChunk(slot);
+                    if (before != directory.get(INT, VoxelHierarchyLayout.directoryOffset(slot) + KIND_OFFSET)) {
+                        markWithFaceNeighbours(slot);
+                    }
+                }
             }
         }
+    }
+
+    /**
+     * Marks a chunk and its six face neighbours for rebuild: a change of the chunk's voxels or
+     * kind changes the transitions of the faces it shares, which belong to both sides.
+     */
+    private void markWithFaceNeighbours(int slot) {
+        int cx = slot % chunksX;
+        int rest = slot / chunksX;
+        int cy = rest % chunksY;
+        int cz = rest / chunksY;
+        markDirty(cx, cy, cz);
+        markDirty(cx - 1, cy, cz);
+        markDirty(cx + 1, cy, cz);
+        markDirty(cx, cy - 1, cz);
+        markDirty(cx, cy + 1, cz);
+        markDirty(cx, cy, cz - 1);
+        markDirty(cx, cy, cz + 1);
     }
 
     /** Rebuilds every chunk from the voxels, as a new hierarchy would. */
@@ -282,7 +418,8 @@ public final class VoxelHierarchy implements AutoCloseable {
     }
 
     /**
-     * Rebuilds the tables of one chunk from the voxels.
+     * Rebuilds the tables of one chunk from the voxels. The caller rebuilds the face neighbours
+     * too when the chunk's kind changed ({@link #refresh()} does).
      *
      * @param slot the chunk's slot, 0..chunkCount-1
      */
@@ -296,6 +433,7 @@ public final class VoxelHierarchy implements AutoCloseable {
     // ---- Building ----
 
     private void buildChunk(int slot) {
+        ensureOwnedTables();
         builds++;
         final int cx = slot % chunksX;
         final int rest = slot / chunksX;
@@ -304,13 +442,17 @@ public final class VoxelHierarchy implements AutoCloseable {
         final int uniform = chunks.uniformAreaOf(cx, cy, cz);
         final int kind = uniform == WALL ? KIND_SOLID : uniform >= 0 ? KIND_OPEN : KIND_STORED;
         int regionCount = 0;
+        int n = 0;
         if (kind == KIND_STORED) {
             search.prepare(slot, cx, cy, cz);
             regionCount = labelRegions();
         } else if (kind == KIND_OPEN) {
             regionCount = 1;
+            // Node 0 of an open chunk is its centre voxel, where the chunk meets its open neighbours.
+            nodeVoxels[0] = centreVoxel(cx, cy, cz);
+            nodeRegions[0] = 0;
+            n = 1;
         }
-        int n = 0;
         for (int f = 0; f < FACES; f++) {
             faceStart[f] = n;
             if (kind == KIND_SOLID) {
@@ -332,7 +474,7 @@ public final class VoxelHierarchy implements AutoCloseable {
         if (length > reserved) {
             offset = poolUsed;
             reserved = length;
-            pool.ensureLength(poolUsed + length, poolUsed);
+            blocks = pool.ensureLength(poolUsed + length, poolUsed);
             poolUsed += length;
         }
         directory.set(LONG, dir + BLOCK_OFFSET_OFFSET, offset);
@@ -346,7 +488,7 @@ public final class VoxelHierarchy implements AutoCloseable {
         if (length == 0) {
             return;
         }
-        final MemorySegment block = pool.segment().asSlice(offset, length);
+        final MemorySegment block = blocks.asSlice(offset, length);
         if (kind == KIND_STORED) {
             for (int v = 0; v < CHUNK_VOXELS; v++) {
                 block.set(SHORT, v * LABEL_BYTES, (short) labels[v]);
@@ -364,6 +506,14 @@ public final class VoxelHierarchy implements AutoCloseable {
         if (kind == KIND_STORED) {
             writeIntraCosts(block, n);
         }
+    }
+
+    /** The in-chunk index of a chunk's centre voxel: the middle of its extent on each axis (lower on ties). */
+    private int centreVoxel(int cx, int cy, int cz) {
+        final int ex = Math.min(16, sizeX - (cx << 4));
+        final int ey = Math.min(16, sizeY - (cy << 4));
+        final int ez = Math.min(16, sizeZ - (cz << 4));
+        return ((ex - 1) >> 1) | ((ey - 1) >> 1) << 4 | ((ez - 1) >> 1) << 8;
     }
 
     /** Labels the prepared chunk's voxels by region (1 + region, 0 solid) in {@link #labels}. */
@@ -494,6 +644,12 @@ public final class VoxelHierarchy implements AutoCloseable {
         final int lowArea = chunks.uniformAreaOf(lx, ly, lz);
         final int highArea = chunks.uniformAreaOf(hx, hy, hz);
         if (lowArea == WALL || highArea == WALL) {
+            // Solid on one side: nothing crosses.
+            return 0;
+        }
+        if (lowArea >= 0 && highArea >= 0) {
+            // Open on both sides: the two chunks' centres are joined directly (a straight line
+            // through two open chunks is legal), no transition.
             return 0;
         }
         final int ox = lx << 4;
@@ -504,14 +660,11 @@ public final class VoxelHierarchy implements AutoCloseable {
         lattice(latticeU, extentU);
         lattice(latticeV, extentV);
         final int[] open = faceOpen;
-        final boolean bothUniform = lowArea >= 0 && highArea >= 0;
         for (int v = 0; v < 16; v++) {
             for (int u = 0; u < 16; u++) {
                 final int p = u + (v << 4);
                 if (u >= extentU || v >= extentV) {
                     open[p] = 0;
-                } else if (bothUniform) {
-                    open[p] = 1;
                 } else {
                     open[p] = voxelArea(axis, ox, oy, oz, p, 0) != WALL && voxelArea(axis, ox, oy, oz, p, 1) != WALL
                             ? 1
@@ -737,7 +890,7 @@ public final class VoxelHierarchy implements AutoCloseable {
         long dir = VoxelHierarchyLayout.directoryOffset(slot);
         long offset = directory.get(LONG, dir + BLOCK_OFFSET_OFFSET);
         int kind = directory.get(INT, dir + KIND_OFFSET);
-        return pool.segment().get(INT, offset + VoxelHierarchyLayout.nodesOffset(kind) + node * NODE_BYTES + field);
+        return blocks.get(INT, offset + VoxelHierarchyLayout.nodesOffset(kind) + node * NODE_BYTES + field);
     }
 
     /**
@@ -760,7 +913,7 @@ public final class VoxelHierarchy implements AutoCloseable {
             return 0;
         }
         long offset = directory.get(LONG, dir + BLOCK_OFFSET_OFFSET);
-        return (pool.segment().get(SHORT, offset + voxel * LABEL_BYTES) & 0xFFFF) - 1;
+        return (blocks.get(SHORT, offset + voxel * LABEL_BYTES) & 0xFFFF) - 1;
     }
 
     /**
@@ -782,7 +935,7 @@ public final class VoxelHierarchy implements AutoCloseable {
             return openCost(directory.get(INT, dir + AREA_OFFSET), nodeVoxel(slot, from), nodeVoxel(slot, to));
         }
         long offset = directory.get(LONG, dir + BLOCK_OFFSET_OFFSET);
-        return pool.segment().get(DOUBLE, offset + VoxelHierarchyLayout.costsOffset(n) + ((long) from * n + to) * 8);
+        return blocks.get(DOUBLE, offset + VoxelHierarchyLayout.costsOffset(n) + ((long) from * n + to) * 8);
     }
 
     /** The cost between two in-chunk voxels of a uniform open chunk of this area. */
@@ -799,7 +952,7 @@ public final class VoxelHierarchy implements AutoCloseable {
         long offset = directory.get(LONG, dir + BLOCK_OFFSET_OFFSET);
         int cx = slot % chunksX;
         int rest = slot / chunksX;
-        into.load(slot, cx, rest % chunksY, rest / chunksY, pool.segment(), offset + VoxelHierarchyLayout.MASKS_OFFSET);
+        into.load(slot, cx, rest % chunksY, rest / chunksY, blocks, offset + VoxelHierarchyLayout.MASKS_OFFSET);
     }
 
     /** Chunk builds so far, for a search to know when the voxels it cached may have changed. */
@@ -814,7 +967,7 @@ public final class VoxelHierarchy implements AutoCloseable {
 
     /** The block pool's current segment, for the search (read-only use; replaced as it grows). */
     MemorySegment blocks() {
-        return pool.segment();
+        return blocks;
     }
 
     /**
@@ -834,8 +987,8 @@ public final class VoxelHierarchy implements AutoCloseable {
                 || other.faceSamples != faceSamples) {
             return false;
         }
-        MemorySegment mine = pool.segment();
-        MemorySegment theirs = other.pool.segment();
+        MemorySegment mine = blocks;
+        MemorySegment theirs = other.blocks;
         for (int slot = 0; slot < chunks.chunkCount(); slot++) {
             long a = VoxelHierarchyLayout.directoryOffset(slot);
             if (MemorySegment.mismatch(
@@ -869,12 +1022,176 @@ public final class VoxelHierarchy implements AutoCloseable {
         return directory.byteSize() + poolUsed;
     }
 
+    /**
+     * Bytes of the directory {@link #exportTables} writes: one record per chunk slot.
+     *
+     * @return {@code chunkCount * DIRECTORY_RECORD_BYTES}
+     */
+    public long directoryBytes() {
+        state.ensureOpen();
+        return chunks.chunkCount() * DIRECTORY_RECORD_BYTES;
+    }
+
+    /**
+     * Bytes of the blocks {@link #exportTables} writes: each chunk's block once, without the room
+     * a rebuild left unused.
+     *
+     * @return the bytes, a multiple of 8
+     */
+    public long blockBytes() {
+        state.ensureOpen();
+        refresh();
+        long total = 0;
+        for (int slot = 0; slot < chunks.chunkCount(); slot++) {
+            total += usedLength(slot);
+        }
+        return total;
+    }
+
+    /** The bytes a chunk's block uses (its reserved room may be larger). */
+    private long usedLength(int slot) {
+        long d = VoxelHierarchyLayout.directoryOffset(slot);
+        return VoxelHierarchyLayout.blockLength(
+                directory.get(INT, d + KIND_OFFSET), directory.get(INT, d + FACE_START_OFFSET + FACES * 4L));
+    }
+
+    /**
+     * Writes the tables in their canonical form, as a store keeps them: the directory with each
+     * block's offset into {@code blocksOut} and its length exactly the bytes it uses, the blocks
+     * back to back in slot order. Equal hierarchies write equal bytes. Brings the tables up to date
+     * first.
+     *
+     * @param directoryOut receives {@link #directoryBytes()} bytes from offset 0
+     * @param blocksOut    receives {@link #blockBytes()} bytes from offset 0
+     * @throws IllegalArgumentException if a segment is too small
+     */
+    public void exportTables(MemorySegment directoryOut, MemorySegment blocksOut) {
+        state.ensureOpen();
+        refresh();
+        final int count = chunks.chunkCount();
+        if (directoryOut.byteSize() < directoryBytes()) {
+            throw new IllegalArgumentException(
+                    "directory segment of " + directoryOut.byteSize() + " bytes is below " + directoryBytes());
+        }
+        long need = blockBytes();
+        if (blocksOut.byteSize() < need) {
+            throw new IllegalArgumentException("block segment of " + blocksOut.byteSize() + " bytes is below " + need);
+        }
+        long at = 0;
+        for (int slot = 0; slot < count; slot++) {
+            long d = VoxelHierarchyLayout.directoryOffset(slot);
+            long length = usedLength(slot);
+            MemorySegment.copy(directory, d, directoryOut, d, DIRECTORY_RECORD_BYTES);
+            directoryOut.set(LONG, d + BLOCK_OFFSET_OFFSET, length == 0 ? 0 : at);
+            directoryOut.set(LONG, d + BLOCK_LENGTH_OFFSET, length);
+            if (length > 0) {
+                MemorySegment.copy(blocks, directory.get(LONG, d + BLOCK_OFFSET_OFFSET), blocksOut, at, length);
+                at += length;
+            }
+        }
+    }
+
+    /**
+     * Checks tables read in place against the chunk table and the layout: each record's kind
+     * agrees with the chunk (solid, uniform open, stored), its area with a uniform chunk's, its
+     * region count and face starts are in range, its block lies inside the blocks with exactly the
+     * length its kind and node count give, and each node's voxel lies on its face's border layer
+     * (an open chunk's node 0 at the chunk's centre) with a region below the count. Labels, masks
+     * and costs are not read here: the store's checksum covers them.
+     */
+    private void checkTables() {
+        final int count = chunks.chunkCount();
+        final long size = blocks.byteSize();
+        for (int slot = 0; slot < count; slot++) {
+            final long d = VoxelHierarchyLayout.directoryOffset(slot);
+            final int cx = slot % chunksX;
+            final int rest = slot / chunksX;
+            final int cy = rest % chunksY;
+            final int cz = rest / chunksY;
+            final int uniform = chunks.uniformAreaOf(cx, cy, cz);
+            final int expectedKind = uniform == WALL ? KIND_SOLID : uniform >= 0 ? KIND_OPEN : KIND_STORED;
+            final int kind = directory.get(INT, d + KIND_OFFSET);
+            if (kind != expectedKind) {
+                throw tableError(slot, "kind", kind, "the chunk's kind " + expectedKind);
+            }
+            final int area = directory.get(INT, d + AREA_OFFSET);
+            if (area != (kind == KIND_STORED ? -1 : uniform)) {
+                throw tableError(slot, "area", area, "the chunk's " + (kind == KIND_STORED ? -1 : uniform));
+            }
+            final int regions = directory.get(INT, d + REGION_COUNT_OFFSET);
+            final int maxRegions = kind == KIND_SOLID ? 0 : kind == KIND_OPEN ? 1 : CHUNK_VOXELS;
+            if (regions < (kind == KIND_SOLID ? 0 : 1) || regions > maxRegions) {
+                throw tableError(slot, "regions", regions, "0.." + maxRegions);
+            }
+            int previous = kind == KIND_OPEN ? 1 : 0;
+            for (int f = 0; f <= FACES; f++) {
+                final int start = directory.get(INT, d + FACE_START_OFFSET + f * 4L);
+                final int bound =
+                        f < FACES ? VoxelHierarchyLayout.MAX_CHUNK_NODES : VoxelHierarchyLayout.MAX_CHUNK_NODES;
+                if (start < previous || start > bound || (f == 0 && start != previous)) {
+                    throw tableError(slot, "face start " + f, start, previous + ".." + bound);
+                }
+                previous = start;
+            }
+            final int n = previous;
+            if (kind == KIND_SOLID && n != 0) {
+                throw tableError(slot, "node count", n, "0 for a solid chunk");
+            }
+            final long length = VoxelHierarchyLayout.blockLength(kind, n);
+            final long offset = directory.get(LONG, d + BLOCK_OFFSET_OFFSET);
+            final long reserved = directory.get(LONG, d + BLOCK_LENGTH_OFFSET);
+            if (reserved != length) {
+                throw tableError(slot, "block length", reserved, Long.toString(length));
+            }
+            if (length > 0 && (offset < 0 || (offset & 7) != 0 || offset > size - length)) {
+                throw tableError(
+                        slot, "block offset", offset, "an 8-aligned offset with " + length + " bytes inside " + size);
+            }
+            final long nodes = offset + VoxelHierarchyLayout.nodesOffset(kind);
+            for (int i = 0; i < n; i++) {
+                final int voxel = blocks.get(INT, nodes + i * NODE_BYTES + NODE_VOXEL_OFFSET);
+                final int region = blocks.get(INT, nodes + i * NODE_BYTES + NODE_REGION_OFFSET);
+                int face = 0;
+                while (face < FACES && directory.get(INT, d + FACE_START_OFFSET + (face + 1) * 4L) <= i) {
+                    face++;
+                }
+                final boolean placed = kind == KIND_OPEN && i == 0
+                        ? voxel == centreVoxel(cx, cy, cz)
+                        : voxel >= 0 && voxel < CHUNK_VOXELS && onFace(voxel, face);
+                if (!placed) {
+                    throw tableError(
+                            slot,
+                            "node " + i + " voxel",
+                            voxel,
+                            kind == KIND_OPEN && i == 0 ? "the chunk's centre" : "a voxel on face " + face);
+                }
+                if (region < 0 || region >= regions) {
+                    throw tableError(slot, "node " + i + " region", region, "0.." + (regions - 1));
+                }
+            }
+        }
+    }
+
+    /** Whether an in-chunk voxel lies on a face's border layer. */
+    private static boolean onFace(int voxel, int face) {
+        final int axis = face >>> 1;
+        final int c = axis == 0 ? voxel & 15 : axis == 1 ? (voxel >>> 4) & 15 : voxel >>> 8;
+        return c == ((face & 1) == 0 ? 0 : 15);
+    }
+
+    private static IllegalArgumentException tableError(int slot, String field, long value, String expected) {
+        return new IllegalArgumentException(
+                "hierarchy chunk " + slot + ": " + field + " " + value + " is not " + expected);
+    }
+
     @Override
     public void close() {
         if (state.markClosed()) {
             chunks.removeEditListener(listener);
             search.close();
-            pool.close();
+            if (pool != null) {
+                pool.close();
+            }
             arena.close();
         }
     }

@@ -2,6 +2,7 @@ package org.onepath.grids.voxel.hierarchy;
 
 import static org.onepath.layout.VoxelHierarchyLayout.AREA_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.BLOCK_OFFSET_OFFSET;
+import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_VOXELS;
 import static org.onepath.layout.VoxelHierarchyLayout.DOUBLE;
 import static org.onepath.layout.VoxelHierarchyLayout.FACES;
 import static org.onepath.layout.VoxelHierarchyLayout.FACE_START_OFFSET;
@@ -10,11 +11,13 @@ import static org.onepath.layout.VoxelHierarchyLayout.KIND_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.KIND_OPEN;
 import static org.onepath.layout.VoxelHierarchyLayout.KIND_STORED;
 import static org.onepath.layout.VoxelHierarchyLayout.LONG;
+import static org.onepath.layout.VoxelHierarchyLayout.MASKS_OFFSET;
+import static org.onepath.layout.VoxelHierarchyLayout.MASK_BYTES;
 import static org.onepath.layout.VoxelHierarchyLayout.MAX_CHUNK_NODES;
 import static org.onepath.layout.VoxelHierarchyLayout.NATIVE_DOUBLE;
 import static org.onepath.layout.VoxelHierarchyLayout.NATIVE_INT;
 import static org.onepath.layout.VoxelHierarchyLayout.NODE_BYTES;
-import static org.onepath.layout.VoxelHierarchyLayout.NODE_CLOSED_OFFSET;
+import static org.onepath.layout.VoxelHierarchyLayout.NODE_FLAGS_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.NODE_G_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.NODE_INDEX_BITS;
 import static org.onepath.layout.VoxelHierarchyLayout.NODE_PARENT_OFFSET;
@@ -35,11 +38,12 @@ import java.util.Objects;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.GridMath;
 import org.onepath.cells.VoxelConnectivity;
-import org.onepath.cells.VoxelCornerRule;
 import org.onepath.grids.SearchStatus;
+import org.onepath.grids.SlicedSearch;
 import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.VoxelHeuristic;
 import org.onepath.grids.voxel.VoxelMath;
+import org.onepath.grids.voxel.VoxelMoves;
 import org.onepath.grids.voxel.VoxelTopology;
 import org.onepath.layout.VoxelHierarchyLayout;
 import org.onepath.memory.GrowableSegment;
@@ -48,30 +52,59 @@ import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
 
 /**
- * A query over a {@link VoxelHierarchy} (tier 2): connects the start and the goal to the
- * transitions of their regions (computed in a uniform open chunk, a search confined to the chunk
- * otherwise), runs A* over the transitions with the voxel estimate, then refines each abstract
- * edge inside its chunk (a cheapest line in a uniform open chunk, the confined search in a stored
- * one) and prices the voxel path step by step as voxel A* does.
+ * A query over a {@link VoxelHierarchy} (tier 2): connects the start and the goal to the nodes of
+ * their chunks, runs a lazy any-angle A* (Lazy Theta*) over the abstract graph with the voxel
+ * estimate, then turns each abstract edge into voxel moves (a straight line, or a path confined
+ * to a stored chunk) and prices the voxel path step by step as voxel A* does.
  *
- * <p>Complete: it finds a path exactly when one exists ({@code docs/voxel-hierarchy.md} says
- * why); the path is not always the cheapest. Reusable: working memory is kept between queries
- * and grows only when a query reaches more transitions than any before. Not thread-safe. Owns its
- * memory: {@link #close()} frees it.
+ * <p>The abstract graph: the centre of every open chunk, joined to the centres of the open chunks
+ * around it (those whose box of chunks between them is all open) and to its own transitions; the
+ * transitions of stored chunks, joined across their face and to the other transitions of their
+ * region at the stored intra cost. Relaxing a neighbour n of the expanded node s, the search also
+ * offers n the straight line from s's parent (its voxel estimate as a cost); the line is checked,
+ * and its cost taken exactly, only when n is expanded, and a line that is not legal gives way to
+ * n's cheapest expanded graph neighbour, n then going back to the open list when its cost rose.
+ * So in open space the costs are those of straight lines, which is what the estimate assumes,
+ * and the search heads for the goal instead of filling the volume between.
+ *
+ * <p>Complete: it finds a path exactly when one exists ({@code docs/voxel-hierarchy.md} says why);
+ * the path is not always the cheapest, never cheaper than the cheapest, and each of its steps is
+ * a legal move. Resumable in slices ({@link #step}) with the same result however sliced.
+ * Reusable: working memory is kept between queries and grows only when a query reaches more nodes
+ * than any before. Not thread-safe. Owns its memory: {@link #close()} frees it.
  */
-public final class VoxelHierarchySearch implements AutoCloseable {
-    /** Parent mark of a node reached from the start. */
-    private static final int FROM_START = -2;
-    /** Parent mark of a node not reached. */
-    private static final int NONE = -1;
+public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
+    /** Id of the start in parent links. */
+    private static final int START = Integer.MAX_VALUE - 1;
     /** Heap id of the goal (above every node id, so it loses ties). */
     private static final int GOAL = Integer.MAX_VALUE;
+    /** Parent mark of a node not reached. */
+    private static final int NONE = -1;
+
+    /** Record flag: expanded. */
+    private static final int CLOSED = 1;
+    /** Record flag: the edge from the parent is a path confined to a stored chunk, not a line. */
+    private static final int CONFINED = 2;
+    /** Record flag: the edge from the parent is a line not checked yet. */
+    private static final int UNCHECKED = 4;
+
+    /** Relative slack under which a checked line's cost counts as the cost assumed for it. */
+    private static final double SAME_COST = 1e-9;
+
+    /** Per chunk move: the neighbourhood bits of the chunks its box covers besides the centre. */
+    private static final int[] CHUNK_BOX = new int[VoxelMoves.COUNT];
+
+    static {
+        for (int j = 0; j < VoxelMoves.COUNT; j++) {
+            CHUNK_BOX[j] = VoxelMoves.cubeMask(j);
+        }
+    }
 
     private final VoxelHierarchy hierarchy;
     private final ChunkTable chunks;
     private final AreaCosts areas;
     private final VoxelConnectivity connectivity;
-    private final VoxelCornerRule cornerRule;
+    private final int moveCount;
     private final int sizeX;
     private final int sizeY;
     private final int sizeZ;
@@ -84,44 +117,67 @@ public final class VoxelHierarchySearch implements AutoCloseable {
     private final MemorySegment pages;
     private final GrowableSegment records;
     private final GrowableSegment open;
-    private final NativeIntList abstractPath = new NativeIntList();
     private final NativeIntList path = new NativeIntList();
+    private final NativeIntList abstractPath = new NativeIntList();
     private final OwnerState state = new OwnerState("VoxelHierarchySearch");
     private final double[] startCost = new double[MAX_CHUNK_NODES];
+    private final boolean[] startConfined = new boolean[MAX_CHUNK_NODES];
     private final double[] goalCost = new double[MAX_CHUNK_NODES];
+    private final boolean[] goalConfined = new boolean[MAX_CHUNK_NODES];
+    /** Whether an end's confined edges still hold their lower bound, not their cost. */
+    private boolean startPending;
+
+    private boolean goalPending;
     private final int[] targets = new int[MAX_CHUNK_NODES + 1];
-    private final int[] segment = new int[VoxelHierarchyLayout.CHUNK_VOXELS];
-    private final int[] chunkFaces = new int[FACES + 1];
+    private final int[] segment = new int[CHUNK_VOXELS];
+    private final int[] faces = new int[FACES + 1];
+    /** Graph neighbours of the node being expanded or checked: id, edge cost, edge flags. */
+    private final int[] nbId = new int[MAX_CHUNK_NODES + VoxelMoves.COUNT + 2];
 
-    /** Waypoints a shortcut may skip at most: bounds the boxes tried per waypoint. */
-    private static final int SHORTCUT_WAYPOINTS = 24;
+    private final double[] nbCost = new double[nbId.length];
+    private final int[] nbFlags = new int[nbId.length];
 
-    private int[] wx = new int[64];
-    private int[] wy = new int[64];
-    private int[] wz = new int[64];
-    private double[] wg = new double[64];
-    private double goalCostFound;
-    private double goalG;
-    private int goalParent;
-    private int slotG;
-    private int startX;
-    private int startY;
-    private int startZ;
+    private MemorySegment dir;
+    private MemorySegment blocks;
     private int query;
     private long seenBuilds = -1;
     private int recordsUsed;
     private int heapSize;
+    private int startX;
+    private int startY;
+    private int startZ;
     private int goalX;
     private int goalY;
     private int goalZ;
+    private int slotS;
+    private int slotG;
+    private int regionS;
+    private int regionG;
     private double minCost;
+    private double goalG;
+    private int goalParent;
+    private int goalFlags;
     private int expanded;
+    private int iterations;
+    private int closest;
+    private double closestH;
+    private double closestG;
     private double pathCost = Double.POSITIVE_INFINITY;
     private SearchStatus status = SearchStatus.NOT_STARTED;
+    /** Coordinates {@link #locate} found. */
+    private int lx;
+
+    private int ly;
+    private int lz;
+    // The last voxel of the path being refined and its multiplier.
     private int lastX;
     private int lastY;
     private int lastZ;
     private double lastMultiplier;
+    private int[] wx = new int[64];
+    private int[] wy = new int[64];
+    private int[] wz = new int[64];
+    private boolean[] wConfined = new boolean[64];
 
     /**
      * A query engine over a hierarchy; the hierarchy must stay open while it is used.
@@ -133,7 +189,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         this.chunks = hierarchy.chunks();
         this.areas = hierarchy.areas();
         this.connectivity = hierarchy.connectivity();
-        this.cornerRule = hierarchy.cornerRule();
+        this.moveCount = connectivity.moves();
         this.sizeX = chunks.sizeX();
         this.sizeY = chunks.sizeY();
         this.sizeZ = chunks.sizeZ();
@@ -144,12 +200,11 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         this.arena = LeakGuard.sharedArena(this);
         GrowableSegment r = null;
         GrowableSegment o = null;
-        ChunkVoxelSearch c = null;
         try {
             this.pages = arena.allocate(chunks.chunkCount() * PAGE_RECORD_BYTES, 8);
             r = new GrowableSegment(1024 * SEARCH_NODE_BYTES, 8);
             o = new GrowableSegment(1024 * OPEN_ENTRY_BYTES, 8);
-            c = new ChunkVoxelSearch(topology);
+            this.chunkSearch = new ChunkVoxelSearch(topology);
         } catch (RuntimeException | Error e) {
             if (r != null) {
                 r.close();
@@ -162,7 +217,6 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         }
         this.records = r;
         this.open = o;
-        this.chunkSearch = c;
     }
 
     /**
@@ -174,9 +228,12 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         return hierarchy;
     }
 
+    // ---- Queries by coordinates ----
+
     /**
-     * Finds a path from one voxel to another: {@link #begin} then {@link #step} without a limit.
-     * A start or goal outside the block or solid gives {@link SearchStatus#NO_PATH}.
+     * Finds a path from one voxel to another: {@link #begin(int, int, int, int, int, int)} then
+     * {@link #step} without a limit. A start or goal outside the block or solid gives
+     * {@link SearchStatus#NO_PATH}.
      *
      * @param sx the start's x
      * @param sy the start's y
@@ -194,8 +251,8 @@ public final class VoxelHierarchySearch implements AutoCloseable {
     }
 
     /**
-     * Starts a query: brings the hierarchy up to date, connects the start and the goal to their
-     * regions' transitions and seeds the open list; {@link #step} runs it. The voxels must not
+     * Starts a query: brings the hierarchy up to date, connects the start and the goal to the
+     * nodes of their chunks and seeds the open list; {@link #step} runs it. The voxels must not
      * change until the query ends. A start or goal outside the block or solid ends it at once with
      * {@link SearchStatus#NO_PATH}; a start equal to the goal with {@link SearchStatus#FOUND}.
      *
@@ -216,11 +273,21 @@ public final class VoxelHierarchySearch implements AutoCloseable {
             seenBuilds = hierarchy.builds();
             chunkSearch.invalidate();
         }
+        dir = hierarchy.directory();
+        blocks = hierarchy.blocks();
         path.clear();
         abstractPath.clear();
         expanded = 0;
+        iterations = 0;
         heapSize = 0;
+        closest = NONE;
         pathCost = Double.POSITIVE_INFINITY;
+        startX = sx;
+        startY = sy;
+        startZ = sz;
+        goalX = gx;
+        goalY = gy;
+        goalZ = gz;
         if (!topology.isOpen(sx, sy, sz) || !topology.isOpen(gx, gy, gz)) {
             status = SearchStatus.NO_PATH;
             return status;
@@ -231,61 +298,117 @@ public final class VoxelHierarchySearch implements AutoCloseable {
             status = SearchStatus.FOUND;
             return status;
         }
-        startX = sx;
-        startY = sy;
-        startZ = sz;
-        abstractBegin(sx, sy, sz, gx, gy, gz);
+        if (++query == Integer.MAX_VALUE) {
+            pages.fill((byte) 0);
+            query = 1;
+        }
+        recordsUsed = 0;
+        minCost = areas.minCost();
+        slotS = chunks.slotOf(sx >>> 4, sy >>> 4, sz >>> 4);
+        slotG = chunks.slotOf(gx >>> 4, gy >>> 4, gz >>> 4);
+        final int localS = local(sx, sy, sz);
+        final int localG = local(gx, gy, gz);
+        regionS = hierarchy.region(slotS, localS);
+        regionG = hierarchy.region(slotG, localG);
+        final boolean sameRegion = slotS == slotG && regionS == regionG;
+        // The start's edges, from the start to each node of its region, the direct edge with them;
+        // then the goal's. Confined edges are priced lazily: see connect.
+        directCost = Double.POSITIVE_INFINITY;
+        directConfined = false;
+        startPending = connect(slotS, localS, regionS, startCost, startConfined, sameRegion ? localG : -1, true);
+        goalPending = connect(slotG, localG, regionG, goalCost, goalConfined, -1, false);
+        goalG = Double.POSITIVE_INFINITY;
+        goalParent = NONE;
+        goalFlags = 0;
+        if (directCost < Double.POSITIVE_INFINITY) {
+            goalG = directCost;
+            goalParent = START;
+            goalFlags = directConfined ? CONFINED : 0;
+            push(directCost, directCost, GOAL);
+        }
+        final int n = nodeCount(slotS);
+        for (int i = 0; i < n; i++) {
+            if (startCost[i] < Double.POSITIVE_INFINITY) {
+                final int id = slotS << NODE_INDEX_BITS | i;
+                locate(id);
+                offer(id, startCost[i], START, startConfined[i] ? CONFINED : 0, lx, ly, lz);
+            }
+        }
         status = SearchStatus.RUNNING;
         return status;
     }
 
+    // ---- SlicedSearch ----
+
+    @Override
+    public boolean canStandOn(int node) {
+        if (node < 0 || (long) node >= (long) sizeX * sizeY * sizeZ) {
+            return false;
+        }
+        final int x = node % sizeX;
+        final int rest = node / sizeX;
+        return topology.isOpen(x, rest % sizeY, rest / sizeY);
+    }
+
     /**
-     * Runs the query for at most {@code maxExpansions} abstract expansions. However the
-     * expansions are sliced, the result (status, path, cost, expansions) equals the unsliced run.
+     * Begins a query between two voxel nodes ({@code x + sizeX * (y + sizeY * z)}), as
+     * {@link #begin(int, int, int, int, int, int)}.
      *
-     * @param maxExpansions expansions to run at most, 1 or more
-     * @return {@link SearchStatus#RUNNING} while unfinished, then FOUND or NO_PATH
-     * @throws IllegalArgumentException if the limit is below 1
-     * @throws IllegalStateException    if no query is running
+     * @param start the start node
+     * @param goal  the goal node
+     * @throws IllegalArgumentException if a node is outside the block
      */
-    public SearchStatus step(int maxExpansions) {
+    @Override
+    public void begin(int start, int goal) {
+        SlicedSearch.checkEnds(start, goal, (int) Math.min(Integer.MAX_VALUE, (long) sizeX * sizeY * sizeZ));
+        final int sx = start % sizeX;
+        final int sr = start / sizeX;
+        final int gx = goal % sizeX;
+        final int gr = goal / sizeX;
+        begin(sx, sr % sizeY, sr / sizeY, gx, gr % sizeY, gr / sizeY);
+    }
+
+    /**
+     * Runs the query for at most {@code maxIterations} iterations: an expansion, a node whose
+     * line from its parent was checked and whose cost rose (it goes back to the open list), or the
+     * goal taken from the open list. However they are sliced, status, path, cost bits and counts
+     * equal the unsliced run.
+     *
+     * @param maxIterations iterations to run at most, 0 or more
+     * @return {@link SearchStatus#RUNNING} while unfinished, then FOUND or NO_PATH
+     * @throws IllegalArgumentException if the limit is negative
+     * @throws IllegalStateException    if no query was begun
+     */
+    @Override
+    public SearchStatus step(int maxIterations) {
         state.ensureOpen();
-        if (maxExpansions < 1) {
-            throw new IllegalArgumentException("expansion limit " + maxExpansions + " must be at least 1");
+        if (!SlicedSearch.checkStep(maxIterations, status, "VoxelHierarchySearch")) {
+            return status;
         }
-        if (status != SearchStatus.RUNNING) {
-            throw new IllegalStateException("VoxelHierarchySearch has no running query: status " + status);
-        }
-        final int found = abstractStep(maxExpansions);
+        final int found = abstractStep(maxIterations);
         if (found > 0) {
             status = SearchStatus.FOUND;
-            refine(startX, startY, startZ, goalX, goalY, goalZ);
+            traceFrom(GOAL);
+            refine();
         } else if (found < 0) {
             status = SearchStatus.NO_PATH;
         }
         return status;
     }
 
-    private int nodeOf(int x, int y, int z) {
-        return x + sizeX * (y + sizeY * z);
-    }
-
-    /**
-     * The status of the last query.
-     *
-     * @return {@link SearchStatus#NOT_STARTED} before the first, else FOUND or NO_PATH
-     */
+    @Override
     public SearchStatus status() {
         return status;
     }
 
-    /**
-     * The cost of the path found: the sum of its steps' costs, in path order.
-     *
-     * @return the cost, +infinity without a path
-     */
-    public double pathCost() {
-        return pathCost;
+    @Override
+    public int iterations() {
+        return iterations;
+    }
+
+    @Override
+    public int expandedCount() {
+        return expanded;
     }
 
     /**
@@ -298,12 +421,18 @@ public final class VoxelHierarchySearch implements AutoCloseable {
     }
 
     /**
-     * Voxels on the path found, start and goal included.
+     * The cost of the path found: the sum of its steps' costs, in path order.
      *
-     * @return the count, 0 without a path
+     * @return the cost, +infinity without a path
      */
+    @Override
+    public double pathCost() {
+        return status == SearchStatus.FOUND ? pathCost : Double.POSITIVE_INFINITY;
+    }
+
+    @Override
     public int pathLength() {
-        return path.size();
+        return status == SearchStatus.FOUND ? path.size() : 0;
     }
 
     /**
@@ -316,16 +445,57 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         return path.get(i);
     }
 
-    /**
-     * Copies the path's nodes, start first.
-     *
-     * @param out receives {@link #pathLength()} nodes from index 0
-     * @return the number copied
-     */
+    @Override
     public int copyPath(int[] out) {
-        int n = path.size();
+        final int n = pathLength();
+        SlicedSearch.checkPathBuffer(status, out, n);
+        for (int i = 0; i < n; i++) {
+            out[i] = path.get(i);
+        }
+        return n;
+    }
+
+    @Override
+    public int[] expandedNodes() {
+        return new int[0];
+    }
+
+    // ---- Partial paths: to the expanded node of least estimate ----
+
+    @Override
+    public boolean offersPartialPaths() {
+        return true;
+    }
+
+    /**
+     * The voxel a partial path ends at: of the abstract nodes expanded so far, the one of least
+     * estimate to the goal (ties to the smaller cost, then the smaller node id); the start when
+     * none was expanded. The reached voxels are the abstract nodes' voxels.
+     */
+    @Override
+    public int closestReached() {
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("VoxelHierarchySearch has not begun a query");
+        }
+        if (closest == NONE) {
+            return nodeOf(startX, startY, startZ);
+        }
+        locate(closest);
+        return nodeOf(lx, ly, lz);
+    }
+
+    @Override
+    public int pathLengthTo(int node) {
+        buildPathTo(node);
+        return path.size();
+    }
+
+    @Override
+    public int copyPathTo(int node, int[] out) {
+        buildPathTo(node);
+        final int n = path.size();
         if (out.length < n) {
-            throw new IllegalArgumentException("path of " + n + " voxels does not fit " + out.length);
+            throw new IllegalArgumentException("path buffer holds " + out.length + " nodes, the path has " + n);
         }
         for (int i = 0; i < n; i++) {
             out[i] = path.get(i);
@@ -333,97 +503,246 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         return n;
     }
 
-    // ---- The abstract search ----
+    @Override
+    public double costTo(int node) {
+        buildPathTo(node);
+        return pathCost;
+    }
 
-    private void abstractBegin(int sx, int sy, int sz, int gx, int gy, int gz) {
-        if (++query == Integer.MAX_VALUE) {
-            pages.fill((byte) 0);
-            query = 1;
+    /** Refines the path to a reached voxel into {@link #path} (the found path when it is the goal). */
+    private void buildPathTo(int node) {
+        if (status == SearchStatus.NOT_STARTED) {
+            throw new IllegalStateException("VoxelHierarchySearch has not begun a query");
         }
-        recordsUsed = 0;
-        heapSize = 0;
-        goalX = gx;
-        goalY = gy;
-        goalZ = gz;
-        minCost = areas.minCost();
-        final MemorySegment dir = hierarchy.directory();
-        final int slotS = chunks.slotOf(sx >>> 4, sy >>> 4, sz >>> 4);
-        slotG = chunks.slotOf(gx >>> 4, gy >>> 4, gz >>> 4);
-        final int localS = (sx & 15) | (sy & 15) << 4 | (sz & 15) << 8;
-        final int localG = (gx & 15) | (gy & 15) << 4 | (gz & 15) << 8;
-        final int regionS = hierarchy.region(slotS, localS);
-        final int regionG = hierarchy.region(slotG, localG);
-        double direct = Double.POSITIVE_INFINITY;
-        // Start costs to the transitions of the start's region.
-        final int nS = hierarchy.nodeCount(slotS);
-        final boolean sameRegion = slotS == slotG && regionS == regionG;
-        if (kindOf(dir, slotS) == KIND_OPEN) {
-            final int area = dir.get(INT, VoxelHierarchyLayout.directoryOffset(slotS) + AREA_OFFSET);
-            for (int i = 0; i < nS; i++) {
-                startCost[i] = hierarchy.openCost(area, localS, hierarchy.nodeVoxel(slotS, i));
-            }
-            if (sameRegion) {
-                direct = hierarchy.openCost(area, localS, localG);
-            }
+        final int goalNode = nodeOf(goalX, goalY, goalZ);
+        if (status == SearchStatus.FOUND && node == goalNode) {
+            return;
+        }
+        final int id = reachedId(node);
+        path.clear();
+        abstractPath.clear();
+        if (id == START) {
+            path.add(node);
+            pathCost = 0.0;
         } else {
-            confinedCosts(slotS, localS, regionS, nS, startCost, sameRegion ? localG : -1);
-            if (sameRegion) {
-                direct = chunkSearch.cost(localG);
+            traceFrom(id);
+            refine();
+        }
+        if (status == SearchStatus.FOUND) {
+            // The found path is gone now; keep the status honest about what the buffers hold.
+            status = SearchStatus.NO_PATH;
+        }
+    }
+
+    /** The abstract node (or {@link #START}) of a reached voxel: expanded, the closest on a tie of voxels. */
+    private int reachedId(int node) {
+        if (node == nodeOf(startX, startY, startZ)) {
+            return START;
+        }
+        if (closest != NONE) {
+            locate(closest);
+            if (nodeOf(lx, ly, lz) == node) {
+                return closest;
             }
         }
-        final int nG = hierarchy.nodeCount(slotG);
-        if (kindOf(dir, slotG) == KIND_OPEN) {
-            final int area = dir.get(INT, VoxelHierarchyLayout.directoryOffset(slotG) + AREA_OFFSET);
-            for (int i = 0; i < nG; i++) {
-                goalCost[i] = hierarchy.openCost(area, localG, hierarchy.nodeVoxel(slotG, i));
+        if (node >= 0 && (long) node < (long) sizeX * sizeY * sizeZ && status != SearchStatus.NOT_STARTED) {
+            final int x = node % sizeX;
+            final int rest = node / sizeX;
+            final int y = rest % sizeY;
+            final int z = rest / sizeY;
+            final int slot = chunks.slotOf(x >>> 4, y >>> 4, z >>> 4);
+            if (pages.get(NATIVE_INT, slot * PAGE_RECORD_BYTES + PAGE_MARK_OFFSET) == query) {
+                final int v = local(x, y, z);
+                final int n = nodeCount(slot);
+                int best = NONE;
+                double bestG = Double.POSITIVE_INFINITY;
+                for (int i = 0; i < n; i++) {
+                    final int id = slot << NODE_INDEX_BITS | i;
+                    final long rec = record(id);
+                    final MemorySegment r = records.segment();
+                    if (nodeVoxel(slot, i) == v
+                            && (r.get(NATIVE_INT, rec + NODE_FLAGS_OFFSET) & CLOSED) != 0
+                            && r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET) < bestG) {
+                        bestG = r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET);
+                        best = id;
+                    }
+                }
+                if (best != NONE) {
+                    return best;
+                }
             }
-        } else {
-            confinedCosts(slotG, localG, regionG, nG, goalCost, -1);
         }
-        goalG = Double.POSITIVE_INFINITY;
-        goalParent = NONE;
-        if (direct < Double.POSITIVE_INFINITY) {
-            goalG = direct;
-            goalParent = FROM_START;
-            push(direct, direct, GOAL);
+        throw new IllegalArgumentException("voxel node " + node + " was not reached by the current query");
+    }
+
+    // ---- Connecting the ends ----
+
+    /** The edge from the start straight to the goal, when both lie in one region of one chunk. */
+    private double directCost;
+
+    private boolean directConfined;
+
+    /**
+     * Prices the edges between an end and the nodes of its region: the straight line where it is
+     * legal (the cheapest path there is); else the path confined to the chunk, priced for now at
+     * its lower bound, the voxel estimate, and marked confined. One confined search later prices
+     * every such edge of the end ({@link #resolveStart}, {@link #resolveGoal}), and only when the
+     * search is about to rely on one: most queries leave through a transition the end sees. From
+     * the start the lines run from the end; towards the goal they run from the node, as the path
+     * will. With {@code other} (an in-chunk voxel of the same region) the direct edge is priced
+     * into {@link #directCost} the same way.
+     *
+     * @return whether some edge holds a lower bound
+     */
+    private boolean connect(
+            int slot, int localEnd, int region, double[] cost, boolean[] confined, int other, boolean fromEnd) {
+        final int n = nodeCount(slot);
+        final long d = VoxelHierarchyLayout.directoryOffset(slot);
+        final int kind = dir.get(INT, d + KIND_OFFSET);
+        if (kind == KIND_OPEN) {
+            final int area = dir.get(INT, d + AREA_OFFSET);
+            for (int i = 0; i < n; i++) {
+                cost[i] = hierarchy.openCost(area, localEnd, nodeVoxel(slot, i));
+                confined[i] = false;
+            }
+            if (other >= 0) {
+                directCost = hierarchy.openCost(area, localEnd, other);
+            }
+            return false;
         }
-        for (int i = 0; i < nS; i++) {
-            final double g = startCost[i];
-            if (g < Double.POSITIVE_INFINITY) {
-                final int id = slotS << NODE_INDEX_BITS | i;
-                final long rec = record(id);
-                final MemorySegment r = records.segment();
-                if (g < r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET)) {
-                    r.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, g);
-                    r.set(NATIVE_INT, rec + NODE_PARENT_OFFSET, FROM_START);
-                    push(g + estimate(id), g, id);
+        final int ox = (slot % chunksX) << 4;
+        final int oy = ((slot / chunksX) % chunksY) << 4;
+        final int oz = (slot / chunksX / chunksY) << 4;
+        final int ex = ox + (localEnd & 15);
+        final int ey = oy + ((localEnd >>> 4) & 15);
+        final int ez = oz + (localEnd >>> 8);
+        boolean pending = false;
+        for (int i = 0; i < n; i++) {
+            confined[i] = false;
+            if (nodeRegion(slot, i) != region) {
+                cost[i] = Double.POSITIVE_INFINITY;
+                continue;
+            }
+            final int v = nodeVoxel(slot, i);
+            final int vx = ox + (v & 15);
+            final int vy = oy + ((v >>> 4) & 15);
+            final int vz = oz + (v >>> 8);
+            cost[i] = fromEnd ? lineCost(ex, ey, ez, vx, vy, vz) : lineCost(vx, vy, vz, ex, ey, ez);
+            if (cost[i] == Double.POSITIVE_INFINITY) {
+                cost[i] = distance(ex, ey, ez, vx, vy, vz);
+                confined[i] = true;
+                pending = true;
+            }
+        }
+        if (other >= 0) {
+            final int gx = ox + (other & 15);
+            final int gy = oy + ((other >>> 4) & 15);
+            final int gz = oz + (other >>> 8);
+            directCost = lineCost(ex, ey, ez, gx, gy, gz);
+            if (directCost == Double.POSITIVE_INFINITY) {
+                directCost = distance(ex, ey, ez, gx, gy, gz);
+                directConfined = true;
+                pending = true;
+            }
+        }
+        return pending;
+    }
+
+    /**
+     * Prices an end's confined edges (and the direct edge, from the start) by one search confined
+     * to its chunk, replacing their lower bounds.
+     */
+    private void resolveEnd(int slot, int localEnd, double[] cost, boolean[] confined, int other) {
+        final int n = nodeCount(slot);
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (confined[i]) {
+                targets[k++] = nodeVoxel(slot, i);
+            }
+        }
+        if (other >= 0) {
+            targets[k++] = other;
+        }
+        hierarchy.load(chunkSearch, slot);
+        chunkSearch.run(localEnd, targets, k);
+        for (int i = 0; i < n; i++) {
+            if (confined[i]) {
+                cost[i] = chunkSearch.cost(nodeVoxel(slot, i));
+            }
+        }
+        if (other >= 0) {
+            directCost = chunkSearch.cost(other);
+        }
+    }
+
+    /**
+     * Prices the start's confined edges; each node still holding its cost through one goes back
+     * to the open list at its true cost. The direct edge is priced too (the goal's entry is fixed
+     * when the goal is next taken, {@link #settleGoal}).
+     */
+    private void resolveStart() {
+        startPending = false;
+        final int localS = local(startX, startY, startZ);
+        final boolean direct = directConfined;
+        resolveEnd(slotS, localS, startCost, startConfined, direct ? local(goalX, goalY, goalZ) : -1);
+        final int n = nodeCount(slotS);
+        for (int i = 0; i < n; i++) {
+            if (!startConfined[i]) {
+                continue;
+            }
+            final int id = slotS << NODE_INDEX_BITS | i;
+            final long rec = record(id);
+            final MemorySegment r = records.segment();
+            if (r.get(NATIVE_INT, rec + NODE_PARENT_OFFSET) == START
+                    && (r.get(NATIVE_INT, rec + NODE_FLAGS_OFFSET) & (CLOSED | CONFINED)) == CONFINED) {
+                final double g = startCost[i];
+                r.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, g);
+                if (g < Double.POSITIVE_INFINITY) {
+                    locate(id);
+                    push(g + estimate(lx, ly, lz), g, id);
                 }
             }
         }
     }
 
-    /** Expands up to {@code limit} nodes: 1 when the goal is reached, -1 when nothing is left, 0 otherwise. */
+    /** Prices the goal's confined edges. */
+    private void resolveGoal() {
+        goalPending = false;
+        resolveEnd(slotG, local(goalX, goalY, goalZ), goalCost, goalConfined, -1);
+    }
+
+    // ---- The abstract search ----
+
+    /** Runs up to {@code limit} iterations: 1 when the goal is reached, -1 when nothing is left, 0 otherwise. */
     private int abstractStep(int limit) {
-        final MemorySegment dir = hierarchy.directory();
         int budget = limit;
         while (heapSize > 0) {
-            // Peek first: the budget counts expansions only, and an unspent slice leaves the
+            // Peek first: the budget counts iterations only, and an unspent slice leaves the
             // open list as it found it, so slicing never changes the order.
             final MemorySegment h = open.segment();
             final double g = h.get(NATIVE_DOUBLE, OPEN_G_OFFSET);
             final int id = h.get(NATIVE_INT, OPEN_NODE_OFFSET);
             if (id == GOAL) {
-                pop();
-                if (g > goalG) {
+                if (g != goalG) {
+                    pop();
                     continue;
                 }
-                goalCostFound = goalG;
-                trace(goalParent);
+                if (budget == 0) {
+                    return 0;
+                }
+                budget--;
+                iterations++;
+                pop();
+                if (((goalFlags & UNCHECKED) != 0 || ((goalFlags & CONFINED) != 0 && (goalPending || startPending)))
+                        && !settleGoal()) {
+                    continue;
+                }
                 return 1;
             }
             final long rec = record(id);
-            MemorySegment r = records.segment();
-            if (r.get(NATIVE_INT, rec + NODE_CLOSED_OFFSET) != 0 || g > r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET)) {
+            final MemorySegment r = records.segment();
+            final int flags = r.get(NATIVE_INT, rec + NODE_FLAGS_OFFSET);
+            if ((flags & CLOSED) != 0 || g != r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET)) {
                 pop();
                 continue;
             }
@@ -431,139 +750,421 @@ public final class VoxelHierarchySearch implements AutoCloseable {
                 return 0;
             }
             budget--;
+            iterations++;
             pop();
-            r.set(NATIVE_INT, rec + NODE_CLOSED_OFFSET, 1);
-            expanded++;
-            final int slot = id >>> NODE_INDEX_BITS;
-            final int i = id & (MAX_CHUNK_NODES - 1);
-            final long d = VoxelHierarchyLayout.directoryOffset(slot);
-            final int kind = dir.get(INT, d + KIND_OFFSET);
-            final int area = dir.get(INT, d + AREA_OFFSET);
-            final long block = dir.get(LONG, d + BLOCK_OFFSET_OFFSET);
-            for (int f = 0; f <= FACES; f++) {
-                chunkFaces[f] = dir.get(INT, d + FACE_START_OFFSET + f * 4L);
+            if ((flags & CONFINED) != 0 && startPending && r.get(NATIVE_INT, rec + NODE_PARENT_OFFSET) == START) {
+                // Its cost is a confined edge's lower bound: price the start's edges, then go on
+                // in the order the true costs give.
+                resolveStart();
+                continue;
             }
-            final int n = chunkFaces[FACES];
-            final MemorySegment blocks = hierarchy.blocks();
-            final long nodes = block + VoxelHierarchyLayout.nodesOffset(kind);
-            final int voxel = blocks.get(INT, nodes + i * NODE_BYTES + NODE_VOXEL_OFFSET);
-            final int region = blocks.get(INT, nodes + i * NODE_BYTES + NODE_REGION_OFFSET);
-            if (slot == slotG && goalCost[i] < Double.POSITIVE_INFINITY) {
-                final double ng = g + goalCost[i];
-                if (ng < goalG) {
-                    goalG = ng;
-                    goalParent = id;
-                    push(ng, ng, GOAL);
-                }
+            if ((flags & UNCHECKED) != 0 && !settle(id, g)) {
+                continue;
             }
-            // The transition's partner across its face.
-            int f = 0;
-            while (chunkFaces[f + 1] <= i) {
-                f++;
-            }
-            final int cx = slot % chunksX;
-            final int rest = slot / chunksX;
-            final int cy = rest % chunksY;
-            final int cz = rest / chunksY;
-            final int nx = cx + (f == 0 ? -1 : f == 1 ? 1 : 0);
-            final int ny = cy + (f == 2 ? -1 : f == 3 ? 1 : 0);
-            final int nz = cz + (f == 4 ? -1 : f == 5 ? 1 : 0);
-            final int nSlot = chunks.slotOf(nx, ny, nz);
-            final int partner =
-                    dir.get(INT, VoxelHierarchyLayout.directoryOffset(nSlot) + FACE_START_OFFSET + (f ^ 1) * 4L)
-                            + (i - chunkFaces[f]);
-            final int px = (cx << 4) + (voxel & 15);
-            final int py = (cy << 4) + ((voxel >>> 4) & 15);
-            final int pz = (cz << 4) + (voxel >>> 8);
-            final double across = (areas.multiplierOf(chunks.area(px, py, pz))
-                            + areas.multiplierOf(chunks.area(px + (nx - cx), py + (ny - cy), pz + (nz - cz))))
-                    * 0.5;
-            relax(nSlot << NODE_INDEX_BITS | partner, g + across, id, px + (nx - cx), py + (ny - cy), pz + (nz - cz));
-            // The other transitions of its region in this chunk.
-            final long costs = block + VoxelHierarchyLayout.costsOffset(n) + (long) i * n * 8;
-            final int ox = cx << 4;
-            final int oy = cy << 4;
-            final int oz = cz << 4;
-            for (int j = 0; j < n; j++) {
-                if (j == i) {
-                    continue;
-                }
-                final int vj = blocks.get(INT, nodes + j * NODE_BYTES + NODE_VOXEL_OFFSET);
-                double c;
-                if (kind == KIND_OPEN) {
-                    c = hierarchy.openCost(area, voxel, vj);
-                } else {
-                    if (blocks.get(INT, nodes + j * NODE_BYTES + NODE_REGION_OFFSET) != region) {
-                        continue;
-                    }
-                    c = blocks.get(DOUBLE, costs + j * 8L);
-                }
-                if (c < Double.POSITIVE_INFINITY) {
-                    relax(
-                            slot << NODE_INDEX_BITS | j,
-                            g + c,
-                            id,
-                            ox + (vj & 15),
-                            oy + ((vj >>> 4) & 15),
-                            oz + (vj >>> 8));
-                }
-            }
+            expand(id);
         }
         return -1;
     }
 
-    private static int kindOf(MemorySegment dir, int slot) {
-        return dir.get(INT, VoxelHierarchyLayout.directoryOffset(slot) + KIND_OFFSET);
-    }
-
-    /** Costs from an in-chunk voxel of a stored chunk to the chunk's nodes of its region, by a confined search. */
-    private void confinedCosts(int slot, int local, int region, int n, double[] out, int alsoTarget) {
-        hierarchy.load(chunkSearch, slot);
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            if (hierarchy.nodeRegion(slot, i) == region) {
-                targets[k++] = hierarchy.nodeVoxel(slot, i);
+    /**
+     * Checks the line a node was offered from its parent (path 2 of Theta*): keeps it when it is
+     * legal and costs what was assumed; else takes the cheapest of that line's true cost and the
+     * node's expanded graph neighbours (path 1). Returns whether the node may be expanded now; when
+     * its cost rose it is back on the open list instead.
+     */
+    private boolean settle(int id, double g) {
+        final long rec = record(id);
+        MemorySegment r = records.segment();
+        final int parent = r.get(NATIVE_INT, rec + NODE_PARENT_OFFSET);
+        locate(id);
+        final int x = lx;
+        final int y = ly;
+        final int z = lz;
+        double best = Double.POSITIVE_INFINITY;
+        int bestParent = NONE;
+        int bestFlags = 0;
+        final double parentG = gOf(parent);
+        locate(parent);
+        final double line = lineCost(lx, ly, lz, x, y, z);
+        if (line < Double.POSITIVE_INFINITY) {
+            best = parentG + line;
+            bestParent = parent;
+            if (best <= g + SAME_COST * (1.0 + g)) {
+                // The line costs what it was offered at, which no expanded neighbour undercut.
+                final MemorySegment rs = records.segment();
+                rs.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, best);
+                rs.set(NATIVE_INT, rec + NODE_FLAGS_OFFSET, 0);
+                return true;
             }
         }
-        if (alsoTarget >= 0) {
-            targets[k++] = alsoTarget;
+        int k = neighbours(id);
+        if (startPending && k > 0 && nbId[0] == START && nbFlags[0] == CONFINED) {
+            resolveStart();
+            k = neighbours(id);
         }
-        chunkSearch.run(local, targets, k);
+        for (int j = 0; j < k; j++) {
+            final int n = nbId[j];
+            if (n != START && !isClosed(n)) {
+                continue;
+            }
+            final double c = gOf(n) + nbCost[j];
+            if (c < best) {
+                best = c;
+                bestParent = n;
+                bestFlags = nbFlags[j];
+            }
+        }
+        r = records.segment();
+        r.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, best);
+        r.set(NATIVE_INT, rec + NODE_PARENT_OFFSET, bestParent);
+        r.set(NATIVE_INT, rec + NODE_FLAGS_OFFSET, bestFlags);
+        if (best > g + SAME_COST * (1.0 + g)) {
+            push(best + estimate(x, y, z), best, id);
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * As {@link #settle} for the goal: checks the line from its parent, or prices the confined
+     * edge it came by, then takes the cheapest of that and the goal's edges from its expanded
+     * nodes and the direct edge. Returns whether the goal is reached; when its cost rose it is
+     * back on the open list instead.
+     */
+    private boolean settleGoal() {
+        final double g = goalG;
+        if (goalPending) {
+            resolveGoal();
+        }
+        if (startPending && directConfined) {
+            resolveStart();
+        }
+        double best = Double.POSITIVE_INFINITY;
+        int bestParent = NONE;
+        int bestFlags = 0;
+        if ((goalFlags & UNCHECKED) != 0) {
+            final double parentG = gOf(goalParent);
+            locate(goalParent);
+            final double line = lineCost(lx, ly, lz, goalX, goalY, goalZ);
+            if (line < Double.POSITIVE_INFINITY) {
+                best = parentG + line;
+                bestParent = goalParent;
+            }
+        }
+        final int n = nodeCount(slotG);
         for (int i = 0; i < n; i++) {
-            out[i] = hierarchy.nodeRegion(slot, i) == region
-                    ? chunkSearch.cost(hierarchy.nodeVoxel(slot, i))
-                    : Double.POSITIVE_INFINITY;
+            final int id = slotG << NODE_INDEX_BITS | i;
+            if (goalCost[i] < Double.POSITIVE_INFINITY && isReached(id) && isClosed(id)) {
+                final double c = gOf(id) + goalCost[i];
+                if (c < best) {
+                    best = c;
+                    bestParent = id;
+                    bestFlags = goalConfined[i] ? CONFINED : 0;
+                }
+            }
+        }
+        if (directCost < best) {
+            best = directCost;
+            bestParent = START;
+            bestFlags = directConfined ? CONFINED : 0;
+        }
+        goalG = best;
+        goalParent = bestParent;
+        goalFlags = bestFlags;
+        if (best == Double.POSITIVE_INFINITY) {
+            return false;
+        }
+        if (best > g + SAME_COST * (1.0 + g)) {
+            push(best, best, GOAL);
+            return false;
+        }
+        return true;
+    }
+
+    /** Closes a node and relaxes its graph neighbours, each also offered the line from the node's parent. */
+    private void expand(int id) {
+        final long rec = record(id);
+        final MemorySegment r = records.segment();
+        final double g = r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET);
+        final int parent = r.get(NATIVE_INT, rec + NODE_PARENT_OFFSET);
+        r.set(NATIVE_INT, rec + NODE_FLAGS_OFFSET, r.get(NATIVE_INT, rec + NODE_FLAGS_OFFSET) | CLOSED);
+        expanded++;
+        locate(id);
+        final double h = estimate(lx, ly, lz);
+        if (closest == NONE || SlicedSearch.closerThan(h, g, id, closestH, closestG, closest)) {
+            closest = id;
+            closestH = h;
+            closestG = g;
+        }
+        final double parentG = gOf(parent);
+        locate(parent);
+        final int px = lx;
+        final int py = ly;
+        final int pz = lz;
+        final int k = neighbours(id);
+        for (int j = 0; j < k; j++) {
+            final int n = nbId[j];
+            if (n == START || isClosed(n)) {
+                continue;
+            }
+            locate(n);
+            double best = g + nbCost[j];
+            int bestParent = id;
+            int bestFlags = nbFlags[j];
+            final double viaParent = parentG + distance(px, py, pz, lx, ly, lz);
+            if (viaParent < best) {
+                best = viaParent;
+                bestParent = parent;
+                bestFlags = UNCHECKED;
+            }
+            offer(n, best, bestParent, bestFlags, lx, ly, lz);
+        }
+        // The goal, from a node of its chunk and region.
+        final int slot = id >>> NODE_INDEX_BITS;
+        final int i = id & (MAX_CHUNK_NODES - 1);
+        if (slot == slotG && goalCost[i] < Double.POSITIVE_INFINITY) {
+            double best = g + goalCost[i];
+            int bestParent = id;
+            int bestFlags = goalConfined[i] ? CONFINED : 0;
+            final double viaParent = parentG + distance(px, py, pz, goalX, goalY, goalZ);
+            if (viaParent < best) {
+                best = viaParent;
+                bestParent = parent;
+                bestFlags = UNCHECKED;
+            }
+            if (best < goalG) {
+                goalG = best;
+                goalParent = bestParent;
+                goalFlags = bestFlags;
+                push(best, best, GOAL);
+            }
         }
     }
 
-    /** Offers node {@code id}, whose voxel is (x, y, z), the cost g through {@code parent}. */
-    private void relax(int id, double g, int parent, int x, int y, int z) {
+    /** Gives node {@code id} at (x, y, z) the cost g through {@code parent} when that is cheaper. */
+    private void offer(int id, double g, int parent, int flags, int x, int y, int z) {
         final long rec = record(id);
         final MemorySegment r = records.segment();
-        if (r.get(NATIVE_INT, rec + NODE_CLOSED_OFFSET) != 0 || !(g < r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET))) {
+        if (!(g < r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET))) {
             return;
         }
         r.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, g);
         r.set(NATIVE_INT, rec + NODE_PARENT_OFFSET, parent);
+        r.set(NATIVE_INT, rec + NODE_FLAGS_OFFSET, flags);
         push(g + estimate(x, y, z), g, id);
     }
 
-    /** The voxel estimate from a node's voxel to the goal. */
-    private double estimate(int id) {
+    /**
+     * Lists the graph neighbours of a node into {@link #nbId}, {@link #nbCost}, {@link #nbFlags}:
+     * the start when the node is one of its edges; for an open chunk's centre, the centres of the
+     * open chunks around it whose box of chunks is all open, and its own transitions; for an open
+     * chunk's transition, its partner across the face and the chunk's other nodes; for a stored chunk's
+     * transition, its partner and the other transitions of its region (confined paths).
+     */
+    private int neighbours(int id) {
         final int slot = id >>> NODE_INDEX_BITS;
-        final int voxel = hierarchy.nodeVoxel(slot, id & (MAX_CHUNK_NODES - 1));
+        final int i = id & (MAX_CHUNK_NODES - 1);
+        final long d = VoxelHierarchyLayout.directoryOffset(slot);
+        final int kind = dir.get(INT, d + KIND_OFFSET);
+        final int area = dir.get(INT, d + AREA_OFFSET);
+        for (int f = 0; f <= FACES; f++) {
+            faces[f] = dir.get(INT, d + FACE_START_OFFSET + f * 4L);
+        }
+        final int n = faces[FACES];
         final int cx = slot % chunksX;
         final int rest = slot / chunksX;
-        return estimate(
-                (cx << 4) + (voxel & 15),
-                ((rest % chunksY) << 4) + ((voxel >>> 4) & 15),
-                ((rest / chunksY) << 4) + (voxel >>> 8));
+        final int cy = rest % chunksY;
+        final int cz = rest / chunksY;
+        final int voxel = nodeVoxel(slot, i);
+        int k = 0;
+        if (slot == slotS && startCost[i] < Double.POSITIVE_INFINITY) {
+            nbId[k] = START;
+            nbCost[k] = startCost[i];
+            nbFlags[k] = startConfined[i] ? CONFINED : 0;
+            k++;
+        }
+        if (kind == KIND_OPEN && i == 0) {
+            final double m = areas.multiplierOf(area);
+            final int around = openChunksAround(cx, cy, cz);
+            for (int j = 0; j < moveCount; j++) {
+                final int box = CHUNK_BOX[j];
+                if ((around & box) != box) {
+                    continue;
+                }
+                final int nx = cx + VoxelMoves.dx(j);
+                final int ny = cy + VoxelMoves.dy(j);
+                final int nz = cz + VoxelMoves.dz(j);
+                final int nSlot = chunks.slotOf(nx, ny, nz);
+                final int nv = nodeVoxel(nSlot, 0);
+                final int ddx = Math.abs((nx << 4) + (nv & 15) - (cx << 4) - (voxel & 15));
+                final int ddy = Math.abs((ny << 4) + ((nv >>> 4) & 15) - (cy << 4) - ((voxel >>> 4) & 15));
+                final int ddz = Math.abs((nz << 4) + (nv >>> 8) - (cz << 4) - (voxel >>> 8));
+                final int nArea = dir.get(INT, VoxelHierarchyLayout.directoryOffset(nSlot) + AREA_OFFSET);
+                final double length = VoxelHeuristic.distance(connectivity, ddx, ddy, ddz);
+                nbId[k] = nSlot << NODE_INDEX_BITS;
+                // Between two open areas the line is about half in each; the exact price is taken
+                // when the path is refined.
+                nbCost[k] = nArea == area ? length * m : length * ((m + areas.multiplierOf(nArea)) * 0.5);
+                nbFlags[k] = 0;
+                k++;
+            }
+            for (int t = 1; t < n; t++) {
+                nbId[k] = slot << NODE_INDEX_BITS | t;
+                nbCost[k] = hierarchy.openCost(area, voxel, nodeVoxel(slot, t));
+                nbFlags[k] = 0;
+                k++;
+            }
+            return k;
+        }
+        // A transition: its partner across its face.
+        int f = 0;
+        while (faces[f + 1] <= i) {
+            f++;
+        }
+        final int nx = cx + (f == 0 ? -1 : f == 1 ? 1 : 0);
+        final int ny = cy + (f == 2 ? -1 : f == 3 ? 1 : 0);
+        final int nz = cz + (f == 4 ? -1 : f == 5 ? 1 : 0);
+        final int nSlot = chunks.slotOf(nx, ny, nz);
+        final int partner = dir.get(INT, VoxelHierarchyLayout.directoryOffset(nSlot) + FACE_START_OFFSET + (f ^ 1) * 4L)
+                + (i - faces[f]);
+        final int px = (cx << 4) + (voxel & 15);
+        final int py = (cy << 4) + ((voxel >>> 4) & 15);
+        final int pz = (cz << 4) + (voxel >>> 8);
+        nbId[k] = nSlot << NODE_INDEX_BITS | partner;
+        nbCost[k] = (areas.multiplierOf(chunks.area(px, py, pz))
+                        + areas.multiplierOf(chunks.area(px + nx - cx, py + ny - cy, pz + nz - cz)))
+                * 0.5;
+        nbFlags[k] = 0;
+        k++;
+        if (kind == KIND_OPEN) {
+            // Every other node of the open chunk, the centre first: lines inside an open box.
+            for (int t = 0; t < n; t++) {
+                if (t != i) {
+                    nbId[k] = slot << NODE_INDEX_BITS | t;
+                    nbCost[k] = hierarchy.openCost(area, voxel, nodeVoxel(slot, t));
+                    nbFlags[k] = 0;
+                    k++;
+                }
+            }
+            return k;
+        }
+        final long block = dir.get(LONG, d + BLOCK_OFFSET_OFFSET);
+        final long nodes = block + VoxelHierarchyLayout.nodesOffset(KIND_STORED);
+        final long costs = block + VoxelHierarchyLayout.costsOffset(n) + (long) i * n * 8;
+        final int region = blocks.get(INT, nodes + i * NODE_BYTES + NODE_REGION_OFFSET);
+        for (int t = 0; t < n; t++) {
+            if (t == i || blocks.get(INT, nodes + t * NODE_BYTES + NODE_REGION_OFFSET) != region) {
+                continue;
+            }
+            nbId[k] = slot << NODE_INDEX_BITS | t;
+            nbCost[k] = blocks.get(DOUBLE, costs + t * 8L);
+            nbFlags[k] = CONFINED;
+            k++;
+        }
+        return k;
+    }
+
+    /** The 27-bit mask, by neighbourhood number, of the open chunks in the 3 x 3 x 3 block around a chunk. */
+    private int openChunksAround(int cx, int cy, int cz) {
+        int mask = 0;
+        int bit = 0;
+        for (int dz = -1; dz <= 1; dz++) {
+            final int z = cz + dz;
+            for (int dy = -1; dy <= 1; dy++) {
+                final int y = cy + dy;
+                for (int dx = -1; dx <= 1; dx++, bit++) {
+                    final int x = cx + dx;
+                    if (x >= 0
+                            && y >= 0
+                            && z >= 0
+                            && x < chunksX
+                            && y < chunksY
+                            && z < chunksZ
+                            && dir.get(INT, VoxelHierarchyLayout.directoryOffset(chunks.slotOf(x, y, z)) + KIND_OFFSET)
+                                    == KIND_OPEN) {
+                        mask |= 1 << bit;
+                    }
+                }
+            }
+        }
+        return mask;
+    }
+
+    private boolean isClosed(int id) {
+        final long rec = record(id);
+        return (records.segment().get(NATIVE_INT, rec + NODE_FLAGS_OFFSET) & CLOSED) != 0;
+    }
+
+    /** Whether a node's chunk has records in this query (so reading it allocates nothing). */
+    private boolean isReached(int id) {
+        return pages.get(NATIVE_INT, (id >>> NODE_INDEX_BITS) * PAGE_RECORD_BYTES + PAGE_MARK_OFFSET) == query;
+    }
+
+    private double gOf(int id) {
+        if (id == START) {
+            return 0.0;
+        }
+        final long rec = record(id);
+        return records.segment().get(NATIVE_DOUBLE, rec + NODE_G_OFFSET);
+    }
+
+    /** Sets {@link #lx}, {@link #ly}, {@link #lz} to the voxel of a node or of {@link #START}. */
+    private void locate(int id) {
+        if (id == START) {
+            lx = startX;
+            ly = startY;
+            lz = startZ;
+            return;
+        }
+        if (id == GOAL) {
+            lx = goalX;
+            ly = goalY;
+            lz = goalZ;
+            return;
+        }
+        final int slot = id >>> NODE_INDEX_BITS;
+        final int voxel = nodeVoxel(slot, id & (MAX_CHUNK_NODES - 1));
+        final int cx = slot % chunksX;
+        final int rest = slot / chunksX;
+        lx = (cx << 4) + (voxel & 15);
+        ly = ((rest % chunksY) << 4) + ((voxel >>> 4) & 15);
+        lz = ((rest / chunksY) << 4) + (voxel >>> 8);
+    }
+
+    private int nodeCount(int slot) {
+        return dir.get(INT, VoxelHierarchyLayout.directoryOffset(slot) + FACE_START_OFFSET + FACES * 4L);
+    }
+
+    private int nodeVoxel(int slot, int i) {
+        final long d = VoxelHierarchyLayout.directoryOffset(slot);
+        final long block = dir.get(LONG, d + BLOCK_OFFSET_OFFSET);
+        return blocks.get(
+                INT,
+                block
+                        + VoxelHierarchyLayout.nodesOffset(dir.get(INT, d + KIND_OFFSET))
+                        + i * NODE_BYTES
+                        + NODE_VOXEL_OFFSET);
+    }
+
+    private int nodeRegion(int slot, int i) {
+        final long d = VoxelHierarchyLayout.directoryOffset(slot);
+        final long block = dir.get(LONG, d + BLOCK_OFFSET_OFFSET);
+        return blocks.get(
+                INT,
+                block
+                        + VoxelHierarchyLayout.nodesOffset(dir.get(INT, d + KIND_OFFSET))
+                        + i * NODE_BYTES
+                        + NODE_REGION_OFFSET);
     }
 
     /** The voxel estimate from (x, y, z) to the goal. */
     private double estimate(int x, int y, int z) {
-        return VoxelHeuristic.distance(connectivity, Math.abs(x - goalX), Math.abs(y - goalY), Math.abs(z - goalZ))
-                * minCost;
+        return distance(x, y, z, goalX, goalY, goalZ);
+    }
+
+    /** The empty-grid distance between two voxels times the smallest multiplier: a line's least cost. */
+    private double distance(int x0, int y0, int z0, int x1, int y1, int z1) {
+        return VoxelHeuristic.distance(connectivity, Math.abs(x1 - x0), Math.abs(y1 - y0), Math.abs(z1 - z0)) * minCost;
     }
 
     /** The offset of a node's search record, allocating its chunk's page on first touch in this query. */
@@ -572,7 +1173,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         final long p = slot * PAGE_RECORD_BYTES;
         int first;
         if (pages.get(NATIVE_INT, p + PAGE_MARK_OFFSET) != query) {
-            final int n = hierarchy.nodeCount(slot);
+            final int n = nodeCount(slot);
             first = recordsUsed;
             final MemorySegment r =
                     records.ensureLength((long) (first + n) * SEARCH_NODE_BYTES, (long) first * SEARCH_NODE_BYTES);
@@ -580,7 +1181,7 @@ public final class VoxelHierarchySearch implements AutoCloseable {
                 final long at = (long) (first + i) * SEARCH_NODE_BYTES;
                 r.set(NATIVE_DOUBLE, at + NODE_G_OFFSET, Double.POSITIVE_INFINITY);
                 r.set(NATIVE_INT, at + NODE_PARENT_OFFSET, NONE);
-                r.set(NATIVE_INT, at + NODE_CLOSED_OFFSET, 0);
+                r.set(NATIVE_INT, at + NODE_FLAGS_OFFSET, 0);
             }
             recordsUsed = first + n;
             pages.set(NATIVE_INT, p + PAGE_MARK_OFFSET, query);
@@ -591,14 +1192,28 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         return (long) (first + (id & (MAX_CHUNK_NODES - 1))) * SEARCH_NODE_BYTES;
     }
 
-    /** Lists the abstract nodes from the start to the goal's parent into {@link #abstractPath}. */
-    private boolean trace(int goalParent) {
-        int id = goalParent;
-        while (id != FROM_START) {
-            abstractPath.add(id);
-            id = records.segment().get(NATIVE_INT, record(id) + NODE_PARENT_OFFSET);
+    /** Lists the abstract nodes from a node back to the start's first edge, node first, into {@link #abstractPath}. */
+    private void traceFrom(int last) {
+        abstractPath.clear();
+        int id = last;
+        int flags = goalFlags;
+        int parent = goalParent;
+        if (last != GOAL) {
+            final long rec = record(last);
+            flags = records.segment().get(NATIVE_INT, rec + NODE_FLAGS_OFFSET);
+            parent = records.segment().get(NATIVE_INT, rec + NODE_PARENT_OFFSET);
         }
-        return true;
+        while (true) {
+            abstractPath.add(id);
+            abstractPath.add(flags & CONFINED);
+            if (parent == START) {
+                break;
+            }
+            id = parent;
+            final long rec = record(id);
+            flags = records.segment().get(NATIVE_INT, rec + NODE_FLAGS_OFFSET);
+            parent = records.segment().get(NATIVE_INT, rec + NODE_PARENT_OFFSET);
+        }
     }
 
     // ---- The open list: smaller f, then larger g, then smaller id ----
@@ -671,84 +1286,23 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         }
     }
 
-    // ---- Refinement ----
+    // ---- Lines ----
 
     /**
-     * Turns the abstract path into voxels. Consecutive waypoints (start, transitions, goal) are
-     * joined inside their chunk, or by the one face step between a transition and its partner;
-     * but where the cheapest empty-space line between two waypoints (see {@link #line}) is made
-     * of legal moves and costs no more than the abstract path between them, the line replaces
-     * the waypoints in between. That removes most detours through face samples across open
-     * space; the moves are checked as the topology checks them, so the path stays legal.
-     */
-    private void refine(int sx, int sy, int sz, int gx, int gy, int gz) {
-        final int count = abstractPath.size() + 2;
-        if (wx.length < count) {
-            int length = Math.max(count, 2 * wx.length);
-            wx = new int[length];
-            wy = new int[length];
-            wz = new int[length];
-            wg = new double[length];
-        }
-        wx[0] = sx;
-        wy[0] = sy;
-        wz[0] = sz;
-        wg[0] = 0.0;
-        for (int k = abstractPath.size() - 1, w = 1; k >= 0; k--, w++) {
-            final int id = abstractPath.get(k);
-            final int slot = id >>> NODE_INDEX_BITS;
-            final int voxel = hierarchy.nodeVoxel(slot, id & (MAX_CHUNK_NODES - 1));
-            final int cx = slot % chunksX;
-            final int rest = slot / chunksX;
-            wx[w] = (cx << 4) + (voxel & 15);
-            wy[w] = ((rest % chunksY) << 4) + ((voxel >>> 4) & 15);
-            wz[w] = ((rest / chunksY) << 4) + (voxel >>> 8);
-            wg[w] = records.segment().get(NATIVE_DOUBLE, record(id) + NODE_G_OFFSET);
-        }
-        wx[count - 1] = gx;
-        wy[count - 1] = gy;
-        wz[count - 1] = gz;
-        wg[count - 1] = goalCostFound;
-        pathCost = 0.0;
-        lastX = sx;
-        lastY = sy;
-        lastZ = sz;
-        lastMultiplier = areas.multiplierOf(chunks.area(sx, sy, sz));
-        path.add(nodeOf(sx, sy, sz));
-        int a = 0;
-        while (a < count - 1) {
-            int jump = -1;
-            for (int j = Math.min(count - 1, a + SHORTCUT_WAYPOINTS); j >= a + 2; j--) {
-                if (lineCost(wx[a], wy[a], wz[a], wx[j], wy[j], wz[j]) <= wg[j] - wg[a]) {
-                    jump = j;
-                    break;
-                }
-            }
-            if (jump > 0) {
-                line(wx[jump], wy[jump], wz[jump]);
-                a = jump;
-                continue;
-            }
-            final int x = wx[a + 1];
-            final int y = wy[a + 1];
-            final int z = wz[a + 1];
-            if ((lastX >>> 4) == (x >>> 4) && (lastY >>> 4) == (y >>> 4) && (lastZ >>> 4) == (z >>> 4)) {
-                segmentTo(chunks.slotOf(x >>> 4, y >>> 4, z >>> 4), x, y, z);
-            } else {
-                step(x, y, z);
-            }
-            a++;
-        }
-    }
-
-    /**
-     * The cost of {@link #line} from (x0, y0, z0) to (x1, y1, z1), summed step by step, or
-     * +infinity when one of its moves is not legal.
+     * The cost of {@link #line} from (x0, y0, z0) to (x1, y1, z1), summed step by step as the
+     * path will be priced, or +infinity when one of its moves is not legal. A move inside an open
+     * chunk is legal at once; one inside a stored chunk reads the chunk's move mask; one that
+     * crosses a chunk border is legal at once when every chunk its cube touches is open, else the
+     * topology checks it.
      */
     private double lineCost(int x0, int y0, int z0, int x1, int y1, int z1) {
         int x = x0;
         int y = y0;
         int z = z0;
+        int slot = -1;
+        int kind = 0;
+        double chunkMultiplier = 0;
+        long masks = 0;
         double m = areas.multiplierOf(chunks.area(x, y, z));
         double cost = 0.0;
         while (x != x1 || y != y1 || z != z1) {
@@ -756,66 +1310,73 @@ public final class VoxelHierarchySearch implements AutoCloseable {
             final int dx = (s & 3) - 1;
             final int dy = ((s >>> 2) & 3) - 1;
             final int dz = ((s >>> 4) & 3) - 1;
-            if (!legal(x, y, z, dx, dy, dz)) {
-                return Double.POSITIVE_INFINITY;
+            final int move = VoxelMoves.moveOf(dx, dy, dz);
+            final int here = chunks.slotOf(x >>> 4, y >>> 4, z >>> 4);
+            if (here != slot) {
+                slot = here;
+                final long d = VoxelHierarchyLayout.directoryOffset(slot);
+                kind = dir.get(INT, d + KIND_OFFSET);
+                chunkMultiplier = kind == KIND_OPEN ? areas.multiplierOf(dir.get(INT, d + AREA_OFFSET)) : 0;
+                masks = kind == KIND_STORED ? dir.get(LONG, d + BLOCK_OFFSET_OFFSET) + MASKS_OFFSET : 0;
+            }
+            final int ux = (x & 15) + dx;
+            final int uy = (y & 15) + dy;
+            final int uz = (z & 15) + dz;
+            final double mt;
+            if (((ux | uy | uz) & ~15) == 0) {
+                // The move's cube lies in this chunk.
+                if (kind == KIND_OPEN) {
+                    mt = chunkMultiplier;
+                } else {
+                    final int local = (x & 15) | (y & 15) << 4 | (z & 15) << 8;
+                    if ((blocks.get(INT, masks + local * MASK_BYTES) & (1 << move)) == 0) {
+                        return Double.POSITIVE_INFINITY;
+                    }
+                    mt = areas.multiplierOf(chunks.area(x + dx, y + dy, z + dz));
+                }
+            } else {
+                if (!crossingOpen(x, y, z, dx, dy, dz) && !topology.isLegal(x, y, z, move)) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                mt = areas.multiplierOf(chunks.area(x + dx, y + dy, z + dz));
             }
             x += dx;
             y += dy;
             z += dz;
-            final double mt = areas.multiplierOf(chunks.area(x, y, z));
-            final int axes = (dx != 0 ? 1 : 0) + (dy != 0 ? 1 : 0) + (dz != 0 ? 1 : 0);
-            cost = cost + (axes == 1 ? 1.0 : axes == 2 ? GridMath.SQRT2 : VoxelMath.SQRT3) * ((m + mt) * 0.5);
+            cost = cost + VoxelMoves.length(move) * ((m + mt) * 0.5);
             m = mt;
         }
         return cost;
     }
 
     /**
-     * Whether the move (dx, dy, dz) out of voxel (x, y, z) is legal, from the definitions: the
-     * destination open and, for an edge or corner move, the corner rule over the move's cube
-     * (every voxel of it open, or one monotone route of face steps through open voxels).
+     * Whether every chunk a move's cube touches is an open chunk (so the move is legal), for a
+     * move out of (x, y, z) that crosses a chunk border.
      */
-    private boolean legal(int x, int y, int z, int dx, int dy, int dz) {
+    private boolean crossingOpen(int x, int y, int z, int dx, int dy, int dz) {
         final int tx = x + dx;
         final int ty = y + dy;
         final int tz = z + dz;
-        if (tx < 0 || ty < 0 || tz < 0 || tx >= sizeX || ty >= sizeY || tz >= sizeZ || !open(tx, ty, tz)) {
+        if (tx < 0 || ty < 0 || tz < 0 || tx >= sizeX || ty >= sizeY || tz >= sizeZ) {
             return false;
         }
-        final int axes = (dx != 0 ? 1 : 0) + (dy != 0 ? 1 : 0) + (dz != 0 ? 1 : 0);
-        if (axes == 1 || cornerRule == VoxelCornerRule.ALLOW_ALL) {
-            return true;
-        }
-        if (cornerRule == VoxelCornerRule.NO_CORNER_CUTTING) {
-            for (int ez = 0; ez <= Math.abs(dz); ez++) {
-                for (int ey = 0; ey <= Math.abs(dy); ey++) {
-                    for (int ex = 0; ex <= Math.abs(dx); ex++) {
-                        final int k = ex + ey + ez;
-                        if (k != 0 && k != axes && !open(x + ex * dx, y + ey * dy, z + ez * dz)) {
-                            return false;
-                        }
+        final int cx0 = x >>> 4;
+        final int cy0 = y >>> 4;
+        final int cz0 = z >>> 4;
+        final int cx1 = tx >>> 4;
+        final int cy1 = ty >>> 4;
+        final int cz1 = tz >>> 4;
+        for (int cz = Math.min(cz0, cz1); cz <= Math.max(cz0, cz1); cz++) {
+            for (int cy = Math.min(cy0, cy1); cy <= Math.max(cy0, cy1); cy++) {
+                for (int cx = Math.min(cx0, cx1); cx <= Math.max(cx0, cx1); cx++) {
+                    if (dir.get(INT, VoxelHierarchyLayout.directoryOffset(chunks.slotOf(cx, cy, cz)) + KIND_OFFSET)
+                            != KIND_OPEN) {
+                        return false;
                     }
                 }
             }
-            return true;
         }
-        // NO_SQUEEZING: a face voxel, and for a corner move an edge voxel containing it, open.
-        if (axes == 2) {
-            return dx == 0
-                    ? open(x, y + dy, z) || open(x, y, z + dz)
-                    : dy == 0 ? open(x + dx, y, z) || open(x, y, z + dz) : open(x + dx, y, z) || open(x, y + dy, z);
-        }
-        final boolean fx = open(x + dx, y, z);
-        final boolean fy = open(x, y + dy, z);
-        final boolean fz = open(x, y, z + dz);
-        final boolean exy = open(x + dx, y + dy, z);
-        final boolean exz = open(x + dx, y, z + dz);
-        final boolean eyz = open(x, y + dy, z + dz);
-        return (fx && (exy || exz)) || (fy && (exy || eyz)) || (fz && (exz || eyz));
-    }
-
-    private boolean open(int x, int y, int z) {
-        return chunks.area(x, y, z) != AreaCosts.WALL;
+        return true;
     }
 
     /**
@@ -837,18 +1398,17 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         int my = ay > 0 ? 1 : 0;
         int mz = az > 0 ? 1 : 0;
         final int axes = mx + my + mz;
-        final int moves = connectivity.moves();
-        if (moves == 26) {
+        if (moveCount == 26) {
             final int most = Math.max(ax, Math.max(ay, az));
             mx = ax > 0 && 2 * ax >= most ? 1 : 0;
             my = ay > 0 && 2 * ay >= most ? 1 : 0;
             mz = az > 0 && 2 * az >= most ? 1 : 0;
-        } else if (moves == 6 && axes > 1) {
+        } else if (moveCount == 6 && axes > 1) {
             // The axis with the most left (first in x, y, z order on ties).
             mx = ax >= ay && ax >= az ? 1 : 0;
             my = mx == 0 && ay >= az ? 1 : 0;
             mz = mx == 0 && my == 0 ? 1 : 0;
-        } else if (moves == 18 && axes == 3) {
+        } else if (moveCount == 18 && axes == 3) {
             // Drop the axis with the least left (last in x, y, z order on ties).
             if (az <= ax && az <= ay) {
                 mz = 0;
@@ -861,21 +1421,288 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         return (mx * Integer.signum(dx) + 1) | (my * Integer.signum(dy) + 1) << 2 | (mz * Integer.signum(dz) + 1) << 4;
     }
 
-    /** Appends the voxels from the last one to (x, y, z), both in chunk {@code slot}, along a path inside it. */
-    private void segmentTo(int slot, int x, int y, int z) {
-        if (x == lastX && y == lastY && z == lastZ) {
-            return;
+    // ---- Refinement ----
+
+    /**
+     * Turns the traced abstract path into voxels: each edge is a line (checked when it was taken,
+     * or a move inside an open box) or a path confined to a stored chunk, found by A* towards its
+     * end (a legal line first, which is the cheapest there is). Prices the path step by step.
+     */
+    private void refine() {
+        final int count = abstractPath.size() / 2 + 1;
+        if (wx.length < count) {
+            final int length = Math.max(count, 2 * wx.length);
+            wx = new int[length];
+            wy = new int[length];
+            wz = new int[length];
+            wConfined = new boolean[length];
         }
-        final MemorySegment dir = hierarchy.directory();
-        if (kindOf(dir, slot) == KIND_OPEN) {
-            line(x, y, z);
-            return;
+        wx[0] = startX;
+        wy[0] = startY;
+        wz[0] = startZ;
+        for (int k = abstractPath.size() / 2 - 1, w = 1; k >= 0; k--, w++) {
+            locate(abstractPath.get(2 * k));
+            wx[w] = lx;
+            wy[w] = ly;
+            wz[w] = lz;
+            wConfined[w] = abstractPath.get(2 * k + 1) != 0;
         }
-        assert kindOf(dir, slot) == KIND_STORED;
+        final int kept = relaxWaypoints(count);
+        path.clear();
+        pathCost = 0.0;
+        lastX = startX;
+        lastY = startY;
+        lastZ = startZ;
+        lastMultiplier = areas.multiplierOf(chunks.area(startX, startY, startZ));
+        path.add(nodeOf(startX, startY, startZ));
+        for (int w = 1; w < kept; w++) {
+            if (wConfined[w] && lineCost(lastX, lastY, lastZ, wx[w], wy[w], wz[w]) == Double.POSITIVE_INFINITY) {
+                confinedTo(wx[w], wy[w], wz[w]);
+            } else {
+                line(wx[w], wy[w], wz[w]);
+            }
+        }
+        if (path.size() > 2) {
+            pullTaut();
+        }
+    }
+
+    /**
+     * Straightens the voxel path: from each anchor (the start first) the farthest later voxel of
+     * the path that a legal line reaches for no more than the path's cost between them becomes
+     * the next anchor (found by doubling the distance, then halving back); the anchors are then
+     * relaxed as {@link #relaxWaypoints} does, and the path redrawn as lines between them. Where
+     * the path came through stored chunks as confined paths, this gives it straight lines and
+     * bends at the corners it passes, not at the sampled transitions.
+     */
+    private void pullTaut() {
+        final int n = path.size();
+        if (px.length < n) {
+            final int length = Math.max(n, 2 * px.length);
+            px = new int[length];
+            py = new int[length];
+            pz = new int[length];
+            prefix = new double[length];
+        }
+        double m0 = 0;
+        for (int i = 0; i < n; i++) {
+            final int node = path.get(i);
+            px[i] = node % sizeX;
+            final int rest = node / sizeX;
+            py[i] = rest % sizeY;
+            pz[i] = rest / sizeY;
+            final double m = areas.multiplierOf(chunks.area(px[i], py[i], pz[i]));
+            if (i == 0) {
+                prefix[0] = 0.0;
+            } else {
+                final int axes =
+                        (px[i] != px[i - 1] ? 1 : 0) + (py[i] != py[i - 1] ? 1 : 0) + (pz[i] != pz[i - 1] ? 1 : 0);
+                final double length = axes == 1 ? 1.0 : axes == 2 ? GridMath.SQRT2 : VoxelMath.SQRT3;
+                prefix[i] = prefix[i - 1] + length * ((m0 + m) * 0.5);
+            }
+            m0 = m;
+        }
+        int count = 0;
+        ensureWaypoints(n);
+        wx[count] = px[0];
+        wy[count] = py[0];
+        wz[count] = pz[0];
+        wConfined[count] = false;
+        count++;
+        int i = 0;
+        while (i < n - 1) {
+            int good = i + 1;
+            int step = 2;
+            int bad = n;
+            while (i + step < n) {
+                if (shortcut(i, i + step)) {
+                    good = i + step;
+                    step *= 2;
+                } else {
+                    bad = i + step;
+                    break;
+                }
+            }
+            if (bad == n && good < n - 1 && shortcut(i, n - 1)) {
+                good = n - 1;
+            } else {
+                // Halve back between the last line found and the first that failed.
+                int lo = good;
+                int hi = Math.min(bad, n) - 1;
+                while (lo < hi) {
+                    final int mid = (lo + hi + 1) >>> 1;
+                    if (shortcut(i, mid)) {
+                        lo = mid;
+                    } else {
+                        hi = mid - 1;
+                    }
+                }
+                good = lo;
+            }
+            wx[count] = px[good];
+            wy[count] = py[good];
+            wz[count] = pz[good];
+            wConfined[count] = false;
+            count++;
+            i = good;
+        }
+        final int kept = relaxWaypoints(count);
+        path.clear();
+        pathCost = 0.0;
+        lastX = wx[0];
+        lastY = wy[0];
+        lastZ = wz[0];
+        lastMultiplier = areas.multiplierOf(chunks.area(lastX, lastY, lastZ));
+        path.add(nodeOf(lastX, lastY, lastZ));
+        for (int w = 1; w < kept; w++) {
+            line(wx[w], wy[w], wz[w]);
+        }
+    }
+
+    /** Whether a legal line joins path voxels i and j for no more than the path between them. */
+    private boolean shortcut(int i, int j) {
+        final double c = lineCost(px[i], py[i], pz[i], px[j], py[j], pz[j]);
+        return c <= prefix[j] - prefix[i] + SAME_COST * (1.0 + prefix[j]);
+    }
+
+    private void ensureWaypoints(int count) {
+        if (wx.length < count) {
+            final int length = Math.max(count, 2 * wx.length);
+            wx = new int[length];
+            wy = new int[length];
+            wz = new int[length];
+            wConfined = new boolean[length];
+        }
+    }
+
+    private int[] px = new int[256];
+    private int[] py = new int[256];
+    private int[] pz = new int[256];
+    private double[] prefix = new double[256];
+
+    /** Passes over the waypoints at most; each pass drops or moves every waypoint it can. */
+    private static final int RELAX_PASSES = 3;
+
+    /** Step lengths, in voxels, by which a waypoint moves: long steps first, then shorter ones. */
+    private static final int[] RELAX_STEPS = {4, 2, 1};
+
+    /**
+     * Pulls the waypoints taut. A waypoint between two lines is dropped when the line between its
+     * neighbours is legal and costs no more; otherwise it moves, a step of 4, 2 or 1 voxels along
+     * one of the 26 directions at a time, while both its lines stay legal and their cost falls.
+     * The sum of two empty-space distances is convex in the waypoint, so the moves head for the
+     * straight segment between the neighbours and stop where geometry holds them: at the corner
+     * the cheapest path bends around, which the sampled transitions only come near. Waypoints
+     * next to a confined path stay where they are. Returns the number of waypoints kept.
+     */
+    private int relaxWaypoints(int count) {
+        int n = count;
+        for (int pass = 0; pass < RELAX_PASSES; pass++) {
+            boolean changed = false;
+            int k = 1;
+            while (k < n - 1) {
+                if (wConfined[k] || wConfined[k + 1]) {
+                    k++;
+                    continue;
+                }
+                final double through = lineCost(wx[k - 1], wy[k - 1], wz[k - 1], wx[k], wy[k], wz[k])
+                        + lineCost(wx[k], wy[k], wz[k], wx[k + 1], wy[k + 1], wz[k + 1]);
+                final double skip = lineCost(wx[k - 1], wy[k - 1], wz[k - 1], wx[k + 1], wy[k + 1], wz[k + 1]);
+                if (skip <= through) {
+                    System.arraycopy(wx, k + 1, wx, k, n - k - 1);
+                    System.arraycopy(wy, k + 1, wy, k, n - k - 1);
+                    System.arraycopy(wz, k + 1, wz, k, n - k - 1);
+                    System.arraycopy(wConfined, k + 1, wConfined, k, n - k - 1);
+                    n--;
+                    changed = true;
+                    continue;
+                }
+                changed |= moveWaypoint(k, through);
+                k++;
+            }
+            if (!changed) {
+                break;
+            }
+        }
+        return n;
+    }
+
+    /** Moves waypoint k downhill as {@link #relaxWaypoints} says; returns whether it moved. */
+    private boolean moveWaypoint(int k, double cost) {
+        final int ax = wx[k - 1];
+        final int ay = wy[k - 1];
+        final int az = wz[k - 1];
+        final int bx = wx[k + 1];
+        final int by = wy[k + 1];
+        final int bz = wz[k + 1];
+        double best = cost;
+        boolean moved = false;
+        for (int step : RELAX_STEPS) {
+            while (true) {
+                // Candidates in order of their lower bound; the first legal one that is cheaper wins.
+                int candidates = 0;
+                for (int j = 0; j < VoxelMoves.COUNT; j++) {
+                    final int cx = wx[k] + step * VoxelMoves.dx(j);
+                    final int cy = wy[k] + step * VoxelMoves.dy(j);
+                    final int cz = wz[k] + step * VoxelMoves.dz(j);
+                    if (cx < 0 || cy < 0 || cz < 0 || cx >= sizeX || cy >= sizeY || cz >= sizeZ) {
+                        continue;
+                    }
+                    final double lower = distance(ax, ay, az, cx, cy, cz) + distance(cx, cy, cz, bx, by, bz);
+                    if (!(lower < best)) {
+                        continue;
+                    }
+                    int at = candidates++;
+                    while (at > 0 && candidateBound[at - 1] > lower) {
+                        candidateBound[at] = candidateBound[at - 1];
+                        candidateMove[at] = candidateMove[at - 1];
+                        at--;
+                    }
+                    candidateBound[at] = lower;
+                    candidateMove[at] = j;
+                }
+                boolean improved = false;
+                for (int c = 0; c < candidates && candidateBound[c] < best; c++) {
+                    final int j = candidateMove[c];
+                    final int cx = wx[k] + step * VoxelMoves.dx(j);
+                    final int cy = wy[k] + step * VoxelMoves.dy(j);
+                    final int cz = wz[k] + step * VoxelMoves.dz(j);
+                    if (chunks.area(cx, cy, cz) == AreaCosts.WALL) {
+                        continue;
+                    }
+                    final double first = lineCost(ax, ay, az, cx, cy, cz);
+                    if (first == Double.POSITIVE_INFINITY) {
+                        continue;
+                    }
+                    final double total = first + lineCost(cx, cy, cz, bx, by, bz);
+                    if (total < best) {
+                        best = total;
+                        wx[k] = cx;
+                        wy[k] = cy;
+                        wz[k] = cz;
+                        improved = true;
+                        moved = true;
+                        break;
+                    }
+                }
+                if (!improved) {
+                    break;
+                }
+            }
+        }
+        return moved;
+    }
+
+    private final double[] candidateBound = new double[VoxelMoves.COUNT];
+    private final int[] candidateMove = new int[VoxelMoves.COUNT];
+
+    /** Appends the path from the last voxel to (x, y, z), both in one stored chunk, that A* finds inside it. */
+    private void confinedTo(int x, int y, int z) {
+        final int slot = chunks.slotOf(x >>> 4, y >>> 4, z >>> 4);
         hierarchy.load(chunkSearch, slot);
-        final int from = (lastX & 15) | (lastY & 15) << 4 | (lastZ & 15) << 8;
-        final int to = (x & 15) | (y & 15) << 4 | (z & 15) << 8;
-        chunkSearch.runTo(from, to, areas.minCost());
+        final int from = local(lastX, lastY, lastZ);
+        final int to = local(x, y, z);
+        chunkSearch.runTo(from, to, minCost);
         int count = 0;
         for (int v = to; v != from; v = chunkSearch.parent(v)) {
             segment[count++] = v;
@@ -885,20 +1712,20 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         final int oz = z & ~15;
         for (int i = count - 1; i >= 0; i--) {
             final int v = segment[i];
-            step(ox + (v & 15), oy + ((v >>> 4) & 15), oz + (v >>> 8));
+            appendStep(ox + (v & 15), oy + ((v >>> 4) & 15), oz + (v >>> 8));
         }
     }
 
-    /** Appends the cheapest empty-space line from the last voxel to (x, y, z) ({@link #lineStep}). */
+    /** Appends the line from the last voxel to (x, y, z) ({@link #lineStep}). */
     private void line(int x, int y, int z) {
         while (lastX != x || lastY != y || lastZ != z) {
             final int s = lineStep(x - lastX, y - lastY, z - lastZ);
-            step(lastX + (s & 3) - 1, lastY + ((s >>> 2) & 3) - 1, lastZ + ((s >>> 4) & 3) - 1);
+            appendStep(lastX + (s & 3) - 1, lastY + ((s >>> 2) & 3) - 1, lastZ + ((s >>> 4) & 3) - 1);
         }
     }
 
     /** Appends one move from the last voxel and adds its cost as voxel A* prices it. */
-    private void step(int x, int y, int z) {
+    private void appendStep(int x, int y, int z) {
         final int axes = (x != lastX ? 1 : 0) + (y != lastY ? 1 : 0) + (z != lastZ ? 1 : 0);
         final double length = axes == 1 ? 1.0 : axes == 2 ? GridMath.SQRT2 : VoxelMath.SQRT3;
         final double m = areas.multiplierOf(chunks.area(x, y, z));
@@ -908,6 +1735,14 @@ public final class VoxelHierarchySearch implements AutoCloseable {
         lastY = y;
         lastZ = z;
         path.add(nodeOf(x, y, z));
+    }
+
+    private int nodeOf(int x, int y, int z) {
+        return x + sizeX * (y + sizeY * z);
+    }
+
+    private static int local(int x, int y, int z) {
+        return (x & 15) | (y & 15) << 4 | (z & 15) << 8;
     }
 
     @Override

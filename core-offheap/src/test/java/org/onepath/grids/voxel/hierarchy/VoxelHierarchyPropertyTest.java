@@ -175,11 +175,9 @@ class VoxelHierarchyPropertyTest {
         assertEquals(whole.status(), status, where);
         assertEquals(Double.doubleToLongBits(whole.pathCost()), Double.doubleToLongBits(sliced.pathCost()), where);
         assertEquals(whole.expanded(), sliced.expanded(), where);
-        int[] p = new int[whole.pathLength()];
-        int[] q = new int[sliced.pathLength()];
-        whole.copyPath(p);
-        sliced.copyPath(q);
-        org.junit.jupiter.api.Assertions.assertArrayEquals(p, q, where);
+        if (status == SearchStatus.FOUND) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(whole.path(), sliced.path(), where);
+        }
     }
 
     @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)

@@ -22,25 +22,45 @@ class VoxelHierarchyTest {
     }
 
     @Test
-    void anOpenWorldHasOpenChunksWithNineTransitionsPerInnerFace() {
+    void anOpenChunkIsOneCentreNodeWithTransitionsOnlyTowardsStoredChunks() {
         try (ChunkTable t = new ChunkTable(48, 32, 16, 0);
                 VoxelHierarchy h = hierarchy(t, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING)) {
             int middle = t.slotOf(1, 0, 0);
             assertEquals(VoxelHierarchyLayout.KIND_OPEN, h.kind(middle));
             assertEquals(1, h.regionCount(middle));
-            // Faces -x, +x and +y are shared; each fully open face has a 3 x 3 sample lattice.
-            assertEquals(27, h.nodeCount(middle));
+            // Open on every side: the centre only, no transition on any face.
+            assertEquals(1, h.nodeCount(middle));
+            assertEquals(7 | 7 << 4 | 7 << 8, h.nodeVoxel(middle, 0));
+            for (int f = 0; f <= 6; f++) {
+                assertEquals(1, h.faceStart(middle, f));
+            }
+            // A chunk at the grid's edge is smaller: its centre is the middle of its extent.
+            try (ChunkTable small = new ChunkTable(20, 16, 16, 0);
+                    VoxelHierarchy hs =
+                            hierarchy(small, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING)) {
+                assertEquals(1 | 7 << 4 | 7 << 8, hs.nodeVoxel(small.slotOf(1, 0, 0), 0));
+            }
+            // A wall voxel stores the chunk on its right: the open middle chunk gets the shared
+            // face's transitions (the 3 x 3 lattice of a fully open face), after its centre; its
+            // faces with open chunks still have none.
+            t.set(40, 3, 3, AreaCosts.WALL);
+            h.refresh();
+            int right = t.slotOf(2, 0, 0);
+            assertEquals(VoxelHierarchyLayout.KIND_STORED, h.kind(right));
+            assertEquals(10, h.nodeCount(middle));
+            assertEquals(0, h.faceStart(middle, 1) - h.faceStart(middle, 0));
             assertEquals(9, h.faceStart(middle, 2) - h.faceStart(middle, 1));
-            assertEquals(0, h.faceStart(middle, 6) - h.faceStart(middle, 4));
+            assertEquals(0, h.faceStart(middle, 6) - h.faceStart(middle, 2));
+            assertEquals(9, h.faceStart(right, 1) - h.faceStart(right, 0));
             // Intra costs of an open chunk are the empty-grid distance.
             int a = h.nodeVoxel(middle, 0);
-            int b = h.nodeVoxel(middle, 26);
+            int b = h.nodeVoxel(middle, 9);
             double expected = VoxelHeuristic.distance(
                     VoxelConnectivity.TWENTY_SIX,
                     Math.abs((a & 15) - (b & 15)),
                     Math.abs(((a >>> 4) & 15) - ((b >>> 4) & 15)),
                     Math.abs((a >>> 8) - (b >>> 8)));
-            assertEquals(expected, h.intraCost(middle, 0, 26));
+            assertEquals(expected, h.intraCost(middle, 0, 9));
         }
     }
 
