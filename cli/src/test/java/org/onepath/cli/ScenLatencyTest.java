@@ -498,6 +498,30 @@ class ScenLatencyTest {
         }
     }
 
+    @Test
+    void aPlotIsDrawnWhenDisplayNamesNoReachableScreen() throws Exception {
+        Path scen = Fixtures.mapA(dir.resolve("a"), "a.map");
+        Path png = dir.resolve("headless.png");
+        ProcessBuilder pb = new ProcessBuilder(
+                        CliRun.javaCommand(),
+                        "-cp",
+                        CliRun.classPath(),
+                        OnePathCli.class.getName(),
+                        "scen",
+                        "--plot",
+                        png.toString(),
+                        scen.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("out.txt").toFile());
+        // an X display no server listens on: drawing must not try to reach it
+        pb.environment().put("DISPLAY", "127.0.0.1:97");
+        Process child = pb.start();
+        assertTrue(child.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "the run ended");
+        String out = Files.readString(dir.resolve("out.txt"));
+        assertEquals(0, child.exitValue(), out);
+        assertEquals(LatencyPlot.DEFAULT_WIDTH, ImageIO.read(png.toFile()).getWidth(), out);
+    }
+
     private static boolean close(int a, int b) {
         for (int shift = 0; shift <= 16; shift += 8) {
             if (Math.abs((a >> shift & 255) - (b >> shift & 255)) > 24) {
