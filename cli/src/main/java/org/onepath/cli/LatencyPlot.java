@@ -1,6 +1,5 @@
 package org.onepath.cli;
 
-import java.awt.AlphaComposite;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Graphics2D;
@@ -8,7 +7,6 @@ import java.awt.RenderingHints;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
 import java.awt.geom.Path2D;
-import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -54,7 +52,7 @@ final class LatencyPlot {
     static final String MEDIAN_LEGEND = "median";
 
     /** What the diamond marks; in the SVG's title. */
-    static final String P99_LEGEND = "99th percentile (nearest rank)";
+    static final String P99_DESCRIPTION = "99th percentile (nearest rank)";
 
     /** What the diamond marks, in the legend. */
     static final String P99_NOTE = "p99, nearest rank";
@@ -73,7 +71,12 @@ final class LatencyPlot {
     private final int height;
     private final String title;
 
-    /** Whole pixels per font pixel; text, strokes and marks grow with the picture. */
+    /** The picture size that takes one pixel per font pixel; text, strokes and marks grow in whole steps beyond it. */
+    private static final int UNIT_WIDTH = 480;
+
+    private static final int UNIT_HEIGHT = 300;
+
+    /** Whole pixels per font pixel. */
     private final int scale;
 
     LatencyPlot(List<Series> series, int width, int height, String title) {
@@ -81,7 +84,7 @@ final class LatencyPlot {
         this.width = width;
         this.height = height;
         this.title = title;
-        this.scale = Math.max(1, Math.min(width / MIN_WIDTH, height / 300));
+        this.scale = Math.max(1, Math.min(width / UNIT_WIDTH, height / UNIT_HEIGHT));
     }
 
     /**
@@ -195,9 +198,6 @@ final class LatencyPlot {
 
         void line(double x1, double y1, double x2, double y2, int rgb, double strokeWidth, boolean dashed);
 
-        /** A filled rectangle with an outline, the fill {@code opacity} opaque. */
-        void box(double x, double y, double w, double h, int fillRgb, double opacity, int strokeRgb);
-
         /** One algorithm's curve through the points, as one path. */
         void curve(String name, double[] xs, double[] ys, int count, int rgb, double strokeWidth, boolean dashed);
 
@@ -224,7 +224,7 @@ final class LatencyPlot {
         double top = 2.6 * line;
         double bottom = height - 2.8 * line;
 
-        c.background(width, height, title + "; disc: median, diamond: " + P99_LEGEND);
+        c.background(width, height, title + "; disc: median, diamond: " + P99_DESCRIPTION);
         c.text(width / 2.0, line, title, Anchor.MIDDLE);
         c.text(left, top - 0.6 * line, "fraction of queries taking at most x", Anchor.START);
         c.text((left + right) / 2, height - 0.5 * line, "x: time per query (log scale)", Anchor.MIDDLE);
@@ -248,11 +248,19 @@ final class LatencyPlot {
                 c.line(x, top, x, bottom, MINOR_GRID_RGB, scale * 0.5, false);
             }
         }
+        // every decade gets a tick; labels skip decades when a wide range on a narrow plot would crowd them
+        int widestLabel = 0;
+        for (int e = lo; e <= hi; e++) {
+            widestLabel = Math.max(widestLabel, textWidth(decadeLabel(e)));
+        }
+        int labelStep = (int) Math.ceil((widestLabel + 8.0 * scale) / (axis.x(lo + 1) - axis.x(lo)));
         for (int e = lo; e <= hi; e++) {
             double x = axis.x(e);
             c.line(x, top, x, bottom, GRID_RGB, scale * 0.5, false);
             c.line(x, bottom, x, bottom + 4 * scale, AXIS_RGB, scale * 0.75, false);
-            c.text(x, bottom + 4 * scale + line * 0.9, decadeLabel(e), Anchor.MIDDLE);
+            if ((e - lo) % labelStep == 0) {
+                c.text(x, bottom + 4 * scale + line * 0.9, decadeLabel(e), Anchor.MIDDLE);
+            }
         }
         String[] fractions = {"0", "0.25", "0.5", "0.75", "1"};
         for (int q = 0; q <= 4; q++) {
@@ -403,24 +411,6 @@ final class LatencyPlot {
         return "0." + "0".repeat(-exponent - 7) + "1 us";
     }
 
-    /** Seconds with three significant digits in us, ms or s. */
-    static String duration(double seconds) {
-        double value;
-        String unit;
-        if (seconds < 1e-3) {
-            value = seconds * 1e6;
-            unit = " us";
-        } else if (seconds < 1) {
-            value = seconds * 1e3;
-            unit = " ms";
-        } else {
-            value = seconds;
-            unit = " s";
-        }
-        String digits = value >= 100 ? "%.0f" : value >= 10 ? "%.1f" : "%.2f";
-        return String.format(Locale.ROOT, digits, value) + unit;
-    }
-
     /** The log time axis: decades {@code lo..hi} of seconds across {@code left..right}. */
     private record TimeAxis(int lo, int hi, double left, double right) {
         double x(double log10Seconds) {
@@ -470,21 +460,6 @@ final class LatencyPlot {
                     hex(rgb),
                     strokeWidth,
                     dash(dashed)));
-        }
-
-        @Override
-        public void box(double x, double y, double w, double h, int fillRgb, double opacity, int strokeRgb) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"%.2f\""
-                            + " stroke=\"%s\"/>\n",
-                    x,
-                    y,
-                    w,
-                    h,
-                    hex(fillRgb),
-                    opacity,
-                    hex(strokeRgb)));
         }
 
         @Override
@@ -617,17 +592,6 @@ final class LatencyPlot {
         }
 
         @Override
-        public void box(double x, double y, double w, double h, int fillRgb, double opacity, int strokeRgb) {
-            Rectangle2D r = new Rectangle2D.Double(x, y, w, h);
-            g.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, (float) opacity));
-            g.setColor(new Color(fillRgb));
-            g.fill(r);
-            g.setComposite(AlphaComposite.SrcOver);
-            stroke(strokeRgb, 1, false);
-            g.draw(r);
-        }
-
-        @Override
         public void curve(
                 String name, double[] xs, double[] ys, int count, int rgb, double strokeWidth, boolean dashed) {
             Path2D.Double p = new Path2D.Double();
@@ -671,10 +635,8 @@ final class LatencyPlot {
                 case MIDDLE -> x - w / 2.0;
                 case END -> x - w;
             };
-            Object aa = g.getRenderingHint(RenderingHints.KEY_ANTIALIASING);
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_OFF);
+            // whole-pixel squares: crisp with or without antialiasing
             PixelFont.draw(g, text, (int) Math.round(left), (int) Math.round(baseline), scale, TEXT_RGB);
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, aa);
         }
     }
 }
