@@ -40,6 +40,12 @@ import org.xml.sax.InputSource;
 class ScenLatencyTest {
     private static final Pattern DECADE = Pattern.compile("(0\\.0*1|1|10|100|10+) (us|ms|s)");
 
+    /**
+     * How closely a time is read back off the SVG, in decades: the labels' x are written to a
+     * tenth of a pixel and the marks' to a hundredth, on a few hundred pixels per decade.
+     */
+    private static final double AXIS_READING = 3e-3;
+
     @TempDir
     Path dir;
 
@@ -407,10 +413,11 @@ class ScenLatencyTest {
         assertTrue(ticks.size() >= 2, () -> "decade labels in " + texts);
         double x0 = ticks.getFirst()[0];
         double e0 = ticks.getFirst()[1];
-        double perDecade = (ticks.get(1)[0] - x0) / (ticks.get(1)[1] - e0);
+        // from the first and last labels, whose x (written to a tenth of a pixel) err least relatively
+        double perDecade = (ticks.getLast()[0] - x0) / (ticks.getLast()[1] - e0);
         for (int i = 1; i < ticks.size(); i++) {
             assertTrue(ticks.get(i)[1] > ticks.get(i - 1)[1], "decade labels ascend: " + texts);
-            assertEquals(x0 + (ticks.get(i)[1] - e0) * perDecade, ticks.get(i)[0], 0.05, "a log scale: " + texts);
+            assertEquals(x0 + (ticks.get(i)[1] - e0) * perDecade, ticks.get(i)[0], 0.15, "a log scale: " + texts);
         }
         assertTrue(texts.containsAll(algs), () -> "the legend names every algorithm: " + texts);
 
@@ -425,26 +432,31 @@ class ScenLatencyTest {
             double top = curve[curve.length - 1][1];
             assertTrue(top < bottom, "the curve rises");
             // the curve starts at the fastest query and ends at the slowest
-            assertEquals(Math.log10(MiniJson.number(r.get("minSeconds"))), e0 + (curve[0][0] - x0) / perDecade, 2e-3);
+            assertEquals(
+                    Math.log10(MiniJson.number(r.get("minSeconds"))),
+                    e0 + (curve[0][0] - x0) / perDecade,
+                    AXIS_READING);
             // the last rise is drawn at the first time within its quarter pixel
             assertEquals(
                     Math.log10(MiniJson.number(r.get("maxSeconds"))),
                     e0 + (curve[curve.length - 1][0] - x0) / perDecade,
-                    0.26 / perDecade + 1e-4);
+                    0.26 / perDecade + AXIS_READING);
             for (int i = 1; i < curve.length; i++) {
                 assertTrue(curve[i][0] >= curve[i - 1][0] && curve[i][1] <= curve[i - 1][1], "a cumulative step curve");
             }
             Element median = medians.get(alg);
             double mx = attr(median, "cx");
             double my = attr(median, "cy");
-            assertEquals(Math.log10(MiniJson.number(r.get("medianSeconds"))), e0 + (mx - x0) / perDecade, 2e-3, alg);
+            assertEquals(
+                    Math.log10(MiniJson.number(r.get("medianSeconds"))), e0 + (mx - x0) / perDecade, AXIS_READING, alg);
             assertEquals((double) QueryTimes.nearestRank(n, 50) / n, (bottom - my) / (bottom - top), 1e-3, alg);
             assertOnCurve(curve, mx, my, alg + " median");
             String[] corners = p99s.get(alg).getAttribute("points").split("[ ,]");
             // the diamond's top and bottom corners share the mark's x; its left and right its y
             double px = Double.parseDouble(corners[0]);
             double py = Double.parseDouble(corners[3]);
-            assertEquals(Math.log10(MiniJson.number(r.get("p99Seconds"))), e0 + (px - x0) / perDecade, 2e-3, alg);
+            assertEquals(
+                    Math.log10(MiniJson.number(r.get("p99Seconds"))), e0 + (px - x0) / perDecade, AXIS_READING, alg);
             assertEquals((double) QueryTimes.nearestRank(n, 99) / n, (bottom - py) / (bottom - top), 1e-3, alg);
             assertOnCurve(curve, px, py, alg + " p99");
         }
