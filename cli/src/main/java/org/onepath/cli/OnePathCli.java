@@ -51,6 +51,11 @@ public final class OnePathCli implements Runnable {
      * @param args the command line
      */
     public static void main(String[] args) {
+        // The pictures are drawn on images and never shown: without this a DISPLAY naming no
+        // reachable X server stops the first picture with an AWTError, though none is needed.
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

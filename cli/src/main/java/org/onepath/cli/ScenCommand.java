@@ -30,6 +30,8 @@ import picocli.CommandLine.Spec;
             "Suboptimal algorithms (hpa) may be longer than the optimum: their mismatch is a path shorter than it (beyond the "
                     + "tolerance above) or a missing one, and a table gives per map the mean and maximum percentage over the optimum "
                     + "and the bytes of the hierarchy; building it is the preprocessing time.",
+            "Beside the mean time per query, the median, 99th percentile and slowest query: percentiles are nearest-rank "
+                    + "(the p-th of n times is the ceil(p/100 * n)-th smallest), over the best pass's time of each query.",
             "Maps are found by base name beside each scenario file. Exit status 0 exactly when nothing mismatches."
         })
 final class ScenCommand implements Callable<Integer> {
@@ -100,6 +102,21 @@ final class ScenCommand implements Callable<Integer> {
             })
     Path store;
 
+    @Option(
+            names = "--plot",
+            paramLabel = "FILE",
+            description = {
+                "Draw per algorithm the cumulative distribution of the query times (log time axis, median and 99th "
+                        + "percentile marked) over every query of the run, as FILE.svg or FILE.png."
+            })
+    Path plot;
+
+    @Option(
+            names = "--plot-size",
+            paramLabel = "WxH",
+            description = "Pixel size of --plot (default: ${DEFAULT-VALUE}).")
+    String plotSize = LatencyPlot.DEFAULT_WIDTH + "x" + LatencyPlot.DEFAULT_HEIGHT;
+
     @Parameters(
             paramLabel = "PATH",
             arity = "1..*",
@@ -121,6 +138,9 @@ final class ScenCommand implements Callable<Integer> {
         if (smooth != 0 && smooth != 1) {
             throw new IllegalArgumentException("--smooth must be 0 or 1, was " + smooth);
         }
+        int[] size = LatencyPlot.parseSize(plotSize);
+        // Before the run, so a mistyped plot name or folder costs no search time.
+        LatencyPlot.Format plotFormat = plot == null ? null : LatencyPlot.checkTarget(plot);
         List<Algorithm> algs = Algorithms.parse(algorithms, chunk, smooth == 1);
         List<Path> files = ScenarioRun.scenarioFiles(paths);
         PrintStream progress = isTerminal() ? System.err : null;
@@ -133,14 +153,31 @@ final class ScenCommand implements Callable<Integer> {
                         store,
                         spec.commandLine().getErr())
                 .run(files);
+        if (plot != null) {
+            // Written before anything is printed: a plot that cannot be written is the run's one
+            // error line, not a report followed by one.
+            plot(report, files.size(), size[0], size[1]).write(plot, plotFormat);
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(toJson(report));
+            out.println(toJson(report, plot));
         } else {
             printTable(out, report, files.size());
+            if (plot != null) {
+                out.printf(Locale.ROOT, "plot: %s (%d x %d pixels)%n", plot, size[0], size[1]);
+            }
         }
         out.flush();
         return report.totalMismatches() == 0 ? 0 : OnePathCli.FAILED;
+    }
+
+    /** Each result's every query time as one curve, named as its table row. */
+    static LatencyPlot plot(ScenarioRun.Report report, int files, int width, int height) {
+        List<LatencyPlot.Series> series = report.results().stream()
+                .map(r -> new LatencyPlot.Series(r.shownName(), r.queryTimes()))
+                .toList();
+        return new LatencyPlot(
+                series, width, height, "time per query, cumulative, over " + files + " scenario file(s)");
     }
 
     private static boolean isTerminal() {
@@ -156,26 +193,33 @@ final class ScenCommand implements Callable<Integer> {
                 report.loadSeconds());
         out.printf(
                 Locale.ROOT,
-                "%-16s %10s %10s %15s %11s %13s %12s%n",
+                "%-16s %10s %10s %15s %11s %13s %12s %10s %10s %10s%n",
                 "algorithm",
                 "problems",
                 "mismatches",
                 "expanded",
                 "search s",
                 "preprocess s",
-                "us/query");
+                "us/query",
+                "median us",
+                "p99 us",
+                "max us");
         for (ScenarioRun.AlgorithmResult r : report.results()) {
             double perQuery = r.problems() == 0 ? 0 : r.searchSeconds() * 1e6 / r.problems();
+            QueryTimes t = r.queryTimes();
             out.printf(
                     Locale.ROOT,
-                    "%-16s %10d %10d %15d %11.3f %13.3f %12.2f%n",
+                    "%-16s %10d %10d %15d %11.3f %13.3f %12.2f %10s %10s %10s%n",
                     r.shownName(),
                     r.problems(),
                     r.mismatches(),
                     r.expanded(),
                     r.searchSeconds(),
                     r.preprocessSeconds(),
-                    perQuery);
+                    perQuery,
+                    micros(t.medianSeconds()),
+                    micros(t.p99Seconds()),
+                    micros(t.maxSeconds()));
         }
         for (ScenarioRun.AlgorithmResult r : report.results()) {
             if (r.fallbacks() > 0) {
@@ -297,11 +341,29 @@ final class ScenCommand implements Callable<Integer> {
         }
     }
 
+    /** Seconds as microseconds with two decimals, or "-" for a row without queries. */
+    private static String micros(double seconds) {
+        return Double.isNaN(seconds) ? "-" : String.format(Locale.ROOT, "%.2f", seconds * 1e6);
+    }
+
+    /** The latency fields of a result or a map: median, 99th percentile, slowest and fastest query. */
+    private static void appendLatency(StringBuilder b, QueryTimes t) {
+        b.append(",\"medianSeconds\":")
+                .append(Json.number(t.medianSeconds()))
+                .append(",\"p99Seconds\":")
+                .append(Json.number(t.p99Seconds()))
+                .append(",\"maxSeconds\":")
+                .append(Json.number(t.maxSeconds()))
+                .append(",\"minSeconds\":")
+                .append(Json.number(t.minSeconds()));
+    }
+
     private static double percent(double ratio) {
         return (ratio - 1) * 100;
     }
 
-    static String toJson(ScenarioRun.Report report) {
+    /** The report as one JSON object; {@code plot} the plot file written, or null. */
+    static String toJson(ScenarioRun.Report report, Path plot) {
         StringBuilder b = new StringBuilder("{\"results\":[");
         List<ScenarioRun.AlgorithmResult> results = report.results();
         for (int i = 0; i < results.size(); i++) {
@@ -318,8 +380,9 @@ final class ScenCommand implements Callable<Integer> {
                     .append(",\"expanded\":")
                     .append(r.expanded())
                     .append(",\"searchSeconds\":")
-                    .append(Json.number(r.searchSeconds()))
-                    .append(",\"preprocessSeconds\":")
+                    .append(Json.number(r.searchSeconds()));
+            appendLatency(b, r.queryTimes());
+            b.append(",\"preprocessSeconds\":")
                     .append(Json.number(r.preprocessSeconds()))
                     .append(",\"ran\":")
                     .append(Json.string(r.shownName()))
@@ -353,6 +416,7 @@ final class ScenCommand implements Callable<Integer> {
                         .append(m.expanded())
                         .append(",\"searchSeconds\":")
                         .append(Json.number(m.searchSeconds()));
+                appendLatency(b, m.queryTimes());
                 if (r.anyAngle()) {
                     b.append(",\"ratioCount\":")
                             .append(m.ratioCount())
@@ -377,7 +441,11 @@ final class ScenCommand implements Callable<Integer> {
             }
             b.append("]}");
         }
-        b.append("],\"loadSeconds\":").append(Json.number(report.loadSeconds())).append('}');
+        b.append("],\"loadSeconds\":").append(Json.number(report.loadSeconds()));
+        if (plot != null) {
+            b.append(",\"plot\":").append(Json.string(plot.toString()));
+        }
+        b.append('}');
         return b.toString();
     }
 }

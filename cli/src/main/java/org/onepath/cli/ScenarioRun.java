@@ -29,11 +29,13 @@ final class ScenarioRun {
     static final int DEFAULT_WARMUP = 40;
 
     /**
-     * Results of one algorithm on one scenario file. For an any-angle algorithm, {@code ratioCount}
-     * problems with a positive optimum and a path gave {@code cost / optimum}, summing to
-     * {@code ratioSum} with the largest {@code ratioMax}; otherwise they are 0, 0 and NaN.
-     * {@code fallbacks} problems were answered by another algorithm than the one asked for,
-     * {@code fallback} (its {@code --alg} name; null when none fell back).
+     * Results of one algorithm on one scenario file. {@code searchSeconds} is the fastest timed
+     * pass and {@code queryTimes} that pass's time of each query ({@link QueryTimes.BestPass}).
+     * For an any-angle algorithm, {@code ratioCount} problems with a positive optimum and a path
+     * gave {@code cost / optimum}, summing to {@code ratioSum} with the largest {@code ratioMax};
+     * otherwise they are 0, 0 and NaN. {@code fallbacks} problems were answered by another
+     * algorithm than the one asked for, {@code fallback} (its {@code --alg} name; null when none
+     * fell back).
      */
     record MapResult(
             String map,
@@ -41,6 +43,7 @@ final class ScenarioRun {
             int mismatches,
             long expanded,
             double searchSeconds,
+            QueryTimes queryTimes,
             double preprocessSeconds,
             int ratioCount,
             double ratioSum,
@@ -48,63 +51,29 @@ final class ScenarioRun {
             long preparedBytes,
             int fallbacks,
             String fallback) {
+        /** A result without ratios, prepared bytes or fallbacks. */
         MapResult(
                 String map,
                 int problems,
                 int mismatches,
                 long expanded,
                 double searchSeconds,
-                double preprocessSeconds,
-                int ratioCount,
-                double ratioSum,
-                double ratioMax,
-                long preparedBytes) {
+                QueryTimes queryTimes,
+                double preprocessSeconds) {
             this(
                     map,
                     problems,
                     mismatches,
                     expanded,
                     searchSeconds,
+                    queryTimes,
                     preprocessSeconds,
-                    ratioCount,
-                    ratioSum,
-                    ratioMax,
-                    preparedBytes,
+                    0,
+                    0,
+                    Double.NaN,
+                    0,
                     0,
                     null);
-        }
-
-        MapResult(
-                String map,
-                int problems,
-                int mismatches,
-                long expanded,
-                double searchSeconds,
-                double preprocessSeconds) {
-            this(map, problems, mismatches, expanded, searchSeconds, preprocessSeconds, 0, 0, Double.NaN, 0);
-        }
-
-        MapResult(
-                String map,
-                int problems,
-                int mismatches,
-                long expanded,
-                double searchSeconds,
-                double preprocessSeconds,
-                int ratioCount,
-                double ratioSum,
-                double ratioMax) {
-            this(
-                    map,
-                    problems,
-                    mismatches,
-                    expanded,
-                    searchSeconds,
-                    preprocessSeconds,
-                    ratioCount,
-                    ratioSum,
-                    ratioMax,
-                    0);
         }
 
         /** Mean of cost / optimum, NaN without ratios. */
@@ -113,14 +82,24 @@ final class ScenarioRun {
         }
     }
 
-    /** Results of one algorithm over every scenario file. */
-    record AlgorithmResult(String alg, List<MapResult> maps, boolean anyAngle, boolean suboptimal) {
-        AlgorithmResult(String alg, List<MapResult> maps) {
-            this(alg, maps, false, false);
+    /**
+     * Results of one algorithm over every scenario file; {@code queryTimes} holds the times of
+     * every map's queries together (merged once here, as the table, the JSON and the plot read
+     * them).
+     */
+    record AlgorithmResult(
+            String alg, List<MapResult> maps, boolean anyAngle, boolean suboptimal, QueryTimes queryTimes) {
+        AlgorithmResult(String alg, List<MapResult> maps, boolean anyAngle, boolean suboptimal) {
+            this(
+                    alg,
+                    maps,
+                    anyAngle,
+                    suboptimal,
+                    QueryTimes.merge(maps.stream().map(MapResult::queryTimes).toList()));
         }
 
-        AlgorithmResult(String alg, List<MapResult> maps, boolean anyAngle) {
-            this(alg, maps, anyAngle, false);
+        AlgorithmResult(String alg, List<MapResult> maps) {
+            this(alg, maps, false, false);
         }
 
         /** Mean of cost / optimum over every map's problems, NaN without ratios. */
@@ -216,7 +195,8 @@ final class ScenarioRun {
     private final java.util.Set<Path> warnedStores = new java.util.HashSet<>();
 
     /**
-     * @param passes    timed passes per map and algorithm; the best is kept
+     * @param passes    timed passes per map and algorithm; the best is kept, with its time of
+     *                  each query
      * @param selection which problems of each scenario file run; mismatches keep their numbers
      *                  in the file
      * @param warmup    untimed queries before the timed passes
@@ -467,16 +447,23 @@ final class ScenarioRun {
             double[] costs = new double[n];
             long[] expanded = new long[n];
             org.onepath.GridAlgorithm[] ran = new org.onepath.GridAlgorithm[n];
-            double best = Double.POSITIVE_INFINITY;
+            QueryTimes.BestPass times = new QueryTimes.BestPass(n);
             for (int pass = 0; pass < passes; pass++) {
-                long s0 = System.nanoTime();
+                // One clock read per query: each query's time runs from the previous read to its
+                // own, so the times add up to the pass exactly as one read before and one after
+                // it would measure, and recording one is a store into a preallocated array.
+                long[] nanos = times.pass();
+                long before = System.nanoTime();
                 for (int i = 0; i < n; i++) {
                     MovingAiScenario p = problems.get(i);
                     costs[i] = solver.solve(p.startX(), p.startY(), p.goalX(), p.goalY());
                     expanded[i] = solver.lastExpanded();
                     ran[i] = solver.lastAlgorithm();
+                    long after = System.nanoTime();
+                    nanos[i] = after - before;
+                    before = after;
                 }
-                best = Math.min(best, (System.nanoTime() - s0) / 1e9);
+                times.endPass();
             }
             int bad = 0;
             long totalExpanded = 0;
@@ -517,7 +504,8 @@ final class ScenarioRun {
                     n,
                     bad,
                     totalExpanded,
-                    best,
+                    times.bestSeconds(),
+                    times.bestTimes(),
                     preprocess,
                     ratioCount,
                     ratioSum,

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,24 +26,6 @@ class BakeCancelTest {
     @TempDir
     Path dir;
 
-    private static String classPath() {
-        StringBuilder cp = new StringBuilder();
-        for (String property : new String[] {"jdk.module.path", "java.class.path"}) {
-            String value = System.getProperty(property);
-            if (value != null && !value.isBlank()) {
-                cp.append(cp.isEmpty() ? "" : File.pathSeparator).append(value);
-            }
-        }
-        return cp.toString();
-    }
-
-    private static String java() {
-        return ProcessHandle.current()
-                .info()
-                .command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    }
-
     @Test
     void stoppingTheBakeLeavesNoFile() throws IOException, InterruptedException {
         Random rnd = new Random(0xCA_0CE1L);
@@ -59,10 +40,10 @@ class BakeCancelTest {
         Path out = dir.resolve("big.opstore");
         Path err = dir.resolve("err.txt");
         Process child = new ProcessBuilder(
-                        java(),
+                        CliRun.javaCommand(),
                         "-Xmx512m",
                         "-cp",
-                        classPath(),
+                        CliRun.classPath(),
                         OnePathCli.class.getName(),
                         "bake",
                         map.toString(),

@@ -21,6 +21,27 @@ record CliRun(int status, String out, String err) {
         return new CliRun(status, out.toString(), err.toString());
     }
 
+    /** The class path of this test run (its module path too), for a child JVM running the command. */
+    static String classPath() {
+        StringBuilder cp = new StringBuilder();
+        for (String property : new String[] {"jdk.module.path", "java.class.path"}) {
+            String value = System.getProperty(property);
+            if (value != null && !value.isBlank()) {
+                cp.append(cp.isEmpty() ? "" : java.io.File.pathSeparator).append(value);
+            }
+        }
+        return cp.toString();
+    }
+
+    /** The java executable of this test run, for a child JVM. */
+    static String javaCommand() {
+        return ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java")
+                        .toString());
+    }
+
     /** Non-empty lines of standard output. */
     List<String> outLines() {
         return out.lines().filter(l -> !l.isBlank()).toList();

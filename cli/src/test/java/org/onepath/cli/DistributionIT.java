@@ -65,6 +65,8 @@ final class DistributionIT {
                 Files.isRegularFile(scen),
                 () -> "Moving AI file " + scen.toAbsolutePath().normalize()
                         + " is missing (set -Donepath.data to the shared data root); skipping the distribution's scen run");
+        // the plot is drawn by java.desktop, which the shipped launcher's module path must resolve
+        Path plot = unpacked.resolve("latency.png");
         Result r = onepath(
                 "scen",
                 "--alg",
@@ -72,10 +74,15 @@ final class DistributionIT {
                 "--limit",
                 "50",
                 "--json",
+                "--plot",
+                plot.toString(),
                 scen.toAbsolutePath().toString());
         assertEquals(0, r.status, r.toString());
         assertTrue(r.out.contains("\"mismatches\":0"), r.toString());
         assertFalse(r.out.contains("\"mismatches\":1"), r.toString());
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(plot.toFile());
+        assertEquals(LatencyPlot.DEFAULT_WIDTH, image.getWidth(), r.toString());
+        assertEquals(LatencyPlot.DEFAULT_HEIGHT, image.getHeight(), r.toString());
     }
 
     private Result onepath(String... args) throws Exception {

@@ -21,10 +21,16 @@ class ScenCommandTest {
     private static final Pattern MISMATCH = Pattern.compile(
             "mismatch: (\\S+) (.+) problem (\\d+) \\((\\d+),(\\d+)\\)->\\((\\d+),(\\d+)\\): expected (\\S+), got (.+)");
 
+    /** Columns of a row of the table whose algorithm name has no space. */
+    static final int TABLE_COLUMNS = 10;
+
     @TempDir
     Path dir;
 
-    /** A row of the human table: algorithm, problems, mismatches, expanded. */
+    /**
+     * A row of the human table: algorithm, problems, mismatches, expanded (then search s,
+     * preprocess s, us/query, median us, p99 us, max us).
+     */
     record Row(String alg, int problems, int mismatches, long expanded) {}
 
     record MismatchLine(
@@ -38,7 +44,7 @@ class ScenCommandTest {
         List<Row> rows = new ArrayList<>();
         for (String line : run.outLines()) {
             String[] f = line.strip().split("\\s+");
-            if (f.length == 7 && f[0].equals(alg)) {
+            if (f.length == TABLE_COLUMNS && f[0].equals(alg)) {
                 rows.add(new Row(f[0], Integer.parseInt(f[1]), Integer.parseInt(f[2]), Long.parseLong(f[3])));
             }
         }
