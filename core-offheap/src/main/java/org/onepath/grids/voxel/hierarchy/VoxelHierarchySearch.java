@@ -113,6 +113,10 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
     private final int chunksZ;
     private final VoxelTopology topology;
     private final ChunkVoxelSearch chunkSearch;
+    /** Confined searches kept on the start's and the goal's chunks while a query prices their edges. */
+    private final ChunkVoxelSearch startSearch;
+
+    private final ChunkVoxelSearch goalSearch;
     private final Arena arena;
     private final MemorySegment pages;
     private final GrowableSegment records;
@@ -124,10 +128,13 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
     private final boolean[] startConfined = new boolean[MAX_CHUNK_NODES];
     private final double[] goalCost = new double[MAX_CHUNK_NODES];
     private final boolean[] goalConfined = new boolean[MAX_CHUNK_NODES];
-    /** Whether an end's confined edges still hold their lower bound, not their cost. */
-    private boolean startPending;
+    /** Per node of an end's chunk: the confined edge still holds its lower bound, not its cost. */
+    private final boolean[] startPending = new boolean[MAX_CHUNK_NODES];
 
-    private boolean goalPending;
+    private final boolean[] goalPending = new boolean[MAX_CHUNK_NODES];
+    /** Whether the direct edge still holds its lower bound. */
+    private boolean directPending;
+
     private final int[] targets = new int[MAX_CHUNK_NODES + 1];
     private final int[] segment = new int[CHUNK_VOXELS];
     private final int[] faces = new int[FACES + 1];
@@ -135,6 +142,9 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
     private final int[] nbId = new int[MAX_CHUNK_NODES + VoxelMoves.COUNT + 2];
 
     private final double[] nbCost = new double[nbId.length];
+    private final int[] nbX = new int[nbId.length];
+    private final int[] nbY = new int[nbId.length];
+    private final int[] nbZ = new int[nbId.length];
     private final int[] nbFlags = new int[nbId.length];
 
     private MemorySegment dir;
@@ -205,6 +215,8 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             r = new GrowableSegment(1024 * SEARCH_NODE_BYTES, 8);
             o = new GrowableSegment(1024 * OPEN_ENTRY_BYTES, 8);
             this.chunkSearch = new ChunkVoxelSearch(topology);
+            this.startSearch = new ChunkVoxelSearch(topology);
+            this.goalSearch = new ChunkVoxelSearch(topology);
         } catch (RuntimeException | Error e) {
             if (r != null) {
                 r.close();
@@ -272,6 +284,8 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             // An edit rebuilt chunks since the last query: the cached chunk moves may be stale.
             seenBuilds = hierarchy.builds();
             chunkSearch.invalidate();
+            startSearch.invalidate();
+            goalSearch.invalidate();
         }
         dir = hierarchy.directory();
         blocks = hierarchy.blocks();
@@ -304,6 +318,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         }
         recordsUsed = 0;
         minCost = areas.minCost();
+        geodesicsAllowed = moveCount == 26 && areas.isUniform();
         slotS = chunks.slotOf(sx >>> 4, sy >>> 4, sz >>> 4);
         slotG = chunks.slotOf(gx >>> 4, gy >>> 4, gz >>> 4);
         final int localS = local(sx, sy, sz);
@@ -315,8 +330,11 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         // then the goal's. Confined edges are priced lazily: see connect.
         directCost = Double.POSITIVE_INFINITY;
         directConfined = false;
-        startPending = connect(slotS, localS, regionS, startCost, startConfined, sameRegion ? localG : -1, true);
-        goalPending = connect(slotG, localG, regionG, goalCost, goalConfined, -1, false);
+        directPending = false;
+        startPricings = 0;
+        goalPricings = 0;
+        connect(slotS, localS, regionS, startCost, startConfined, startPending, sameRegion ? localG : -1, true);
+        connect(slotG, localG, regionG, goalCost, goalConfined, goalPending, -1, false);
         goalG = Double.POSITIVE_INFINITY;
         goalParent = NONE;
         goalFlags = 0;
@@ -585,17 +603,23 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
     /**
      * Prices the edges between an end and the nodes of its region: the straight line where it is
      * legal (the cheapest path there is); else the path confined to the chunk, priced for now at
-     * its lower bound, the voxel estimate, and marked confined. One confined search later prices
-     * every such edge of the end ({@link #resolveStart}, {@link #resolveGoal}), and only when the
-     * search is about to rely on one: most queries leave through a transition the end sees. From
-     * the start the lines run from the end; towards the goal they run from the node, as the path
-     * will. With {@code other} (an in-chunk voxel of the same region) the direct edge is priced
-     * into {@link #directCost} the same way.
-     *
-     * @return whether some edge holds a lower bound
+     * its lower bound, the voxel estimate, and marked confined and pending. A* confined to the
+     * chunk prices such an edge ({@link #priceStartEdge}, {@link #priceGoalEdge}) only when the
+     * search is about to rely on it: most queries leave and enter through transitions the ends
+     * see, and one directed search costs far less than settling the chunk. From the start the lines
+     * run from the end; towards the goal they run from the node, as the path will. With {@code
+     * other} (an in-chunk voxel of the same region) the direct edge is priced into
+     * {@link #directCost} the same way.
      */
-    private boolean connect(
-            int slot, int localEnd, int region, double[] cost, boolean[] confined, int other, boolean fromEnd) {
+    private void connect(
+            int slot,
+            int localEnd,
+            int region,
+            double[] cost,
+            boolean[] confined,
+            boolean[] pending,
+            int other,
+            boolean fromEnd) {
         final int n = nodeCount(slot);
         final long d = VoxelHierarchyLayout.directoryOffset(slot);
         final int kind = dir.get(INT, d + KIND_OFFSET);
@@ -604,11 +628,12 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             for (int i = 0; i < n; i++) {
                 cost[i] = hierarchy.openCost(area, localEnd, nodeVoxel(slot, i));
                 confined[i] = false;
+                pending[i] = false;
             }
             if (other >= 0) {
                 directCost = hierarchy.openCost(area, localEnd, other);
             }
-            return false;
+            return;
         }
         final int ox = (slot % chunksX) << 4;
         final int oy = ((slot / chunksX) % chunksY) << 4;
@@ -616,9 +641,9 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         final int ex = ox + (localEnd & 15);
         final int ey = oy + ((localEnd >>> 4) & 15);
         final int ez = oz + (localEnd >>> 8);
-        boolean pending = false;
         for (int i = 0; i < n; i++) {
             confined[i] = false;
+            pending[i] = false;
             if (nodeRegion(slot, i) != region) {
                 cost[i] = Double.POSITIVE_INFINITY;
                 continue;
@@ -631,7 +656,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             if (cost[i] == Double.POSITIVE_INFINITY) {
                 cost[i] = distance(ex, ey, ez, vx, vy, vz);
                 confined[i] = true;
-                pending = true;
+                pending[i] = true;
             }
         }
         if (other >= 0) {
@@ -642,73 +667,73 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             if (directCost == Double.POSITIVE_INFINITY) {
                 directCost = distance(ex, ey, ez, gx, gy, gz);
                 directConfined = true;
-                pending = true;
+                directPending = true;
             }
         }
-        return pending;
     }
 
     /**
-     * Prices an end's confined edges (and the direct edge, from the start) by one search confined
-     * to its chunk, replacing their lower bounds.
+     * Edges of one end priced one at a time, by A* towards the edge's node, before the rest are
+     * priced together by one Dijkstra over the chunk: when the lower bounds mislead (a wall
+     * between the end and its transitions), one search settling the region costs less than many
+     * directed ones.
      */
-    private void resolveEnd(int slot, int localEnd, double[] cost, boolean[] confined, int other) {
+    private static final int SINGLE_PRICINGS = 2;
+
+    private int startPricings;
+    private int goalPricings;
+
+    /** Prices the start's pending edge to node i of its chunk: the cheapest path inside the chunk. */
+    private void priceStartEdge(int i) {
+        hierarchy.load(startSearch, slotS);
+        final int localS = local(startX, startY, startZ);
+        if (++startPricings <= SINGLE_PRICINGS) {
+            startSearch.runTo(localS, nodeVoxel(slotS, i), minCost);
+            startCost[i] = startSearch.cost(nodeVoxel(slotS, i));
+            startPending[i] = false;
+            return;
+        }
+        priceAll(startSearch, slotS, localS, startCost, startPending);
+    }
+
+    /** Prices the goal's pending edge from node i of its chunk: the cheapest path inside the chunk. */
+    private void priceGoalEdge(int i) {
+        hierarchy.load(goalSearch, slotG);
+        final int localG = local(goalX, goalY, goalZ);
+        if (++goalPricings <= SINGLE_PRICINGS) {
+            goalSearch.runTo(nodeVoxel(slotG, i), localG, minCost);
+            goalCost[i] = goalSearch.cost(localG);
+            goalPending[i] = false;
+            return;
+        }
+        // Costs are symmetric: one search from the goal prices every edge into it.
+        priceAll(goalSearch, slotG, localG, goalCost, goalPending);
+    }
+
+    /** Prices every pending edge of an end by one Dijkstra from the end over its chunk. */
+    private void priceAll(ChunkVoxelSearch search, int slot, int localEnd, double[] cost, boolean[] pending) {
         final int n = nodeCount(slot);
         int k = 0;
         for (int i = 0; i < n; i++) {
-            if (confined[i]) {
+            if (pending[i]) {
                 targets[k++] = nodeVoxel(slot, i);
             }
         }
-        if (other >= 0) {
-            targets[k++] = other;
-        }
-        hierarchy.load(chunkSearch, slot);
-        chunkSearch.run(localEnd, targets, k);
+        search.run(localEnd, targets, k);
         for (int i = 0; i < n; i++) {
-            if (confined[i]) {
-                cost[i] = chunkSearch.cost(nodeVoxel(slot, i));
-            }
-        }
-        if (other >= 0) {
-            directCost = chunkSearch.cost(other);
-        }
-    }
-
-    /**
-     * Prices the start's confined edges; each node still holding its cost through one goes back
-     * to the open list at its true cost. The direct edge is priced too (the goal's entry is fixed
-     * when the goal is next taken, {@link #settleGoal}).
-     */
-    private void resolveStart() {
-        startPending = false;
-        final int localS = local(startX, startY, startZ);
-        final boolean direct = directConfined;
-        resolveEnd(slotS, localS, startCost, startConfined, direct ? local(goalX, goalY, goalZ) : -1);
-        final int n = nodeCount(slotS);
-        for (int i = 0; i < n; i++) {
-            if (!startConfined[i]) {
-                continue;
-            }
-            final int id = slotS << NODE_INDEX_BITS | i;
-            final long rec = record(id);
-            final MemorySegment r = records.segment();
-            if (r.get(NATIVE_INT, rec + NODE_PARENT_OFFSET) == START
-                    && (r.get(NATIVE_INT, rec + NODE_FLAGS_OFFSET) & (CLOSED | CONFINED)) == CONFINED) {
-                final double g = startCost[i];
-                r.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, g);
-                if (g < Double.POSITIVE_INFINITY) {
-                    locate(id);
-                    push(g + estimate(lx, ly, lz), g, id);
-                }
+            if (pending[i]) {
+                cost[i] = search.cost(nodeVoxel(slot, i));
+                pending[i] = false;
             }
         }
     }
 
-    /** Prices the goal's confined edges. */
-    private void resolveGoal() {
-        goalPending = false;
-        resolveEnd(slotG, local(goalX, goalY, goalZ), goalCost, goalConfined, -1);
+    /** Prices the pending direct edge from the start to the goal inside their chunk. */
+    private void priceDirectEdge() {
+        hierarchy.load(startSearch, slotS);
+        startSearch.runTo(local(startX, startY, startZ), local(goalX, goalY, goalZ), minCost);
+        directCost = startSearch.cost(local(goalX, goalY, goalZ));
+        directPending = false;
     }
 
     // ---- The abstract search ----
@@ -733,8 +758,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                 budget--;
                 iterations++;
                 pop();
-                if (((goalFlags & UNCHECKED) != 0 || ((goalFlags & CONFINED) != 0 && (goalPending || startPending)))
-                        && !settleGoal()) {
+                if (((goalFlags & UNCHECKED) != 0 || (goalFlags & CONFINED) != 0) && !settleGoal()) {
                     continue;
                 }
                 return 1;
@@ -752,10 +776,18 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             budget--;
             iterations++;
             pop();
-            if ((flags & CONFINED) != 0 && startPending && r.get(NATIVE_INT, rec + NODE_PARENT_OFFSET) == START) {
-                // Its cost is a confined edge's lower bound: price the start's edges, then go on
-                // in the order the true costs give.
-                resolveStart();
+            if ((flags & CONFINED) != 0
+                    && r.get(NATIVE_INT, rec + NODE_PARENT_OFFSET) == START
+                    && startPending[id & (MAX_CHUNK_NODES - 1)]) {
+                // Its cost is a confined edge's lower bound: price the edge, then go on in the
+                // order the true cost gives.
+                final int i = id & (MAX_CHUNK_NODES - 1);
+                priceStartEdge(i);
+                final double c = startCost[i];
+                final MemorySegment rs = records.segment();
+                rs.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, c);
+                locate(id);
+                push(key(c, lx, ly, lz), c, id);
                 continue;
             }
             if ((flags & UNCHECKED) != 0 && !settle(id, g)) {
@@ -797,10 +829,10 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                 return true;
             }
         }
-        int k = neighbours(id);
-        if (startPending && k > 0 && nbId[0] == START && nbFlags[0] == CONFINED) {
-            resolveStart();
-            k = neighbours(id);
+        final int k = neighbours(id);
+        if (k > 0 && nbId[0] == START && startPending[id & (MAX_CHUNK_NODES - 1)]) {
+            priceStartEdge(id & (MAX_CHUNK_NODES - 1));
+            nbCost[0] = startCost[id & (MAX_CHUNK_NODES - 1)];
         }
         for (int j = 0; j < k; j++) {
             final int n = nbId[j];
@@ -819,7 +851,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         r.set(NATIVE_INT, rec + NODE_PARENT_OFFSET, bestParent);
         r.set(NATIVE_INT, rec + NODE_FLAGS_OFFSET, bestFlags);
         if (best > g + SAME_COST * (1.0 + g)) {
-            push(best + estimate(x, y, z), best, id);
+            push(key(best, x, y, z), best, id);
             return false;
         }
         return true;
@@ -833,52 +865,63 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
      */
     private boolean settleGoal() {
         final double g = goalG;
-        if (goalPending) {
-            resolveGoal();
-        }
-        if (startPending && directConfined) {
-            resolveStart();
-        }
-        double best = Double.POSITIVE_INFINITY;
-        int bestParent = NONE;
-        int bestFlags = 0;
+        double line = Double.POSITIVE_INFINITY;
+        final int lineParent = goalParent;
         if ((goalFlags & UNCHECKED) != 0) {
-            final double parentG = gOf(goalParent);
             locate(goalParent);
-            final double line = lineCost(lx, ly, lz, goalX, goalY, goalZ);
-            if (line < Double.POSITIVE_INFINITY) {
-                best = parentG + line;
-                bestParent = goalParent;
+            final double c = lineCost(lx, ly, lz, goalX, goalY, goalZ);
+            if (c < Double.POSITIVE_INFINITY) {
+                line = gOf(goalParent) + c;
             }
         }
-        final int n = nodeCount(slotG);
-        for (int i = 0; i < n; i++) {
-            final int id = slotG << NODE_INDEX_BITS | i;
-            if (goalCost[i] < Double.POSITIVE_INFINITY && isReached(id) && isClosed(id)) {
-                final double c = gOf(id) + goalCost[i];
-                if (c < best) {
-                    best = c;
-                    bestParent = id;
-                    bestFlags = goalConfined[i] ? CONFINED : 0;
+        // The cheapest of the checked line, the goal's edges from its expanded nodes and the
+        // direct edge; an edge still at its lower bound is priced when it would win, and the
+        // choice is made again.
+        while (true) {
+            double best = line;
+            int bestParent = line < Double.POSITIVE_INFINITY ? lineParent : NONE;
+            int bestFlags = 0;
+            int bestNode = -1;
+            final int n = nodeCount(slotG);
+            for (int i = 0; i < n; i++) {
+                final int id = slotG << NODE_INDEX_BITS | i;
+                if (goalCost[i] < Double.POSITIVE_INFINITY && isReached(id) && isClosed(id)) {
+                    final double c = gOf(id) + goalCost[i];
+                    if (c < best) {
+                        best = c;
+                        bestParent = id;
+                        bestFlags = goalConfined[i] ? CONFINED : 0;
+                        bestNode = i;
+                    }
                 }
             }
+            boolean direct = false;
+            if (directCost < best) {
+                best = directCost;
+                bestParent = START;
+                bestFlags = directConfined ? CONFINED : 0;
+                direct = true;
+            }
+            if (direct && directPending) {
+                priceDirectEdge();
+                continue;
+            }
+            if (!direct && bestNode >= 0 && goalPending[bestNode]) {
+                priceGoalEdge(bestNode);
+                continue;
+            }
+            goalG = best;
+            goalParent = bestParent;
+            goalFlags = bestFlags;
+            if (best == Double.POSITIVE_INFINITY) {
+                return false;
+            }
+            if (best > g + SAME_COST * (1.0 + g)) {
+                push(best, best, GOAL);
+                return false;
+            }
+            return true;
         }
-        if (directCost < best) {
-            best = directCost;
-            bestParent = START;
-            bestFlags = directConfined ? CONFINED : 0;
-        }
-        goalG = best;
-        goalParent = bestParent;
-        goalFlags = bestFlags;
-        if (best == Double.POSITIVE_INFINITY) {
-            return false;
-        }
-        if (best > g + SAME_COST * (1.0 + g)) {
-            push(best, best, GOAL);
-            return false;
-        }
-        return true;
     }
 
     /** Closes a node and relaxes its graph neighbours, each also offered the line from the node's parent. */
@@ -901,26 +944,47 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         final int px = lx;
         final int py = ly;
         final int pz = lz;
+        final int slot = id >>> NODE_INDEX_BITS;
+        // When the parent is a node of this chunk (and region), its expansion already offered
+        // every other node of the chunk its edge, and the cost between two nodes of a region is
+        // never more than through a third (cheapest paths, or straight lines in an open chunk):
+        // nothing this node could offer them would be cheaper, so they are skipped. A line from
+        // the parent (Theta*'s other offer) is no cheaper either: where it is legal it is the
+        // cheapest path, which the parent's own edge already costs.
+        final boolean skipChunk = parent == START
+                ? slot == slotS && sameRegion(slot, id, regionS)
+                : (parent >>> NODE_INDEX_BITS) == slot && sameRegion(slot, id, nodeRegionOf(parent));
         final int k = neighbours(id);
         for (int j = 0; j < k; j++) {
             final int n = nbId[j];
-            if (n == START || isClosed(n)) {
+            if (n == START || (skipChunk && (n >>> NODE_INDEX_BITS) == slot)) {
                 continue;
             }
-            locate(n);
+            final long nrec = record(n);
+            final MemorySegment nr = records.segment();
+            if ((nr.get(NATIVE_INT, nrec + NODE_FLAGS_OFFSET) & CLOSED) != 0) {
+                continue;
+            }
+            final int x = nbX[j];
+            final int y = nbY[j];
+            final int z = nbZ[j];
             double best = g + nbCost[j];
             int bestParent = id;
             int bestFlags = nbFlags[j];
-            final double viaParent = parentG + distance(px, py, pz, lx, ly, lz);
+            final double viaParent = parentG + distance(px, py, pz, x, y, z);
             if (viaParent < best) {
                 best = viaParent;
                 bestParent = parent;
                 bestFlags = UNCHECKED;
             }
-            offer(n, best, bestParent, bestFlags, lx, ly, lz);
+            if (best < nr.get(NATIVE_DOUBLE, nrec + NODE_G_OFFSET)) {
+                nr.set(NATIVE_DOUBLE, nrec + NODE_G_OFFSET, best);
+                nr.set(NATIVE_INT, nrec + NODE_PARENT_OFFSET, bestParent);
+                nr.set(NATIVE_INT, nrec + NODE_FLAGS_OFFSET, bestFlags);
+                push(key(best, x, y, z), best, n);
+            }
         }
         // The goal, from a node of its chunk and region.
-        final int slot = id >>> NODE_INDEX_BITS;
         final int i = id & (MAX_CHUNK_NODES - 1);
         if (slot == slotG && goalCost[i] < Double.POSITIVE_INFINITY) {
             double best = g + goalCost[i];
@@ -951,7 +1015,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         r.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, g);
         r.set(NATIVE_INT, rec + NODE_PARENT_OFFSET, parent);
         r.set(NATIVE_INT, rec + NODE_FLAGS_OFFSET, flags);
-        push(g + estimate(x, y, z), g, id);
+        push(key(g, x, y, z), g, id);
     }
 
     /**
@@ -975,17 +1039,22 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         final int rest = slot / chunksX;
         final int cy = rest % chunksY;
         final int cz = rest / chunksY;
-        final int voxel = nodeVoxel(slot, i);
+        final int ox = cx << 4;
+        final int oy = cy << 4;
+        final int oz = cz << 4;
+        final long block = dir.get(LONG, d + BLOCK_OFFSET_OFFSET);
+        final long nodes = block + VoxelHierarchyLayout.nodesOffset(kind);
+        final int voxel = blocks.get(INT, nodes + i * NODE_BYTES + NODE_VOXEL_OFFSET);
         int k = 0;
         if (slot == slotS && startCost[i] < Double.POSITIVE_INFINITY) {
-            nbId[k] = START;
-            nbCost[k] = startCost[i];
-            nbFlags[k] = startConfined[i] ? CONFINED : 0;
-            k++;
+            k = neighbour(k, START, startCost[i], startConfined[i] ? CONFINED : 0, startX, startY, startZ);
         }
         if (kind == KIND_OPEN && i == 0) {
             final double m = areas.multiplierOf(area);
             final int around = openChunksAround(cx, cy, cz);
+            final int vx = ox + (voxel & 15);
+            final int vy = oy + ((voxel >>> 4) & 15);
+            final int vz = oz + (voxel >>> 8);
             for (int j = 0; j < moveCount; j++) {
                 final int box = CHUNK_BOX[j];
                 if ((around & box) != box) {
@@ -996,23 +1065,27 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                 final int nz = cz + VoxelMoves.dz(j);
                 final int nSlot = chunks.slotOf(nx, ny, nz);
                 final int nv = nodeVoxel(nSlot, 0);
-                final int ddx = Math.abs((nx << 4) + (nv & 15) - (cx << 4) - (voxel & 15));
-                final int ddy = Math.abs((ny << 4) + ((nv >>> 4) & 15) - (cy << 4) - ((voxel >>> 4) & 15));
-                final int ddz = Math.abs((nz << 4) + (nv >>> 8) - (cz << 4) - (voxel >>> 8));
+                final int wx = (nx << 4) + (nv & 15);
+                final int wy = (ny << 4) + ((nv >>> 4) & 15);
+                final int wz = (nz << 4) + (nv >>> 8);
                 final int nArea = dir.get(INT, VoxelHierarchyLayout.directoryOffset(nSlot) + AREA_OFFSET);
-                final double length = VoxelHeuristic.distance(connectivity, ddx, ddy, ddz);
-                nbId[k] = nSlot << NODE_INDEX_BITS;
+                final double length =
+                        VoxelHeuristic.distance(connectivity, Math.abs(wx - vx), Math.abs(wy - vy), Math.abs(wz - vz));
                 // Between two open areas the line is about half in each; the exact price is taken
                 // when the path is refined.
-                nbCost[k] = nArea == area ? length * m : length * ((m + areas.multiplierOf(nArea)) * 0.5);
-                nbFlags[k] = 0;
-                k++;
+                final double c = nArea == area ? length * m : length * ((m + areas.multiplierOf(nArea)) * 0.5);
+                k = neighbour(k, nSlot << NODE_INDEX_BITS, c, 0, wx, wy, wz);
             }
             for (int t = 1; t < n; t++) {
-                nbId[k] = slot << NODE_INDEX_BITS | t;
-                nbCost[k] = hierarchy.openCost(area, voxel, nodeVoxel(slot, t));
-                nbFlags[k] = 0;
-                k++;
+                final int tv = blocks.get(INT, nodes + t * NODE_BYTES + NODE_VOXEL_OFFSET);
+                k = neighbour(
+                        k,
+                        slot << NODE_INDEX_BITS | t,
+                        hierarchy.openCost(area, voxel, tv),
+                        0,
+                        ox + (tv & 15),
+                        oy + ((tv >>> 4) & 15),
+                        oz + (tv >>> 8));
             }
             return k;
         }
@@ -1027,41 +1100,65 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         final int nSlot = chunks.slotOf(nx, ny, nz);
         final int partner = dir.get(INT, VoxelHierarchyLayout.directoryOffset(nSlot) + FACE_START_OFFSET + (f ^ 1) * 4L)
                 + (i - faces[f]);
-        final int px = (cx << 4) + (voxel & 15);
-        final int py = (cy << 4) + ((voxel >>> 4) & 15);
-        final int pz = (cz << 4) + (voxel >>> 8);
-        nbId[k] = nSlot << NODE_INDEX_BITS | partner;
-        nbCost[k] = (areas.multiplierOf(chunks.area(px, py, pz))
-                        + areas.multiplierOf(chunks.area(px + nx - cx, py + ny - cy, pz + nz - cz)))
-                * 0.5;
-        nbFlags[k] = 0;
-        k++;
+        final int px = ox + (voxel & 15);
+        final int py = oy + ((voxel >>> 4) & 15);
+        final int pz = oz + (voxel >>> 8);
+        final int qx = px + nx - cx;
+        final int qy = py + ny - cy;
+        final int qz = pz + nz - cz;
+        k = neighbour(
+                k,
+                nSlot << NODE_INDEX_BITS | partner,
+                (areas.multiplierOf(chunks.area(px, py, pz)) + areas.multiplierOf(chunks.area(qx, qy, qz))) * 0.5,
+                0,
+                qx,
+                qy,
+                qz);
         if (kind == KIND_OPEN) {
             // Every other node of the open chunk, the centre first: lines inside an open box.
             for (int t = 0; t < n; t++) {
                 if (t != i) {
-                    nbId[k] = slot << NODE_INDEX_BITS | t;
-                    nbCost[k] = hierarchy.openCost(area, voxel, nodeVoxel(slot, t));
-                    nbFlags[k] = 0;
-                    k++;
+                    final int tv = blocks.get(INT, nodes + t * NODE_BYTES + NODE_VOXEL_OFFSET);
+                    k = neighbour(
+                            k,
+                            slot << NODE_INDEX_BITS | t,
+                            hierarchy.openCost(area, voxel, tv),
+                            0,
+                            ox + (tv & 15),
+                            oy + ((tv >>> 4) & 15),
+                            oz + (tv >>> 8));
                 }
             }
             return k;
         }
-        final long block = dir.get(LONG, d + BLOCK_OFFSET_OFFSET);
-        final long nodes = block + VoxelHierarchyLayout.nodesOffset(KIND_STORED);
         final long costs = block + VoxelHierarchyLayout.costsOffset(n) + (long) i * n * 8;
         final int region = blocks.get(INT, nodes + i * NODE_BYTES + NODE_REGION_OFFSET);
         for (int t = 0; t < n; t++) {
             if (t == i || blocks.get(INT, nodes + t * NODE_BYTES + NODE_REGION_OFFSET) != region) {
                 continue;
             }
-            nbId[k] = slot << NODE_INDEX_BITS | t;
-            nbCost[k] = blocks.get(DOUBLE, costs + t * 8L);
-            nbFlags[k] = CONFINED;
-            k++;
+            final int tv = blocks.get(INT, nodes + t * NODE_BYTES + NODE_VOXEL_OFFSET);
+            k = neighbour(
+                    k,
+                    slot << NODE_INDEX_BITS | t,
+                    blocks.get(DOUBLE, costs + t * 8L),
+                    CONFINED,
+                    ox + (tv & 15),
+                    oy + ((tv >>> 4) & 15),
+                    oz + (tv >>> 8));
         }
         return k;
+    }
+
+    /** Appends one neighbour to the lists {@link #neighbours} fills; returns the new count. */
+    private int neighbour(int k, int id, double cost, int flags, int x, int y, int z) {
+        nbId[k] = id;
+        nbCost[k] = cost;
+        nbFlags[k] = flags;
+        nbX[k] = x;
+        nbY[k] = y;
+        nbZ[k] = z;
+        return k + 1;
     }
 
     /** The 27-bit mask, by neighbourhood number, of the open chunks in the 3 x 3 x 3 block around a chunk. */
@@ -1088,6 +1185,16 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             }
         }
         return mask;
+    }
+
+    /** Whether node {@code id} of a chunk lies in the given region (always, in an open chunk). */
+    private boolean sameRegion(int slot, int id, int region) {
+        return dir.get(INT, VoxelHierarchyLayout.directoryOffset(slot) + KIND_OFFSET) != KIND_STORED
+                || nodeRegion(slot, id & (MAX_CHUNK_NODES - 1)) == region;
+    }
+
+    private int nodeRegionOf(int id) {
+        return nodeRegion(id >>> NODE_INDEX_BITS, id & (MAX_CHUNK_NODES - 1));
     }
 
     private boolean isClosed(int id) {
@@ -1155,6 +1262,25 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                         + VoxelHierarchyLayout.nodesOffset(dir.get(INT, d + KIND_OFFSET))
                         + i * NODE_BYTES
                         + NODE_REGION_OFFSET);
+    }
+
+    /**
+     * The weight on the estimate in the open list's key. In the voxel metric a great many paths
+     * between two voxels are equally short (any order of the distance's corner, edge and face
+     * moves), so with the plain estimate every node of that volume whose line from the start is
+     * legal has f equal to the straight distance, below the cheapest path as soon as it bends a
+     * little, and the search settles the whole volume before it takes the goal (A1: 11,641
+     * expansions for a path 0.1% above the straight distance). Weighting the estimate by 1.03
+     * makes nodes nearer the goal come first among them; the search then follows the straight
+     * line and widens only where it is blocked (137 expansions for that query; 12 times fewer on
+     * average over A1), and the paths, pulled taut afterwards, are as short (0.83% above the
+     * optimum on every 50th A1 problem against 0.78% unweighted).
+     */
+    private static final double ESTIMATE_WEIGHT = 1.03;
+
+    /** The open list's key of a node at (x, y, z) with cost g: g plus the weighted estimate. */
+    private double key(double g, int x, int y, int z) {
+        return g + ESTIMATE_WEIGHT * estimate(x, y, z);
     }
 
     /** The voxel estimate from (x, y, z) to the goal. */
@@ -1349,6 +1475,213 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         return cost;
     }
 
+    /** Whether one move out of an open voxel is legal, by the same fast tests as {@link #lineCost}. */
+    private boolean stepLegal(int x, int y, int z, int dx, int dy, int dz, int move) {
+        final int ux = (x & 15) + dx;
+        final int uy = (y & 15) + dy;
+        final int uz = (z & 15) + dz;
+        if (((ux | uy | uz) & ~15) == 0) {
+            final long d = VoxelHierarchyLayout.directoryOffset(chunks.slotOf(x >>> 4, y >>> 4, z >>> 4));
+            final int kind = dir.get(INT, d + KIND_OFFSET);
+            if (kind == KIND_OPEN) {
+                return true;
+            }
+            if (kind != KIND_STORED) {
+                return false;
+            }
+            final long masks = dir.get(LONG, d + BLOCK_OFFSET_OFFSET) + MASKS_OFFSET;
+            final int local = (x & 15) | (y & 15) << 4 | (z & 15) << 8;
+            return (blocks.get(INT, masks + local * MASK_BYTES) & (1 << move)) != 0;
+        }
+        return crossingOpen(x, y, z, dx, dy, dz) || topology.isLegal(x, y, z, move);
+    }
+
+    /**
+     * Most states of the table {@link #geodesic} fills; longer segments are tried as lines only.
+     * Bends are short segments; on Complex a limit of 512 takes the excess from 2.6% (lines only)
+     * to 1.8% at a quarter more time, and 4096 to 1.6% at twice the time.
+     */
+    private static final int GEODESIC_STATES = 512;
+
+    private final boolean[] geodesicReach = new boolean[GEODESIC_STATES];
+    private int geoCorner;
+    private int geoEdge;
+    private int geoFace;
+    private int geoCx;
+    private int geoCy;
+    private int geoCz;
+    private int geoEx;
+    private int geoEy;
+    private int geoEz;
+    private int geoFx;
+    private int geoFy;
+    private int geoFz;
+
+    /**
+     * The cost of the cheapest legal path from (x0, y0, z0) to (x1, y1, z1) when some path as
+     * short as the empty-space distance is legal, else +infinity. With 26 moves every such path
+     * uses the same moves in some order: a corner moves along the offset's signs (a the smallest
+     * absolute offset), b - a edge moves along its two largest axes and c - b face moves along the
+     * largest; a table over how many of each have been made says which orders run through legal
+     * moves. The line ({@link #lineCost}) is one of these orders; this finds any, so a segment
+     * whose line grazes a corner still counts as straight. Only where every open area has one
+     * multiplier (so every such path costs the same) and the table is small; otherwise the line.
+     */
+    private double segmentCost(int x0, int y0, int z0, int x1, int y1, int z1) {
+        final double line = lineCost(x0, y0, z0, x1, y1, z1);
+        if (line < Double.POSITIVE_INFINITY || !geodesicsAllowed || !geodesic(x0, y0, z0, x1, y1, z1)) {
+            return line;
+        }
+        return distance(x0, y0, z0, x1, y1, z1);
+    }
+
+    /** Whether the ends' segments may be any shortest order of moves: 26 moves, one open multiplier. */
+    private boolean geodesicsAllowed;
+
+    /** Fills {@link #geodesicReach} for the segment; returns whether its end is reached. */
+    private boolean geodesic(int x0, int y0, int z0, int x1, int y1, int z1) {
+        final int dx = x1 - x0;
+        final int dy = y1 - y0;
+        final int dz = z1 - z0;
+        final int ax = Math.abs(dx);
+        final int ay = Math.abs(dy);
+        final int az = Math.abs(dz);
+        // Axes by absolute offset, largest first (ties in x, y, z order).
+        final int[] a = {ax, ay, az};
+        int hi = 0;
+        int mid = 1;
+        int lo = 2;
+        if (a[mid] > a[hi]) {
+            hi = 1;
+            mid = 0;
+        }
+        if (a[lo] > a[mid]) {
+            final int t = mid;
+            mid = lo;
+            lo = t;
+            if (a[mid] > a[hi]) {
+                final int u = hi;
+                hi = mid;
+                mid = u;
+            }
+        }
+        final int[] sg = {Integer.signum(dx), Integer.signum(dy), Integer.signum(dz)};
+        geoCorner = a[lo];
+        geoEdge = a[mid] - a[lo];
+        geoFace = a[hi] - a[mid];
+        if ((long) (geoCorner + 1) * (geoEdge + 1) * (geoFace + 1) > GEODESIC_STATES) {
+            return false;
+        }
+        geoCx = sg[0];
+        geoCy = sg[1];
+        geoCz = sg[2];
+        geoEx = hi == 0 || mid == 0 ? sg[0] : 0;
+        geoEy = hi == 1 || mid == 1 ? sg[1] : 0;
+        geoEz = hi == 2 || mid == 2 ? sg[2] : 0;
+        geoFx = hi == 0 ? sg[0] : 0;
+        geoFy = hi == 1 ? sg[1] : 0;
+        geoFz = hi == 2 ? sg[2] : 0;
+        final int cornerMove = VoxelMoves.moveOf(geoCx, geoCy, geoCz);
+        final int edgeMove = geoEdge > 0 ? VoxelMoves.moveOf(geoEx, geoEy, geoEz) : -1;
+        final int faceMove = geoFace > 0 ? VoxelMoves.moveOf(geoFx, geoFy, geoFz) : -1;
+        final int ne = geoEdge + 1;
+        final int nf = geoFace + 1;
+        final boolean[] reach = geodesicReach;
+        for (int i = 0; i <= geoCorner; i++) {
+            for (int j = 0; j <= geoEdge; j++) {
+                for (int k = 0; k <= geoFace; k++) {
+                    final int at = (i * ne + j) * nf + k;
+                    if (at == 0) {
+                        reach[0] = true;
+                        continue;
+                    }
+                    final int x = x0 + i * geoCx + j * geoEx + k * geoFx;
+                    final int y = y0 + i * geoCy + j * geoEy + k * geoFy;
+                    final int z = z0 + i * geoCz + j * geoEz + k * geoFz;
+                    reach[at] = (i > 0
+                                    && reach[at - ne * nf]
+                                    && stepLegal(x - geoCx, y - geoCy, z - geoCz, geoCx, geoCy, geoCz, cornerMove))
+                            || (j > 0
+                                    && reach[at - nf]
+                                    && stepLegal(x - geoEx, y - geoEy, z - geoEz, geoEx, geoEy, geoEz, edgeMove))
+                            || (k > 0
+                                    && reach[at - 1]
+                                    && stepLegal(x - geoFx, y - geoFy, z - geoFz, geoFx, geoFy, geoFz, faceMove));
+                }
+            }
+        }
+        return reach[(geoCorner * ne + geoEdge) * nf + geoFace];
+    }
+
+    /**
+     * Appends a segment from the last voxel to (x, y, z): the line when it is legal, else a legal
+     * shortest order of moves {@link #geodesic} found (traced back through its table).
+     */
+    private void segmentTo(int x, int y, int z) {
+        if (lineCost(lastX, lastY, lastZ, x, y, z) < Double.POSITIVE_INFINITY || !geodesicsAllowed) {
+            line(x, y, z);
+            return;
+        }
+        final int x0 = lastX;
+        final int y0 = lastY;
+        final int z0 = lastZ;
+        if (!geodesic(x0, y0, z0, x, y, z)) {
+            line(x, y, z);
+            return;
+        }
+        final int ne = geoEdge + 1;
+        final int nf = geoFace + 1;
+        int i = geoCorner;
+        int j = geoEdge;
+        int k = geoFace;
+        int count = 0;
+        // Walk back from the end through reached states; record the moves, then replay them.
+        while (i + j + k > 0) {
+            final int at = (i * ne + j) * nf + k;
+            final int px = x0 + i * geoCx + j * geoEx + k * geoFx;
+            final int py = y0 + i * geoCy + j * geoEy + k * geoFy;
+            final int pz = z0 + i * geoCz + j * geoEz + k * geoFz;
+            if (i > 0
+                    && geodesicReach[at - ne * nf]
+                    && stepLegal(
+                            px - geoCx,
+                            py - geoCy,
+                            pz - geoCz,
+                            geoCx,
+                            geoCy,
+                            geoCz,
+                            VoxelMoves.moveOf(geoCx, geoCy, geoCz))) {
+                segment[count++] = 0;
+                i--;
+            } else if (j > 0
+                    && geodesicReach[at - nf]
+                    && stepLegal(
+                            px - geoEx,
+                            py - geoEy,
+                            pz - geoEz,
+                            geoEx,
+                            geoEy,
+                            geoEz,
+                            VoxelMoves.moveOf(geoEx, geoEy, geoEz))) {
+                segment[count++] = 1;
+                j--;
+            } else {
+                segment[count++] = 2;
+                k--;
+            }
+        }
+        for (int c = count - 1; c >= 0; c--) {
+            final int type = segment[c];
+            if (type == 0) {
+                appendStep(lastX + geoCx, lastY + geoCy, lastZ + geoCz);
+            } else if (type == 1) {
+                appendStep(lastX + geoEx, lastY + geoEy, lastZ + geoEz);
+            } else {
+                appendStep(lastX + geoFx, lastY + geoFy, lastZ + geoFz);
+            }
+        }
+    }
+
     /**
      * Whether every chunk a move's cube touches is an open chunk (so the move is legal), for a
      * move out of (x, y, z) that crosses a chunk border.
@@ -1459,7 +1792,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             if (wConfined[w] && lineCost(lastX, lastY, lastZ, wx[w], wy[w], wz[w]) == Double.POSITIVE_INFINITY) {
                 confinedTo(wx[w], wy[w], wz[w]);
             } else {
-                line(wx[w], wy[w], wz[w]);
+                segmentTo(wx[w], wy[w], wz[w]);
             }
         }
         if (path.size() > 2) {
@@ -1555,13 +1888,13 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         lastMultiplier = areas.multiplierOf(chunks.area(lastX, lastY, lastZ));
         path.add(nodeOf(lastX, lastY, lastZ));
         for (int w = 1; w < kept; w++) {
-            line(wx[w], wy[w], wz[w]);
+            segmentTo(wx[w], wy[w], wz[w]);
         }
     }
 
     /** Whether a legal line joins path voxels i and j for no more than the path between them. */
     private boolean shortcut(int i, int j) {
-        final double c = lineCost(px[i], py[i], pz[i], px[j], py[j], pz[j]);
+        final double c = segmentCost(px[i], py[i], pz[i], px[j], py[j], pz[j]);
         return c <= prefix[j] - prefix[i] + SAME_COST * (1.0 + prefix[j]);
     }
 
@@ -1605,9 +1938,9 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                     k++;
                     continue;
                 }
-                final double through = lineCost(wx[k - 1], wy[k - 1], wz[k - 1], wx[k], wy[k], wz[k])
-                        + lineCost(wx[k], wy[k], wz[k], wx[k + 1], wy[k + 1], wz[k + 1]);
-                final double skip = lineCost(wx[k - 1], wy[k - 1], wz[k - 1], wx[k + 1], wy[k + 1], wz[k + 1]);
+                final double through = segmentCost(wx[k - 1], wy[k - 1], wz[k - 1], wx[k], wy[k], wz[k])
+                        + segmentCost(wx[k], wy[k], wz[k], wx[k + 1], wy[k + 1], wz[k + 1]);
+                final double skip = segmentCost(wx[k - 1], wy[k - 1], wz[k - 1], wx[k + 1], wy[k + 1], wz[k + 1]);
                 if (skip <= through) {
                     System.arraycopy(wx, k + 1, wx, k, n - k - 1);
                     System.arraycopy(wy, k + 1, wy, k, n - k - 1);
@@ -1670,11 +2003,11 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                     if (chunks.area(cx, cy, cz) == AreaCosts.WALL) {
                         continue;
                     }
-                    final double first = lineCost(ax, ay, az, cx, cy, cz);
+                    final double first = segmentCost(ax, ay, az, cx, cy, cz);
                     if (first == Double.POSITIVE_INFINITY) {
                         continue;
                     }
-                    final double total = first + lineCost(cx, cy, cz, bx, by, bz);
+                    final double total = first + segmentCost(cx, cy, cz, bx, by, bz);
                     if (total < best) {
                         best = total;
                         wx[k] = cx;
@@ -1749,6 +2082,8 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
     public void close() {
         if (state.markClosed()) {
             chunkSearch.close();
+            startSearch.close();
+            goalSearch.close();
             records.close();
             open.close();
             path.close();
