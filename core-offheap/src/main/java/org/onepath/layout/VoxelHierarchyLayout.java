@@ -50,12 +50,13 @@ import org.onepath.state.LittleEndian;
  * <p>Working memory of the abstract search: per chunk slot a page record (mark i32, first record
  * i32), and per node of a reached chunk a node record:
  * <pre>
- *  0               8       12      16
- *  +---------------+-------+-------+
- *  |    g (f64)    | parent| flags |
- *  +---------------+-------+-------+
+ *  0               8       12      16              24
+ *  +---------------+-------+-------+---------------+
+ *  |    g (f64)    | parent| flags |   key (f64)   |
+ *  +---------------+-------+-------+---------------+
  * </pre>
- * and a heap of {@link #OPEN_ENTRY_BYTES}-byte entries (f f64, g f64, node i32, 4 bytes unused).
+ * (key: the open list key the node was last queued with, so an older entry is known stale), and
+ * an open list in the packed 4-ary heap of {@code org.onepath.memory.QuadHeapLayout}.
  */
 public final class VoxelHierarchyLayout {
     private VoxelHierarchyLayout() {}
@@ -147,12 +148,9 @@ public final class VoxelHierarchyLayout {
     public static final long NODE_G_OFFSET = 0;
     public static final long NODE_PARENT_OFFSET = NODE_G_OFFSET + 8;
     public static final long NODE_FLAGS_OFFSET = NODE_PARENT_OFFSET + 4;
+    public static final long NODE_KEY_OFFSET = NODE_FLAGS_OFFSET + 4;
     /** Bytes of one abstract node record. */
-    public static final long SEARCH_NODE_BYTES = NODE_FLAGS_OFFSET + 4;
+    public static final long SEARCH_NODE_BYTES = NODE_KEY_OFFSET + 8;
 
-    public static final long OPEN_F_OFFSET = 0;
-    public static final long OPEN_G_OFFSET = OPEN_F_OFFSET + 8;
-    public static final long OPEN_NODE_OFFSET = OPEN_G_OFFSET + 8;
-    /** Bytes of one abstract heap entry. */
-    public static final long OPEN_ENTRY_BYTES = 24;
+
 }

@@ -20,13 +20,10 @@ import static org.onepath.layout.VoxelHierarchyLayout.NODE_BYTES;
 import static org.onepath.layout.VoxelHierarchyLayout.NODE_FLAGS_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.NODE_G_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.NODE_INDEX_BITS;
+import static org.onepath.layout.VoxelHierarchyLayout.NODE_KEY_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.NODE_PARENT_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.NODE_REGION_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.NODE_VOXEL_OFFSET;
-import static org.onepath.layout.VoxelHierarchyLayout.OPEN_ENTRY_BYTES;
-import static org.onepath.layout.VoxelHierarchyLayout.OPEN_F_OFFSET;
-import static org.onepath.layout.VoxelHierarchyLayout.OPEN_G_OFFSET;
-import static org.onepath.layout.VoxelHierarchyLayout.OPEN_NODE_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.PAGE_FIRST_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.PAGE_MARK_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.PAGE_RECORD_BYTES;
@@ -50,6 +47,8 @@ import org.onepath.memory.GrowableSegment;
 import org.onepath.memory.LeakGuard;
 import org.onepath.memory.NativeIntList;
 import org.onepath.memory.OwnerState;
+import org.onepath.memory.PackedQuadHeap;
+import org.onepath.memory.QuadHeapLayout;
 
 /**
  * A query over a {@link VoxelHierarchy} (tier 2): connects the start and the goal to the nodes of
@@ -213,7 +212,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         try {
             this.pages = arena.allocate(chunks.chunkCount() * PAGE_RECORD_BYTES, 8);
             r = new GrowableSegment(1024 * SEARCH_NODE_BYTES, 8);
-            o = new GrowableSegment(1024 * OPEN_ENTRY_BYTES, 8);
+            o = new GrowableSegment(1024 * QuadHeapLayout.PACKED_SLOT_BYTES, 8);
             this.chunkSearch = new ChunkVoxelSearch(topology);
             this.startSearch = new ChunkVoxelSearch(topology);
             this.goalSearch = new ChunkVoxelSearch(topology);
@@ -229,6 +228,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         }
         this.records = r;
         this.open = o;
+        this.heap = o.segment();
     }
 
     /**
@@ -744,11 +744,11 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         while (heapSize > 0) {
             // Peek first: the budget counts iterations only, and an unspent slice leaves the
             // open list as it found it, so slicing never changes the order.
-            final MemorySegment h = open.segment();
-            final double g = h.get(NATIVE_DOUBLE, OPEN_G_OFFSET);
-            final int id = h.get(NATIVE_INT, OPEN_NODE_OFFSET);
+            final double topKey = PackedQuadHeap.keyAt(heap, 0);
+            final int id = PackedQuadHeap.idAt(heap, 0);
             if (id == GOAL) {
-                if (g != goalG) {
+                // The goal's key is its cost.
+                if (topKey != goalG) {
                     pop();
                     continue;
                 }
@@ -766,10 +766,11 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             final long rec = record(id);
             final MemorySegment r = records.segment();
             final int flags = r.get(NATIVE_INT, rec + NODE_FLAGS_OFFSET);
-            if ((flags & CLOSED) != 0 || g != r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET)) {
+            if ((flags & CLOSED) != 0 || topKey != r.get(NATIVE_DOUBLE, rec + NODE_KEY_OFFSET)) {
                 pop();
                 continue;
             }
+            final double g = r.get(NATIVE_DOUBLE, rec + NODE_G_OFFSET);
             if (budget == 0) {
                 return 0;
             }
@@ -787,7 +788,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                 final MemorySegment rs = records.segment();
                 rs.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, c);
                 locate(id);
-                push(key(c, lx, ly, lz), c, id);
+                queue(rec, key(c, lx, ly, lz), c, id);
                 continue;
             }
             if ((flags & UNCHECKED) != 0 && !settle(id, g)) {
@@ -851,7 +852,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         r.set(NATIVE_INT, rec + NODE_PARENT_OFFSET, bestParent);
         r.set(NATIVE_INT, rec + NODE_FLAGS_OFFSET, bestFlags);
         if (best > g + SAME_COST * (1.0 + g)) {
-            push(key(best, x, y, z), best, id);
+            queue(rec, key(best, x, y, z), best, id);
             return false;
         }
         return true;
@@ -981,7 +982,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                 nr.set(NATIVE_DOUBLE, nrec + NODE_G_OFFSET, best);
                 nr.set(NATIVE_INT, nrec + NODE_PARENT_OFFSET, bestParent);
                 nr.set(NATIVE_INT, nrec + NODE_FLAGS_OFFSET, bestFlags);
-                push(key(best, x, y, z), best, n);
+                queue(nrec, key(best, x, y, z), best, n);
             }
         }
         // The goal, from a node of its chunk and region.
@@ -1015,7 +1016,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         r.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, g);
         r.set(NATIVE_INT, rec + NODE_PARENT_OFFSET, parent);
         r.set(NATIVE_INT, rec + NODE_FLAGS_OFFSET, flags);
-        push(key(g, x, y, z), g, id);
+        queue(rec, key(g, x, y, z), g, id);
     }
 
     /**
@@ -1064,10 +1065,10 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                 final int ny = cy + VoxelMoves.dy(j);
                 final int nz = cz + VoxelMoves.dz(j);
                 final int nSlot = chunks.slotOf(nx, ny, nz);
-                final int nv = nodeVoxel(nSlot, 0);
-                final int wx = (nx << 4) + (nv & 15);
-                final int wy = (ny << 4) + ((nv >>> 4) & 15);
-                final int wz = (nz << 4) + (nv >>> 8);
+                // The centre is the middle of the chunk's extent (as VoxelHierarchy places it).
+                final int wx = (nx << 4) + ((Math.min(16, sizeX - (nx << 4)) - 1) >> 1);
+                final int wy = (ny << 4) + ((Math.min(16, sizeY - (ny << 4)) - 1) >> 1);
+                final int wz = (nz << 4) + ((Math.min(16, sizeZ - (nz << 4)) - 1) >> 1);
                 final int nArea = dir.get(INT, VoxelHierarchyLayout.directoryOffset(nSlot) + AREA_OFFSET);
                 final double length =
                         VoxelHeuristic.distance(connectivity, Math.abs(wx - vx), Math.abs(wy - vy), Math.abs(wz - vz));
@@ -1276,7 +1277,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
      * average over A1), and the paths, pulled taut afterwards, are as short (0.83% above the
      * optimum on every 50th A1 problem against 0.78% unweighted).
      */
-    private static final double ESTIMATE_WEIGHT = 1.03;
+    private static final double ESTIMATE_WEIGHT = Double.parseDouble(System.getProperty("w", "1.03"));
 
     /** The open list's key of a node at (x, y, z) with cost g: g plus the weighted estimate. */
     private double key(double g, int x, int y, int z) {
@@ -1342,73 +1343,27 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         }
     }
 
-    // ---- The open list: smaller f, then larger g, then smaller id ----
+    // ---- The open list: smaller key, then larger g (rounded to float32), then smaller id ----
 
-    private boolean before(MemorySegment h, long a, long b) {
-        final double fa = h.get(NATIVE_DOUBLE, a + OPEN_F_OFFSET);
-        final double fb = h.get(NATIVE_DOUBLE, b + OPEN_F_OFFSET);
-        if (fa != fb) {
-            return fa < fb;
-        }
-        final double ga = h.get(NATIVE_DOUBLE, a + OPEN_G_OFFSET);
-        final double gb = h.get(NATIVE_DOUBLE, b + OPEN_G_OFFSET);
-        if (ga != gb) {
-            return ga > gb;
-        }
-        return h.get(NATIVE_INT, a + OPEN_NODE_OFFSET) < h.get(NATIVE_INT, b + OPEN_NODE_OFFSET);
+    /** The open list's slot memory, as the last {@link #push} left it (the packed 4-ary heap). */
+    private MemorySegment heap;
+
+    /** Puts a node on the open list, its record keeping the key so older entries read as stale. */
+    private void queue(long rec, double key, double g, int id) {
+        records.segment().set(NATIVE_DOUBLE, rec + NODE_KEY_OFFSET, key);
+        push(key, g, id);
     }
 
-    private static void swap(MemorySegment h, long a, long b) {
-        final double fa = h.get(NATIVE_DOUBLE, a + OPEN_F_OFFSET);
-        final double ga = h.get(NATIVE_DOUBLE, a + OPEN_G_OFFSET);
-        final int na = h.get(NATIVE_INT, a + OPEN_NODE_OFFSET);
-        h.set(NATIVE_DOUBLE, a + OPEN_F_OFFSET, h.get(NATIVE_DOUBLE, b + OPEN_F_OFFSET));
-        h.set(NATIVE_DOUBLE, a + OPEN_G_OFFSET, h.get(NATIVE_DOUBLE, b + OPEN_G_OFFSET));
-        h.set(NATIVE_INT, a + OPEN_NODE_OFFSET, h.get(NATIVE_INT, b + OPEN_NODE_OFFSET));
-        h.set(NATIVE_DOUBLE, b + OPEN_F_OFFSET, fa);
-        h.set(NATIVE_DOUBLE, b + OPEN_G_OFFSET, ga);
-        h.set(NATIVE_INT, b + OPEN_NODE_OFFSET, na);
-    }
-
-    private void push(double f, double g, int id) {
-        int i = heapSize++;
-        final MemorySegment h = open.ensureLength((long) heapSize * OPEN_ENTRY_BYTES, (long) i * OPEN_ENTRY_BYTES);
-        long at = i * OPEN_ENTRY_BYTES;
-        h.set(NATIVE_DOUBLE, at + OPEN_F_OFFSET, f);
-        h.set(NATIVE_DOUBLE, at + OPEN_G_OFFSET, g);
-        h.set(NATIVE_INT, at + OPEN_NODE_OFFSET, id);
-        while (i > 0) {
-            final int p = (i - 1) >>> 1;
-            if (!before(h, i * OPEN_ENTRY_BYTES, p * OPEN_ENTRY_BYTES)) {
-                break;
-            }
-            swap(h, i * OPEN_ENTRY_BYTES, p * OPEN_ENTRY_BYTES);
-            i = p;
-        }
+    private void push(double key, double g, int id) {
+        heap = PackedQuadHeap.room(open, heap, heapSize, heapSize + 1);
+        PackedQuadHeap.siftUp(heap, heapSize++, key, PackedQuadHeap.tie(g, id));
     }
 
     private void pop() {
-        final MemorySegment h = open.segment();
         final int last = --heapSize;
-        if (last == 0) {
-            return;
-        }
-        swap(h, 0, last * OPEN_ENTRY_BYTES);
-        int i = 0;
-        while (true) {
-            final int l = 2 * i + 1;
-            if (l >= last) {
-                break;
-            }
-            int m = l;
-            if (l + 1 < last && before(h, (l + 1) * OPEN_ENTRY_BYTES, l * OPEN_ENTRY_BYTES)) {
-                m = l + 1;
-            }
-            if (!before(h, m * OPEN_ENTRY_BYTES, i * OPEN_ENTRY_BYTES)) {
-                break;
-            }
-            swap(h, m * OPEN_ENTRY_BYTES, i * OPEN_ENTRY_BYTES);
-            i = m;
+        if (last > 0) {
+            PackedQuadHeap.siftDown(
+                    heap, last, 0, PackedQuadHeap.keyAt(heap, last), PackedQuadHeap.tieAt(heap, last));
         }
     }
 
