@@ -68,24 +68,25 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
      * @throws IllegalArgumentException if a side is below 1, the cells exceed {@code maxCells} or
      *                                  the caller's segment is too small
      */
+    // LeakGuard keeps the store only as the referent of a Cleaner registration, to close the
+    // arena once the store is unreachable; it never calls into the half-built object.
+    @SuppressWarnings("this-escape")
     protected CellStore(int width, int height, int maxCells, String noun, String owner, MemorySegment callerCells) {
         checkSize(width, height, maxCells, noun);
+        long count = (long) width * height;
+        // Refused before the arena exists: a constructor that throws after making it leaves the
+        // arena to the Cleaner, which frees it late and warns of a store nobody could close.
+        if (callerCells != null && callerCells.byteSize() < count) {
+            throw new IllegalArgumentException("cell segment holds " + callerCells.byteSize() + " bytes, a " + width
+                    + " x " + height + " " + noun + " needs " + count);
+        }
         this.width = width;
         this.height = height;
         this.noun = noun;
         this.state = new OwnerState(owner);
         this.readOnly = callerCells != null && callerCells.isReadOnly();
         this.arena = LeakGuard.sharedArena(this);
-        long count = (long) width * height;
-        if (callerCells == null) {
-            this.cells = arena.allocate(count, 8);
-        } else {
-            if (callerCells.byteSize() < count) {
-                throw new IllegalArgumentException("cell segment holds " + callerCells.byteSize() + " bytes, a " + width
-                        + " x " + height + " " + noun + " needs " + count);
-            }
-            this.cells = callerCells.asSlice(0, count);
-        }
+        this.cells = callerCells == null ? arena.allocate(count, 8) : callerCells.asSlice(0, count);
         this.cellsView = cells.asReadOnly();
     }
 
