@@ -161,6 +161,53 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
     }
 
     /**
+     * Whether the cell lies inside; see {@link #contains(int, int)}.
+     *
+     * @param cell the cell (column, row); any coordinates
+     * @return whether the cell lies inside the grid
+     */
+    public final boolean contains(Cell cell) {
+        Objects.requireNonNull(cell, "cell");
+        return contains(cell.x(), cell.y());
+    }
+
+    /**
+     * Row-major index of an inside cell; see {@link #indexOf(int, int)}.
+     *
+     * @param cell the cell (column, row), inside
+     * @return {@code y * width + x}
+     * @throws IllegalArgumentException if the cell is outside
+     */
+    public final int indexOf(Cell cell) {
+        Objects.requireNonNull(cell, "cell");
+        return indexOf(cell.x(), cell.y());
+    }
+
+    /**
+     * Area id of a cell; see {@link #area(int, int)}.
+     *
+     * @param cell the cell (column, row), inside
+     * @return the area id, 255 for a wall
+     * @throws IllegalArgumentException if the cell is outside
+     */
+    public final int area(Cell cell) {
+        Objects.requireNonNull(cell, "cell");
+        return area(cell.x(), cell.y());
+    }
+
+    /**
+     * Whether the cell is not a wall; see {@link #isWalkable(int, int)}.
+     *
+     * @param cell the cell (column, row), inside
+     * @return true unless the cell's area id is 255
+     * @throws IllegalArgumentException if the cell is outside
+     */
+    public final boolean isWalkable(Cell cell) {
+        Objects.requireNonNull(cell, "cell");
+        return isWalkable(cell.x(), cell.y());
+    }
+
+    /**
      * Row-major index of an inside cell.
      *
      * @param x the column, 0..width-1
@@ -243,6 +290,32 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
         version++;
         edited(x, y, x, y);
         cellEdited(x, y);
+    }
+
+    /**
+     * Sets a cell's area id; see {@link #setArea(int, int, int)}.
+     *
+     * @param cell the cell (column, row), inside
+     * @param area the new area id, 0..255
+     * @throws IllegalArgumentException if the cell is outside or the id outside 0..255
+     * @throws IllegalStateException if the store is read-only or closed
+     */
+    public final void setArea(Cell cell, int area) {
+        Objects.requireNonNull(cell, "cell");
+        setArea(cell.x(), cell.y(), area);
+    }
+
+    /**
+     * Makes a cell open (area 0) or a wall; see {@link #setWalkable(int, int, boolean)}.
+     *
+     * @param cell     the cell (column, row), inside
+     * @param walkable true for open (area 0), false for a wall (255)
+     * @throws IllegalArgumentException if the cell is outside
+     * @throws IllegalStateException if the store is read-only or closed
+     */
+    public final void setWalkable(Cell cell, boolean walkable) {
+        Objects.requireNonNull(cell, "cell");
+        setWalkable(cell.x(), cell.y(), walkable);
     }
 
     /**
