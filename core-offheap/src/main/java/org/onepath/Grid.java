@@ -14,6 +14,7 @@ import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.GridFormatException;
 import org.onepath.cells.GridTables;
 import org.onepath.cells.GridText;
+import org.onepath.cells.MemoryFaults;
 import org.onepath.cells.PathStatus;
 import org.onepath.cells.SquareCells;
 import org.onepath.grids.BakeMonitor;
@@ -45,8 +46,8 @@ public final class Grid extends SquareCells implements Snapshottable {
     private final SquareTables tables;
     private GridSpace space = GridSpace.UNASSIGNED;
 
-    private Grid(int width, int height, MemorySegment callerCells, GridTables baked) {
-        super(width, height, callerCells, baked.clearance());
+    private Grid(int width, int height, MemorySegment callerCells, GridTables baked, MemoryFaults faults) {
+        super(width, height, callerCells, baked.clearance(), faults);
         this.tables = new SquareTables(this, baked);
     }
 
@@ -60,7 +61,7 @@ public final class Grid extends SquareCells implements Snapshottable {
      * @throws IllegalArgumentException if the size is out of range
      */
     public static Grid create(int width, int height) {
-        return new Grid(width, height, null, GridTables.NONE);
+        return new Grid(width, height, null, GridTables.NONE, MemoryFaults.NONE);
     }
 
     /**
@@ -106,7 +107,7 @@ public final class Grid extends SquareCells implements Snapshottable {
         if (cells.isReadOnly()) {
             throw new IllegalArgumentException("cell segment is read-only; a grid needs a writable segment");
         }
-        return new Grid(width, height, cells, GridTables.NONE);
+        return new Grid(width, height, cells, GridTables.NONE, MemoryFaults.NONE);
     }
 
     /**
@@ -121,11 +122,27 @@ public final class Grid extends SquareCells implements Snapshottable {
      * @throws IllegalArgumentException if a segment is too small, or a table's writability differs from the cells'
      */
     public static Grid over(MemorySegment cells, int width, int height, GridTables tables) {
+        return over(cells, width, height, tables, MemoryFaults.NONE);
+    }
+
+    /**
+     * {@return {@link #over(MemorySegment, int, int, GridTables)} over memory whose failures {@code faults} answers
+     * for} A store passes its mapped file's: a query that fails reading it throws the exception {@code faults} names.
+     *
+     * @param cells  row-major area ids
+     * @param width  columns
+     * @param height rows
+     * @param tables the tables derived from {@code cells} (the caller vouches), kept alive until close
+     * @param faults who answers for the memory of {@code cells} and {@code tables}
+     * @throws IllegalArgumentException if a segment is too small, or a table's writability differs from the cells'
+     */
+    public static Grid over(MemorySegment cells, int width, int height, GridTables tables, MemoryFaults faults) {
         Objects.requireNonNull(cells, "cells");
         Objects.requireNonNull(tables, "tables");
+        Objects.requireNonNull(faults, "faults");
         checkSize(width, height, MAX_CELLS, "grid");
         tables.check(width, height, cells.isReadOnly());
-        Grid grid = new Grid(width, height, cells, tables);
+        Grid grid = new Grid(width, height, cells, tables, faults);
         try {
             grid.tables.attachBaked();
         } catch (RuntimeException e) {

@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.Cell;
+import org.onepath.cells.MemoryFaults;
 import org.onepath.cells.PathStatus;
 import org.onepath.memory.IdleSlot;
 import org.onepath.query.AsyncQuery;
@@ -25,6 +26,9 @@ import org.onepath.state.StateWriter;
  * <p>After the first search, {@code tryBegin}, {@code step} and {@code copyPath(int[])} allocate
  * nothing. The grid must not be edited while a search is in progress: {@code step} then throws
  * {@link IllegalStateException}. Not thread-safe; owns its memory, freed by {@link #close()}.
+ *
+ * <p>On a grid over a store's mapping, a begin or step that fails reading the mapping throws the
+ * exception the grid's {@link MemoryFaults} names (the store's file) instead of the JVM's error.
  */
 public final class GridSearch implements AutoCloseable, Snapshottable {
     private final Grid grid;
@@ -102,7 +106,13 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      */
     public PathStatus tryBegin(int startX, int startY, int goalX, int goalY) {
         ensureOpen();
-        return query.tryBegin(options.query(), startX, startY, goalX, goalY);
+        MemoryFaults faults = grid.memoryFaults();
+        faults.ensureReadable();
+        try {
+            return query.tryBegin(options.query(), startX, startY, goalX, goalY);
+        } catch (RuntimeException | InternalError e) {
+            throw MemoryFaults.report(faults, e);
+        }
     }
 
     /**
@@ -133,7 +143,13 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
      */
     public PathStatus step(int maxIterations) {
         ensureOpen();
-        return query.step(maxIterations);
+        MemoryFaults faults = grid.memoryFaults();
+        faults.ensureReadable();
+        try {
+            return query.step(maxIterations);
+        } catch (RuntimeException | InternalError e) {
+            throw MemoryFaults.report(faults, e);
+        }
     }
 
     /**

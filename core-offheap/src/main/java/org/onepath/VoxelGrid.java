@@ -241,6 +241,73 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         setArea(x, y, z, walkable ? 0 : SOLID);
     }
 
+    /**
+     * {@return whether a voxel lies inside the grid; see {@link #contains(int, int, int)}}
+     *
+     * @param voxel the voxel; any coordinates
+     */
+    public boolean contains(VoxelCell voxel) {
+        Objects.requireNonNull(voxel, "voxel");
+        return contains(voxel.x(), voxel.y(), voxel.z());
+    }
+
+    /**
+     * {@return the node index of an inside voxel; see {@link #indexOf(int, int, int)}}
+     *
+     * @param voxel the voxel, inside the block
+     * @throws IllegalArgumentException if the voxel is outside the block
+     */
+    public int indexOf(VoxelCell voxel) {
+        Objects.requireNonNull(voxel, "voxel");
+        return indexOf(voxel.x(), voxel.y(), voxel.z());
+    }
+
+    /**
+     * {@return the area id (0..255) of a voxel, 255 for solid; see {@link #area(int, int, int)}}
+     *
+     * @param voxel the voxel, inside the block
+     * @throws IllegalArgumentException if the voxel is outside the block
+     */
+    public int area(VoxelCell voxel) {
+        Objects.requireNonNull(voxel, "voxel");
+        return area(voxel.x(), voxel.y(), voxel.z());
+    }
+
+    /**
+     * {@return whether the voxel is not solid; see {@link #isWalkable(int, int, int)}}
+     *
+     * @param voxel the voxel, inside the block
+     * @throws IllegalArgumentException if the voxel is outside the block
+     */
+    public boolean isWalkable(VoxelCell voxel) {
+        Objects.requireNonNull(voxel, "voxel");
+        return isWalkable(voxel.x(), voxel.y(), voxel.z());
+    }
+
+    /**
+     * Sets a voxel's area id; see {@link #setArea(int, int, int, int)}.
+     *
+     * @param voxel the voxel, inside the block
+     * @param area  the new area id, 0..255
+     * @throws IllegalArgumentException if the voxel is outside the block or the id outside 0..255
+     */
+    public void setArea(VoxelCell voxel, int area) {
+        Objects.requireNonNull(voxel, "voxel");
+        setArea(voxel.x(), voxel.y(), voxel.z(), area);
+    }
+
+    /**
+     * Makes a voxel open (area 0) or solid; see {@link #setWalkable(int, int, int, boolean)}.
+     *
+     * @param voxel    the voxel, inside the block
+     * @param walkable true for open (area 0), false for solid (255)
+     * @throws IllegalArgumentException if the voxel is outside the block
+     */
+    public void setWalkable(VoxelCell voxel, boolean walkable) {
+        Objects.requireNonNull(voxel, "voxel");
+        setWalkable(voxel.x(), voxel.y(), voxel.z(), walkable);
+    }
+
     // ---- chunks (tier 3) ----
 
     /** The live chunk table (package use: the path smoother reads it). */

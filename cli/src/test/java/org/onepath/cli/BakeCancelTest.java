@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -56,8 +58,7 @@ class BakeCancelTest {
                 .redirectError(err.toFile())
                 .start();
         try {
-            // Long enough to start and reach the bake, far shorter than the bake of 160,000 cells.
-            Thread.sleep(5000);
+            awaitBaking(child);
             assertTrue(child.isAlive(), () -> "the bake ended before it was stopped: " + read(err));
             child.destroy();
             assertTrue(child.waitFor(30, TimeUnit.SECONDS), "the stopped bake did not end");
@@ -74,6 +75,31 @@ class BakeCancelTest {
         String said = read(err);
         assertTrue(said.contains("bake cancelled") && said.contains(out.toString()), said);
     }
+
+    /**
+     * Waits until the child has spent {@link #BAKING_CPU} of processor time, by then in the goal
+     * bounds' bake: its start, the map and the JPS+ table it bakes them from take a few seconds of
+     * it (measured 2 to 9 s on a loaded machine), the bake of 160,000 cells far more. A signal
+     * before the bake sets the flag the bake reads, and the command's hook waits only 2 s for it,
+     * so the child ends saying nothing; a wait in wall time ran out before the bake on a machine
+     * loaded ten times over. Where the platform does not report processor time, 5 s of wall time.
+     */
+    private static void awaitBaking(Process child) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+        while (child.isAlive() && System.nanoTime() < deadline) {
+            Optional<Duration> used = child.info().totalCpuDuration();
+            if (used.isEmpty()) {
+                Thread.sleep(5000);
+                return;
+            }
+            if (used.get().compareTo(BAKING_CPU) >= 0) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    private static final Duration BAKING_CPU = Duration.ofSeconds(15);
 
     private static String read(Path file) {
         try {

@@ -68,24 +68,25 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
      * @throws IllegalArgumentException if a side is below 1, the cells exceed {@code maxCells} or
      *                                  the caller's segment is too small
      */
+    // LeakGuard keeps the store only as the referent of a Cleaner registration, to close the
+    // arena once the store is unreachable; it never calls into the half-built object.
+    @SuppressWarnings("this-escape")
     protected CellStore(int width, int height, int maxCells, String noun, String owner, MemorySegment callerCells) {
         checkSize(width, height, maxCells, noun);
+        long count = (long) width * height;
+        // Refused before the arena exists: a constructor that throws after making it leaves the
+        // arena to the Cleaner, which frees it late and warns of a store nobody could close.
+        if (callerCells != null && callerCells.byteSize() < count) {
+            throw new IllegalArgumentException("cell segment holds " + callerCells.byteSize() + " bytes, a " + width
+                    + " x " + height + " " + noun + " needs " + count);
+        }
         this.width = width;
         this.height = height;
         this.noun = noun;
         this.state = new OwnerState(owner);
         this.readOnly = callerCells != null && callerCells.isReadOnly();
         this.arena = LeakGuard.sharedArena(this);
-        long count = (long) width * height;
-        if (callerCells == null) {
-            this.cells = arena.allocate(count, 8);
-        } else {
-            if (callerCells.byteSize() < count) {
-                throw new IllegalArgumentException("cell segment holds " + callerCells.byteSize() + " bytes, a " + width
-                        + " x " + height + " " + noun + " needs " + count);
-            }
-            this.cells = callerCells.asSlice(0, count);
-        }
+        this.cells = callerCells == null ? arena.allocate(count, 8) : callerCells.asSlice(0, count);
         this.cellsView = cells.asReadOnly();
     }
 
@@ -157,6 +158,53 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
      */
     public final boolean contains(int x, int y) {
         return x >= 0 && y >= 0 && x < width && y < height;
+    }
+
+    /**
+     * Whether the cell lies inside; see {@link #contains(int, int)}.
+     *
+     * @param cell the cell (column, row); any coordinates
+     * @return whether the cell lies inside the grid
+     */
+    public final boolean contains(Cell cell) {
+        Objects.requireNonNull(cell, "cell");
+        return contains(cell.x(), cell.y());
+    }
+
+    /**
+     * Row-major index of an inside cell; see {@link #indexOf(int, int)}.
+     *
+     * @param cell the cell (column, row), inside
+     * @return {@code y * width + x}
+     * @throws IllegalArgumentException if the cell is outside
+     */
+    public final int indexOf(Cell cell) {
+        Objects.requireNonNull(cell, "cell");
+        return indexOf(cell.x(), cell.y());
+    }
+
+    /**
+     * Area id of a cell; see {@link #area(int, int)}.
+     *
+     * @param cell the cell (column, row), inside
+     * @return the area id, 255 for a wall
+     * @throws IllegalArgumentException if the cell is outside
+     */
+    public final int area(Cell cell) {
+        Objects.requireNonNull(cell, "cell");
+        return area(cell.x(), cell.y());
+    }
+
+    /**
+     * Whether the cell is not a wall; see {@link #isWalkable(int, int)}.
+     *
+     * @param cell the cell (column, row), inside
+     * @return true unless the cell's area id is 255
+     * @throws IllegalArgumentException if the cell is outside
+     */
+    public final boolean isWalkable(Cell cell) {
+        Objects.requireNonNull(cell, "cell");
+        return isWalkable(cell.x(), cell.y());
     }
 
     /**
@@ -242,6 +290,32 @@ public abstract class CellStore<S extends CellStore<S>> implements AutoCloseable
         version++;
         edited(x, y, x, y);
         cellEdited(x, y);
+    }
+
+    /**
+     * Sets a cell's area id; see {@link #setArea(int, int, int)}.
+     *
+     * @param cell the cell (column, row), inside
+     * @param area the new area id, 0..255
+     * @throws IllegalArgumentException if the cell is outside or the id outside 0..255
+     * @throws IllegalStateException if the store is read-only or closed
+     */
+    public final void setArea(Cell cell, int area) {
+        Objects.requireNonNull(cell, "cell");
+        setArea(cell.x(), cell.y(), area);
+    }
+
+    /**
+     * Makes a cell open (area 0) or a wall; see {@link #setWalkable(int, int, boolean)}.
+     *
+     * @param cell     the cell (column, row), inside
+     * @param walkable true for open (area 0), false for a wall (255)
+     * @throws IllegalArgumentException if the cell is outside
+     * @throws IllegalStateException if the store is read-only or closed
+     */
+    public final void setWalkable(Cell cell, boolean walkable) {
+        Objects.requireNonNull(cell, "cell");
+        setWalkable(cell.x(), cell.y(), walkable);
     }
 
     /**

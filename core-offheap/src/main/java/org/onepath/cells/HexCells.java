@@ -36,16 +36,6 @@ public abstract class HexCells extends CellStore<HexCells> {
         return layout;
     }
 
-    /**
-     * Whether the offset cell lies inside.
-     *
-     * @param cell the offset cell (column, row)
-     * @return whether the cell lies inside the grid
-     */
-    public final boolean contains(Cell cell) {
-        return contains(cell.x(), cell.y());
-    }
-
     // ---- listeners ----
 
     /**

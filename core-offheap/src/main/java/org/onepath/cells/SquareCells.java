@@ -35,6 +35,8 @@ public abstract class SquareCells extends CellStore<SquareCells> {
     private int hashRestoreCount;
     private int hashAreaVersion;
     private int hashComputations;
+    /** Who answers for the caller's memory when a query on it fails. */
+    private final MemoryFaults faults;
 
     /**
      * Square cells over {@code callerCells} (or their own memory when it is null), with the
@@ -47,12 +49,36 @@ public abstract class SquareCells extends CellStore<SquareCells> {
      *                       to compute them on first read
      */
     protected SquareCells(int width, int height, MemorySegment callerCells, MemorySegment bakedClearance) {
+        this(width, height, callerCells, bakedClearance, MemoryFaults.NONE);
+    }
+
+    /**
+     * Square cells as {@link #SquareCells(int, int, MemorySegment, MemorySegment)} makes them, over
+     * memory whose failures {@code faults} answers for (a store's mapped file).
+     *
+     * @param width          columns, at least 1
+     * @param height         rows, at least 1; width times height at most {@link #MAX_CELLS}
+     * @param callerCells    the caller's segment of at least {@code width * height} bytes, or null
+     * @param bakedClearance the caller's clearance bytes, or null to compute them on first read
+     * @param faults         who answers for the caller's memory; {@link MemoryFaults#NONE} for none
+     */
+    protected SquareCells(
+            int width, int height, MemorySegment callerCells, MemorySegment bakedClearance, MemoryFaults faults) {
         super(width, height, MAX_CELLS, "grid", "Grid", callerCells);
+        this.faults = Objects.requireNonNull(faults, "faults");
         if (bakedClearance != null) {
             this.clearance = bakedClearance.asSlice(0, (long) width * height);
             this.clearanceView = clearance.asReadOnly();
             this.clearanceCurrent = true;
         }
+    }
+
+    /**
+     * {@return who answers for the memory these cells were laid over when a query on it fails}
+     * {@link MemoryFaults#NONE} unless the grid was made over a store's mapping.
+     */
+    public final MemoryFaults memoryFaults() {
+        return faults;
     }
 
     // ---- clearance ----

@@ -7,6 +7,7 @@ import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.ToDoubleFunction;
 import org.onepath.cells.Cancellation;
+import org.onepath.cells.MemoryFaults;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.GridTopology;
 import org.onepath.grids.Heuristic;
@@ -47,6 +48,13 @@ public final class ManyGoalsQuery {
     public interface Shape<C, T extends GridTopology> {
         /** Throws {@link IllegalStateException} when the grid has been closed. */
         void ensureOpen();
+
+        /**
+         * Who answers for the grid's memory when the query fails reading it.
+         *
+         * @return the grid's memory faults, {@link MemoryFaults#NONE} for memory the grid owns
+         */
+        MemoryFaults memoryFaults();
 
         /**
          * The node of a cell the query's agent may stand on.
@@ -160,6 +168,18 @@ public final class ManyGoalsQuery {
                     "findPath with many goals does not return partial paths (allowPartial is set); ask the goals one by one");
         }
         shape.ensureOpen();
+        MemoryFaults faults = shape.memoryFaults();
+        faults.ensureReadable();
+        try {
+            return choose(start, goals, shape, rules, paths, cancellation);
+        } catch (RuntimeException | InternalError e) {
+            throw MemoryFaults.report(faults, e);
+        }
+    }
+
+    /** {@link #find} on an open grid whose memory is readable, after the checks of the options. */
+    private static <C, T extends GridTopology, P> P choose(
+            C start, List<C> goals, Shape<C, T> shape, Rules rules, Paths<P> paths, Cancellation cancellation) {
         int startNode = shape.standingNode(start);
         if (startNode < 0) {
             return paths.single().apply(0); // START_INVALID

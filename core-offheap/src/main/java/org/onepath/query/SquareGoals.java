@@ -5,6 +5,7 @@ import org.onepath.cells.CellBlocker;
 import org.onepath.cells.CellStepCost;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.DiagonalRule;
+import org.onepath.cells.MemoryFaults;
 import org.onepath.cells.SquareCells;
 import org.onepath.grids.Heuristic;
 import org.onepath.grids.ManhattanHeuristic;
@@ -57,6 +58,11 @@ public final class SquareGoals implements ManyGoalsQuery.Shape<Cell, SquareTopol
     @Override
     public void ensureOpen() {
         cells.ensureOpen();
+    }
+
+    @Override
+    public MemoryFaults memoryFaults() {
+        return cells.memoryFaults();
     }
 
     @Override

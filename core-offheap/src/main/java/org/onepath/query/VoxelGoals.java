@@ -2,6 +2,7 @@ package org.onepath.query;
 
 import java.util.function.ToIntFunction;
 import org.onepath.cells.AreaCosts;
+import org.onepath.cells.MemoryFaults;
 import org.onepath.cells.VoxelBlocker;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
@@ -70,6 +71,11 @@ public final class VoxelGoals<C> implements ManyGoalsQuery.Shape<C, VoxelTopolog
     @Override
     public void ensureOpen() {
         gridOpen.run();
+    }
+
+    @Override
+    public MemoryFaults memoryFaults() {
+        return chunks.memoryFaults();
     }
 
     @Override

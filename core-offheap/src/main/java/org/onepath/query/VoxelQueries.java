@@ -2,6 +2,7 @@ package org.onepath.query;
 
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.Cancellation;
+import org.onepath.cells.MemoryFaults;
 import org.onepath.cells.PathStatus;
 import org.onepath.cells.VoxelBlocker;
 import org.onepath.cells.VoxelConnectivity;
@@ -70,6 +71,17 @@ public final class VoxelQueries implements AutoCloseable {
      *     or blocked
      */
     public SearchResult run(int sx, int sy, int sz, int gx, int gy, int gz, Moves moves, Cancellation cancellation) {
+        MemoryFaults faults = chunks.memoryFaults();
+        faults.ensureReadable();
+        try {
+            return runReadable(sx, sy, sz, gx, gy, gz, moves, cancellation);
+        } catch (RuntimeException | InternalError e) {
+            throw MemoryFaults.report(faults, e);
+        }
+    }
+
+    private SearchResult runReadable(
+            int sx, int sy, int sz, int gx, int gy, int gz, Moves moves, Cancellation cancellation) {
         SearchResult refused = refusedEnds(sx, sy, sz, gx, gy, gz, moves.blocked());
         if (refused != null) {
             return refused;
@@ -97,7 +109,14 @@ public final class VoxelQueries implements AutoCloseable {
      * @return the begun query, or one refused with START_INVALID or GOAL_INVALID (no engine taken)
      */
     public AsyncQuery.Begun<SearchResult> beginAsync(int sx, int sy, int sz, int gx, int gy, int gz, Moves moves) {
-        SearchResult refused = refusedEnds(sx, sy, sz, gx, gy, gz, moves.blocked());
+        MemoryFaults faults = chunks.memoryFaults();
+        faults.ensureReadable();
+        SearchResult refused;
+        try {
+            refused = refusedEnds(sx, sy, sz, gx, gy, gz, moves.blocked());
+        } catch (RuntimeException | InternalError e) {
+            throw MemoryFaults.report(faults, e);
+        }
         if (refused != null) {
             return AsyncQuery.refusedAtBegin(refused);
         }
@@ -105,15 +124,20 @@ public final class VoxelQueries implements AutoCloseable {
         VoxelQuery query = take(moves);
         try {
             query.begin(nodeOf(sx, sy, sz), nodeOf(gx, gy, gz), false);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) {
             query.trim();
             idle.give(query);
-            throw e;
+            throw MemoryFaults.report(faults, e);
         }
         return new AsyncQuery.Begun<>() {
             @Override
             public PathStatus step(int n) {
-                return query.step(n);
+                faults.ensureReadable();
+                try {
+                    return query.step(n);
+                } catch (RuntimeException | InternalError e) {
+                    throw MemoryFaults.report(faults, e);
+                }
             }
 
             @Override

@@ -2,6 +2,7 @@ package org.onepath.memory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.System.Logger.Level;
@@ -12,8 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ResourceBundle;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.onepath.Grid;
+import org.onepath.cells.SquareCells;
 
 /**
  * The Cleaner under {@code close()}: a dropped owner's arena is closed once the owner is
@@ -24,6 +28,62 @@ import org.onepath.Grid;
 final class LeakGuardTest {
     private static final class LeakedOwner {}
 
+    /**
+     * What LeakGuard logged about this class's owners and grids while a test of it ran: these
+     * leaks are made on purpose, so they are recorded here, not printed.
+     */
+    private final List<String> log = new ArrayList<>();
+
+    private System.Logger previous;
+
+    @BeforeEach
+    void recordTheLog() {
+        previous = LeakGuard.log;
+        LeakGuard.log = new System.Logger() {
+            @Override
+            public String getName() {
+                return previous.getName();
+            }
+
+            @Override
+            public boolean isLoggable(Level level) {
+                return true;
+            }
+
+            @Override
+            public void log(Level level, ResourceBundle bundle, String msg, Throwable thrown) {
+                record(level, msg);
+            }
+
+            @Override
+            public void log(Level level, ResourceBundle bundle, String format, Object... params) {
+                record(level, format);
+            }
+
+            private void record(Level level, String msg) {
+                if (!msg.contains(LeakGuardTest.class.getName()) && !msg.contains(Grid.class.getName() + " ")) {
+                    previous.log(level, msg); // not one of this class's leaks
+                    return;
+                }
+                synchronized (log) {
+                    log.add(level + " " + msg);
+                }
+            }
+        };
+    }
+
+    @AfterEach
+    void restoreTheLog() {
+        LeakGuard.log = previous;
+    }
+
+    /** The recorded lines naming an owner type. */
+    private List<String> logged(Class<?> type) {
+        synchronized (log) {
+            return log.stream().filter(line -> line.contains(type.getName())).toList();
+        }
+    }
+
     private static final class ClosedOwner {}
 
     private static final class LoggedOwner {}
@@ -31,7 +91,10 @@ final class LeakGuardTest {
     @Test
     void aDroppedOwnersArenaIsClosedOnceItIsCollected() throws InterruptedException {
         MemorySegment segment = leakOne();
-        awaitGc(() -> !segment.scope().isAlive(), "the leaked owner's arena to be closed");
+        // The action counts its run after the close (and the warning), so both are awaited.
+        awaitGc(
+                () -> !segment.scope().isAlive() && LeakGuard.actionsRun(LeakedOwner.class) == 1,
+                "the leaked owner's arena to be closed and its action to end");
         assertEquals(1, LeakGuard.freedCount(LeakedOwner.class));
         assertEquals(1, LeakGuard.actionsRun(LeakedOwner.class));
     }
@@ -60,51 +123,14 @@ final class LeakGuardTest {
 
     @Test
     void theFirstLeakOfATypeIsLoggedOnceAtWarningNamingTheType() throws InterruptedException {
-        List<String> warnings = new ArrayList<>();
-        System.Logger previous = LeakGuard.log;
-        LeakGuard.log = new System.Logger() {
-            @Override
-            public String getName() {
-                return previous.getName();
-            }
-
-            @Override
-            public boolean isLoggable(Level level) {
-                return true;
-            }
-
-            @Override
-            public void log(Level level, ResourceBundle bundle, String msg, Throwable thrown) {
-                record(level, msg);
-            }
-
-            @Override
-            public void log(Level level, ResourceBundle bundle, String format, Object... params) {
-                record(level, format);
-            }
-
-            private void record(Level level, String msg) {
-                synchronized (warnings) {
-                    if (msg.contains(LoggedOwner.class.getName())) {
-                        warnings.add(level + " " + msg);
-                    }
-                }
-                previous.log(level, msg);
-            }
-        };
-        try {
-            MemorySegment a = leakLogged();
-            MemorySegment b = leakLogged();
-            awaitGc(
-                    () -> !a.scope().isAlive() && !b.scope().isAlive() && LeakGuard.actionsRun(LoggedOwner.class) == 2,
-                    "both leaked arenas to be closed");
-            synchronized (warnings) {
-                assertEquals(1, warnings.size(), "one warning for two leaks of one type: " + warnings);
-                assertTrue(warnings.getFirst().startsWith("WARNING "), warnings.getFirst());
-            }
-        } finally {
-            LeakGuard.log = previous;
-        }
+        MemorySegment a = leakLogged();
+        MemorySegment b = leakLogged();
+        awaitGc(
+                () -> !a.scope().isAlive() && !b.scope().isAlive() && LeakGuard.actionsRun(LoggedOwner.class) == 2,
+                "both leaked arenas to be closed");
+        List<String> warnings = logged(LoggedOwner.class);
+        assertEquals(1, warnings.size(), "one warning for two leaks of one type: " + warnings);
+        assertTrue(warnings.getFirst().startsWith("WARNING "), warnings.getFirst());
     }
 
     private static MemorySegment leakLogged() {
@@ -121,6 +147,36 @@ final class LeakGuardTest {
 
     private static MemorySegment gridCells() {
         return Grid.create(256, 256).cells();
+    }
+
+    /** Square cells of a type of their own, so that only this test's stores move its counters. */
+    private static final class RefusedCells extends SquareCells {
+        RefusedCells(MemorySegment cells) {
+            super(3, 3, cells, null);
+        }
+    }
+
+    /**
+     * Cells over a segment too small for them are refused before an arena is made: the refused
+     * store's Cleaner action never runs, while a dropped store of the same type (made to see a
+     * collection run) has its action run. Without the size check ahead of
+     * {@code LeakGuard.sharedArena} in {@code CellStore}'s constructor both actions run, and a
+     * grid the caller could never close is reported as not closed.
+     */
+    @Test
+    void cellsRefusedForASmallSegmentMakeNoArena() throws InterruptedException {
+        WeakReference<RefusedCells> dropped = dropCells();
+        assertThrows(IllegalArgumentException.class, () -> new RefusedCells(MemorySegment.ofArray(new byte[8])));
+        awaitGc(
+                () -> dropped.get() == null && LeakGuard.actionsRun(RefusedCells.class) >= 1,
+                "the dropped store's action");
+        System.gc();
+        Thread.sleep(100);
+        assertEquals(1, LeakGuard.actionsRun(RefusedCells.class), "the refused store registered an arena");
+    }
+
+    private static WeakReference<RefusedCells> dropCells() {
+        return new WeakReference<>(new RefusedCells(MemorySegment.ofArray(new byte[9])));
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.onepath.cells.MemoryFaults;
 import org.onepath.cells.PathStatus;
 import org.onepath.grids.GridTopology;
 import org.onepath.grids.Heuristic;
@@ -77,6 +78,11 @@ class ManyGoalsQueryTest {
             if (closed) {
                 throw new IllegalStateException("row closed");
             }
+        }
+
+        @Override
+        public MemoryFaults memoryFaults() {
+            return MemoryFaults.NONE;
         }
 
         @Override

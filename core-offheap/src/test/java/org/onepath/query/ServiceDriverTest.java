@@ -110,7 +110,7 @@ class ServiceDriverTest {
     void closingFromAWorkerIsRefusedWithTheServiceName() throws Exception {
         int[] edits = new int[1];
         AtomicInteger holder = new AtomicInteger();
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})
         ServiceDriver<Integer, Integer, int[], int[]>[] self = new ServiceDriver[1];
         ServiceDriver.Engines<Integer, Integer, int[]> closing = new ServiceDriver.Engines<>() {
             @Override

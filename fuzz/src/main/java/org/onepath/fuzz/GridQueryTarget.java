@@ -120,7 +120,7 @@ final class GridQueryTarget implements Target {
             throw new AssertionError("bounded " + whole + ", JPS+ " + plus + ": " + where);
         }
         try (GridSearch search = q.grid.createSearch(options)) {
-            throw new AssertionError("createSearch accepted " + options.algorithm() + ": " + where);
+            throw new AssertionError("createSearch accepted " + search.options().algorithm() + ": " + where);
         } catch (IllegalArgumentException refused) {
             // the resumable form records the JPS+ engine only
         }

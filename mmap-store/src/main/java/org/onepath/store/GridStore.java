@@ -47,8 +47,11 @@ import org.onepath.layout.OctileMapLayout;
  *
  * <p>{@link #findPath} and {@link #query} are the store's query entry points: they answer as the
  * grid does, and report a read of the file that fails because it was truncated or written in
- * place while mapped as a {@link StoreException} naming the file (the grid itself lets the
- * JVM's {@link InternalError} through); see {@code docs/reliability.md}.
+ * place while mapped as a {@link StoreException} naming the file; see
+ * {@code docs/reliability.md}. The grid's own queries ({@code findPath} in every form,
+ * {@code findPathAsync}, {@code GridSearch}, a {@code PathService} over the grid) report the same
+ * failures as an {@link java.io.UncheckedIOException} whose cause is the {@link StoreException},
+ * and refuse the store after one as the entry points do.
  *
  * <p>Closing the store closes the grid and unmaps the file.
  */
@@ -267,7 +270,7 @@ public final class GridStore implements AutoCloseable {
         GridTables tables = new GridTables(clearance, blockMap, jpsPlus, neighbours, goalBounds);
         Grid grid;
         try {
-            grid = Grid.over(file.body(cellsEntry), width, height, tables);
+            grid = Grid.over(file.body(cellsEntry), width, height, tables, file.queryFaults());
         } catch (IllegalArgumentException e) {
             if (goalBounds == null || !e.getMessage().startsWith(GOAL_BOUNDS_TABLE)) {
                 throw e;

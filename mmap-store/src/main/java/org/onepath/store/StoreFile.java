@@ -4,6 +4,7 @@ import static org.onepath.store.StoreLayout.U32;
 import static org.onepath.store.StoreLayout.U64;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -20,6 +21,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.zip.CRC32C;
+import org.onepath.cells.MemoryFaults;
 
 /**
  * A store file mapped into memory, its directory checked: the header (magic, version range,
@@ -39,7 +41,8 @@ import java.util.zip.CRC32C;
  * {@code findPath}, {@code query}, {@code commit}) turn into a {@link StoreTruncatedException}
  * or {@link StoreCorruptException} naming the file; an exception a query throws on bytes written
  * in place since the file was opened becomes a {@link StoreCorruptException} too. From then on
- * those entry points refuse the store. Every checksum over the mapping is computed from a heap
+ * those entry points refuse the store. The grid a store builds over the mapping reports the same
+ * from its own queries, through the store's {@code MemoryFaults}. Every checksum over the mapping is computed from a heap
  * copy: the JDK's CRC32C reads a direct buffer in a stub where such a fault ends the JVM
  * (see {@code docs/reliability.md}).
  */
@@ -612,6 +615,28 @@ public final class StoreFile implements AutoCloseable {
      * @return the exception to throw
      */
     StoreException readFailed(String during, Throwable e) {
+        StoreException named = named(during, e);
+        if (named != null) {
+            return named;
+        }
+        if (e instanceof RuntimeException r) {
+            throw r;
+        }
+        if (e instanceof Error r) {
+            throw r;
+        }
+        throw new IllegalStateException(e);
+    }
+
+    /**
+     * The store's exception for {@code e} as {@link #readFailed} decides it, or null when the
+     * file is not at fault. An exception the grid's {@link #queryFaults()} made for this file
+     * already is unwrapped, not named again.
+     */
+    private StoreException named(String during, Throwable e) {
+        if (e instanceof UncheckedIOException u && u.getCause() instanceof StoreException s && path.equals(s.file())) {
+            return s;
+        }
         StoreException found;
         if (isMappedReadFault(e)) {
             found = fault(path, opened, during, e);
@@ -619,13 +644,7 @@ public final class StoreFile implements AutoCloseable {
             // after close the grid's own IllegalStateException is the answer, whatever the file did
             String change = closed ? null : changeSinceOpen(path, opened);
             if (change == null) {
-                if (e instanceof RuntimeException r) {
-                    throw r;
-                }
-                if (e instanceof Error r) {
-                    throw r;
-                }
-                throw new IllegalStateException(e);
+                return null;
             }
             found = new StoreCorruptException(
                     path,
@@ -639,6 +658,46 @@ public final class StoreFile implements AutoCloseable {
             }
         }
         return found;
+    }
+
+    /**
+     * The faults of the grid built over this mapping ({@code Grid.over}, {@code ChunkTable.over}):
+     * the grid's own queries ({@code findPath} in every form, {@code findPathAsync},
+     * {@code GridSearch}, {@code PathService}) report a failed read of the file as the store's
+     * entry points do, and refuse the store after one. A query's signature has no room for the
+     * checked {@link StoreException}, so they throw it as the cause of an
+     * {@link UncheckedIOException} with the same message.
+     */
+    MemoryFaults queryFaults() {
+        return new MemoryFaults() {
+            @Override
+            public void ensureReadable() {
+                StoreException f = failure;
+                if (f != null) {
+                    throw unchecked(again(f));
+                }
+            }
+
+            @Override
+            public RuntimeException failure(Throwable e) {
+                if (e instanceof UncheckedIOException u
+                        && u.getCause() instanceof StoreException s
+                        && path.equals(s.file())) {
+                    return u;
+                }
+                StoreException named = named("a query", e);
+                return named == null ? null : unchecked(named);
+            }
+
+            @Override
+            public String toString() {
+                return "the faults of store " + path;
+            }
+        };
+    }
+
+    private static UncheckedIOException unchecked(StoreException e) {
+        return new UncheckedIOException(e.getMessage(), e);
     }
 
     private StoreException again(StoreException first) {

@@ -33,8 +33,11 @@ import org.onepath.layout.VoxelChunkLayout;
  *
  * <p>{@link #findPath} and {@link #query} are the store's query entry points: they answer as the
  * grid does, and report a read of the file that fails because it was truncated or written in
- * place while mapped as a {@link StoreException} naming the file (the grid itself lets the
- * JVM's {@link InternalError} through); see {@code docs/reliability.md}.
+ * place while mapped as a {@link StoreException} naming the file; see
+ * {@code docs/reliability.md}. The world's own queries ({@code findPath} in every form,
+ * {@code findPathAsync}) report the same failures as an
+ * {@link java.io.UncheckedIOException} whose cause is the {@link StoreException}, and refuse the
+ * store after one as the entry points do.
  *
  * <p>Closing the store closes the grid and unmaps the file.
  */
@@ -205,7 +208,7 @@ public final class VoxelWorldStore implements AutoCloseable {
                 file.body(file.required(StoreLayout.SECTION_CHUNKS, stored * VoxelChunkLayout.CHUNK_BYTES));
         ChunkTable chunkTable;
         try {
-            chunkTable = ChunkTable.over(sx, sy, sz, defaultArea, table, chunks, stored);
+            chunkTable = ChunkTable.over(sx, sy, sz, defaultArea, table, chunks, stored, file.queryFaults());
         } catch (IllegalArgumentException e) {
             throw new StoreCorruptException(path, e.getMessage());
         }

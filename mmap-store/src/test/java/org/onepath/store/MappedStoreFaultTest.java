@@ -88,6 +88,64 @@ class MappedStoreFaultTest {
     }
 
     /**
+     * The store's grid queried directly ({@code store.grid().findPath}, one goal, then many goals)
+     * after the truncation. Without the grid's {@code MemoryFaults} ({@code Grid.over} with the
+     * store file's {@code queryFaults}) the child prints the raw InternalError and exits 1; without
+     * its {@code ensureReadable} the many-goal query after the failure reads the mapping again
+     * instead of being refused.
+     */
+    @Test
+    void gridOfAStoreTruncatedUnderAQueryReportsTheStoreException() throws Exception {
+        ChildProcess.Outcome o = child("truncate-grid", gridFile);
+        assertEquals(StoreFaultMain.REPORTED, o.status(), o.describe());
+        assertEquals(truncatedLine(gridFile, gridLength, "a query"), o.line(), o.describe());
+    }
+
+    /**
+     * {@code findPathAsync} on the store's grid with the file truncated between the first slice
+     * (calling thread) and the second (a pool thread): the future completes with the store's
+     * exception. Without the faults in {@code GridSearch.step} the raw InternalError escapes the
+     * slice on the pool's thread and the future never completes (the child times out and says so).
+     */
+    @Test
+    void asyncQueryOnAStoresGridTruncatedBetweenSlicesReportsTheStoreException() throws Exception {
+        ChildProcess.Outcome o = child("truncate-grid-async", gridFile);
+        assertEquals(StoreFaultMain.REPORTED, o.status(), o.describe());
+        assertEquals(truncatedLine(gridFile, gridLength, "a query"), o.line(), o.describe());
+    }
+
+    /**
+     * A {@code PathService} over the store's grid: the query after the truncation fails with the
+     * store's exception and the batch after it is refused. Without the grid's faults the future
+     * fails with the raw InternalError and the child exits 1.
+     */
+    @Test
+    void pathServiceOverATruncatedStoreReportsTheStoreException() throws Exception {
+        ChildProcess.Outcome o = child("truncate-service", gridFile);
+        assertEquals(StoreFaultMain.REPORTED, o.status(), o.describe());
+        assertEquals(truncatedLine(gridFile, gridLength, "a query"), o.line(), o.describe());
+    }
+
+    /**
+     * A world store's grid queried directly, then through findPathAsync with the file truncated
+     * between slices. Without {@code ChunkTable.over} taking the store file's faults both children
+     * exit 1 with the raw InternalError (or, for the async one, time out).
+     */
+    @Test
+    void worldStoresGridTruncatedUnderAQueryReportsTheStoreException() throws Exception {
+        for (String mode : List.of("truncate-world-grid", "truncate-world-async")) {
+            Path worldFile = dir.resolve(mode + ".opstore");
+            try (VoxelGrid world = VoxelWorldStorePropertyTest.randomWorld(64, 64, 48, 0, 42)) {
+                VoxelWorldStore.write(world, "fault.3dmap", worldFile);
+            }
+            long length = Files.size(worldFile);
+            ChildProcess.Outcome o = child(mode, worldFile);
+            assertEquals(StoreFaultMain.REPORTED, o.status(), mode + ": " + o.describe());
+            assertEquals(truncatedLine(worldFile, length, "a query"), o.line(), mode + ": " + o.describe());
+        }
+    }
+
+    /**
      * The JPS+ table overwritten with 0x7F bytes: the first jump runs off the table and the
      * bounds check throws. Without the comparison of the file with the one opened
      * ({@code StoreFile.changeSinceOpen}) the child prints the raw IndexOutOfBoundsException and

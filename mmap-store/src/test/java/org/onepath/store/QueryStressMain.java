@@ -70,6 +70,7 @@ public final class QueryStressMain {
         try (GridStore s = GridStore.open(gridFile);
                 VoxelWorldStore w = VoxelWorldStore.open(worldFile)) {
             s.findPath(new Cell(0, 0), new Cell(1, 1), GridOptions.DEFAULT);
+            w.findPath(new VoxelCell(0, 0, 0), new VoxelCell(0, 0, 0), VoxelOptions.DEFAULT);
         }
         System.gc();
         long[] otherBefore = nativeOther();

@@ -1,16 +1,29 @@
 package org.onepath.store;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.onepath.Grid;
 import org.onepath.GridAlgorithm;
 import org.onepath.GridOptions;
 import org.onepath.GridPath;
+import org.onepath.PathService;
 import org.onepath.VoxelCell;
+import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
+import org.onepath.VoxelPath;
 import org.onepath.cells.Cell;
 
 /**
@@ -21,7 +34,14 @@ import org.onepath.cells.Cell;
  * the signal's status (134 for SIGBUS's abort). Run by {@link MappedStoreFaultTest}.
  *
  * <p>Arguments: mode, store file. Modes: {@code truncate-query}, {@code truncate-verify},
- * {@code truncate-world}, {@code overwrite-jps-plus}, {@code overwrite-cells}.
+ * {@code truncate-world}, {@code overwrite-jps-plus}, {@code overwrite-cells}, and the modes that
+ * read through the store's grid instead of its entry points: {@code truncate-grid} (the grid's
+ * {@code findPath}, one goal and many), {@code truncate-grid-async} (a later slice of
+ * {@code findPathAsync}, on an executor's thread), {@code truncate-service} ({@code PathService}
+ * over the store), {@code truncate-world-grid} and {@code truncate-world-async} (the same on a
+ * world store's grid). Those find the {@link StoreException} as the cause of the
+ * {@link UncheckedIOException} the grid throws (inside the future's exception for the async forms)
+ * and report it as the entry points do; any other shape of failure exits 1.
  */
 public final class StoreFaultMain {
     /** Exit status when the store reported the damage as its exception. */
@@ -56,6 +76,11 @@ public final class StoreFaultMain {
         return switch (mode) {
             case "truncate-query", "truncate-verify", "overwrite-jps-plus", "overwrite-cells" -> grid(mode, file);
             case "truncate-world" -> world(file);
+            case "truncate-grid" -> gridDirect(file);
+            case "truncate-grid-async" -> gridAsync(file);
+            case "truncate-service" -> service(file);
+            case "truncate-world-grid" -> worldDirect(file);
+            case "truncate-world-async" -> worldAsync(file);
             default -> throw new IllegalArgumentException("unknown mode " + mode);
         };
     }
@@ -116,6 +141,181 @@ public final class StoreFaultMain {
                 throw e;
             }
         }
+    }
+
+    /**
+     * The store's grid queried directly, one goal then many goals: each query after the truncation
+     * throws {@link UncheckedIOException} carrying the store's exception, and the store's entry
+     * point refuses the store afterwards.
+     */
+    private static String gridDirect(Path file) throws Exception {
+        try (GridStore store = GridStore.open(file)) {
+            Grid grid = store.grid();
+            Cell start = new Cell(1, 1);
+            Cell goal = new Cell(grid.width() - 2, grid.height() - 2);
+            grid.findPath(start, goal);
+            truncate(file);
+            StoreException first;
+            try {
+                return "answered " + grid.findPath(start, goal).status();
+            } catch (RuntimeException e) {
+                first = reported(e);
+            }
+            try {
+                return "answered many goals "
+                        + grid.findPath(start, List.of(goal, start)).status();
+            } catch (RuntimeException e) {
+                refusedAgain(
+                        () -> {
+                            throw reported(e);
+                        },
+                        first);
+            }
+            refusedAgain(() -> store.findPath(start, goal, GridOptions.DEFAULT), first);
+            throw first;
+        }
+    }
+
+    /**
+     * {@code findPathAsync} on the store's grid, its slices after the first on a pool thread; the
+     * executor truncates the file before it hands on the second slice, so the fault lands on the
+     * pool's thread and must come back through the future.
+     */
+    private static String gridAsync(Path file) throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (GridStore store = GridStore.open(file)) {
+            Grid grid = store.grid();
+            // The generic A* (four moves): it reads the mapped cells at every expansion, where
+            // the octile engine reads them once at the begin; hundreds of pops, many slices.
+            GridOptions options = GridOptions.FOUR_CONNECTED.toBuilder()
+                    .algorithm(GridAlgorithm.ASTAR)
+                    .iterationsPerSlice(16)
+                    .build();
+            TruncatingExecutor executor = new TruncatingExecutor(file, pool);
+            CompletableFuture<GridPath> f = grid.findPathAsync(
+                    new Cell(1, 1), new Cell(grid.width() - 2, grid.height() - 2), options, null, executor);
+            try {
+                return executor.answered(f.get(30, TimeUnit.SECONDS).status());
+            } catch (ExecutionException e) {
+                throw reported(e.getCause());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * A {@code PathService} over the store's grid, owning the store: a query answered, the file
+     * truncated, the next query's future fails with the store's exception, and a batch after it
+     * is refused without reading the file.
+     */
+    private static String service(Path file) throws Exception {
+        GridStore store = GridStore.open(file);
+        try (PathService service = PathService.over(store.grid(), 2, store)) {
+            Grid grid = store.grid();
+            PathService.Query q = new PathService.Query(new Cell(1, 1), new Cell(grid.width() - 2, grid.height() - 2));
+            service.submit(q).get(30, TimeUnit.SECONDS);
+            truncate(file);
+            StoreException first;
+            try {
+                return "answered " + service.submit(q).get(30, TimeUnit.SECONDS).status();
+            } catch (ExecutionException e) {
+                first = reported(e.getCause());
+            }
+            try {
+                return "answered a batch of " + service.solveAll(List.of(q, q)).size();
+            } catch (RuntimeException e) {
+                refusedAgain(
+                        () -> {
+                            throw reported(e);
+                        },
+                        first);
+            }
+            throw first;
+        }
+    }
+
+    /** A world store's grid queried directly after the truncation, then its entry point refusing it. */
+    private static String worldDirect(Path file) throws Exception {
+        try (VoxelWorldStore store = VoxelWorldStore.open(file)) {
+            VoxelGrid world = store.grid();
+            VoxelCell start = new VoxelCell(0, 0, 0);
+            VoxelCell goal = new VoxelCell(world.sizeX() - 1, world.sizeY() - 1, world.sizeZ() - 1);
+            world.findPath(start, goal);
+            truncate(file);
+            StoreException first;
+            try {
+                return "answered " + world.findPath(start, goal).status();
+            } catch (RuntimeException e) {
+                first = reported(e);
+            }
+            refusedAgain(() -> store.findPath(start, goal, VoxelOptions.DEFAULT), first);
+            throw first;
+        }
+    }
+
+    /** {@code findPathAsync} on a world store's grid, the file truncated before the second slice. */
+    private static String worldAsync(Path file) throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (VoxelWorldStore store = VoxelWorldStore.open(file)) {
+            VoxelGrid world = store.grid();
+            TruncatingExecutor executor = new TruncatingExecutor(file, pool);
+            CompletableFuture<VoxelPath> f = world.findPathAsync(
+                    new VoxelCell(0, 0, 0),
+                    new VoxelCell(world.sizeX() - 1, world.sizeY() - 1, world.sizeZ() - 1),
+                    VoxelOptions.DEFAULT,
+                    null,
+                    executor);
+            try {
+                return executor.answered(f.get(30, TimeUnit.SECONDS).status());
+            } catch (ExecutionException e) {
+                throw reported(e.getCause());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** An executor that truncates the file once, before it hands its first task to a pool. */
+    private static final class TruncatingExecutor implements Executor {
+        private final Path file;
+        private final ExecutorService pool;
+        private final AtomicBoolean truncated = new AtomicBoolean();
+
+        TruncatingExecutor(Path file, ExecutorService pool) {
+            this.file = file;
+            this.pool = pool;
+        }
+
+        @Override
+        public void execute(Runnable task) {
+            if (truncated.compareAndSet(false, true)) {
+                try {
+                    truncate(file);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            pool.execute(task);
+        }
+
+        /** How an answer came: a query that ended within its first slice never met the truncation. */
+        String answered(Object status) {
+            return "answered " + status + (truncated.get() ? " after the truncation" : " within its first slice");
+        }
+    }
+
+    /**
+     * The store's exception a grid query threw: the cause of an {@link UncheckedIOException} with
+     * the same message. Anything else is not the reported failure and is thrown as an error.
+     */
+    private static StoreException reported(Throwable t) {
+        if (t instanceof UncheckedIOException u
+                && u.getCause() instanceof StoreException s
+                && u.getMessage().equals(s.getMessage())) {
+            return s;
+        }
+        throw new AssertionError("expected UncheckedIOException carrying a StoreException, got " + t, t);
     }
 
     private interface Read {

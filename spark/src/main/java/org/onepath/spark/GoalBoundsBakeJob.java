@@ -157,7 +157,7 @@ public final class GoalBoundsBakeJob {
 
     /** Ranges of near-equal size covering [0, n), at most {@code ranges} and none empty. */
     static List<int[]> plan(int n, int ranges) {
-        int count = (int) Math.min(ranges, n);
+        int count = Math.min(ranges, n);
         List<int[]> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             int first = (int) ((long) i * n / count);

@@ -15,6 +15,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
+import java.util.Objects;
+import org.onepath.cells.MemoryFaults;
 import org.onepath.layout.VoxelChunkLayout;
 import org.onepath.memory.LeakGuard;
 import org.onepath.memory.ListenerArrays;
@@ -51,6 +53,9 @@ public final class ChunkTable implements AutoCloseable {
     private final Arena arena;
     private final MemorySegment table;
     private final OwnerState state = new OwnerState("ChunkTable");
+    /** Who answers for the base chunks' memory when a query on it fails. */
+    private final MemoryFaults faults;
+
     private static final ChunkEditListener[] NO_LISTENERS = new ChunkEditListener[0];
     private volatile ChunkEditListener[] editListeners = NO_LISTENERS;
     private MemorySegment[] slabs = new MemorySegment[4];
@@ -78,10 +83,18 @@ public final class ChunkTable implements AutoCloseable {
      *                                  area is outside 0..255
      */
     public ChunkTable(int sizeX, int sizeY, int sizeZ, int defaultArea) {
-        this(sizeX, sizeY, sizeZ, defaultArea, null, 0);
+        this(sizeX, sizeY, sizeZ, defaultArea, null, 0, MemoryFaults.NONE);
     }
 
-    private ChunkTable(int sizeX, int sizeY, int sizeZ, int defaultArea, MemorySegment baseChunks, int baseCount) {
+    private ChunkTable(
+            int sizeX,
+            int sizeY,
+            int sizeZ,
+            int defaultArea,
+            MemorySegment baseChunks,
+            int baseCount,
+            MemoryFaults faults) {
+        this.faults = faults;
         checkSize(sizeX, sizeY, sizeZ);
         if (defaultArea < 0 || defaultArea > 255) {
             throw new IllegalArgumentException("default area " + defaultArea + " is outside 0..255");
@@ -137,11 +150,41 @@ public final class ChunkTable implements AutoCloseable {
             MemorySegment slots,
             MemorySegment baseChunks,
             int baseChunkCount) {
+        return over(sizeX, sizeY, sizeZ, defaultArea, slots, baseChunks, baseChunkCount, MemoryFaults.NONE);
+    }
+
+    /**
+     * {@link #over(int, int, int, int, MemorySegment, MemorySegment, int)} over a base whose
+     * failures {@code faults} answers for: a world store passes its mapped file's, so a query that
+     * fails reading the base chunks throws the exception {@code faults} names.
+     *
+     * @param sizeX          voxels along x, at least 1
+     * @param sizeY          voxels along y, at least 1
+     * @param sizeZ          voxels along z, at least 1; the product at most {@link #MAX_VOXELS}
+     * @param defaultArea    the area of every voxel of a default slot, 0..255
+     * @param slots          one i32 per chunk slot, exactly {@code chunkCount * 4} bytes; copied
+     * @param baseChunks     the base chunks, exactly {@code baseChunkCount * 4096} bytes, read in
+     *                       place and never written
+     * @param baseChunkCount the number of base chunks, 0 or more
+     * @param faults         who answers for the memory of {@code baseChunks}
+     * @return a new table over the base; closing it frees its own memory, not the base
+     * @throws IllegalArgumentException naming the size, or the first slot whose value is out of range
+     */
+    public static ChunkTable over(
+            int sizeX,
+            int sizeY,
+            int sizeZ,
+            int defaultArea,
+            MemorySegment slots,
+            MemorySegment baseChunks,
+            int baseChunkCount,
+            MemoryFaults faults) {
+        Objects.requireNonNull(faults, "faults");
         if (baseChunkCount < 0 || baseChunks.byteSize() != baseChunkCount * CHUNK_BYTES) {
             throw new IllegalArgumentException("base of " + baseChunks.byteSize() + " bytes does not hold "
                     + baseChunkCount + " chunks of " + CHUNK_BYTES);
         }
-        ChunkTable t = new ChunkTable(sizeX, sizeY, sizeZ, defaultArea, baseChunks, baseChunkCount);
+        ChunkTable t = new ChunkTable(sizeX, sizeY, sizeZ, defaultArea, baseChunks, baseChunkCount, faults);
         try {
             int count = t.chunkCount();
             if (slots.byteSize() != count * SLOT_BYTES) {
@@ -175,6 +218,14 @@ public final class ChunkTable implements AutoCloseable {
             t.close();
             throw e;
         }
+    }
+
+    /**
+     * {@return who answers for the base chunks' memory when a query on it fails} {@link MemoryFaults#NONE}
+     * unless the table was made over a world store's mapping.
+     */
+    public MemoryFaults memoryFaults() {
+        return faults;
     }
 
     /** Makes sure the slab of uniform chunk {@code k} exists, filled with the areas it stands for. */
