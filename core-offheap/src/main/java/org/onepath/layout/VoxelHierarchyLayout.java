@@ -151,6 +151,4 @@ public final class VoxelHierarchyLayout {
     public static final long NODE_KEY_OFFSET = NODE_FLAGS_OFFSET + 4;
     /** Bytes of one abstract node record. */
     public static final long SEARCH_NODE_BYTES = NODE_KEY_OFFSET + 8;
-
-
 }

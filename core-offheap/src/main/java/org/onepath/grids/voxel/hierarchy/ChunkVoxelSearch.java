@@ -220,22 +220,69 @@ final class ChunkVoxelSearch implements AutoCloseable {
      * @param targetCount how many of {@code targets} to read
      */
     void run(int source, int[] targets, int targetCount) {
-        final int r = nextRun();
-        final int[] tm = targetMark;
+        open(source);
+        final int r = run;
         int pending = 0;
         for (int i = 0; i < targetCount; i++) {
-            if (tm[targets[i]] != r) {
-                tm[targets[i]] = r;
+            if (targetMark[targets[i]] != r && mark[targets[i]] != -r) {
+                targetMark[targets[i]] = r;
                 pending++;
             }
         }
+        advance(pending);
+    }
+
+    /**
+     * Starts a resumable Dijkstra from {@code source}: {@link #settleTo} then settles voxels in
+     * order of cost only as far as each asked voxel, keeping its open voxels between calls, so
+     * asking for several voxels one at a time costs what one run to the farthest of them costs.
+     *
+     * @param source the in-chunk index to start from, an open voxel
+     */
+    void open(int source) {
+        final int r = nextRun();
         final double width = smallestMultiplier;
         final double longest = moveLength[moveCount - 1] * largestMultiplier;
-        final int ring = (int) Math.ceil(longest / width) + 2;
-        if (!(width > 0) || ring > MAX_BUCKETS) {
-            runWithHeap(source, r, pending);
+        ring = (int) Math.ceil(longest / width) + 2;
+        useHeap = !(width > 0) || ring > MAX_BUCKETS;
+        perWidth = 1.0 / width;
+        reach(source, 0.0, source, r);
+        heapSize = 0;
+        queued = 1;
+        current = 0;
+        if (useHeap) {
+            offer(source, 0.0);
+        } else {
+            java.util.Arrays.fill(bucketHead, 0, ring, -1);
+            insert(source, 0, ring);
+        }
+    }
+
+    /**
+     * Settles voxels of the run {@link #open} started until {@code target} is settled or none is
+     * left.
+     *
+     * @param target an in-chunk index
+     * @return the target's cost from the source, +infinity when it cannot be reached in the chunk
+     */
+    double settleTo(int target) {
+        final int r = run;
+        if (mark[target] != -r) {
+            targetMark[target] = r;
+            advance(1);
+        }
+        return cost(target);
+    }
+
+    /** Settles voxels in order of cost until {@code pending} targets more are settled or none is left. */
+    private void advance(int pendingTargets) {
+        if (useHeap) {
+            advanceWithHeap(pendingTargets);
             return;
         }
+        int pending = pendingTargets;
+        final int r = run;
+        final int[] tm = targetMark;
         final int[] mk = mark;
         final int[] mask = masks;
         final int[] delta = localDelta;
@@ -248,17 +295,15 @@ final class ChunkVoxelSearch implements AutoCloseable {
         final int[] bucket = bucketOf;
         final double m = uniformMultiplier;
         final boolean uniform = !Double.isNaN(m);
-        final double perWidth = 1.0 / width;
-        java.util.Arrays.fill(head, 0, ring, -1);
-        reach(source, 0.0, source, r);
-        insert(source, 0, ring);
-        int queued = 1;
-        int current = 0;
-        while (queued > 0 && pending > 0) {
-            int slot = current % ring;
+        final double per = perWidth;
+        final int ringSize = ring;
+        int live = queued;
+        int at = current;
+        while (live > 0 && pending > 0) {
+            int slot = at % ringSize;
             while (head[slot] < 0) {
-                current++;
-                slot = current % ring;
+                at++;
+                slot = at % ringSize;
             }
             final int v = head[slot];
             final int after = next[v];
@@ -266,7 +311,7 @@ final class ChunkVoxelSearch implements AutoCloseable {
             if (after >= 0) {
                 previous[after] = -1;
             }
-            queued--;
+            live--;
             mk[v] = -r;
             if (tm[v] == r) {
                 pending--;
@@ -284,20 +329,30 @@ final class ChunkVoxelSearch implements AutoCloseable {
                 final double ng = uniform ? gv + length[j] * m : gv + length[j] * ((mult[v] + mult[t]) * 0.5);
                 if (tmk != r) {
                     reach(t, ng, v, r);
-                    insert(t, (int) (ng * perWidth), ring);
-                    queued++;
+                    insert(t, (int) (ng * per), ringSize);
+                    live++;
                 } else if (ng < g[t]) {
                     g[t] = ng;
                     parent[t] = v;
-                    final int b = (int) (ng * perWidth);
+                    final int b = (int) (ng * per);
                     if (b != bucket[t]) {
-                        unlink(t, ring);
-                        insert(t, b, ring);
+                        unlink(t, ringSize);
+                        insert(t, b, ringSize);
                     }
                 }
             }
         }
+        queued = live;
+        current = at;
     }
+
+    /** The ring size, bucket width and position of the run {@link #open} started, kept between calls. */
+    private int ring;
+
+    private boolean useHeap;
+    private double perWidth;
+    private int queued;
+    private int current;
 
     private void insert(int voxel, int b, int ring) {
         final int slot = b % ring;
@@ -324,9 +379,10 @@ final class ChunkVoxelSearch implements AutoCloseable {
         }
     }
 
-    /** {@link #run} with a heap, for a chunk whose multipliers differ too much for a small ring. */
-    private void runWithHeap(int source, int r, int pendingTargets) {
+    /** {@link #advance} with a heap, for a chunk whose multipliers differ too much for a small ring. */
+    private void advanceWithHeap(int pendingTargets) {
         int pending = pendingTargets;
+        final int r = run;
         final int[] tm = targetMark;
         final int[] mk = mark;
         final int[] mask = masks;
@@ -334,9 +390,6 @@ final class ChunkVoxelSearch implements AutoCloseable {
         final double[] length = moveLength;
         final double[] g = cost;
         final double[] mult = multipliers;
-        heapSize = 0;
-        reach(source, 0.0, source, r);
-        offer(source, 0.0);
         while (heapSize > 0 && pending > 0) {
             final int v = popMin();
             mk[v] = -r;

@@ -27,6 +27,7 @@ import static org.onepath.layout.VoxelHierarchyLayout.NODE_VOXEL_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.PAGE_FIRST_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.PAGE_MARK_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.PAGE_RECORD_BYTES;
+import static org.onepath.layout.VoxelHierarchyLayout.REGION_COUNT_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.SEARCH_NODE_BYTES;
 
 import java.lang.foreign.Arena;
@@ -318,7 +319,9 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         }
         recordsUsed = 0;
         minCost = areas.minCost();
-        geodesicsAllowed = moveCount == 26 && areas.isUniform();
+        final boolean oneMultiplier = areas.isUniform();
+        geodesicsAllowed = moveCount == 26 && oneMultiplier;
+        uniformMultiplier = oneMultiplier ? areas.multiplierOf(0) : 0;
         slotS = chunks.slotOf(sx >>> 4, sy >>> 4, sz >>> 4);
         slotG = chunks.slotOf(gx >>> 4, gy >>> 4, gz >>> 4);
         final int localS = local(sx, sy, sz);
@@ -331,8 +334,8 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         directCost = Double.POSITIVE_INFINITY;
         directConfined = false;
         directPending = false;
-        startPricings = 0;
-        goalPricings = 0;
+        startOpened = false;
+        goalOpened = false;
         connect(slotS, localS, regionS, startCost, startConfined, startPending, sameRegion ? localG : -1, true);
         connect(slotG, localG, regionG, goalCost, goalConfined, goalPending, -1, false);
         goalG = Double.POSITIVE_INFINITY;
@@ -672,67 +675,45 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         }
     }
 
+    /** Whether the end's resumable confined Dijkstra has been started in this query. */
+    private boolean startOpened;
+
+    private boolean goalOpened;
+
     /**
-     * Edges of one end priced one at a time, by A* towards the edge's node, before the rest are
-     * priced together by one Dijkstra over the chunk: when the lower bounds mislead (a wall
-     * between the end and its transitions), one search settling the region costs less than many
-     * directed ones.
+     * Prices the start's pending edge to node i of its chunk: its cost by the Dijkstra from the
+     * start confined to the chunk, resumed only as far as that node, so pricing several edges one
+     * at a time costs what one search to the farthest of them costs.
      */
-    private static final int SINGLE_PRICINGS = 2;
-
-    private int startPricings;
-    private int goalPricings;
-
-    /** Prices the start's pending edge to node i of its chunk: the cheapest path inside the chunk. */
     private void priceStartEdge(int i) {
         hierarchy.load(startSearch, slotS);
-        final int localS = local(startX, startY, startZ);
-        if (++startPricings <= SINGLE_PRICINGS) {
-            startSearch.runTo(localS, nodeVoxel(slotS, i), minCost);
-            startCost[i] = startSearch.cost(nodeVoxel(slotS, i));
-            startPending[i] = false;
-            return;
+        if (!startOpened) {
+            startSearch.open(local(startX, startY, startZ));
+            startOpened = true;
         }
-        priceAll(startSearch, slotS, localS, startCost, startPending);
+        startCost[i] = startSearch.settleTo(nodeVoxel(slotS, i));
+        startPending[i] = false;
     }
 
-    /** Prices the goal's pending edge from node i of its chunk: the cheapest path inside the chunk. */
+    /** Prices the goal's pending edge from node i of its chunk, as {@link #priceStartEdge} (costs are symmetric). */
     private void priceGoalEdge(int i) {
         hierarchy.load(goalSearch, slotG);
-        final int localG = local(goalX, goalY, goalZ);
-        if (++goalPricings <= SINGLE_PRICINGS) {
-            goalSearch.runTo(nodeVoxel(slotG, i), localG, minCost);
-            goalCost[i] = goalSearch.cost(localG);
-            goalPending[i] = false;
-            return;
+        if (!goalOpened) {
+            goalSearch.open(local(goalX, goalY, goalZ));
+            goalOpened = true;
         }
-        // Costs are symmetric: one search from the goal prices every edge into it.
-        priceAll(goalSearch, slotG, localG, goalCost, goalPending);
-    }
-
-    /** Prices every pending edge of an end by one Dijkstra from the end over its chunk. */
-    private void priceAll(ChunkVoxelSearch search, int slot, int localEnd, double[] cost, boolean[] pending) {
-        final int n = nodeCount(slot);
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            if (pending[i]) {
-                targets[k++] = nodeVoxel(slot, i);
-            }
-        }
-        search.run(localEnd, targets, k);
-        for (int i = 0; i < n; i++) {
-            if (pending[i]) {
-                cost[i] = search.cost(nodeVoxel(slot, i));
-                pending[i] = false;
-            }
-        }
+        goalCost[i] = goalSearch.settleTo(nodeVoxel(slotG, i));
+        goalPending[i] = false;
     }
 
     /** Prices the pending direct edge from the start to the goal inside their chunk. */
     private void priceDirectEdge() {
         hierarchy.load(startSearch, slotS);
-        startSearch.runTo(local(startX, startY, startZ), local(goalX, goalY, goalZ), minCost);
-        directCost = startSearch.cost(local(goalX, goalY, goalZ));
+        if (!startOpened) {
+            startSearch.open(local(startX, startY, startZ));
+            startOpened = true;
+        }
+        directCost = startSearch.settleTo(local(goalX, goalY, goalZ));
         directPending = false;
     }
 
@@ -1133,9 +1114,11 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             return k;
         }
         final long costs = block + VoxelHierarchyLayout.costsOffset(n) + (long) i * n * 8;
-        final int region = blocks.get(INT, nodes + i * NODE_BYTES + NODE_REGION_OFFSET);
+        // One region (most stored chunks): every other node is a mate, no label to read.
+        final boolean oneRegion = dir.get(INT, d + REGION_COUNT_OFFSET) == 1;
+        final int region = oneRegion ? 0 : blocks.get(INT, nodes + i * NODE_BYTES + NODE_REGION_OFFSET);
         for (int t = 0; t < n; t++) {
-            if (t == i || blocks.get(INT, nodes + t * NODE_BYTES + NODE_REGION_OFFSET) != region) {
+            if (t == i || (!oneRegion && blocks.get(INT, nodes + t * NODE_BYTES + NODE_REGION_OFFSET) != region)) {
                 continue;
             }
             final int tv = blocks.get(INT, nodes + t * NODE_BYTES + NODE_VOXEL_OFFSET);
@@ -1277,7 +1260,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
      * average over A1), and the paths, pulled taut afterwards, are as short (0.83% above the
      * optimum on every 50th A1 problem against 0.78% unweighted).
      */
-    private static final double ESTIMATE_WEIGHT = Double.parseDouble(System.getProperty("w", "1.03"));
+    private static final double ESTIMATE_WEIGHT = 1.03;
 
     /** The open list's key of a node at (x, y, z) with cost g: g plus the weighted estimate. */
     private double key(double g, int x, int y, int z) {
@@ -1362,8 +1345,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
     private void pop() {
         final int last = --heapSize;
         if (last > 0) {
-            PackedQuadHeap.siftDown(
-                    heap, last, 0, PackedQuadHeap.keyAt(heap, last), PackedQuadHeap.tieAt(heap, last));
+            PackedQuadHeap.siftDown(heap, last, 0, PackedQuadHeap.keyAt(heap, last), PackedQuadHeap.tieAt(heap, last));
         }
     }
 
@@ -1377,6 +1359,97 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
      * topology checks it.
      */
     private double lineCost(int x0, int y0, int z0, int x1, int y1, int z1) {
+        if (uniformMultiplier > 0) {
+            // One multiplier for every open area: a legal line costs its distance times it (the
+            // sum of its steps in another order, equal but for the last bits), so only its
+            // legality needs the walk.
+            return lineLegal(x0, y0, z0, x1, y1, z1)
+                    ? VoxelHeuristic.distance(connectivity, Math.abs(x1 - x0), Math.abs(y1 - y0), Math.abs(z1 - z0))
+                            * uniformMultiplier
+                    : Double.POSITIVE_INFINITY;
+        }
+        return lineCostByStep(x0, y0, z0, x1, y1, z1);
+    }
+
+    /** Whether every move of {@link #line} from (x0, y0, z0) to (x1, y1, z1) is legal. */
+    private boolean lineLegal(int x0, int y0, int z0, int x1, int y1, int z1) {
+        int x = x0;
+        int y = y0;
+        int z = z0;
+        int slot = -1;
+        int kind = 0;
+        long masks = 0;
+        while (x != x1 || y != y1 || z != z1) {
+            final int s = lineStep(x1 - x, y1 - y, z1 - z);
+            final int dx = (s & 3) - 1;
+            final int dy = ((s >>> 2) & 3) - 1;
+            final int dz = ((s >>> 4) & 3) - 1;
+            final int ux = (x & 15) + dx;
+            final int uy = (y & 15) + dy;
+            final int uz = (z & 15) + dz;
+            if (((ux | uy | uz) & ~15) == 0) {
+                final int here = chunks.slotOf(x >>> 4, y >>> 4, z >>> 4);
+                if (here != slot) {
+                    slot = here;
+                    final long d = VoxelHierarchyLayout.directoryOffset(slot);
+                    kind = dir.get(INT, d + KIND_OFFSET);
+                    masks = kind == KIND_STORED ? dir.get(LONG, d + BLOCK_OFFSET_OFFSET) + MASKS_OFFSET : 0;
+                }
+                // The move's cube lies in this chunk: open, legal; stored, its mask says.
+                if (kind != KIND_OPEN) {
+                    final int local = (x & 15) | (y & 15) << 4 | (z & 15) << 8;
+                    if ((blocks.get(INT, masks + local * MASK_BYTES) & (1 << VoxelMoves.moveOf(dx, dy, dz))) == 0) {
+                        return false;
+                    }
+                }
+            } else if (!crossingOpen(x, y, z, dx, dy, dz)
+                    && !topology.isLegal(x, y, z, VoxelMoves.moveOf(dx, dy, dz))) {
+                return false;
+            }
+            x += dx;
+            y += dy;
+            z += dz;
+        }
+        return true;
+    }
+
+    /**
+     * Whether the moves of {@link #line} from (x0, y0, z0) to (x1, y1, z1) from step {@code from}
+     * (0-based) to step {@code to} (exclusive) are legal; the earlier steps are only walked. A
+     * cheap first test for a line that differs from a legal one near one end.
+     */
+    private boolean lineLegalBetween(int x0, int y0, int z0, int x1, int y1, int z1, int from, int to) {
+        int x = x0;
+        int y = y0;
+        int z = z0;
+        for (int step = 0; step < to && (x != x1 || y != y1 || z != z1); step++) {
+            final int s = lineStep(x1 - x, y1 - y, z1 - z);
+            final int dx = (s & 3) - 1;
+            final int dy = ((s >>> 2) & 3) - 1;
+            final int dz = ((s >>> 4) & 3) - 1;
+            if (step >= from && !stepLegal(x, y, z, dx, dy, dz, VoxelMoves.moveOf(dx, dy, dz))) {
+                return false;
+            }
+            x += dx;
+            y += dy;
+            z += dz;
+        }
+        return true;
+    }
+
+    /** Steps of the line between two voxels: the largest absolute offset with 26 moves, more with fewer. */
+    private int lineSteps(int dx, int dy, int dz) {
+        final int ax = Math.abs(dx);
+        final int ay = Math.abs(dy);
+        final int az = Math.abs(dz);
+        if (moveCount == 26) {
+            return Math.max(ax, Math.max(ay, az));
+        }
+        return moveCount == 6 ? ax + ay + az : Math.max(Math.max(ax, Math.max(ay, az)), (ax + ay + az + 1) / 2);
+    }
+
+    /** {@link #lineCost} where the open areas' multipliers differ: the walk adds each step's price. */
+    private double lineCostByStep(int x0, int y0, int z0, int x1, int y1, int z1) {
         int x = x0;
         int y = y0;
         int z = z0;
@@ -1493,6 +1566,9 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
     /** Whether the ends' segments may be any shortest order of moves: 26 moves, one open multiplier. */
     private boolean geodesicsAllowed;
 
+    /** The multiplier every open area has, or 0 when they differ (set per query). */
+    private double uniformMultiplier;
+
     /** Fills {@link #geodesicReach} for the segment; returns whether its end is reached. */
     private boolean geodesic(int x0, int y0, int z0, int x1, int y1, int z1) {
         final int dx = x1 - x0;
@@ -1543,6 +1619,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         final int nf = geoFace + 1;
         final boolean[] reach = geodesicReach;
         for (int i = 0; i <= geoCorner; i++) {
+            boolean planeReached = false;
             for (int j = 0; j <= geoEdge; j++) {
                 for (int k = 0; k <= geoFace; k++) {
                     final int at = (i * ne + j) * nf + k;
@@ -1562,7 +1639,12 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                             || (k > 0
                                     && reach[at - 1]
                                     && stepLegal(x - geoFx, y - geoFy, z - geoFz, geoFx, geoFy, geoFz, faceMove));
+                    planeReached |= reach[at];
                 }
+            }
+            if (!planeReached) {
+                // A plane of corner moves is entered only from the one before: none reached, none later.
+                return false;
             }
         }
         return reach[(geoCorner * ne + geoEdge) * nf + geoFace];
@@ -1735,7 +1817,6 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             wz[w] = lz;
             wConfined[w] = abstractPath.get(2 * k + 1) != 0;
         }
-        final int kept = relaxWaypoints(count);
         path.clear();
         pathCost = 0.0;
         lastX = startX;
@@ -1743,8 +1824,8 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         lastZ = startZ;
         lastMultiplier = areas.multiplierOf(chunks.area(startX, startY, startZ));
         path.add(nodeOf(startX, startY, startZ));
-        for (int w = 1; w < kept; w++) {
-            if (wConfined[w] && lineCost(lastX, lastY, lastZ, wx[w], wy[w], wz[w]) == Double.POSITIVE_INFINITY) {
+        for (int w = 1; w < count; w++) {
+            if (wConfined[w] && segmentCost(lastX, lastY, lastZ, wx[w], wy[w], wz[w]) == Double.POSITIVE_INFINITY) {
                 confinedTo(wx[w], wy[w], wz[w]);
             } else {
                 segmentTo(wx[w], wy[w], wz[w]);
@@ -1958,6 +2039,18 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                     if (chunks.area(cx, cy, cz) == AreaCosts.WALL) {
                         continue;
                     }
+                    // A candidate a few voxels from a waypoint whose lines are legal mostly fails,
+                    // if at all, near itself: test the lines' last and first steps there first,
+                    // unless a blocked line might still be straight another way (a short segment).
+                    final int stepsIn = lineSteps(cx - ax, cy - ay, cz - az);
+                    if (!lineLegalBetween(ax, ay, az, cx, cy, cz, stepsIn - NEAR_STEPS, stepsIn)
+                            && !geodesicSized(ax, ay, az, cx, cy, cz)) {
+                        continue;
+                    }
+                    if (!lineLegalBetween(cx, cy, cz, bx, by, bz, 0, NEAR_STEPS)
+                            && !geodesicSized(cx, cy, cz, bx, by, bz)) {
+                        continue;
+                    }
                     final double first = segmentCost(ax, ay, az, cx, cy, cz);
                     if (first == Double.POSITIVE_INFINITY) {
                         continue;
@@ -1982,6 +2075,24 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
     }
 
     private final double[] candidateBound = new double[VoxelMoves.COUNT];
+
+    /** Steps next to a moved waypoint whose legality is tested before its whole lines are. */
+    private static final int NEAR_STEPS = 8;
+
+    /** Whether {@link #geodesic} would try the segment (so a blocked line does not settle it). */
+    private boolean geodesicSized(int x0, int y0, int z0, int x1, int y1, int z1) {
+        if (!geodesicsAllowed) {
+            return false;
+        }
+        final int ax = Math.abs(x1 - x0);
+        final int ay = Math.abs(y1 - y0);
+        final int az = Math.abs(z1 - z0);
+        final int hi = Math.max(ax, Math.max(ay, az));
+        final int lo = Math.min(ax, Math.min(ay, az));
+        final int mid = ax + ay + az - hi - lo;
+        return (long) (lo + 1) * (mid - lo + 1) * (hi - mid + 1) <= GEODESIC_STATES;
+    }
+
     private final int[] candidateMove = new int[VoxelMoves.COUNT];
 
     /** Appends the path from the last voxel to (x, y, z), both in one stored chunk, that A* finds inside it. */
