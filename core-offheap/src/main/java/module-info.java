@@ -44,6 +44,7 @@ module org.onepath.core {
     exports org.onepath.grids.flow;
     exports org.onepath.grids.replan;
     exports org.onepath.grids.voxel;
+    exports org.onepath.grids.voxel.hierarchy;
     exports org.onepath.grids.theta;
     exports org.onepath.grids.hpa;
     exports org.onepath.graphs;
