@@ -142,7 +142,7 @@ final class StoreInspectCommand implements Callable<Integer> {
             }
             out.printf(
                     Locale.ROOT,
-                    "  %-3s %-12s %12s %14s %-8s %s%n",
+                    "  %-3s %-15s %12s %14s %-8s %s%n",
                     "id",
                     "section",
                     "offset",
@@ -152,7 +152,7 @@ final class StoreInspectCommand implements Callable<Integer> {
             for (StoreFile.Section s : sections) {
                 out.printf(
                         Locale.ROOT,
-                        "  %-3d %-12s %12d %14d %08x %s%n",
+                        "  %-3d %-15s %12d %14d %08x %s%n",
                         s.id(),
                         s.name(),
                         s.offset(),
