@@ -297,12 +297,13 @@ final class ScenCommand implements Callable<Integer> {
                 "suboptimal length over the published octile optimum, % (mismatch: shorter than the optimum, or no path where it has one):");
         out.printf(
                 Locale.ROOT,
-                "%-16s %-24s %8s %8s %10s %10s %11s %12s%n",
+                "%-16s %-24s %8s %8s %10s %10s %10s %11s %12s%n",
                 "algorithm",
                 "map",
                 "problems",
                 "paths",
                 "mean %",
+                "p99 %",
                 "max %",
                 "build s",
                 "memory KiB");
@@ -314,12 +315,13 @@ final class ScenCommand implements Callable<Integer> {
             for (ScenarioRun.MapResult m : r.maps()) {
                 out.printf(
                         Locale.ROOT,
-                        "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n",
+                        "%-16s %-24s %8d %8d %10.3f %10.3f %10.3f %11.4f %12.1f%n",
                         r.alg(),
                         m.map(),
                         m.problems(),
                         m.ratioCount(),
                         percent(m.ratioMean()),
+                        percent(m.ratios().percentile(99)),
                         percent(m.ratioMax()),
                         m.preprocessSeconds(),
                         m.preparedBytes() / 1024.0);
@@ -327,7 +329,7 @@ final class ScenCommand implements Callable<Integer> {
             }
             out.printf(
                     Locale.ROOT,
-                    "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n",
+                    "%-16s %-24s %8d %8d %10.3f %10.3f %10.3f %11.4f %12.1f%n",
                     r.alg(),
                     "(all)",
                     r.problems(),
@@ -335,6 +337,7 @@ final class ScenCommand implements Callable<Integer> {
                             .mapToInt(ScenarioRun.MapResult::ratioCount)
                             .sum(),
                     percent(r.ratioMean()),
+                    percent(r.ratioPercentile(99)),
                     percent(r.ratioMax()),
                     r.preprocessSeconds(),
                     bytes / 1024.0);
@@ -397,6 +400,8 @@ final class ScenCommand implements Callable<Integer> {
             if (r.suboptimal()) {
                 b.append(",\"suboptimal\":true,\"meanPercent\":")
                         .append(Json.number(percent(r.ratioMean())))
+                        .append(",\"p99Percent\":")
+                        .append(Json.number(percent(r.ratioPercentile(99))))
                         .append(",\"maxPercent\":")
                         .append(Json.number(percent(r.ratioMax())));
             }
@@ -430,6 +435,8 @@ final class ScenCommand implements Callable<Integer> {
                             .append(m.ratioCount())
                             .append(",\"meanPercent\":")
                             .append(Json.number(percent(m.ratioMean())))
+                            .append(",\"p99Percent\":")
+                            .append(Json.number(percent(m.ratios().percentile(99))))
                             .append(",\"maxPercent\":")
                             .append(Json.number(percent(m.ratioMax())))
                             .append(",\"preprocessSeconds\":")
