@@ -23,8 +23,10 @@ import org.onepath.cells.Cancellation;
 import org.onepath.cells.PathStatus;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
+import org.onepath.grids.SearchStatus;
 import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.hierarchy.VoxelHierarchy;
+import org.onepath.grids.voxel.hierarchy.VoxelHierarchySearch;
 import org.onepath.query.VoxelHierarchies;
 
 /**
@@ -312,6 +314,46 @@ class VoxelHpaQueriesTest {
                     .isCompletedExceptionally());
         } finally {
             pool.shutdown();
+        }
+    }
+
+    @Test
+    void theTierTwoSearchAllocatesNothingOnceGrown() {
+        try (VoxelGrid grid = rooms(9)) {
+            Random r = new Random(10);
+            int[] pairs = new int[32];
+            for (int i = 0; i < pairs.length; ) {
+                VoxelCell a = open(grid, r);
+                VoxelCell b = open(grid, r);
+                if (grid.findPath(a, b, HPA).found()) {
+                    pairs[i++] = grid.indexOf(a.x(), a.y(), a.z());
+                    pairs[i++] = grid.indexOf(b.x(), b.y(), b.z());
+                }
+            }
+            int[] path = new int[grid.voxelCount()];
+            long overhead = HostApiAllocationTest.overhead();
+            try (VoxelHierarchySearch search =
+                    new VoxelHierarchySearch(grid.derived().hierarchies().getFirst())) {
+                long sink = 0;
+                // As HostApiAllocationTest: the least of the later rounds, since a round may see
+                // the JIT's own work; code that allocates allocates in every round.
+                long least = Long.MAX_VALUE;
+                for (int round = 0; round < 8 && least != 0; round++) {
+                    long before = HostApiAllocationTest.allocatedBytes();
+                    for (int i = 0; i < pairs.length; i += 2) {
+                        search.begin(pairs[i], pairs[i + 1]);
+                        while (search.step(3) == SearchStatus.RUNNING) {
+                            sink++;
+                        }
+                        sink += search.copyPath(path);
+                    }
+                    long allocated = HostApiAllocationTest.allocatedBytes() - before - overhead;
+                    if (round >= 2) {
+                        least = Math.min(least, allocated);
+                    }
+                }
+                assertEquals(0, least, "allocated over " + pairs.length / 2 + " queries (sink " + sink + ")");
+            }
         }
     }
 
