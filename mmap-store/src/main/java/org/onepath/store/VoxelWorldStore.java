@@ -43,8 +43,10 @@ import org.onepath.layout.VoxelHierarchyLayout;
  * <p>A store may hold the world's voxel chunk hierarchy ({@code docs/voxel-hierarchy.md}), built
  * for one {@link HierarchyOptions} by {@link #write(VoxelGrid, String, Path, StoreProgress,
  * HierarchyOptions, BakeMonitor)}. Opening checks it (its version, its checksum, its fingerprint
- * against the store's chunks and its grid's area costs, and every directory and node record) and
- * reads it in place, so nothing is built before the first query that uses it.
+ * against the store's chunks and its grid's area costs, and every directory and node record),
+ * reads it in place and installs it in the grid ({@link VoxelGrid#installHierarchy}), so
+ * {@link org.onepath.VoxelAlgorithm#HPA} queries with its options search the mapped tables and
+ * build nothing, not even the first.
  *
  * <p>{@link #findPath} and {@link #query} are the store's query entry points: they answer as the
  * grid does, and report a read of the file that fails because it was truncated or written in
@@ -57,7 +59,10 @@ public final class VoxelWorldStore implements AutoCloseable {
     private final StoreFile file;
     private final VoxelGrid grid;
     private final String name;
-    /** The hierarchy read from the section, over the grid's chunk table; null without a section. */
+    /**
+     * The hierarchy read from the section and installed in the grid, which owns it; null without
+     * a section.
+     */
     private final VoxelHierarchy hierarchy;
     /** The options of the hierarchy section; null without one. */
     private final HierarchyOptions hierarchyOptions;
@@ -392,6 +397,14 @@ public final class VoxelWorldStore implements AutoCloseable {
                 throw new StoreCorruptException(
                         path, hierarchyName() + " does not fit the world's chunks: " + e.getMessage(), e);
             }
+            try {
+                // From here the grid owns it: HPA queries with these options search it, edits
+                // rebuild it, and closing the grid closes it.
+                grid.installHierarchy(hierarchy);
+            } catch (RuntimeException | Error e) {
+                hierarchy.close();
+                throw e;
+            }
             return new VoxelWorldStore(file, grid, name, hierarchy, options);
         } catch (IOException | RuntimeException | Error e) {
             grid.close();
@@ -598,7 +611,9 @@ public final class VoxelWorldStore implements AutoCloseable {
 
     /**
      * The hierarchy read in place from the store's section, over the grid's chunk table and area
-     * costs; owned by the store, closed with it. Null without a section.
+     * costs, as installed in the grid ({@link VoxelGrid#installHierarchy}), which owns it and may
+     * close it (a restore of other area costs, a ninth hierarchy); null without a section. For
+     * tests.
      */
     VoxelHierarchy hierarchy() {
         return hierarchy;
@@ -757,12 +772,9 @@ public final class VoxelWorldStore implements AutoCloseable {
         }
     }
 
-    /** Closes the hierarchy and the grid and unmaps the file. Idempotent. */
+    /** Closes the grid (and with it the hierarchy read from the file) and unmaps the file. Idempotent. */
     @Override
     public void close() {
-        if (hierarchy != null) {
-            hierarchy.close();
-        }
         grid.close();
         file.close();
     }
