@@ -290,7 +290,7 @@ final class ScenarioRun {
         boolean anyVoxelFile = scenarioFiles.stream().anyMatch(VoxelScenarioRun::isVoxelScenario);
         List<VoxelAlgorithm> voxelSearches =
                 anyVoxelFile ? VoxelScenarioRun.searchesFor(algorithms, scenarioFiles) : List.of();
-        VoxelScenarioRun voxels = new VoxelScenarioRun(passes, selection, warmup, store, voxelSearches);
+        VoxelScenarioRun voxels = new VoxelScenarioRun(passes, selection, warmup, store, voxelSearches, notes);
         List<List<MapResult>> voxelResults = new ArrayList<>();
         for (int v = 0; v < voxelSearches.size(); v++) {
             voxelResults.add(new ArrayList<>());
@@ -396,7 +396,11 @@ final class ScenarioRun {
             }
         }
         for (int v = 0; v < voxelSearches.size(); v++) {
-            results.add(new AlgorithmResult(VoxelScenarioRun.rowName(voxelSearches.get(v)), voxelResults.get(v)));
+            results.add(new AlgorithmResult(
+                    VoxelScenarioRun.rowName(voxelSearches.get(v)),
+                    voxelResults.get(v),
+                    false,
+                    voxelSearches.get(v) == VoxelAlgorithm.HPA));
         }
         return new Report(results, mismatches, loadSeconds);
     }
