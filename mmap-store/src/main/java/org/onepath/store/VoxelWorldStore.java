@@ -600,7 +600,9 @@ public final class VoxelWorldStore implements AutoCloseable {
     }
 
     /**
-     * What the store's voxel hierarchy section was built for.
+     * What the store's voxel hierarchy section was built for: {@link org.onepath.VoxelAlgorithm#HPA}
+     * queries with these moves, corner rule and face samples search the section's tables, installed
+     * in the grid at open; others build their own.
      *
      * @return its moves, corner rule and face samples, or null when the store has no hierarchy
      *     section
