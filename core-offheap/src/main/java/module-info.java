@@ -9,7 +9,10 @@
  *   <li>{@code org.onepath.grids} (tiers 2 and 3): topologies, step costs, heuristics,
  *       {@link org.onepath.grids.AStar}, {@link org.onepath.grids.OpenSet} and
  *       {@link org.onepath.grids.GridSearchBuffers}; {@code org.onepath.grids.theta} the any-angle
- *       searches.</li>
+ *       searches; {@code org.onepath.grids.voxel} the voxel searches and
+ *       {@code org.onepath.grids.voxel.hierarchy} the voxel chunk hierarchy
+ *       ({@link org.onepath.grids.voxel.hierarchy.VoxelHierarchy}), the engine of
+ *       {@link org.onepath.VoxelAlgorithm#HPA}.</li>
  *   <li>{@code org.onepath.grids.flow} (tiers 2 and 3): {@link org.onepath.grids.flow.FlowField},
  *       the engine of {@link org.onepath.GridFlowField}.</li>
  *   <li>{@code org.onepath.grids.replan} (tiers 2 and 3):
@@ -44,6 +47,7 @@ module org.onepath.core {
     exports org.onepath.grids.flow;
     exports org.onepath.grids.replan;
     exports org.onepath.grids.voxel;
+    exports org.onepath.grids.voxel.hierarchy;
     exports org.onepath.grids.theta;
     exports org.onepath.grids.hpa;
     exports org.onepath.graphs;

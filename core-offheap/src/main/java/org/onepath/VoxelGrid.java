@@ -11,11 +11,13 @@ import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
 import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.VoxelTopology;
+import org.onepath.grids.voxel.hierarchy.VoxelHierarchy;
 import org.onepath.memory.ListenerArrays;
 import org.onepath.memory.OwnerState;
 import org.onepath.query.AsyncQuery;
 import org.onepath.query.ManyGoalsQuery;
 import org.onepath.query.SearchResult;
+import org.onepath.query.VoxelHierarchies;
 import org.onepath.query.VoxelQueries;
 import org.onepath.snapshot.VoxelState;
 import org.onepath.state.GridStateException;
@@ -48,6 +50,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     private final ChunkTable chunks;
     private final AreaCosts areas = new AreaCosts();
     private final OwnerState state = new OwnerState("VoxelGrid");
+    private final VoxelHierarchies hierarchies;
     private final VoxelQueries queries;
     private final AsyncQuery.GridWatch watch;
     private VoxelSpace space = VoxelSpace.UNASSIGNED;
@@ -57,7 +60,8 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
 
     private VoxelGrid(ChunkTable chunks) {
         this.chunks = chunks;
-        this.queries = new VoxelQueries(chunks, areas);
+        this.hierarchies = new VoxelHierarchies(chunks, areas);
+        this.queries = new VoxelQueries(chunks, areas, hierarchies);
         this.watch = new AsyncQuery.GridWatch(
                 "VoxelGrid", this::ensureOpen, () -> version, () -> restoreCount, areas::version);
     }
@@ -384,6 +388,29 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         return listeners != current;
     }
 
+    /**
+     * Hands the grid a chunk hierarchy of its own voxels (tier 3), which {@link VoxelAlgorithm#HPA}
+     * queries with the hierarchy's connectivity, corner rule and face samples then search instead of
+     * building one: typically tables a store baked, read in place with
+     * {@link VoxelHierarchy#over} over {@code chunks} (the table this grid was made
+     * {@link #over}) and {@link #areas()}. The grid owns it from now on: it keeps it up to date
+     * with edits and closes it on {@link #close()}, when a restore puts back other area costs, when
+     * another hierarchy of the same rules is installed, or to make room among the eight it keeps.
+     * Call it before queries run, as an edit.
+     *
+     * @param hierarchy a hierarchy over this grid's chunk table and area costs
+     * @throws IllegalArgumentException if it reads another chunk table or other area costs
+     */
+    public void installHierarchy(VoxelHierarchy hierarchy) {
+        ensureOpen();
+        hierarchies.install(hierarchy);
+    }
+
+    /** The hierarchies HPA queries search (package use: tests read them). */
+    VoxelHierarchies derived() {
+        return hierarchies;
+    }
+
     // ---- searches ----
 
     /**
@@ -535,13 +562,13 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      */
     public VoxelPath findPath(VoxelCell start, List<VoxelCell> goals, VoxelOptions options, Cancellation cancellation) {
         Objects.requireNonNull(start, "start");
-        Objects.requireNonNull(options, "options");
+        VoxelOptions exact = Objects.requireNonNull(options, "options").manyGoalOptions();
         return ManyGoalsQuery.find(
                 start,
                 goals,
-                options.manyGoalShape(chunks, areas, this::ensureOpen),
-                options.manyGoalRules(),
-                VoxelPath.manyGoalPaths(this, start, goals, options, cancellation),
+                exact.manyGoalShape(chunks, areas, this::ensureOpen),
+                exact.manyGoalRules(),
+                VoxelPath.manyGoalPaths(this, start, goals, exact, cancellation),
                 cancellation);
     }
 
@@ -613,7 +640,14 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
                 watch,
                 options.recordExpansions(),
                 () -> queries.beginAsync(
-                                start.x(), start.y(), start.z(), goal.x(), goal.y(), goal.z(), options.moves(algorithm))
+                                start.x(),
+                                start.y(),
+                                start.z(),
+                                goal.x(),
+                                goal.y(),
+                                goal.z(),
+                                options.moves(algorithm),
+                                cancellation)
                         .map(r -> VoxelPath.of(r, sizeX(), sizeY(), at, algorithm)),
                 VoxelOptions.ITERATIONS_PER_SLICE,
                 options.iterationBudget(),
@@ -664,7 +698,9 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
      * Puts back a saved state in place: voxels, version, world space and area costs. The size and
      * default area must be this grid's. Everything is checked before anything changes, so on
      * {@link GridStateException} the grid is unchanged. Listeners then see each voxel that
-     * differs as an ordinary edit, in ascending node order.
+     * differs as an ordinary edit, in ascending node order. The {@link VoxelAlgorithm#HPA}
+     * hierarchies are kept when the restored area costs are the ones they were made with (the
+     * chunks the restore replaced are rebuilt on the next query) and built again otherwise.
      *
      * @throws GridStateException naming the field, value, bound and offset of bad bytes
      */
@@ -677,6 +713,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
         int[] changed = current.length == 0 ? null : VoxelState.changedNodes(parsed, chunks);
         VoxelState.applyChunks(parsed, chunks);
         applyRestored(parsed);
+        hierarchies.restored();
         if (changed != null) {
             int sx = sizeX();
             int sy = sizeY();
@@ -737,6 +774,7 @@ public final class VoxelGrid implements AutoCloseable, Snapshottable {
     public void close() {
         if (state.markClosed()) {
             queries.close();
+            hierarchies.close();
             chunks.close();
         }
     }

@@ -7,7 +7,9 @@ import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
 import org.onepath.cells.VoxelStepCost;
 import org.onepath.grids.voxel.ChunkTable;
+import org.onepath.grids.voxel.hierarchy.VoxelHierarchy;
 import org.onepath.query.ManyGoalsQuery;
+import org.onepath.query.VoxelEngine;
 import org.onepath.query.VoxelGoals;
 import org.onepath.query.VoxelQueries;
 
@@ -21,6 +23,9 @@ import org.onepath.query.VoxelQueries;
 public final class VoxelOptions extends QueryOptions {
     /** Iterations per cancellation slice. */
     public static final int ITERATIONS_PER_SLICE = DEFAULT_SLICE_LENGTH;
+
+    /** Default of {@link #hierarchyFaceSamples()}: the first, middle and last row of each chunk face. */
+    public static final int DEFAULT_HIERARCHY_FACE_SAMPLES = VoxelHierarchy.DEFAULT_FACE_SAMPLES;
 
     /** A*, 26 moves, no corner cutting, the exact estimate, weight 1. */
     public static final VoxelOptions DEFAULT = builder().build();
@@ -39,6 +44,9 @@ public final class VoxelOptions extends QueryOptions {
     private final VoxelCornerRule cornerRule;
     private final VoxelStepCost stepCost;
     private final VoxelBlocker blocked;
+    private final int hierarchyFaceSamples;
+    /** What a many-goal query runs for these options, made on first use. */
+    private VoxelOptions manyGoalOptions;
 
     private VoxelOptions(Builder b) {
         super(b);
@@ -47,6 +55,7 @@ public final class VoxelOptions extends QueryOptions {
         this.cornerRule = b.cornerRule;
         this.stepCost = b.stepCost;
         this.blocked = b.blocked;
+        this.hierarchyFaceSamples = b.hierarchyFaceSamples;
     }
 
     /**
@@ -96,6 +105,18 @@ public final class VoxelOptions extends QueryOptions {
     }
 
     /**
+     * Sample rows and columns per chunk face of the {@link VoxelAlgorithm#HPA} hierarchy (default
+     * {@value #DEFAULT_HIERARCHY_FACE_SAMPLES}): each opening between two chunks gets a transition
+     * at every sample position it holds (at least one), so more samples give paths closer to the
+     * optimum for a larger hierarchy and slower queries.
+     *
+     * @return the face samples, 1..16
+     */
+    public int hierarchyFaceSamples() {
+        return hierarchyFaceSamples;
+    }
+
+    /**
      * The step-cost delegate, or null.
      *
      * @return the delegate that prices each step, or null for the grid's area costs
@@ -116,7 +137,10 @@ public final class VoxelOptions extends QueryOptions {
     /** The values for reading in logs: the moves and weight always, the rest where set. */
     @Override
     public String toString() {
-        return "VoxelOptions[" + (algorithm == VoxelAlgorithm.ASTAR ? "" : algorithm + ", ") + connectivity + ", "
+        return "VoxelOptions["
+                + (algorithm == VoxelAlgorithm.ASTAR ? "" : algorithm + ", ")
+                + (algorithm == VoxelAlgorithm.HPA ? "faceSamples " + hierarchyFaceSamples + ", " : "")
+                + connectivity + ", "
                 + cornerRule + ", weight " + heuristicWeight()
                 + (stepCost != null ? ", stepCost" : "") + (blocked != null ? ", blocked" : "")
                 + recordingAndBudget(' ') + "]";
@@ -133,6 +157,7 @@ public final class VoxelOptions extends QueryOptions {
         private VoxelCornerRule cornerRule = VoxelCornerRule.NO_CORNER_CUTTING;
         private VoxelStepCost stepCost;
         private VoxelBlocker blocked;
+        private int hierarchyFaceSamples = DEFAULT_HIERARCHY_FACE_SAMPLES;
 
         private Builder() {}
 
@@ -143,6 +168,7 @@ public final class VoxelOptions extends QueryOptions {
             this.cornerRule = from.cornerRule;
             this.stepCost = from.stepCost;
             this.blocked = from.blocked;
+            this.hierarchyFaceSamples = from.hierarchyFaceSamples;
         }
 
         /**
@@ -181,6 +207,23 @@ public final class VoxelOptions extends QueryOptions {
         }
 
         /**
+         * Sample rows and columns per chunk face of the {@link VoxelAlgorithm#HPA} hierarchy,
+         * 1..16 (default {@value VoxelOptions#DEFAULT_HIERARCHY_FACE_SAMPLES}); each value has a
+         * hierarchy of its own.
+         *
+         * @param samples the face samples, 1..16
+         * @return this builder
+         * @throws IllegalArgumentException if the value is outside 1..16
+         */
+        public Builder hierarchyFaceSamples(int samples) {
+            if (samples < 1 || samples > 16) {
+                throw new IllegalArgumentException("hierarchyFaceSamples must be in 1..16, was " + samples);
+            }
+            this.hierarchyFaceSamples = samples;
+            return this;
+        }
+
+        /**
          * A step-cost delegate, or null for the grid's costs.
          *
          * @param stepCost the delegate that prices each step, or null
@@ -212,26 +255,25 @@ public final class VoxelOptions extends QueryOptions {
         }
     }
 
-    /**
-     * The search a query with these options runs: jump point search when asked for and the query
-     * qualifies (26 moves, no corner cutting, uniform area costs, no hooks, weight 1), else A*.
-     */
+    /** The search a query with these options runs on a grid with these area costs ({@link VoxelEngine#chosen}). */
     VoxelAlgorithm algorithmFor(AreaCosts areas) {
-        boolean qualifies = connectivity == VoxelConnectivity.TWENTY_SIX
-                && cornerRule == VoxelCornerRule.NO_CORNER_CUTTING
-                && stepCost == null
-                && blocked == null
-                && heuristicWeight() == 1.0
-                && areas.isUniform();
-        return algorithm == VoxelAlgorithm.JPS && qualifies ? VoxelAlgorithm.JPS : VoxelAlgorithm.ASTAR;
+        VoxelEngine engine = VoxelEngine.chosen(
+                VoxelEngine.values()[algorithm.ordinal()],
+                connectivity,
+                cornerRule,
+                heuristicWeight(),
+                stepCost != null || blocked != null,
+                areas);
+        return VoxelAlgorithm.values()[engine.ordinal()];
     }
 
     /** These options as a query that runs {@code algorithm} reads them. */
     VoxelQueries.Moves moves(VoxelAlgorithm algorithm) {
         return new VoxelQueries.Moves(
-                algorithm == VoxelAlgorithm.JPS,
+                VoxelEngine.values()[algorithm.ordinal()],
                 connectivity,
                 cornerRule,
+                hierarchyFaceSamples,
                 heuristicWeight(),
                 stepCost,
                 blocked,
@@ -239,6 +281,22 @@ public final class VoxelOptions extends QueryOptions {
                 ITERATIONS_PER_SLICE,
                 recordExpansions(),
                 allowPartial());
+    }
+
+    /**
+     * The options a many-goal query runs: these, or for {@link VoxelAlgorithm#HPA} the same with
+     * jump point search asked for, since the goal is chosen by exact costs and the hierarchy's are
+     * not (so the exact search answers, JPS where it qualifies, else A*).
+     */
+    VoxelOptions manyGoalOptions() {
+        VoxelOptions o = manyGoalOptions;
+        if (o == null) {
+            o = algorithm == VoxelAlgorithm.HPA
+                    ? toBuilder().algorithm(VoxelAlgorithm.JPS).build()
+                    : this;
+            manyGoalOptions = o;
+        }
+        return o;
     }
 
     /** These options as a many-goal query reads them. */

@@ -90,7 +90,9 @@ public final class VoxelPath {
 
     /**
      * The search that ran ({@link VoxelAlgorithm#ASTAR} when jump point search was asked for and
-     * the query did not qualify); for a refused start or goal, the one that would have run.
+     * the query did not qualify; the exact search, JPS or A*, when the hierarchy was asked for and
+     * the query did not qualify or asked for many goals); for a refused start or goal, the one
+     * that would have run.
      *
      * @return the algorithm that ran or would have run, not null
      */
@@ -167,7 +169,8 @@ public final class VoxelPath {
     }
 
     /**
-     * Voxels expanded: iterations, less one when the goal was popped.
+     * Voxels expanded: iterations, less one when the goal was popped. For
+     * {@link VoxelAlgorithm#HPA}, the abstract nodes expanded.
      *
      * @return the number of expanded voxels, 0 or more
      */
@@ -176,7 +179,8 @@ public final class VoxelPath {
     }
 
     /**
-     * Pops of the open list.
+     * Pops of the open list (for {@link VoxelAlgorithm#HPA}, the abstract search's iterations,
+     * which the iteration budget counts).
      *
      * @return the number of pops, 0 or more
      */
@@ -185,7 +189,8 @@ public final class VoxelPath {
     }
 
     /**
-     * Whether the expanded voxels were recorded.
+     * Whether the expanded voxels were recorded (never for {@link VoxelAlgorithm#HPA}, whose
+     * expansions are abstract nodes).
      *
      * @return true when {@link #expandedCells()} holds the expansions
      */
@@ -205,8 +210,8 @@ public final class VoxelPath {
 
     @Override
     public String toString() {
-        return "VoxelPath[" + status + (algorithm == VoxelAlgorithm.JPS ? ", JPS" : "") + ", cost " + cost + ", "
-                + nodes.length + " voxels, " + expandedCount + " expanded]";
+        return "VoxelPath[" + status + (algorithm == VoxelAlgorithm.ASTAR ? "" : ", " + algorithm) + ", cost " + cost
+                + ", " + nodes.length + " voxels, " + expandedCount + " expanded]";
     }
 
     /** The voxel of node index {@code x + sizeX * (y + sizeY * z)}. */

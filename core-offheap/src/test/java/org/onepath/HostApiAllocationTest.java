@@ -32,7 +32,8 @@ class HostApiAllocationTest {
         }
     }
 
-    private static long allocatedBytes() {
+    /** Bytes this thread allocated so far, as the JVM counts them (the other allocation tests use it too). */
+    static long allocatedBytes() {
         try {
             return (Long) ALLOCATED.invoke(THREADS);
         } catch (ReflectiveOperationException e) {
@@ -41,7 +42,7 @@ class HostApiAllocationTest {
     }
 
     /** What a measurement of nothing reports (the reflective call boxes its result). */
-    private static long overhead() {
+    static long overhead() {
         long least = Long.MAX_VALUE;
         for (int i = 0; i < 20; i++) {
             long a = allocatedBytes();

@@ -23,6 +23,9 @@ import org.onepath.grids.BakeMonitor;
 import org.onepath.io.MovingAiMap;
 import org.onepath.io.VoxelMap;
 import org.onepath.store.GridStore;
+import org.onepath.store.HierarchyOptions;
+import org.onepath.store.StoreFile;
+import org.onepath.store.StoreLayout;
 import org.onepath.store.VoxelWorldStore;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -45,8 +48,13 @@ import picocli.CommandLine.Spec;
             "Each file is written beside its target first and renamed into place, so it is never seen half-written.",
             "With --bounds a grid store also holds the goal bounds of JPS+ with goal bounding (jpsplus-bounded): "
                     + "one exact search per jump point, on --threads worker threads, seconds to minutes on large maps.",
+            "With --hierarchy a world store also holds the voxel chunk hierarchy of HPA queries (scen --alg hpa), "
+                    + "for 26 moves without corner cutting and 3 face samples (the Moving AI voxel convention and the "
+                    + "query's defaults): tens of seconds on the large Warframe maps, then read in place when the store "
+                    + "opens.",
             "Existing files are kept unless --force is given. A progress bar shows on a terminal; the goal bounds' "
-                    + "shows jump points done, the percentage, the time spent and an estimate of the time left.",
+                    + "and the hierarchy's show jump points or chunks done, the percentage, the time spent and an "
+                    + "estimate of the time left.",
             "Interrupting a bake (Ctrl-C) leaves no file and the previous store as it was."
         })
 final class BakeCommand implements Callable<Integer> {
@@ -80,6 +88,12 @@ final class BakeCommand implements Callable<Integer> {
             names = "--bounds",
             description = "Bake the goal bounds (section 7) into each grid store, for --alg jpsplus-bounded.")
     boolean bounds;
+
+    @Option(
+            names = "--hierarchy",
+            description = "Bake the voxel chunk hierarchy (section 18) into each world store, for --alg hpa: 26 moves, "
+                    + "no corner cutting, 3 face samples.")
+    boolean hierarchy;
 
     @Option(
             names = "--threads",
@@ -125,6 +139,10 @@ final class BakeCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(
                         map + ": --bounds bakes goal bounds of grid maps (.map); a voxel world has none");
             }
+            if (hierarchy && isGridMap(map)) {
+                throw new IllegalArgumentException(map
+                        + ": --hierarchy bakes the chunk hierarchy of voxel worlds (.3dmap); a grid store holds none");
+            }
             Path out = target.out != null
                     ? target.out
                     : Stores.storeFor(target.outDir, map.getFileName().toString());
@@ -159,11 +177,16 @@ final class BakeCommand implements Callable<Integer> {
                     : map.getFileName().toString();
             long t0 = System.nanoTime();
             String what;
+            long hierarchyBytes = -1;
             CountDownLatch finished = new CountDownLatch(1);
             Thread stopper = stopper(finished);
             Runtime.getRuntime().addShutdownHook(stopper);
             try {
                 what = isVoxelMap(map) ? bakeWorld(map, out, bar, label) : bakeGrid(map, out, bar, label);
+                if (hierarchy) {
+                    hierarchyBytes = hierarchyBytes(out);
+                    what += ", voxel hierarchy (" + HierarchyOptions.DEFAULT + ", " + hierarchyBytes + " bytes)";
+                }
             } catch (IOException e) {
                 throw Stores.failure(out, "cannot write", e);
             } catch (CancellationException e) {
@@ -201,6 +224,7 @@ final class BakeCommand implements Callable<Integer> {
                         .append(Json.string(what))
                         .append(",\"bytes\":")
                         .append(bytes)
+                        .append(hierarchyBytes >= 0 ? ",\"hierarchyBytes\":" + hierarchyBytes : "")
                         .append(",\"seconds\":")
                         .append(Json.number(seconds))
                         .append('}');
@@ -269,9 +293,24 @@ final class BakeCommand implements Callable<Integer> {
      * terminal. Cancels when the JVM is stopping.
      */
     private BakeMonitor boundsMonitor(PrintStream bar, String label) {
+        return monitor(bar, label, (done, total, elapsed) -> boundsProgress(label, done, total, elapsed));
+    }
+
+    /** One progress line of a long bake from units done, units in all and seconds spent. */
+    private interface ProgressLine {
+        String of(long done, long total, double elapsed);
+    }
+
+    /**
+     * A long bake's progress line, redrawn in place at most four times a second and cleared at
+     * the end, so the writing bar that follows starts on an empty line; silent off a terminal.
+     * Cancels when the JVM is stopping.
+     */
+    private BakeMonitor monitor(PrintStream bar, String label, ProgressLine line) {
         long start = System.nanoTime();
         return new BakeMonitor() {
-            private long last = Long.MIN_VALUE;
+            private long last;
+            private boolean shown;
 
             @Override
             public void progress(long done, long total) {
@@ -279,12 +318,18 @@ final class BakeCommand implements Callable<Integer> {
                     return;
                 }
                 long now = System.nanoTime();
-                if (now - last < 250_000_000L && done != total) {
+                // A flag, not a far-past start value: nanoTime differences are only meaningful
+                // without overflow, and now minus Long.MIN_VALUE overflows to a negative value.
+                if (shown && now - last < 250_000_000L && done != total) {
                     return;
                 }
+                shown = true;
                 last = now;
-                bar.print("\r" + boundsProgress(label, done, total, (now - start) / 1e9) + "   ");
+                bar.print("\r" + line.of(done, total, (now - start) / 1e9) + "   ");
                 bar.flush();
+                if (done >= total) {
+                    Stores.clearBar(bar);
+                }
             }
 
             @Override
@@ -296,28 +341,53 @@ final class BakeCommand implements Callable<Integer> {
 
     /** One progress line of the goal bounds' bake, e.g. {@code m.map goal bounds 120/480 jump points  25% 3.0 s, 9.0 s left}. */
     static String boundsProgress(String label, long done, long total, double elapsed) {
+        return progress(label, "goal bounds", "jump points", done, total, elapsed);
+    }
+
+    /** One progress line of the hierarchy's build, e.g. {@code A1.3dmap voxel hierarchy 5600/22400 chunks  25% 3.0 s, 9.0 s left}. */
+    static String hierarchyProgress(String label, long done, long total, double elapsed) {
+        return progress(label, "voxel hierarchy", "chunks", done, total, elapsed);
+    }
+
+    private static String progress(String label, String what, String unit, long done, long total, double elapsed) {
         double fraction = total > 0 ? Math.min(1.0, (double) done / total) : 0;
         String left = done > 0 && total > 0
                 ? String.format(Locale.ROOT, "%.1f s left", elapsed * (total - done) / done)
                 : "time left unknown";
         return String.format(
                 Locale.ROOT,
-                "%s goal bounds %d/%d jump points %3d%% %.1f s, %s",
+                "%s %s %d/%d %s %3d%% %.1f s, %s",
                 label,
+                what,
                 done,
                 total,
+                unit,
                 (int) (100 * fraction),
                 elapsed,
                 left);
     }
 
-    private static String bakeWorld(Path map, Path out, PrintStream bar, String label) throws IOException {
+    private String bakeWorld(Path map, Path out, PrintStream bar, String label) throws IOException {
         VoxelMap parsed = VoxelMap.read(map);
         try (VoxelGrid world = parsed.toGrid()) {
-            VoxelWorldStore.write(world, map.getFileName().toString(), out, Stores.bar(bar, label));
+            String name = map.getFileName().toString();
+            if (hierarchy) {
+                BakeMonitor monitor =
+                        monitor(bar, label, (done, total, elapsed) -> hierarchyProgress(label, done, total, elapsed));
+                VoxelWorldStore.write(world, name, out, Stores.bar(bar, label), HierarchyOptions.DEFAULT, monitor);
+            } else {
+                VoxelWorldStore.write(world, name, out, Stores.bar(bar, label));
+            }
             return "voxel world " + world.sizeX() + " x " + world.sizeY() + " x " + world.sizeZ() + ", "
                     + world.storedChunkCount() + " of " + ((long) world.chunksX() * world.chunksY() * world.chunksZ())
                     + " chunks not default";
+        }
+    }
+
+    /** The length of the hierarchy section of a store just written. */
+    private static long hierarchyBytes(Path store) {
+        try (StoreFile file = Stores.open(store, () -> StoreFile.open(store))) {
+            return file.section(StoreLayout.SECTION_VOXEL_HIERARCHY).length();
         }
     }
 

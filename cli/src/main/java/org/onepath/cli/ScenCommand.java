@@ -22,8 +22,10 @@ import picocli.CommandLine.Spec;
                     + "within half a unit of the last printed digit where it prints fewer (0.005 for 2 places, plus 2e-9 * "
                     + "optimal for the published sums' own rounding); a length of 0 with start != goal must give no path.",
             "Voxel (.3dscen) problems run 26 moves without corner cutting: --alg astar as astar-3d, --alg jps (jump point "
-                    + "search) as jps-3d, both side by side over one loaded map; a match there is "
-                    + "|cost - optimal| <= 1e-6.",
+                    + "search) as jps-3d, --alg hpa (the voxel chunk hierarchy, 3 face samples) as hpa-3d, several side by "
+                    + "side over one loaded map; a match there is |cost - optimal| <= 1e-6 (for hpa-3d: a path not shorter "
+                    + "than that). hpa-3d reads the hierarchy of a --store store baked with --hierarchy, else builds it as "
+                    + "its preparation.",
             "Any-angle algorithms (theta, lazytheta) may beat the eight-connected optimum: their mismatch is a path longer "
                     + "than it (relative 1e-6) or a missing one, and a second table gives per map the mean and maximum of "
                     + "length / optimum.",
@@ -294,15 +296,16 @@ final class ScenCommand implements Callable<Integer> {
             return;
         }
         out.println(
-                "suboptimal length over the published octile optimum, % (mismatch: shorter than the optimum, or no path where it has one):");
+                "suboptimal length over the published optimum, % (mismatch: shorter than the optimum, or no path where it has one):");
         out.printf(
                 Locale.ROOT,
-                "%-16s %-24s %8s %8s %10s %10s %11s %12s%n",
+                "%-16s %-24s %8s %8s %10s %10s %10s %11s %12s%n",
                 "algorithm",
                 "map",
                 "problems",
                 "paths",
                 "mean %",
+                "p99 %",
                 "max %",
                 "build s",
                 "memory KiB");
@@ -314,12 +317,13 @@ final class ScenCommand implements Callable<Integer> {
             for (ScenarioRun.MapResult m : r.maps()) {
                 out.printf(
                         Locale.ROOT,
-                        "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n",
+                        "%-16s %-24s %8d %8d %10.3f %10.3f %10.3f %11.4f %12.1f%n",
                         r.alg(),
                         m.map(),
                         m.problems(),
                         m.ratioCount(),
                         percent(m.ratioMean()),
+                        percent(m.ratios().percentile(99)),
                         percent(m.ratioMax()),
                         m.preprocessSeconds(),
                         m.preparedBytes() / 1024.0);
@@ -327,7 +331,7 @@ final class ScenCommand implements Callable<Integer> {
             }
             out.printf(
                     Locale.ROOT,
-                    "%-16s %-24s %8d %8d %10.3f %10.3f %11.4f %12.1f%n",
+                    "%-16s %-24s %8d %8d %10.3f %10.3f %10.3f %11.4f %12.1f%n",
                     r.alg(),
                     "(all)",
                     r.problems(),
@@ -335,6 +339,7 @@ final class ScenCommand implements Callable<Integer> {
                             .mapToInt(ScenarioRun.MapResult::ratioCount)
                             .sum(),
                     percent(r.ratioMean()),
+                    percent(r.ratioPercentile(99)),
                     percent(r.ratioMax()),
                     r.preprocessSeconds(),
                     bytes / 1024.0);
@@ -397,6 +402,8 @@ final class ScenCommand implements Callable<Integer> {
             if (r.suboptimal()) {
                 b.append(",\"suboptimal\":true,\"meanPercent\":")
                         .append(Json.number(percent(r.ratioMean())))
+                        .append(",\"p99Percent\":")
+                        .append(Json.number(percent(r.ratioPercentile(99))))
                         .append(",\"maxPercent\":")
                         .append(Json.number(percent(r.ratioMax())));
             }
@@ -430,6 +437,8 @@ final class ScenCommand implements Callable<Integer> {
                             .append(m.ratioCount())
                             .append(",\"meanPercent\":")
                             .append(Json.number(percent(m.ratioMean())))
+                            .append(",\"p99Percent\":")
+                            .append(Json.number(percent(m.ratios().percentile(99))))
                             .append(",\"maxPercent\":")
                             .append(Json.number(percent(m.ratioMax())))
                             .append(",\"preprocessSeconds\":")

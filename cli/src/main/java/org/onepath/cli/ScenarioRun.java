@@ -31,9 +31,9 @@ final class ScenarioRun {
     /**
      * Results of one algorithm on one scenario file. {@code searchSeconds} is the fastest timed
      * pass and {@code queryTimes} that pass's time of each query ({@link QueryTimes.BestPass}).
-     * For an any-angle algorithm, {@code ratioCount} problems with a positive optimum and a path
-     * gave {@code cost / optimum}, summing to {@code ratioSum} with the largest {@code ratioMax};
-     * otherwise they are 0, 0 and NaN. {@code fallbacks} problems were answered by another
+     * For an any-angle or suboptimal algorithm, {@code ratios} holds {@code cost / optimum} of
+     * each problem with a positive optimum and a path; otherwise it is empty. {@code fallbacks}
+     * problems were answered by another
      * algorithm than the one asked for, {@code fallback} (its {@code --alg} name; null when none
      * fell back).
      */
@@ -45,9 +45,7 @@ final class ScenarioRun {
             double searchSeconds,
             QueryTimes queryTimes,
             double preprocessSeconds,
-            int ratioCount,
-            double ratioSum,
-            double ratioMax,
+            Ratios ratios,
             long preparedBytes,
             int fallbacks,
             String fallback) {
@@ -68,17 +66,25 @@ final class ScenarioRun {
                     searchSeconds,
                     queryTimes,
                     preprocessSeconds,
-                    0,
-                    0,
-                    Double.NaN,
+                    Ratios.NONE,
                     0,
                     0,
                     null);
         }
 
+        /** Problems with a positive optimum and a path, whose cost / optimum the ratios hold. */
+        int ratioCount() {
+            return ratios.count();
+        }
+
         /** Mean of cost / optimum, NaN without ratios. */
         double ratioMean() {
-            return ratioCount == 0 ? Double.NaN : ratioSum / ratioCount;
+            return ratios.mean();
+        }
+
+        /** Largest cost / optimum, NaN without ratios. */
+        double ratioMax() {
+            return ratios.max();
         }
     }
 
@@ -107,7 +113,12 @@ final class ScenarioRun {
             int n = maps.stream().mapToInt(MapResult::ratioCount).sum();
             return n == 0
                     ? Double.NaN
-                    : maps.stream().mapToDouble(MapResult::ratioSum).sum() / n;
+                    : maps.stream().mapToDouble(m -> m.ratios().sum()).sum() / n;
+        }
+
+        /** The nearest-rank percentile of cost / optimum over every map's problems, NaN without ratios. */
+        double ratioPercentile(int percent) {
+            return Ratios.merge(maps.stream().map(MapResult::ratios).toList()).percentile(percent);
         }
 
         /** Largest cost / optimum over every map, NaN without ratios. */
@@ -279,7 +290,7 @@ final class ScenarioRun {
         boolean anyVoxelFile = scenarioFiles.stream().anyMatch(VoxelScenarioRun::isVoxelScenario);
         List<VoxelAlgorithm> voxelSearches =
                 anyVoxelFile ? VoxelScenarioRun.searchesFor(algorithms, scenarioFiles) : List.of();
-        VoxelScenarioRun voxels = new VoxelScenarioRun(passes, selection, warmup, store, voxelSearches);
+        VoxelScenarioRun voxels = new VoxelScenarioRun(passes, selection, warmup, store, voxelSearches, notes);
         List<List<MapResult>> voxelResults = new ArrayList<>();
         for (int v = 0; v < voxelSearches.size(); v++) {
             voxelResults.add(new ArrayList<>());
@@ -385,7 +396,11 @@ final class ScenarioRun {
             }
         }
         for (int v = 0; v < voxelSearches.size(); v++) {
-            results.add(new AlgorithmResult(VoxelScenarioRun.rowName(voxelSearches.get(v)), voxelResults.get(v)));
+            results.add(new AlgorithmResult(
+                    VoxelScenarioRun.rowName(voxelSearches.get(v)),
+                    voxelResults.get(v),
+                    false,
+                    voxelSearches.get(v) == VoxelAlgorithm.HPA));
         }
         return new Report(results, mismatches, loadSeconds);
     }
@@ -470,9 +485,8 @@ final class ScenarioRun {
             boolean anyAngle = alg.anyAngle();
             boolean suboptimal = alg.suboptimal();
             ScenarioRules.Rule rule = alg.rule();
+            double[] ratios = new double[n];
             int ratioCount = 0;
-            double ratioSum = 0;
-            double ratioMax = Double.NaN;
             int fallbacks = 0;
             String fallback = null;
             for (int i = 0; i < n; i++) {
@@ -485,10 +499,7 @@ final class ScenarioRun {
                 totalExpanded += expanded[i];
                 double optimal = problems.get(i).optimalLength();
                 if ((anyAngle || suboptimal) && optimal > 0 && costs[i] < Double.POSITIVE_INFINITY) {
-                    double ratio = costs[i] / optimal;
-                    ratioCount++;
-                    ratioSum += ratio;
-                    ratioMax = ratioCount == 1 ? ratio : Math.max(ratioMax, ratio);
+                    ratios[ratioCount++] = costs[i] / optimal;
                 }
                 boolean ok = ScenarioRules.matches(problems.get(i), costs[i], rule);
                 if (!ok) {
@@ -507,9 +518,7 @@ final class ScenarioRun {
                     times.bestSeconds(),
                     times.bestTimes(),
                     preprocess,
-                    ratioCount,
-                    ratioSum,
-                    ratioMax,
+                    Ratios.of(ratios, ratioCount),
                     solver.preparedBytes(),
                     fallbacks,
                     fallback);

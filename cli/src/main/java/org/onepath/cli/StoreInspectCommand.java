@@ -11,7 +11,9 @@ import java.util.concurrent.Callable;
 import org.onepath.GoalBoundsSummary;
 import org.onepath.Grid;
 import org.onepath.VoxelGrid;
+import org.onepath.layout.VoxelHierarchyLayout;
 import org.onepath.store.GridStore;
+import org.onepath.store.HierarchyOptions;
 import org.onepath.store.StoreFile;
 import org.onepath.store.StoreLayout;
 import org.onepath.store.VoxelWorldStore;
@@ -82,6 +84,17 @@ final class StoreInspectCommand implements Callable<Integer> {
                     StoreFile.Section stored = directory.section(StoreLayout.SECTION_CHUNKS);
                     fields.put("storedChunks", stored.length() / org.onepath.layout.VoxelChunkLayout.CHUNK_BYTES);
                     fields.put("bytesPerVoxel", (double) directory.fileLength() / voxels);
+                    HierarchyOptions hierarchy = store.hierarchyOptions();
+                    if (hierarchy != null) {
+                        // Section 18: its version, checksum, fingerprint and every record were checked by opening.
+                        StoreFile.Section h = directory.section(StoreLayout.SECTION_VOXEL_HIERARCHY);
+                        fields.put(
+                                "hierarchy",
+                                "section " + StoreLayout.SECTION_VOXEL_HIERARCHY + ", checked at open, read in place");
+                        fields.put("hierarchyOptions", hierarchy.toString());
+                        fields.put("hierarchyVersion", VoxelHierarchyLayout.DERIVATION_VERSION);
+                        fields.put("hierarchyBytes", h.length());
+                    }
                 }
             }
         }
@@ -129,7 +142,7 @@ final class StoreInspectCommand implements Callable<Integer> {
             }
             out.printf(
                     Locale.ROOT,
-                    "  %-3s %-12s %12s %14s %-8s %s%n",
+                    "  %-3s %-15s %12s %14s %-8s %s%n",
                     "id",
                     "section",
                     "offset",
@@ -139,7 +152,7 @@ final class StoreInspectCommand implements Callable<Integer> {
             for (StoreFile.Section s : sections) {
                 out.printf(
                         Locale.ROOT,
-                        "  %-3d %-12s %12d %14d %08x %s%n",
+                        "  %-3d %-15s %12d %14d %08x %s%n",
                         s.id(),
                         s.name(),
                         s.offset(),

@@ -57,16 +57,23 @@ class DemoCommandTest {
         assertTrue(
                 run.out().contains(DemoCommand.HEX_ROW + ": the same cells as a hex grid (pointy odd row)"),
                 run::toString);
-        // the voxel rows: A* and jump point search on the same voxel queries; a disagreement of
-        // their costs would be printed and would fail the run
+        // the voxel rows: A*, jump point search and the hierarchy on the same voxel queries; a
+        // disagreement (another cost, or the hierarchy missing a path or undercutting A*) would be
+        // printed and would fail the run
         assertTrue(run.out().contains("voxel world: 32 x 48 x 32 pillars and decks"), run::toString);
         Row voxelAStar = row(run, DemoCommand.VOXEL_ROWS.get(0));
         Row voxelJps = row(run, DemoCommand.VOXEL_ROWS.get(1));
+        Row voxelHpa = row(run, "voxel-hpa");
         assertEquals(20, voxelAStar.queries());
         assertEquals(20, voxelJps.queries());
+        assertEquals(20, voxelHpa.queries());
         assertTrue(voxelAStar.found() > 0, run::toString);
         assertEquals(voxelAStar.found(), voxelJps.found(), run::toString);
+        assertEquals(voxelAStar.found(), voxelHpa.found(), run::toString);
         assertTrue(voxelJps.meanExpanded() < voxelAStar.meanExpanded(), run::toString);
+        assertTrue(voxelHpa.meanExpanded() < voxelAStar.meanExpanded(), run::toString);
+        assertTrue(voxelHpa.preprocessMs() > 0, "the first query builds the hierarchy: " + run);
+        assertTrue(run.out().contains("voxel-hpa: the chunk hierarchy"), run::toString);
         assertEquals(
                 "All " + names.size() + " algorithms agree on every cost.",
                 run.outLines().getLast());
@@ -78,12 +85,9 @@ class DemoCommandTest {
         CliRun run = CliRun.of("demo", "--size", "32", "--queries", "80", "--seed", "2");
         assertEquals(0, run.status(), run::toString);
         assertEquals(80, row(run, "astar").queries());
-        assertEquals(
-                DemoCommand.MAX_VOXEL_QUERIES,
-                row(run, DemoCommand.VOXEL_ROWS.get(0)).queries());
-        assertEquals(
-                DemoCommand.MAX_VOXEL_QUERIES,
-                row(run, DemoCommand.VOXEL_ROWS.get(1)).queries());
+        for (String voxel : DemoCommand.VOXEL_ROWS) {
+            assertEquals(DemoCommand.MAX_VOXEL_QUERIES, row(run, voxel).queries(), voxel);
+        }
     }
 
     @Test

@@ -436,7 +436,7 @@ class ScenCommandTest {
         String refused =
                 CliRun.of("scen", "--alg", "jps-improved", scen.toString()).assertBadInput();
         assertTrue(refused.contains("--alg jps-improved does not run on voxel scenarios"), refused);
-        assertTrue(refused.contains("astar, jps or both"), refused);
+        assertTrue(refused.contains("astar, jps, hpa or several of them"), refused);
     }
 
     @Test

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.onepath.cli.Fixtures.MAP_A_PROBLEMS;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,19 +24,33 @@ class ScenHpaTest {
     @TempDir
     Path dir;
 
-    /** A row of the suboptimality table: algorithm, map, problems, paths, mean %, max %, build s, KiB. */
-    record Row(String alg, String map, int problems, int paths, double mean, double max, double build, double kib) {}
+    /** A row of the suboptimality table: algorithm, map, problems, paths, mean %, p99 %, max %, build s, KiB. */
+    record Row(
+            String alg,
+            String map,
+            int problems,
+            int paths,
+            double mean,
+            double p99,
+            double max,
+            double build,
+            double kib) {}
 
     static List<Row> rows(CliRun run) {
+        return rows(run.outLines());
+    }
+
+    /** The rows of the suboptimality table among printed lines. */
+    static List<Row> rows(List<String> lines) {
         List<Row> rows = new ArrayList<>();
         boolean inTable = false;
-        for (String line : run.outLines()) {
+        for (String line : lines) {
             if (line.startsWith("suboptimal length")) {
                 inTable = true;
                 continue;
             }
             String[] f = line.strip().split("\\s+");
-            if (inTable && f.length == 8 && !f[0].equals("algorithm")) {
+            if (inTable && f.length == 9 && !f[0].equals("algorithm")) {
                 rows.add(new Row(
                         f[0],
                         f[1],
@@ -43,7 +59,8 @@ class ScenHpaTest {
                         Double.parseDouble(f[4]),
                         Double.parseDouble(f[5]),
                         Double.parseDouble(f[6]),
-                        Double.parseDouble(f[7])));
+                        Double.parseDouble(f[7]),
+                        Double.parseDouble(f[8])));
             }
         }
         return rows;
@@ -62,6 +79,7 @@ class ScenHpaTest {
         for (Row r : rows) {
             assertEquals("hpa", r.alg());
             assertTrue(r.mean() >= -1e-6 && r.max() >= r.mean() - 1e-9 && r.kib() > 0, r.toString());
+            assertTrue(r.p99() >= -1e-6 && r.p99() <= r.max(), r.toString());
         }
     }
 
@@ -118,5 +136,54 @@ class ScenHpaTest {
         assertTrue(
                 badSmooth.status() != 0 && badSmooth.toString().contains("--smooth must be 0 or 1, was 2"),
                 badSmooth::toString);
+    }
+
+    /**
+     * A hand-made report: on one map the ratios 1.000, 1.001, ..., 1.149 in a shuffled problem
+     * order, on another 1.5 and 1.0. The 99th percentile of the excess is the nearest rank, the
+     * ceil(0.99 n)-th smallest: 149th of 150 on the first map (14.8 %), 150th of 152 over both
+     * (14.9 %); the largest is 14.9 % and 50 %.
+     */
+    @Test
+    void theP99OfTheExcessIsTheNearestRankPerMapAndOverAll() {
+        double[] first = new double[150];
+        for (int i = 0; i < first.length; i++) {
+            first[(i * 37) % 150] = 1.0 + i / 1000.0;
+        }
+        ScenarioRun.MapResult a = map("a.map", Ratios.of(first, first.length));
+        ScenarioRun.MapResult b = map("b.map", Ratios.of(new double[] {1.5, 1.0}, 2));
+        ScenarioRun.Report report = new ScenarioRun.Report(
+                List.of(new ScenarioRun.AlgorithmResult("hpa", List.of(a, b), false, true)), List.of(), 0);
+
+        Map<String, Object> hpa =
+                MiniJson.object(MiniJson.array(MiniJson.object(MiniJson.parse(ScenCommand.toJson(report, null)))
+                                .get("results"))
+                        .getFirst());
+        assertEquals((1.149 - 1) * 100, MiniJson.number(hpa.get("p99Percent")), 1e-9);
+        assertEquals(50.0, MiniJson.number(hpa.get("maxPercent")), 1e-9);
+        List<Object> maps = MiniJson.array(hpa.get("maps"));
+        assertEquals(
+                (1.148 - 1) * 100, MiniJson.number(MiniJson.object(maps.get(0)).get("p99Percent")), 1e-9);
+        assertEquals(
+                (1.149 - 1) * 100, MiniJson.number(MiniJson.object(maps.get(0)).get("maxPercent")), 1e-9);
+        assertEquals(50.0, MiniJson.number(MiniJson.object(maps.get(1)).get("p99Percent")), 1e-9);
+
+        StringWriter text = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text)) {
+            ScenCommand.printSuboptimality(out, report);
+        }
+        List<Row> rows = rows(text.toString().lines().toList());
+        assertEquals(3, rows.size(), text::toString);
+        assertEquals(14.8, rows.get(0).p99(), 1e-9);
+        assertEquals(14.9, rows.get(0).max(), 1e-9);
+        assertEquals(50.0, rows.get(1).p99(), 1e-9);
+        assertEquals("(all)", rows.get(2).map());
+        assertEquals(14.9, rows.get(2).p99(), 1e-9);
+        assertEquals(50.0, rows.get(2).max(), 1e-9);
+    }
+
+    private static ScenarioRun.MapResult map(String name, Ratios ratios) {
+        return new ScenarioRun.MapResult(
+                name, ratios.count(), 0, 0, 0.001, QueryTimes.NONE, 0.01, ratios, 1024, 0, null);
     }
 }

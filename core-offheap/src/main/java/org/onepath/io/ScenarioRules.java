@@ -13,7 +13,8 @@ import org.onepath.GridAlgorithm;
  * {@link MovingAiScenario#matchTolerance() tolerance}; an any-angle search (Theta*, Lazy Theta*)
  * must not be longer than the eight-connected optimum; a search that trades optimality for speed
  * (HPA*) must find a path and not be shorter than the optimum by more than the tolerance. Voxel
- * problems have one rule: the absolute {@link VoxelScenario#matchTolerance() tolerance}.
+ * problems take the same rules with their absolute {@link VoxelScenario#matchTolerance()
+ * tolerance}.
  */
 public final class ScenarioRules {
     /**
@@ -95,6 +96,29 @@ public final class ScenarioRules {
      * @return true when it matches
      */
     public static boolean matches(VoxelScenario problem, double cost) {
-        return Math.abs(cost - problem.optimalLength()) <= problem.matchTolerance();
+        return matches(problem, cost, Rule.EXACT);
+    }
+
+    /**
+     * Whether a cost answers a voxel problem under a rule: {@link Rule#EXACT} within its absolute
+     * {@link VoxelScenario#matchTolerance() tolerance} of the published length; {@link
+     * Rule#SUBOPTIMAL} (the voxel hierarchy) a path not shorter than the published length beyond
+     * that tolerance; {@link Rule#ANY_ANGLE} a cost not longer than it (relative {@link
+     * #ANY_ANGLE_SLACK}).
+     *
+     * @param problem a voxel scenario problem
+     * @param cost    the search's cost, {@link Double#POSITIVE_INFINITY} for "no path"; NaN never
+     *                matches
+     * @param rule    the search's rule
+     * @return true when it matches, false for a mismatch
+     */
+    public static boolean matches(VoxelScenario problem, double cost, Rule rule) {
+        Objects.requireNonNull(rule, "rule");
+        double optimal = problem.optimalLength();
+        return switch (rule) {
+            case EXACT -> Math.abs(cost - optimal) <= problem.matchTolerance();
+            case ANY_ANGLE -> cost <= optimal * (1 + ANY_ANGLE_SLACK);
+            case SUBOPTIMAL -> cost < Double.POSITIVE_INFINITY && cost >= optimal - problem.matchTolerance();
+        };
     }
 }

@@ -61,6 +61,14 @@ import org.onepath.state.LittleEndian;
 public final class VoxelHierarchyLayout {
     private VoxelHierarchyLayout() {}
 
+    /**
+     * Version of the rules that compute the tables (regions, transitions, intra costs) and of the
+     * directory and block layout above. A store's hierarchy section carries it and is refused when
+     * it differs from this one ({@code docs/formats/store-v1.md}, section 18): raise it with any
+     * change that gives other table bytes for the same voxels, area costs and options.
+     */
+    public static final int DERIVATION_VERSION = 1;
+
     /** A chunk with no open voxel. */
     public static final int KIND_SOLID = 0;
     /** A uniform chunk of one open area. */

@@ -11,22 +11,27 @@ import org.onepath.cells.VoxelStepCost;
 import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.VoxelMoveCost;
 import org.onepath.grids.voxel.VoxelTopology;
+import org.onepath.grids.voxel.hierarchy.VoxelHierarchy;
 import org.onepath.memory.IdleSlot;
 
 /**
  * The one-line queries of a voxel grid: one idle engine per search kind ({@link VoxelQuery}), so
- * queries that alternate A* and jump point search keep both (the jump search's walkable bits are
- * worth keeping). A query takes the idle engine of its kind when it was prepared for the same
- * moves, weight and hooks (else makes one), runs it and puts it back.
+ * queries that alternate A*, jump point search and the hierarchy keep each (the jump search's
+ * walkable bits and the hierarchy search's working memory are worth keeping). A query takes the
+ * idle engine of its kind when it was prepared for the same moves, weight and hooks, or searches
+ * the grid's current hierarchy for its rules (else makes one), runs it and puts it back. The
+ * hierarchies themselves are the grid's ({@link VoxelHierarchies}).
  */
 public final class VoxelQueries implements AutoCloseable {
     /**
      * The options of one query, read by the facade: the search and move rules an idle engine must
      * have been prepared for, and the run's limits.
      *
-     * @param jumpPoints the jump point search (the facade checked the query qualifies), else A*
+     * @param engine the search to run ({@link VoxelEngine#chosen}: the facade checked the query
+     *     qualifies)
      * @param connectivity which of the 26 neighbour moves are allowed
      * @param cornerRule when a diagonal move may pass solid voxels beside it
+     * @param faceSamples the face samples of the hierarchy an HPA query searches
      * @param weight the heuristic weight
      * @param stepCost the step-cost hook, or null
      * @param blocked the blocking hook, or null
@@ -36,9 +41,10 @@ public final class VoxelQueries implements AutoCloseable {
      * @param allowPartial on a miss, the path to the closest reached voxel as PARTIAL
      */
     public record Moves(
-            boolean jumpPoints,
+            VoxelEngine engine,
             VoxelConnectivity connectivity,
             VoxelCornerRule cornerRule,
+            int faceSamples,
             double weight,
             VoxelStepCost stepCost,
             VoxelBlocker blocked,
@@ -49,24 +55,29 @@ public final class VoxelQueries implements AutoCloseable {
 
     private final ChunkTable chunks;
     private final AreaCosts areas;
+    private final VoxelHierarchies hierarchies;
     private final IdleSlot<VoxelQuery> idleAStar = new IdleSlot<>(VoxelQuery::close);
     private final IdleSlot<VoxelQuery> idleJumps = new IdleSlot<>(VoxelQuery::close);
+    private final IdleSlot<VoxelQuery> idleHierarchy = new IdleSlot<>(VoxelQuery::close);
 
     /**
      * The queries over a grid's voxels.
      *
      * @param chunks the grid's voxels, read live
      * @param areas the grid's area multipliers, read live
+     * @param hierarchies the grid's hierarchies, which HPA queries search
      */
-    public VoxelQueries(ChunkTable chunks, AreaCosts areas) {
+    public VoxelQueries(ChunkTable chunks, AreaCosts areas, VoxelHierarchies hierarchies) {
         this.chunks = chunks;
         this.areas = areas;
+        this.hierarchies = hierarchies;
     }
 
     /**
-     * Runs one query between two voxels of an open grid.
+     * Runs one query between two voxels of an open grid. An HPA query builds the hierarchy it
+     * needs first when the grid has none for its rules yet.
      *
-     * @param cancellation may be null
+     * @param cancellation may be null; also checked while a hierarchy is built
      * @return the run's result, START_INVALID or GOAL_INVALID for an end outside the block, solid
      *     or blocked
      */
@@ -86,7 +97,7 @@ public final class VoxelQueries implements AutoCloseable {
         if (refused != null) {
             return refused;
         }
-        VoxelQuery query = take(moves);
+        VoxelQuery query = take(moves, cancellation);
         try {
             return query.run(
                     nodeOf(sx, sy, sz),
@@ -104,11 +115,15 @@ public final class VoxelQueries implements AutoCloseable {
     /**
      * Begins a cooperative query ({@link AsyncQuery}) between two voxels of an open grid; the
      * engine goes back to its slot when the query ends (or at once when the begin throws), its page
-     * pool trimmed. The slice and budget are the caller's to run; expansions are not recorded.
+     * pool trimmed. The slice and budget are the caller's to run; expansions are not recorded. An
+     * HPA query builds the hierarchy it needs here, on the calling thread, when the grid has none
+     * for its rules yet.
      *
+     * @param cancellation checked while a hierarchy is built, or null
      * @return the begun query, or one refused with START_INVALID or GOAL_INVALID (no engine taken)
      */
-    public AsyncQuery.Begun<SearchResult> beginAsync(int sx, int sy, int sz, int gx, int gy, int gz, Moves moves) {
+    public AsyncQuery.Begun<SearchResult> beginAsync(
+            int sx, int sy, int sz, int gx, int gy, int gz, Moves moves, Cancellation cancellation) {
         MemoryFaults faults = chunks.memoryFaults();
         faults.ensureReadable();
         SearchResult refused;
@@ -121,7 +136,7 @@ public final class VoxelQueries implements AutoCloseable {
             return AsyncQuery.refusedAtBegin(refused);
         }
         IdleSlot<VoxelQuery> idle = idleOf(moves);
-        VoxelQuery query = take(moves);
+        VoxelQuery query = take(moves, cancellation);
         try {
             query.begin(nodeOf(sx, sy, sz), nodeOf(gx, gy, gz), false);
         } catch (RuntimeException | InternalError e) {
@@ -180,15 +195,30 @@ public final class VoxelQueries implements AutoCloseable {
     }
 
     private IdleSlot<VoxelQuery> idleOf(Moves moves) {
-        return moves.jumpPoints() ? idleJumps : idleAStar;
+        return switch (moves.engine()) {
+            case ASTAR -> idleAStar;
+            case JPS -> idleJumps;
+            case HPA -> idleHierarchy;
+        };
     }
 
     /** The idle engine for these moves, or a new one; give it back to the slot of its kind. */
-    private VoxelQuery take(Moves moves) {
+    private VoxelQuery take(Moves moves, Cancellation cancellation) {
+        if (moves.engine() == VoxelEngine.HPA) {
+            VoxelHierarchy current =
+                    hierarchies.current(moves.connectivity(), moves.cornerRule(), moves.faceSamples(), cancellation);
+            VoxelQuery query = idleHierarchy.take();
+            if (query != null && !query.searches(current)) {
+                query.close();
+                query = null;
+            }
+            return query != null ? query : VoxelQuery.hierarchy(current);
+        }
+        boolean jumpPoints = moves.engine() == VoxelEngine.JPS;
         VoxelQuery query = idleOf(moves).take();
         if (query != null
                 && !query.preparedFor(
-                        moves.jumpPoints(),
+                        jumpPoints,
                         moves.connectivity(),
                         moves.cornerRule(),
                         moves.weight(),
@@ -199,7 +229,7 @@ public final class VoxelQueries implements AutoCloseable {
         }
         if (query == null) {
             VoxelTopology topology = new VoxelTopology(chunks, areas, moves.connectivity(), moves.cornerRule());
-            query = moves.jumpPoints()
+            query = jumpPoints
                     ? VoxelQuery.jumpPoints(topology)
                     : VoxelQuery.astar(
                             topology,
@@ -226,10 +256,11 @@ public final class VoxelQueries implements AutoCloseable {
         };
     }
 
-    /** Frees both idle engines. */
+    /** Frees the idle engines (not the hierarchies, which are the grid's). */
     @Override
     public void close() {
         idleAStar.close();
         idleJumps.close();
+        idleHierarchy.close();
     }
 }

@@ -10,16 +10,21 @@ import org.onepath.grids.voxel.VoxelHeuristic;
 import org.onepath.grids.voxel.VoxelJumpSearch;
 import org.onepath.grids.voxel.VoxelMoveCost;
 import org.onepath.grids.voxel.VoxelTopology;
+import org.onepath.grids.voxel.hierarchy.VoxelHierarchy;
+import org.onepath.grids.voxel.hierarchy.VoxelHierarchySearch;
 
 /**
  * The engine of a voxel grid's one-line query, prepared for one set of move rules, weight and
- * hooks and kept while the next query asks for the same (hooks compared by identity): either the
- * voxel A* ({@link PagedVoxelSearch}) or the jump point search ({@link VoxelJumpSearch}, which
- * keeps the walkable bits it has built). Either's page pool is trimmed after every run.
+ * hooks and kept while the next query asks for the same (hooks compared by identity): the voxel
+ * A* ({@link PagedVoxelSearch}), the jump point search ({@link VoxelJumpSearch}, which keeps the
+ * walkable bits it has built) or the search over a chunk hierarchy ({@link VoxelHierarchySearch},
+ * kept while the grid keeps its hierarchy). The paged searches' pools are trimmed after every run;
+ * the hierarchy search keeps its working memory, which grows only with the largest query so far.
  */
 public final class VoxelQuery implements AutoCloseable {
     private final PagedVoxelSearch astar;
     private final VoxelJumpSearch jumps;
+    private final VoxelHierarchySearch hierarchy;
     private final SlicedSearch search;
     private final VoxelConnectivity connectivity;
     private final VoxelCornerRule cornerRule;
@@ -30,6 +35,7 @@ public final class VoxelQuery implements AutoCloseable {
     private VoxelQuery(
             PagedVoxelSearch astar,
             VoxelJumpSearch jumps,
+            VoxelHierarchySearch hierarchy,
             VoxelConnectivity connectivity,
             VoxelCornerRule cornerRule,
             double weight,
@@ -37,7 +43,8 @@ public final class VoxelQuery implements AutoCloseable {
             Object blocked) {
         this.astar = astar;
         this.jumps = jumps;
-        this.search = astar != null ? astar : jumps;
+        this.hierarchy = hierarchy;
+        this.search = astar != null ? astar : jumps != null ? jumps : hierarchy;
         this.connectivity = connectivity;
         this.cornerRule = cornerRule;
         this.weight = weight;
@@ -61,17 +68,28 @@ public final class VoxelQuery implements AutoCloseable {
             Object stepCost,
             Object blocked) {
         PagedVoxelSearch astar = new PagedVoxelSearch(topology, new VoxelHeuristic(topology), moveCost, weight);
-        return new VoxelQuery(astar, null, connectivity, cornerRule, weight, stepCost, blocked);
+        return new VoxelQuery(astar, null, null, connectivity, cornerRule, weight, stepCost, blocked);
     }
 
     /** A jump point search over a topology of 26 moves without corner cutting (the caller checked it qualifies). */
     public static VoxelQuery jumpPoints(VoxelTopology topology) {
         VoxelJumpSearch jumps = new VoxelJumpSearch(topology, false);
         return new VoxelQuery(
-                null, jumps, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING, 1.0, null, null);
+                null, jumps, null, VoxelConnectivity.TWENTY_SIX, VoxelCornerRule.NO_CORNER_CUTTING, 1.0, null, null);
     }
 
-    /** Whether this engine is the one asked for and was prepared for these rules, weight and hooks. */
+    /** A search over a grid's hierarchy (the caller checked the query has no hooks). */
+    public static VoxelQuery hierarchy(VoxelHierarchy hierarchy) {
+        VoxelHierarchySearch search = new VoxelHierarchySearch(hierarchy);
+        return new VoxelQuery(null, null, search, hierarchy.connectivity(), hierarchy.cornerRule(), 1.0, null, null);
+    }
+
+    /** Whether this engine searches this very hierarchy (a replaced or closed one is never current). */
+    public boolean searches(VoxelHierarchy current) {
+        return hierarchy != null && hierarchy.hierarchy() == current;
+    }
+
+    /** Whether this engine is the paged A* or jump search asked for and was prepared for these rules, weight and hooks. */
     public boolean preparedFor(
             boolean jumpPoints,
             VoxelConnectivity connectivity,
@@ -79,7 +97,8 @@ public final class VoxelQuery implements AutoCloseable {
             double weight,
             Object stepCost,
             Object blocked) {
-        return jumpPoints == (jumps != null)
+        return hierarchy == null
+                && jumpPoints == (jumps != null)
                 && connectivity == this.connectivity
                 && cornerRule == this.cornerRule
                 && weight == this.weight
@@ -111,11 +130,14 @@ public final class VoxelQuery implements AutoCloseable {
         }
     }
 
-    /** Begins one query between two voxel indices both ends of which the caller checked. */
+    /**
+     * Begins one query between two voxel indices both ends of which the caller checked. The
+     * hierarchy search records no expansions, whatever is asked.
+     */
     public void begin(int start, int goal, boolean recordExpansions) {
         if (astar != null) {
             astar.recordExpansions(recordExpansions);
-        } else {
+        } else if (jumps != null) {
             jumps.recordExpansions(recordExpansions);
         }
         search.begin(start, goal);
@@ -142,7 +164,9 @@ public final class VoxelQuery implements AutoCloseable {
         }
     }
 
-    private SearchResult resultOf(PathStatus status, boolean recordExpansions, boolean allowPartial) {
+    private SearchResult resultOf(PathStatus status, boolean askedToRecord, boolean allowPartial) {
+        // The hierarchy search expands abstract nodes, not voxels: nothing is recorded.
+        boolean recordExpansions = askedToRecord && hierarchy == null;
         if (status != PathStatus.FOUND && allowPartial) {
             // read before the pool is trimmed, which ends the search
             int end = search.closestReached();
@@ -170,7 +194,7 @@ public final class VoxelQuery implements AutoCloseable {
     public void trim() {
         if (astar != null) {
             astar.trimPool();
-        } else {
+        } else if (jumps != null) {
             jumps.trimPool();
         }
     }
@@ -179,8 +203,10 @@ public final class VoxelQuery implements AutoCloseable {
     public void close() {
         if (astar != null) {
             astar.close();
-        } else {
+        } else if (jumps != null) {
             jumps.close();
+        } else {
+            hierarchy.close();
         }
     }
 }

@@ -182,4 +182,20 @@ class ScenarioRulesTest {
         assertTrue(ScenarioRules.matches(p, 1000.5 + 9e-7));
         assertFalse(ScenarioRules.matches(p, 1000.5 + 2e-6));
     }
+
+    @Test
+    void voxelSuboptimalCostsMayBeLongerButNotShorterThanTheToleranceNorMissing() {
+        VoxelScenario p = new VoxelScenario("v.3dmap", 0, 0, 0, 9, 9, 9, 1000.5, 1.0);
+        assertTrue(ScenarioRules.matches(p, 1000.5, Rule.SUBOPTIMAL));
+        assertTrue(ScenarioRules.matches(p, 1100, Rule.SUBOPTIMAL), "longer is what the hierarchy may give");
+        assertTrue(ScenarioRules.matches(p, 1000.5 - 9e-7, Rule.SUBOPTIMAL));
+        assertFalse(ScenarioRules.matches(p, 1000.5 - 2e-6, Rule.SUBOPTIMAL), "shorter than the optimum");
+        assertFalse(ScenarioRules.matches(p, Double.POSITIVE_INFINITY, Rule.SUBOPTIMAL), "no path where one exists");
+        assertFalse(ScenarioRules.matches(p, Double.NaN, Rule.SUBOPTIMAL));
+        assertFalse(ScenarioRules.matches(p, 1100, Rule.EXACT));
+        assertEquals(ScenarioRules.matches(p, 1000.5 + 9e-7), ScenarioRules.matches(p, 1000.5 + 9e-7, Rule.EXACT));
+        VoxelScenario same = new VoxelScenario("v.3dmap", 4, 4, 4, 4, 4, 4, 0, 1.0);
+        assertTrue(ScenarioRules.matches(same, 0, Rule.SUBOPTIMAL));
+        assertFalse(ScenarioRules.matches(same, Double.POSITIVE_INFINITY, Rule.SUBOPTIMAL));
+    }
 }

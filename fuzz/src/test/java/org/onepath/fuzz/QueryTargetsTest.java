@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.onepath.VoxelGrid;
 import org.onepath.cells.PathStatus;
 
 /** The query targets' grids reach real paths, and their own rules and checks can fail. */
@@ -111,6 +112,38 @@ class QueryTargetsTest {
         double[] d = VoxelQueryTarget.dijkstra(cube(0, 6, 1, 2), 0);
         assertEquals(4.0, d[3], "with 1 and 2 solid, 6 moves reach 3 over the top: 0-4-5-7-3");
         assertEquals(Double.POSITIVE_INFINITY, VoxelQueryTarget.dijkstra(cube(0, 26, 1, 2, 4), 0)[7]);
+    }
+
+    @Test
+    void theHierarchyPathCheckRefusesStepsOutOfTheBlockAndWrongCosts() {
+        // A 2 x 2 x 2 open block carved into a solid grid at x 15, across the chunk border at 16.
+        VoxelQueryTarget.Block b = cube(0, 26);
+        int[] offset = {15, 0, 0};
+        try (VoxelGrid grid = VoxelGrid.create(18, 2, 2, 255)) {
+            for (int i = 0; i < 8; i++) {
+                grid.setArea(15 + (i & 1), (i >> 1) & 1, i >> 2, 0);
+            }
+            int a = grid.indexOf(15, 0, 0);
+            int c = grid.indexOf(16, 0, 0);
+            int corner = grid.indexOf(16, 1, 1);
+            VoxelQueryTarget.checkLegal(grid, b, offset, new int[] {a, c}, 0, 1, 1.0, "one face move");
+            VoxelQueryTarget.checkLegal(
+                    grid, b, offset, new int[] {a, corner}, 0, 7, 1.7320508075688772, "one corner move");
+            assertThrows(
+                    AssertionError.class,
+                    () -> VoxelQueryTarget.checkLegal(grid, b, offset, new int[] {a, c}, 0, 1, 1.5, "wrong cost"));
+            assertThrows(
+                    AssertionError.class,
+                    () -> VoxelQueryTarget.checkLegal(
+                            grid, b, offset, new int[] {a, grid.indexOf(14, 0, 0), a}, 0, 0, 2.0, "out of the block"));
+            assertThrows(
+                    AssertionError.class,
+                    () -> VoxelQueryTarget.checkLegal(grid, b, offset, new int[] {c, a}, 0, 1, 1.0, "wrong ends"));
+            assertThrows(
+                    AssertionError.class,
+                    () -> VoxelQueryTarget.checkLegal(
+                            grid, b, offset, new int[] {a, grid.indexOf(17, 0, 0)}, 0, -1, 1.0, "a jump"));
+        }
     }
 
     @Test

@@ -36,9 +36,9 @@ import org.onepath.state.LittleEndian;
  * </pre>
  * Sections start on 64-byte boundaries, so each maps straight into a segment of the layout the
  * engine uses ({@code GridCellsLayout}, {@code BlockMapLayout}, {@code JpsPlusLayout},
- * {@code GoalBoundsTableLayout}, {@code VoxelChunkLayout}); padding is zero. A fingerprint is the SHA-256 of a section's
- * content for the cells, the SHA-256 of its inputs for a derived table ({@link Fingerprints}),
- * zero otherwise.
+ * {@code GoalBoundsTableLayout}, {@code VoxelChunkLayout}, {@link VoxelHierarchySectionLayout}); padding is zero.
+ * A fingerprint is the SHA-256 of a section's content for the cells, the chunk table and the
+ * chunks, the SHA-256 of its inputs for a derived table ({@link Fingerprints}), zero otherwise.
  */
 public final class StoreLayout {
     private StoreLayout() {}
@@ -141,6 +141,11 @@ public final class StoreLayout {
     public static final int SECTION_CHUNK_TABLE = 16;
     /** The stored (not uniform) voxel chunks, 4096 bytes each. */
     public static final int SECTION_CHUNKS = 17;
+    /**
+     * The voxel chunk hierarchy of the world ({@link VoxelHierarchySectionLayout}), optional; checked
+     * at open, so the first HPA query reads it instead of building it.
+     */
+    public static final int SECTION_VOXEL_HIERARCHY = 18;
 
     // ---- grid meta section ----
     /** Grid meta section: byte offset of the grid's width in cells, u32. */
@@ -201,6 +206,7 @@ public final class StoreLayout {
             case SECTION_GOAL_BOUNDS -> "goal bounds";
             case SECTION_CHUNK_TABLE -> "chunk table";
             case SECTION_CHUNKS -> "chunks";
+            case SECTION_VOXEL_HIERARCHY -> "voxel hierarchy";
             default -> "unknown section " + id;
         };
     }
