@@ -58,6 +58,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private final HpaMoves moves;
     private final boolean smoothing;
     private final int width;
+    private final int height;
     private final int cellCount;
     private final Arena arena;
     private final MemorySegment records;
@@ -91,7 +92,21 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private int[] abstractPath = new int[64];
     private int[] smoothInput = new int[64];
     private double[] prefix = new double[64];
-    private final int[] reach = new int[8];
+    /** Per path position i and direction d, at {@code 8 * i + d}: how far the walk may go (see {@link #reaches}). */
+    private int[] reach = new int[8 * 64];
+    /**
+     * Per line of the grid, the smallest and largest coordinate of the path cells after the
+     * position being smoothed, for {@link #reaches}: the columns (index x, their cells' y) from 0,
+     * the rows (index y, x) from {@link #rows}, the diagonals (index x - y + height - 1, x) from
+     * {@link #diagonals} and the anti-diagonals (index x + y, x) from {@link #antiDiagonals}; an
+     * empty line holds {@code Integer.MAX_VALUE} and -1.
+     */
+    private final int[] lineMin;
+
+    private final int[] lineMax;
+    private final int rows;
+    private final int diagonals;
+    private final int antiDiagonals;
 
     /**
      * A search with smoothing on. Allocates a record per grid cell, an open set and a chunk
@@ -132,6 +147,14 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         positions.fill((byte) 0xFF);
         this.open = new OpenSet(cellCount);
         this.dijkstra = new ChunkDijkstra(moves, hierarchy.chunkSize());
+        this.height = hierarchy.grid().height();
+        this.rows = width;
+        this.diagonals = rows + height;
+        this.antiDiagonals = diagonals + width + height - 1;
+        this.lineMin = new int[antiDiagonals + width + height - 1];
+        this.lineMax = new int[lineMin.length];
+        Arrays.fill(lineMin, Integer.MAX_VALUE);
+        Arrays.fill(lineMax, -1);
     }
 
     /**
@@ -445,6 +468,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
                 prefix[i] = prefix[i - 1] + mv.cost(p[i - 1], p[i], mv.directionOf(p[i - 1], p[i]));
             }
         }
+        reaches(p, n);
         pathLength = 0;
         final int dirs = mv.directions;
         int i = 0;
@@ -455,35 +479,8 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
                 continue;
             }
             final double rest = prefix[n - 1] - prefix[i];
-            // how far along each direction's ray the farthest later path cell lies: a walk never
-            // needs to go beyond it (0: no later cell on that ray, no walk)
             final int xi = p[i] % w;
             final int yi = p[i] / w;
-            Arrays.fill(reach, 0);
-            for (int j = i + 2; j < n; j++) {
-                int dx = p[j] % w - xi;
-                int dy = p[j] / w - yi;
-                int d;
-                int k;
-                if (dx == 0) {
-                    if (dy == 0) {
-                        continue;
-                    }
-                    d = dy < 0 ? 0 : 2;
-                    k = Math.abs(dy);
-                } else if (dy == 0) {
-                    d = dx > 0 ? 1 : 3;
-                    k = Math.abs(dx);
-                } else if (dx == dy || dx == -dy) {
-                    d = dx > 0 ? (dy < 0 ? 4 : 5) : (dy > 0 ? 6 : 7);
-                    k = Math.abs(dx);
-                } else {
-                    continue;
-                }
-                if (k > reach[d]) {
-                    reach[d] = k;
-                }
-            }
             int bestJ = -1;
             double bestCost = 0;
             int bestDir = -1;
@@ -491,7 +488,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
             for (int d = 0; d < dirs; d++) {
                 final int dx = HpaMoves.DX[d];
                 final int dy = HpaMoves.DY[d];
-                final int limit = reach[d];
+                final int limit = reach[8 * i + d];
                 int x = xi;
                 int y = yi;
                 int cell = p[i];
@@ -535,6 +532,68 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         for (int k = 0; k < n; k++) {
             positions.set(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(p[k]), -1);
         }
+    }
+
+    /**
+     * For every position i &lt;= n - 3 of the path p and every direction d, how far along the ray
+     * from p[i] in direction d the farthest path cell at a position after i + 1 lies (0 when none
+     * does): a walk never needs to go beyond it. One pass from the end keeps, per line of the grid,
+     * the extreme coordinates of the cells after i + 1, so the whole table costs O(n).
+     */
+    private void reaches(int[] p, int n) {
+        if (reach.length < 8 * n) {
+            reach = new int[Math.max(8 * n, 2 * reach.length)];
+        }
+        final int w = width;
+        final int height = this.height;
+        final int[] min = lineMin;
+        final int[] max = lineMax;
+        for (int i = n - 3; i >= 0; i--) {
+            int later = p[i + 2];
+            int lx = later % w;
+            int ly = later / w;
+            widen(min, max, lx, ly);
+            widen(min, max, rows + ly, lx);
+            widen(min, max, diagonals + lx - ly + height - 1, lx);
+            widen(min, max, antiDiagonals + lx + ly, lx);
+            int x = p[i] % w;
+            int y = p[i] / w;
+            int column = x;
+            int row = rows + y;
+            int diagonal = diagonals + x - y + height - 1;
+            int anti = antiDiagonals + x + y;
+            int at = 8 * i;
+            reach[at] = Math.max(0, y - min[column]);
+            reach[at + 1] = Math.max(0, max[row] - x);
+            reach[at + 2] = Math.max(0, max[column] - y);
+            reach[at + 3] = Math.max(0, x - min[row]);
+            reach[at + 4] = Math.max(0, max[anti] - x);
+            reach[at + 5] = Math.max(0, max[diagonal] - x);
+            reach[at + 6] = Math.max(0, x - min[anti]);
+            reach[at + 7] = Math.max(0, x - min[diagonal]);
+        }
+        for (int j = 2; j < n; j++) {
+            int x = p[j] % w;
+            int y = p[j] / w;
+            clear(min, max, x);
+            clear(min, max, rows + y);
+            clear(min, max, diagonals + x - y + height - 1);
+            clear(min, max, antiDiagonals + x + y);
+        }
+    }
+
+    private static void widen(int[] min, int[] max, int line, int coordinate) {
+        if (coordinate < min[line]) {
+            min[line] = coordinate;
+        }
+        if (coordinate > max[line]) {
+            max[line] = coordinate;
+        }
+    }
+
+    private static void clear(int[] min, int[] max, int line) {
+        min[line] = Integer.MAX_VALUE;
+        max[line] = -1;
     }
 
     // ---- results ----
