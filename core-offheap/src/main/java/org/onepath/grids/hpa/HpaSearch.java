@@ -66,7 +66,13 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private final MemorySegment positions;
 
     private final OpenSet open;
-    private final ChunkDijkstra dijkstra;
+    /** The start's insertion search, kept for the refinement of the start's edge. */
+    private final ChunkDijkstra startSearch;
+    /** The goal's insertion search, kept for the refinement of the edge into the goal. */
+    private final ChunkDijkstra goalSearch;
+    /** The refinement of intra-edges. */
+    private final ChunkDijkstra edgeSearch;
+
     private GridDistanceHeuristic heuristic;
     private double heuristicScale = Double.NaN;
     private final NativeIntList expansions = new NativeIntList();
@@ -146,7 +152,9 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         this.positions = arena.allocate(cellCount * HpaLayout.CELL_INT_BYTES, HpaLayout.CELL_INT_BYTES);
         positions.fill((byte) 0xFF);
         this.open = new OpenSet(cellCount);
-        this.dijkstra = new ChunkDijkstra(moves, hierarchy.chunkSize());
+        this.startSearch = new ChunkDijkstra(moves, hierarchy.chunkSize());
+        this.goalSearch = new ChunkDijkstra(moves, hierarchy.chunkSize());
+        this.edgeSearch = new ChunkDijkstra(moves, hierarchy.chunkSize());
         this.height = hierarchy.grid().height();
         this.rows = width;
         this.diagonals = rows + height;
@@ -247,22 +255,23 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         int[] targets = targetsOf(startChunk, n, startChunk == goalChunk ? goal : -1);
         int x0 = (startChunk % hierarchy.chunksX()) * cs;
         int y0 = (startChunk / hierarchy.chunksX()) * cs;
-        dijkstra.run(x0, y0, start, targets, startChunk == goalChunk ? n + 1 : n);
+        startSearch.run(x0, y0, start, targets, startChunk == goalChunk ? n + 1 : n);
         if (startCosts.length < n) {
             startCosts = new double[Math.max(n, 2 * startCosts.length)];
         }
         for (int i = 0; i < n; i++) {
-            startCosts[i] = dijkstra.cost(targets[i]);
+            startCosts[i] = startSearch.cost(targets[i]);
         }
-        startToGoal = startChunk == goalChunk ? dijkstra.cost(goal) : Double.POSITIVE_INFINITY;
+        startToGoal = startChunk == goalChunk ? startSearch.cost(goal) : Double.POSITIVE_INFINITY;
         int ng = hierarchy.nodeCount(goalChunk);
         targets = targetsOf(goalChunk, ng, -1);
-        dijkstra.run((goalChunk % hierarchy.chunksX()) * cs, (goalChunk / hierarchy.chunksX()) * cs, goal, targets, ng);
+        goalSearch.run(
+                (goalChunk % hierarchy.chunksX()) * cs, (goalChunk / hierarchy.chunksX()) * cs, goal, targets, ng);
         if (goalCosts.length < ng) {
             goalCosts = new double[Math.max(ng, 2 * goalCosts.length)];
         }
         for (int i = 0; i < ng; i++) {
-            goalCosts[i] = dijkstra.cost(targets[i]);
+            goalCosts[i] = goalSearch.cost(targets[i]);
         }
     }
 
@@ -415,17 +424,27 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
                 append(b);
                 continue;
             }
-            int x0 = (chunk % cx) * cs;
-            int y0 = (chunk / cx) * cs;
-            boolean reversed = a != start && b == goal;
-            int source = reversed ? b : a;
-            int target = reversed ? a : b;
-            scratch[0] = target;
-            dijkstra.run(x0, y0, source, scratch, 1);
-            int len = dijkstra.pathLength(target);
+            // the search that priced the edge, run again where it was not kept: its parents give
+            // the edge's cells, a first (a is already on the path)
+            ChunkDijkstra search;
+            int target;
+            boolean reversed = false;
+            if (a == start) {
+                search = startSearch;
+                target = b;
+            } else if (b == goal) {
+                search = goalSearch;
+                target = a;
+                reversed = true;
+            } else {
+                search = edgeSearch;
+                target = b;
+                scratch[0] = b;
+                search.run((chunk % cx) * cs, (chunk / cx) * cs, a, scratch, 1);
+            }
+            int len = search.pathLength(target);
             ensurePath(pathLength + len);
-            // the edge's cells, a first; a is already on the path
-            dijkstra.copyPath(target, path, pathLength - 1, reversed);
+            search.copyPath(target, path, pathLength - 1, reversed);
             pathLength += len - 1;
         }
         if (smoothing && pathLength > 2) {
@@ -635,7 +654,9 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     public void close() {
         if (state.markClosed()) {
             open.close();
-            dijkstra.close();
+            startSearch.close();
+            goalSearch.close();
+            edgeSearch.close();
             expansions.close();
             arena.close();
         }
