@@ -15,6 +15,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
 import org.onepath.cells.Connectivity;
+import org.onepath.cells.GridMath;
 import org.onepath.grids.GridDistanceHeuristic;
 import org.onepath.grids.ManhattanHeuristic;
 import org.onepath.grids.OctileHeuristic;
@@ -255,7 +256,8 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         int[] targets = targetsOf(startChunk, n, startChunk == goalChunk ? goal : -1);
         int x0 = (startChunk % hierarchy.chunksX()) * cs;
         int y0 = (startChunk / hierarchy.chunksX()) * cs;
-        startSearch.run(x0, y0, start, targets, startChunk == goalChunk ? n + 1 : n);
+        startSearch.run(
+                x0, y0, hierarchy.chunkMultiplier(startChunk), start, targets, startChunk == goalChunk ? n + 1 : n);
         if (startCosts.length < n) {
             startCosts = new double[Math.max(n, 2 * startCosts.length)];
         }
@@ -266,7 +268,12 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         int ng = hierarchy.nodeCount(goalChunk);
         targets = targetsOf(goalChunk, ng, -1);
         goalSearch.run(
-                (goalChunk % hierarchy.chunksX()) * cs, (goalChunk / hierarchy.chunksX()) * cs, goal, targets, ng);
+                (goalChunk % hierarchy.chunksX()) * cs,
+                (goalChunk / hierarchy.chunksX()) * cs,
+                hierarchy.chunkMultiplier(goalChunk),
+                goal,
+                targets,
+                ng);
         if (goalCosts.length < ng) {
             goalCosts = new double[Math.max(ng, 2 * goalCosts.length)];
         }
@@ -440,11 +447,11 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
                 search = edgeSearch;
                 target = b;
                 scratch[0] = b;
-                search.run((chunk % cx) * cs, (chunk / cx) * cs, a, scratch, 1);
+                search.run((chunk % cx) * cs, (chunk / cx) * cs, hierarchy.chunkMultiplier(chunk), a, scratch, 1);
             }
             int len = search.pathLength(target);
             ensurePath(pathLength + len);
-            search.copyPath(target, path, pathLength - 1, reversed);
+            search.copyPath(target, len, path, pathLength - 1, reversed);
             pathLength += len - 1;
         }
         if (smoothing && pathLength > 2) {
@@ -498,26 +505,29 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
                 continue;
             }
             final double rest = prefix[n - 1] - prefix[i];
-            final int xi = p[i] % w;
-            final int yi = p[i] / w;
             int bestJ = -1;
             double bestCost = 0;
             int bestDir = -1;
             int bestSteps = 0;
             for (int d = 0; d < dirs; d++) {
-                final int dx = HpaMoves.DX[d];
-                final int dy = HpaMoves.DY[d];
                 final int limit = reach[8 * i + d];
-                int x = xi;
-                int y = yi;
+                if (limit == 0) {
+                    continue;
+                }
+                final int delta = HpaMoves.DY[d] * w + HpaMoves.DX[d];
+                final int bit = 1 << d;
+                final boolean diagonal = d >= 4;
                 int cell = p[i];
+                double m = mv.multiplier(cell);
                 double walk = 0;
                 int steps = 0;
-                while (steps < limit && mv.legal(x, y, d)) {
-                    x += dx;
-                    y += dy;
-                    int next = y * w + x;
-                    walk += mv.cost(cell, next, d);
+                // each step adds what mv.cost(cell, next, d) gives, keeping the last multiplier
+                while (steps < limit && (mv.moveBits(cell) & bit) != 0) {
+                    final int next = cell + delta;
+                    final double mn = mv.multiplier(next);
+                    final double mean = (m + mn) * 0.5;
+                    walk += diagonal ? GridMath.SQRT2 * mean : mean;
+                    m = mn;
                     cell = next;
                     steps++;
                     // no later cell can make it a candidate once it costs as much as the rest of the path
