@@ -37,6 +37,13 @@ import org.onepath.memory.QuadHeapLayout;
  * mark per cell of a full chunk, reused with a generation number.
  */
 final class ChunkDijkstra implements AutoCloseable {
+    /**
+     * How far above the target's cost, relative to it, a cell's cost and distance may lie before
+     * {@link #runTo} leaves the cell out: far above the rounding of the sums (about 1e-16 per
+     * step), far below the difference between two routes of different moves.
+     */
+    static final double PRUNE_MARGIN = 1e-9;
+
     private static final int N = 1;
     private static final int E = 1 << 1;
     private static final int S = 1 << 2;
@@ -55,6 +62,13 @@ final class ChunkDijkstra implements AutoCloseable {
     private final MemorySegment heapPositions;
     private int heapSize;
     private int generation;
+    private final int[] single = new int[1];
+    // the bound of runTo: prune cells whose cost and distance to the target pass the limit
+    private boolean prune;
+    private int pruneTargetX;
+    private int pruneTargetY;
+    private double pruneLimit;
+    private double pruneScale;
 
     // the chunk of the current run
     private int x0;
@@ -80,6 +94,33 @@ final class ChunkDijkstra implements AutoCloseable {
      * @param multiplier the one multiplier of the chunk's walkable cells, NaN when they differ
      */
     void run(int chunkX0, int chunkY0, double multiplier, int source, int[] targets, int count) {
+        prune = false;
+        search(chunkX0, chunkY0, multiplier, source, targets, count);
+    }
+
+    /**
+     * Runs from {@code source} until {@code target} is settled, knowing the cost the full run
+     * gives it: a cell whose cost plus the empty-grid distance to the target (times
+     * {@code scale}, at most the smallest multiplier of the chunk's cells) passes that cost by
+     * more than {@link #PRUNE_MARGIN} of it is not queued. Such a cell is on no cheapest path to
+     * the target; every cell on one keeps its cost, and the order in which those cells are
+     * settled is the full run's, so the target's cost and the chain of parents back to the
+     * source are the full run's (docs/hpa.md, "Refinement").
+     *
+     * @param cost  the target's cost in a full run, finite
+     * @param scale a lower bound of the chunk's multipliers, at least 0
+     */
+    void runTo(int chunkX0, int chunkY0, double multiplier, int source, int target, double cost, double scale) {
+        prune = true;
+        pruneTargetX = target % moves.width - chunkX0;
+        pruneTargetY = target / moves.width - chunkY0;
+        pruneLimit = cost + cost * PRUNE_MARGIN;
+        pruneScale = scale;
+        single[0] = target;
+        search(chunkX0, chunkY0, multiplier, source, single, 1);
+    }
+
+    private void search(int chunkX0, int chunkY0, double multiplier, int source, int[] targets, int count) {
         final HpaMoves mv = moves;
         final int w = mv.width;
         x0 = chunkX0;
@@ -204,6 +245,9 @@ final class ChunkDijkstra implements AutoCloseable {
         final long vo = v * RECORD_BYTES;
         final int mark = records.get(INT, vo + MARK_OFFSET);
         if ((mark >>> GENERATION_SHIFT) != gen) {
+            if (prune && g2 + distanceToTarget(v) > pruneLimit) {
+                return;
+            }
             records.set(G, vo + G_OFFSET, g2);
             records.set(INT, vo + PARENT_OFFSET, u);
             records.set(INT, vo + MARK_OFFSET, gen << GENERATION_SHIFT);
@@ -221,6 +265,18 @@ final class ChunkDijkstra implements AutoCloseable {
                     HpaLayout.CELL_INT_BYTES,
                     0);
         }
+    }
+
+    /** The empty-grid distance from a chunk-local cell to the target of {@link #runTo}, times its scale. */
+    private double distanceToTarget(int local) {
+        int ly = local / cw;
+        int dx = Math.abs(local - ly * cw - pruneTargetX);
+        int dy = Math.abs(ly - pruneTargetY);
+        if (moves.directions == 4) {
+            return pruneScale * (dx + dy);
+        }
+        int min = Math.min(dx, dy);
+        return pruneScale * ((Math.max(dx, dy) - min) + min * GridMath.SQRT2);
     }
 
     private void push(int local, double g) {

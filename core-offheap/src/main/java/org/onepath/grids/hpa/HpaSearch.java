@@ -446,8 +446,15 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
             } else {
                 search = edgeSearch;
                 target = b;
-                scratch[0] = b;
-                search.run((chunk % cx) * cs, (chunk / cx) * cs, hierarchy.chunkMultiplier(chunk), a, scratch, 1);
+                double multiplier = hierarchy.chunkMultiplier(chunk);
+                search.runTo(
+                        (chunk % cx) * cs,
+                        (chunk / cx) * cs,
+                        multiplier,
+                        a,
+                        b,
+                        hierarchy.intraCost(chunk, hierarchy.nodeIndex(chunk, a), hierarchy.nodeIndex(chunk, b)),
+                        Double.isNaN(multiplier) ? hierarchy.grid().areas().minCost() : multiplier);
             }
             int len = search.pathLength(target);
             ensurePath(pathLength + len);
