@@ -73,6 +73,8 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private final ChunkDijkstra goalSearch;
     /** The refinement of intra-edges. */
     private final ChunkDijkstra edgeSearch;
+    /** Costs and paths inside open chunks, instead of the chunk searches. */
+    private final OpenChunkPaths openPaths;
 
     private GridDistanceHeuristic heuristic;
     private double heuristicScale = Double.NaN;
@@ -88,6 +90,10 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private int goalChunk;
     private int startNode;
     private double startToGoal;
+    /** Whether the start's (goal's) chunk is open and its costs were computed rather than searched. */
+    private boolean startOpen;
+
+    private boolean goalOpen;
     private double[] startCosts = new double[16];
     private double[] goalCosts = new double[16];
     private int iterations;
@@ -156,6 +162,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         this.startSearch = new ChunkDijkstra(moves, hierarchy.chunkSize());
         this.goalSearch = new ChunkDijkstra(moves, hierarchy.chunkSize());
         this.edgeSearch = new ChunkDijkstra(moves, hierarchy.chunkSize());
+        this.openPaths = new OpenChunkPaths(hierarchy.chunkSize(), moves.eight, width);
         this.height = hierarchy.grid().height();
         this.rows = width;
         this.diagonals = rows + height;
@@ -249,36 +256,56 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         status = SearchStatus.RUNNING;
     }
 
-    /** The insertion searches: costs from the start to its chunk's nodes and from the goal's chunk's nodes to the goal. */
+    /**
+     * The insertion: costs from the start to its chunk's nodes (and to the goal in the same
+     * chunk) and from the goal's chunk's nodes to the goal, computed in an open chunk
+     * ({@link OpenChunkPaths}), else by a chunk search.
+     */
     private void insert() {
         int cs = hierarchy.chunkSize();
         int n = hierarchy.nodeCount(startChunk);
         int[] targets = targetsOf(startChunk, n, startChunk == goalChunk ? goal : -1);
-        int x0 = (startChunk % hierarchy.chunksX()) * cs;
-        int y0 = (startChunk / hierarchy.chunksX()) * cs;
-        startSearch.run(
-                x0, y0, hierarchy.chunkMultiplier(startChunk), start, targets, startChunk == goalChunk ? n + 1 : n);
         if (startCosts.length < n) {
             startCosts = new double[Math.max(n, 2 * startCosts.length)];
         }
-        for (int i = 0; i < n; i++) {
-            startCosts[i] = startSearch.cost(targets[i]);
+        double multiplier = hierarchy.chunkMultiplier(startChunk);
+        startOpen = hierarchy.isOpenChunk(startChunk) && openPaths.select(multiplier);
+        if (startOpen) {
+            for (int i = 0; i < n; i++) {
+                startCosts[i] = openPaths.cost(start, targets[i]);
+            }
+            startToGoal = startChunk == goalChunk ? openPaths.cost(start, goal) : Double.POSITIVE_INFINITY;
+        } else {
+            int x0 = (startChunk % hierarchy.chunksX()) * cs;
+            int y0 = (startChunk / hierarchy.chunksX()) * cs;
+            startSearch.run(x0, y0, multiplier, start, targets, startChunk == goalChunk ? n + 1 : n);
+            for (int i = 0; i < n; i++) {
+                startCosts[i] = startSearch.cost(targets[i]);
+            }
+            startToGoal = startChunk == goalChunk ? startSearch.cost(goal) : Double.POSITIVE_INFINITY;
         }
-        startToGoal = startChunk == goalChunk ? startSearch.cost(goal) : Double.POSITIVE_INFINITY;
         int ng = hierarchy.nodeCount(goalChunk);
         targets = targetsOf(goalChunk, ng, -1);
-        goalSearch.run(
-                (goalChunk % hierarchy.chunksX()) * cs,
-                (goalChunk / hierarchy.chunksX()) * cs,
-                hierarchy.chunkMultiplier(goalChunk),
-                goal,
-                targets,
-                ng);
         if (goalCosts.length < ng) {
             goalCosts = new double[Math.max(ng, 2 * goalCosts.length)];
         }
-        for (int i = 0; i < ng; i++) {
-            goalCosts[i] = goalSearch.cost(targets[i]);
+        multiplier = hierarchy.chunkMultiplier(goalChunk);
+        goalOpen = hierarchy.isOpenChunk(goalChunk) && openPaths.select(multiplier);
+        if (goalOpen) {
+            for (int i = 0; i < ng; i++) {
+                goalCosts[i] = openPaths.cost(goal, targets[i]);
+            }
+        } else {
+            goalSearch.run(
+                    (goalChunk % hierarchy.chunksX()) * cs,
+                    (goalChunk / hierarchy.chunksX()) * cs,
+                    multiplier,
+                    goal,
+                    targets,
+                    ng);
+            for (int i = 0; i < ng; i++) {
+                goalCosts[i] = goalSearch.cost(targets[i]);
+            }
         }
     }
 
@@ -421,8 +448,6 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         System.arraycopy(scratch, 0, abs, 0, n);
         pathLength = 0;
         append(abs[0]);
-        int cs = hierarchy.chunkSize();
-        int cx = hierarchy.chunksX();
         for (int k = 0; k + 1 < n; k++) {
             int a = abs[k];
             int b = abs[k + 1];
@@ -431,35 +456,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
                 append(b);
                 continue;
             }
-            // the search that priced the edge, run again where it was not kept: its parents give
-            // the edge's cells, a first (a is already on the path)
-            ChunkDijkstra search;
-            int target;
-            boolean reversed = false;
-            if (a == start) {
-                search = startSearch;
-                target = b;
-            } else if (b == goal) {
-                search = goalSearch;
-                target = a;
-                reversed = true;
-            } else {
-                search = edgeSearch;
-                target = b;
-                double multiplier = hierarchy.chunkMultiplier(chunk);
-                search.runTo(
-                        (chunk % cx) * cs,
-                        (chunk / cx) * cs,
-                        multiplier,
-                        a,
-                        b,
-                        hierarchy.intraCost(chunk, hierarchy.nodeIndex(chunk, a), hierarchy.nodeIndex(chunk, b)),
-                        Double.isNaN(multiplier) ? hierarchy.grid().areas().minCost() : multiplier);
-            }
-            int len = search.pathLength(target);
-            ensurePath(pathLength + len);
-            search.copyPath(target, len, path, pathLength - 1, reversed);
-            pathLength += len - 1;
+            appendEdge(chunk, a, b);
         }
         if (smoothing && pathLength > 2) {
             smooth();
@@ -469,6 +466,48 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
             cost += moves.cost(path[k], path[k + 1], moves.directionOf(path[k], path[k + 1]));
         }
         pathCost = cost;
+    }
+
+    /**
+     * Appends the cells of the edge from a to b inside one chunk, b included (a is on the path
+     * already): the parents of the search that priced it, the start's or the goal's insertion
+     * search (kept), a chunk search run again towards b, or the computed path of an open chunk.
+     */
+    private void appendEdge(int chunk, int a, int b) {
+        boolean reversed = a != start && b == goal;
+        int source = reversed ? b : a;
+        int target = reversed ? a : b;
+        boolean open = a == start ? startOpen : b == goal ? goalOpen : hierarchy.isOpenChunk(chunk);
+        double multiplier = hierarchy.chunkMultiplier(chunk);
+        if (open && openPaths.select(multiplier)) {
+            int len = openPaths.pathLength(source, target);
+            ensurePath(pathLength + len);
+            openPaths.copyPath(source, target, len, path, pathLength - 1, reversed);
+            pathLength += len - 1;
+            return;
+        }
+        ChunkDijkstra search;
+        if (a == start) {
+            search = startSearch;
+        } else if (b == goal) {
+            search = goalSearch;
+        } else {
+            search = edgeSearch;
+            int cs = hierarchy.chunkSize();
+            int cx = hierarchy.chunksX();
+            search.runTo(
+                    (chunk % cx) * cs,
+                    (chunk / cx) * cs,
+                    multiplier,
+                    a,
+                    b,
+                    hierarchy.intraCost(chunk, hierarchy.nodeIndex(chunk, a), hierarchy.nodeIndex(chunk, b)),
+                    Double.isNaN(multiplier) ? hierarchy.grid().areas().minCost() : multiplier);
+        }
+        int len = search.pathLength(target);
+        ensurePath(pathLength + len);
+        search.copyPath(target, len, path, pathLength - 1, reversed);
+        pathLength += len - 1;
     }
 
     private void append(int cell) {
@@ -674,6 +713,7 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
             startSearch.close();
             goalSearch.close();
             edgeSearch.close();
+            openPaths.close();
             expansions.close();
             arena.close();
         }
