@@ -12,8 +12,8 @@ import org.onepath.state.LittleEndian;
  * <pre>
  *  0               8               16      20      24      28      32              40
  *  +---------------+---------------+-------+-------+-------+-------+---------------+
- *  | block offset  | block length  | nodes | inter | flags | 0 pad |  multiplier   |
- *  |     (i64)     |     (i64)     | (i32) | (i32) | (i32) |       |     (f64)     |
+ *  | block offset  | block length  | nodes | inter | flags | first |  multiplier   |
+ *  |     (i64)     |     (i64)     | (i32) | (i32) | (i32) | (i32) |     (f64)     |
  *  +---------------+---------------+-------+-------+-------+-------+---------------+
  * </pre>
  * <ul>
@@ -23,6 +23,8 @@ import org.onepath.state.LittleEndian;
  *   <li>nodes: n, the chunk's abstract nodes; inter: m, its inter-edges.</li>
  *   <li>flags: {@link #OPEN_CHUNK} when every cell of the chunk is walkable for the agent and
  *       the multiplier below is set.</li>
+ *   <li>first: the number of the chunk's first node when the nodes of every chunk are numbered
+ *       in chunk index order, then node order (the sum of n over the chunks before it).</li>
  *   <li>multiplier: the one area multiplier of every walkable cell of the chunk, NaN when they
  *       differ or no cell is walkable (a move inside such a chunk then costs the multiplier, or
  *       sqrt(2) times it, wherever it lies).</li>
@@ -77,7 +79,8 @@ public final class HpaLayout {
     public static final long NODE_COUNT_OFFSET = BLOCK_LENGTH_OFFSET + 8;
     public static final long INTER_COUNT_OFFSET = NODE_COUNT_OFFSET + 4;
     public static final long FLAGS_OFFSET = INTER_COUNT_OFFSET + 4;
-    public static final long MULTIPLIER_OFFSET = FLAGS_OFFSET + 8;
+    public static final long FIRST_NODE_OFFSET = FLAGS_OFFSET + 4;
+    public static final long MULTIPLIER_OFFSET = FIRST_NODE_OFFSET + 4;
     /** Bytes of one chunk directory record. */
     public static final long DIRECTORY_RECORD_BYTES = MULTIPLIER_OFFSET + 8;
 

@@ -9,6 +9,7 @@ import static org.onepath.layout.HpaLayout.EDGE_BYTES;
 import static org.onepath.layout.HpaLayout.EDGE_COST_OFFSET;
 import static org.onepath.layout.HpaLayout.EDGE_NODE_OFFSET;
 import static org.onepath.layout.HpaLayout.EDGE_TARGET_OFFSET;
+import static org.onepath.layout.HpaLayout.FIRST_NODE_OFFSET;
 import static org.onepath.layout.HpaLayout.FLAGS_OFFSET;
 import static org.onepath.layout.HpaLayout.INT;
 import static org.onepath.layout.HpaLayout.INTER_COUNT_OFFSET;
@@ -94,6 +95,7 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
     private final MemorySegment moveBits;
 
     private int markedCount;
+    private int totalNodes;
     private Arena poolArena;
     private MemorySegment pool;
     private long poolUsed;
@@ -376,6 +378,14 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
             }
         }
         markedCount = 0;
+        // number the nodes again: a rebuilt chunk may have gained or lost some
+        int first = 0;
+        for (int k = 0; k < chunkCount; k++) {
+            long dir = k * DIRECTORY_RECORD_BYTES;
+            directory.set(INT, dir + FIRST_NODE_OFFSET, first);
+            first += directory.get(INT, dir + NODE_COUNT_OFFSET);
+        }
+        totalNodes = first;
     }
 
     // ---- building ----
@@ -733,11 +743,7 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
      */
     public long totalNodeCount() {
         state.ensureOpen();
-        long total = 0;
-        for (int k = 0; k < chunkCount; k++) {
-            total += directory.get(INT, k * DIRECTORY_RECORD_BYTES + NODE_COUNT_OFFSET);
-        }
-        return total;
+        return totalNodes;
     }
 
     /**
@@ -882,6 +888,11 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
 
     MemorySegment pool() {
         return pool;
+    }
+
+    /** The number of the chunk's first node in the numbering of every chunk's nodes ({@link HpaLayout}). */
+    int firstNode(int chunk) {
+        return directory.get(INT, chunk * DIRECTORY_RECORD_BYTES + FIRST_NODE_OFFSET);
     }
 
     /** Whether every cell of the chunk is walkable for the agent, with one multiplier ({@link #chunkMultiplier}). */

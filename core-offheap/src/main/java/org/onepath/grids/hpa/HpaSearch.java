@@ -19,11 +19,11 @@ import org.onepath.cells.GridMath;
 import org.onepath.grids.GridDistanceHeuristic;
 import org.onepath.grids.ManhattanHeuristic;
 import org.onepath.grids.OctileHeuristic;
-import org.onepath.grids.OpenSet;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.SlicedSearch;
 import org.onepath.layout.HpaLayout;
 import org.onepath.memory.NativeIntList;
+import org.onepath.memory.NodeHeap;
 import org.onepath.memory.OwnerState;
 
 /**
@@ -62,11 +62,17 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private final int height;
     private final int cellCount;
     private final Arena arena;
+    /**
+     * The abstract A*'s records by node number: the hierarchy's numbering of every chunk's nodes,
+     * then the start and the goal when they are no nodes ({@link #idCapacity} in all).
+     */
     private final MemorySegment records;
+    /** Per node number: its cell (written when the search first reaches it). */
+    private final MemorySegment idCells;
     /** Per cell: the last position on the path being smoothed, -1 off the path. */
     private final MemorySegment positions;
 
-    private final OpenSet open;
+    private final OpenList open;
     /** The start's insertion search, kept for the refinement of the start's edge. */
     private final ChunkDijkstra startSearch;
     /** The goal's insertion search, kept for the refinement of the edge into the goal. */
@@ -89,11 +95,14 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private int startChunk;
     private int goalChunk;
     private int startNode;
+    private int startId;
+    private int goalId;
     private double startToGoal;
-    /** Whether the start's (goal's) chunk is open and its costs were computed rather than searched. */
+    /** Whether the start's chunk is open and its costs were computed rather than searched. */
     private boolean startOpen;
-
+    /** Whether the goal's chunk is open and its costs were computed rather than searched. */
     private boolean goalOpen;
+
     private double[] startCosts = new double[16];
     private double[] goalCosts = new double[16];
     private int iterations;
@@ -155,10 +164,12 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         this.width = hierarchy.grid().width();
         this.cellCount = hierarchy.grid().cellCount();
         this.arena = Arena.ofShared();
-        this.records = arena.allocate(cellCount * RECORD_BYTES, 8);
+        int ids = idCapacity(hierarchy);
+        this.records = arena.allocate(ids * RECORD_BYTES, 8);
+        this.idCells = arena.allocate(ids * HpaLayout.CELL_INT_BYTES, HpaLayout.CELL_INT_BYTES);
         this.positions = arena.allocate(cellCount * HpaLayout.CELL_INT_BYTES, HpaLayout.CELL_INT_BYTES);
         positions.fill((byte) 0xFF);
-        this.open = new OpenSet(cellCount);
+        this.open = new OpenList(ids, idCells);
         this.startSearch = new ChunkDijkstra(moves, hierarchy.chunkSize());
         this.goalSearch = new ChunkDijkstra(moves, hierarchy.chunkSize());
         this.edgeSearch = new ChunkDijkstra(moves, hierarchy.chunkSize());
@@ -229,6 +240,10 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         this.startChunk = hierarchy.chunkOf(start);
         this.goalChunk = hierarchy.chunkOf(goal);
         this.startNode = hierarchy.nodeIndex(startChunk, start);
+        int total = (int) hierarchy.totalNodeCount();
+        this.startId = startNode >= 0 ? hierarchy.firstNode(startChunk) + startNode : total;
+        int goalNode = hierarchy.nodeIndex(goalChunk, goal);
+        this.goalId = goal == start ? startId : goalNode >= 0 ? hierarchy.firstNode(goalChunk) + goalNode : total + 1;
         double scale = hierarchy.grid().areas().minCost();
         if (scale != heuristicScale) {
             heuristic = hierarchy.connectivity() == Connectivity.EIGHT
@@ -248,11 +263,12 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         iterations = 0;
         pathLength = 0;
         pathCost = Double.POSITIVE_INFINITY;
-        long so = start * RECORD_BYTES;
+        long so = startId * RECORD_BYTES;
         records.set(G, so + G_OFFSET, 0.0);
         records.set(INT, so + PARENT_OFFSET, -1);
         records.set(INT, so + MARK_OFFSET, generation << GENERATION_SHIFT);
-        open.push(start, heuristic.estimate(start), 0.0);
+        idCells.set(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(startId), start);
+        open.push(startId, heuristic.estimate(start), 0.0);
         status = SearchStatus.RUNNING;
     }
 
@@ -342,36 +358,41 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
             long co = c * RECORD_BYTES;
             records.set(INT, co + MARK_OFFSET, (generation << GENERATION_SHIFT) | CLOSED_BIT);
             iterations++;
-            if (c == goal) {
+            if (c == goalId) {
                 finish();
                 status = SearchStatus.FOUND;
                 return status;
             }
             if (recordExpansions) {
-                expansions.add(c);
+                expansions.add(cellOf(c));
             }
             expand(c, records.get(G, co + G_OFFSET));
         }
         return status;
     }
 
+    /** Relaxes the abstract edges out of node number c, at cost g, in the order of docs/hpa.md. */
     private void expand(int c, double g) {
         final HpaHierarchy h = hierarchy;
         final MemorySegment pool = h.pool();
         int chunk;
         int node;
-        if (c == start) {
+        int first;
+        if (c == startId) {
             chunk = startChunk;
             node = startNode;
+            first = h.firstNode(chunk);
             int n = h.nodeCount(chunk);
             long base = h.blockOffset(chunk);
             for (int j = 0; j < n; j++) {
-                relax(c, g, pool.get(HpaLayout.INT, base + j * HpaLayout.NODE_BYTES), startCosts[j]);
+                relax(c, g, first + j, pool.get(HpaLayout.INT, base + j * HpaLayout.NODE_BYTES), startCosts[j]);
             }
-            relax(c, g, goal, startToGoal);
+            relax(c, g, goalId, goal, startToGoal);
         } else {
-            chunk = h.chunkOf(c);
-            node = h.nodeIndex(chunk, c);
+            // a node: its number gives its chunk's first number, and its index there
+            chunk = h.chunkOf(cellOf(c));
+            first = h.firstNode(chunk);
+            node = c - first;
             int n = h.nodeCount(chunk);
             long base = h.blockOffset(chunk);
             long row = base + HpaLayout.costsOffset(n) + (long) node * n * HpaLayout.COST_BYTES;
@@ -380,12 +401,13 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
                     relax(
                             c,
                             g,
+                            first + j,
                             pool.get(HpaLayout.INT, base + j * HpaLayout.NODE_BYTES),
                             pool.get(HpaLayout.DOUBLE, row + j * HpaLayout.COST_BYTES));
                 }
             }
             if (chunk == goalChunk) {
-                relax(c, g, goal, goalCosts[node]);
+                relax(c, g, goalId, goal, goalCosts[node]);
             }
         }
         if (node < 0) {
@@ -403,26 +425,76 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
             if (from > node) {
                 break;
             }
+            int target = pool.get(HpaLayout.INT, at + HpaLayout.EDGE_TARGET_OFFSET);
+            int targetChunk = h.chunkOf(target);
             relax(
                     c,
                     g,
-                    pool.get(HpaLayout.INT, at + HpaLayout.EDGE_TARGET_OFFSET),
+                    h.firstNode(targetChunk) + h.nodeIndex(targetChunk, target),
+                    target,
                     pool.get(HpaLayout.DOUBLE, at + HpaLayout.EDGE_COST_OFFSET));
         }
     }
 
-    private void relax(int from, double g, int to, double step) {
+    /** Offers node number {@code to} (cell {@code toCell}) the route through {@code from} at cost g + step. */
+    private void relax(int from, double g, int to, int toCell, double step) {
         if (!(step >= 0) || step == Double.POSITIVE_INFINITY) {
             return;
         }
         double g2 = g + step;
         long o = to * RECORD_BYTES;
         int mark = records.get(INT, o + MARK_OFFSET);
-        if ((mark >>> GENERATION_SHIFT) != generation || g2 < records.get(G, o + G_OFFSET)) {
+        boolean reached = (mark >>> GENERATION_SHIFT) == generation;
+        if (!reached || g2 < records.get(G, o + G_OFFSET)) {
+            if (!reached) {
+                idCells.set(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(to), toCell);
+            }
             records.set(G, o + G_OFFSET, g2);
             records.set(INT, o + PARENT_OFFSET, from);
             records.set(INT, o + MARK_OFFSET, generation << GENERATION_SHIFT);
-            open.push(to, g2 + heuristic.estimate(to), g2);
+            open.push(to, g2 + heuristic.estimate(toCell), g2);
+        }
+    }
+
+    /** The cell of a node number the current search has reached. */
+    private int cellOf(int id) {
+        return idCells.get(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(id));
+    }
+
+    /**
+     * How many node numbers a search over this hierarchy may need: every chunk has at most as
+     * many nodes as border cells, 4C, and as cells; then the start and the goal.
+     */
+    private static int idCapacity(HpaHierarchy hierarchy) {
+        long c = hierarchy.chunkSize();
+        long nodes = Math.min((long) hierarchy.grid().cellCount(), (long) hierarchy.chunkCount() * 4 * c);
+        return (int) nodes + 2;
+    }
+
+    /**
+     * The abstract A*'s open list over node numbers, in the order of docs/hpa.md: smaller f, then
+     * larger g, then the smaller cell (read from the search's node cells, not the number).
+     */
+    private static final class OpenList extends NodeHeap {
+        private final MemorySegment cells;
+
+        OpenList(int capacity, MemorySegment cells) {
+            super("HpaSearch", "f", "g", capacity, Math.min(capacity, 256));
+            this.cells = cells;
+        }
+
+        @Override
+        protected boolean tie(double f1, double f2) {
+            return f1 == f2;
+        }
+
+        @Override
+        protected boolean tieBefore(double g1, int id1, double g2, int id2) {
+            if (g1 != g2) {
+                return g1 > g2;
+            }
+            return cells.get(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(id1))
+                    < cells.get(HpaLayout.CELL_INT, HpaLayout.cellIntOffset(id2));
         }
     }
 
@@ -431,15 +503,15 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private void finish() {
         // the abstract path, goal first, into scratch
         int n = 0;
-        for (int c = goal; c != -1; c = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET)) {
+        for (int c = goalId; c != -1; c = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET)) {
             n++;
         }
         if (scratch.length < n) {
             scratch = new int[Math.max(n, 2 * scratch.length)];
         }
         int i = n;
-        for (int c = goal; c != -1; c = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET)) {
-            scratch[--i] = c;
+        for (int c = goalId; c != -1; c = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET)) {
+            scratch[--i] = cellOf(c);
         }
         if (abstractPath.length < n) {
             abstractPath = new int[Math.max(n, 2 * abstractPath.length)];
