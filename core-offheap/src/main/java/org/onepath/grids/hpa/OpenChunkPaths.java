@@ -14,8 +14,9 @@ import org.onepath.layout.HpaLayout;
  * 0.5} (straight) or {@code D = sqrt2 * S} (diagonal). A cheapest path from a source to a cell
  * offset by (dx, dy) takes {@code a = min(|dx|, |dy|)} diagonal and {@code b = ||dx| - |dy||}
  * straight moves (four moves: |dx| + |dy| straight ones) and stays in the box of its ends; every
- * other route costs at least 0.17 m more, far beyond rounding. The chunk search's cost is the
- * least of the rounded running sums over those routes, which depends on (a, b) alone:
+ * other route costs at least (sqrt2 - 1) m more (four moves: 2m), far beyond rounding. The chunk
+ * search's cost is the least of the rounded running sums over those routes, which depends on
+ * (a, b) alone:
  * {@code G(a, b) = min(G(a, b - 1) + S, G(a - 1, b) + D)} from {@code G(0, 0) = 0}, as the search
  * adds them. Its parent of a cell is the predecessor whose sum is that least one, on a tie the one
  * it settled first (smaller cost, then smaller chunk-local index): with eight moves the two
