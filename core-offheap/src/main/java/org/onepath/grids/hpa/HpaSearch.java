@@ -543,14 +543,19 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     /**
      * Appends the cells of the edge from a to b inside one chunk, b included (a is on the path
      * already): the parents of the search that priced it, the start's or the goal's insertion
-     * search (kept), a chunk search run again towards b, or the computed path of an open chunk.
+     * search (kept), a chunk search run again towards b, or the computed path of an open chunk or
+     * of a walkable box in a chunk of one multiplier.
      */
     private void appendEdge(int chunk, int a, int b) {
         boolean reversed = a != start && b == goal;
         int source = reversed ? b : a;
         int target = reversed ? a : b;
-        boolean open = a == start ? startOpen : b == goal ? goalOpen : hierarchy.isOpenChunk(chunk);
         double multiplier = hierarchy.chunkMultiplier(chunk);
+        boolean open = a == start
+                ? startOpen
+                : b == goal
+                        ? goalOpen
+                        : !Double.isNaN(multiplier) && (hierarchy.isOpenChunk(chunk) || walkableBox(a, b));
         if (open && openPaths.select(multiplier)) {
             int len = openPaths.pathLength(source, target);
             ensurePath(pathLength + len);
@@ -580,6 +585,24 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
         ensurePath(pathLength + len);
         search.copyPath(target, len, path, pathLength - 1, reversed);
         pathLength += len - 1;
+    }
+
+    /** Whether every cell of the box spanned by cells a and b is walkable for the agent. */
+    private boolean walkableBox(int a, int b) {
+        int ax = a % width;
+        int ay = a / width;
+        int bx = b % width;
+        int by = b / width;
+        int x0 = Math.min(ax, bx);
+        int x1 = Math.max(ax, bx);
+        for (int y = Math.min(ay, by); y <= Math.max(ay, by); y++) {
+            for (int cell = y * width + x0, end = y * width + x1; cell <= end; cell++) {
+                if (!moves.walkable(cell)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private void append(int cell) {

@@ -8,7 +8,9 @@ import org.onepath.layout.HpaLayout;
 /**
  * What a {@link ChunkDijkstra} would find inside an open chunk (every cell walkable for the
  * agent, one multiplier m), computed instead of searched: the cost between two of its cells and
- * the chain of parents from one back to the other (docs/hpa.md, "Open chunks").
+ * the chain of parents from one back to the other (docs/hpa.md, "Open chunks"). The same holds for
+ * two cells of any chunk whose walkable cells share one multiplier when every cell of the box
+ * they span is walkable: the routes below stay in that box, and no route elsewhere is cheaper.
  *
  * <p>In such a chunk every move between two of its cells is legal and costs {@code S = (m + m) *
  * 0.5} (straight) or {@code D = sqrt2 * S} (diagonal). A cheapest path from a source to a cell

@@ -112,6 +112,87 @@ class OpenChunkPathsTest {
         }
     }
 
+    /**
+     * In a chunk with walls whose walkable cells share one multiplier, two cells spanning a
+     * walkable box get the chunk search's cost bits and cells too, whatever lies outside the box.
+     */
+    @Property(tries = 120)
+    void aWalkableBoxInAChunkOfOneMultiplierIsComputedAsAnOpenChunk(
+            @ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
+        Random rnd = new Random(seed);
+        int chunk = 2 + rnd.nextInt(rnd.nextInt(4) == 0 ? 31 : 15);
+        int size = rnd.nextInt(3) == 0 ? 2 + rnd.nextInt(2) : 1;
+        boolean eight = rnd.nextInt(4) != 0;
+        DiagonalRule rule = eight ? DiagonalRule.values()[rnd.nextInt(2)] : DiagonalRule.values()[rnd.nextInt(3)];
+        double m = MULTIPLIERS[rnd.nextInt(MULTIPLIERS.length)];
+        int w = chunk + rnd.nextInt(2 * chunk);
+        int h = chunk + rnd.nextInt(2 * chunk);
+        int walls = 2 + rnd.nextInt(25);
+        try (Grid grid = Grid.create(w, h)) {
+            grid.areas().set(0, m);
+            for (int y = 0; y < h; y++) {
+                for (int x = 0; x < w; x++) {
+                    if (rnd.nextInt(100) < walls) {
+                        grid.setWalkable(x, y, false);
+                    }
+                }
+            }
+            try (HpaHierarchy hierarchy =
+                            new HpaHierarchy(grid, chunk, size, eight ? Connectivity.EIGHT : Connectivity.FOUR, rule);
+                    ChunkDijkstra search = new ChunkDijkstra(hierarchy.moves(), chunk);
+                    OpenChunkPaths open = new OpenChunkPaths(chunk, eight, w)) {
+                assertTrue(open.select(m));
+                for (int q = 0; q < 60; q++) {
+                    int k = rnd.nextInt(hierarchy.chunkCount());
+                    if (Double.isNaN(hierarchy.chunkMultiplier(k))) {
+                        continue;
+                    }
+                    int x0 = (k % hierarchy.chunksX()) * chunk;
+                    int y0 = (k / hierarchy.chunksX()) * chunk;
+                    int cw = Math.min(chunk, w - x0);
+                    int ch = Math.min(chunk, h - y0);
+                    int sx = x0 + rnd.nextInt(cw);
+                    int sy = y0 + rnd.nextInt(ch);
+                    // a target near the source, so that some boxes are walkable
+                    int tx = Math.clamp(sx + rnd.nextInt(9) - 4, x0, x0 + cw - 1);
+                    int ty = Math.clamp(sy + rnd.nextInt(9) - 4, y0, y0 + ch - 1);
+                    if (!boxWalkable(hierarchy, sx, sy, tx, ty)) {
+                        continue;
+                    }
+                    int source = sy * w + sx;
+                    int target = ty * w + tx;
+                    search.run(x0, y0, m, source, new int[] {target}, 1);
+                    Supplier<String> where = () -> "seed " + seed + ", chunk side " + chunk + ", size " + size
+                            + ", " + (eight ? "eight " : "four ") + rule + ", m " + m + ", " + source + " -> "
+                            + target;
+                    assertEquals(
+                            Double.doubleToRawLongBits(search.cost(target)),
+                            Double.doubleToRawLongBits(open.cost(source, target)),
+                            where);
+                    int n = search.pathLength(target);
+                    assertEquals(n, open.pathLength(source, target), where);
+                    int[] want = new int[n];
+                    int[] got = new int[n];
+                    search.copyPath(target, n, want, 0, false);
+                    open.copyPath(source, target, n, got, 0, false);
+                    assertArrayEquals(want, got, where);
+                }
+            }
+        }
+    }
+
+    private static boolean boxWalkable(HpaHierarchy hierarchy, int ax, int ay, int bx, int by) {
+        int w = hierarchy.grid().width();
+        for (int y = Math.min(ay, by); y <= Math.max(ay, by); y++) {
+            for (int x = Math.min(ax, bx); x <= Math.max(ax, bx); x++) {
+                if (!hierarchy.isWalkable(y * w + x)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     @Test
     void multipliersWhoseSumsCannotStandForTheSearchAreRefused() {
         try (OpenChunkPaths open = new OpenChunkPaths(16, true, 64)) {
