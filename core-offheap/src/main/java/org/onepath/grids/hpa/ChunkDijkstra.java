@@ -69,6 +69,9 @@ final class ChunkDijkstra implements AutoCloseable {
     private int pruneTargetY;
     private double pruneLimit;
     private double pruneScale;
+    // the chunk-local column and row of the cell being expanded
+    private int ux;
+    private int uy;
 
     // the chunk of the current run
     private int x0;
@@ -168,6 +171,8 @@ final class ChunkDijkstra implements AutoCloseable {
             final double gu = records.get(G, uo + G_OFFSET);
             final int ly = u / cwidth;
             final int lx = u - ly * cwidth;
+            ux = lx;
+            uy = ly;
             final int uc = (y0 + ly) * w + x0 + lx;
             int bits = mv.moveBits(uc);
             if (ly == 0) {
@@ -184,60 +189,61 @@ final class ChunkDijkstra implements AutoCloseable {
             }
             if (uniform) {
                 if ((bits & N) != 0) {
-                    relax(u, gu, u - cwidth, straight, gen);
+                    relax(u, gu, u - cwidth, 0, straight, gen);
                 }
                 if ((bits & E) != 0) {
-                    relax(u, gu, u + 1, straight, gen);
+                    relax(u, gu, u + 1, 1, straight, gen);
                 }
                 if ((bits & S) != 0) {
-                    relax(u, gu, u + cwidth, straight, gen);
+                    relax(u, gu, u + cwidth, 2, straight, gen);
                 }
                 if ((bits & W) != 0) {
-                    relax(u, gu, u - 1, straight, gen);
+                    relax(u, gu, u - 1, 3, straight, gen);
                 }
                 if ((bits & NE) != 0) {
-                    relax(u, gu, u - cwidth + 1, diagonal, gen);
+                    relax(u, gu, u - cwidth + 1, 4, diagonal, gen);
                 }
                 if ((bits & SE) != 0) {
-                    relax(u, gu, u + cwidth + 1, diagonal, gen);
+                    relax(u, gu, u + cwidth + 1, 5, diagonal, gen);
                 }
                 if ((bits & SW) != 0) {
-                    relax(u, gu, u + cwidth - 1, diagonal, gen);
+                    relax(u, gu, u + cwidth - 1, 6, diagonal, gen);
                 }
                 if ((bits & NW) != 0) {
-                    relax(u, gu, u - cwidth - 1, diagonal, gen);
+                    relax(u, gu, u - cwidth - 1, 7, diagonal, gen);
                 }
             } else {
                 final double mu = mv.multiplier(uc);
                 if ((bits & N) != 0) {
-                    relax(u, gu, u - cwidth, (mu + mv.multiplier(uc - w)) * 0.5, gen);
+                    relax(u, gu, u - cwidth, 0, (mu + mv.multiplier(uc - w)) * 0.5, gen);
                 }
                 if ((bits & E) != 0) {
-                    relax(u, gu, u + 1, (mu + mv.multiplier(uc + 1)) * 0.5, gen);
+                    relax(u, gu, u + 1, 1, (mu + mv.multiplier(uc + 1)) * 0.5, gen);
                 }
                 if ((bits & S) != 0) {
-                    relax(u, gu, u + cwidth, (mu + mv.multiplier(uc + w)) * 0.5, gen);
+                    relax(u, gu, u + cwidth, 2, (mu + mv.multiplier(uc + w)) * 0.5, gen);
                 }
                 if ((bits & W) != 0) {
-                    relax(u, gu, u - 1, (mu + mv.multiplier(uc - 1)) * 0.5, gen);
+                    relax(u, gu, u - 1, 3, (mu + mv.multiplier(uc - 1)) * 0.5, gen);
                 }
                 if ((bits & NE) != 0) {
-                    relax(u, gu, u - cwidth + 1, GridMath.SQRT2 * ((mu + mv.multiplier(uc - w + 1)) * 0.5), gen);
+                    relax(u, gu, u - cwidth + 1, 4, GridMath.SQRT2 * ((mu + mv.multiplier(uc - w + 1)) * 0.5), gen);
                 }
                 if ((bits & SE) != 0) {
-                    relax(u, gu, u + cwidth + 1, GridMath.SQRT2 * ((mu + mv.multiplier(uc + w + 1)) * 0.5), gen);
+                    relax(u, gu, u + cwidth + 1, 5, GridMath.SQRT2 * ((mu + mv.multiplier(uc + w + 1)) * 0.5), gen);
                 }
                 if ((bits & SW) != 0) {
-                    relax(u, gu, u + cwidth - 1, GridMath.SQRT2 * ((mu + mv.multiplier(uc + w - 1)) * 0.5), gen);
+                    relax(u, gu, u + cwidth - 1, 6, GridMath.SQRT2 * ((mu + mv.multiplier(uc + w - 1)) * 0.5), gen);
                 }
                 if ((bits & NW) != 0) {
-                    relax(u, gu, u - cwidth - 1, GridMath.SQRT2 * ((mu + mv.multiplier(uc - w - 1)) * 0.5), gen);
+                    relax(u, gu, u - cwidth - 1, 7, GridMath.SQRT2 * ((mu + mv.multiplier(uc - w - 1)) * 0.5), gen);
                 }
             }
         }
     }
 
-    private void relax(int u, double gu, int v, double step, int gen) {
+    /** Offers cell v, the neighbour of u in direction d, the route through u at cost gu + step. */
+    private void relax(int u, double gu, int v, int d, double step, int gen) {
         if (!(step >= 0) || step == Double.POSITIVE_INFINITY) {
             return;
         }
@@ -245,7 +251,7 @@ final class ChunkDijkstra implements AutoCloseable {
         final long vo = v * RECORD_BYTES;
         final int mark = records.get(INT, vo + MARK_OFFSET);
         if ((mark >>> GENERATION_SHIFT) != gen) {
-            if (prune && g2 + distanceToTarget(v) > pruneLimit) {
+            if (prune && g2 + distanceToTarget(ux + HpaMoves.DX[d], uy + HpaMoves.DY[d]) > pruneLimit) {
                 return;
             }
             records.set(G, vo + G_OFFSET, g2);
@@ -267,10 +273,9 @@ final class ChunkDijkstra implements AutoCloseable {
         }
     }
 
-    /** The empty-grid distance from a chunk-local cell to the target of {@link #runTo}, times its scale. */
-    private double distanceToTarget(int local) {
-        int ly = local / cw;
-        int dx = Math.abs(local - ly * cw - pruneTargetX);
+    /** The empty-grid distance from chunk-local (lx, ly) to the target of {@link #runTo}, times its scale. */
+    private double distanceToTarget(int lx, int ly) {
+        int dx = Math.abs(lx - pruneTargetX);
         int dy = Math.abs(ly - pruneTargetY);
         if (moves.directions == 4) {
             return pruneScale * (dx + dy);
