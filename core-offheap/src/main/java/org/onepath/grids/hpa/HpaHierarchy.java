@@ -47,7 +47,9 @@ import org.onepath.memory.OwnerState;
  *
  * <p>Canonical form: a chunk's nodes sorted by cell, its inter-edges by (node, target cell); the
  * tables are a function of the cells, the area costs and the options alone, which
- * {@link #contentEquals} and {@link #contentHash} compare. Layout: {@link HpaLayout}.
+ * {@link #contentEquals} and {@link #contentHash} compare. Layout: {@link HpaLayout}. For the
+ * searches it also keeps each cell's legal moves (one byte per cell), each chunk's one multiplier
+ * and whether it is open (every cell walkable), and a numbering of every chunk's nodes.
  *
  * <p>The hierarchy listens to the grid: an edit at (x, y) marks the chunks meeting
  * {@code [x - S, x + 1] x [y - S, y + 1]} (S the agent size: walkability for S changes up and left

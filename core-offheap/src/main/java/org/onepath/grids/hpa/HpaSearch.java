@@ -32,24 +32,30 @@ import org.onepath.memory.OwnerState;
  *
  * <p>{@link #begin} refreshes the hierarchy, then inserts: one chunk-restricted Dijkstra from the
  * start gives the cost to every node of its chunk (and to the goal when it shares the chunk), one
- * from the goal the cost of the edges into the goal. The abstract A* uses cells as node ids (open
- * order: smaller f, larger g, smaller cell), the octile (eight moves) or Manhattan estimate times
- * the smallest area multiplier, and expands a node's edges in the order: start edges or intra-edges
- * by node index, the edge to the goal, inter-edges by target. One iteration is one abstract pop.
+ * from the goal the cost of the edges into the goal; in an open chunk (docs/hpa.md, "Open chunks")
+ * those costs are computed. The abstract A* keeps its records by node number (the hierarchy's
+ * numbering, then the start and the goal when they are no nodes), orders its open list by smaller
+ * f, larger g, smaller cell, estimates by the octile (eight moves) or Manhattan distance times the
+ * smallest area multiplier, and expands a node's edges in the order: start edges or intra-edges by
+ * node index, the edge to the goal, inter-edges by target. One iteration is one abstract pop.
  *
- * <p>When the goal is popped the abstract path is refined by running again the chunk search that
- * priced each edge (a border crossing is one step) and, with smoothing on, shortened by straight
+ * <p>When the goal is popped the abstract path is refined to the parents of the chunk search
+ * that priced each edge (a border crossing is one step): the start's and the goal's searches
+ * are kept, an intra-edge's is run again bounded by its known cost (docs/hpa.md, "Refining an
+ * intra-edge with its cost known"), and in an open chunk or a walkable box of a chunk with one
+ * multiplier the parents are computed. With smoothing on the path is then shortened by straight
  * walks (paper section 5): from path position i, walking in each direction N, E, S, W, NE, SE,
  * SW, NW while moves are legal, a walk that meets a later path cell j &gt; i + 1 (a cell on the
  * path twice counts at its last position) and costs less than the path from i to j by more than
- * 1e-9 is a candidate; the largest j wins, then the lower cost, then the lower direction, and the
- * path continues from j. {@link #pathCost()} is the sum of the final cells' move costs.
+ * 1e-9 is a candidate; the largest j wins, then the lower cost, then the lower direction, and
+ * the path continues from j. {@link #pathCost()} is the sum of the final cells' move costs.
  *
  * <p>The path is found exactly when one exists, as long as no cost passes the double range (area
  * multipliers near {@code Double.MAX_VALUE}: docs/hpa.md); every step is a legal move; the cost
- * is never below the optimum, but it is not optimal. Owns native memory (a record per cell, an
- * open set, a chunk search): {@link #close()} frees it. Not thread-safe; the grid must not be
- * edited during a query.
+ * is never below the optimum, but it is not optimal. A query allocates nothing once the buffers
+ * have grown to the longest path seen. Owns native memory (a record per node number, a position
+ * per cell for smoothing, an open list, three chunk searches, the open-chunk tables):
+ * {@link #close()} frees it. Not thread-safe; the grid must not be edited during a query.
  */
 public final class HpaSearch implements SlicedSearch, AutoCloseable {
     /** How much cheaper a smoothing walk must be than the path it replaces. */
@@ -131,8 +137,8 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     private final int antiDiagonals;
 
     /**
-     * A search with smoothing on. Allocates a record per grid cell, an open set and a chunk
-     * search off-heap; the caller closes the search.
+     * A search with smoothing on. Allocates its records, open list and chunk searches off-heap
+     * (docs/hpa.md, "Cost"); the caller closes the search.
      *
      * @param hierarchy the hierarchy to search; it must stay open while the search is used, and
      *                  the search does not close it
@@ -144,8 +150,8 @@ public final class HpaSearch implements SlicedSearch, AutoCloseable {
     }
 
     /**
-     * A search with smoothing on or off. Allocates a record per grid cell, an open set and a chunk
-     * search off-heap; the caller closes the search.
+     * A search with smoothing on or off. Allocates its records, open list and chunk searches
+     * off-heap (docs/hpa.md, "Cost"); the caller closes the search.
      *
      * @param hierarchy the hierarchy to search; it must stay open while the search is used, and
      *                  the search does not close it
