@@ -10,10 +10,14 @@ import org.junit.jupiter.api.Test;
 import org.onepath.cells.Cell;
 import org.onepath.cells.Connectivity;
 import org.onepath.cells.PathStatus;
+import org.onepath.grids.SearchStatus;
+import org.onepath.grids.hpa.HpaHierarchy;
+import org.onepath.grids.hpa.HpaSearch;
 
 /**
  * The tick-path calls of a {@link GridSearch} allocate nothing after the first search, on every
- * engine: the bytes this thread allocates across many calls, as the JVM counts them, are zero.
+ * engine, and neither does a tier-2 HPA* query: the bytes this thread allocates across many
+ * calls, as the JVM counts them, are zero.
  * (The JMH figures of {@code HostApiAllocationBenchmark} in docs/performance.md say the same.)
  */
 class HostApiAllocationTest {
@@ -121,6 +125,69 @@ class HostApiAllocationTest {
                             options + " allocated " + least + " bytes over " + pairs.length / 2 + " searches (sink "
                                     + sink + ")");
                 }
+            }
+        }
+    }
+
+    /**
+     * The tier-2 HPA* query ({@code begin}, {@code step}, {@code copyPath(int[])}) allocates
+     * nothing once its buffers have grown: smoothed and not, eight moves with open rooms and area
+     * costs (open chunks, one-multiplier chunks and mixed ones), four moves, agent size 2.
+     */
+    @Test
+    void hpaBeginStepAndCopyPathAllocateNothing() {
+        record Kind(String name, GridOptions options, boolean areaCosts, boolean smoothing) {}
+        Kind[] kinds = {
+            new Kind("eight moves, smoothed", GridOptions.DEFAULT, false, true),
+            new Kind("eight moves, area costs, unsmoothed", GridOptions.DEFAULT, true, false),
+            new Kind(
+                    "four moves, area costs, smoothed",
+                    GridOptions.builder().connectivity(Connectivity.FOUR).build(),
+                    true,
+                    true),
+            new Kind("agent size 2, smoothed", GridOptions.forAgentSize(2), false, true),
+        };
+        long overhead = overhead();
+        for (Kind kind : kinds) {
+            GridOptions o = kind.options();
+            try (Grid grid = TestMaps.make(TestMaps.Kind.ROOM, new Random(21), 96, 96, kind.areaCosts());
+                    HpaHierarchy hierarchy =
+                            new HpaHierarchy(grid, 8, o.agentSize(), o.connectivity(), o.diagonalRule());
+                    HpaSearch search = new HpaSearch(hierarchy, kind.smoothing())) {
+                int[] pairs = new int[64];
+                Random random = new Random(22);
+                int n = 0;
+                while (n < pairs.length) {
+                    int a = random.nextInt(96 * 96);
+                    int b = random.nextInt(96 * 96);
+                    if (grid.findPath(new Cell(a % 96, a / 96), new Cell(b % 96, b / 96), o)
+                            .found()) {
+                        pairs[n++] = a;
+                        pairs[n++] = b;
+                    }
+                }
+                int[] path = new int[96 * 96];
+                long sink = 0;
+                long least = Long.MAX_VALUE;
+                for (int round = 0; round < 8 && least != 0; round++) {
+                    long before = allocatedBytes();
+                    for (int i = 0; i < pairs.length; i += 2) {
+                        search.begin(pairs[i], pairs[i + 1]);
+                        while (search.step(3) == SearchStatus.RUNNING) {
+                            sink++;
+                        }
+                        sink += search.copyPath(path) + search.expandedCount();
+                    }
+                    long allocated = allocatedBytes() - before - overhead;
+                    if (round >= 2) {
+                        least = Math.min(least, allocated);
+                    }
+                }
+                assertEquals(
+                        0,
+                        least,
+                        kind.name() + ": HPA* allocated " + least + " bytes over " + pairs.length / 2
+                                + " searches (sink " + sink + ")");
             }
         }
     }

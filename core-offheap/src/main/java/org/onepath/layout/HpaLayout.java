@@ -10,17 +10,24 @@ import org.onepath.state.LittleEndian;
  * <p>The chunk directory holds one record per chunk, in chunk index order
  * ({@code cy * chunksX + cx}):
  * <pre>
- *  0               8               16      20      24
- *  +---------------+---------------+-------+-------+
- *  | block offset  | block length  | nodes | inter |
- *  |     (i64)     |     (i64)     | (i32) | (i32) |
- *  +---------------+---------------+-------+-------+
+ *  0               8               16      20      24      28      32              40
+ *  +---------------+---------------+-------+-------+-------+-------+---------------+
+ *  | block offset  | block length  | nodes | inter | flags | first |  multiplier   |
+ *  |     (i64)     |     (i64)     | (i32) | (i32) | (i32) | (i32) |     (f64)     |
+ *  +---------------+---------------+-------+-------+-------+-------+---------------+
  * </pre>
  * <ul>
  *   <li>block offset: where the chunk's block starts in the block pool.</li>
  *   <li>block length: bytes reserved there (at least {@link #blockLength} of the counts; a rebuild
  *       that fits writes in place).</li>
  *   <li>nodes: n, the chunk's abstract nodes; inter: m, its inter-edges.</li>
+ *   <li>flags: {@link #OPEN_CHUNK} when every cell of the chunk is walkable for the agent and
+ *       the multiplier below is set.</li>
+ *   <li>first: the number of the chunk's first node when the nodes of every chunk are numbered
+ *       in chunk index order, then node order (the sum of n over the chunks before it).</li>
+ *   <li>multiplier: the one area multiplier of every walkable cell of the chunk, NaN when they
+ *       differ or no cell is walkable (a move inside such a chunk then costs the multiplier, or
+ *       sqrt(2) times it, wherever it lies).</li>
  * </ul>
  *
  * <p>A chunk's block, canonical (padding is zero, so equal chunks have equal bytes):
@@ -42,6 +49,17 @@ import org.onepath.state.LittleEndian;
  * node is the index of the source node in this chunk, target the grid cell in the neighbouring
  * chunk, cost the straight move cost {@code (m[a] + m[b]) * 0.5}.
  *
+ * <p>Move bits, one u8 per grid cell in row-major order ({@link #MOVE_BITS}): bit d is set when
+ * the move from the cell in direction d (0..7: N, E, S, W, NE, SE, SW, NW; four moves use 0..3)
+ * is legal for the agent, 0 for a cell the agent cannot stand on. A rebuilt chunk rewrites its
+ * cells' bits.
+ * <pre>
+ *  0   1   2
+ *  +---+---+ ...
+ *  | c0| c1|
+ *  +---+---+ ...
+ * </pre>
+ *
  * <p>Working memory of the searches (never written out, native order): one i32 per cell,
  * {@link #cellIntOffset}: {@code HpaSearch}'s path positions (the index of a cell on the path
  * being smoothed, -1 off it) over the grid, and {@code ChunkDijkstra}'s target marks (the
@@ -60,8 +78,17 @@ public final class HpaLayout {
     public static final long BLOCK_LENGTH_OFFSET = BLOCK_OFFSET_OFFSET + 8;
     public static final long NODE_COUNT_OFFSET = BLOCK_LENGTH_OFFSET + 8;
     public static final long INTER_COUNT_OFFSET = NODE_COUNT_OFFSET + 4;
+    public static final long FLAGS_OFFSET = INTER_COUNT_OFFSET + 4;
+    public static final long FIRST_NODE_OFFSET = FLAGS_OFFSET + 4;
+    public static final long MULTIPLIER_OFFSET = FIRST_NODE_OFFSET + 4;
     /** Bytes of one chunk directory record. */
-    public static final long DIRECTORY_RECORD_BYTES = INTER_COUNT_OFFSET + 4;
+    public static final long DIRECTORY_RECORD_BYTES = MULTIPLIER_OFFSET + 8;
+
+    /** Flag of a chunk whose cells are all walkable for the agent, with one multiplier. */
+    public static final int OPEN_CHUNK = 1;
+
+    /** Element of the move bits, one per cell. */
+    public static final ValueLayout.OfByte MOVE_BITS = ValueLayout.JAVA_BYTE;
 
     /** Bytes of one node cell. */
     public static final long NODE_BYTES = 4;

@@ -9,9 +9,13 @@ import static org.onepath.layout.HpaLayout.EDGE_BYTES;
 import static org.onepath.layout.HpaLayout.EDGE_COST_OFFSET;
 import static org.onepath.layout.HpaLayout.EDGE_NODE_OFFSET;
 import static org.onepath.layout.HpaLayout.EDGE_TARGET_OFFSET;
+import static org.onepath.layout.HpaLayout.FIRST_NODE_OFFSET;
+import static org.onepath.layout.HpaLayout.FLAGS_OFFSET;
 import static org.onepath.layout.HpaLayout.INT;
 import static org.onepath.layout.HpaLayout.INTER_COUNT_OFFSET;
 import static org.onepath.layout.HpaLayout.LONG;
+import static org.onepath.layout.HpaLayout.MOVE_BITS;
+import static org.onepath.layout.HpaLayout.MULTIPLIER_OFFSET;
 import static org.onepath.layout.HpaLayout.NODE_BYTES;
 import static org.onepath.layout.HpaLayout.NODE_COUNT_OFFSET;
 
@@ -43,7 +47,9 @@ import org.onepath.memory.OwnerState;
  *
  * <p>Canonical form: a chunk's nodes sorted by cell, its inter-edges by (node, target cell); the
  * tables are a function of the cells, the area costs and the options alone, which
- * {@link #contentEquals} and {@link #contentHash} compare. Layout: {@link HpaLayout}.
+ * {@link #contentEquals} and {@link #contentHash} compare. Layout: {@link HpaLayout}. For the
+ * searches it also keeps each cell's legal moves (one byte per cell), each chunk's one multiplier
+ * and whether it is open (every cell walkable), and a numbering of every chunk's nodes.
  *
  * <p>The hierarchy listens to the grid: an edit at (x, y) marks the chunks meeting
  * {@code [x - S, x + 1] x [y - S, y + 1]} (S the agent size: walkability for S changes up and left
@@ -87,8 +93,11 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
     private final MemorySegment directory;
     /** One byte per chunk: 1 when marked for rebuild. */
     private final MemorySegment marks;
+    /** The legal moves of every cell ({@link HpaLayout}), rewritten with the cell's chunk. */
+    private final MemorySegment moveBits;
 
     private int markedCount;
+    private int totalNodes;
     private Arena poolArena;
     private MemorySegment pool;
     private long poolUsed;
@@ -168,10 +177,11 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         this.chunksX = (width + chunkSize - 1) / chunkSize;
         this.chunksY = (height + chunkSize - 1) / chunkSize;
         this.chunkCount = chunksX * chunksY;
-        this.moves = new HpaMoves(grid, agentSize, connectivity, rule);
         this.arena = Arena.ofShared();
         this.directory = arena.allocate(chunkCount * DIRECTORY_RECORD_BYTES, 8);
         this.marks = arena.allocate(chunkCount, 8);
+        this.moveBits = arena.allocate((long) width * height, 8);
+        this.moves = new HpaMoves(grid, agentSize, connectivity, rule, moveBits);
         this.dijkstra = new ChunkDijkstra(moves, chunkSize);
         this.poolArena = Arena.ofShared();
         this.pool = poolArena.allocate(4096, 8);
@@ -370,6 +380,14 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
             }
         }
         markedCount = 0;
+        // number the nodes again: a rebuilt chunk may have gained or lost some
+        int first = 0;
+        for (int k = 0; k < chunkCount; k++) {
+            long dir = k * DIRECTORY_RECORD_BYTES;
+            directory.set(INT, dir + FIRST_NODE_OFFSET, first);
+            first += directory.get(INT, dir + NODE_COUNT_OFFSET);
+        }
+        totalNodes = first;
     }
 
     // ---- building ----
@@ -382,6 +400,26 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         final int y0 = cy * c;
         final int x1 = Math.min(width, x0 + c);
         final int y1 = Math.min(height, y0 + c);
+        // the cells' move bits, and whether the chunk is open with one multiplier
+        boolean open = true;
+        boolean oneMultiplier = true;
+        double multiplier = Double.NaN;
+        for (int y = y0; y < y1; y++) {
+            for (int x = x0; x < x1; x++) {
+                int cell = y * width + x;
+                moveBits.set(MOVE_BITS, cell, (byte) moves.legalMoves(x, y));
+                if (!moves.walkable(cell)) {
+                    open = false;
+                } else if (Double.isNaN(multiplier)) {
+                    multiplier = moves.multiplier(cell);
+                } else if (moves.multiplier(cell) != multiplier) {
+                    oneMultiplier = false;
+                }
+            }
+        }
+        if (!oneMultiplier) {
+            multiplier = Double.NaN;
+        }
         int border = 2 * (x1 - x0) + 2 * (y1 - y0);
         if (nodeScratch.length < border) {
             nodeScratch = new int[border];
@@ -422,7 +460,7 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         }
         long costs = offset + HpaLayout.costsOffset(n);
         for (int i = 0; i < n; i++) {
-            dijkstra.run(x0, y0, nodes[i], nodes, n);
+            dijkstra.run(x0, y0, multiplier, nodes[i], nodes, n);
             long row = costs + (long) i * n * COST_BYTES;
             for (int j = 0; j < n; j++) {
                 p.set(DOUBLE, row + j * COST_BYTES, dijkstra.cost(nodes[j]));
@@ -444,6 +482,8 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
         long dir = k * DIRECTORY_RECORD_BYTES;
         directory.set(INT, dir + NODE_COUNT_OFFSET, n);
         directory.set(INT, dir + INTER_COUNT_OFFSET, edgeCount);
+        directory.set(INT, dir + FLAGS_OFFSET, open && !Double.isNaN(multiplier) ? HpaLayout.OPEN_CHUNK : 0);
+        directory.set(DOUBLE, dir + MULTIPLIER_OFFSET, multiplier);
     }
 
     /**
@@ -705,33 +745,30 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
      */
     public long totalNodeCount() {
         state.ensureOpen();
-        long total = 0;
-        for (int k = 0; k < chunkCount; k++) {
-            total += directory.get(INT, k * DIRECTORY_RECORD_BYTES + NODE_COUNT_OFFSET);
-        }
-        return total;
+        return totalNodes;
     }
 
     /**
      * The native memory the tables hold, to account for it.
      *
-     * @return the bytes of the directory, the marks and the block pool (the pool's capacity, not
-     *         only what is in use)
+     * @return the bytes of the directory, the marks, the move bits and the block pool (the pool's
+     *         capacity, not only what is in use)
      * @throws IllegalStateException if the hierarchy has been closed
      */
     public long memoryBytes() {
         state.ensureOpen();
-        return directory.byteSize() + marks.byteSize() + pool.byteSize();
+        return directory.byteSize() + marks.byteSize() + moveBits.byteSize() + pool.byteSize();
     }
 
     // ---- canonical form ----
 
     /**
      * Whether the other hierarchy has the same shape (grid size, chunk size) and, after both are
-     * refreshed, the same nodes, intra-edge cost bits and inter-edges in every chunk.
+     * refreshed, the same nodes, intra-edge cost bits and inter-edges in every chunk, the same
+     * open flag and multiplier bits per chunk and the same move bits per cell.
      *
      * @param other the hierarchy to compare with, over the same grid or another; it is refreshed
-     * @return true when every chunk's tables are equal byte for byte
+     * @return true when every chunk's tables and the move bits are equal byte for byte
      * @throws NullPointerException  if {@code other} is null
      * @throws IllegalStateException if either hierarchy or its grid has been closed
      */
@@ -748,6 +785,12 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
             if (other.nodeCount(k) != n || other.interEdgeCount(k) != m) {
                 return false;
             }
+            long dir = k * DIRECTORY_RECORD_BYTES;
+            if (directory.get(INT, dir + FLAGS_OFFSET) != other.directory.get(INT, dir + FLAGS_OFFSET)
+                    || Double.doubleToRawLongBits(directory.get(DOUBLE, dir + MULTIPLIER_OFFSET))
+                            != Double.doubleToRawLongBits(other.directory.get(DOUBLE, dir + MULTIPLIER_OFFSET))) {
+                return false;
+            }
             long length = HpaLayout.blockLength(n, m);
             if (MemorySegment.mismatch(
                             pool,
@@ -760,7 +803,7 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
                 return false;
             }
         }
-        return true;
+        return moveBits.mismatch(other.moveBits) < 0;
     }
 
     /**
@@ -847,6 +890,21 @@ public final class HpaHierarchy implements GridBatchListener, AutoCloseable {
 
     MemorySegment pool() {
         return pool;
+    }
+
+    /** The number of the chunk's first node in the numbering of every chunk's nodes ({@link HpaLayout}). */
+    int firstNode(int chunk) {
+        return directory.get(INT, chunk * DIRECTORY_RECORD_BYTES + FIRST_NODE_OFFSET);
+    }
+
+    /** Whether every cell of the chunk is walkable for the agent, with one multiplier ({@link #chunkMultiplier}). */
+    boolean isOpenChunk(int chunk) {
+        return (directory.get(INT, chunk * DIRECTORY_RECORD_BYTES + FLAGS_OFFSET) & HpaLayout.OPEN_CHUNK) != 0;
+    }
+
+    /** The one multiplier of the chunk's walkable cells, NaN when they differ or there is none. */
+    double chunkMultiplier(int chunk) {
+        return directory.get(DOUBLE, chunk * DIRECTORY_RECORD_BYTES + MULTIPLIER_OFFSET);
     }
 
     long blockOffset(int chunk) {

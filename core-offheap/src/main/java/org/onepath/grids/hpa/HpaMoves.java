@@ -7,11 +7,14 @@ import org.onepath.cells.DiagonalRule;
 import org.onepath.cells.GridCellsLayout;
 import org.onepath.cells.GridMath;
 import org.onepath.cells.SquareCells;
+import org.onepath.layout.HpaLayout;
 
 /**
  * The square-grid move rules for one agent size, as {@link org.onepath.grids.SquareTopology}
  * states them, asked one direction at a time (the chunk searches and the smoothing walks need
- * "is this move legal" rather than "every move out of a cell").
+ * "is this move legal" rather than "every move out of a cell"). The hierarchy keeps the answers
+ * in its move bits ({@link HpaLayout}), which {@link #moveBits(int)} reads: one byte per cell
+ * instead of up to three walkability tests per move.
  *
  * <p>Directions 0..7: north, east, south, west, north-east, south-east, south-west, north-west;
  * a four-connected view uses 0..3.
@@ -29,9 +32,12 @@ final class HpaMoves {
     final int directions;
     private final MemorySegment cells;
     private final AreaCosts areas;
+    /** The hierarchy's move bits, one byte per cell (not owned). */
+    private final MemorySegment moveBits;
+
     private MemorySegment clearance;
 
-    HpaMoves(SquareCells grid, int agentSize, Connectivity connectivity, DiagonalRule rule) {
+    HpaMoves(SquareCells grid, int agentSize, Connectivity connectivity, DiagonalRule rule, MemorySegment moveBits) {
         this.grid = grid;
         this.width = grid.width();
         this.height = grid.height();
@@ -41,6 +47,7 @@ final class HpaMoves {
         this.directions = eight ? 8 : 4;
         this.cells = grid.cells();
         this.areas = grid.areas();
+        this.moveBits = moveBits;
     }
 
     /** Brings the clearance the size test reads up to date (after edits). */
@@ -82,6 +89,25 @@ final class HpaMoves {
             case NO_SQUEEZING -> a || b;
             case ALLOW_ALL -> true;
         };
+    }
+
+    /** The legal moves out of (x, y), bit d for direction d; 0 when the agent cannot stand there. */
+    int legalMoves(int x, int y) {
+        if (!walkable(x, y)) {
+            return 0;
+        }
+        int bits = 0;
+        for (int d = 0; d < directions; d++) {
+            if (legal(x, y, d)) {
+                bits |= 1 << d;
+            }
+        }
+        return bits;
+    }
+
+    /** The stored {@link #legalMoves} of a cell inside the grid, as of the last rebuild of its chunk. */
+    int moveBits(int cell) {
+        return moveBits.get(HpaLayout.MOVE_BITS, cell) & 0xFF;
     }
 
     /** The cost of the move from cell a to its neighbour b in direction d. */

@@ -1,5 +1,6 @@
 package org.onepath.grids.hpa;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,11 +11,13 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.onepath.Grid;
 import org.onepath.cells.Connectivity;
+import org.onepath.grids.SearchStatus;
 
 /**
  * After random batches of edits (cells, rectangles, area costs; agent sizes 1-3; a grid restore
  * now and then) the refreshed hierarchy equals a fresh build of the final grid, by
- * {@code contentEquals} and by {@code contentHash}.
+ * {@code contentEquals} and by {@code contentHash}; its nodes are numbered again in chunk order,
+ * and a search made before the edits answers as a new search over the fresh build.
  */
 class HpaUpdatePropertyTest {
 
@@ -29,7 +32,9 @@ class HpaUpdatePropertyTest {
         Connectivity moves = ref.eight ? Connectivity.EIGHT : Connectivity.FOUR;
         try (Grid grid = HpaSearchPropertyTest.toGrid(ref);
                 HpaHierarchy kept =
-                        new HpaHierarchy(grid, chunk, ref.size, moves, HpaSearchPropertyTest.ruleOf(ref), threshold)) {
+                        new HpaHierarchy(grid, chunk, ref.size, moves, HpaSearchPropertyTest.ruleOf(ref), threshold);
+                HpaSearch keptSearch = new HpaSearch(kept)) {
+            keptSearch.recordExpansions(true);
             byte[] saved = grid.saveState();
             int[] areas = {0, 3, 9, 255, 255};
             for (int batch = 0; batch < 4; batch++) {
@@ -62,6 +67,34 @@ class HpaUpdatePropertyTest {
                         new HpaHierarchy(grid, chunk, ref.size, moves, HpaSearchPropertyTest.ruleOf(ref), threshold)) {
                     assertTrue(kept.contentEquals(fresh), where);
                     assertEquals(fresh.contentHash(), kept.contentHash(), where);
+                    int first = 0;
+                    for (int k = 0; k < kept.chunkCount(); k++) {
+                        assertEquals(first, kept.firstNode(k), where);
+                        first += kept.nodeCount(k);
+                    }
+                    assertEquals(first, kept.totalNodeCount(), where);
+                    try (HpaSearch freshSearch = new HpaSearch(fresh)) {
+                        freshSearch.recordExpansions(true);
+                        for (int q = 0; q < 3; q++) {
+                            int s = rnd.nextInt(ref.w * ref.h);
+                            int g = rnd.nextInt(ref.w * ref.h);
+                            if (!fresh.isWalkable(s) || !fresh.isWalkable(g)) {
+                                continue;
+                            }
+                            keptSearch.begin(s, g);
+                            freshSearch.begin(s, g);
+                            SearchStatus status = freshSearch.step(Integer.MAX_VALUE);
+                            assertEquals(status, keptSearch.step(Integer.MAX_VALUE), where);
+                            if (status == SearchStatus.FOUND) {
+                                assertArrayEquals(freshSearch.path(), keptSearch.path(), where);
+                            }
+                            assertArrayEquals(freshSearch.expandedNodes(), keptSearch.expandedNodes(), where);
+                            assertEquals(
+                                    Double.doubleToRawLongBits(freshSearch.pathCost()),
+                                    Double.doubleToRawLongBits(keptSearch.pathCost()),
+                                    where);
+                        }
+                    }
                 }
             }
         }
