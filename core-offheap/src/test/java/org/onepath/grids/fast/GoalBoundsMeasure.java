@@ -43,11 +43,15 @@ public final class GoalBoundsMeasure {
                 JpsPlusIndex index = new JpsPlusIndex(grid);
                 OctileMap octile = new OctileMap(grid)) {
             long t0 = System.nanoTime();
-            try (GoalBounds bounds = GoalBounds.bake(index, octile);
+            long c0 = threadCpuNanos();
+            try (GoalBounds bounds = GoalBoundsBake.bake(index, octile, 1, org.onepath.grids.BakeMonitor.NONE);
                     OctileJump<TableFinder> plain = new OctileJump<>(grid, new TableFinder(index, octile));
                     OctileJump<TableFinder> bounded =
                             OctileJump.goalBounded(grid, new TableFinder(index, octile), bounds)) {
                 long bakeNanos = System.nanoTime() - t0;
+                // One worker thread bakes while this one waits, so the process's processor time
+                // less this thread's is the worker's (up to the JIT's threads).
+                long bakeCpu = processCpuNanos() - threadCpuNanos() + c0;
                 int walkable = 0;
                 for (int c = 0; c < grid.cellCount(); c++) {
                     if (grid.isWalkable(c % grid.width(), c / grid.width())) {
@@ -56,15 +60,18 @@ public final class GoalBoundsMeasure {
                 }
                 System.out.printf(
                         Locale.ROOT,
-                        "%s: %d x %d, %d walkable cells, %d jump points, bake %.2f s (one thread), %d bytes (%.1f per cell)%n",
+                        "%s: %d x %d, %d walkable cells, %d jump points, bake %.2f s wall (one thread), %.2f s cpu,"
+                                + " %d bytes (%.1f per cell), %d stored boxes%n",
                         name,
                         grid.width(),
                         grid.height(),
                         walkable,
                         bounds.jumpPointCount(),
                         bakeNanos / 1e9,
+                        bakeCpu / 1e9,
                         bounds.byteSize(),
-                        (double) bounds.byteSize() / grid.cellCount());
+                        (double) bounds.byteSize() / grid.cellCount(),
+                        bounds.storedBoxes());
                 int n = problems.size();
                 long[] plainNanos = new long[n];
                 long[] boundedNanos = new long[n];
@@ -111,6 +118,28 @@ public final class GoalBoundsMeasure {
                 report("jpsplus goal-bounded", boundedNanos, boundedExpanded, mismatches, n);
             }
         }
+    }
+
+    /** The calling thread's processor time, through {@code java.lang.management} found by reflection (the module does not read it); 0 without it. */
+    private static long threadCpuNanos() {
+        try {
+            Class<?> factory = Class.forName("java.lang.management.ManagementFactory");
+            Object bean = factory.getMethod("getThreadMXBean").invoke(null);
+            return (long) Class.forName("java.lang.management.ThreadMXBean")
+                    .getMethod("getCurrentThreadCpuTime")
+                    .invoke(bean);
+        } catch (ReflectiveOperationException e) {
+            return 0;
+        }
+    }
+
+    /** The process's processor time, or 0 when the platform bean does not say. */
+    private static long processCpuNanos() {
+        return ProcessHandle.current()
+                .info()
+                .totalCpuDuration()
+                .map(java.time.Duration::toNanos)
+                .orElse(0L);
     }
 
     private static SearchStatus run(OctileJump<TableFinder> engine, int start, int goal) {
