@@ -136,6 +136,7 @@ public final class GoalBounds implements AutoCloseable {
                 seg.set(INT, GoalBoundsTableLayout.BOXES_OFFSET, (int) stored);
                 seg.set(INT, GoalBoundsTableLayout.STEP_X_OFFSET, sx);
                 seg.set(INT, GoalBoundsTableLayout.STEP_Y_OFFSET, sy);
+                seg.set(INT, GoalBoundsTableLayout.VERSION_OFFSET, GoalBoundsLayout.DERIVATION_VERSION);
                 final long bits = GoalBoundsTableLayout.bitsOffset();
                 for (int s = 0; s < slots; s++) {
                     int c = bake.cellOf(s);
@@ -442,9 +443,16 @@ public final class GoalBounds implements AutoCloseable {
             field(t, "height", GoalBoundsTableLayout.HEIGHT_OFFSET, h);
             field(t, "stepX", GoalBoundsTableLayout.STEP_X_OFFSET, GoalBoundsTableLayout.step(w));
             field(t, "stepY", GoalBoundsTableLayout.STEP_Y_OFFSET, GoalBoundsTableLayout.step(h));
-            for (long off = 24; off < GoalBoundsTableLayout.HEADER_BYTES; off += 4) {
+            field(t, "version", GoalBoundsTableLayout.VERSION_OFFSET, GoalBoundsLayout.DERIVATION_VERSION);
+            for (long off = GoalBoundsTableLayout.HEADER_FIELDS_END;
+                    off < GoalBoundsTableLayout.HEADER_BYTES;
+                    off += 4) {
                 if (t.get(INT, off) != 0) {
-                    fail("header bytes 24..63", t.get(INT, off), "0");
+                    fail(
+                            "header bytes " + GoalBoundsTableLayout.HEADER_FIELDS_END + ".."
+                                    + (GoalBoundsTableLayout.HEADER_BYTES - 1),
+                            t.get(INT, off),
+                            "0");
                 }
             }
             final int slots = t.get(INT, GoalBoundsTableLayout.SLOTS_OFFSET);

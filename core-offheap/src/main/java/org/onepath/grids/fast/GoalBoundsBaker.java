@@ -59,17 +59,14 @@ import org.onepath.memory.OwnerState;
  *
  * <p><b>One box per target.</b> The source's arrivals A (the directions a JPS+ jump can reach
  * it from, listed with it) decide where a settled target t with first moves M goes. An arrival a
- * is relevant to t when some move of M is a canonical successor of a; a target no arrival is
- * relevant to goes into no box (a search reaching the source continues towards it by no
- * canonical shortest route). The candidates are the moves of M that are canonical successors of
- * every relevant arrival; failing any, those of every relevant diagonal arrival (a straight
- * arrival needs only some box, since a bounded expansion keeps any shortest first move; a
- * diagonal arrival is a run passing the source, which can only go on or turn to a component).
- * The target joins the candidate whose box grows least in area (ties: the lower direction).
- * When the diagonal arrivals have no candidate in common, the target joins, for each relevant
- * diagonal arrival in direction order not yet served, its successor whose box grows least. The
- * rule depends on the order targets are settled in, which depends only on the cells and the
- * source, so a range's bytes are the same wherever it is baked.
+ * is open towards t when some move of M is a canonical successor of a; a target no arrival is
+ * open towards goes into no box (a search reaching the source continues towards it by no
+ * canonical shortest route). Otherwise the candidates are the moves of M that are canonical
+ * successors of every open arrival, or all of M when there are none, and the target joins the
+ * candidate whose box grows least in area (ties: the lower direction). Any move of M would keep
+ * the search optimal ({@code docs/jps.md}); preferring the ones every open arrival takes keeps
+ * the boxes few. The rule depends on the order targets are settled in, which depends only on the
+ * cells and the source, so a range's bytes are the same wherever it is baked.
  *
  * <p>A tie is one comparison of two packed pairs (equal costs are equal pairs, sqrt2 being
  * irrational). Unequal pairs are ordered by their costs in doubles: for pairs with a, b at most N,
@@ -131,11 +128,9 @@ public final class GoalBoundsBaker implements AutoCloseable {
     private final int[] arrivalMoves = new int[GoalBoundsLayout.DIRECTIONS];
     /**
      * Per first-move set M of the current source: the candidate moves a target with M may join
-     * ({@link #plan}), 0 when it joins none or needs one box per diagonal arrival.
+     * ({@link #plan}), 0 when it joins none.
      */
     private final byte[] candidates = new byte[256];
-    /** Per first-move set M: the diagonal arrivals to serve one by one, when no candidate serves them all. */
-    private final byte[] served = new byte[256];
     /** Test hook: when not null, the first moves of every settled cell of the last source, else 0. */
     private int[] firstMovesOut;
     /** Test hook: when not null, the cells of the last source in the order they were settled. */
@@ -272,48 +267,33 @@ public final class GoalBoundsBaker implements AutoCloseable {
     }
 
     /**
-     * Fills {@link #candidates} and {@link #served} for every first-move set of a source with
-     * these arrivals and neighbour byte (the class notes' rule).
+     * Fills {@link #candidates} for every first-move set of a source with these arrivals and
+     * neighbour byte (the class notes' rule).
      */
     private void plan(int arrivals, int sourceNeighbours) {
         for (int a = 0; a < GoalBoundsLayout.DIRECTIONS; a++) {
             arrivalMoves[a] = (arrivals & 1 << a) != 0 ? CANONICAL[a << 8 | sourceNeighbours] & 0xFF : 0;
         }
         candidates[0] = 0;
-        served[0] = 0;
         for (int moves = 1; moves < 256; moves++) {
             int common = moves;
-            int commonDiagonal = moves;
-            int relevant = 0;
+            int open = 0;
             for (int r = arrivals; r != 0; r &= r - 1) {
                 final int a = Integer.numberOfTrailingZeros(r);
                 final int next = arrivalMoves[a];
                 if ((moves & next) == 0) {
                     continue; // no canonical shortest route leaves through this arrival
                 }
-                relevant |= 1 << a;
+                open |= 1 << a;
                 common &= next;
-                if (Direction.isDiagonal(a)) {
-                    commonDiagonal &= next;
-                }
             }
-            int candidate = 0;
-            int serve = 0;
-            if (relevant != 0) {
-                if (common != 0) {
-                    candidate = common;
-                } else if (commonDiagonal != 0) {
-                    candidate = commonDiagonal;
-                } else {
-                    serve = relevant & ~GoalBoundsBake.STRAIGHT_DIRECTIONS;
-                }
-            }
-            candidates[moves] = (byte) candidate;
-            served[moves] = (byte) serve;
+            // Open towards no arrival: no box. Else the moves every open arrival can take, or
+            // failing any, all of them.
+            candidates[moves] = (byte) (open == 0 ? 0 : common != 0 ? common : moves);
         }
     }
 
-    /** Puts the settled target (x, y) with first moves {@code moves} into its box or boxes. */
+    /** Puts the settled target (x, y) with first moves {@code moves} into its box, if any. */
     private void assign(int moves, int x, int y) {
         final int candidate = candidates[moves] & 0xFF;
         if (candidate != 0) {
@@ -323,19 +303,6 @@ public final class GoalBoundsBaker implements AutoCloseable {
                             : leastGrowth(candidate, x, y),
                     x,
                     y);
-            return;
-        }
-        final int serve = served[moves] & 0xFF;
-        int joined = 0;
-        for (int r = serve; r != 0; r &= r - 1) {
-            final int a = Integer.numberOfTrailingZeros(r);
-            final int next = arrivalMoves[a] & moves;
-            if ((joined & next) != 0) {
-                continue; // an earlier box already serves this arrival
-            }
-            final int d = leastGrowth(next, x, y);
-            join(d, x, y);
-            joined |= 1 << d;
         }
     }
 

@@ -198,11 +198,10 @@ final class FirstMoveReference {
 
     /**
      * The eight boxes of cell s (each {minX, minY, maxX, maxY} or null), the targets taken in
-     * {@code order} (s itself skipped): a target joins the box of one move that is canonical
-     * after every arrival of s from which a canonical shortest route to it leaves, else after
-     * every such diagonal arrival, the one whose box grows least (ties: the lower move); when the
-     * diagonal arrivals have none in common, one such box per diagonal arrival, in order, unless
-     * a box it joined already serves that arrival.
+     * {@code order} (s itself skipped): a target from which no arrival of s has a canonical
+     * successor among its canonical first moves goes nowhere; else it joins the box, of the first
+     * moves that every such arrival has as a canonical successor (all of its first moves when none
+     * is), that grows least (ties: the lower move).
      */
     int[][] boxes(int s, int[] order, int count) {
         int[] first = canonicalFirstMoves(s);
@@ -217,45 +216,40 @@ final class FirstMoveReference {
                 continue;
             }
             int all = moves;
-            int diagonal = moves;
-            int relevant = 0;
+            boolean open = false;
             for (int a = 0; a < 8; a++) {
                 if ((arrivals >>> a & 1) == 0) {
                     continue;
                 }
                 int next = canonical(sx, sy, a);
                 if ((next & moves) != 0) {
-                    relevant |= 1 << a;
+                    open = true;
                     all &= next;
-                    if (a >= 4) {
-                        diagonal &= next;
-                    }
                 }
             }
-            if (relevant == 0) {
+            if (!open) {
                 continue;
             }
-            int candidates = all != 0 ? all : diagonal;
-            if (candidates != 0) {
-                int d = leastGrowth(boxes, candidates, t);
-                boxes[d] = grow(boxes[d], t);
-                continue;
-            }
-            int joined = 0;
-            for (int a = 4; a < 8; a++) {
-                if ((relevant >>> a & 1) == 0) {
-                    continue;
-                }
-                int next = canonical(sx, sy, a) & moves;
-                if ((next & joined) != 0) {
-                    continue;
-                }
-                int d = leastGrowth(boxes, next, t);
-                boxes[d] = grow(boxes[d], t);
-                joined |= 1 << d;
-            }
+            int d = leastGrowth(boxes, all != 0 ? all : moves, t);
+            boxes[d] = grow(boxes[d], t);
         }
         return boxes;
+    }
+
+    /**
+     * The box of move d out of s, or null, with each target in the box of one of its canonical
+     * first moves, the lowest-numbered or the highest, whatever the arrivals of s.
+     */
+    int[] oneCanonicalMoveBox(int s, int d, boolean highest) {
+        int[] first = canonicalFirstMoves(s);
+        int[] box = null;
+        for (int t = 0; t < model.cellCount(); t++) {
+            int one = highest ? Integer.highestOneBit(first[t]) : Integer.lowestOneBit(first[t]);
+            if ((one >>> d & 1) != 0) {
+                box = grow(box, t);
+            }
+        }
+        return box;
     }
 
     private int leastGrowth(int[][] boxes, int candidates, int t) {

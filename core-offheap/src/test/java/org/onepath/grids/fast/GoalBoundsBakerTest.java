@@ -30,8 +30,13 @@ class GoalBoundsBakerTest {
 
     /** Sides 2..40 of one of six kinds, most of them full of equal-cost routes. */
     static OctileModel tiedGrid(Random random) {
-        int w = 2 + random.nextInt(39);
-        int h = 2 + random.nextInt(39);
+        return tiedGrid(random, 40);
+    }
+
+    /** Sides 2..maxSide of one of six kinds, most of them full of equal-cost routes. */
+    static OctileModel tiedGrid(Random random, int maxSide) {
+        int w = 2 + random.nextInt(maxSide - 1);
+        int h = 2 + random.nextInt(maxSide - 1);
         boolean[] open = new boolean[w * h];
         int kind = random.nextInt(6);
         switch (kind) {

@@ -340,15 +340,55 @@ class GoalBoundsTest {
     }
 
     /**
-     * With each target in the box of its lowest-numbered optimal move, canonical or not, the
-     * bounded search loses paths on grids with ties: a search reaching a jump point continues
-     * along canonical routes only, and a diagonal run passing a stop can only go on or turn to a
-     * component. The baked rule (one canonical move that every arrival able to continue can take)
-     * loses none, which the tests above check; this shows that the grids exercise the difference.
+     * Every start and goal of 300 random grids built for ties (open rooms, pillars, corridors
+     * one or two cells wide, lattices, rooms with gaps; sides up to 18): the bounded search finds
+     * the plain search's pair and the distance of a plain Dijkstra, along a legal path.
      */
     @Test
-    void anOptimalMoveThatIsNotCanonicalLosesPathsOnTies() {
-        Random random = new Random(0xB0C5_0003L);
+    void everyStartAndGoalOfTiedRandomGridsKeepsItsOptimalCost() {
+        Random random = new Random(0xB0C5_0006L);
+        long pairs = 0;
+        long plainExpanded = 0;
+        long boundedExpanded = 0;
+        for (int round = 0; round < 300; round++) {
+            OctileModel model = GoalBoundsBakerTest.tiedGrid(random, 18);
+            try (Setup setup = new Setup(model)) {
+                for (int s = 0; s < model.cellCount(); s++) {
+                    if (!model.openCell(s)) {
+                        continue;
+                    }
+                    double[] distance = dijkstraFrom(model, s);
+                    for (int t = 0; t < model.cellCount(); t++) {
+                        if (model.openCell(t)) {
+                            if (checkQuery(
+                                    setup, distance, s, t, ", round " + round + ", " + s + " -> " + t + "\n" + model)) {
+                                plainExpanded += setup.plain.expandedCount();
+                                boundedExpanded += setup.bounded.expandedCount();
+                            }
+                            pairs++;
+                        }
+                    }
+                }
+            }
+        }
+        System.out.println("GoalBounds tied random grids: " + pairs + " start-goal pairs, expanded plain "
+                + plainExpanded + ", bounded " + boundedExpanded);
+        assertTrue(pairs > 100_000, "pairs " + pairs);
+        assertTrue(boundedExpanded < plainExpanded, "bounded " + boundedExpanded + " plain " + plainExpanded);
+    }
+
+    /** A rule that plants the box of a jump point's cell in a direction, from the brute force. */
+    interface PlantedRule {
+        int[] box(FirstMoveReference reference, int cell, int direction);
+    }
+
+    /**
+     * Plants the boxes of {@code rule} in the tied grids and 150 random ones and runs every start
+     * and goal with the bounded search; returns how many of the reachable pairs it did not find
+     * at their distance.
+     */
+    static int[] lostWithPlantedBoxes(PlantedRule rule, long seed) {
+        Random random = new Random(seed);
         List<OctileModel> grids = new ArrayList<>(tiedGrids());
         for (int i = 0; i < 150; i++) {
             grids.add(randomGrid(random));
@@ -361,7 +401,7 @@ class GoalBoundsTest {
                 for (int slot = 0; slot < setup.bake.jumpPointCount(); slot++) {
                     int c = setup.bake.cellOf(slot);
                     for (int d = 0; d < 8; d++) {
-                        setup.bake.setBox(slot, d, expectedBox(reference.lowestOptimalMoveBox(c, d)));
+                        setup.bake.setBox(slot, d, expectedBox(rule.box(reference, c, d)));
                     }
                 }
                 try (GoalBounds planted = setup.bake.pack(setup.octile);
@@ -386,8 +426,39 @@ class GoalBoundsTest {
                 }
             }
         }
-        System.out.println("GoalBounds lowest optimal move per target: " + lost + " of " + tried + " paths lost");
-        assertTrue(lost > 0, "the lowest-optimal-move rule lost no path: the grids do not exercise ties");
+        return new int[] {lost, tried};
+    }
+
+    /**
+     * With each target in the box of its lowest-numbered optimal move, canonical or not, the
+     * bounded search loses paths on grids with ties: a search reaching a jump point continues
+     * along canonical routes only. The baked rule loses none, which the tests above check; this
+     * shows that the grids exercise the difference.
+     */
+    @Test
+    void anOptimalMoveThatIsNotCanonicalLosesPathsOnTies() {
+        int[] r = lostWithPlantedBoxes(FirstMoveReference::lowestOptimalMoveBox, 0xB0C5_0003L);
+        System.out.println("GoalBounds lowest optimal move per target: " + r[0] + " of " + r[1] + " paths lost");
+        assertTrue(r[0] > 0, "the lowest-optimal-move rule lost no path: the grids do not exercise ties");
+    }
+
+    /**
+     * With each target in the box of any one of its canonical first moves (here the lowest- or
+     * the highest-numbered), whatever the directions a search can reach the jump point from, the
+     * bounded search loses no path: whichever way it arrives at a cell on a shortest route, every
+     * canonical first move from there is one it considers ({@code docs/jps.md}, "Why it is
+     * safe"). The baked rule's preference among them is for tight boxes, not for safety.
+     */
+    @Test
+    void anyOneCanonicalFirstMovePerTargetLosesNoPath() {
+        for (boolean highest : new boolean[] {false, true}) {
+            int[] r = lostWithPlantedBoxes(
+                    (reference, c, d) -> reference.oneCanonicalMoveBox(c, d, highest), 0xB0C5_0005L);
+            System.out.println("GoalBounds " + (highest ? "highest" : "lowest") + " canonical move per target: " + r[0]
+                    + " of " + r[1] + " paths lost");
+            assertEquals(0, r[0], (highest ? "highest" : "lowest") + " canonical move per target");
+            assertTrue(r[1] > 1_000_000, "tried " + r[1]);
+        }
     }
 
     @Test
@@ -442,6 +513,57 @@ class GoalBoundsTest {
         assertEquals(64 + 2 * 64, GoalBoundsLayout.byteSize(3, 2));
         assertEquals(12 + 8, GoalBoundsLayout.arrivalsOffset(3, 2, 0));
         assertEquals(128, GoalBoundsLayout.boxesOffset(15, 13));
+    }
+
+    /**
+     * A bounded query allocates nothing once the engine has run a few: begin and step, the
+     * diagonal runs with their pruning at stops and the open list, across 400 queries on a
+     * 64 x 64 map, as the JVM counts this thread's bytes (reached by reflection: the module does
+     * not read java.management).
+     */
+    @Test
+    void aBoundedQueryAllocatesNothingInSteadyState() throws ReflectiveOperationException {
+        Object threads = Class.forName("java.lang.management.ManagementFactory")
+                .getMethod("getThreadMXBean")
+                .invoke(null);
+        java.lang.reflect.Method allocated =
+                Class.forName("com.sun.management.ThreadMXBean").getMethod("getCurrentThreadAllocatedBytes");
+        Random random = new Random(0xB0C5_0007L);
+        boolean[] open = new boolean[64 * 64];
+        for (int i = 0; i < open.length; i++) {
+            open[i] = random.nextInt(100) >= 25;
+        }
+        OctileModel model = new OctileModel(64, 64, open);
+        try (Setup setup = new Setup(model)) {
+            int[] ends = new int[800];
+            for (int i = 0; i < ends.length; i++) {
+                ends[i] = model.randomOpenCell(random);
+            }
+            int found = 0;
+            for (int round = 0; round < 3; round++) {
+                found = 0;
+                for (int i = 0; i < ends.length; i += 2) {
+                    setup.bounded.begin(ends[i], ends[i + 1]);
+                    if (setup.bounded.step(Integer.MAX_VALUE) == SearchStatus.FOUND) {
+                        found++;
+                    }
+                }
+            }
+            long least = Long.MAX_VALUE;
+            for (int i = 0; i < 20; i++) {
+                long a = (Long) allocated.invoke(threads);
+                long b = (Long) allocated.invoke(threads);
+                least = Math.min(least, b - a);
+            }
+            long before = (Long) allocated.invoke(threads);
+            for (int i = 0; i < ends.length; i += 2) {
+                setup.bounded.begin(ends[i], ends[i + 1]);
+                setup.bounded.step(Integer.MAX_VALUE);
+            }
+            long after = (Long) allocated.invoke(threads);
+            assertTrue(found > 100, "found " + found);
+            assertEquals(least, after - before, "bytes allocated by 400 bounded queries, less the measurement's own");
+        }
     }
 
     @Test
