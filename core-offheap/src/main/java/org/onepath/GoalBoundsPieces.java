@@ -90,7 +90,7 @@ public final class GoalBoundsPieces implements AutoCloseable {
 
     /**
      * Bakes the boxes of jump points {@code [first, end)} into {@code piece}, with the code of the
-     * local bake's workers: one exact search per jump point.
+     * local bake's workers: one canonical search per jump point.
      *
      * @param first   the first jump point of the range
      * @param end     one past the last

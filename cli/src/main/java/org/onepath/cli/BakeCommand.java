@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
                     + "(clearance, block map, JPS+ table), for a .3dmap the voxel world with uniform chunks elided.",
             "Each file is written beside its target first and renamed into place, so it is never seen half-written.",
             "With --bounds a grid store also holds the goal bounds of JPS+ with goal bounding (jpsplus-bounded): "
-                    + "one exact search per jump point, on --threads worker threads, seconds to minutes on large maps.",
+                    + "one canonical search per jump point, on --threads worker threads, seconds to minutes on large maps.",
             "Existing files are kept unless --force is given. A progress bar shows on a terminal; the goal bounds' "
                     + "shows jump points done, the percentage, the time spent and an estimate of the time left.",
             "Interrupting a bake (Ctrl-C) leaves no file and the previous store as it was."
