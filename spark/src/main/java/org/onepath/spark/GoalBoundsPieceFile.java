@@ -55,7 +55,13 @@ final class GoalBoundsPieceFile {
                     + "-byte header of a goal-bounds piece");
         }
         MemorySegment f = MemorySegment.ofArray(file);
-        if (Arrays.equals(file, 0, GoalBoundsPieceLayout.MAGIC_STEM_BYTES, MAGIC, 0, GoalBoundsPieceLayout.MAGIC_STEM_BYTES)
+        if (Arrays.equals(
+                        file,
+                        0,
+                        GoalBoundsPieceLayout.MAGIC_STEM_BYTES,
+                        MAGIC,
+                        0,
+                        GoalBoundsPieceLayout.MAGIC_STEM_BYTES)
                 && file[GoalBoundsPieceLayout.MAGIC_STEM_BYTES] != MAGIC[GoalBoundsPieceLayout.MAGIC_STEM_BYTES]) {
             throw new IllegalArgumentException(name + ": a goal-bounds piece of version "
                     + (char) file[GoalBoundsPieceLayout.MAGIC_STEM_BYTES] + " of the rules; this code reads version "

@@ -93,8 +93,15 @@ public final class TableFinder extends OctileFinder {
         int n = 0;
         int k = 0;
         while (true) {
+            // The diagonal jump of jump(cell, x, y, d), from the entry read once: the cut level
+            // with a goal strictly inside the quadrant, when in reach, else the entry's stop.
             final int v = table.get(ENTRY, JpsPlusLayout.offset(cell, d));
-            final int t = jump(cell, x, y, d);
+            final int ox = goalX - x;
+            final int oy = goalY - y;
+            final int cut = Integer.signum(ox) == dx && Integer.signum(oy) == dy
+                    ? Math.min(Math.abs(ox), Math.abs(oy))
+                    : Integer.MAX_VALUE;
+            final int t = cut <= Math.abs(v) ? cut : Math.max(v, 0);
             if (t == 0) {
                 return n;
             }
