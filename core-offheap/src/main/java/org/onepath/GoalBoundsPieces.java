@@ -42,6 +42,13 @@ public final class GoalBoundsPieces implements AutoCloseable {
     /** Bytes of one jump point's boxes in a piece. */
     public static final int BYTES_PER_JUMP_POINT = (int) GoalBoundsLayout.SLOT_BYTES;
 
+    /**
+     * The version of the goal-bounds rules this code bakes pieces by (which cells have boxes,
+     * which box a target goes into): a piece baked by another version must not be put with
+     * these, and a file carrying pieces should record it.
+     */
+    public static final int RULES_VERSION = GoalBoundsLayout.DERIVATION_VERSION;
+
     /** Jump points baked between two looks at the monitor: as the local bake's workers take them. */
     private static final int CHUNK = 32;
 
@@ -83,7 +90,7 @@ public final class GoalBoundsPieces implements AutoCloseable {
 
     /**
      * Bakes the boxes of jump points {@code [first, end)} into {@code piece}, with the code of the
-     * local bake's workers: one exact search per jump point.
+     * local bake's workers: one canonical search per jump point.
      *
      * @param first   the first jump point of the range
      * @param end     one past the last

@@ -265,8 +265,9 @@ public final class Grid extends SquareCells implements Snapshottable {
 
     /**
      * Bakes the goal bounds of the cells as they are ({@code docs/jps.md}) for {@link GridAlgorithm#JPS_PLUS_BOUNDED},
-     * replacing earlier ones: one exact search per jump point (minutes on large maps: keep them in a {@code
-     * GridStore}); an edit makes them stale (JPS+ runs until the next bake). Queries may run meanwhile, edits not.
+     * replacing earlier ones: one canonical search per jump point that keeps boxes (minutes on large maps: keep
+     * them in a {@code GridStore}); an edit makes them stale (JPS+ runs until the next bake). Queries may run
+     * meanwhile, edits not.
      *
      * @param threads worker threads, at least 1
      * @param monitor hears progress in jump points and may cancel

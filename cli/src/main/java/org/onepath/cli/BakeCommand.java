@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
                     + "(clearance, block map, JPS+ table), for a .3dmap the voxel world with uniform chunks elided.",
             "Each file is written beside its target first and renamed into place, so it is never seen half-written.",
             "With --bounds a grid store also holds the goal bounds of JPS+ with goal bounding (jpsplus-bounded): "
-                    + "one exact search per jump point, on --threads worker threads, seconds to minutes on large maps.",
+                    + "one canonical search per jump point, on --threads worker threads, seconds to minutes on large maps.",
             "With --hierarchy a world store also holds the voxel chunk hierarchy of HPA queries (scen --alg hpa), "
                     + "for 26 moves without corner cutting and 3 face samples (the Moving AI voxel convention and the "
                     + "query's defaults): tens of seconds on the large Warframe maps, then read in place when the store "

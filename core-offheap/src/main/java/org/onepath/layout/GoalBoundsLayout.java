@@ -5,14 +5,15 @@ import org.onepath.state.LittleEndian;
 
 /**
  * Layout of the goal-bounding boxes at jump points ({@code GoalBounds}, {@code docs/jps.md}
- * "Goal bounding at jump points"): one little-endian segment of three parts, the index from a
- * cell to its jump point slot, the cell of every slot, and eight boxes per slot.
+ * "Goal bounding at jump points"): one little-endian segment of four parts, the index from a
+ * cell to its jump point slot, the cell of every slot, the arrivals of every slot, and eight
+ * boxes per slot.
  * <pre>
- *  0                        4 * cellCount             CELLS + 4 * count, up to a multiple of 64
- *  +------------------------+-------------------------+--------------------------------------+
- *  | slot of cell 0..n-1    | cell of slot 0..count-1 | boxes of slot 0 | boxes of slot 1 |...|
- *  | i32 each, -1 = none    | i32 each, ascending     | 64 bytes each                        |
- *  +------------------------+-------------------------+--------------------------------------+
+ *  0                     4 * cellCount          CELLS + 4 * count      ARRIVALS + count, up to 64
+ *  +---------------------+----------------------+----------------------+--------------------------+
+ *  | slot of cell 0..n-1 | cell of slot 0..c-1  | arrivals of slot     | boxes of slot 0 | ...    |
+ *  | i32 each, -1 = none | i32 each, ascending  | u8 each              | 64 bytes each            |
+ *  +---------------------+----------------------+----------------------+--------------------------+
  *
  *  the 64 bytes of one slot: a box per first move, in direction order
  *  0       8       16      24      32      40      48      56      64
@@ -26,8 +27,11 @@ import org.onepath.state.LittleEndian;
  *  | minX  | minY  | maxX  | maxY  |   u16 each, inclusive; read as one u64, minX in the low bits
  *  +-------+-------+-------+-------+
  * </pre>
- * A box holds every target cell for which its move starts an optimal path from the slot's cell.
- * A box with no target is {@link #EMPTY_BOX}: minX = minY = 0xFFFF and maxX = maxY = 0, so the
+ * The arrivals of a slot are a bit per direction d for which a JPS+ jump in d can end at the
+ * slot's cell (the table entry one step back in d is 1): the directions a search can reach the
+ * cell from, which decide which box each target goes into. A box holds the targets assigned to
+ * its move: each target into one box, the move of a canonical shortest route that every arrival
+ * able to continue towards it can take ({@code docs/jps.md}). A box with no target is {@link #EMPTY_BOX}: minX = minY = 0xFFFF and maxX = maxY = 0, so the
  * containment test fails for every cell without a special case (sides are at most
  * {@link JpsPlusLayout#MAX_SIDE}, so 0xFFFF is never a column or row). Slots are numbered in
  * ascending cell order, so the sources of a range of slots are a range of cells and a range of
@@ -43,6 +47,7 @@ public final class GoalBoundsLayout {
 
     public static final long INDEX_ENTRY_BYTES = 4;
     public static final long CELL_ENTRY_BYTES = 4;
+    public static final long ARRIVALS_ENTRY_BYTES = 1;
 
     public static final long MIN_X_OFFSET = 0;
     public static final long MIN_Y_OFFSET = MIN_X_OFFSET + 2;
@@ -60,14 +65,19 @@ public final class GoalBoundsLayout {
     public static final long EMPTY_BOX = 0x0000_0000_FFFF_FFFFL;
 
     public static final ValueLayout.OfInt INT = LittleEndian.INT;
+    public static final ValueLayout.OfByte U8 = ValueLayout.JAVA_BYTE;
     public static final ValueLayout.OfShort U16 = LittleEndian.SHORT;
     public static final ValueLayout.OfLong BOX = LittleEndian.LONG;
 
     /**
-     * Version of the rules that derive the boxes from the cells (the jump point set, the box of
-     * every optimal first move); a baked section will carry it so a change refuses old bakes.
+     * Version of the rules that derive the boxes from the cells (which cells have boxes, which
+     * box each target goes into) and of what a query does with them. 1 put every target in the
+     * box of every optimal first move at every jump end; 2 keeps boxes at the straight jump
+     * points and the diagonal ones chained from them, each target in one box of a canonical
+     * first move, for a query that prunes at the stops of its diagonal runs. A store section and
+     * a piece carry it, so a bake of another version is refused.
      */
-    public static final int DERIVATION_VERSION = 1;
+    public static final int DERIVATION_VERSION = 2;
 
     /** Offset of the index entry of {@code cell}. */
     public static long indexOffset(int cell) {
@@ -79,9 +89,14 @@ public final class GoalBoundsLayout {
         return cellCount * INDEX_ENTRY_BYTES + slot * CELL_ENTRY_BYTES;
     }
 
+    /** Offset of the arrivals of slot {@code slot}. */
+    public static long arrivalsOffset(int cellCount, int jumpPointCount, int slot) {
+        return cellCount * INDEX_ENTRY_BYTES + jumpPointCount * CELL_ENTRY_BYTES + slot * ARRIVALS_ENTRY_BYTES;
+    }
+
     /** Offset of the first box. */
     public static long boxesOffset(int cellCount, int jumpPointCount) {
-        long end = cellCount * INDEX_ENTRY_BYTES + jumpPointCount * CELL_ENTRY_BYTES;
+        long end = arrivalsOffset(cellCount, jumpPointCount, jumpPointCount);
         return (end + BOXES_ALIGNMENT - 1) & -BOXES_ALIGNMENT;
     }
 

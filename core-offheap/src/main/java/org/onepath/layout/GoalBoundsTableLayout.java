@@ -31,13 +31,15 @@ import org.onepath.state.LittleEndian;
  *  every part starts on an 8-byte boundary; the masks are padded to a multiple of 8 slots
  *
  *  header, 64 bytes
- *  0        4        8        12       16       20       24                      64
- *  +--------+--------+--------+--------+--------+--------+-----------------------+
- *  | width  | height | slots  | boxes  | stepX  | stepY  | zero                  |
- *  +--------+--------+--------+--------+--------+--------+-----------------------+
+ *  0        4        8        12       16       20       24       28             64
+ *  +--------+--------+--------+--------+--------+--------+--------+--------------+
+ *  | width  | height | slots  | boxes  | stepX  | stepY  | version| zero         |
+ *  +--------+--------+--------+--------+--------+--------+--------+--------------+
  *
  *  one box, a u32: minX | minY &lt;&lt; 8 | maxX &lt;&lt; 16 | maxY &lt;&lt; 24, in units, inclusive
  * </pre>
+ * The version is {@link GoalBoundsLayout#DERIVATION_VERSION}, the rules the boxes were baked
+ * and are read by (0 in tables of version 1, which left the field zero).
  * Cell c is a jump point when bit {@code c & 63} of word {@code c >>> 6} is set. Its slot (jump
  * points numbered in cell order) is the superblock rank of {@code c >>> 16} (jump points in the
  * earlier superblocks of 1024 words), plus the word rank of {@code c >>> 6} (jump points in the
@@ -62,6 +64,10 @@ public final class GoalBoundsTableLayout {
     public static final long BOXES_OFFSET = 12;
     public static final long STEP_X_OFFSET = 16;
     public static final long STEP_Y_OFFSET = 20;
+    public static final long VERSION_OFFSET = 24;
+    /** The first header byte past the fields; zero up to {@link #HEADER_BYTES}. */
+    public static final long HEADER_FIELDS_END = VERSION_OFFSET + 4;
+
     public static final long HEADER_BYTES = 64;
 
     public static final int CELLS_PER_WORD = 64;

@@ -293,7 +293,9 @@ public final class GridStore implements AutoCloseable {
     private static final String GOAL_BOUNDS_TABLE = "goal bounds table:";
 
     /**
-     * The goal bounds section, optional: its fingerprint checked like the other tables', and its
+     * The goal bounds section, optional: refused as too old when its fingerprint is the one an
+     * earlier version of the goal-bounds rules gives for these cells (a query of this version
+     * reads the boxes by other rules); else its fingerprint checked like the other tables', and its
      * checksum at open (a sixth of the JPS+ table, and every field of it is read when the grid
      * lays the bounds over the cells anyway), or null when absent.
      */
@@ -309,6 +311,17 @@ public final class GridStore implements AutoCloseable {
                     "has a " + s.name() + " section (id " + s.id() + ") but no "
                             + StoreLayout.sectionName(StoreLayout.SECTION_JPS_PLUS) + " section (id "
                             + StoreLayout.SECTION_JPS_PLUS + "), which the bounds are read with");
+        }
+        for (int older = 1; older < GoalBoundsLayout.DERIVATION_VERSION; older++) {
+            byte[] print = Fingerprints.derived(s.id(), older, width, height, cells.fingerprint());
+            if (Arrays.equals(print, s.fingerprint())) {
+                throw new StoreTooOldException(
+                        file.path(),
+                        "the " + s.name() + " section (id " + s.id() + ") was baked by version " + older
+                                + " of the goal-bounds rules, older than version " + GoalBoundsLayout.DERIVATION_VERSION
+                                + ", the one this code reads; bake the store again with its bounds"
+                                + " (onepath bake MAP --bounds)");
+            }
         }
         checkFingerprint(file, s, GoalBoundsLayout.DERIVATION_VERSION, width, height, cells);
         return file.checkedBody(s);

@@ -2,7 +2,10 @@ package org.onepath.store;
 
 import java.nio.file.Path;
 
-/** A store file written by a format version older than this code reads; bake it again. */
+/**
+ * A store file written by a format version older than this code reads, or holding a section
+ * baked by an older version of the rules this code reads it by (the goal bounds); bake it again.
+ */
 public final class StoreTooOldException extends StoreException {
     private static final long serialVersionUID = 1L;
 

@@ -244,20 +244,23 @@ class GridStoreGoalBoundsTest {
     void aWrongFieldWithAMatchingChecksumIsRefusedNamingTheField() throws IOException {
         try (Grid grid = walls(40, 30, 0x57_0B_000BL, 20)) {
             byte[] sample = StoreTestSupport.read(bakeWithBounds(grid));
-            // A changed slot count changes the length the table must have, which is checked first.
-            String[] fields = {"width is", "height is", "stepX is", "length is"};
+            // A slot count 8 higher needs one more group of masks, so it changes the length the
+            // table must have, which is checked first; the version is checked with the header.
+            String[] fields = {"width is", "height is", "stepX is", "version is 3", "length is"};
             long[] at = {
                 GoalBoundsTableLayout.WIDTH_OFFSET,
                 GoalBoundsTableLayout.HEIGHT_OFFSET,
                 GoalBoundsTableLayout.STEP_X_OFFSET,
+                GoalBoundsTableLayout.VERSION_OFFSET,
                 GoalBoundsTableLayout.SLOTS_OFFSET
             };
+            int[] by = {1, 1, 1, 1, 8};
             for (int i = 0; i < fields.length; i++) {
                 byte[] b = sample.clone();
                 long entry = StoreTestSupport.entry(StoreTestSupport.entryOf(b, StoreLayout.SECTION_GOAL_BOUNDS));
                 long offset = StoreTestSupport.sectionOffset(b, StoreLayout.SECTION_GOAL_BOUNDS);
                 long length = StoreTestSupport.sectionLength(b, StoreLayout.SECTION_GOAL_BOUNDS);
-                StoreTestSupport.putU32(b, offset + at[i], StoreTestSupport.u32(b, offset + at[i]) + 1);
+                StoreTestSupport.putU32(b, offset + at[i], StoreTestSupport.u32(b, offset + at[i]) + by[i]);
                 StoreTestSupport.putU32(
                         b, entry + StoreLayout.ENTRY_CRC_OFFSET, StoreTestSupport.crc32c(b, offset, length));
                 StoreTestSupport.fixDirectory(b);
@@ -297,29 +300,51 @@ class GridStoreGoalBoundsTest {
         assertTrue(e.getMessage().contains("id 7"), e.getMessage());
     }
 
-    /** The same cells' bounds under a fingerprint of another derivation version: a newer or older rule. */
-    @Test
-    void boundsOfAnotherDerivationVersionAreAMismatch() throws IOException {
+    /** The store's file with the goal bounds' fingerprint made for derivation version {@code version}. */
+    private Path withBoundsVersion(int version, long seed, String name) throws IOException {
         Path mine;
-        try (Grid a = walls(40, 30, 0x57_0B_000EL, 20)) {
+        try (Grid a = walls(40, 30, seed, 20)) {
             mine = bakeWithBounds(a);
         }
-        Path other = dir.resolve("other-rule.opstore");
+        Path other = dir.resolve(name);
         try (StoreFile f = StoreFile.open(mine)) {
             byte[] cellsPrint = f.section(StoreLayout.SECTION_CELLS).fingerprint();
             List<StoreWriter.Section> sections = new ArrayList<>();
             for (StoreFile.Section s : f.sections()) {
                 byte[] print = s.hasFingerprint() ? s.fingerprint() : null;
                 if (s.id() == StoreLayout.SECTION_GOAL_BOUNDS) {
-                    print = Fingerprints.derived(
-                            s.id(), org.onepath.layout.GoalBoundsLayout.DERIVATION_VERSION + 1, 40, 30, cellsPrint);
+                    print = Fingerprints.derived(s.id(), version, 40, 30, cellsPrint);
                 }
                 sections.add(new StoreWriter.Section(s.id(), f.body(s), print));
             }
             StoreWriter.write(other, StoreLayout.KIND_GRID, sections, StoreProgress.NONE);
         }
+        return other;
+    }
+
+    /** The same cells' bounds under the fingerprint of a newer derivation version: a mismatch. */
+    @Test
+    void boundsOfANewerDerivationVersionAreAMismatch() throws IOException {
+        Path other = withBoundsVersion(
+                org.onepath.layout.GoalBoundsLayout.DERIVATION_VERSION + 1, 0x57_0B_000EL, "newer-rule.opstore");
         StoreMismatchException e = refusedAtOpen(StoreMismatchException.class, other);
         assertNamesGoalBounds(e);
+    }
+
+    /**
+     * Bounds baked by version 1 of the rules (every optimal move in a box at every jump end, read
+     * by a query without pruning at its runs' stops; their section carries version 1's
+     * fingerprint) are refused as too old, naming the file, both versions and the bake to run.
+     */
+    @Test
+    void boundsOfVersionOneAreTooOld() throws IOException {
+        assertEquals(2, org.onepath.layout.GoalBoundsLayout.DERIVATION_VERSION);
+        Path old = withBoundsVersion(1, 0x57_0B_0010L, "version-1.opstore");
+        StoreTooOldException e = refusedAtOpen(StoreTooOldException.class, old);
+        assertNamesGoalBounds(e);
+        assertTrue(e.getMessage().contains("version 1 of the goal-bounds rules"), e.getMessage());
+        assertTrue(e.getMessage().contains("older than version 2"), e.getMessage());
+        assertTrue(e.getMessage().contains("onepath bake MAP --bounds"), e.getMessage());
     }
 
     /** Bounds without the JPS+ table they are read with cannot come from a bake. */

@@ -55,6 +55,18 @@ final class GoalBoundsPieceFile {
                     + "-byte header of a goal-bounds piece");
         }
         MemorySegment f = MemorySegment.ofArray(file);
+        if (Arrays.equals(
+                        file,
+                        0,
+                        GoalBoundsPieceLayout.MAGIC_STEM_BYTES,
+                        MAGIC,
+                        0,
+                        GoalBoundsPieceLayout.MAGIC_STEM_BYTES)
+                && file[GoalBoundsPieceLayout.MAGIC_STEM_BYTES] != MAGIC[GoalBoundsPieceLayout.MAGIC_STEM_BYTES]) {
+            throw new IllegalArgumentException(name + ": a goal-bounds piece of version "
+                    + (char) file[GoalBoundsPieceLayout.MAGIC_STEM_BYTES] + " of the rules; this code reads version "
+                    + (char) MAGIC[GoalBoundsPieceLayout.MAGIC_STEM_BYTES] + ", so bake the pieces again");
+        }
         if (!Arrays.equals(file, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
             throw new IllegalArgumentException(name + ": magic is not "
                     + new String(MAGIC, java.nio.charset.StandardCharsets.US_ASCII) + "; not a goal-bounds piece");

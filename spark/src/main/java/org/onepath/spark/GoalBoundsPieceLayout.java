@@ -1,6 +1,7 @@
 package org.onepath.spark;
 
 import java.lang.foreign.ValueLayout;
+import org.onepath.GoalBoundsPieces;
 import org.onepath.state.LittleEndian;
 
 /**
@@ -26,8 +27,15 @@ final class GoalBoundsPieceLayout {
     /** Every u32 field: the state format's little-endian, unaligned int. */
     static final ValueLayout.OfInt U32 = LittleEndian.INT;
 
-    /** "OPGBPCE1": OnePath goal-bounds piece, version 1. */
-    static final byte[] MAGIC = {'O', 'P', 'G', 'B', 'P', 'C', 'E', '1'};
+    /**
+     * "OPGBPCE2": OnePath goal-bounds piece of version 2 of the goal-bounds rules ({@link
+     * GoalBoundsPieces#RULES_VERSION}); the last byte is that version as an ASCII digit, so
+     * a piece of version 1 ("OPGBPCE1", boxes of every optimal move) is refused as too old.
+     */
+    static final byte[] MAGIC = {'O', 'P', 'G', 'B', 'P', 'C', 'E', (byte) ('0' + GoalBoundsPieces.RULES_VERSION)};
+
+    /** Bytes of the magic before the version digit. */
+    static final int MAGIC_STEM_BYTES = 7;
 
     static final long MAGIC_OFFSET = 0;
     static final long FIRST_OFFSET = 8;

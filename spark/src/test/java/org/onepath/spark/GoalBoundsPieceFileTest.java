@@ -57,6 +57,10 @@ class GoalBoundsPieceFileTest {
         byte[] magic = file.clone();
         magic[0] = 'X';
         assertRefused(magic, 10, 13, 40, DIGEST, "not a goal-bounds piece");
+        byte[] older = file.clone();
+        older[7] = '1';
+        assertRefused(
+                older, 10, 13, 40, DIGEST, "a goal-bounds piece of version 1 of the rules; this code reads version 2");
     }
 
     private static void assertRefused(byte[] file, int first, int end, int n, byte[] digest, String expected) {

@@ -58,7 +58,7 @@ class JobMainsIT {
                 "--out",
                 dir.resolve("den201d.opstore").toString());
         assertEquals(0, bounds.status(), bounds::toString);
-        assertTrue(bounds.out().contains("den201d.opstore: 216 jump points in"), bounds::toString);
+        assertTrue(bounds.out().contains("den201d.opstore: 111 jump points in"), bounds::toString);
 
         Run stores = java(
                 dir,

@@ -19,17 +19,17 @@ import org.onepath.memory.OwnerState;
 
 /**
  * Goal bounding at jump points (JPS+BB; Rabin 2015, Hu, Harabor, Qin and Yin 2021): for every
- * jump point of the JPS+ tables and every direction, a box that holds every target for which a
- * move in that direction starts an optimal path, packed as {@link GoalBoundsTableLayout}
- * ({@code docs/jps.md} "Goal bounding at jump points"). Baked by {@link GoalBoundsBake}; the
- * jump points are the cells a JPS+ jump can end at.
+ * jump point that keeps boxes ({@link GoalBoundsBake}) and every direction, a box of the targets
+ * that go to that move, packed as {@link GoalBoundsTableLayout} ({@code docs/jps.md} "Goal
+ * bounding at jump points").
  *
- * <p>Every optimal first move, not one of them, holds a target in its box: the search keeps a
- * direction out of a jump point when its box holds the goal ({@link #filter}), and whatever
- * direction the search arrived from, the move it needs starts an optimal path, so it is kept. A
- * packed box is the exact box widened to whole units of the table's steps, and a box that holds
- * its source's whole reachable area is kept for every goal: both keep at least what the exact
- * box keeps, so the search stays optimal.
+ * <p>Each target goes into one box (rarely more), that of a first move of a canonical shortest
+ * route to it which every direction the search can arrive from, and continue towards the target
+ * from, can take ({@link GoalBoundsBaker}); the search keeps a move out of a jump point, or at a
+ * stop of a diagonal run, when its box holds the goal ({@link #filter}). A packed box is the
+ * exact box widened to whole units of the table's steps, and a box that holds its source's whole
+ * reachable area is kept for every goal: both keep at least what the exact box keeps, so the
+ * search stays optimal.
  *
  * <p>The boxes describe the cells as they were baked: the table remembers the grid's version
  * and restore count when it was packed (or laid over a stored segment), and a search refuses
@@ -136,6 +136,7 @@ public final class GoalBounds implements AutoCloseable {
                 seg.set(INT, GoalBoundsTableLayout.BOXES_OFFSET, (int) stored);
                 seg.set(INT, GoalBoundsTableLayout.STEP_X_OFFSET, sx);
                 seg.set(INT, GoalBoundsTableLayout.STEP_Y_OFFSET, sy);
+                seg.set(INT, GoalBoundsTableLayout.VERSION_OFFSET, GoalBoundsLayout.DERIVATION_VERSION);
                 final long bits = GoalBoundsTableLayout.bitsOffset();
                 for (int s = 0; s < slots; s++) {
                     int c = bake.cellOf(s);
@@ -442,9 +443,16 @@ public final class GoalBounds implements AutoCloseable {
             field(t, "height", GoalBoundsTableLayout.HEIGHT_OFFSET, h);
             field(t, "stepX", GoalBoundsTableLayout.STEP_X_OFFSET, GoalBoundsTableLayout.step(w));
             field(t, "stepY", GoalBoundsTableLayout.STEP_Y_OFFSET, GoalBoundsTableLayout.step(h));
-            for (long off = 24; off < GoalBoundsTableLayout.HEADER_BYTES; off += 4) {
+            field(t, "version", GoalBoundsTableLayout.VERSION_OFFSET, GoalBoundsLayout.DERIVATION_VERSION);
+            for (long off = GoalBoundsTableLayout.HEADER_FIELDS_END;
+                    off < GoalBoundsTableLayout.HEADER_BYTES;
+                    off += 4) {
                 if (t.get(INT, off) != 0) {
-                    fail("header bytes 24..63", t.get(INT, off), "0");
+                    fail(
+                            "header bytes " + GoalBoundsTableLayout.HEADER_FIELDS_END + ".."
+                                    + (GoalBoundsTableLayout.HEADER_BYTES - 1),
+                            t.get(INT, off),
+                            "0");
                 }
             }
             final int slots = t.get(INT, GoalBoundsTableLayout.SLOTS_OFFSET);

@@ -3,6 +3,7 @@ package org.onepath.grids.fast;
 import static org.onepath.layout.GoalBoundsLayout.BOX;
 import static org.onepath.layout.GoalBoundsLayout.INT;
 import static org.onepath.layout.GoalBoundsLayout.NO_SLOT;
+import static org.onepath.layout.GoalBoundsLayout.U8;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -18,20 +19,22 @@ import org.onepath.grids.BakeMonitor;
 import org.onepath.grids.jps.Direction;
 import org.onepath.grids.jps.JpsPlusIndex;
 import org.onepath.layout.GoalBoundsLayout;
+import org.onepath.layout.OctileMapLayout;
 import org.onepath.memory.OwnerState;
 
 /**
- * A goal-bounds bake in progress: the jump points of a grid listed, and for each the eight exact
- * boxes its bakers write ({@link GoalBoundsLayout}: an i32 per cell, an i32 per jump point and 64
- * bytes per jump point, the form pieces travel in). {@link #pack} turns it into the table a query
- * reads ({@link GoalBounds}).
+ * A goal-bounds bake in progress: the jump points of a grid listed with their arrivals, and for
+ * each the eight boxes its bakers write ({@link GoalBoundsLayout}: an i32 per cell, an i32 and a
+ * u8 per jump point and 64 bytes per jump point, the form pieces travel in). {@link #pack} turns
+ * it into the table a query reads ({@link GoalBounds}).
  *
- * <p>The jump points are the cells a JPS+ jump can end at: a cell q is one when, for some
- * direction d, the table entry of the cell one step back from q in d is 1 (a straight step onto
- * a cell with a forced neighbour for that arrival, or a legal diagonal step onto a cell whose
- * straight scan along one of the diagonal's components stops). Every node a JPS+ search expands
- * is such a cell, except the start and the stops the goal makes (a diagonal jump cut level with
- * the goal).
+ * <p>The jump points that keep boxes are the straight jump points (cells a straight JPS+ jump
+ * ends at: a straight step onto them meets a forced neighbour) and the diagonal jump points a
+ * diagonal run from a straight jump point reaches (cells a diagonal jump ends at, whose straight
+ * scan along one of the diagonal's components stops): the cells a bounded search expands, and
+ * the stops of the runs it makes from them. A jump point's arrivals are every direction in which
+ * a JPS+ jump ends at it. The start, the goal, a cell level with the goal and the stops of runs
+ * from the start alone have no boxes unless they are such cells.
  *
  * <p>The bake is split into ranges of slots, each baked by one {@link GoalBoundsBaker} into its
  * own bytes of the boxes: every range is a pure function of the cells and its slots, so the bytes
@@ -180,8 +183,10 @@ public final class GoalBoundsBake implements AutoCloseable {
     }
 
     /**
-     * Lists the jump points of the index's grid into a new bake (index and slot-to-cell list
-     * written, every box empty), for bakers to fill by ranges ({@link #baker}, {@link #boxes}).
+     * Lists the jump points of the index's grid into a new bake (index, slot-to-cell list and
+     * arrivals written, every box empty), for bakers to fill by ranges ({@link #baker}, {@link
+     * #boxes}). The jump points are the cells that keep boxes ({@link #arrivals}): the straight
+     * jump points, and the diagonal ones a diagonal run from a straight jump point can reach.
      *
      * @throws IllegalArgumentException if the two belong to different grids
      */
@@ -193,50 +198,121 @@ public final class GoalBoundsBake implements AutoCloseable {
             throw new IllegalArgumentException("JPS+ index and octile map belong to different grids");
         }
         index.refresh();
-        final int w = grid.width();
-        final int h = grid.height();
         final int n = grid.cellCount();
-        int count = 0;
-        for (int c = 0; c < n; c++) {
-            if (isJumpEnd(index, w, h, c)) {
-                count++;
-            }
-        }
-        Arena arena = Arena.ofShared();
-        try {
-            MemorySegment seg = arena.allocate(GoalBoundsLayout.byteSize(n, count), GoalBoundsLayout.BOXES_ALIGNMENT);
-            int slot = 0;
+        try (Arena scratch = Arena.ofConfined()) {
+            final MemorySegment arrivals = boxedArrivals(index, map, scratch);
+            int count = 0;
             for (int c = 0; c < n; c++) {
-                boolean jump = isJumpEnd(index, w, h, c);
-                seg.set(INT, GoalBoundsLayout.indexOffset(c), jump ? slot : NO_SLOT);
-                if (jump) {
-                    seg.set(INT, GoalBoundsLayout.cellOffset(n, slot), c);
-                    slot++;
+                if (arrivals.get(U8, c) != 0) {
+                    count++;
                 }
             }
-            long boxes = GoalBoundsLayout.boxesOffset(n, count);
-            for (long off = boxes; off < seg.byteSize(); off += GoalBoundsLayout.BOX_BYTES) {
-                seg.set(BOX, off, GoalBoundsLayout.EMPTY_BOX);
+            Arena arena = Arena.ofShared();
+            try {
+                MemorySegment seg =
+                        arena.allocate(GoalBoundsLayout.byteSize(n, count), GoalBoundsLayout.BOXES_ALIGNMENT);
+                int slot = 0;
+                for (int c = 0; c < n; c++) {
+                    byte a = arrivals.get(U8, c);
+                    seg.set(INT, GoalBoundsLayout.indexOffset(c), a != 0 ? slot : NO_SLOT);
+                    if (a != 0) {
+                        seg.set(INT, GoalBoundsLayout.cellOffset(n, slot), c);
+                        seg.set(U8, GoalBoundsLayout.arrivalsOffset(n, count, slot), a);
+                        slot++;
+                    }
+                }
+                long boxes = GoalBoundsLayout.boxesOffset(n, count);
+                for (long off = boxes; off < seg.byteSize(); off += GoalBoundsLayout.BOX_BYTES) {
+                    seg.set(BOX, off, GoalBoundsLayout.EMPTY_BOX);
+                }
+                return new GoalBoundsBake(grid, count, arena, seg);
+            } catch (RuntimeException | Error e) {
+                arena.close();
+                throw e;
             }
-            return new GoalBoundsBake(grid, count, arena, seg);
-        } catch (RuntimeException | Error e) {
-            arena.close();
-            throw e;
         }
     }
 
-    /** Whether a JPS+ jump ends at {@code cell}: some direction's entry one step back is 1. */
-    private static boolean isJumpEnd(JpsPlusIndex index, int w, int h, int cell) {
+    /** Bits of the four straight directions, N, E, S, W. */
+    static final int STRAIGHT_DIRECTIONS = 0x0F;
+
+    /**
+     * A u8 per cell in {@code scratch}: the arrivals of the cell if it keeps boxes, else 0. The
+     * arrivals are the directions d in which a JPS+ jump can end at the cell (the entry one step
+     * back in d is 1); a cell keeps boxes when one of them is straight (a straight jump point) or
+     * a diagonal one is chained: some diagonal run in that direction from a straight jump point
+     * reaches the cell. A straight jump point starts runs in the two diagonals that have one of
+     * its arrivals as a component (the forward diagonals of a straight arrival, which a bounded
+     * expansion may take). Whether a run in d reaches a cell is a bit per diagonal, carried from
+     * the cell one step back: rows in ascending order for the diagonals going south, descending
+     * for those going north, so that cell is always done first.
+     */
+    private static MemorySegment boxedArrivals(JpsPlusIndex index, OctileMap map, Arena scratch) {
+        final SquareCells grid = index.grid();
+        final int w = grid.width();
+        final int h = grid.height();
+        final int n = grid.cellCount();
+        final MemorySegment ends = scratch.allocate(Math.max(1, n));
+        final MemorySegment reached = scratch.allocate(Math.max(1, n));
+        for (int c = 0; c < n; c++) {
+            ends.set(U8, c, (byte) jumpEnds(index, c));
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            final int first = pass == 0 ? Direction.SOUTH_EAST : Direction.NORTH_EAST;
+            final int second = pass == 0 ? Direction.SOUTH_WEST : Direction.NORTH_WEST;
+            for (int row = 0; row < h; row++) {
+                final int y = pass == 0 ? row : h - 1 - row;
+                for (int x = 0; x < w; x++) {
+                    final int c = y * w + x;
+                    int bits = reached.get(U8, c);
+                    for (int k = 0; k < 2; k++) {
+                        final int d = k == 0 ? first : second;
+                        final int px = x - Direction.dx(d);
+                        final int py = y - Direction.dy(d);
+                        if (px < 0 || py < 0 || px >= w || py >= h) {
+                            continue;
+                        }
+                        final int p = py * w + px;
+                        final int need = OctileMapLayout.stepNeed(d);
+                        if ((map.neighbours(p) & need) != need) {
+                            continue; // no run steps from p onto c
+                        }
+                        final int components =
+                                1 << Direction.of(Direction.dx(d), 0) | 1 << Direction.of(0, Direction.dy(d));
+                        if ((reached.get(U8, p) & 1 << d) != 0
+                                || (ends.get(U8, p) & STRAIGHT_DIRECTIONS & components) != 0) {
+                            bits |= 1 << d;
+                        }
+                    }
+                    reached.set(U8, c, (byte) bits);
+                }
+            }
+        }
+        for (int c = 0; c < n; c++) {
+            final int e = ends.get(U8, c) & 0xFF;
+            final boolean boxed =
+                    (e & STRAIGHT_DIRECTIONS) != 0 || (e & reached.get(U8, c) & ~STRAIGHT_DIRECTIONS) != 0;
+            ends.set(U8, c, (byte) (boxed ? e : 0));
+        }
+        return ends;
+    }
+
+    /** The directions d in which a JPS+ jump ends at {@code cell}: a bit per d whose entry one step back is 1. */
+    static int jumpEnds(JpsPlusIndex index, int cell) {
+        final SquareCells grid = index.grid();
+        final int w = grid.width();
+        final int h = grid.height();
         final int x = cell % w;
         final int y = cell / w;
+        int ends = 0;
         for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
             int px = x - Direction.dx(d);
             int py = y - Direction.dy(d);
             if (px >= 0 && py >= 0 && px < w && py < h && index.entry(py * w + px, d) == 1) {
-                return true;
+                ends |= 1 << d;
             }
         }
-        return false;
+        return ends;
     }
 
     /** A baker of this grid's jump points (one per thread), reading this bake's slot-to-cell list. */
@@ -303,6 +379,15 @@ public final class GoalBoundsBake implements AutoCloseable {
     public int slotOf(int cell) {
         state.ensureOpen();
         return segment.get(INT, GoalBoundsLayout.indexOffset(cell));
+    }
+
+    /** The arrivals of slot {@code slot}: a bit per direction in which a JPS+ jump can end at its cell. */
+    public int arrivalsOf(int slot) {
+        state.ensureOpen();
+        if (slot < 0 || slot >= jumpPointCount) {
+            throw new IllegalArgumentException("slot " + slot + " is not within 0.." + (jumpPointCount - 1));
+        }
+        return segment.get(U8, GoalBoundsLayout.arrivalsOffset(cellCount, jumpPointCount, slot)) & 0xFF;
     }
 
     /** The cell of slot {@code slot}. */

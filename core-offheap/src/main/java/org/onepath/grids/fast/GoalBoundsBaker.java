@@ -1,7 +1,5 @@
 package org.onepath.grids.fast;
 
-import static org.onepath.layout.FirstMoveNodeLayout.ARRIVALS_MASK;
-import static org.onepath.layout.FirstMoveNodeLayout.ARRIVALS_SHIFT;
 import static org.onepath.layout.FirstMoveNodeLayout.BUCKETS;
 import static org.onepath.layout.FirstMoveNodeLayout.BUCKET_ENTRY_BYTES;
 import static org.onepath.layout.FirstMoveNodeLayout.DIAGONAL_STEP;
@@ -9,8 +7,7 @@ import static org.onepath.layout.FirstMoveNodeLayout.GENERATION_SHIFT;
 import static org.onepath.layout.FirstMoveNodeLayout.INT;
 import static org.onepath.layout.FirstMoveNodeLayout.LONG;
 import static org.onepath.layout.FirstMoveNodeLayout.MAX_GENERATION;
-import static org.onepath.layout.FirstMoveNodeLayout.MOVES_MASK;
-import static org.onepath.layout.FirstMoveNodeLayout.MOVES_SHIFT;
+import static org.onepath.layout.FirstMoveNodeLayout.MOVES_OFFSET;
 import static org.onepath.layout.FirstMoveNodeLayout.PAIR_OFFSET;
 import static org.onepath.layout.FirstMoveNodeLayout.RECORD_ALIGNMENT;
 import static org.onepath.layout.FirstMoveNodeLayout.RECORD_BYTES;
@@ -31,48 +28,45 @@ import org.onepath.memory.LargePages;
 import org.onepath.memory.OwnerState;
 
 /**
- * Bakes the goal-bounding boxes of a range of jump points ({@link GoalBounds}): one Dijkstra per
- * source over the octile graph (eight moves, no corner cutting, one cost) with exact integer-pair
- * costs, carrying with every cell the set of first moves out of the source that start a route of
- * its cost (equal costs OR their sets). When a cell is settled its set is final, and the cell
- * joins the box of every move in it.
+ * Bakes the goal-bounding boxes of a range of jump points ({@link GoalBounds}, {@code docs/jps.md}
+ * "Goal bounding at jump points"): one canonical Dijkstra per source over the octile graph
+ * (eight moves, no corner cutting, one cost) with exact integer-pair costs, then each target
+ * into one box.
  *
- * <p>The queue is Dial's (1969) with buckets of width 1, the smallest step: a cell whose cost
- * lies in [j, j + 1) waits in bucket j, and bucket j is taken whole, in any order, after bucket
- * j - 1. No two cells of a bucket are a step apart, so none changes another; every predecessor on
- * a shortest route to a cell of bucket j costs at least 1 less, so it lies in an earlier bucket,
- * has been settled and has offered its final first-move set. A step lands one or two buckets
- * ahead, so three buckets are in use at once. The bucket of a pair is {@code floor(a + b * sqrt2)}
- * in doubles, exact because a + b * sqrt2 is an integer only for b = 0 and otherwise lies
- * further from one than rounding reaches. A cell improved into an earlier bucket leaves a stale
- * entry, skipped because the cell is settled by then; a cell improved within its bucket is not
- * queued again (the entry names the cell, whose record holds the new pair), so a bucket holds a
- * cell at most once and the three are sized once, a cell each, with no check for growth.
+ * <p><b>The search.</b> From the source every legal move is taken; after that a cell reached by
+ * a last step in direction a relaxes only the canonical successors of a, the moves the JPS
+ * pruning rules keep ({@link OctileMap#successors}): after a diagonal, the diagonal and its two
+ * components; after a straight step, straight on and the forced neighbours. Every reachable cell
+ * still gets its distance, since every shortest route can be rewritten into a canonical one of
+ * the same cost ({@code docs/jps.md}). A record keeps, for each arrival direction a, the first
+ * moves of the canonical routes of its cost that end with a step in a (an u64, a byte per
+ * arrival, {@link FirstMoveNodeLayout}): equal pairs OR them in, a cheaper pair replaces them, and
+ * a cell relaxes each arrival's moves with that arrival's first moves only. When a cell is
+ * settled its bytes are final, and their union is the set of first moves of the canonical
+ * shortest routes to it, exactly: every route's prefix is a canonical shortest route to the cell
+ * before, settled earlier.
  *
- * <p>Only the moves that can continue a shortest route are relaxed. Besides the first moves, a
- * record carries its arrivals: the directions of the last step of every route of its cost found
- * so far (ORed on ties, replaced on improvements, like the first moves). A settled cell u
- * relaxes the union, over its arrivals, of the moves that arrival does not rule out
- * ({@link #successors}); the rule drops a move from u to v after arriving from p only when some
- * route from p to v is strictly shorter than p, u, v, so no route through p, u, v is a shortest
- * route to v. Without corner cutting:
- * <ul>
- *   <li>after a diagonal step, the straight and perpendicular-diagonal moves back or sideways
- *       reach cells p reaches strictly cheaper (the two cells beside the diagonal are open,
- *       since the step was legal); kept are the same diagonal and its two straight parts;</li>
- *   <li>after a straight step, the move back and the two diagonals backwards reach cells p
- *       reaches strictly cheaper; a straight move sideways is dropped only when the cell behind
- *       it diagonally is open, so p reaches the target with one diagonal (sqrt2 &lt; 2); kept are
- *       the same move, the two forward diagonals (which tie with diagonal-then-straight, and ties
- *       must stay) and a sideways move whose corner behind is blocked.</li>
- * </ul>
- * Ties are never pruned, only strict losers, so the induction over buckets still holds: every
- * predecessor p of v on a shortest route is settled before v with its final cost and its final
- * arrivals, one of which is the last step of a shortest route to p; that route continued by
- * p to v is a shortest route to v, so that arrival does not rule the move out, and p relaxes v.
- * Hence v receives every shortest route's first-move set and its final cost; moves not relaxed
- * would only have offered more expensive routes, which an improvement overwrites or a
- * comparison rejects. The source relaxes all its legal moves, each its own first move.
+ * <p><b>The queue</b> is Dial's (1969) with buckets of width 1, the smallest step: a cell whose
+ * cost lies in [j, j + 1) waits in bucket j, and bucket j is taken whole, in insertion order,
+ * after bucket j - 1. No two cells of a bucket are a step apart, so none changes another; every
+ * predecessor on a shortest route to a cell of bucket j costs at least 1 less, so it lies in an
+ * earlier bucket and has offered its final moves. A step lands one or two buckets ahead, so three
+ * buckets are in use at once. The bucket of a pair is {@code floor(a + b * sqrt2)} in doubles,
+ * exact because a + b * sqrt2 is an integer only for b = 0 and otherwise lies further from one
+ * than rounding reaches. A cell improved into an earlier bucket leaves a stale entry, skipped
+ * because the cell is settled by then; a cell improved within its bucket is not queued again, so
+ * a bucket holds a cell at most once and the three are sized once.
+ *
+ * <p><b>One box per target.</b> The source's arrivals A (the directions a JPS+ jump can reach
+ * it from, listed with it) decide where a settled target t with first moves M goes. An arrival a
+ * is open towards t when some move of M is a canonical successor of a; a target no arrival is
+ * open towards goes into no box (a search reaching the source continues towards it by no
+ * canonical shortest route). Otherwise the candidates are the moves of M that are canonical
+ * successors of every open arrival, or all of M when there are none, and the target joins the
+ * candidate whose box grows least in area (ties: the lower direction). Any move of M would keep
+ * the search optimal ({@code docs/jps.md}); preferring the ones every open arrival takes keeps
+ * the boxes few. The rule depends on the order targets are settled in, which depends only on the
+ * cells and the source, so a range's bytes are the same wherever it is baked.
  *
  * <p>A tie is one comparison of two packed pairs (equal costs are equal pairs, sqrt2 being
  * irrational). Unequal pairs are ordered by their costs in doubles: for pairs with a, b at most N,
@@ -81,9 +75,9 @@ import org.onepath.memory.OwnerState;
  * repeated cell stay below the cell count, so for grids of fewer than {@link #DOUBLE_ORDER_CELLS}
  * cells the doubles keep every order. Larger grids compare with {@link OctilePairs#compare}.
  *
- * <p>A baker owns its working memory (a 16-byte record per cell, {@link FirstMoveNodeLayout},
- * and three buckets of a cell each) and reads only the neighbour bytes and the slot-to-cell
- * list, so bakers over the same grid may bake disjoint ranges at the same time (one per thread)
+ * <p>A baker owns its working memory (a 24-byte record per cell, {@link FirstMoveNodeLayout},
+ * and three buckets of a cell each) and reads only the neighbour bytes and the bake's slot
+ * lists, so bakers over the same grid may bake disjoint ranges at the same time (one per thread)
  * and a range may be baked anywhere: {@link #bakeRange} writes into a piece laid out as that
  * range of the boxes. Not thread-safe itself.
  */
@@ -91,34 +85,26 @@ public final class GoalBoundsBaker implements AutoCloseable {
     /** Below this many cells pair order is decided in doubles (see the class notes), else exactly. */
     static final int DOUBLE_ORDER_CELLS = 1 << 24;
 
-    /**
-     * The moves relaxed by a cell with neighbour byte n reached by the arrival set a (a bit per
-     * direction), at a * 256 + n: the legal moves some arrival in the set does not rule out
-     * ({@link #successors}). One lookup per settled cell, 64 KiB.
-     */
-    private static final byte[] RELAXED = new byte[256 * 256];
+    /** The canonical successors of arrival a at a cell with neighbour byte n, at a * 256 + n (legal moves only). */
+    private static final byte[] CANONICAL = new byte[8 * 256];
     /** The legal moves of a cell with neighbour byte n, at n: what the source relaxes. */
     private static final byte[] LEGAL = new byte[256];
+    /** For a mask of moves, an u64 with byte d set to 1 for each move d: times a u8 it spreads the u8 to those bytes. */
+    private static final long[] SPREAD = new long[256];
 
     static {
         for (int n = 0; n < 256; n++) {
-            int legal = 0;
+            LEGAL[n] = (byte) OctileMap.successors(Direction.NONE, n);
+            for (int a = 0; a < GoalBoundsLayout.DIRECTIONS; a++) {
+                CANONICAL[a << 8 | n] = (byte) OctileMap.successors(a, n);
+            }
+            long spread = 0;
             for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
-                int need = OctileMapLayout.stepNeed(d);
-                if ((n & need) == need) {
-                    legal |= 1 << d;
+                if ((n & 1 << d) != 0) {
+                    spread |= 1L << (8 * d);
                 }
             }
-            LEGAL[n] = (byte) legal;
-            for (int arrivals = 0; arrivals < 256; arrivals++) {
-                int kept = 0;
-                for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
-                    if ((arrivals & 1 << d) != 0) {
-                        kept |= successors(d, n);
-                    }
-                }
-                RELAXED[arrivals << 8 | n] = (byte) (legal & kept);
-            }
+            SPREAD[n] = spread;
         }
     }
 
@@ -138,21 +124,27 @@ public final class GoalBoundsBaker implements AutoCloseable {
     private final OwnerState state = new OwnerState("GoalBoundsBaker");
     /** The eight boxes of the current source: minX, minY, maxX, maxY per direction. */
     private final int[] box = new int[4 * GoalBoundsLayout.DIRECTIONS];
+    /** The current source's canonical successors of each of its arrivals (0 for other directions). */
+    private final int[] arrivalMoves = new int[GoalBoundsLayout.DIRECTIONS];
     /**
-     * The box of the cells settled with each first-move set (minX, minY, maxX, maxY at 4 * set):
-     * a settled cell updates one box, with no loop over its moves; after the search each set's
-     * box joins the box of every move in it, the same minima and maxima in another order.
+     * Per first-move set M of the current source: the candidate moves a target with M may join
+     * ({@link #plan}), 0 when it joins none.
      */
-    private final int[] setBox = new int[4 * 256];
+    private final byte[] candidates = new byte[256];
+    /** Test hook: when not null, the first moves of every settled cell of the last source, else 0. */
+    private int[] firstMovesOut;
+    /** Test hook: when not null, the cells of the last source in the order they were settled. */
+    private int[] settledOut;
 
+    private int settledCount;
     private int generation;
 
     /**
-     * A baker for the jump points listed in {@code bounds} (its index and cell list written, laid
-     * out as {@link GoalBoundsLayout}), over the neighbour bytes of the same grid.
+     * A baker for the jump points listed in {@code bounds} (its index, cell list and arrivals
+     * written, laid out as {@link GoalBoundsLayout}), over the neighbour bytes of the same grid.
      *
      * @param map            the grid's neighbour bytes
-     * @param bounds         the segment whose slot-to-cell list names the sources
+     * @param bounds         the segment whose slot lists name the sources and their arrivals
      * @param jumpPointCount the slots listed
      */
     GoalBoundsBaker(OctileMap map, MemorySegment bounds, int jumpPointCount) {
@@ -215,8 +207,7 @@ public final class GoalBoundsBaker implements AutoCloseable {
                     "piece of " + piece.byteSize() + " bytes is smaller than the " + need + " the range needs");
         }
         for (int s = firstSource; s < endSource; s++) {
-            int source = bounds.get(GoalBoundsLayout.INT, GoalBoundsLayout.cellOffset(cellCount, s));
-            search(source);
+            bakeSlot(s);
             long at = (s - firstSource) * GoalBoundsLayout.SLOT_BYTES;
             for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
                 int minX = box[4 * d];
@@ -237,15 +228,121 @@ public final class GoalBoundsBaker implements AutoCloseable {
         return piece;
     }
 
-    /** One Dijkstra from {@code source}: every settled cell but the source joins the boxes of its first moves. */
-    private void search(int source) {
-        final int[] bx = setBox;
-        for (int set = 0; set < 256; set++) {
-            bx[4 * set] = Integer.MAX_VALUE;
-            bx[4 * set + 1] = Integer.MAX_VALUE;
-            bx[4 * set + 2] = Integer.MIN_VALUE;
-            bx[4 * set + 3] = Integer.MIN_VALUE;
+    /**
+     * Test hook: bakes slot {@code slot} alone and writes, per cell, the first moves of the
+     * canonical shortest routes from its cell (0 for the source and unreachable cells) into
+     * {@code firstMoves}, and the cells in the order they were settled into {@code order}
+     * (the source first); returns how many were settled.
+     */
+    int bakeSlotForTest(int slot, int[] firstMoves, int[] order) {
+        state.ensureOpen();
+        java.util.Arrays.fill(firstMoves, 0);
+        firstMovesOut = firstMoves;
+        settledOut = order;
+        try {
+            bakeSlot(slot);
+            return settledCount;
+        } finally {
+            firstMovesOut = null;
+            settledOut = null;
         }
+    }
+
+    /** One canonical Dijkstra from slot {@code slot}'s cell: every settled cell but the source joins its box. */
+    private void bakeSlot(int slot) {
+        final int source = bounds.get(GoalBoundsLayout.INT, GoalBoundsLayout.cellOffset(cellCount, slot));
+        final int arrivals =
+                bounds.get(GoalBoundsLayout.U8, GoalBoundsLayout.arrivalsOffset(cellCount, jumpPointCount, slot))
+                        & 0xFF;
+        final int sourceNeighbours =
+                neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(source)) & 0xFF;
+        plan(arrivals, sourceNeighbours);
+        for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
+            box[4 * d] = Integer.MAX_VALUE;
+            box[4 * d + 1] = Integer.MAX_VALUE;
+            box[4 * d + 2] = Integer.MIN_VALUE;
+            box[4 * d + 3] = Integer.MIN_VALUE;
+        }
+        search(source, sourceNeighbours);
+    }
+
+    /**
+     * Fills {@link #candidates} for every first-move set of a source with these arrivals and
+     * neighbour byte (the class notes' rule).
+     */
+    private void plan(int arrivals, int sourceNeighbours) {
+        for (int a = 0; a < GoalBoundsLayout.DIRECTIONS; a++) {
+            arrivalMoves[a] = (arrivals & 1 << a) != 0 ? CANONICAL[a << 8 | sourceNeighbours] & 0xFF : 0;
+        }
+        candidates[0] = 0;
+        for (int moves = 1; moves < 256; moves++) {
+            int common = moves;
+            int open = 0;
+            for (int r = arrivals; r != 0; r &= r - 1) {
+                final int a = Integer.numberOfTrailingZeros(r);
+                final int next = arrivalMoves[a];
+                if ((moves & next) == 0) {
+                    continue; // no canonical shortest route leaves through this arrival
+                }
+                open |= 1 << a;
+                common &= next;
+            }
+            // Open towards no arrival: no box. Else the moves every open arrival can take, or
+            // failing any, all of them.
+            candidates[moves] = (byte) (open == 0 ? 0 : common != 0 ? common : moves);
+        }
+    }
+
+    /** Puts the settled target (x, y) with first moves {@code moves} into its box, if any. */
+    private void assign(int moves, int x, int y) {
+        final int candidate = candidates[moves] & 0xFF;
+        if (candidate != 0) {
+            join(
+                    candidate == Integer.lowestOneBit(candidate)
+                            ? Integer.numberOfTrailingZeros(candidate)
+                            : leastGrowth(candidate, x, y),
+                    x,
+                    y);
+        }
+    }
+
+    /** The move of {@code candidates} whose box grows least in area by taking (x, y); ties: the lowest. */
+    private int leastGrowth(int candidates, int x, int y) {
+        final int[] b = box;
+        int best = -1;
+        long bestGrowth = Long.MAX_VALUE;
+        for (int m = candidates; m != 0; m &= m - 1) {
+            final int d = Integer.numberOfTrailingZeros(m);
+            final int at = 4 * d;
+            long growth;
+            if (b[at] == Integer.MAX_VALUE) {
+                growth = 1;
+            } else {
+                final long w = b[at + 2] - b[at] + 1;
+                final long h = b[at + 3] - b[at + 1] + 1;
+                final long nw = Math.max(b[at + 2], x) - Math.min(b[at], x) + 1;
+                final long nh = Math.max(b[at + 3], y) - Math.min(b[at + 1], y) + 1;
+                growth = nw * nh - w * h;
+            }
+            if (growth < bestGrowth) {
+                bestGrowth = growth;
+                best = d;
+            }
+        }
+        return best;
+    }
+
+    private void join(int d, int x, int y) {
+        final int at = 4 * d;
+        final int[] b = box;
+        b[at] = Math.min(b[at], x);
+        b[at + 1] = Math.min(b[at + 1], y);
+        b[at + 2] = Math.max(b[at + 2], x);
+        b[at + 3] = Math.max(b[at + 3], y);
+    }
+
+    /** One canonical Dijkstra from {@code source} (class notes). */
+    private void search(int source, int sourceNeighbours) {
         final MemorySegment rec = records;
         if (generation >= MAX_GENERATION) {
             for (int c = 0; c < cellCount; c++) {
@@ -260,20 +357,30 @@ public final class GoalBoundsBaker implements AutoCloseable {
         final long bucketBytes = bucketLength;
         final int[] sizes = bucketSizes;
         final int[] step = steps;
-        final byte[] relaxed = RELAXED;
+        final byte[] canonical = CANONICAL;
+        final long[] spread = SPREAD;
         final boolean exact = exactOrder;
+        final int[] movesOut = firstMovesOut;
+        final int[] orderOut = settledOut;
+        int settled = 0;
 
         // The source, settled at cost 0: each legal move is its own first move, into bucket 1.
         final long sourceOff = source * RECORD_BYTES;
         rec.set(LONG, sourceOff + PAIR_OFFSET, 0L);
+        rec.set(LONG, sourceOff + MOVES_OFFSET, 0L);
         rec.set(INT, sourceOff + TAG_OFFSET, genBase | SETTLED_BIT);
-        final int first = LEGAL[nb.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(source)) & 0xFF] & 0xFF;
+        if (orderOut != null) {
+            orderOut[settled] = source;
+        }
+        settled++;
+        final int first = LEGAL[sourceNeighbours] & 0xFF;
         int queued = 0;
         for (int m = first; m != 0; m &= m - 1) {
             final int d = Integer.numberOfTrailingZeros(m);
             final long vOff = (source + step[d]) * RECORD_BYTES;
             rec.set(LONG, vOff + PAIR_OFFSET, d < Direction.NORTH_EAST ? STRAIGHT_STEP : DIAGONAL_STEP);
-            rec.set(INT, vOff + TAG_OFFSET, genBase | 1 << (MOVES_SHIFT + d) | 1 << (ARRIVALS_SHIFT + d));
+            rec.set(LONG, vOff + MOVES_OFFSET, 1L << (9 * d)); // byte d, bit d
+            rec.set(INT, vOff + TAG_OFFSET, genBase);
             q.set(INT, bucketBytes + queued * BUCKET_ENTRY_BYTES, source + step[d]);
             queued++;
         }
@@ -292,24 +399,32 @@ public final class GoalBoundsBaker implements AutoCloseable {
                     continue; // settled from an earlier entry
                 }
                 rec.set(INT, uOff + TAG_OFFSET, tag | SETTLED_BIT);
+                final long byArrival = rec.get(LONG, uOff + MOVES_OFFSET);
+                final int moves = FirstMoveNodeLayout.joined(byArrival);
                 final int xy = rec.get(INT, uOff + XY_OFFSET);
-                final int ux = xy & 0xFFFF;
-                final int uy = xy >>> Y_SHIFT;
-                final int moves = tag >>> MOVES_SHIFT & MOVES_MASK;
-                final int s4 = 4 * moves;
-                bx[s4] = Math.min(bx[s4], ux);
-                bx[s4 + 1] = Math.min(bx[s4 + 1], uy);
-                bx[s4 + 2] = Math.max(bx[s4 + 2], ux);
-                bx[s4 + 3] = Math.max(bx[s4 + 3], uy);
+                assign(moves, xy & 0xFFFF, xy >>> Y_SHIFT);
+                if (movesOut != null) {
+                    movesOut[u] = moves;
+                    orderOut[settled] = u;
+                }
+                settled++;
+                // The offers: byte m of the u64 holds the first moves of the arrivals whose
+                // canonical successors include move m.
                 final int legal = nb.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(u)) & 0xFF;
-                final int next = relaxed[(tag >>> ARRIVALS_SHIFT & ARRIVALS_MASK) << 8 | legal] & 0xFF;
+                long offers = 0;
+                for (long rest = byArrival; rest != 0; ) {
+                    final int a = Long.numberOfTrailingZeros(rest) >>> 3;
+                    final long firstMoves = byArrival >>> (8 * a) & 0xFF;
+                    rest &= ~(0xFFL << (8 * a));
+                    offers |= firstMoves * spread[canonical[a << 8 | legal] & 0xFF];
+                }
                 final long pair = rec.get(LONG, uOff + PAIR_OFFSET);
-                final int offered = moves << MOVES_SHIFT;
-                for (int m = next; m != 0; m &= m - 1) {
-                    final int d = Integer.numberOfTrailingZeros(m);
+                for (long rest = offers; rest != 0; ) {
+                    final int d = Long.numberOfTrailingZeros(rest) >>> 3;
+                    final long offer = offers & 0xFFL << (8 * d);
+                    rest &= ~(0xFFL << (8 * d));
                     final int v = u + step[d];
                     final long vPair = pair + (d < Direction.NORTH_EAST ? STRAIGHT_STEP : DIAGONAL_STEP);
-                    final int arrival = 1 << (ARRIVALS_SHIFT + d);
                     final long vOff = v * RECORD_BYTES;
                     final int vTag = rec.get(INT, vOff + TAG_OFFSET);
                     final double cost =
@@ -318,10 +433,11 @@ public final class GoalBoundsBaker implements AutoCloseable {
                         if ((vTag & SETTLED_BIT) != 0) {
                             continue; // settled: its cost is below u's, so no route through u ties it
                         }
-                        // A tie joins the sets; the tag is written whether or not it ties, so
-                        // there is no branch between ties and losses, which are hard to foresee.
                         final long old = rec.get(LONG, vOff + PAIR_OFFSET);
-                        rec.set(INT, vOff + TAG_OFFSET, vTag | (old == vPair ? offered | arrival : 0));
+                        if (old == vPair) {
+                            rec.set(LONG, vOff + MOVES_OFFSET, rec.get(LONG, vOff + MOVES_OFFSET) | offer);
+                            continue; // a tie joins the moves
+                        }
                         final double oldCost =
                                 OctilePairs.cost(FirstMoveNodeLayout.straight(old), FirstMoveNodeLayout.diagonal(old));
                         if (exact
@@ -330,18 +446,19 @@ public final class GoalBoundsBaker implements AutoCloseable {
                                                 FirstMoveNodeLayout.diagonal(vPair),
                                                 FirstMoveNodeLayout.straight(old),
                                                 FirstMoveNodeLayout.diagonal(old))
-                                        >= 0
-                                : cost >= oldCost) {
-                            continue; // a tie (equal pairs give equal doubles) or a loss
+                                        > 0
+                                : cost > oldCost) {
+                            continue; // a loss
                         }
                         rec.set(LONG, vOff + PAIR_OFFSET, vPair);
-                        rec.set(INT, vOff + TAG_OFFSET, genBase | offered | arrival);
+                        rec.set(LONG, vOff + MOVES_OFFSET, offer);
                         if ((int) cost == (int) oldCost) {
                             continue; // its entry in this bucket reads the new pair
                         }
                     } else {
                         rec.set(LONG, vOff + PAIR_OFFSET, vPair);
-                        rec.set(INT, vOff + TAG_OFFSET, genBase | offered | arrival);
+                        rec.set(LONG, vOff + MOVES_OFFSET, offer);
+                        rec.set(INT, vOff + TAG_OFFSET, genBase);
                     }
                     final int to = (int) cost % BUCKETS;
                     final int at = sizes[to];
@@ -353,72 +470,7 @@ public final class GoalBoundsBaker implements AutoCloseable {
             sizes[k] = 0;
             queued -= size;
         }
-        joinSetBoxes();
-    }
-
-    /** Joins each first-move set's box into the boxes of its moves. */
-    private void joinSetBoxes() {
-        final int[] bx = box;
-        final int[] sb = setBox;
-        for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
-            bx[4 * d] = Integer.MAX_VALUE;
-            bx[4 * d + 1] = Integer.MAX_VALUE;
-            bx[4 * d + 2] = Integer.MIN_VALUE;
-            bx[4 * d + 3] = Integer.MIN_VALUE;
-        }
-        for (int set = 1; set < 256; set++) {
-            final int s4 = 4 * set;
-            if (sb[s4] == Integer.MAX_VALUE) {
-                continue; // no cell settled with this set
-            }
-            for (int m = set; m != 0; m &= m - 1) {
-                final int d = 4 * Integer.numberOfTrailingZeros(m);
-                bx[d] = Math.min(bx[d], sb[s4]);
-                bx[d + 1] = Math.min(bx[d + 1], sb[s4 + 1]);
-                bx[d + 2] = Math.max(bx[d + 2], sb[s4 + 2]);
-                bx[d + 3] = Math.max(bx[d + 3], sb[s4 + 3]);
-            }
-        }
-    }
-
-    /**
-     * The moves, legal or not, that can continue a shortest route whose last step was in
-     * direction {@code arrival}, at a cell with neighbour byte {@code neighbourByte}: the others
-     * reach their cell strictly cheaper from the cell before (class notes).
-     */
-    static int successors(int arrival, int neighbourByte) {
-        final int ax = Direction.dx(arrival);
-        final int ay = Direction.dy(arrival);
-        int keep = 1 << arrival;
-        for (int e = 0; e < GoalBoundsLayout.DIRECTIONS; e++) {
-            final int ex = Direction.dx(e);
-            final int ey = Direction.dy(e);
-            if (Direction.isDiagonal(arrival)) {
-                // The diagonal's two straight parts.
-                if ((ex == ax && ey == 0) || (ey == ay && ex == 0)) {
-                    keep |= 1 << e;
-                }
-            } else if (Direction.isDiagonal(e)) {
-                // The two diagonals forward.
-                if (ax != 0 ? ex == ax : ey == ay) {
-                    keep |= 1 << e;
-                }
-            } else if (ex * ax + ey * ay == 0 && (neighbourByte & 1 << direction(ex - ax, ey - ay)) == 0) {
-                // Sideways, with the corner behind blocked.
-                keep |= 1 << e;
-            }
-        }
-        return keep;
-    }
-
-    /** The direction with steps (dx, dy). */
-    private static int direction(int dx, int dy) {
-        for (int d = 0; d < GoalBoundsLayout.DIRECTIONS; d++) {
-            if (Direction.dx(d) == dx && Direction.dy(d) == dy) {
-                return d;
-            }
-        }
-        throw new IllegalArgumentException("no direction (" + dx + ", " + dy + ")");
+        settledCount = settled;
     }
 
     @Override

@@ -47,9 +47,13 @@ import org.onepath.state.StateWriter;
  * knows each node's column and row, so neither a jump nor a key divides, and a diagonal run checks
  * its steps in the neighbour bytes.
  *
- * <p>With goal bounds ({@link #goalBounded}) an expansion keeps only the directions whose box
- * at the expanded cell holds the goal, when the cell has boxes and is not the start; the rest of
- * the search is this one, so the two differ exactly by the directions the boxes remove.
+ * <p>With goal bounds ({@link #goalBounded}, {@code docs/jps.md} "The query") the diagonals run
+ * as with improved pruning, and the boxes prune at two places: an expanded cell other than the
+ * start that has boxes keeps, of the moves no shorter route from the cell before rules out (the
+ * pruned successors and, after a straight step, both forward diagonals), those whose box holds
+ * the goal; and at each stop of a diagonal run that has boxes, a straight component is scanned
+ * only when its box holds the goal, and the run goes on only when the diagonal's box does. The
+ * open list, the records and the offers are this search's.
  *
  * @param <F> finder of straight and diagonal jump points
  */
@@ -60,6 +64,8 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
     private final boolean improvedPruning;
     /** Goal-bounding boxes at jump points, or null for the plain search. */
     private final GoalBounds bounds;
+    /** The finder as a table finder when bounded (its runs consult the boxes), else null. */
+    private final TableFinder boundedFinder;
 
     private final MemorySegment neighbours;
     private final MemorySegment successors;
@@ -103,6 +109,34 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
         return new OctileJump<>(grid, finder, false, Objects.requireNonNull(bounds, "bounds"));
     }
 
+    /**
+     * The forward diagonals of a straight arrival (the two diagonals that have it as a
+     * component), indexed by arrival; 0 for the diagonals and the start. No route from the cell
+     * before is shorter than a step straight on and then one of them, so a bounded expansion may
+     * need them when another search reached the cell first at the same cost.
+     */
+    private static final int[] FORWARD_DIAGONALS = {
+        1 << Direction.NORTH_EAST | 1 << Direction.NORTH_WEST,
+        1 << Direction.NORTH_EAST | 1 << Direction.SOUTH_EAST,
+        1 << Direction.SOUTH_EAST | 1 << Direction.SOUTH_WEST,
+        1 << Direction.SOUTH_WEST | 1 << Direction.NORTH_WEST,
+        0,
+        0,
+        0,
+        0,
+        0
+    };
+
+    /**
+     * The moves a bounded expansion considers at a cell with neighbour byte {@code neighbourByte}
+     * reached by a last step in direction {@code arrival}: the pruned successors and, after a
+     * straight step, the legal forward diagonals; the moves no route from the cell before beats.
+     */
+    static int boundedSuccessors(int arrival, int neighbourByte) {
+        return OctileMap.successors(arrival, neighbourByte)
+                | FORWARD_DIAGONALS[arrival] & OctileMap.successors(Direction.NONE, neighbourByte);
+    }
+
     private OctileJump(SquareCells grid, F finder, boolean improvedPruning, GoalBounds bounds) {
         // Checked before the base allocates the records, so a refused engine holds no memory.
         Objects.requireNonNull(grid, "grid");
@@ -116,9 +150,11 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
         super("OctileJump", grid, 0, false);
         this.improvedPruning = improvedPruning;
         this.bounds = bounds;
+        this.boundedFinder = bounds == null ? null : (TableFinder) finder;
         this.neighbours = finder.map().neighbourSegment();
         this.successors = OctileMap.successorTable();
-        this.runStops = improvedPruning ? new int[OctileFinder.runStopsLength(width, height)] : new int[0];
+        this.runStops =
+                improvedPruning || bounds != null ? new int[OctileFinder.runStopsLength(width, height)] : new int[0];
         this.stackMemory = new GrowableSegment(INITIAL_STACK_ENTRIES * JumpOpenListLayout.STACK_ENTRY_BYTES, 4);
         this.stack = stackMemory.segment();
     }
@@ -199,20 +235,23 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
         final int x = cell % width;
         final int y = cell / width;
         final int row = rec.get(INT, off + PARENT_OFFSET) < 0 ? OctileMapLayout.START_ROW : OctilePairs.direction(tag);
-        int mask = successors.get(
-                        OctileMapLayout.BYTE,
-                        OctileMapLayout.successorOffset(
-                                row, neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(cell))))
-                & 0xFF;
+        final int around = neighbours.get(OctileMapLayout.BYTE, OctileMapLayout.neighbourOffset(cell));
+        int mask = successors.get(OctileMapLayout.BYTE, OctileMapLayout.successorOffset(row, around)) & 0xFF;
         if (bounds != null && row != OctileMapLayout.START_ROW) {
             // Goal bounding: every hop out of this cell in direction d starts with a move d from
-            // it, which is what the box of (cell, d) describes; the start is never pruned.
+            // it, which is what the box of (cell, d) describes; the start is never pruned. The
+            // forward diagonals join the pruned successors: the move a box keeps for the goal is
+            // a shortest one, which no route from the cell before beats, whichever way the
+            // search reached this cell at its cost.
+            mask |= FORWARD_DIAGONALS[row]
+                    & successors.get(
+                            OctileMapLayout.BYTE, OctileMapLayout.successorOffset(OctileMapLayout.START_ROW, around));
             mask = bounds.filter(cell, mask, goalKey);
         }
         while (mask != 0) {
             final int d = Integer.numberOfTrailingZeros(mask); // ascending direction order
             mask &= mask - 1;
-            if (improvedPruning && d >= Direction.NORTH_EAST) {
+            if ((improvedPruning || bounds != null) && d >= Direction.NORTH_EAST) {
                 diagonalRun(cell, x, y, d, a, b, genBase);
                 continue;
             }
@@ -233,11 +272,14 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
     /**
      * Improved pruning: the run offers the straight stops seen from each of its cells, walking to
      * the goal or until a step is illegal ({@link OctileFinder#diagonalRun}), in the order the
-     * finder met them.
+     * finder met them; with goal bounds, pruned at the run's stops that have boxes ({@link
+     * TableFinder#boundedRun}).
      */
     private void diagonalRun(int origin, int x, int y, int d, int a, int b, int genBase) {
         final int[] stops = runStops;
-        final int n = finder.diagonalRun(origin, x, y, d, stops);
+        final int n = bounds == null
+                ? finder.diagonalRun(origin, x, y, d, stops)
+                : boundedFinder.boundedRun(origin, x, y, d, stops, bounds, goalKey);
         final int dx = Direction.dx(d);
         final int dy = Direction.dy(d);
         for (int i = 0; i < n; i += 3) {

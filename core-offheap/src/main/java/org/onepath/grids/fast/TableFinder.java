@@ -72,6 +72,66 @@ public final class TableFinder extends OctileFinder {
         }
     }
 
+    /**
+     * {@link #diagonalRun} pruned by goal bounds (intermediate pruning, {@code docs/jps.md} "The
+     * query"): at each cell the run lands on that is a stop of the run (a cell whose entry one
+     * step back along d is 1, the diagonal jump points) and has boxes, a straight component is
+     * scanned only when its box holds the goal, and the run ends there unless the diagonal's box
+     * holds it. Other cells the run lands on (a cell level with the goal, a stop without boxes)
+     * scan both components and go on.
+     *
+     * @param goalKey the goal in the bounds' units ({@link GoalBounds#goalKey})
+     * @return the ints written, a multiple of 3
+     */
+    int boundedRun(int cell, int x, int y, int d, int[] out, GoalBounds bounds, int goalKey) {
+        final int dx = Direction.dx(d);
+        final int dy = Direction.dy(d);
+        final int delta = dx + dy * width;
+        final int lower = lowerComponent(d);
+        final int higher = higherComponent(d);
+        final int all = 1 << d | 1 << lower | 1 << higher;
+        int n = 0;
+        int k = 0;
+        while (true) {
+            // The diagonal jump of jump(cell, x, y, d), from the entry read once: the cut level
+            // with a goal strictly inside the quadrant, when in reach, else the entry's stop.
+            final int v = table.get(ENTRY, JpsPlusLayout.offset(cell, d));
+            final int ox = goalX - x;
+            final int oy = goalY - y;
+            final int cut = Integer.signum(ox) == dx && Integer.signum(oy) == dy
+                    ? Math.min(Math.abs(ox), Math.abs(oy))
+                    : Integer.MAX_VALUE;
+            final int t = cut <= Math.abs(v) ? cut : Math.max(v, 0);
+            if (t == 0) {
+                return n;
+            }
+            x += t * dx;
+            y += t * dy;
+            cell += t * delta;
+            k += t;
+            if (x == goalX && y == goalY) {
+                return putStop(out, n, k, d, 0);
+            }
+            // t == v: the run landed on the jump point its entry names, a stop of the run.
+            final int keep = t == v ? bounds.filter(cell, all, goalKey) : all;
+            if ((keep & 1 << lower) != 0) {
+                final int s1 = jump(cell, x, y, lower);
+                if (s1 > 0) {
+                    n = putStop(out, n, k, lower, s1);
+                }
+            }
+            if ((keep & 1 << higher) != 0) {
+                final int s2 = jump(cell, x, y, higher);
+                if (s2 > 0) {
+                    n = putStop(out, n, k, higher, s2);
+                }
+            }
+            if ((keep & 1 << d) == 0) {
+                return n;
+            }
+        }
+    }
+
     @Override
     public int jump(int cell, int x, int y, int d) {
         final int v = table.get(ENTRY, JpsPlusLayout.offset(cell, d));

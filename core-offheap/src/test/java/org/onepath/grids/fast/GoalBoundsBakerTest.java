@@ -19,18 +19,24 @@ import org.onepath.layout.GoalBoundsLayout;
 import org.onepath.layout.OctileMapLayout;
 
 /**
- * {@link GoalBoundsBaker}, which relaxes only the moves that can continue a shortest route,
- * writes the same bytes as the plain Dijkstra that relaxes all eight
- * ({@link PreviousGoalBoundsBaker}), with unequal pairs ordered in doubles and exactly, on random grids built for ties (open rooms, pillars,
- * narrow corridors, walls with gaps) and on a Moving AI map; and its move rule keeps every move
- * that some arrival does not strictly beat.
+ * {@link GoalBoundsBaker} writes the same bytes with unequal pairs ordered in doubles and exactly,
+ * on random grids built for ties (open rooms, pillars, narrow corridors, walls with gaps) and on
+ * a Moving AI map; and the two local facts the correctness argument of {@code docs/jps.md}
+ * rests on hold for every arrival and neighbourhood: the moves a bounded expansion considers are
+ * exactly those no route from the cell before beats, and every such move the pruning rules drop
+ * has a route of the same cost that takes the diagonal first.
  */
 class GoalBoundsBakerTest {
 
     /** Sides 2..40 of one of six kinds, most of them full of equal-cost routes. */
     static OctileModel tiedGrid(Random random) {
-        int w = 2 + random.nextInt(39);
-        int h = 2 + random.nextInt(39);
+        return tiedGrid(random, 40);
+    }
+
+    /** Sides 2..maxSide of one of six kinds, most of them full of equal-cost routes. */
+    static OctileModel tiedGrid(Random random, int maxSide) {
+        int w = 2 + random.nextInt(maxSide - 1);
+        int h = 2 + random.nextInt(maxSide - 1);
         boolean[] open = new boolean[w * h];
         int kind = random.nextInt(6);
         switch (kind) {
@@ -87,30 +93,24 @@ class GoalBoundsBakerTest {
         return new OctileModel(w, h, open);
     }
 
-    /** Both bakers' bytes for every jump point of the grid; returns the slots compared. */
-    static int assertBakesEqual(Grid grid, String context) {
+    /** The bytes of every jump point of the grid with pairs ordered in doubles and exactly; returns the slots compared. */
+    static int assertOrdersBakeEqual(Grid grid, String context) {
         try (JpsPlusIndex index = new JpsPlusIndex(grid);
                 OctileMap octile = new OctileMap(grid);
                 GoalBoundsBake listed = GoalBoundsBake.list(index, octile);
                 Arena arena = Arena.ofConfined()) {
             int count = listed.jumpPointCount();
-            MemorySegment fast;
-            MemorySegment previous;
-            try (GoalBoundsBaker baker = listed.baker(octile)) {
-                fast = baker.bakeRange(0, count, arena);
+            MemorySegment doubles;
+            try (GoalBoundsBaker baker = new GoalBoundsBaker(octile, listed.segment(), count, false)) {
+                doubles = baker.bakeRange(0, count, arena);
             }
-            try (PreviousGoalBoundsBaker baker = new PreviousGoalBoundsBaker(octile, listed.segment(), count)) {
-                previous = baker.bakeRange(0, count, arena);
-            }
-            assertArrayEquals(
-                    previous.toArray(ValueLayout.JAVA_BYTE), fast.toArray(ValueLayout.JAVA_BYTE), "boxes " + context);
             // The order of unequal pairs decided exactly, as on grids too large for doubles.
             MemorySegment exact;
             try (GoalBoundsBaker baker = new GoalBoundsBaker(octile, listed.segment(), count, true)) {
                 exact = baker.bakeRange(0, count, arena);
             }
             assertArrayEquals(
-                    previous.toArray(ValueLayout.JAVA_BYTE),
+                    doubles.toArray(ValueLayout.JAVA_BYTE),
                     exact.toArray(ValueLayout.JAVA_BYTE),
                     "boxes with exact order " + context);
             return count;
@@ -118,21 +118,22 @@ class GoalBoundsBakerTest {
     }
 
     @Test
-    void bytesEqualThePreviousBakeOnTiedRandomGrids() {
+    void exactOrderBakesTheBytesOfDoubleOrderOnTiedRandomGrids() {
         Random random = new Random(0xB0C5_BA4EL);
         long slots = 0;
         for (int round = 0; round < 400; round++) {
             OctileModel model = tiedGrid(random);
             try (Grid grid = model.toGrid()) {
-                slots += assertBakesEqual(grid, "round " + round + "\n" + model);
+                slots += assertOrdersBakeEqual(grid, "round " + round + "\n" + model);
             }
         }
-        System.out.println("GoalBoundsBaker: " + slots + " jump points of 400 random grids bake the previous bytes");
+        System.out.println(
+                "GoalBoundsBaker: " + slots + " jump points of 400 random grids bake the same bytes both ways");
         assertTrue(slots > 10_000, "the grids have jump points: " + slots);
     }
 
     @Test
-    void bytesEqualThePreviousBakeOnAMovingAiMap() {
+    void exactOrderBakesTheBytesOfDoubleOrderOnAMovingAiMap() {
         String property = System.getProperty("onepath.data");
         Path root = property != null
                 ? Path.of(property)
@@ -144,33 +145,33 @@ class GoalBoundsBakerTest {
                 Files.isRegularFile(map),
                 "Moving AI map " + map.toAbsolutePath() + " not found; skipping the comparison on a real map");
         try (Grid grid = MovingAiMap.read(map).toGrid()) {
-            int slots = assertBakesEqual(grid, "den206d");
-            System.out.println("GoalBoundsBaker: den206d's " + slots + " jump points bake the previous bytes");
+            int slots = assertOrdersBakeEqual(grid, "den206d");
+            System.out.println("GoalBoundsBaker: den206d's " + slots + " jump points bake the same bytes both ways");
             assertTrue(slots > 0);
         }
     }
 
     /**
-     * The move rule keeps a move after an arrival unless the cell before reaches the move's
-     * target strictly cheaper, checked by brute force on a 5 x 5 neighbourhood for every arrival
-     * and every set of open cells around the middle.
+     * A bounded expansion considers exactly the moves that no route from the cell before beats:
+     * checked by brute force on a 5 x 5 neighbourhood for every arrival and every set of open
+     * cells around the middle (the rest open, so the cell before has every other way it could).
      */
     @Test
-    void moveRuleDropsOnlyStrictLosers() {
+    void boundedExpansionKeepsExactlyTheMovesNoShorterRouteBeats() {
         for (int n = 0; n < 256; n++) {
             for (int arrival = 0; arrival < GoalBoundsLayout.DIRECTIONS; arrival++) {
                 int ax = OctileModel.DX[arrival];
                 int ay = OctileModel.DY[arrival];
-                int keep = GoalBoundsBaker.successors(arrival, n);
+                boolean[] open = patch(n, ax, ay);
+                if (open == null) {
+                    continue; // the arrival step itself is illegal here
+                }
+                int keep = OctileJump.boundedSuccessors(arrival, n);
                 for (int e = 0; e < GoalBoundsLayout.DIRECTIONS; e++) {
                     int need = OctileMapLayout.stepNeed(e);
                     if ((n & need) != need) {
-                        continue; // not legal from u: never relaxed
-                    }
-                    // The cell before u (at the middle, 2, 2 of a 5 x 5 patch) and the move's target.
-                    boolean[] open = patch(n, ax, ay);
-                    if (open == null) {
-                        continue; // the arrival step itself is illegal here
+                        assertEquals(0, keep & 1 << e, "an illegal move is never kept");
+                        continue;
                     }
                     double through = (arrival < 4 ? 1 : OctileModel.SQRT2) + (e < 4 ? 1 : OctileModel.SQRT2);
                     double best = shortest(open, 2 - ax, 2 - ay, 2 + OctileModel.DX[e], 2 + OctileModel.DY[e]);
@@ -182,6 +183,50 @@ class GoalBoundsBakerTest {
                 }
             }
         }
+    }
+
+    /**
+     * Every move that no route from the cell before beats but the pruning rules drop is a
+     * diagonal after a straight step, and the cell before reaches its target as cheaply by that
+     * diagonal first and then the straight step, both legal: the rewrite that turns any shortest
+     * route into a canonical one.
+     */
+    @Test
+    void everyDroppedShortestMoveHasTheDiagonalFirstRouteOfTheSameCost() {
+        int dropped = 0;
+        for (int n = 0; n < 256; n++) {
+            for (int arrival = 0; arrival < GoalBoundsLayout.DIRECTIONS; arrival++) {
+                int ax = OctileModel.DX[arrival];
+                int ay = OctileModel.DY[arrival];
+                boolean[] open = patch(n, ax, ay);
+                if (open == null) {
+                    continue;
+                }
+                int dropping = OctileJump.boundedSuccessors(arrival, n) & ~OctileMap.successors(arrival, n);
+                for (int e = 0; e < GoalBoundsLayout.DIRECTIONS; e++) {
+                    if ((dropping & 1 << e) == 0) {
+                        continue;
+                    }
+                    dropped++;
+                    String context =
+                            "arrival " + arrival + " move " + e + " neighbour byte " + Integer.toBinaryString(n);
+                    assertTrue(
+                            arrival < 4 && e >= 4,
+                            "a dropped shortest move is a diagonal after a straight step: " + context);
+                    // Before u at (2 - ax, 2 - ay): the diagonal e first, then the straight arrival.
+                    int px = 2 - ax;
+                    int py = 2 - ay;
+                    int mx = px + OctileModel.DX[e];
+                    int my = py + OctileModel.DY[e];
+                    assertTrue(
+                            open[my * 5 + mx] && open[py * 5 + mx] && open[my * 5 + px],
+                            "diagonal first is legal: " + context);
+                    assertEquals(2 + OctileModel.DX[e], mx + ax, context);
+                    assertEquals(2 + OctileModel.DY[e], my + ay, context);
+                }
+            }
+        }
+        assertTrue(dropped > 0, "some shortest moves are dropped");
     }
 
     /**

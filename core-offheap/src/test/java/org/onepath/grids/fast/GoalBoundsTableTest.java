@@ -194,6 +194,10 @@ class GoalBoundsTableTest {
                     setup, "stepY", t -> t.set(GoalBoundsTableLayout.INT, GoalBoundsTableLayout.STEP_Y_OFFSET, 0));
             assertRefused(setup, "header bytes", t -> t.set(GoalBoundsTableLayout.INT, 40, 1));
             assertRefused(
+                    setup,
+                    "version is 1, expected 2",
+                    t -> t.set(GoalBoundsTableLayout.INT, GoalBoundsTableLayout.VERSION_OFFSET, 1));
+            assertRefused(
                     setup, "slots", t -> t.set(GoalBoundsTableLayout.INT, GoalBoundsTableLayout.SLOTS_OFFSET, -1));
             assertRefused(
                     setup,

@@ -138,34 +138,60 @@ class GoalBoundsTest {
     }
 
     /**
-     * Checks every jump point and exact box of the grid against the brute force, and that the
-     * packed table keeps a direction for exactly the reachable targets its exact box holds,
-     * widened to the table's units; returns the boxes compared.
+     * Checks the cells that keep boxes and their arrivals, the canonical first moves of every
+     * source towards every cell, and every box against the brute force (the targets taken in the
+     * order the bake settled them, which must be by whole units of distance); and that the packed table keeps a direction for exactly the
+     * reachable targets its exact box holds, widened to the table's units. Returns the boxes
+     * compared.
      */
     static int assertBoxesEqualBruteForce(OctileModel model, String context) {
         FirstMoveReference reference = new FirstMoveReference(model);
-        try (Setup setup = new Setup(model)) {
+        try (Setup setup = new Setup(model);
+                GoalBoundsBaker baker = setup.bake.baker(setup.octile)) {
             int slot = 0;
             int sx = setup.bounds.stepX();
             int sy = setup.bounds.stepY();
-            for (int c = 0; c < model.cellCount(); c++) {
-                boolean jump = reference.isJumpPoint(c);
-                assertEquals(jump, setup.bake.slotOf(c) != GoalBoundsLayout.NO_SLOT, "jump point " + c + context);
-                assertEquals(jump ? slot : -1, setup.bounds.slotOf(c), "packed slot of " + c + context);
-                if (!jump) {
+            int n = model.cellCount();
+            int[] bakedMoves = new int[n];
+            int[] order = new int[n];
+            for (int c = 0; c < n; c++) {
+                boolean keeps = reference.keepsBoxes(c);
+                assertEquals(keeps, setup.bake.slotOf(c) != GoalBoundsLayout.NO_SLOT, "keeps boxes " + c + context);
+                assertEquals(keeps ? slot : -1, setup.bounds.slotOf(c), "packed slot of " + c + context);
+                if (!keeps) {
                     continue;
                 }
                 assertEquals(slot, setup.bake.slotOf(c), "slots in cell order " + context);
                 assertEquals(c, setup.bake.cellOf(slot), context);
+                assertEquals(reference.jumpEnds(c), setup.bake.arrivalsOf(slot), "arrivals of " + c + context);
+                int settled = baker.bakeSlotForTest(slot, bakedMoves, order);
+                int[] canonical = reference.canonicalFirstMoves(c);
+                int reachable = 0;
+                for (int t = 0; t < n; t++) {
+                    assertEquals(canonical[t], bakedMoves[t], "canonical first moves from " + c + " to " + t + context);
+                    if (reference.distance[c][t] != Double.POSITIVE_INFINITY) {
+                        reachable++;
+                    }
+                }
+                assertEquals(reachable, settled, "cells settled from " + c + context);
+                assertEquals(c, order[0], "the source settles first " + context);
+                for (int i = 1; i < settled; i++) {
+                    // Dial's buckets: whole units of distance in order, any order within one.
+                    assertTrue(
+                            Math.floor(reference.distance[c][order[i - 1]] + 1e-9)
+                                    <= Math.floor(reference.distance[c][order[i]] + 1e-9),
+                            "settled in order of whole units of distance from " + c + context);
+                }
+                int[][] expectedBoxes = reference.boxes(c, order, settled);
                 slot++;
                 for (int d = 0; d < 8; d++) {
-                    int[] exact = reference.box(c, d, false);
+                    int[] exact = expectedBoxes[d];
                     long expected = expectedBox(exact);
                     assertEquals(
                             Long.toHexString(expected),
                             Long.toHexString(setup.bake.box(c, d)),
                             "box of cell " + c + " direction " + d + context);
-                    for (int t = 0; t < model.cellCount(); t++) {
+                    for (int t = 0; t < n; t++) {
                         if (reference.distance[c][t] == Double.POSITIVE_INFINITY) {
                             continue; // an unreachable goal finds no path whatever is kept
                         }
@@ -185,7 +211,6 @@ class GoalBoundsTest {
             }
             assertEquals(slot, setup.bake.jumpPointCount(), context);
             assertEquals(slot, setup.bounds.jumpPointCount(), context);
-            assertEquals(GoalBoundsLayout.byteSize(model.cellCount(), slot), setup.bake.byteSize(), "bytes " + context);
             return 8 * slot;
         }
     }
@@ -288,8 +313,9 @@ class GoalBoundsTest {
                     if (setup.bounds.slotOf(c) == GoalBoundsLayout.NO_SLOT) {
                         continue;
                     }
+                    int[] canonical = reference.canonicalFirstMoves(c);
                     for (int t = 0; t < model.cellCount(); t++) {
-                        if (Integer.bitCount(reference.firstMoves(c, t)) > 1) {
+                        if (Integer.bitCount(canonical[t]) > 1) {
                             tiedTargets++;
                         }
                     }
@@ -314,14 +340,55 @@ class GoalBoundsTest {
     }
 
     /**
-     * With each target only in the box of its lowest-numbered optimal move (one recorded first
-     * move per target), the bounded search loses paths on grids with ties: the search, arriving
-     * at a jump point from a direction that prunes that move, needs another optimal one. This is
-     * what the every-optimal-move rule prevents, and it shows that the grids above test ties.
+     * Every start and goal of 300 random grids built for ties (open rooms, pillars, corridors
+     * one or two cells wide, lattices, rooms with gaps; sides up to 18): the bounded search finds
+     * the plain search's pair and the distance of a plain Dijkstra, along a legal path.
      */
     @Test
-    void oneFirstMovePerTargetLosesPathsOnTies() {
-        Random random = new Random(0xB0C5_0003L);
+    void everyStartAndGoalOfTiedRandomGridsKeepsItsOptimalCost() {
+        Random random = new Random(0xB0C5_0006L);
+        long pairs = 0;
+        long plainExpanded = 0;
+        long boundedExpanded = 0;
+        for (int round = 0; round < 300; round++) {
+            OctileModel model = GoalBoundsBakerTest.tiedGrid(random, 18);
+            try (Setup setup = new Setup(model)) {
+                for (int s = 0; s < model.cellCount(); s++) {
+                    if (!model.openCell(s)) {
+                        continue;
+                    }
+                    double[] distance = dijkstraFrom(model, s);
+                    for (int t = 0; t < model.cellCount(); t++) {
+                        if (model.openCell(t)) {
+                            if (checkQuery(
+                                    setup, distance, s, t, ", round " + round + ", " + s + " -> " + t + "\n" + model)) {
+                                plainExpanded += setup.plain.expandedCount();
+                                boundedExpanded += setup.bounded.expandedCount();
+                            }
+                            pairs++;
+                        }
+                    }
+                }
+            }
+        }
+        System.out.println("GoalBounds tied random grids: " + pairs + " start-goal pairs, expanded plain "
+                + plainExpanded + ", bounded " + boundedExpanded);
+        assertTrue(pairs > 100_000, "pairs " + pairs);
+        assertTrue(boundedExpanded < plainExpanded, "bounded " + boundedExpanded + " plain " + plainExpanded);
+    }
+
+    /** A rule that plants the box of a jump point's cell in a direction, from the brute force. */
+    interface PlantedRule {
+        int[] box(FirstMoveReference reference, int cell, int direction);
+    }
+
+    /**
+     * Plants the boxes of {@code rule} in the tied grids and 150 random ones and runs every start
+     * and goal with the bounded search; returns how many of the reachable pairs it did not find
+     * at their distance.
+     */
+    static int[] lostWithPlantedBoxes(PlantedRule rule, long seed) {
+        Random random = new Random(seed);
         List<OctileModel> grids = new ArrayList<>(tiedGrids());
         for (int i = 0; i < 150; i++) {
             grids.add(randomGrid(random));
@@ -334,7 +401,7 @@ class GoalBoundsTest {
                 for (int slot = 0; slot < setup.bake.jumpPointCount(); slot++) {
                     int c = setup.bake.cellOf(slot);
                     for (int d = 0; d < 8; d++) {
-                        setup.bake.setBox(slot, d, expectedBox(reference.box(c, d, true)));
+                        setup.bake.setBox(slot, d, expectedBox(rule.box(reference, c, d)));
                     }
                 }
                 try (GoalBounds planted = setup.bake.pack(setup.octile);
@@ -359,8 +426,39 @@ class GoalBoundsTest {
                 }
             }
         }
-        System.out.println("GoalBounds one move per target: " + lost + " of " + tried + " paths lost");
-        assertTrue(lost > 0, "the one-move rule lost no path: the grids do not exercise ties");
+        return new int[] {lost, tried};
+    }
+
+    /**
+     * With each target in the box of its lowest-numbered optimal move, canonical or not, the
+     * bounded search loses paths on grids with ties: a search reaching a jump point continues
+     * along canonical routes only. The baked rule loses none, which the tests above check; this
+     * shows that the grids exercise the difference.
+     */
+    @Test
+    void anOptimalMoveThatIsNotCanonicalLosesPathsOnTies() {
+        int[] r = lostWithPlantedBoxes(FirstMoveReference::lowestOptimalMoveBox, 0xB0C5_0003L);
+        System.out.println("GoalBounds lowest optimal move per target: " + r[0] + " of " + r[1] + " paths lost");
+        assertTrue(r[0] > 0, "the lowest-optimal-move rule lost no path: the grids do not exercise ties");
+    }
+
+    /**
+     * With each target in the box of any one of its canonical first moves (here the lowest- or
+     * the highest-numbered), whatever the directions a search can reach the jump point from, the
+     * bounded search loses no path: whichever way it arrives at a cell on a shortest route, every
+     * canonical first move from there is one it considers ({@code docs/jps.md}, "Why it is
+     * safe"). The baked rule's preference among them is for tight boxes, not for safety.
+     */
+    @Test
+    void anyOneCanonicalFirstMovePerTargetLosesNoPath() {
+        for (boolean highest : new boolean[] {false, true}) {
+            int[] r = lostWithPlantedBoxes(
+                    (reference, c, d) -> reference.oneCanonicalMoveBox(c, d, highest), 0xB0C5_0005L);
+            System.out.println("GoalBounds " + (highest ? "highest" : "lowest") + " canonical move per target: " + r[0]
+                    + " of " + r[1] + " paths lost");
+            assertEquals(0, r[0], (highest ? "highest" : "lowest") + " canonical move per target");
+            assertTrue(r[1] > 1_000_000, "tried " + r[1]);
+        }
     }
 
     @Test
@@ -413,6 +511,59 @@ class GoalBoundsTest {
         assertFalse(GoalBoundsLayout.contains(box, 3, 8));
         assertEquals(64, GoalBoundsLayout.boxesOffset(3, 2));
         assertEquals(64 + 2 * 64, GoalBoundsLayout.byteSize(3, 2));
+        assertEquals(12 + 8, GoalBoundsLayout.arrivalsOffset(3, 2, 0));
+        assertEquals(128, GoalBoundsLayout.boxesOffset(15, 13));
+    }
+
+    /**
+     * A bounded query allocates nothing once the engine has run a few: begin and step, the
+     * diagonal runs with their pruning at stops and the open list, across 400 queries on a
+     * 64 x 64 map, as the JVM counts this thread's bytes (reached by reflection: the module does
+     * not read java.management).
+     */
+    @Test
+    void aBoundedQueryAllocatesNothingInSteadyState() throws ReflectiveOperationException {
+        Object threads = Class.forName("java.lang.management.ManagementFactory")
+                .getMethod("getThreadMXBean")
+                .invoke(null);
+        java.lang.reflect.Method allocated =
+                Class.forName("com.sun.management.ThreadMXBean").getMethod("getCurrentThreadAllocatedBytes");
+        Random random = new Random(0xB0C5_0007L);
+        boolean[] open = new boolean[64 * 64];
+        for (int i = 0; i < open.length; i++) {
+            open[i] = random.nextInt(100) >= 25;
+        }
+        OctileModel model = new OctileModel(64, 64, open);
+        try (Setup setup = new Setup(model)) {
+            int[] ends = new int[800];
+            for (int i = 0; i < ends.length; i++) {
+                ends[i] = model.randomOpenCell(random);
+            }
+            int found = 0;
+            for (int round = 0; round < 3; round++) {
+                found = 0;
+                for (int i = 0; i < ends.length; i += 2) {
+                    setup.bounded.begin(ends[i], ends[i + 1]);
+                    if (setup.bounded.step(Integer.MAX_VALUE) == SearchStatus.FOUND) {
+                        found++;
+                    }
+                }
+            }
+            long least = Long.MAX_VALUE;
+            for (int i = 0; i < 20; i++) {
+                long a = (Long) allocated.invoke(threads);
+                long b = (Long) allocated.invoke(threads);
+                least = Math.min(least, b - a);
+            }
+            long before = (Long) allocated.invoke(threads);
+            for (int i = 0; i < ends.length; i += 2) {
+                setup.bounded.begin(ends[i], ends[i + 1]);
+                setup.bounded.step(Integer.MAX_VALUE);
+            }
+            long after = (Long) allocated.invoke(threads);
+            assertTrue(found > 100, "found " + found);
+            assertEquals(least, after - before, "bytes allocated by 400 bounded queries, less the measurement's own");
+        }
     }
 
     @Test
