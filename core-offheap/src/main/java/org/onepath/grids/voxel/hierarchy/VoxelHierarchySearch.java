@@ -1569,6 +1569,9 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
     /** The multiplier every open area has, or 0 when they differ (set per query). */
     private double uniformMultiplier;
 
+    private final int[] geoAbs = new int[3];
+    private final int[] geoSign = new int[3];
+
     /** Fills {@link #geodesicReach} for the segment; returns whether its end is reached. */
     private boolean geodesic(int x0, int y0, int z0, int x1, int y1, int z1) {
         final int dx = x1 - x0;
@@ -1577,8 +1580,12 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         final int ax = Math.abs(dx);
         final int ay = Math.abs(dy);
         final int az = Math.abs(dz);
-        // Axes by absolute offset, largest first (ties in x, y, z order).
-        final int[] a = {ax, ay, az};
+        // Axes by absolute offset, largest first (ties in x, y, z order); the arrays are fields
+        // so that a segment allocates nothing where the JIT does not scalar-replace them.
+        final int[] a = geoAbs;
+        a[0] = ax;
+        a[1] = ay;
+        a[2] = az;
         int hi = 0;
         int mid = 1;
         int lo = 2;
@@ -1596,7 +1603,10 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                 mid = u;
             }
         }
-        final int[] sg = {Integer.signum(dx), Integer.signum(dy), Integer.signum(dz)};
+        final int[] sg = geoSign;
+        sg[0] = Integer.signum(dx);
+        sg[1] = Integer.signum(dy);
+        sg[2] = Integer.signum(dz);
         geoCorner = a[lo];
         geoEdge = a[mid] - a[lo];
         geoFace = a[hi] - a[mid];
