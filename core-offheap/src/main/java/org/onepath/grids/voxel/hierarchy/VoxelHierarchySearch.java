@@ -768,6 +768,12 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                 final double c = startCost[i];
                 final MemorySegment rs = records.segment();
                 rs.set(NATIVE_DOUBLE, rec + NODE_G_OFFSET, c);
+                if (c == Double.POSITIVE_INFINITY) {
+                    // Not reachable inside the chunk after all (only tables read from a store
+                    // whose masks disagree with its labels do this): off the open list until
+                    // another node offers it a cost.
+                    continue;
+                }
                 locate(id);
                 queue(rec, key(c, lx, ly, lz), c, id);
                 continue;
