@@ -6,12 +6,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.onepath.VoxelAlgorithm;
 import org.onepath.VoxelCell;
 import org.onepath.VoxelGrid;
 import org.onepath.VoxelOptions;
 import org.onepath.VoxelPath;
+import org.onepath.grids.BakeMonitor;
+import org.onepath.store.HierarchyOptions;
 import org.onepath.store.StoreFile;
 import org.onepath.store.StoreLayout;
+import org.onepath.store.StoreProgress;
 import org.onepath.store.VoxelWorldStore;
 
 /**
@@ -26,7 +30,8 @@ import org.onepath.store.VoxelWorldStore;
  *
  * <p>{@code java -cp bench/target/benchmarks.jar org.onepath.bench.VoxelStoreFigures} builds the
  * world (with {@link VoxelGrid#create} and {@link VoxelGrid#setArea}, in the heap and native
- * memory this JVM has), writes it with {@link VoxelWorldStore#write} to a temporary file in
+ * memory this JVM has), writes it with {@link VoxelWorldStore#write} and its voxel chunk hierarchy
+ * ({@link HierarchyOptions#DEFAULT}) to a temporary file in
  * {@code java.io.tmpdir}, evicts the file's pages from the page cache ({@link PageCache}; pass
  * {@code --enable-native-access=ALL-UNNAMED} to silence the JDK's warning), and runs itself again
  * as {@code java -Xmx256m ... VoxelStoreFigures query FILE}: that JVM opens the store, prints the
@@ -35,8 +40,9 @@ import org.onepath.store.VoxelWorldStore;
  * in the page cache ({@code mincore}, read-around included) after each, runs the
  * corner-to-corner query with {@link VoxelOptions#DEFAULT} (A*; the first from the evicted file,
  * then {@value #REPEATS} more), then with {@link VoxelOptions#JUMP_POINTS} (jump point search, which
- * builds its walkable bits from the mapped chunks on the way; its cost must equal A*'s) and prints
- * the heap used. The file is deleted at the end.
+ * builds its walkable bits from the mapped chunks on the way; its cost must equal A*'s), then with
+ * {@link VoxelAlgorithm#HPA} over the store's hierarchy section (never cheaper than A*; its excess
+ * is printed) and prints the heap used. The file is deleted at the end.
  */
 public final class VoxelStoreFigures {
     static final int SIDE = 1024;
@@ -138,8 +144,9 @@ public final class VoxelStoreFigures {
                         mib(world.storageBytes()) + " native (" + world.storedChunkCount() + " of "
                                 + (long) world.chunksX() * world.chunksY() * world.chunksZ() + " chunks stored)");
                 long t1 = System.nanoTime();
-                VoxelWorldStore.write(world, "terrain-1024", file);
-                print("write", s(System.nanoTime() - t1));
+                VoxelWorldStore.write(
+                        world, "terrain-1024", file, StoreProgress.NONE, HierarchyOptions.DEFAULT, BakeMonitor.NONE);
+                print("write, with the voxel hierarchy", s(System.nanoTime() - t1));
             }
             PageCache.evict(file);
             print("page cache", "file evicted before the query JVM starts");
@@ -191,7 +198,13 @@ public final class VoxelStoreFigures {
             VoxelCell from = from();
             VoxelCell to = to();
             double astarCost = Double.NaN;
-            for (VoxelOptions options : new VoxelOptions[] {VoxelOptions.DEFAULT, VoxelOptions.JUMP_POINTS}) {
+            StoreFile.Section hierarchy = store.file().section(StoreLayout.SECTION_VOXEL_HIERARCHY);
+            print("voxel hierarchy section", hierarchy.length() + " bytes, read in place at open");
+            VoxelOptions hpa = VoxelOptions.builder()
+                    .algorithm(VoxelAlgorithm.HPA)
+                    .hierarchyFaceSamples(HierarchyOptions.DEFAULT.faceSamples())
+                    .build();
+            for (VoxelOptions options : new VoxelOptions[] {VoxelOptions.DEFAULT, VoxelOptions.JUMP_POINTS, hpa}) {
                 String alg = options.algorithm().name().toLowerCase(Locale.ROOT);
                 long q0 = System.nanoTime();
                 VoxelPath path = grid.findPath(from, to, options);
@@ -205,6 +218,14 @@ public final class VoxelStoreFigures {
                                 + path.length() + " voxels, " + path.expandedCount() + " expanded");
                 if (Double.isNaN(astarCost)) {
                     astarCost = path.cost();
+                } else if (options == hpa) {
+                    // The hierarchy is complete, not optimal: never cheaper than A*.
+                    if (path.cost() < astarCost * (1 - 1e-9)) {
+                        throw new IllegalStateException(alg + " cost " + path.cost() + " below A*'s " + astarCost);
+                    }
+                    print(
+                            alg + " over the optimum",
+                            String.format(Locale.ROOT, "%.3f%%", (path.cost() / astarCost - 1) * 100));
                 } else if (Math.abs(path.cost() - astarCost) > 1e-9 * astarCost) {
                     throw new IllegalStateException(alg + " cost " + path.cost() + ", A* " + astarCost);
                 }
