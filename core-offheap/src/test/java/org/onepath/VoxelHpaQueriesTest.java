@@ -531,6 +531,7 @@ class VoxelHpaQueriesTest {
     }
 
     @Test
+    @SuppressWarnings("try") // closes the grid inside its try on purpose, to see what it closes
     void installedTablesAreSearchedInPlaceAndOwnedByTheGrid() {
         try (Arena arena = Arena.ofConfined();
                 VoxelGrid built = rooms(25)) {
