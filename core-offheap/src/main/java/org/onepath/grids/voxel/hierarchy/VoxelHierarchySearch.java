@@ -135,7 +135,6 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
     /** Whether the direct edge still holds its lower bound. */
     private boolean directPending;
 
-    private final int[] targets = new int[MAX_CHUNK_NODES + 1];
     private final int[] segment = new int[CHUNK_VOXELS];
     private final int[] faces = new int[FACES + 1];
     /** Graph neighbours of the node being expanded or checked: id, edge cost, edge flags. */
