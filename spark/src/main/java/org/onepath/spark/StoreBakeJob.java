@@ -163,15 +163,7 @@ public final class StoreBakeJob {
                             + " is too large for the JPS+ table the goal bounds are baked from");
                 }
                 int threads = task == null ? 1 : Math.max(1, task.cpus());
-                GoalBoundsSummary s = grid.bakeGoalBounds(threads, new BakeMonitor() {
-                    @Override
-                    public void progress(long done, long total) {}
-
-                    @Override
-                    public boolean isCancelled() {
-                        return task != null && task.isInterrupted();
-                    }
-                });
+                GoalBoundsSummary s = grid.bakeGoalBounds(threads, stoppedWith(task));
                 jumpPoints = s.jumpPoints();
             }
             GridStore.bake(grid, mapPath.getName(), local);
@@ -191,6 +183,19 @@ public final class StoreBakeJob {
         } finally {
             Files.deleteIfExists(local);
         }
+    }
+
+    /** A bake's monitor that hears no progress and cancels the bake when the task is killed. */
+    private static BakeMonitor stoppedWith(TaskContext task) {
+        return new BakeMonitor() {
+            @Override
+            public void progress(long done, long total) {}
+
+            @Override
+            public boolean isCancelled() {
+                return task != null && task.isInterrupted();
+            }
+        };
     }
 
     /** Whether a file name is a voxel world's ({@code .3dmap}), as {@code onepath bake} tells them. */
@@ -220,15 +225,7 @@ public final class StoreBakeJob {
                         local,
                         StoreProgress.NONE,
                         HierarchyOptions.DEFAULT,
-                        new BakeMonitor() {
-                            @Override
-                            public void progress(long done, long total) {}
-
-                            @Override
-                            public boolean isCancelled() {
-                                return task != null && task.isInterrupted();
-                            }
-                        });
+                        stoppedWith(task));
                 try (StoreFile f = StoreFile.open(local)) {
                     hierarchyBytes =
                             f.section(StoreLayout.SECTION_VOXEL_HIERARCHY).length();

@@ -1063,18 +1063,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                 final double c = nArea == area ? length * m : length * ((m + areas.multiplierOf(nArea)) * 0.5);
                 k = neighbour(k, nSlot << NODE_INDEX_BITS, c, 0, wx, wy, wz);
             }
-            for (int t = 1; t < n; t++) {
-                final int tv = blocks.get(INT, nodes + t * NODE_BYTES + NODE_VOXEL_OFFSET);
-                k = neighbour(
-                        k,
-                        slot << NODE_INDEX_BITS | t,
-                        hierarchy.openCost(area, voxel, tv),
-                        0,
-                        ox + (tv & 15),
-                        oy + ((tv >>> 4) & 15),
-                        oz + (tv >>> 8));
-            }
-            return k;
+            return openMates(k, slot, i, n, area, voxel, nodes);
         }
         // A transition: its partner across its face.
         int f = 0;
@@ -1102,21 +1091,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                 qy,
                 qz);
         if (kind == KIND_OPEN) {
-            // Every other node of the open chunk, the centre first: lines inside an open box.
-            for (int t = 0; t < n; t++) {
-                if (t != i) {
-                    final int tv = blocks.get(INT, nodes + t * NODE_BYTES + NODE_VOXEL_OFFSET);
-                    k = neighbour(
-                            k,
-                            slot << NODE_INDEX_BITS | t,
-                            hierarchy.openCost(area, voxel, tv),
-                            0,
-                            ox + (tv & 15),
-                            oy + ((tv >>> 4) & 15),
-                            oz + (tv >>> 8));
-                }
-            }
-            return k;
+            return openMates(k, slot, i, n, area, voxel, nodes);
         }
         final long costs = block + VoxelHierarchyLayout.costsOffset(n) + (long) i * n * 8;
         // One region (most stored chunks): every other node is a mate, no label to read.
@@ -1137,6 +1112,31 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                     oz + (tv >>> 8));
         }
         return k;
+    }
+
+    /**
+     * Appends every node of open chunk {@code slot} but node {@code i} (at {@code voxel}), the
+     * centre first, each at the cost of the line to it inside the open box; returns the new count.
+     */
+    private int openMates(int k, int slot, int i, int n, int area, int voxel, long nodes) {
+        final int ox = (slot % chunksX) << 4;
+        final int oy = ((slot / chunksX) % chunksY) << 4;
+        final int oz = ((slot / chunksX) / chunksY) << 4;
+        int count = k;
+        for (int t = 0; t < n; t++) {
+            if (t != i) {
+                final int tv = blocks.get(INT, nodes + t * NODE_BYTES + NODE_VOXEL_OFFSET);
+                count = neighbour(
+                        count,
+                        slot << NODE_INDEX_BITS | t,
+                        hierarchy.openCost(area, voxel, tv),
+                        0,
+                        ox + (tv & 15),
+                        oy + ((tv >>> 4) & 15),
+                        oz + (tv >>> 8));
+            }
+        }
+        return count;
     }
 
     /** Appends one neighbour to the lists {@link #neighbours} fills; returns the new count. */
