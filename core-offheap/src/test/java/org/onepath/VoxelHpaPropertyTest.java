@@ -16,7 +16,6 @@ import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.statistics.Statistics;
 import org.onepath.cells.Cancellation;
@@ -24,6 +23,7 @@ import org.onepath.cells.PathStatus;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
 import org.onepath.grids.voxel.VoxelReference;
+import org.onepath.grids.voxel.hierarchy.HierarchyWorldSetup;
 
 /**
  * {@link VoxelAlgorithm#HPA} at tier 1 against a plain Dijkstra over every voxel
@@ -44,36 +44,13 @@ class VoxelHpaPropertyTest {
         POOL.awaitTermination(10, TimeUnit.SECONDS);
     }
 
-    /** One random world and the options to search it with. */
-    record Setup(
-            int sx,
-            int sy,
-            int sz,
-            int defaultArea,
-            boolean areas,
-            long seed,
-            VoxelConnectivity connectivity,
-            VoxelCornerRule rule,
-            int faceSamples) {
-        @Override
-        public String toString() {
-            return sx + "x" + sy + "x" + sz + " default " + defaultArea + " areas " + areas + " seed " + seed + " "
-                    + connectivity + " " + rule + " samples " + faceSamples;
-        }
-    }
-
-    private static Arbitrary<Integer> side() {
-        return Arbitraries.frequencyOf(
-                Tuple.of(4, Arbitraries.integers().between(10, 36)),
-                Tuple.of(3, Arbitraries.of(16, 17, 31, 32, 33)),
-                Tuple.of(1, Arbitraries.integers().between(1, 9)));
-    }
-
     @Provide
-    Arbitrary<Setup> setups() {
+    Arbitrary<HierarchyWorldSetup> setups() {
         return Combinators.combine(
                         Combinators.combine(
-                                        side(), side(), Arbitraries.integers().between(1, 24))
+                                        HierarchyWorldSetup.side(),
+                                        HierarchyWorldSetup.side(),
+                                        Arbitraries.integers().between(1, 24))
                                 .as((x, y, z) -> new int[] {x, y, z}),
                         Arbitraries.of(0, 0, 255),
                         Arbitraries.of(false, true),
@@ -81,7 +58,7 @@ class VoxelHpaPropertyTest {
                         Arbitraries.of(VoxelConnectivity.class),
                         Arbitraries.of(VoxelCornerRule.class),
                         Arbitraries.of(1, 2, 3, 3, 4))
-                .as((size, d, a, seed, c, r, samples) -> new Setup(
+                .as((size, d, a, seed, c, r, samples) -> new HierarchyWorldSetup(
                         size[0],
                         size[1],
                         size[2],
@@ -94,7 +71,8 @@ class VoxelHpaPropertyTest {
     }
 
     @Property(tries = 40, edgeCases = EdgeCasesMode.NONE)
-    void hpaFindsAPathExactlyWhenOneExistsNeverBelowTheOptimum(@ForAll("setups") Setup s) throws Exception {
+    void hpaFindsAPathExactlyWhenOneExistsNeverBelowTheOptimum(@ForAll("setups") HierarchyWorldSetup s)
+            throws Exception {
         VoxelChunkWorlds.World world =
                 VoxelChunkWorlds.random(s.sx(), s.sy(), s.sz(), s.defaultArea(), s.areas(), s.seed());
         List<VoxelCell> open = world.open();
@@ -143,7 +121,7 @@ class VoxelHpaPropertyTest {
 
     private static void check(
             VoxelChunkWorlds.World world,
-            Setup s,
+            HierarchyWorldSetup s,
             VoxelCell start,
             VoxelCell goal,
             double optimum,

@@ -13,7 +13,6 @@ import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
 import net.jqwik.api.statistics.Statistics;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.VoxelConnectivity;
@@ -30,38 +29,15 @@ import org.onepath.grids.voxel.VoxelReference;
  */
 class VoxelHierarchyPropertyTest {
 
-    /** One random world and the options to search it with. */
-    record Setup(
-            int sx,
-            int sy,
-            int sz,
-            int defaultArea,
-            boolean areas,
-            long seed,
-            VoxelConnectivity connectivity,
-            VoxelCornerRule rule,
-            int faceSamples) {
-        @Override
-        public String toString() {
-            return sx + "x" + sy + "x" + sz + " default " + defaultArea + " areas " + areas + " seed " + seed + " "
-                    + connectivity + " " + rule + " samples " + faceSamples;
-        }
-    }
-
-    private static Arbitrary<Integer> side() {
-        return Arbitraries.frequencyOf(
-                Tuple.of(4, Arbitraries.integers().between(10, 36)),
-                Tuple.of(3, Arbitraries.of(16, 17, 31, 32, 33)),
-                Tuple.of(1, Arbitraries.integers().between(1, 9)));
-    }
-
     @Provide
-    Arbitrary<Setup> setups() {
+    Arbitrary<HierarchyWorldSetup> setups() {
         Arbitrary<VoxelConnectivity> connectivity = Arbitraries.of(VoxelConnectivity.class);
         Arbitrary<VoxelCornerRule> rule = Arbitraries.of(VoxelCornerRule.class);
         return Combinators.combine(
                         Combinators.combine(
-                                        side(), side(), Arbitraries.integers().between(1, 24))
+                                        HierarchyWorldSetup.side(),
+                                        HierarchyWorldSetup.side(),
+                                        Arbitraries.integers().between(1, 24))
                                 .as((x, y, z) -> new int[] {x, y, z}),
                         Arbitraries.of(0, 0, 255),
                         Arbitraries.of(false, true),
@@ -69,7 +45,7 @@ class VoxelHierarchyPropertyTest {
                         connectivity,
                         rule,
                         Arbitraries.of(1, 2, 3, 3, 4))
-                .as((size, d, a, seed, c, r, samples) -> new Setup(
+                .as((size, d, a, seed, c, r, samples) -> new HierarchyWorldSetup(
                         size[0],
                         size[1],
                         size[2],
@@ -82,22 +58,22 @@ class VoxelHierarchyPropertyTest {
     }
 
     @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
-    void findsAPathExactlyWhenOneExistsAndNeverBelowTheOptimum(@ForAll("setups") Setup s) {
-        VoxelWorlds.World world = VoxelWorlds.random(s.sx, s.sy, s.sz, s.defaultArea, s.areas, s.seed);
+    void findsAPathExactlyWhenOneExistsAndNeverBelowTheOptimum(@ForAll("setups") HierarchyWorldSetup s) {
+        VoxelWorlds.World world = VoxelWorlds.random(s.sx(), s.sy(), s.sz(), s.defaultArea(), s.areas(), s.seed());
         VoxelReference ref = world.reference();
         List<Integer> open = ref.openNodes();
         if (open.isEmpty()) {
             return;
         }
-        Random r = new Random(s.seed ^ 0x5DEECE66DL);
+        Random r = new Random(s.seed() ^ 0x5DEECE66DL);
         try (ChunkTable table = world.toTable();
                 VoxelHierarchy hierarchy =
-                        new VoxelHierarchy(table, world.toAreas(), s.connectivity, s.rule, s.faceSamples);
+                        new VoxelHierarchy(table, world.toAreas(), s.connectivity(), s.rule(), s.faceSamples());
                 VoxelHierarchySearch search = new VoxelHierarchySearch(hierarchy);
                 VoxelHierarchySearch sliced = new VoxelHierarchySearch(hierarchy)) {
             for (int q = 0; q < 3; q++) {
                 int start = open.get(r.nextInt(open.size()));
-                double[] dist = ref.distancesFrom(start, s.connectivity, s.rule, null);
+                double[] dist = ref.distancesFrom(start, s.connectivity(), s.rule(), null);
                 List<Integer> goals = new ArrayList<>();
                 for (int k = 0; k < 4; k++) {
                     goals.add(open.get(r.nextInt(open.size())));
@@ -114,7 +90,12 @@ class VoxelHierarchyPropertyTest {
     }
 
     private static void check(
-            Setup s, VoxelReference ref, VoxelHierarchySearch search, int start, int goal, double optimum) {
+            HierarchyWorldSetup s,
+            VoxelReference ref,
+            VoxelHierarchySearch search,
+            int start,
+            int goal,
+            double optimum) {
         int[] a = ref.cell(start);
         int[] b = ref.cell(goal);
         String where = s + " from " + a[0] + "," + a[1] + "," + a[2] + " to " + b[0] + "," + b[1] + "," + b[2];
@@ -129,7 +110,7 @@ class VoxelHierarchyPropertyTest {
         int n = search.pathLength();
         assertEquals(start, search.pathNode(0), where);
         assertEquals(goal, search.pathNode(n - 1), where);
-        int moves = s.connectivity.moves();
+        int moves = s.connectivity().moves();
         double sum = 0.0;
         for (int i = 1; i < n; i++) {
             int[] p = ref.cell(search.pathNode(i - 1));
@@ -143,7 +124,7 @@ class VoxelHierarchyPropertyTest {
             }
             int step = i;
             assertTrue(move >= 0, () -> "step " + step + " is not a move; " + where);
-            assertTrue(ref.legal(p[0], p[1], p[2], move, s.rule), () -> "step " + step + " is not legal; " + where);
+            assertTrue(ref.legal(p[0], p[1], p[2], move, s.rule()), () -> "step " + step + " is not legal; " + where);
             sum += ref.gridCost(p[0], p[1], p[2], move);
         }
         assertEquals(sum, search.pathCost(), where);
@@ -164,7 +145,7 @@ class VoxelHierarchyPropertyTest {
             int start,
             int goal,
             int budget,
-            Setup s) {
+            HierarchyWorldSetup s) {
         int[] a = ref.cell(start);
         int[] b = ref.cell(goal);
         String where = s + " sliced by " + budget;
@@ -181,20 +162,20 @@ class VoxelHierarchyPropertyTest {
     }
 
     @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
-    void editsThenRefreshEqualAFreshBuild(@ForAll("setups") Setup s) {
-        VoxelWorlds.World world = VoxelWorlds.random(s.sx, s.sy, s.sz, s.defaultArea, s.areas, s.seed);
-        Random r = new Random(s.seed * 31 + 7);
+    void editsThenRefreshEqualAFreshBuild(@ForAll("setups") HierarchyWorldSetup s) {
+        VoxelWorlds.World world = VoxelWorlds.random(s.sx(), s.sy(), s.sz(), s.defaultArea(), s.areas(), s.seed());
+        Random r = new Random(s.seed() * 31 + 7);
         AreaCosts areas = world.toAreas();
         try (ChunkTable table = world.toTable();
-                VoxelHierarchy edited = new VoxelHierarchy(table, areas, s.connectivity, s.rule, s.faceSamples)) {
+                VoxelHierarchy edited = new VoxelHierarchy(table, areas, s.connectivity(), s.rule(), s.faceSamples())) {
             for (int round = 0; round < 3; round++) {
                 for (int e = 1 + r.nextInt(40); e > 0; e--) {
-                    int x = r.nextInt(s.sx);
-                    int y = r.nextInt(s.sy);
-                    int z = r.nextInt(s.sz);
+                    int x = r.nextInt(s.sx());
+                    int y = r.nextInt(s.sy());
+                    int z = r.nextInt(s.sz());
                     if (r.nextBoolean()) {
                         // On a chunk border, where the neighbours' faces see the edit.
-                        x = Math.min(s.sx - 1, (x & ~15) + (r.nextBoolean() ? 0 : 15));
+                        x = Math.min(s.sx() - 1, (x & ~15) + (r.nextBoolean() ? 0 : 15));
                     }
                     table.set(x, y, z, r.nextInt(3) == 0 ? 0 : r.nextBoolean() ? AreaCosts.WALL : 1);
                 }
@@ -202,7 +183,8 @@ class VoxelHierarchyPropertyTest {
                     table.clear(r.nextInt(table.chunkCount()));
                 }
                 edited.refresh();
-                try (VoxelHierarchy fresh = new VoxelHierarchy(table, areas, s.connectivity, s.rule, s.faceSamples)) {
+                try (VoxelHierarchy fresh =
+                        new VoxelHierarchy(table, areas, s.connectivity(), s.rule(), s.faceSamples())) {
                     assertTrue(edited.contentEquals(fresh), () -> "after edits: " + s);
                 }
             }
