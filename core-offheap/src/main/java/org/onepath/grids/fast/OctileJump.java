@@ -550,41 +550,34 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
 
     // ---- path ----
 
-    /** A hop is walked diagonally first, then straight. */
+    /**
+     * A hop is walked diagonally first, then straight. Written from the end back: each hop's
+     * cells by stepping the cell index by the straight part's delta, then the diagonal's, the
+     * last step landing on the hop's parent.
+     */
     @Override
     void writePath(int end, int[] out, int length) {
         int i = length - 1;
         out[i] = end;
         for (int c = end; c != start; ) {
-            int p = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET);
-            int px = p % width;
-            int py = p / width;
-            int ox = c % width - px;
-            int oy = c / width - py;
-            int sx = Integer.signum(ox);
-            int sy = Integer.signum(oy);
-            int diagonal = Math.min(Math.abs(ox), Math.abs(oy));
-            int straight = Math.max(Math.abs(ox), Math.abs(oy)) - diagonal;
-            // Walk back from c: the straight part came last, so it is undone first.
-            int stepX = Math.abs(ox) > Math.abs(oy) ? sx : 0;
-            int stepY = Math.abs(oy) > Math.abs(ox) ? sy : 0;
-            int x = c % width;
-            int y = c / width;
+            final int p = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET);
+            final int ox = c % width - p % width;
+            final int oy = c / width - p / width;
+            final int ax = Math.abs(ox);
+            final int ay = Math.abs(oy);
+            final int diagonal = Math.min(ax, ay);
+            final int straight = Math.max(ax, ay) - diagonal;
+            final int straightDelta = ax > ay ? Integer.signum(ox) : ay > ax ? Integer.signum(oy) * width : 0;
+            final int diagonalDelta = Integer.signum(ox) + Integer.signum(oy) * width;
+            int cell = c;
             for (int s = 0; s < straight; s++) {
-                x -= stepX;
-                y -= stepY;
-                if (x != px || y != py) {
-                    out[--i] = y * width + x;
-                }
+                cell -= straightDelta;
+                out[--i] = cell;
             }
             for (int s = 0; s < diagonal; s++) {
-                x -= sx;
-                y -= sy;
-                if (x != px || y != py) {
-                    out[--i] = y * width + x;
-                }
+                cell -= diagonalDelta;
+                out[--i] = cell;
             }
-            out[--i] = p;
             c = p;
         }
     }
