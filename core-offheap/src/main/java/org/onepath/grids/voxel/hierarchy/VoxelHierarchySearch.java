@@ -33,6 +33,7 @@ import static org.onepath.layout.VoxelHierarchyLayout.SEARCH_NODE_BYTES;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.Objects;
 import org.onepath.cells.AreaCosts;
 import org.onepath.cells.GridMath;
@@ -129,6 +130,8 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
     private final boolean[] startConfined = new boolean[MAX_CHUNK_NODES];
     private final double[] goalCost = new double[MAX_CHUNK_NODES];
     private final boolean[] goalConfined = new boolean[MAX_CHUNK_NODES];
+    /** Per node of the start's chunk: its edge from the start was priced by the confined Dijkstra. */
+    private final boolean[] startSearched = new boolean[MAX_CHUNK_NODES];
     /** Per node of an end's chunk: the confined edge still holds its lower bound, not its cost. */
     private final boolean[] startPending = new boolean[MAX_CHUNK_NODES];
 
@@ -337,6 +340,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         startOpened = false;
         goalOpened = false;
         connect(slotS, localS, regionS, startCost, startConfined, startPending, sameRegion ? localG : -1, true);
+        Arrays.fill(startSearched, 0, nodeCount(slotS), false);
         connect(slotG, localG, regionG, goalCost, goalConfined, goalPending, -1, false);
         goalG = Double.POSITIVE_INFINITY;
         goalParent = NONE;
@@ -697,9 +701,11 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
      * by at most {@link #SEEN_DETOUR} of the query's straight distance (a detour through a seen
      * node matters little to a long path, much to a short one); the others stay pending.
      *
-     * <p>The costs so given still meet the triangle inequality among the region's nodes (each is
-     * a minimum over the same routes plus intra costs, which meet it), so {@link #expand}'s
-     * skipping of an end's chunk mates stays sound.
+     * <p>The costs so given meet the triangle inequality with the seen nodes' segments, each
+     * other's bounds and the searched costs of pending edges (each bound is a minimum over routes
+     * through a seen node plus intra costs, which meet it), but not with a cost the Dijkstra finds
+     * later through an opening no seen node lies on: {@link #expand} lets such a node offer its
+     * chunk mates their edges.
      */
     private void priceThroughSeenNodes(int slot, int n, double[] cost, boolean[] pending, boolean fromEnd) {
         int seen = 0;
@@ -756,6 +762,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         }
         startCost[i] = startSearch.settleTo(nodeVoxel(slotS, i));
         startPending[i] = false;
+        startSearched[i] = true;
     }
 
     /** Prices the goal's pending edge from node i of its chunk, as {@link #priceStartEdge} (costs are symmetric). */
@@ -1001,9 +1008,11 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         // never more than through a third (cheapest paths, or straight lines in an open chunk):
         // nothing this node could offer them would be cheaper, so they are skipped. A line from
         // the parent (Theta*'s other offer) is no cheaper either: where it is legal it is the
-        // cheapest path, which the parent's own edge already costs.
+        // cheapest path, which the parent's own edge already costs. From the start, a node whose
+        // edge the confined Dijkstra priced is the exception: a mate priced through a seen node
+        // (priceThroughSeenNodes) may cost more than through it, so it offers them its edges.
         final boolean skipChunk = parent == START
-                ? slot == slotS && sameRegion(slot, id, regionS)
+                ? slot == slotS && sameRegion(slot, id, regionS) && !startSearched[id & (MAX_CHUNK_NODES - 1)]
                 : (parent >>> NODE_INDEX_BITS) == slot && sameRegion(slot, id, nodeRegionOf(parent));
         final int k = neighbours(id);
         for (int j = 0; j < k; j++) {
