@@ -132,6 +132,14 @@ public final class VoxelHierarchyLayout {
         return VOXEL_TABLES_BYTES + nodeCount * NODE_BYTES;
     }
 
+    /**
+     * Offset within a stored chunk's block of the intra cost from node {@code from} to node
+     * {@code to} of its n nodes (the matrix is symmetric: both orders hold the same value).
+     */
+    public static long intraCostOffset(int nodeCount, int from, int to) {
+        return costsOffset(nodeCount) + ((long) from * nodeCount + to) * COST_BYTES;
+    }
+
     /** Bytes a block of this kind and node count uses. */
     public static long blockLength(int kind, int nodeCount) {
         if (kind == KIND_STORED) {

@@ -4,7 +4,6 @@ import static org.onepath.layout.VoxelHierarchyLayout.AREA_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.BLOCK_LENGTH_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.BLOCK_OFFSET_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_VOXELS;
-import static org.onepath.layout.VoxelHierarchyLayout.COST_BYTES;
 import static org.onepath.layout.VoxelHierarchyLayout.DIRECTORY_RECORD_BYTES;
 import static org.onepath.layout.VoxelHierarchyLayout.DOUBLE;
 import static org.onepath.layout.VoxelHierarchyLayout.FACES;
@@ -561,9 +560,8 @@ public final class VoxelHierarchy implements AutoCloseable {
      * because moves and their costs are.
      */
     private void writeIntraCosts(MemorySegment block, int n) {
-        final long costs = VoxelHierarchyLayout.costsOffset(n);
         for (int i = 0; i < n; i++) {
-            block.set(DOUBLE, costs + ((long) i * n + i) * COST_BYTES, 0.0);
+            block.set(DOUBLE, VoxelHierarchyLayout.intraCostOffset(n, i, i), 0.0);
             int k = 0;
             for (int j = i + 1; j < n; j++) {
                 if (nodeRegions[j] == nodeRegions[i]) {
@@ -575,8 +573,8 @@ public final class VoxelHierarchy implements AutoCloseable {
             }
             for (int j = i + 1; j < n; j++) {
                 double c = nodeRegions[j] == nodeRegions[i] ? search.cost(nodeVoxels[j]) : Double.POSITIVE_INFINITY;
-                block.set(DOUBLE, costs + ((long) i * n + j) * COST_BYTES, c);
-                block.set(DOUBLE, costs + ((long) j * n + i) * COST_BYTES, c);
+                block.set(DOUBLE, VoxelHierarchyLayout.intraCostOffset(n, i, j), c);
+                block.set(DOUBLE, VoxelHierarchyLayout.intraCostOffset(n, j, i), c);
             }
         }
     }
@@ -935,7 +933,7 @@ public final class VoxelHierarchy implements AutoCloseable {
             return openCost(directory.get(INT, dir + AREA_OFFSET), nodeVoxel(slot, from), nodeVoxel(slot, to));
         }
         long offset = directory.get(LONG, dir + BLOCK_OFFSET_OFFSET);
-        return blocks.get(DOUBLE, offset + VoxelHierarchyLayout.costsOffset(n) + ((long) from * n + to) * 8);
+        return blocks.get(DOUBLE, offset + VoxelHierarchyLayout.intraCostOffset(n, from, to));
     }
 
     /** The cost between two in-chunk voxels of a uniform open chunk of this area. */

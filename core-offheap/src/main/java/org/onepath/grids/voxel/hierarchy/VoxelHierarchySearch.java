@@ -3,7 +3,6 @@ package org.onepath.grids.voxel.hierarchy;
 import static org.onepath.layout.VoxelHierarchyLayout.AREA_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.BLOCK_OFFSET_OFFSET;
 import static org.onepath.layout.VoxelHierarchyLayout.CHUNK_VOXELS;
-import static org.onepath.layout.VoxelHierarchyLayout.COST_BYTES;
 import static org.onepath.layout.VoxelHierarchyLayout.DOUBLE;
 import static org.onepath.layout.VoxelHierarchyLayout.FACES;
 import static org.onepath.layout.VoxelHierarchyLayout.FACE_START_OFFSET;
@@ -667,7 +666,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
                 pending[i] = true;
             }
         }
-        priceThroughSeenNodes(slot, n, cost, pending, fromEnd);
+        priceThroughSeenNodes(slot, n, cost, pending);
         if (other >= 0) {
             final int gx = ox + (other & 15);
             final int gy = oy + ((other >>> 4) & 15);
@@ -707,7 +706,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
      * later through an opening no seen node lies on: {@link #expand} lets such a node offer its
      * chunk mates their edges.
      */
-    private void priceThroughSeenNodes(int slot, int n, double[] cost, boolean[] pending, boolean fromEnd) {
+    private void priceThroughSeenNodes(int slot, int n, double[] cost, boolean[] pending) {
         int seen = 0;
         int waiting = 0;
         for (int j = 0; j < n; j++) {
@@ -721,18 +720,16 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             return;
         }
         final double allowed = SEEN_DETOUR * distance(startX, startY, startZ, goalX, goalY, goalZ);
-        final long costs = dir.get(LONG, VoxelHierarchyLayout.directoryOffset(slot) + BLOCK_OFFSET_OFFSET)
-                + VoxelHierarchyLayout.costsOffset(n);
+        final long block = dir.get(LONG, VoxelHierarchyLayout.directoryOffset(slot) + BLOCK_OFFSET_OFFSET);
         for (int i = 0; i < n; i++) {
             if (!pending[i]) {
                 continue;
             }
             double best = Double.POSITIVE_INFINITY;
             for (int k = 0; k < seen; k++) {
-                final int j = seenNodes[k];
-                // From the start the route runs end, j, i; towards the goal i, j, end.
-                final long at = (fromEnd ? (long) j * n + i : (long) i * n + j) * COST_BYTES;
-                best = Math.min(best, cost[j] + blocks.get(DOUBLE, costs + at));
+                // The intra costs are symmetric, so one order serves both ends.
+                final long at = block + VoxelHierarchyLayout.intraCostOffset(n, seenNodes[k], i);
+                best = Math.min(best, cost[seenNodes[k]] + blocks.get(DOUBLE, at));
             }
             if (best - cost[i] <= allowed) {
                 cost[i] = best;
@@ -1166,7 +1163,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
         if (kind == KIND_OPEN) {
             return openMates(k, slot, i, n, area, voxel, nodes);
         }
-        final long costs = block + VoxelHierarchyLayout.costsOffset(n) + (long) i * n * 8;
+
         // One region (most stored chunks): every other node is a mate, no label to read.
         final boolean oneRegion = dir.get(INT, d + REGION_COUNT_OFFSET) == 1;
         final int region = oneRegion ? 0 : blocks.get(INT, nodes + i * NODE_BYTES + NODE_REGION_OFFSET);
@@ -1178,7 +1175,7 @@ public final class VoxelHierarchySearch implements SlicedSearch, AutoCloseable {
             k = neighbour(
                     k,
                     slot << NODE_INDEX_BITS | t,
-                    blocks.get(DOUBLE, costs + t * 8L),
+                    blocks.get(DOUBLE, block + VoxelHierarchyLayout.intraCostOffset(n, i, t)),
                     CONFINED,
                     ox + (tv & 15),
                     oy + ((tv >>> 4) & 15),
