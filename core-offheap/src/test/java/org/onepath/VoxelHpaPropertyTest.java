@@ -9,9 +9,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -20,8 +18,6 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.statistics.Statistics;
 import org.onepath.cells.Cancellation;
 import org.onepath.cells.PathStatus;
-import org.onepath.cells.VoxelConnectivity;
-import org.onepath.cells.VoxelCornerRule;
 import org.onepath.grids.voxel.VoxelReference;
 import org.onepath.grids.voxel.hierarchy.HierarchyWorldSetup;
 
@@ -46,28 +42,7 @@ class VoxelHpaPropertyTest {
 
     @Provide
     Arbitrary<HierarchyWorldSetup> setups() {
-        return Combinators.combine(
-                        Combinators.combine(
-                                        HierarchyWorldSetup.side(),
-                                        HierarchyWorldSetup.side(),
-                                        Arbitraries.integers().between(1, 24))
-                                .as((x, y, z) -> new int[] {x, y, z}),
-                        Arbitraries.of(0, 0, 255),
-                        Arbitraries.of(false, true),
-                        Arbitraries.longs(),
-                        Arbitraries.of(VoxelConnectivity.class),
-                        Arbitraries.of(VoxelCornerRule.class),
-                        Arbitraries.of(1, 2, 3, 3, 4))
-                .as((size, d, a, seed, c, r, samples) -> new HierarchyWorldSetup(
-                        size[0],
-                        size[1],
-                        size[2],
-                        d,
-                        a,
-                        seed,
-                        c,
-                        c != VoxelConnectivity.SIX && r == VoxelCornerRule.ALLOW_ALL ? VoxelCornerRule.NO_SQUEEZING : r,
-                        samples));
+        return HierarchyWorldSetup.setups();
     }
 
     @Property(tries = 40, edgeCases = EdgeCasesMode.NONE)

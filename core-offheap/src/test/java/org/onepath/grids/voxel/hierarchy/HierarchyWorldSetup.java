@@ -2,6 +2,7 @@ package org.onepath.grids.voxel.hierarchy;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.Tuple;
 import org.onepath.cells.VoxelConnectivity;
 import org.onepath.cells.VoxelCornerRule;
@@ -37,11 +38,39 @@ public record HierarchyWorldSetup(
     }
 
     /**
-     * A side of a world: mostly a chunk or two, often at a chunk border, sometimes under a chunk.
+     * Setups as both property tests draw them: two sides from {@link #side}, a depth of 1 to 24,
+     * the default area open twice as often as walled, any moves and corner rule (no squeezing in
+     * place of allowing all with 18 or 26 moves, which the hierarchy does not serve), 1 to 4 face
+     * samples, 3 most often.
      *
-     * @return the side's arbitrary
+     * @return the setups' arbitrary
      */
-    public static Arbitrary<Integer> side() {
+    @SuppressWarnings("exports")
+    public static Arbitrary<HierarchyWorldSetup> setups() {
+        return Combinators.combine(
+                        Combinators.combine(
+                                        side(), side(), Arbitraries.integers().between(1, 24))
+                                .as((x, y, z) -> new int[] {x, y, z}),
+                        Arbitraries.of(0, 0, 255),
+                        Arbitraries.of(false, true),
+                        Arbitraries.longs(),
+                        Arbitraries.of(VoxelConnectivity.class),
+                        Arbitraries.of(VoxelCornerRule.class),
+                        Arbitraries.of(1, 2, 3, 3, 4))
+                .as((size, d, a, seed, c, r, samples) -> new HierarchyWorldSetup(
+                        size[0],
+                        size[1],
+                        size[2],
+                        d,
+                        a,
+                        seed,
+                        c,
+                        c != VoxelConnectivity.SIX && r == VoxelCornerRule.ALLOW_ALL ? VoxelCornerRule.NO_SQUEEZING : r,
+                        samples));
+    }
+
+    /** A side of a world: mostly a chunk or two, often at a chunk border, sometimes under a chunk. */
+    private static Arbitrary<Integer> side() {
         return Arbitraries.frequencyOf(
                 Tuple.of(4, Arbitraries.integers().between(10, 36)),
                 Tuple.of(3, Arbitraries.of(16, 17, 31, 32, 33)),

@@ -6,17 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 import org.onepath.cells.AreaCosts;
-import org.onepath.cells.VoxelConnectivity;
-import org.onepath.cells.VoxelCornerRule;
 import org.onepath.grids.SearchStatus;
 import org.onepath.grids.voxel.ChunkTable;
 import org.onepath.grids.voxel.VoxelReference;
@@ -31,30 +27,7 @@ class VoxelHierarchyPropertyTest {
 
     @Provide
     Arbitrary<HierarchyWorldSetup> setups() {
-        Arbitrary<VoxelConnectivity> connectivity = Arbitraries.of(VoxelConnectivity.class);
-        Arbitrary<VoxelCornerRule> rule = Arbitraries.of(VoxelCornerRule.class);
-        return Combinators.combine(
-                        Combinators.combine(
-                                        HierarchyWorldSetup.side(),
-                                        HierarchyWorldSetup.side(),
-                                        Arbitraries.integers().between(1, 24))
-                                .as((x, y, z) -> new int[] {x, y, z}),
-                        Arbitraries.of(0, 0, 255),
-                        Arbitraries.of(false, true),
-                        Arbitraries.longs(),
-                        connectivity,
-                        rule,
-                        Arbitraries.of(1, 2, 3, 3, 4))
-                .as((size, d, a, seed, c, r, samples) -> new HierarchyWorldSetup(
-                        size[0],
-                        size[1],
-                        size[2],
-                        d,
-                        a,
-                        seed,
-                        c,
-                        c != VoxelConnectivity.SIX && r == VoxelCornerRule.ALLOW_ALL ? VoxelCornerRule.NO_SQUEEZING : r,
-                        samples));
+        return HierarchyWorldSetup.setups();
     }
 
     @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
