@@ -8,6 +8,7 @@ import org.onepath.cells.Cancellation;
 import org.onepath.cells.Cell;
 import org.onepath.cells.PathStatus;
 import org.onepath.cells.SquareCells;
+import org.onepath.grids.fast.OctileHops;
 import org.onepath.query.ManyGoalsQuery;
 
 /**
@@ -15,6 +16,11 @@ import org.onepath.query.ManyGoalsQuery;
  * from start to goal; on {@link PathStatus#PARTIAL} (only with
  * {@link GridOptions#allowPartial()}) from the start to the reached cell closest to the goal,
  * with that cell's cost; on any other status the path is empty and the cost is +infinity.
+ *
+ * <p>A path found by the specialised jump point searches (JPS, JPS+, bounded JPS+) is kept as its
+ * jump points and its length; the cells are drawn from them the first time a method needs them
+ * ({@link #cells()}, {@link #cellIndices()}, {@link #points()}, {@link #stepCounts()}), so a
+ * caller that reads only the cost, the length or the status never pays for a cell per step.
  */
 public final class GridPath {
     private static final int[] NONE = new int[0];
@@ -22,7 +28,15 @@ public final class GridPath {
     private final PathStatus status;
     private final int width;
     private final GridSpace space;
-    private final int[] cells;
+    /**
+     * The cells, or null until first asked for when {@link #hops} holds the path. Volatile: a path
+     * handed to another thread draws its cells there, and an array published without it could be
+     * seen before its elements.
+     */
+    private volatile int[] cells;
+    /** The path of an octile jump search as its jump points, or null when {@link #cells} holds it. */
+    private final OctileHops hops;
+
     private final double cost;
     private final int expandedCount;
     private final int iterations;
@@ -54,11 +68,28 @@ public final class GridPath {
             GridAlgorithm algorithm,
             int[] expanded,
             boolean hooked) {
+        this(status, width, space, cells, null, cost, expandedCount, iterations, algorithm, expanded, hooked);
+    }
+
+    /** A path held as {@code cells}, or, when {@code hops} is not null, as its jump points. */
+    GridPath(
+            PathStatus status,
+            int width,
+            GridSpace space,
+            int[] cells,
+            OctileHops hops,
+            double cost,
+            int expandedCount,
+            int iterations,
+            GridAlgorithm algorithm,
+            int[] expanded,
+            boolean hooked) {
         this.hooked = hooked;
         this.status = status;
         this.width = width;
         this.space = space;
-        this.cells = cells == null ? NONE : cells;
+        this.hops = hops;
+        this.cells = hops != null ? null : cells == null ? NONE : cells;
         this.cost = cost;
         this.expandedCount = expandedCount;
         this.iterations = iterations;
@@ -120,7 +151,7 @@ public final class GridPath {
      * @return an unmodifiable list of the cells, empty unless FOUND or PARTIAL
      */
     public List<Cell> cells() {
-        return Cell.listOf(cells, width);
+        return Cell.listOf(cellArray(), width);
     }
 
     /**
@@ -129,7 +160,7 @@ public final class GridPath {
      * @return a new array of the indices, empty when no path was found
      */
     public int[] cellIndices() {
-        return cells.clone();
+        return cellArray().clone();
     }
 
     /**
@@ -138,7 +169,7 @@ public final class GridPath {
      * @return the cell count, 0 when no path was found
      */
     public int length() {
-        return cells.length;
+        return hops != null ? hops.length() : cells.length;
     }
 
     /**
@@ -147,7 +178,7 @@ public final class GridPath {
      * @return an unmodifiable list of the centres, one per path cell
      */
     public List<WorldPoint> points() {
-        final int[] c = cells;
+        final int[] c = cellArray();
         final int w = width;
         final GridSpace s = space;
         return new AbstractList<>() {
@@ -257,7 +288,7 @@ public final class GridPath {
         if (status != PathStatus.FOUND && status != PathStatus.PARTIAL) {
             return Optional.empty();
         }
-        long packed = stepCounts(cells, width);
+        long packed = stepCounts(cellArray(), width);
         return packed < 0 ? Optional.empty() : Optional.of(new StepCounts((int) (packed >>> 32), (int) packed));
     }
 
@@ -269,13 +300,26 @@ public final class GridPath {
         if (!found() || isHooked() || isAnyAngle()) {
             return OptionalLong.empty();
         }
-        long cost = grid.fixedCost(cells, length());
+        long cost = grid.fixedCost(cellArray(), length());
         return cost < 0 ? OptionalLong.empty() : OptionalLong.of(cost);
     }
 
     /** The row-major cells themselves, not copied (package use only). */
     int[] cellsView() {
-        return cells;
+        return cellArray();
+    }
+
+    /**
+     * The cells, drawn from the jump points on first use. Two threads may both draw them; each
+     * draws the same cells.
+     */
+    private int[] cellArray() {
+        int[] c = cells;
+        if (c == null) {
+            c = hops.cells();
+            cells = c;
+        }
+        return c;
     }
 
     int width() {
@@ -284,8 +328,8 @@ public final class GridPath {
 
     @Override
     public String toString() {
-        return "GridPath[" + status + ", cost " + cost + ", " + cells.length + " cells, " + expandedCount
-                + " expanded, " + algorithm + "]";
+        return "GridPath[" + status + ", cost " + cost + ", " + length() + " cells, " + expandedCount + " expanded, "
+                + algorithm + "]";
     }
 
     /**

@@ -492,6 +492,7 @@ public final class GridSearch implements AutoCloseable, Snapshottable {
                 grid.width(),
                 grid.space(),
                 r.nodes(),
+                r.hops(),
                 r.cost(),
                 r.expandedCount(),
                 r.iterations(),

@@ -61,6 +61,7 @@ class BoundedJumpPointQueriesTest {
         if (bounded.found()) {
             assertEquals(plus.stepCounts(), bounded.stepCounts(), context);
             int[] cells = bounded.cellIndices();
+            assertEquals(cells.length, bounded.length(), "the length kept beside the jump points " + context);
             assertEquals(s.y() * grid.width() + s.x(), cells[0], context);
             assertEquals(g.y() * grid.width() + g.x(), cells[cells.length - 1], context);
             for (int i = 1; i < cells.length; i++) {

@@ -20,6 +20,7 @@ import org.onepath.grids.ZeroHeuristic;
 import org.onepath.grids.fast.BitFinder;
 import org.onepath.grids.fast.GoalBounds;
 import org.onepath.grids.fast.OctileAStar;
+import org.onepath.grids.fast.OctileHops;
 import org.onepath.grids.fast.OctileJump;
 import org.onepath.grids.fast.TableFinder;
 import org.onepath.grids.hpa.HpaHierarchy;
@@ -246,8 +247,11 @@ public final class SquareQuery implements AutoCloseable {
     public SearchResult result() {
         PathStatus result = status == PathStatus.IN_PROGRESS ? PathStatus.BUDGET_EXHAUSTED : status;
         int[] nodes = null;
+        OctileHops hops = null;
         double cost = cost();
-        if (result == PathStatus.FOUND) {
+        if (result == PathStatus.FOUND && active instanceof OctileJump<?> jump) {
+            hops = jump.pathHops(); // the cells are drawn when the caller asks for them
+        } else if (result == PathStatus.FOUND) {
             nodes = new int[pathLength()];
             copyPath(nodes);
         } else if (options.allowPartial()) {
@@ -257,7 +261,7 @@ public final class SquareQuery implements AutoCloseable {
             result = PathStatus.PARTIAL;
         }
         int[] expanded = options.recordExpansions() ? active.expandedNodes() : null;
-        return new SearchResult(result, nodes, null, cost, expandedCount(), iterations(), expanded);
+        return new SearchResult(result, nodes, null, cost, expandedCount(), iterations(), expanded, hops);
     }
 
     // ---- engine choice ----

@@ -103,9 +103,9 @@ class SquareQueryTest {
                                 cells[i] = expected.cells().get(i).y() * 40
                                         + expected.cells().get(i).x();
                             }
-                            assertArrayEquals(cells, r.nodes(), what);
+                            assertArrayEquals(cells, r.pathNodes(), what);
                         } else {
-                            assertNull(r.nodes(), what);
+                            assertNull(r.pathNodes(), what);
                         }
                     }
                 }

@@ -551,9 +551,8 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
     // ---- path ----
 
     /**
-     * A hop is walked diagonally first, then straight. Written from the end back: each hop's
-     * cells by stepping the cell index by the straight part's delta, then the diagonal's, the
-     * last step landing on the hop's parent.
+     * A hop is walked diagonally first, then straight ({@link OctileHops#writeHopBack}), written
+     * from the end back, hop by hop along the parents.
      */
     @Override
     void writePath(int end, int[] out, int length) {
@@ -561,25 +560,34 @@ public final class OctileJump<F extends OctileFinder> extends OctileSearch {
         out[i] = end;
         for (int c = end; c != start; ) {
             final int p = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET);
-            final int ox = c % width - p % width;
-            final int oy = c / width - p / width;
-            final int ax = Math.abs(ox);
-            final int ay = Math.abs(oy);
-            final int diagonal = Math.min(ax, ay);
-            final int straight = Math.max(ax, ay) - diagonal;
-            final int straightDelta = ax > ay ? Integer.signum(ox) : ay > ax ? Integer.signum(oy) * width : 0;
-            final int diagonalDelta = Integer.signum(ox) + Integer.signum(oy) * width;
-            int cell = c;
-            for (int s = 0; s < straight; s++) {
-                cell -= straightDelta;
-                out[--i] = cell;
-            }
-            for (int s = 0; s < diagonal; s++) {
-                cell -= diagonalDelta;
-                out[--i] = cell;
-            }
+            i = OctileHops.writeHopBack(c, p, width, out, i);
             c = p;
         }
+    }
+
+    /**
+     * The found path as its jump points, the cells drawn on demand ({@link OctileHops}): two
+     * walks along the parents (count, then fill), no cell written per step.
+     *
+     * @throws IllegalStateException unless the search found the goal
+     */
+    public OctileHops pathHops() {
+        if (status != SearchStatus.FOUND) {
+            throw new IllegalStateException("no path: the search status is " + status);
+        }
+        int count = 1;
+        for (int c = goal; c != start; c = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET)) {
+            count++;
+        }
+        final int[] ends = new int[count];
+        int i = count;
+        for (int c = goal; ; c = records.get(INT, c * RECORD_BYTES + PARENT_OFFSET)) {
+            ends[--i] = c;
+            if (c == start) {
+                break;
+            }
+        }
+        return new OctileHops(ends, width, pathLength());
     }
 
     @Override

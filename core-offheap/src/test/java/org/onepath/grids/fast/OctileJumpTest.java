@@ -126,9 +126,31 @@ class OctileJumpTest {
                     Double.doubleToRawLongBits(engine.pathCost()),
                     "cost bits " + context + ": expected " + expected.cost(m) + ", was " + engine.pathCost());
             assertArrayEquals(expected.path(), engine.path(), "path " + context);
+            assertHopsDrawThePath(expected.path(), engine.pathHops(), context);
         } else {
+            assertThrows(IllegalStateException.class, engine::pathHops, context);
             assertEquals(0, engine.pathLength(), context);
             assertEquals(Double.POSITIVE_INFINITY, engine.pathCost(), context);
+        }
+    }
+
+    /**
+     * The path kept as jump points draws the reference's cells, and its jump points are cells of
+     * that path in order, the start first and the goal last.
+     */
+    static void assertHopsDrawThePath(int[] path, OctileHops hops, String context) {
+        assertEquals(path.length, hops.length(), "hops' length " + context);
+        assertArrayEquals(path, hops.cells(), "cells drawn from the hops " + context);
+        int[] ends = hops.jumpPoints();
+        assertEquals(hops.jumpPointCount(), ends.length, context);
+        assertEquals(path[0], ends[0], "first jump point is the start " + context);
+        assertEquals(path[path.length - 1], ends[ends.length - 1], "last jump point is the goal " + context);
+        int at = 0;
+        for (int e : ends) {
+            while (at < path.length && path[at] != e) {
+                at++;
+            }
+            assertTrue(at < path.length, "jump point " + e + " on the path in order " + context);
         }
     }
 
