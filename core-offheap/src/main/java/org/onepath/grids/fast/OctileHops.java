@@ -3,14 +3,14 @@ package org.onepath.grids.fast;
 import java.util.Objects;
 
 /**
- * A path found by the octile jump search kept as its jump points, the cells are drawn only when
+ * A path found by the octile jump search, kept as its jump points; the cells are drawn only when
  * asked for. Between two consecutive jump points the path takes the diagonal steps first, then
  * the straight ones: the hop the search recorded (a straight jump, a diagonal jump, or a diagonal
- * run to one of its stops and the straight scan from there, {@link OctileJump}). A query that only
- * needs the cost or the length, or steers along the jump points, skips writing a cell per step,
- * which on long paths is a fifth of a bounded JPS+ query.
+ * run to one of its stops and the straight scan from there, {@link OctileJump}). A caller that
+ * needs only the cost or the length skips writing a cell per step, which was a fifth of a bounded
+ * JPS+ query on the long paths of dao {@code orz900d} ({@code docs/performance.md}).
  *
- * <p>Immutable; the jump points are the caller's copy, never shared.
+ * <p>Immutable: the jump points are its own array, and {@link #jumpPoints()} hands out copies.
  */
 public final class OctileHops {
     private final int[] ends;
