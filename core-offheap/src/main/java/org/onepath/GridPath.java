@@ -54,21 +54,7 @@ public final class GridPath {
             int iterations,
             GridAlgorithm algorithm,
             int[] expanded) {
-        this(status, width, space, cells, cost, expandedCount, iterations, algorithm, expanded, false);
-    }
-
-    GridPath(
-            PathStatus status,
-            int width,
-            GridSpace space,
-            int[] cells,
-            double cost,
-            int expandedCount,
-            int iterations,
-            GridAlgorithm algorithm,
-            int[] expanded,
-            boolean hooked) {
-        this(status, width, space, cells, null, cost, expandedCount, iterations, algorithm, expanded, hooked);
+        this(status, width, space, cells, null, cost, expandedCount, iterations, algorithm, expanded, false);
     }
 
     /** A path held as {@code cells}, or, when {@code hops} is not null, as its jump points. */
@@ -113,6 +99,7 @@ public final class GridPath {
                         status,
                         grid.width(),
                         grid.space(),
+                        null,
                         null,
                         Double.POSITIVE_INFINITY,
                         expanded,
